@@ -1,0 +1,41 @@
+// Two projects: "worker" runs inside workerd with real D1, R2 and Durable Objects; "node" runs pure core code,
+// the render node and the end-to-end tests that start the real Worker and render node as processes.
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            main: "./worker/index.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+                DEV_LOGIN: "true",
+                TOKEN_SECRET: "test-token-secret-0123456789abcdef",
+                MAX_FILE_BYTES: "1048576",
+                ADMIN_USER_IDS: "",
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "worker",
+          include: ["test/worker/**/*.test.ts"],
+          setupFiles: ["./test/worker/setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "node",
+          include: ["core/**/*.test.ts", "render-node/**/*.test.ts", "test/node/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,23 @@
+// Bindings and configuration of the Studio Worker (see wrangler.toml and the README's configuration table).
+import type { ProjectRoom } from "./rooms/project-room.ts";
+
+export interface Env {
+  DB: D1Database;
+  FILES: R2Bucket;
+  PROJECT_ROOM: DurableObjectNamespace<ProjectRoom>;
+  ASSETS?: Fetcher;
+  /** "true" enables POST /auth/dev/login. Off in production unless set explicitly. */
+  DEV_LOGIN?: string;
+  /** HMAC key from which personal API tokens are derived; tokens are never stored, only their hashes. */
+  TOKEN_SECRET?: string;
+  GITHUB_CLIENT_ID?: string;
+  GITHUB_CLIENT_SECRET?: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  /** Comma-separated user ids with admin rights on the idea board. */
+  ADMIN_USER_IDS?: string;
+  /** Largest accepted file upload, in bytes. */
+  MAX_FILE_BYTES?: string;
+  /** Public base URL, when the Worker sits behind a proxy that rewrites the host. */
+  BASE_URL?: string;
+}
