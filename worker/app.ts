@@ -1,20 +1,50 @@
-// Assembles the Hono app: CORS, errors, every resource's routes, and the dashboard's static pages.
+// Assembles the Hono app: CORS, caller identification, errors, every resource's routes, and the dashboard pages.
 import { Hono } from "hono";
 import { cors } from "hono/cors";
+import { identify } from "./auth/middleware.ts";
 import type { AppEnv } from "./http/context.ts";
 import { handleError, notFound } from "./http/errors.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { fileRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { meRoutes } from "./routes/me.ts";
+import { projectRoutes } from "./routes/projects.ts";
+import { statsRoutes } from "./routes/stats.ts";
+import { recordPageView } from "./stats/visits.ts";
 
 export function createApp() {
   const app = new Hono<AppEnv>();
-  app.use("/api/*", cors({ origin: "*", allowHeaders: ["Authorization", "Content-Type", "X-Studio-Token", "Range"], exposeHeaders: ["Content-Range", "Content-Length", "Retry-After"] }));
+  app.use(
+    "/api/*",
+    cors({
+      origin: "*",
+      allowMethods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+      allowHeaders: ["Authorization", "Content-Type", "X-Studio-Token", "Range", "If-Range"],
+      exposeHeaders: ["Content-Range", "Content-Length", "Content-Disposition", "Retry-After", "ETag"],
+    }),
+  );
+  app.use("*", identify);
   app.route("/api", healthRoutes);
+  app.route("/api/me", meRoutes);
+  app.route("/api/stats", statsRoutes);
+  app.route("/api/projects", fileRoutes);
+  app.route("/api/projects", projectRoutes);
+  app.route("/auth", authRoutes);
   app.all("/api/*", () => {
     throw notFound("no such endpoint");
   });
+  // Everything else is the dashboard. A page navigation counts as a page view.
   app.notFound(async (c) => {
-    if (c.env.ASSETS) return c.env.ASSETS.fetch(c.req.raw);
-    return c.json({ error: "not found" }, 404);
+    if (!c.env.ASSETS) return c.json({ error: "not found" }, 404);
+    const res = await c.env.ASSETS.fetch(c.req.raw);
+    const isPage = c.req.method === "GET" && (res.headers.get("Content-Type") ?? "").startsWith("text/html");
+    if (isPage && res.ok) {
+      await recordPageView(c);
+      const out = new Response(res.body, res);
+      for (const cookie of c.res.headers.getSetCookie()) out.headers.append("Set-Cookie", cookie);
+      return out;
+    }
+    return res;
   });
   app.onError(handleError);
   return app;

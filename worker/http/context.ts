@@ -10,13 +10,34 @@ export interface User {
   createdAt: number;
 }
 
+/** A bot of the idea board: writes with its own key, owned by the user who issued it. */
+export interface Bot {
+  id: string;
+  name: string;
+  ownerId: string;
+}
+
+/** A render node, authenticated by its node key. */
+export interface RenderNode {
+  id: string;
+  name: string;
+}
+
 /** How the caller proved who they are; the idea board tells humans from bots by this. */
 export type Credential = "token" | "session" | "bot" | "node";
 
+export interface AppVariables {
+  user: User | null;
+  bot: Bot | null;
+  node: RenderNode | null;
+  credential: Credential | null;
+  /** Why no caller was recognised, for the 401 message of routes that require one. */
+  authProblem: string;
+  /** The raw token the caller presented, when it is a valid personal token (docs examples echo it). */
+  token: string | null;
+}
+
 export interface AppEnv {
   Bindings: Env;
-  Variables: {
-    user: User | null;
-    credential: Credential | null;
-  };
+  Variables: AppVariables;
 }

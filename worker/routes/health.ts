@@ -1,6 +1,20 @@
 import { Hono } from "hono";
+import pkg from "../../package.json";
+import { publicUser } from "../auth/identity.ts";
+import { baseUrlOf } from "../http/base-url.ts";
+import { loginFlags } from "../http/config.ts";
 import type { AppEnv } from "../http/context.ts";
 
-export const healthRoutes = new Hono<AppEnv>().get("/health", (c) =>
-  c.json({ ok: true }),
-);
+export const VERSION: string = pkg.version;
+
+export const healthRoutes = new Hono<AppEnv>().get("/health", (c) => {
+  const user = c.get("user");
+  return c.json({
+    ok: true,
+    version: VERSION,
+    baseUrl: baseUrlOf(c),
+    login: loginFlags(c.env),
+    authorized: user !== null,
+    user: user ? publicUser(user) : null,
+  });
+});

@@ -1,0 +1,52 @@
+// Project-relative file paths, checked on the raw (still percent-encoded) text of the URL, so that no spelling of
+// "..", a backslash, an absolute path or a NUL byte can reach storage.
+export type PathCheck = { ok: true; path: string; isDirectory: boolean } | { ok: false; error: string };
+
+/** Hidden caches that file listings leave out. */
+export const HIDDEN_DIRECTORIES = [".thumbnails", ".waveform-cache"] as const;
+
+export const MAX_PATH_LENGTH = 512;
+
+export function checkProjectPath(raw: string): PathCheck {
+  if (raw.length === 0) return { ok: false, error: "path is empty" };
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return { ok: false, error: `path is not valid percent-encoding: ${raw}` };
+  }
+  // Decode twice as far as it goes: "%252e%252e" must not survive as ".." one layer down.
+  let again = decoded;
+  try {
+    again = decodeURIComponent(decoded);
+  } catch {
+    // a literal '%' in a name is fine
+  }
+  for (const candidate of [raw, decoded, again]) {
+    if (candidate.includes("..")) return { ok: false, error: "path may not contain '..'" };
+    if (candidate.includes("\\")) return { ok: false, error: "path may not contain backslashes" };
+    if (candidate.includes("\0")) return { ok: false, error: "path may not contain NUL bytes" };
+  }
+  if (decoded.startsWith("/") || /^[a-zA-Z]:/.test(decoded)) {
+    return { ok: false, error: "path must be project-relative, not absolute" };
+  }
+  if (decoded.length > MAX_PATH_LENGTH) return { ok: false, error: `path is longer than ${MAX_PATH_LENGTH} characters` };
+  // A control character is never a sane file name and breaks headers and listings.
+  if (/[\u0000-\u001f\u007f]/.test(decoded)) return { ok: false, error: "path may not contain control characters" };
+  const isDirectory = decoded.endsWith("/");
+  const trimmed = isDirectory ? decoded.slice(0, -1) : decoded;
+  const segments = trimmed.split("/");
+  if (segments.some((s) => s === "" || s === ".")) {
+    return { ok: false, error: "path may not contain empty or '.' segments" };
+  }
+  return { ok: true, path: trimmed, isDirectory };
+}
+
+export function isHiddenPath(path: string): boolean {
+  return path.split("/").some((segment) => (HIDDEN_DIRECTORIES as readonly string[]).includes(segment));
+}
+
+/** Percent-encodes each segment so a path can be put back into a URL. */
+export function encodePath(path: string): string {
+  return path.split("/").map(encodeURIComponent).join("/");
+}

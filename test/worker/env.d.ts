@@ -1,0 +1,9 @@
+// The bindings the tests see: the Worker's own Env plus the migrations the setup file applies.
+type StudioEnv = import("../../worker/env.ts").Env;
+type StudioMigrations = import("cloudflare:test").D1Migration[];
+
+declare namespace Cloudflare {
+  interface Env extends StudioEnv {
+    TEST_MIGRATIONS: StudioMigrations;
+  }
+}

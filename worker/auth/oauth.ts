@@ -1,0 +1,98 @@
+// GitHub and Google sign-in. arctic is deprecated upstream, so this is the only file that imports it.
+// State (and Google's PKCE verifier) ride in short-lived HttpOnly cookies and are checked on the callback.
+import { decodeIdToken, generateCodeVerifier, generateState, GitHub, Google } from "arctic";
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { z } from "zod";
+import { baseUrlOf } from "../http/base-url.ts";
+import type { AppEnv } from "../http/context.ts";
+import { badRequest, notFound } from "../http/errors.ts";
+import type { ProviderProfile } from "./users.ts";
+
+export type OAuthProvider = "github" | "google";
+const STATE_COOKIE = "studio_oauth_state";
+const VERIFIER_COOKIE = "studio_oauth_verifier";
+
+function clientFor(c: Context<AppEnv>, provider: OAuthProvider) {
+  const redirect = `${baseUrlOf(c)}/auth/${provider}/callback`;
+  if (provider === "github" && c.env.GITHUB_CLIENT_ID && c.env.GITHUB_CLIENT_SECRET) {
+    return { provider, client: new GitHub(c.env.GITHUB_CLIENT_ID, c.env.GITHUB_CLIENT_SECRET, redirect) } as const;
+  }
+  if (provider === "google" && c.env.GOOGLE_CLIENT_ID && c.env.GOOGLE_CLIENT_SECRET) {
+    return { provider, client: new Google(c.env.GOOGLE_CLIENT_ID, c.env.GOOGLE_CLIENT_SECRET, redirect) } as const;
+  }
+  throw notFound(`${provider} sign-in is not configured`);
+}
+
+function setShortCookie(c: Context<AppEnv>, name: string, value: string) {
+  setCookie(c, name, value, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: new URL(c.req.url).protocol === "https:",
+    path: "/auth",
+    maxAge: 600,
+  });
+}
+
+export function beginOAuth(c: Context<AppEnv>, provider: OAuthProvider): Response {
+  const oauth = clientFor(c, provider);
+  const state = generateState();
+  setShortCookie(c, STATE_COOKIE, state);
+  if (oauth.provider === "github") {
+    return c.redirect(oauth.client.createAuthorizationURL(state, ["read:user", "user:email"]).toString(), 302);
+  }
+  const verifier = generateCodeVerifier();
+  setShortCookie(c, VERIFIER_COOKIE, verifier);
+  return c.redirect(oauth.client.createAuthorizationURL(state, verifier, ["openid", "profile", "email"]).toString(), 302);
+}
+
+const githubUser = z.object({
+  id: z.number(),
+  login: z.string(),
+  name: z.string().nullable().optional(),
+  email: z.string().nullable().optional(),
+  avatar_url: z.string().nullable().optional(),
+});
+const googleClaims = z.object({
+  sub: z.string(),
+  name: z.string().optional(),
+  email: z.string().optional(),
+  picture: z.string().optional(),
+});
+
+export async function finishOAuth(c: Context<AppEnv>, provider: OAuthProvider): Promise<ProviderProfile> {
+  const oauth = clientFor(c, provider);
+  const code = c.req.query("code");
+  const state = c.req.query("state");
+  const expected = getCookie(c, STATE_COOKIE);
+  deleteCookie(c, STATE_COOKIE, { path: "/auth" });
+  if (!code || !state || !expected || state !== expected) {
+    throw badRequest("sign-in failed: the state did not match; start again from the dashboard");
+  }
+  if (oauth.provider === "github") {
+    const tokens = await oauth.client.validateAuthorizationCode(code);
+    const res = await fetch("https://api.github.com/user", {
+      headers: { Authorization: `Bearer ${tokens.accessToken()}`, "User-Agent": "studio", Accept: "application/json" },
+    });
+    const profile = githubUser.parse((await res.json()) as unknown);
+    return {
+      provider: "github",
+      providerUserId: String(profile.id),
+      name: profile.name || profile.login,
+      email: profile.email ?? null,
+      avatarUrl: profile.avatar_url ?? null,
+    };
+  }
+  const verifier = getCookie(c, VERIFIER_COOKIE);
+  deleteCookie(c, VERIFIER_COOKIE, { path: "/auth" });
+  if (!verifier) throw badRequest("sign-in failed: the PKCE verifier is missing; start again from the dashboard");
+  const tokens = await oauth.client.validateAuthorizationCode(code, verifier);
+  const claims = googleClaims.parse(decodeIdToken(tokens.idToken()) as unknown);
+  return {
+    provider: "google",
+    providerUserId: claims.sub,
+    name: claims.name || claims.email || "Google user",
+    email: claims.email ?? null,
+    avatarUrl: claims.picture ?? null,
+  };
+}

@@ -1,0 +1,14 @@
+// R2 layout. Every key starts with the owner's user id, so one user's objects can never be addressed by another.
+//   p/<userId>/<slug>/<path>      project files ("<path>/" with no body marks an empty directory)
+//   r/<userId>/<filename>         rendered videos
+
+/** A project as seen by its owner: every file operation takes one, so a cross-tenant key cannot be built. */
+export interface ProjectRef {
+  userId: string;
+  slug: string;
+}
+
+export const projectPrefix = (p: ProjectRef) => `p/${p.userId}/${p.slug}/`;
+export const fileKey = (p: ProjectRef, path: string) => projectPrefix(p) + path;
+export const renderPrefix = (userId: string) => `r/${userId}/`;
+export const renderKey = (userId: string, filename: string) => renderPrefix(userId) + filename;

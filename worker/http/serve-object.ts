@@ -1,0 +1,46 @@
+// Serves an R2 object the way browsers and video players expect: type, length, ETag, single Range, ?download.
+import { parseByteRange } from "../../core/http/byte-range.ts";
+import { notFound } from "./errors.ts";
+
+export interface ServeOptions {
+  contentType: string;
+  /** Attachment file name when the caller asked for ?download. */
+  downloadName?: string;
+  notFoundMessage: string;
+}
+
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export async function serveObject(bucket: R2Bucket, key: string, request: Request, options: ServeOptions): Promise<Response> {
+  const rangeHeader = request.headers.get("Range");
+  const head = await bucket.head(key);
+  if (!head) throw notFound(options.notFoundMessage);
+  const headers = new Headers({
+    "Content-Type": options.contentType,
+    "Accept-Ranges": "bytes",
+    ETag: head.httpEtag,
+    "Last-Modified": head.uploaded.toUTCString(),
+    "Cache-Control": "private, no-cache",
+  });
+  if (options.downloadName) headers.set("Content-Disposition", contentDisposition(options.downloadName));
+  // If-Range: only honour the range while the object is still the one the client saw.
+  const ifRange = request.headers.get("If-Range");
+  const range = ifRange && ifRange !== head.httpEtag ? { kind: "none" as const } : parseByteRange(rangeHeader, head.size);
+  if (range.kind === "unsatisfiable") {
+    headers.set("Content-Range", `bytes */${head.size}`);
+    headers.set("Content-Type", "application/json");
+    return new Response(JSON.stringify({ error: `range not satisfiable: ${rangeHeader} (size ${head.size})` }), { status: 416, headers });
+  }
+  const object = await bucket.get(key, range.kind === "range" ? { range: { offset: range.offset, length: range.length } } : {});
+  if (!object) throw notFound(options.notFoundMessage);
+  if (range.kind === "range") {
+    headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${head.size}`);
+    headers.set("Content-Length", String(range.length));
+    return new Response(object.body, { status: 206, headers });
+  }
+  headers.set("Content-Length", String(head.size));
+  return new Response(request.method === "HEAD" ? null : object.body, { status: 200, headers });
+}

@@ -1,0 +1,71 @@
+// Creating a project: validate everything first, claim the slug in D1, then write the files. If a write fails the
+// files already written and the row are removed, so a failed create leaves nothing behind.
+import { checkProjectPath } from "../../core/paths/project-path.ts";
+import { slugify } from "../../core/paths/slugify.ts";
+import { contentTypeFor } from "../../core/http/content-type.ts";
+import type { Db } from "../db/client.ts";
+import { deleteFolder } from "../files/delete-files.ts";
+import { fileKey, type ProjectRef } from "../files/keys.ts";
+import { badRequest, conflict } from "../http/errors.ts";
+import { readCompositionMeta, starterComposition } from "./composition.ts";
+import { deleteProjectRow, insertProject, type ProjectRow } from "./store.ts";
+import type { CreateProjectBody } from "./schemas.ts";
+
+export const DEFAULT_DURATION = 6;
+
+export function hyperframesConfig(slug: string) {
+  return { name: slug, entry: "index.html", width: 1920, height: 1080, fps: 30 };
+}
+
+export async function createProject(db: Db, bucket: R2Bucket, userId: string, body: CreateProjectBody) {
+  const slug = slugify(body.name);
+  if (!slug) throw badRequest("invalid name: it must contain at least one letter or digit");
+  const extra = new Map<string, string>();
+  for (const [raw, content] of Object.entries(body.files ?? {})) {
+    const check = checkProjectPath(raw);
+    if (!check.ok) throw badRequest(`invalid files key ${JSON.stringify(raw)}: ${check.error}`);
+    if (check.isDirectory) throw badRequest(`invalid files key ${JSON.stringify(raw)}: give a file path, not a directory`);
+    extra.set(check.path, content);
+  }
+  if (body.html !== undefined && extra.has("index.html")) {
+    throw badRequest("give index.html either as html or in files, not both");
+  }
+  const duration = body.duration ?? DEFAULT_DURATION;
+  const html =
+    body.html ?? extra.get("index.html") ?? starterComposition({ compositionId: slug, title: body.name, duration });
+  extra.delete("index.html");
+  const meta = readCompositionMeta(html);
+  const createdAt = Date.now();
+  const row: ProjectRow = {
+    id: crypto.randomUUID(),
+    userId,
+    slug,
+    displayName: body.name.trim(),
+    compositionId: meta.compositionId ?? slug,
+    duration: meta.duration ?? duration,
+    createdBy: body.createdBy ?? null,
+    createdAt,
+  };
+  if (!(await insertProject(db, row))) throw conflict(`project ${slug} already exists`);
+
+  const ref: ProjectRef = { userId, slug };
+  const files = new Map<string, string>([
+    ["index.html", html],
+    ["meta.json", JSON.stringify({ id: slug, name: row.displayName, createdAt: new Date(createdAt).toISOString() }, null, 2) + "\n"],
+    ["hyperframes.json", JSON.stringify(hyperframesConfig(slug), null, 2) + "\n"],
+    ...extra,
+  ]);
+  try {
+    await Promise.all([
+      ...[...files].map(([path, content]) =>
+        bucket.put(fileKey(ref, path), content, { httpMetadata: { contentType: contentTypeFor(path) } }),
+      ),
+      bucket.put(fileKey(ref, "assets/"), new Uint8Array(0)),
+    ]);
+  } catch (err) {
+    await deleteFolder(bucket, ref).catch(() => undefined);
+    await deleteProjectRow(db, ref);
+    throw err;
+  }
+  return { row, paths: [...files.keys()] };
+}

@@ -1,0 +1,49 @@
+// Sign-in and sign-out for the dashboard: development sign-in and the two OAuth providers.
+import { Hono } from "hono";
+import { z } from "zod";
+import { identityOf } from "../auth/identity.ts";
+import { beginOAuth, finishOAuth, type OAuthProvider } from "../auth/oauth.ts";
+import { endSession, startSession } from "../auth/sessions.ts";
+import { upsertUser } from "../auth/users.ts";
+import { openDb } from "../db/client.ts";
+import { loginFlags, tokenSecret } from "../http/config.ts";
+import type { AppEnv } from "../http/context.ts";
+import { notFound } from "../http/errors.ts";
+import { readJson } from "../http/validate.ts";
+
+const devLoginBody = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "name is required")
+    .max(40, "name is at most 40 characters")
+    .regex(/^[\p{L}\p{N} _.-]+$/u, "name may contain letters, digits, spaces, '_', '.' and '-'"),
+});
+
+export const authRoutes = new Hono<AppEnv>()
+  .post("/dev/login", async (c) => {
+    if (!loginFlags(c.env).dev) throw notFound("development sign-in is disabled");
+    const { name } = await readJson(c, devLoginBody);
+    const db = openDb(c.env.DB);
+    const user = await upsertUser(db, tokenSecret(c.env), {
+      provider: "dev",
+      providerUserId: name.toLowerCase(),
+      name,
+    });
+    await startSession(c, db, user.id);
+    return c.json(await identityOf(c, user));
+  })
+  .post("/logout", async (c) => {
+    await endSession(c, openDb(c.env.DB));
+    return c.json({ signedOut: true });
+  })
+  .get("/:provider{github|google}", async (c) => {
+    return beginOAuth(c, c.req.param("provider") as OAuthProvider);
+  })
+  .get("/:provider{github|google}/callback", async (c) => {
+    const db = openDb(c.env.DB);
+    const profile = await finishOAuth(c, c.req.param("provider") as OAuthProvider);
+    const user = await upsertUser(db, tokenSecret(c.env), profile);
+    await startSession(c, db, user.id);
+    return c.redirect("/", 302);
+  });

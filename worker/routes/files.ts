@@ -1,0 +1,113 @@
+// /api/projects/:slug/files[/<path>] — list, read (Range, ?download), write (raw or base64), delete.
+import { Hono, type Context } from "hono";
+import { decodeBase64 } from "../../core/http/base64.ts";
+import { contentTypeFor } from "../../core/http/content-type.ts";
+import { checkProjectPath, encodePath } from "../../core/paths/project-path.ts";
+import { currentUser, requireUser } from "../auth/middleware.ts";
+import { openDb } from "../db/client.ts";
+import { deletePath } from "../files/delete-files.ts";
+import { fileKey, type ProjectRef } from "../files/keys.ts";
+import { listProjectFiles } from "../files/list-files.ts";
+import { tooLarge, writeBytes, writeChunked, writeStream } from "../files/write-file.ts";
+import { baseUrlOf } from "../http/base-url.ts";
+import { maxFileBytes } from "../http/config.ts";
+import type { AppEnv } from "../http/context.ts";
+import { ApiError, badRequest, conflict, notFound } from "../http/errors.ts";
+import { serveObject } from "../http/serve-object.ts";
+import { readCompositionMeta } from "../projects/composition.ts";
+import { requireProject, updateCompositionFacts } from "../projects/store.ts";
+
+/** The project this request is about, checked to exist and to belong to the caller. */
+async function projectOf(c: Context<AppEnv>): Promise<ProjectRef> {
+  const ref = { userId: currentUser(c).id, slug: c.req.param("slug") ?? "" };
+  await requireProject(openDb(c.env.DB), ref);
+  return ref;
+}
+
+/** The file path from the raw URL, before any decoding, so encoded traversal tricks are seen and refused. */
+function pathOf(c: Context<AppEnv>) {
+  const segments = new URL(c.req.url).pathname.split("/");
+  const check = checkProjectPath(segments.slice(5).join("/"));
+  if (!check.ok) throw badRequest(`invalid path: ${check.error}`);
+  return check;
+}
+
+async function readBody(c: Context<AppEnv>, ref: ProjectRef, path: string, limit: number): Promise<number> {
+  const type = contentTypeFor(path);
+  const declared = c.req.header("Content-Length");
+  const length = declared === undefined ? null : Number(declared);
+  if (length !== null && (!Number.isInteger(length) || length < 0)) throw badRequest("invalid Content-Length");
+  if (c.req.query("encoding") === "base64") {
+    if (length !== null && length > Math.ceil((limit * 4) / 3) + 1024) throw tooLarge(limit);
+    const bytes = decodeBase64(await c.req.text());
+    if (!bytes) throw badRequest("body is not valid base64 (encoding=base64)");
+    if (bytes.byteLength > limit) throw tooLarge(limit);
+    return writeBytes(c.env.FILES, ref, path, bytes, type);
+  }
+  if (c.req.query("encoding") !== undefined) throw badRequest("invalid encoding: the only encoding is base64");
+  if (length !== null && length > limit) throw tooLarge(limit);
+  const body = c.req.raw.body;
+  if (!body || length === 0) return writeBytes(c.env.FILES, ref, path, new Uint8Array(0), type);
+  if (length !== null) return writeStream(c.env.FILES, ref, path, body, length, type);
+  return writeChunked(c.env.FILES, ref, path, body, limit, type);
+}
+
+/** Refuses a write that would put a file where a directory is, or under a path that is a file. */
+async function assertWritable(bucket: R2Bucket, ref: ProjectRef, path: string): Promise<void> {
+  const below = await bucket.list({ prefix: fileKey(ref, path) + "/", limit: 1 });
+  if (below.objects.length > 0) throw conflict(`${path} is a directory`);
+  const segments = path.split("/");
+  const ancestors = segments.slice(0, -1).map((_, i) => segments.slice(0, i + 1).join("/"));
+  const heads = await Promise.all(ancestors.map((a) => bucket.head(fileKey(ref, a))));
+  const blocking = ancestors.find((_, i) => heads[i]);
+  if (blocking) throw conflict(`${blocking} is a file, so it cannot contain ${path}`);
+}
+
+async function writeFile(c: Context<AppEnv>) {
+  const ref = await projectOf(c);
+  const { path, isDirectory } = pathOf(c);
+  const bucket = c.env.FILES;
+  await assertWritable(bucket, ref, path);
+  const url = `${baseUrlOf(c)}/api/projects/${ref.slug}/files/${encodePath(path)}`;
+  if (isDirectory) {
+    await bucket.put(fileKey(ref, path + "/"), new Uint8Array(0));
+    return c.json({ written: true, slug: ref.slug, path: path + "/", bytes: 0, url: url + "/" });
+  }
+  const bytes = await readBody(c, ref, path, maxFileBytes(c.env));
+  if (path === "index.html") {
+    const html = (await (await bucket.get(fileKey(ref, path)))?.text()) ?? "";
+    const meta = readCompositionMeta(html);
+    await updateCompositionFacts(openDb(c.env.DB), ref, {
+      compositionId: meta.compositionId ?? undefined,
+      duration: meta.duration ?? undefined,
+    });
+  }
+  return c.json({ written: true, slug: ref.slug, path, bytes, url });
+}
+
+export const fileRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/:slug/files", async (c) => {
+    const ref = await projectOf(c);
+    return c.json({ slug: ref.slug, files: await listProjectFiles(c.env.FILES, ref) });
+  })
+  .get("/:slug/files/*", async (c) => {
+    const ref = await projectOf(c);
+    const { path } = pathOf(c);
+    const name = path.slice(path.lastIndexOf("/") + 1);
+    return serveObject(c.env.FILES, fileKey(ref, path), c.req.raw, {
+      contentType: contentTypeFor(path),
+      downloadName: c.req.query("download") !== undefined ? name : undefined,
+      notFoundMessage: `no file ${path} in project ${ref.slug}`,
+    });
+  })
+  .put("/:slug/files/*", writeFile)
+  .post("/:slug/files/*", writeFile)
+  .delete("/:slug/files/*", async (c) => {
+    const ref = await projectOf(c);
+    const { path } = pathOf(c);
+    if (path === "index.html") throw new ApiError(403, "index.html is protected and cannot be deleted");
+    const deleted = await deletePath(c.env.FILES, ref, path);
+    if (!deleted) throw notFound(`no file or directory ${path} in project ${ref.slug}`);
+    return c.json({ deleted: true, slug: ref.slug, path });
+  });

@@ -1,0 +1,13 @@
+// Named counters for the public stats (animationsCreated, pageViews, rendersCompleted).
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { counters } from "../db/schema/stats.ts";
+
+export type CounterName = "animationsCreated" | "pageViews" | "rendersCompleted";
+
+export async function bumpCounter(db: Db, name: CounterName, by = 1): Promise<void> {
+  await db
+    .insert(counters)
+    .values({ name, value: by })
+    .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + ${by}` } });
+}
