@@ -17,7 +17,7 @@ export async function registerNode(name = "test-node"): Promise<string> {
 
 export function nodeCall(key: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const init: RequestInit = { method, headers: { Authorization: `Bearer ${key}`, ...headers } };
-  if (body instanceof Uint8Array) init.body = body;
+  if (body instanceof Uint8Array) init.body = body as Uint8Array<ArrayBuffer>;
   else if (body !== undefined) {
     init.body = JSON.stringify(body);
     (init.headers as Record<string, string>)["Content-Type"] = "application/json";
