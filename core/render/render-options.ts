@@ -1,5 +1,6 @@
 // Render options of POST /api/projects/:slug/render, validated up front with messages that name the option and
 // the allowed values. Pure: the Worker validates with it, the render node trusts what it produced.
+import { z } from "zod";
 import { checkProjectPath } from "../paths/project-path.ts";
 
 export const QUALITIES = ["draft", "standard", "high"] as const;
@@ -35,79 +36,84 @@ export const FORMAT_CONTENT_TYPES: Record<Format, string> = {
   gif: "image/gif",
 };
 
-const KNOWN = ["quality", "fps", "format", "composition", "resolution", "strict", "wait"];
 const list = (values: readonly string[]) => values.join(", ");
+const allowed = (values: readonly string[]) => ({
+  error: (issue: { input?: unknown }) => `${JSON.stringify(issue.input)}; allowed values: ${list(values)}`,
+});
+
+const fpsRule = `give an integer from 1 to ${MAX_FPS} or a rational "num/den" such as "30000/1001"`;
+
+/** fps as given, or an error: integers stay numbers, rationals stay "num/den" strings so ffmpeg gets them exactly. */
+function normaliseFps(value: unknown): number | string | null | undefined {
+  if (value === undefined || value === null) return null;
+  if (typeof value === "number") return Number.isInteger(value) && value >= 1 && value <= MAX_FPS ? value : undefined;
+  if (typeof value !== "string") return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return normaliseFps(Number(text));
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  if (!match) return undefined;
+  const num = Number(match[1]);
+  const den = Number(match[2]);
+  return den >= 1 && num / den >= 1 && num / den <= MAX_FPS ? `${num}/${den}` : undefined;
+}
+
+const compositionRule = 'give a project-relative .html file such as "compositions/intro.html"';
+
+/** The request body of POST /api/projects/:slug/render (also served in the OpenAPI document). */
+export const renderOptionsSchema = z.strictObject(
+  {
+    quality: z.enum(QUALITIES, allowed(QUALITIES)).default("standard").describe("encoder quality preset"),
+    fps: z
+      .union([z.number(), z.string()], { error: (i) => `${JSON.stringify(i.input)}; ${fpsRule}` })
+      .nullable()
+      .optional()
+      .transform((value, ctx) => {
+        const fps = normaliseFps(value);
+        if (fps === undefined) {
+          ctx.addIssue({ code: "custom", message: `${JSON.stringify(value)}; ${fpsRule}` });
+          return z.NEVER;
+        }
+        return fps;
+      })
+      .describe('frames per second: an integer, or "num/den" passed to ffmpeg exactly; default 30'),
+    format: z.enum(FORMATS, allowed(FORMATS)).default("mp4"),
+    composition: z
+      .string({ error: (i) => `${JSON.stringify(i.input)}; ${compositionRule}` })
+      .default("index.html")
+      .transform((value, ctx) => {
+        const check = checkProjectPath(value);
+        if (!check.ok || check.isDirectory || !check.path.endsWith(".html")) {
+          ctx.addIssue({ code: "custom", message: `${JSON.stringify(value)}; ${compositionRule}` });
+          return z.NEVER;
+        }
+        return check.path;
+      })
+      .describe("the project file to render instead of index.html"),
+    resolution: z
+      .enum(Object.keys(RESOLUTIONS) as [Resolution, ...Resolution[]], allowed(Object.keys(RESOLUTIONS)))
+      .nullable()
+      .default(null)
+      .describe("output size preset; default: the composition's own data-width x data-height"),
+    strict: z.boolean(allowed(["true", "false"])).default(false).describe("fail the render on lint errors"),
+    wait: z.boolean(allowed(["true", "false"])).default(false).describe("hold the request until the render ends"),
+  },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `unknown render option ${issue.keys[0]}; allowed options: quality, fps, format, composition, resolution, strict, wait`
+        : "render options must be a JSON object",
+  },
+);
 
 export type OptionsResult = { ok: true; options: RenderOptions } | { ok: false; error: string };
 
-function parseFps(value: unknown): number | string | null | { error: string } {
-  const bad = { error: `invalid fps: ${JSON.stringify(value)}; give an integer from 1 to ${MAX_FPS} or a rational "num/den" such as "30000/1001"` };
-  if (value === undefined || value === null) return null;
-  if (typeof value === "number") return Number.isInteger(value) && value >= 1 && value <= MAX_FPS ? value : bad;
-  if (typeof value !== "string") return bad;
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return parseFps(Number(text));
-  const match = /^(\d+)\/(\d+)$/.exec(text);
-  if (!match) return bad;
-  const num = Number(match[1]);
-  const den = Number(match[2]);
-  if (num < 1 || den < 1 || num / den > MAX_FPS || num / den < 1) return bad;
-  return `${num}/${den}`;
-}
-
-function pick<T extends string>(name: string, value: unknown, allowed: readonly T[], fallback: T | null): T | null | { error: string } {
-  if (value === undefined || value === null) return fallback;
-  if (typeof value === "string" && (allowed as readonly string[]).includes(value)) return value as T;
-  return { error: `invalid ${name}: ${JSON.stringify(value)}; allowed values: ${list(allowed)}` };
-}
-
-function isError(value: unknown): value is { error: string } {
-  return typeof value === "object" && value !== null && "error" in value;
-}
-
 export function parseRenderOptions(input: unknown): OptionsResult {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    return { ok: false, error: "render options must be a JSON object" };
-  }
-  const body = input as Record<string, unknown>;
-  const unknown = Object.keys(body).filter((k) => !KNOWN.includes(k));
-  if (unknown.length) return { ok: false, error: `unknown render option ${unknown[0]}; allowed options: ${list(KNOWN)}` };
-  const quality = pick("quality", body.quality, QUALITIES, "standard");
-  if (isError(quality)) return { ok: false, error: quality.error };
-  const format = pick("format", body.format, FORMATS, "mp4");
-  if (isError(format)) return { ok: false, error: format.error };
-  const resolution = pick("resolution", body.resolution, Object.keys(RESOLUTIONS) as Resolution[], null);
-  if (isError(resolution)) return { ok: false, error: resolution.error };
-  const fps = parseFps(body.fps);
-  if (isError(fps)) return { ok: false, error: fps.error };
-  for (const flag of ["strict", "wait"] as const) {
-    if (body[flag] !== undefined && typeof body[flag] !== "boolean") {
-      return { ok: false, error: `invalid ${flag}: ${JSON.stringify(body[flag])}; allowed values: true, false` };
-    }
-  }
-  let composition = "index.html";
-  if (body.composition !== undefined) {
-    const check = typeof body.composition === "string" ? checkProjectPath(body.composition) : null;
-    if (!check || !check.ok || check.isDirectory || !check.path.endsWith(".html")) {
-      return {
-        ok: false,
-        error: `invalid composition: ${JSON.stringify(body.composition)}; give a project-relative .html file such as "compositions/intro.html"`,
-      };
-    }
-    composition = check.path;
-  }
-  return {
-    ok: true,
-    options: {
-      quality: quality ?? "standard",
-      fps,
-      format: format ?? "mp4",
-      composition,
-      resolution,
-      strict: body.strict === true,
-      wait: body.wait === true,
-    },
-  };
+  const result = renderOptionsSchema.safeParse(input);
+  if (result.success) return { ok: true, options: result.data };
+  const issue = result.error.issues[0];
+  const path = issue?.path.join(".") ?? "";
+  const message = issue?.message ?? "invalid render options";
+  return { ok: false, error: path ? `invalid ${path}: ${message}` : message };
 }
 
 /** `<slug>_<YYYY-MM-DD>_<HH-MM-SS>.<ext>` in UTC. */
