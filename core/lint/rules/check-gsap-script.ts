@@ -16,8 +16,8 @@ export function findGsapCoreScript(file: CompositionFile): number {
     if (script.src === null) return false;
     const source = readGsapSource(script.src);
     if (source) return isGsapCore(source.fileName);
-    // A local copy (e.g. assets/gsap.min.js) is a project file, which render nodes always serve.
-    return classifyReference(script.src) === "local" && /(?:^|\/)gsap(?:\.min)?\.js$/i.test(script.src.split(/[?#]/)[0] ?? "");
+    // A local copy (e.g. assets/gsap.min.js) loads; an unsupported remote URL is reported as such, not as missing.
+    return /(?:^|\/)gsap(?:\.min)?\.js$/i.test(script.src.split(/[?#]/)[0] ?? "");
   });
 }
 
