@@ -6,6 +6,7 @@ import { classifyReference, normalizePath, pathOf } from "./project-paths.ts";
 import type { ProjectContext } from "./project-context.ts";
 import { checkAssetPaths } from "./rules/check-asset-paths.ts";
 import { checkCanvas } from "./rules/check-canvas.ts";
+import { checkCssAnimations } from "./rules/check-css-animations.ts";
 import { checkCssScope } from "./rules/check-css-scope.ts";
 import { checkDeterminism } from "./rules/check-determinism.ts";
 import { checkDuplicateCompositionIds, checkDuplicateElementIds } from "./rules/check-duplicate-ids.ts";
@@ -27,6 +28,7 @@ const FILE_RULES: FileRule[] = [
   checkTimelines,
   checkDeterminism,
   checkCssScope,
+  checkCssAnimations,
   checkWebFonts,
   checkMedia,
   checkSubCompositions,

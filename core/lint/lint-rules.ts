@@ -22,6 +22,7 @@ const RULE_TABLE = {
   nondeterministic_api: ["error", "Scripts call Math.random, Date.now, setTimeout, setInterval or fetch."],
   nondeterministic_time: ["warning", "Scripts read the wall clock (new Date(), performance.now) or use requestAnimationFrame."],
   css_unscoped_selector: ["warning", "A CSS rule is not scoped under [data-composition-id=\"<id>\"]."],
+  css_wall_clock_animation: ["warning", "CSS animation or transition runs on the wall clock, outside the seeked timeline."],
   font_display_missing: ["warning", "A web font is loaded without an explicit display= / font-display value."],
   audio_missing_attribute: ["error", "An <audio> element lacks data-start, data-duration or data-track-index."],
   audio_src_outside_assets: ["warning", "An <audio> src is not a file under assets/."],
