@@ -22,6 +22,7 @@ export function starterComposition({ compositionId, title, duration = 6 }: Start
   if (!Number.isFinite(duration) || duration <= 0) {
     throw new Error(`starterComposition: duration must be a positive number of seconds, received ${duration}`);
   }
+  // Double quotes inside the selector, so scripts quote it with single quotes.
   const scope = `[data-composition-id="${compositionId}"]`;
   // Timings scale down for short clips so every tween ends inside the composition.
   const intro = round(Math.min(1.2, duration * 0.3));
@@ -60,11 +61,11 @@ export function starterComposition({ compositionId, title, duration = 6 }: Start
 <script>
   // Paused: the renderer seeks this timeline frame by frame instead of letting it play.
   const tl = gsap.timeline({ paused: true });
-  tl.fromTo("${scope} .glow-a", { x: 0, y: 0 }, { x: 260, y: 140, duration: ${duration}, ease: "sine.inOut" }, 0);
-  tl.fromTo("${scope} .glow-b", { x: 0, y: 0 }, { x: -220, y: -120, duration: ${duration}, ease: "sine.inOut" }, 0);
-  tl.from("${scope} .title", { y: 60, opacity: 0, duration: ${intro}, ease: "power3.out" }, 0);
-  tl.from("${scope} .rule", { scaleX: 0, opacity: 0, duration: ${intro}, ease: "power2.out" }, ${round(intro * 0.4)});
-  tl.to("${scope} .stage", { opacity: 0, duration: ${outro}, ease: "power1.in" }, ${outroAt});
+  tl.fromTo('${scope} .glow-a', { x: 0, y: 0 }, { x: 260, y: 140, duration: ${duration}, ease: "sine.inOut" }, 0);
+  tl.fromTo('${scope} .glow-b', { x: 0, y: 0 }, { x: -220, y: -120, duration: ${duration}, ease: "sine.inOut" }, 0);
+  tl.from('${scope} .title', { y: 60, opacity: 0, duration: ${intro}, ease: "power3.out" }, 0);
+  tl.from('${scope} .rule', { scaleX: 0, opacity: 0, duration: ${intro}, ease: "power2.out" }, ${round(intro * 0.4)});
+  tl.to('${scope} .stage', { opacity: 0, duration: ${outro}, ease: "power1.in" }, ${outroAt});
   // Pin the timeline's length to the composition's duration.
   tl.set({}, {}, ${duration});
   window.__timelines = window.__timelines || {};
