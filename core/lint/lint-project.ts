@@ -13,6 +13,7 @@ import { checkDuplicateCompositionIds, checkDuplicateElementIds } from "./rules/
 import { checkGsapScript } from "./rules/check-gsap-script.ts";
 import { checkMedia } from "./rules/check-media.ts";
 import { checkRoot } from "./rules/check-root.ts";
+import { checkScriptSyntax } from "./rules/check-script-syntax.ts";
 import { checkSubCompositions } from "./rules/check-sub-compositions.ts";
 import { checkTimelines } from "./rules/check-timelines.ts";
 import { checkWebFonts } from "./rules/check-web-fonts.ts";
@@ -24,6 +25,7 @@ type FileRule = (file: CompositionFile, project: ProjectContext) => LintFinding[
 const FILE_RULES: FileRule[] = [
   checkRoot,
   checkCanvas,
+  checkScriptSyntax,
   checkGsapScript,
   checkTimelines,
   checkDeterminism,

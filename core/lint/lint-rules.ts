@@ -19,6 +19,7 @@ const RULE_TABLE = {
   timeline_not_registered: ["error", "The composition registers no timeline on window.__timelines under its id."],
   timeline_unknown_id: ["error", "A timeline is registered under an id that no data-composition-id in the file carries."],
   gsap_global_tween: ["warning", "gsap.to/from/fromTo outside a timeline plays on the global clock, not the seeked timeline."],
+  script_syntax_error: ["error", "A script does not parse as JavaScript, so none of it runs."],
   nondeterministic_api: ["error", "Scripts call Math.random, Date.now, setTimeout, setInterval or fetch."],
   nondeterministic_time: ["warning", "Scripts read the wall clock (new Date(), performance.now) or use requestAnimationFrame."],
   css_unscoped_selector: ["warning", "A CSS rule is not scoped under [data-composition-id=\"<id>\"]."],

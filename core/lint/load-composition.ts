@@ -14,6 +14,9 @@ export interface ScriptBlock {
   file: string;
   /** Null for remote scripts and local scripts whose text is unknown. */
   source: StrippedScript | null;
+  /** The original text, for the syntax check; null when source is null. */
+  text: string | null;
+  isModule: boolean;
 }
 
 export interface StyleSheet {
@@ -59,12 +62,15 @@ export function loadComposition(file: LintInputFile, files: Map<string, LintInpu
       const type = (readAttribute(element, "type") ?? "").trim();
       if (!isJavaScriptType(type)) continue;
       const src = readAttribute(element, "src");
+      const isModule = type === "module";
       if (src === null) {
-        scripts.push({ element, src, file: file.path, source: stripJs(readText(element)) });
+        const text = readText(element);
+        scripts.push({ element, src, file: file.path, source: stripJs(text), text, isModule });
         continue;
       }
       const local = findProjectFile(files, src, file.path);
-      scripts.push({ element, src, file: local?.path ?? file.path, source: local?.text !== undefined ? stripJs(local.text) : null });
+      const text = local?.text ?? null;
+      scripts.push({ element, src, file: local?.path ?? file.path, source: text !== null ? stripJs(text) : null, text, isModule });
     } else if (element.name === "style") {
       const text = readText(element);
       styles.push({ element, file: file.path, text, nodes: parseCss(text) });
