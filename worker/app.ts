@@ -7,6 +7,7 @@ import { handleError, notFound } from "./http/errors.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { lintRoutes } from "./routes/lint.ts";
 import { meRoutes } from "./routes/me.ts";
 import { nodeRoutes } from "./routes/node.ts";
 import { renderRoutes } from "./routes/render.ts";
@@ -33,6 +34,7 @@ export function createApp() {
   app.route("/api/stats", statsRoutes);
   app.route("/api/projects", fileRoutes);
   app.route("/api/projects", renderRoutes);
+  app.route("/api/projects", lintRoutes);
   app.route("/api/projects", projectRoutes);
   app.route("/api/renders", renderListRoutes);
   app.route("/api/node", nodeRoutes);
