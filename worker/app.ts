@@ -5,6 +5,7 @@ import { identify } from "./auth/middleware.ts";
 import type { AppEnv } from "./http/context.ts";
 import { handleError, notFound } from "./http/errors.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { docsRoutes } from "./routes/docs.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { lintRoutes } from "./routes/lint.ts";
@@ -30,6 +31,7 @@ export function createApp() {
   );
   app.use("*", identify);
   app.route("/api", healthRoutes);
+  app.route("/api", docsRoutes);
   app.route("/api/me", meRoutes);
   app.route("/api/stats", statsRoutes);
   app.route("/api/projects", fileRoutes);
