@@ -81,7 +81,12 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
   signal.throwIfAborted();
   const findings: string[] = [];
   const onLine = (line: string) => {
-    if (line.startsWith("finding: ")) findings.push(line.slice("finding: ".length));
+    if (line.startsWith("finding: ")) {
+      // Every browser loads the page: report each finding once.
+      const finding = line.slice("finding: ".length);
+      if (findings.includes(finding)) return;
+      findings.push(finding);
+    }
     input.onLine?.(line);
   };
   const binaries = input.binaries ?? (await resolveBinaries());
