@@ -9,7 +9,7 @@ export interface Progress {
 
 /** "frame 120/180 (67%), 14.2 fps, ETA 4 s". Pure. */
 export function formatProgressLine(progress: Progress): string {
-  const percent = Math.floor((progress.frame / Math.max(1, progress.total)) * 100);
+  const percent = Math.round((progress.frame / Math.max(1, progress.total)) * 100);
   return `frame ${progress.frame}/${progress.total} (${percent}%), ${progress.fps.toFixed(1)} fps, ETA ${Math.ceil(progress.etaSeconds)} s`;
 }
 
