@@ -53,7 +53,7 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
       let frame = await captureFrame(job.capture, clock, job.jpegQuality);
       // beginFrame returns no image when nothing changed on screen; the first frame must exist, so ask again.
       for (let retry = 0; !frame && !previous && retry < 3; retry++) frame = await captureFrame(job.capture, clock, job.jpegQuality);
-      const bytes = frame ?? previous;
+      const bytes: Buffer | null = frame ?? previous;
       if (!bytes) throw new Error(`frame ${index}: Chromium produced no image`);
       previous = bytes;
       await Promise.race([write(stdin, bytes), encoder.done.then(() => undefined, () => undefined)]);
