@@ -8,9 +8,13 @@ import { authRoutes } from "./routes/auth.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { meRoutes } from "./routes/me.ts";
+import { nodeRoutes } from "./routes/node.ts";
+import { renderRoutes } from "./routes/render.ts";
+import { renderFileRoutes, renderListRoutes } from "./routes/renders.ts";
 import { projectRoutes } from "./routes/projects.ts";
 import { statsRoutes } from "./routes/stats.ts";
 import { recordPageView } from "./stats/visits.ts";
+import "./nodes/resolve-node.ts";
 
 export function createApp() {
   const app = new Hono<AppEnv>();
@@ -28,7 +32,11 @@ export function createApp() {
   app.route("/api/me", meRoutes);
   app.route("/api/stats", statsRoutes);
   app.route("/api/projects", fileRoutes);
+  app.route("/api/projects", renderRoutes);
   app.route("/api/projects", projectRoutes);
+  app.route("/api/renders", renderListRoutes);
+  app.route("/api/node", nodeRoutes);
+  app.route("/renders", renderFileRoutes);
   app.route("/auth", authRoutes);
   app.all("/api/*", () => {
     throw notFound("no such endpoint");
