@@ -30,6 +30,7 @@ export interface Idea {
   source: string;
   createdAt: string;
   commentCount: number;
+  enrichmentCount: number;
   enrichments: Enrichment[];
   comments: Comment[];
 }
@@ -97,7 +98,7 @@ export function readComment(value: unknown): Comment {
 
 export function readIdea(value: unknown): Idea {
   const outer: Rec = isRecord(value) ? value : {};
-  const i: Rec = isRecord(outer.idea) ? { ...outer, ...outer.idea } : outer;
+  const i: Rec = isRecord(outer.idea) ? outer.idea : outer;
   const group = isRecord(i.group) ? str(i.group.slug, i.group.name) : str(i.group, i.group_slug, i.groupSlug);
   return {
     id: str(i.id, i.slug),
@@ -111,9 +112,11 @@ export function readIdea(value: unknown): Idea {
     bot: Boolean(i.bot ?? i.isBot ?? i.is_bot ?? (isRecord(i.author) && i.author.bot)),
     source: str(i.source),
     createdAt: str(i.createdAt, i.created_at),
-    commentCount: num(i.commentCount, i.comment_count, i.comments),
-    enrichments: listIn(i.enrichments, []).map(readEnrichment),
-    comments: listIn(i.comments, []).map(readComment),
+    commentCount: num(outer.comments, i.commentCount, i.comment_count, i.comments),
+    enrichmentCount: num(outer.enrichments, i.enrichmentCount, i.enrichment_count, i.enrichments),
+    // A detail response is { idea, enrichments: [...], comments: [...] }; list records carry counts instead.
+    enrichments: listIn(outer.enrichments, []).concat(outer === i ? [] : listIn(i.enrichments, [])).map(readEnrichment),
+    comments: listIn(outer.comments, []).concat(outer === i ? [] : listIn(i.comments, [])).map(readComment),
   };
 }
 

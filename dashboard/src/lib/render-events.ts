@@ -93,7 +93,8 @@ export function applyRenderEvent(view: RenderView, kind: string, payload: unknow
       const line = typeof text === "string" ? text : "";
       const progress = (isRecord(payload) && asProgress(payload.progress)) || progressFromLine(line) || view.progress;
       const lines = line ? [...view.lines, line].slice(-MAX_LINES) : view.lines;
-      const status = FINISHED.has(view.state.status) && view.state.status !== "none" ? view.state.status : view.state.status === "none" ? "rendering" : view.state.status;
+      const given = isRecord(payload) && typeof payload.status === "string" ? payload.status : null;
+      const status = given ?? (view.state.status === "none" ? "rendering" : view.state.status);
       return { state: { ...view.state, status, lastLine: line || view.state.lastLine }, lines, progress };
     }
     case "end": {

@@ -49,6 +49,7 @@ export function IdeaRow({ idea, onChange, onError }: { idea: Idea; onChange: (id
             </span>
           )}
           <span>{idea.commentCount} comments</span>
+          {idea.enrichmentCount > 0 && <span>{idea.enrichmentCount} enrichments</span>}
         </div>
       </div>
     </li>
@@ -64,6 +65,13 @@ export function IdeasPage({ query }: { query: URLSearchParams }) {
   const [groups, setGroups] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    api<{ groups?: { slug: string }[] }>("/api/groups").then(
+      (res) => setGroups((g) => [...new Set([...g, ...(res.groups ?? []).map((x) => x.slug)])].sort()),
+      () => undefined,
+    );
+  }, []);
 
   useEffect(() => {
     const params = new URLSearchParams({ sort });
