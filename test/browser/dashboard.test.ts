@@ -28,11 +28,32 @@ env = await startDashboardStudio();
 const probeLogin = (await (
   await fetch(`${env.url}/auth/dev/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"name":"probe"}' })
 ).json()) as { token: string };
+// Probed against a real project: some routes check the project before they are matched.
+await fetch(`${env.url}/api/projects`, {
+  method: "POST",
+  headers: { Authorization: `Bearer ${probeLogin.token}`, "Content-Type": "application/json" },
+  body: '{"name":"probe"}',
+});
 const canRender =
   !placeholderNode &&
-  (await endpointExists(env.url, "POST", "/api/projects/no-such-project/render", probeLogin.token)) &&
+  (await endpointExists(env.url, "GET", "/api/projects/probe/render", probeLogin.token)) &&
   (await endpointExists(env.url, "GET", "/api/renders", probeLogin.token));
 const hasIdeas = (await endpointExists(env.url, "GET", "/api/ideas")) && (await endpointExists(env.url, "POST", "/api/ideas/check"));
+// Endpoints still missing on this branch answer 404 "no such endpoint"; the dashboard shows that message, and the
+// browser logs the 404, which is expected until they land.
+const PANELS: [string, string, RegExp][] = [
+  ["GET", "/api/projects/probe/preview", /404.*\/api\/projects\/[^/]+\/preview\)$/],
+  ["GET", "/api/research", /404.*\/api\/research(\/[^/]+)?\)$/],
+  ["GET", "/api/ideas", /404.*\/api\/ideas(\?[^)]*)?\)$/],
+  ["GET", "/api/groups", /404.*\/api\/groups\)$/],
+  ["GET", "/api/renders", /404.*\/api\/renders\)$/],
+];
+for (const [method, path, pattern] of PANELS) {
+  if (!(await endpointExists(env.url, method, path, probeLogin.token))) {
+    console.log(`not on this branch yet: ${method} ${path}`);
+    EXPECTED_RESOURCE_ERRORS.push(pattern);
+  }
+}
 
 async function api<T>(path: string, init: RequestInit = {}, auth = token): Promise<{ status: number; body: T }> {
   const res = await fetch(`${env.url}${path}`, { ...init, headers: { Authorization: `Bearer ${auth}`, ...(init.headers ?? {}) } });
@@ -207,8 +228,12 @@ describe("dashboard", () => {
     await phone.setViewportSize({ width: 390, height: 844 });
     await phone.goto(`${env.url}/project?slug=${slug}`);
     await phone.getByRole("heading", { name: "Browser Test Clip" }).waitFor();
-    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    const wide = await phone.evaluate(() =>
+      [...document.querySelectorAll("body *")]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest(".table-wrap"))
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
+    );
+    expect(wide, "elements wider than the phone screen").toEqual([]);
     await shoot(phone, shots, "09-phone-project");
     await phone.goto(`${env.url}/ideas`);
     await phone.getByRole("heading", { name: "Idea board" }).waitFor();

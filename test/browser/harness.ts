@@ -98,9 +98,9 @@ export function watchConsole(page: Page, allowed: RegExp[] = []): string[] {
   const problems: string[] = [];
   page.on("console", (msg) => {
     if (msg.type() !== "error") return;
-    const text = msg.text();
+    const text = `${msg.text()} (${msg.location().url})`;
     if (allowed.some((re) => re.test(text))) return;
-    problems.push(`${text} (${msg.location().url})`);
+    problems.push(text);
   });
   page.on("pageerror", (err) => problems.push(`uncaught: ${err.message}`));
   return problems;

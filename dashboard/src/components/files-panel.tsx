@@ -125,6 +125,7 @@ export function FilesPanel({ slug, files, onChange }: Props) {
   }
 
   const visible = files.filter((f) => !f.path.endsWith("/"));
+  const isDir = (f: FileEntry) => f.type === "directory";
 
   return (
     <section class="panel" aria-labelledby="files-title">
@@ -190,20 +191,26 @@ export function FilesPanel({ slug, files, onChange }: Props) {
             {visible.map((f) => (
               <tr key={f.path}>
                 <td>
-                  <a href={filePath(slug, f.path)} target="_blank" rel="noopener">
-                    {f.path}
-                  </a>
+                  {isDir(f) ? (
+                    <span class="dir">{f.path}/</span>
+                  ) : (
+                    <a href={filePath(slug, f.path)} target="_blank" rel="noopener">
+                      {f.path}
+                    </a>
+                  )}
                 </td>
-                <td class="num">{formatBytes(f.size)}</td>
+                <td class="num">{isDir(f) ? <span class="muted">folder</span> : formatBytes(f.size)}</td>
                 <td class="actions">
-                  {isTextPath(f.path) && (
+                  {!isDir(f) && isTextPath(f.path) && (
                     <button type="button" class="small ghost" onClick={() => setEditing(f.path)} aria-label={`Edit ${f.path}`}>
                       Edit
                     </button>
                   )}
-                  <a class="button small ghost" href={`${filePath(slug, f.path)}?download`} download aria-label={`Download ${f.path}`}>
-                    Download
-                  </a>
+                  {!isDir(f) && (
+                    <a class="button small ghost" href={`${filePath(slug, f.path)}?download`} download aria-label={`Download ${f.path}`}>
+                      Download
+                    </a>
+                  )}
                   {f.path !== "index.html" && (
                     <button type="button" class="small ghost danger" onClick={() => remove(f.path)} aria-label={`Delete ${f.path}`}>
                       Delete

@@ -77,6 +77,7 @@ export interface FileEntry {
   path: string;
   size: number;
   mtime?: string | number;
+  type?: "file" | "directory";
 }
 
 export interface ProjectDetail {
