@@ -38,6 +38,7 @@ const canRender =
   !placeholderNode &&
   (await endpointExists(env.url, "GET", "/api/projects/probe/render", probeLogin.token)) &&
   (await endpointExists(env.url, "GET", "/api/renders", probeLogin.token));
+const hasLint = await endpointExists(env.url, "POST", "/api/projects/probe/lint", probeLogin.token);
 const hasIdeas = (await endpointExists(env.url, "GET", "/api/ideas")) && (await endpointExists(env.url, "POST", "/api/ideas/check"));
 // Endpoints still missing on this branch answer 404 "no such endpoint"; the dashboard shows that message, and the
 // browser logs the 404, which is expected until they land.
@@ -142,6 +143,15 @@ describe("dashboard", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Saved.").waitFor();
     await page.getByRole("button", { name: "Close" }).click();
+  });
+
+  it.skipIf(!hasLint)("lints the project and shows the findings a person can read", async () => {
+    await page.getByRole("button", { name: "Lint", exact: true }).click();
+    const results = page.getByTestId("check-results");
+    await results.waitFor({ timeout: 30_000 });
+    expect(await results.textContent()).toMatch(/Lint (passed|found problems)/);
+    expect(await results.textContent()).toMatch(/\d+ errors?, \d+ warnings?/);
+    await shoot(page, shots, "03b-project-lint");
   });
 
   it("shows the project card with a placeholder thumbnail on the projects grid", async () => {

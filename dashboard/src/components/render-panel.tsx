@@ -219,8 +219,8 @@ export function RenderPanel({ slug, files, onFinished }: { slug: string; files: 
               )}
             </span>
             {view.state.status === "done" && view.state.downloadUrl && (
-              <a class="button small" href={`${view.state.downloadUrl}?download`} download>
-                Download {view.state.filename}
+              <a class="button small" href={`${view.state.downloadUrl}?download`} download title={view.state.filename}>
+                Download video
               </a>
             )}
           </div>

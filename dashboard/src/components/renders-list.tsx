@@ -40,6 +40,7 @@ export function RendersList({ project, version }: { project?: string; version: n
     <section class="panel" aria-labelledby="renders-title">
       <h2 id="renders-title">Renders</h2>
       <ErrorNote message={error} onRetry={load} />
+      {renders === null && !error && <p class="muted">Loading renders…</p>}
       {renders?.length === 0 && <p class="muted">No renders yet.</p>}
       <ul class="renders" data-testid="renders">
         {renders?.map((r) => (
