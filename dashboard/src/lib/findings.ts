@@ -36,7 +36,7 @@ function sectionOf(name: string, value: unknown): FindingSection | null {
   if (!isRecord(value)) return null;
   const findings = findingsOf(value.findings ?? value.issues);
   const extra: string[] = [];
-  if (typeof value.filesScanned === "number") extra.push(`${value.filesScanned} files scanned`);
+  if (typeof value.filesScanned === "number") extra.push(`${value.filesScanned} file${value.filesScanned === 1 ? "" : "s"} scanned`);
   if (Array.isArray(value.samples)) extra.push(`${value.samples.length} moments sampled`);
   else if (typeof value.samples === "number") extra.push(`${value.samples} moments sampled`);
   if (typeof value.skipped === "string") extra.push(`skipped: ${value.skipped}`);
