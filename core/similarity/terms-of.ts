@@ -38,6 +38,19 @@ export function stemsOf(text: string): string[] {
   return stemPairsOf(text).map(([, canonical]) => canonical);
 }
 
+/**
+ * What the full-text index stores for a text: every canonical stem, plus the stem as written when it differs, so
+ * a prefix query from a typo of a synonym ("subtitel") still reaches the idea that wrote "subtitles".
+ */
+export function indexStemsOf(text: string): string {
+  const out = new Set<string>();
+  for (const [form, canonical] of stemPairsOf(text)) {
+    out.add(canonical);
+    out.add(form);
+  }
+  return [...out].join(" ");
+}
+
 /** Distinct terms with their weights: generic words of the board count for less. */
 export function termsOf(text: string): Term[] {
   const seen = new Map<string, Term>();
