@@ -72,6 +72,8 @@ CREATE TABLE `ideas` (
 	`enrichment_count` integer DEFAULT 0 NOT NULL,
 	`comment_count` integer DEFAULT 0 NOT NULL,
 	`created_at` integer NOT NULL,
+	`title_terms` text DEFAULT '' NOT NULL,
+	`body_terms` text DEFAULT '' NOT NULL,
 	FOREIGN KEY (`group_slug`) REFERENCES `idea_groups`(`slug`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint

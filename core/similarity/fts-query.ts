@@ -25,5 +25,5 @@ export function ftsCandidateQuery(title: string): string | null {
       if (stem.length > FTS_PREFIX + 1 && !/\d/.test(stem)) parts.add(`${quote(stem.slice(0, FTS_PREFIX))}*`);
     }
   }
-  return `title : (${[...parts].join(" OR ")})`;
+  return `title_terms : (${[...parts].join(" OR ")})`;
 }

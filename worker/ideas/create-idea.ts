@@ -6,7 +6,8 @@ import { ideas } from "../db/schema/ideas.ts";
 import { counters } from "../db/schema/stats.ts";
 import { conflict } from "../http/errors.ts";
 import type { Writer } from "./caller.ts";
-import { findSimilar, indexLastIdea } from "./find-similar.ts";
+import { indexStemsOf } from "../../core/similarity/terms-of.ts";
+import { findSimilar } from "./find-similar.ts";
 import { requireGroup } from "./groups.ts";
 import { votedIdeaIds } from "./list-ideas.ts";
 import { ideaRecord } from "./records.ts";
@@ -36,8 +37,7 @@ export async function createIdea(db: Db, writer: Writer, input: z.output<typeof 
       });
     }
   }
-  const [inserted] = await db.batch([
-    db
+  const inserted = await db
       .insert(ideas)
       .values({
         title: input.title,
@@ -48,10 +48,11 @@ export async function createIdea(db: Db, writer: Writer, input: z.output<typeof 
         isBot: writer.isBot,
         groupSlug: input.group ?? null,
         createdAt: Date.now(),
+        // The ideas_fts triggers index these in the same statement.
+        titleTerms: indexStemsOf(input.title),
+        bodyTerms: indexStemsOf(input.body),
       })
-      .returning(),
-    indexLastIdea(db, input),
-  ]);
+      .returning();
   const row = inserted[0];
   if (!row) throw new Error("idea insert returned nothing");
   return ideaRecord(row, false);

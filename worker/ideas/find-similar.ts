@@ -3,7 +3,6 @@
 import { sql } from "drizzle-orm";
 import { ftsCandidateQuery } from "../../core/similarity/fts-query.ts";
 import { ideaTerms, scoreTerms } from "../../core/similarity/score-similarity.ts";
-import { indexStemsOf } from "../../core/similarity/terms-of.ts";
 import { SIMILAR_THRESHOLD } from "../../core/similarity/thresholds.ts";
 import type { Db } from "../db/client.ts";
 import { ideas } from "../db/schema/ideas.ts";
@@ -32,11 +31,4 @@ export async function findSimilar(db: Db, text: { title: string; body?: string |
     .map((row) => ({ row, score: Math.round(scoreTerms(mine, ideaTerms(row)) * 1000) / 1000 }))
     .filter((s) => s.score >= SIMILAR_THRESHOLD)
     .sort((a, b) => b.score - a.score || b.row.votes - a.row.votes);
-}
-
-/** The statement that indexes a just-inserted idea; run in the same batch, right after its insert. */
-export function indexLastIdea(db: Db, text: { title: string; body: string }) {
-  return db.run(
-    sql`INSERT INTO ideas_fts (rowid, title, body) VALUES (last_insert_rowid(), ${indexStemsOf(text.title)}, ${indexStemsOf(text.body)})`,
-  );
 }

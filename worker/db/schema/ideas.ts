@@ -28,6 +28,10 @@ export const ideas = sqliteTable(
     enrichmentCount: integer("enrichment_count").notNull().default(0),
     commentCount: integer("comment_count").notNull().default(0),
     createdAt: integer("created_at").notNull(),
+    // Canonical stems of title and body (core/similarity indexStemsOf), the columns the ideas_fts index reads.
+    // Kept on the row so the index follows it through triggers, in the same transaction as the insert.
+    titleTerms: text("title_terms").notNull().default(""),
+    bodyTerms: text("body_terms").notNull().default(""),
   },
   (t) => [
     index("ideas_created").on(t.createdAt),
