@@ -1,6 +1,7 @@
 // Duplicate detection measured on the labelled corpus, plus the building blocks on their own.
 import { describe, expect, it } from "vitest";
 import { DUPLICATE_CORPUS } from "./duplicate-corpus.ts";
+import { ftsCandidateQuery } from "./fts-query.ts";
 import { scoreSimilarity } from "./score-similarity.ts";
 import { stemWord } from "./stem-word.ts";
 import { stemsOf } from "./terms-of.ts";
@@ -61,5 +62,15 @@ describe("building blocks", () => {
     expect(scoreSimilarity({ title: "Custom fonts" }, { title: "custom FONTS!" })).toBe(1);
     expect(scoreSimilarity({ title: "Custom fonts" }, { title: "Render queue priority" })).toBe(0);
     expect(scoreSimilarity({ title: "" }, { title: "" })).toBe(0);
+  });
+});
+
+describe("FTS candidate query", () => {
+  it("asks for two shared stems, with typo prefixes, in the title column", () => {
+    expect(ftsCandidateQuery("Automatic subtitles for videos")).toBe(
+      'title_terms : ((("automatic" OR "auto"*) AND ("caption" OR "capt"* OR "subtitl" OR "subt"*)))',
+    );
+    expect(ftsCandidateQuery("Fonts")).toBe('title_terms : ("font")');
+    expect(ftsCandidateQuery("the of and")).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // Duplicate candidates: FTS5 picks up to CANDIDATES ideas sharing a title stem (or a typo-tolerant prefix of
 // one), then the pure scorer in core/similarity decides. The index holds stems, so the query does too.
 import { sql } from "drizzle-orm";
-import { ftsCandidateQuery } from "../../core/similarity/fts-query.ts";
+import { ftsCandidateQuery, queryStemsOf } from "../../core/similarity/fts-query.ts";
 import { ideaTerms, scoreTerms } from "../../core/similarity/score-similarity.ts";
 import { SIMILAR_THRESHOLD } from "../../core/similarity/thresholds.ts";
 import type { Db } from "../db/client.ts";
@@ -19,7 +19,12 @@ export interface SimilarIdea {
 
 /** Ideas scoring at least SIMILAR_THRESHOLD against the text, best first. */
 export async function findSimilar(db: Db, text: { title: string; body?: string | undefined }): Promise<SimilarIdea[]> {
-  const match = ftsCandidateQuery(text.title);
+  const stems = queryStemsOf(text.title);
+  if (stems.length === 0) return [];
+  const known = await db.all<{ term: string }>(
+    sql`SELECT term FROM ideas_fts_vocab WHERE term IN (${sql.join(stems.map((s) => sql`${s}`), sql`, `)})`,
+  );
+  const match = ftsCandidateQuery(text.title, new Set(known.map((k) => k.term)));
   if (!match) return [];
   const rows = await db
     .select()
