@@ -21,10 +21,10 @@ export interface SimilarIdea {
 export async function findSimilar(db: Db, text: { title: string; body?: string | undefined }): Promise<SimilarIdea[]> {
   const stems = queryStemsOf(text.title);
   if (stems.length === 0) return [];
-  const known = await db.all<{ term: string }>(
-    sql`SELECT term FROM ideas_fts_vocab WHERE term IN (${sql.join(stems.map((s) => sql`${s}`), sql`, `)})`,
+  const known = await db.all<{ term: string; doc: number }>(
+    sql`SELECT term, doc FROM ideas_fts_vocab WHERE term IN (${sql.join(stems.map((s) => sql`${s}`), sql`, `)})`,
   );
-  const match = ftsCandidateQuery(text.title, new Set(known.map((k) => k.term)));
+  const match = ftsCandidateQuery(text.title, new Map(known.map((k) => [k.term, k.doc])));
   if (!match) return [];
   const rows = await db
     .select()
