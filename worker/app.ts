@@ -10,12 +10,18 @@ import { groupRoutes } from "./routes/groups.ts";
 import { enrichmentRoutes, ideaRoutes } from "./routes/ideas.ts";
 import { metricsRoutes } from "./routes/metrics.ts";
 import { researchRoutes } from "./routes/research.ts";
+import { docsRoutes } from "./routes/docs.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { lintRoutes } from "./routes/lint.ts";
 import { meRoutes } from "./routes/me.ts";
+import { nodeRoutes } from "./routes/node.ts";
+import { renderRoutes } from "./routes/render.ts";
+import { renderFileRoutes, renderListRoutes } from "./routes/renders.ts";
 import { projectRoutes } from "./routes/projects.ts";
 import { statsRoutes } from "./routes/stats.ts";
 import { recordPageView } from "./stats/visits.ts";
+import "./nodes/resolve-node.ts";
 
 export function createApp() {
   const app = new Hono<AppEnv>();
@@ -30,10 +36,16 @@ export function createApp() {
   );
   app.use("*", identify);
   app.route("/api", healthRoutes);
+  app.route("/api", docsRoutes);
   app.route("/api/me", meRoutes);
   app.route("/api/stats", statsRoutes);
   app.route("/api/projects", fileRoutes);
+  app.route("/api/projects", renderRoutes);
+  app.route("/api/projects", lintRoutes);
   app.route("/api/projects", projectRoutes);
+  app.route("/api/renders", renderListRoutes);
+  app.route("/api/node", nodeRoutes);
+  app.route("/renders", renderFileRoutes);
   app.route("/auth", authRoutes);
   app.route("/api/ideas", ideaRoutes);
   app.route("/api/enrichments", enrichmentRoutes);

@@ -24,4 +24,6 @@ export interface Env {
   MAX_FILE_BYTES?: string;
   /** Public base URL, when the Worker sits behind a proxy that rewrites the host. */
   BASE_URL?: string;
+  /** How long a render node holds a job without a progress post before the job is given up (ms). */
+  JOB_LEASE_MS?: string;
 }

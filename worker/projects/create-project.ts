@@ -7,7 +7,7 @@ import type { Db } from "../db/client.ts";
 import { deleteFolder } from "../files/delete-files.ts";
 import { fileKey, type ProjectRef } from "../files/keys.ts";
 import { badRequest, conflict } from "../http/errors.ts";
-import { readCompositionMeta, starterComposition } from "./composition.ts";
+import { readCompositionMeta, starterComposition } from "../../core/composition/index.ts";
 import { deleteProjectRow, insertProject, type ProjectRow } from "./store.ts";
 import type { CreateProjectBody } from "./schemas.ts";
 

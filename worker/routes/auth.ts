@@ -11,7 +11,7 @@ import type { AppEnv } from "../http/context.ts";
 import { notFound } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
 
-const devLoginBody = z.object({
+export const devLoginBody = z.object({
   name: z
     .string()
     .trim()

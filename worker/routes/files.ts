@@ -14,7 +14,7 @@ import { maxFileBytes } from "../http/config.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError, badRequest, conflict, notFound } from "../http/errors.ts";
 import { serveObject } from "../http/serve-object.ts";
-import { readCompositionMeta } from "../projects/composition.ts";
+import { readCompositionMeta } from "../../core/composition/index.ts";
 import { requireProject, updateCompositionFacts } from "../projects/store.ts";
 
 /** The project this request is about, checked to exist and to belong to the caller. */

@@ -13,6 +13,7 @@ import { deleteProjectRow, listProjectRows, requireProject } from "../projects/s
 import { projectSummary } from "../projects/summary.ts";
 import { bumpCounter } from "../stats/counters.ts";
 import { roomOf } from "../rooms/room-of.ts";
+import { renderSummaries } from "../projects/render-summaries.ts";
 
 async function readMeta(bucket: R2Bucket, key: string): Promise<unknown> {
   const object = await bucket.get(key);
@@ -27,8 +28,10 @@ async function readMeta(bucket: R2Bucket, key: string): Promise<unknown> {
 export const projectRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/", async (c) => {
-    const rows = await listProjectRows(openDb(c.env.DB), currentUser(c).id);
-    return c.json({ projects: rows.map((row) => projectSummary(row)) });
+    const db = openDb(c.env.DB);
+    const userId = currentUser(c).id;
+    const [rows, renders] = await Promise.all([listProjectRows(db, userId), renderSummaries(c.env, db, userId)]);
+    return c.json({ projects: rows.map((row) => projectSummary(row, { render: renders.get(row.slug) ?? null })) });
   })
   .post("/", async (c) => {
     const body = await readJson(c, createProjectBody);
@@ -43,12 +46,15 @@ export const projectRoutes = new Hono<AppEnv>()
   })
   .get("/:slug", async (c) => {
     const ref = { userId: currentUser(c).id, slug: c.req.param("slug") };
-    const row = await requireProject(openDb(c.env.DB), ref);
-    const [meta, files] = await Promise.all([
+    const db = openDb(c.env.DB);
+    const row = await requireProject(db, ref);
+    const [meta, files, live] = await Promise.all([
       readMeta(c.env.FILES, fileKey(ref, "meta.json")),
       listProjectFiles(c.env.FILES, ref),
+      roomOf(c.env, ref).getRender(),
     ]);
-    return c.json({ project: projectSummary(row), meta, files });
+    const render = live ? (({ lines: _lines, ...state }) => state)(live) : null;
+    return c.json({ project: projectSummary(row, { render }), meta, files });
   })
   .delete("/:slug", async (c) => {
     const ref = { userId: currentUser(c).id, slug: c.req.param("slug") };

@@ -1,0 +1,103 @@
+// Entry point of the linter: picks the composition files, runs every rule on each, and counts the findings.
+import { hasAttribute, readAttribute } from "../html/parse-html.ts";
+import { createFinding } from "./create-finding.ts";
+import { loadComposition, type CompositionFile } from "./load-composition.ts";
+import { classifyReference, normalizePath, pathOf } from "./project-paths.ts";
+import type { ProjectContext } from "./project-context.ts";
+import { checkAssetPaths } from "./rules/check-asset-paths.ts";
+import { checkCanvas } from "./rules/check-canvas.ts";
+import { checkCssAnimations } from "./rules/check-css-animations.ts";
+import { checkCssScope } from "./rules/check-css-scope.ts";
+import { checkDeterminism } from "./rules/check-determinism.ts";
+import { checkDuplicateCompositionIds, checkDuplicateElementIds } from "./rules/check-duplicate-ids.ts";
+import { checkGsapScript } from "./rules/check-gsap-script.ts";
+import { checkMedia } from "./rules/check-media.ts";
+import { checkRoot } from "./rules/check-root.ts";
+import { checkScriptSyntax } from "./rules/check-script-syntax.ts";
+import { checkSubCompositions } from "./rules/check-sub-compositions.ts";
+import { checkTimelines } from "./rules/check-timelines.ts";
+import { checkWebFonts } from "./rules/check-web-fonts.ts";
+import { summarizeComposition } from "./rules/summarize-composition.ts";
+import type { LintFinding, LintInput, LintInputFile, LintOptions, LintResult } from "./types.ts";
+
+type FileRule = (file: CompositionFile, project: ProjectContext) => LintFinding[];
+
+const FILE_RULES: FileRule[] = [
+  checkRoot,
+  checkCanvas,
+  checkScriptSyntax,
+  checkGsapScript,
+  checkTimelines,
+  checkDeterminism,
+  checkCssScope,
+  checkCssAnimations,
+  checkWebFonts,
+  checkMedia,
+  checkSubCompositions,
+  checkAssetPaths,
+  checkDuplicateElementIds,
+  summarizeComposition,
+];
+
+/** The entry, every file reachable through data-composition-src, then any other compositions/*.html. */
+function collectCompositions(files: Map<string, LintInputFile>, entryPath: string): CompositionFile[] {
+  const out: CompositionFile[] = [];
+  const queue = [entryPath];
+  const seen = new Set<string>();
+  const others = [...files.keys()].filter((path) => path.startsWith("compositions/") && path.endsWith(".html")).sort();
+  while (queue.length > 0 || others.length > 0) {
+    const path = queue.shift() ?? others.shift() ?? "";
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const file = files.get(path);
+    if (!file || file.text === undefined || file.text.trim() === "") continue;
+    const composition = loadComposition(file, files, path === entryPath);
+    out.push(composition);
+    for (const element of composition.elements) {
+      const src = readAttribute(element, "data-composition-src");
+      if (src !== null && hasAttribute(element, "data-composition-src") && classifyReference(src) === "local") queue.push(normalizePath(pathOf(src)));
+    }
+  }
+  return out;
+}
+
+/** Composition files plus the local stylesheets and scripts read alongside them. */
+function countScannedFiles(compositions: CompositionFile[]): number {
+  const paths = new Set<string>();
+  for (const composition of compositions) {
+    paths.add(composition.path);
+    for (const sheet of composition.styles) paths.add(sheet.file);
+    for (const script of composition.scripts) if (script.source) paths.add(script.file);
+  }
+  return paths.size;
+}
+
+/** Lint a whole project the way the render pipeline will load it. */
+export function lintProject(input: LintInput, options: LintOptions = {}): LintResult {
+  const files = new Map(input.files.map((file) => [normalizePath(file.path), { ...file, path: normalizePath(file.path) }]));
+  const entryPath = normalizePath(input.entry ?? "index.html");
+  const compositions = collectCompositions(files, entryPath);
+  const entry = compositions.find((composition) => composition.isEntry) ?? null;
+  const project: ProjectContext = { files, compositions, entry };
+  const findings: LintFinding[] = [];
+  if (!entry) {
+    findings.push(createFinding("entry_missing", entryPath, files.has(entryPath) ? `${entryPath} is empty.` : `${entryPath} does not exist in the project.`, {
+      fixHint: `Write ${entryPath}: a 1920x1080 page whose root element carries data-composition-id, data-start="0", data-duration, data-width and data-height.`,
+    }));
+  }
+  for (const composition of compositions) {
+    for (const rule of FILE_RULES) findings.push(...rule(composition, project));
+  }
+  findings.push(...checkDuplicateCompositionIds(project));
+  const shown = options.verbose ? findings : findings.filter((finding) => finding.severity !== "info");
+  const count = (severity: LintFinding["severity"]): number => shown.filter((finding) => finding.severity === severity).length;
+  const errorCount = count("error");
+  return {
+    ok: errorCount === 0,
+    errorCount,
+    warningCount: count("warning"),
+    infoCount: count("info"),
+    findings: shown,
+    filesScanned: countScannedFiles(compositions),
+  };
+}

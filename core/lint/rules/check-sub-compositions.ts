@@ -1,0 +1,59 @@
+// A sub-composition host names a file under compositions/ and says where on the parent timeline it plays.
+import { describeElement } from "../../html/describe-element.ts";
+import { hasAttribute, readAttribute, type HtmlElement } from "../../html/parse-html.ts";
+import { createFinding } from "../create-finding.ts";
+import type { CompositionFile } from "../load-composition.ts";
+import { classifyReference, normalizePath, pathOf } from "../project-paths.ts";
+import type { ProjectContext } from "../project-context.ts";
+import type { LintFinding } from "../types.ts";
+
+const TIMING_ATTRIBUTES = ["data-composition-id", "data-start", "data-duration"];
+const LAYOUT_ATTRIBUTES = ["data-track-index", "data-width", "data-height"];
+const EXAMPLE_HOST = '<div data-composition-id="intro" data-composition-src="compositions/intro.html" data-start="0" data-duration="3" data-track-index="1" data-width="1920" data-height="1080"></div>';
+
+function checkHost(file: CompositionFile, host: HtmlElement, project: ProjectContext): LintFinding[] {
+  const findings: LintFinding[] = [];
+  const selector = describeElement(host);
+  const src = (readAttribute(host, "data-composition-src") ?? "").trim();
+  const hostId = readAttribute(host, "data-composition-id")?.trim() ?? "";
+  const missing = TIMING_ATTRIBUTES.filter((name) => !readAttribute(host, name)?.trim());
+  if (missing.length > 0) {
+    findings.push(createFinding("subcomp_missing_attribute", file.path, `The sub-composition host for "${src}" lacks ${missing.join(", ")}; the player cannot place it on the timeline.`, { selector, fixHint: `Write the host like ${EXAMPLE_HOST}` }));
+  }
+  const missingLayout = LAYOUT_ATTRIBUTES.filter((name) => !hasAttribute(host, name));
+  if (missingLayout.length > 0) {
+    findings.push(createFinding("subcomp_missing_layout_attribute", file.path, `The sub-composition host for "${src}" lacks ${missingLayout.join(", ")}.`, { selector, fixHint: 'Add data-track-index="1" data-width="1920" data-height="1080" (matching the sub-composition\'s canvas).' }));
+  }
+  if (host.name !== "div") {
+    findings.push(createFinding("subcomp_host_not_div", file.path, `A <${host.name}> hosts a sub-composition; hosts are <div> elements.`, { selector, fixHint: `Use a <div>, e.g. ${EXAMPLE_HOST}` }));
+  }
+  const kind = classifyReference(src);
+  if (kind !== "local") {
+    // Parent paths, absolute and remote srcs are reported by the asset rule; an empty src is reported here.
+    if (!src) findings.push(createFinding("subcomp_file_missing", file.path, "data-composition-src is empty.", { selector, fixHint: 'Set data-composition-src="compositions/<name>.html".' }));
+    return findings;
+  }
+  const path = normalizePath(pathOf(src));
+  if (!/^compositions\/[^/]+(?:\/[^/]+)*\.html$/.test(path)) {
+    findings.push(createFinding("subcomp_src_outside_compositions", file.path, `data-composition-src="${src}" is not a compositions/<file>.html path.`, { selector, fixHint: "Move the file to compositions/<name>.html and point data-composition-src at it." }));
+  }
+  const target = project.files.get(path);
+  if (!target) {
+    findings.push(createFinding("subcomp_file_missing", file.path, `data-composition-src="${src}" names a file that does not exist in the project.`, { selector, fixHint: `Create ${path} (PUT it to the files endpoint) or fix the path.` }));
+    return findings;
+  }
+  if (target.size === 0 || (target.text !== undefined && target.text.trim() === "")) {
+    findings.push(createFinding("subcomp_file_empty", file.path, `data-composition-src="${src}" names an empty file.`, { selector, fixHint: `Write the sub-composition into ${path}: a root element with data-composition-id="${hostId || "<id>"}", data-width and data-height, its styles and its paused timeline.` }));
+    return findings;
+  }
+  const sub = project.compositions.find((composition) => composition.path === path);
+  const subId = sub?.root ? readAttribute(sub.root, "data-composition-id")?.trim() : undefined;
+  if (hostId && subId && subId !== hostId) {
+    findings.push(createFinding("subcomp_id_mismatch", file.path, `The host has data-composition-id="${hostId}" but the root of ${path} has data-composition-id="${subId}"; the player looks up the timeline by the host's id.`, { selector, fixHint: `Use the same id in both places, e.g. data-composition-id="${subId}" on the host.` }));
+  }
+  return findings;
+}
+
+export function checkSubCompositions(file: CompositionFile, project: ProjectContext): LintFinding[] {
+  return file.elements.filter((element) => hasAttribute(element, "data-composition-src")).flatMap((host) => checkHost(file, host, project));
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { isRenderFilename, parseRenderOptions, renderFilename } from "./render-options.ts";
+
+describe("parseRenderOptions", () => {
+  it("applies the documented defaults", () => {
+    expect(parseRenderOptions({})).toEqual({
+      ok: true,
+      options: { quality: "standard", fps: null, format: "mp4", composition: "index.html", resolution: null, strict: false, wait: false },
+    });
+  });
+
+  it("keeps rational fps exactly and accepts integer strings", () => {
+    const r = parseRenderOptions({ fps: "30000/1001", format: "webm", quality: "draft", resolution: "portrait-4k" });
+    expect(r).toMatchObject({ ok: true, options: { fps: "30000/1001", format: "webm", quality: "draft", resolution: "portrait-4k" } });
+    expect(parseRenderOptions({ fps: "24" })).toMatchObject({ ok: true, options: { fps: 24 } });
+  });
+
+  it.each([
+    [{ format: "avi" }, /^invalid format: "avi"; allowed values: mp4, webm, mov, gif$/],
+    [{ quality: "ultra" }, /^invalid quality: "ultra"; allowed values: draft, standard, high$/],
+    [{ resolution: "8k" }, /^invalid resolution: "8k"; allowed values: landscape, portrait, square, landscape-4k, portrait-4k$/],
+    [{ fps: 0 }, /^invalid fps: 0/],
+    [{ fps: 29.97 }, /^invalid fps: 29.97/],
+    [{ fps: "30/0" }, /^invalid fps/],
+    [{ fps: "1000/1" }, /^invalid fps/],
+    [{ strict: "yes" }, /^invalid strict: "yes"; allowed values: true, false$/],
+    [{ composition: "../x.html" }, /^invalid composition/],
+    [{ composition: "assets/a.png" }, /^invalid composition/],
+    [{ qualty: "high" }, /^unknown render option qualty/],
+  ])("rejects %j naming the option", (input, message) => {
+    const r = parseRenderOptions(input);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(message);
+  });
+
+  it("rejects a body that is not an object", () => {
+    expect(parseRenderOptions([]).ok).toBe(false);
+    expect(parseRenderOptions("mp4").ok).toBe(false);
+  });
+});
+
+describe("renderFilename", () => {
+  it("follows <slug>_<YYYY-MM-DD>_<HH-MM-SS>.<ext> in UTC", () => {
+    const name = renderFilename("my-video", "webm", new Date(Date.UTC(2026, 0, 2, 3, 4, 5)));
+    expect(name).toBe("my-video_2026-01-02_03-04-05.webm");
+    expect(isRenderFilename(name)).toBe(true);
+    expect(isRenderFilename("../etc_2026-01-02_03-04-05.mp4")).toBe(false);
+  });
+});

@@ -1,0 +1,128 @@
+// Render options of POST /api/projects/:slug/render, validated up front with messages that name the option and
+// the allowed values. Pure: the Worker validates with it, the render node trusts what it produced.
+import { z } from "zod";
+import { checkProjectPath } from "../paths/project-path.ts";
+
+export const QUALITIES = ["draft", "standard", "high"] as const;
+export const FORMATS = ["mp4", "webm", "mov", "gif"] as const;
+export const RESOLUTIONS = {
+  landscape: { width: 1920, height: 1080 },
+  portrait: { width: 1080, height: 1920 },
+  square: { width: 1080, height: 1080 },
+  "landscape-4k": { width: 3840, height: 2160 },
+  "portrait-4k": { width: 2160, height: 3840 },
+} as const;
+export const MAX_FPS = 120;
+
+export type Quality = (typeof QUALITIES)[number];
+export type Format = (typeof FORMATS)[number];
+export type Resolution = keyof typeof RESOLUTIONS;
+
+export interface RenderOptions {
+  quality: Quality;
+  /** As given: an integer, or "num/den" passed to ffmpeg exactly. Null means the default (30). */
+  fps: number | string | null;
+  format: Format;
+  composition: string;
+  resolution: Resolution | null;
+  strict: boolean;
+  wait: boolean;
+}
+
+export const FORMAT_CONTENT_TYPES: Record<Format, string> = {
+  mp4: "video/mp4",
+  webm: "video/webm",
+  mov: "video/quicktime",
+  gif: "image/gif",
+};
+
+const list = (values: readonly string[]) => values.join(", ");
+const allowed = (values: readonly string[]) => ({
+  error: (issue: { input?: unknown }) => `${JSON.stringify(issue.input)}; allowed values: ${list(values)}`,
+});
+
+const fpsRule = `give an integer from 1 to ${MAX_FPS} or a rational "num/den" such as "30000/1001"`;
+
+/** fps as given, or an error: integers stay numbers, rationals stay "num/den" strings so ffmpeg gets them exactly. */
+function normaliseFps(value: unknown): number | string | null | undefined {
+  if (value === undefined || value === null) return null;
+  if (typeof value === "number") return Number.isInteger(value) && value >= 1 && value <= MAX_FPS ? value : undefined;
+  if (typeof value !== "string") return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return normaliseFps(Number(text));
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  if (!match) return undefined;
+  const num = Number(match[1]);
+  const den = Number(match[2]);
+  return den >= 1 && num / den >= 1 && num / den <= MAX_FPS ? `${num}/${den}` : undefined;
+}
+
+const compositionRule = 'give a project-relative .html file such as "compositions/intro.html"';
+
+/** The request body of POST /api/projects/:slug/render (also served in the OpenAPI document). */
+export const renderOptionsSchema = z.strictObject(
+  {
+    quality: z.enum(QUALITIES, allowed(QUALITIES)).default("standard").describe("encoder quality preset"),
+    fps: z
+      .union([z.number(), z.string()], { error: (i) => `${JSON.stringify(i.input)}; ${fpsRule}` })
+      .nullable()
+      .optional()
+      .transform((value, ctx) => {
+        const fps = normaliseFps(value);
+        if (fps === undefined) {
+          ctx.addIssue({ code: "custom", message: `${JSON.stringify(value)}; ${fpsRule}` });
+          return z.NEVER;
+        }
+        return fps;
+      })
+      .describe('frames per second: an integer, or "num/den" passed to ffmpeg exactly; default 30'),
+    format: z.enum(FORMATS, allowed(FORMATS)).default("mp4"),
+    composition: z
+      .string({ error: (i) => `${JSON.stringify(i.input)}; ${compositionRule}` })
+      .default("index.html")
+      .transform((value, ctx) => {
+        const check = checkProjectPath(value);
+        if (!check.ok || check.isDirectory || !check.path.endsWith(".html")) {
+          ctx.addIssue({ code: "custom", message: `${JSON.stringify(value)}; ${compositionRule}` });
+          return z.NEVER;
+        }
+        return check.path;
+      })
+      .describe("the project file to render instead of index.html"),
+    resolution: z
+      .enum(Object.keys(RESOLUTIONS) as [Resolution, ...Resolution[]], allowed(Object.keys(RESOLUTIONS)))
+      .nullable()
+      .default(null)
+      .describe("output size preset; default: the composition's own data-width x data-height"),
+    strict: z.boolean(allowed(["true", "false"])).default(false).describe("fail the render on lint errors"),
+    wait: z.boolean(allowed(["true", "false"])).default(false).describe("hold the request until the render ends"),
+  },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `unknown render option ${issue.keys[0]}; allowed options: quality, fps, format, composition, resolution, strict, wait`
+        : "render options must be a JSON object",
+  },
+);
+
+export type OptionsResult = { ok: true; options: RenderOptions } | { ok: false; error: string };
+
+export function parseRenderOptions(input: unknown): OptionsResult {
+  const result = renderOptionsSchema.safeParse(input);
+  if (result.success) return { ok: true, options: result.data };
+  const issue = result.error.issues[0];
+  const path = issue?.path.join(".") ?? "";
+  const message = issue?.message ?? "invalid render options";
+  return { ok: false, error: path ? `invalid ${path}: ${message}` : message };
+}
+
+/** `<slug>_<YYYY-MM-DD>_<HH-MM-SS>.<ext>` in UTC. */
+export function renderFilename(slug: string, format: Format, at: Date): string {
+  const iso = at.toISOString();
+  return `${slug}_${iso.slice(0, 10)}_${iso.slice(11, 19).replace(/:/g, "-")}.${format}`;
+}
+
+const FILENAME = /^([a-z0-9][a-z0-9-]*)_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.(mp4|webm|mov|gif)$/;
+export function isRenderFilename(name: string): boolean {
+  return FILENAME.test(name);
+}

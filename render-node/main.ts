@@ -1,0 +1,38 @@
+// The render node process: configured from the environment, pulls render jobs from the Studio Worker.
+//   STUDIO_URL (required), NODE_KEY (required), NODE_ID (default: hostname-pid), NODE_CONCURRENCY (default: cores),
+//   CHROME_PATH, FFMPEG_PATH, FFPROBE_PATH (optional; otherwise Debian's packages, then the npm-shipped binaries).
+import { availableParallelism, hostname } from "node:os";
+import { createNodeClient } from "./src/node-protocol-client.ts";
+import { resolveBinaries } from "./src/resolve-binaries.ts";
+import { runJobLoop } from "./src/run-job-loop.ts";
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) {
+    console.error(`render-node: ${name} is required`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const studioUrl = required("STUDIO_URL");
+const nodeKey = required("NODE_KEY");
+const nodeId = process.env.NODE_ID || `${hostname()}-${process.pid}`;
+const concurrency = process.env.NODE_CONCURRENCY ? Number(process.env.NODE_CONCURRENCY) : availableParallelism();
+if (!Number.isInteger(concurrency) || concurrency < 1) {
+  console.error(`render-node: NODE_CONCURRENCY must be a positive integer; received ${JSON.stringify(process.env.NODE_CONCURRENCY)}`);
+  process.exit(2);
+}
+const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`);
+const binaries = await resolveBinaries();
+log(`render node ${nodeId}: ${studioUrl}, ${concurrency} browser(s); chrome ${binaries.chrome}, ffmpeg ${binaries.ffmpeg}`);
+
+const controller = new AbortController();
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping`);
+    controller.abort();
+    setTimeout(() => process.exit(0), 2000).unref();
+  });
+}
+await runJobLoop({ client: createNodeClient(studioUrl, nodeKey), nodeId, concurrency, binaries, signal: controller.signal, log });

@@ -1,0 +1,53 @@
+// The ffmpeg filter graph that places every audio clip on the timeline and mixes them. Pure.
+
+export interface AudioClip {
+  /** File path (or URL) ffmpeg reads. */
+  file: string;
+  /** Where the clip starts on the composition timeline, in seconds. */
+  start: number;
+  /** How long it plays, in seconds; undefined plays to the end of the file (or of the video). */
+  duration: number | undefined;
+  /** Offset into the file, in seconds. */
+  mediaStart: number;
+  /** 0..1 (or more to boost). */
+  volume: number;
+}
+
+export interface AudioMix {
+  inputs: string[];
+  filter: string;
+  outputLabel: string;
+}
+
+const seconds = (value: number): string => Number(value.toFixed(6)).toString();
+
+/**
+ * Mixes clips into one 48 kHz stereo track exactly `totalSeconds` long. The first input of the mix is silence of
+ * the video's length and every clip is padded forever, so amix (duration=first) always has every input active and
+ * divides by the same count, which the final volume undoes: each clip keeps its own level on any ffmpeg version.
+ * `firstInputIndex` is the ffmpeg input number of the first clip (0 is the video).
+ */
+export function buildAudioMixArgs(clips: AudioClip[], totalSeconds: number, firstInputIndex = 1): AudioMix | null {
+  const playable = clips.filter((clip) => clip.start < totalSeconds && (clip.duration === undefined || clip.duration > 0));
+  if (playable.length === 0) return null;
+  const inputs: string[] = [];
+  const parts = [`anullsrc=r=48000:cl=stereo,atrim=duration=${seconds(totalSeconds)}[base]`];
+  const labels = ["[base]"];
+  playable.forEach((clip, i) => {
+    inputs.push("-i", clip.file);
+    const delayMs = Math.round(Math.max(0, clip.start) * 1000);
+    // A clip that starts before 0 loses its head instead of being delayed.
+    const skip = clip.mediaStart + Math.max(0, -clip.start);
+    const trim = clip.duration === undefined
+      ? `atrim=start=${seconds(skip)}`
+      : `atrim=start=${seconds(skip)}:duration=${seconds(clip.duration - Math.max(0, -clip.start))}`;
+    parts.push(
+      `[${firstInputIndex + i}:a]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,${trim},` +
+        `asetpts=PTS-STARTPTS,volume=${seconds(clip.volume)},adelay=${delayMs}|${delayMs},apad[a${i}]`,
+    );
+    labels.push(`[a${i}]`);
+  });
+  const count = labels.length;
+  parts.push(`${labels.join("")}amix=inputs=${count}:duration=first:dropout_transition=0,volume=${count}[aout]`);
+  return { inputs, filter: parts.join(";"), outputLabel: "aout" };
+}

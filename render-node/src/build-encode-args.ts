@@ -1,0 +1,161 @@
+// ffmpeg arguments as data: the per-quality encoder table and the argument lists built from it. Pure.
+import type { Format, Quality } from "./parse-render-options.ts";
+
+/**
+ * Encoder settings per format and quality. Chunks are encoded in parallel (one ffmpeg per browser), so the
+ * presets lean fast: on 2 cores the encoder shares the CPU with Chromium.
+ *
+ * | format | draft                         | standard                      | high                          |
+ * |--------|-------------------------------|-------------------------------|-------------------------------|
+ * | mp4    | x264 ultrafast crf 28, aac 128k | x264 veryfast crf 20, aac 192k | x264 medium crf 16, aac 256k |
+ * | webm   | vp9 realtime cpu 8 crf 40, opus 96k | vp9 good cpu 5 crf 32, opus 128k | vp9 good cpu 2 crf 24, opus 192k |
+ * | mov    | prores_aw proxy (0), pcm s16  | prores_aw standard (2), pcm s16 | prores_aw HQ (3), pcm s16    |
+ * | gif    | 128 colours, bayer dither     | 256 colours, sierra2_4a dither | 256 colours, diff stats, floyd_steinberg |
+ *
+ * `jpegQuality` is the quality of the frames Chromium hands to ffmpeg.
+ */
+export interface EncoderSettings {
+  jpegQuality: number;
+  /** Pixel-format conversion applied to Chromium's JPEGs, or "" for none. */
+  filter: string;
+  video: string[];
+  audio: string[];
+  /** Container of the per-browser chunks, joined later with the concat demuxer and -c copy. */
+  chunkExtension: string;
+}
+
+const BT709 = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"];
+// JPEG frames are full-range BT.601; convert to what players expect of HD video.
+const TO_BT709_420 = "scale=out_color_matrix=bt709:out_range=tv,pad=ceil(iw/2)*2:ceil(ih/2)*2,format=yuv420p";
+const TO_BT709_422_10 = "scale=out_color_matrix=bt709:out_range=tv,format=yuv422p10le";
+
+function x264(preset: string, crf: number): string[] {
+  return ["-c:v", "libx264", "-preset", preset, "-crf", String(crf), ...BT709];
+}
+
+function vp9(deadline: string, cpuUsed: number, crf: number): string[] {
+  return [
+    "-c:v", "libvpx-vp9", "-deadline", deadline, "-cpu-used", String(cpuUsed), "-crf", String(crf), "-b:v", "0",
+    "-row-mt", "1", ...BT709,
+  ];
+}
+
+function prores(profile: number): string[] {
+  return ["-c:v", "prores_aw", "-profile:v", String(profile), "-vendor", "apl0", ...BT709];
+}
+
+export const ENCODER_SETTINGS: Record<Format, Record<Quality, EncoderSettings>> = {
+  mp4: {
+    draft: { jpegQuality: 75, filter: TO_BT709_420, video: x264("ultrafast", 28), audio: ["-c:a", "aac", "-b:a", "128k"], chunkExtension: "mp4" },
+    standard: { jpegQuality: 85, filter: TO_BT709_420, video: x264("veryfast", 20), audio: ["-c:a", "aac", "-b:a", "192k"], chunkExtension: "mp4" },
+    high: { jpegQuality: 95, filter: TO_BT709_420, video: x264("medium", 16), audio: ["-c:a", "aac", "-b:a", "256k"], chunkExtension: "mp4" },
+  },
+  webm: {
+    draft: { jpegQuality: 75, filter: TO_BT709_420, video: vp9("realtime", 8, 40), audio: ["-c:a", "libopus", "-b:a", "96k"], chunkExtension: "webm" },
+    standard: { jpegQuality: 85, filter: TO_BT709_420, video: vp9("good", 5, 32), audio: ["-c:a", "libopus", "-b:a", "128k"], chunkExtension: "webm" },
+    high: { jpegQuality: 95, filter: TO_BT709_420, video: vp9("good", 2, 24), audio: ["-c:a", "libopus", "-b:a", "192k"], chunkExtension: "webm" },
+  },
+  mov: {
+    draft: { jpegQuality: 75, filter: TO_BT709_422_10, video: prores(0), audio: ["-c:a", "pcm_s16le"], chunkExtension: "mov" },
+    standard: { jpegQuality: 85, filter: TO_BT709_422_10, video: prores(2), audio: ["-c:a", "pcm_s16le"], chunkExtension: "mov" },
+    high: { jpegQuality: 95, filter: TO_BT709_422_10, video: prores(3), audio: ["-c:a", "pcm_s16le"], chunkExtension: "mov" },
+  },
+  // GIF chunks keep Chromium's JPEGs untouched (-c copy into Matroska); the palette pass encodes once at the end.
+  gif: {
+    draft: { jpegQuality: 80, filter: "", video: ["-c:v", "copy"], audio: [], chunkExtension: "mkv" },
+    standard: { jpegQuality: 90, filter: "", video: ["-c:v", "copy"], audio: [], chunkExtension: "mkv" },
+    high: { jpegQuality: 95, filter: "", video: ["-c:v", "copy"], audio: [], chunkExtension: "mkv" },
+  },
+};
+
+export const GIF_PALETTE: Record<Quality, { palettegen: string; paletteuse: string }> = {
+  draft: { palettegen: "palettegen=max_colors=128", paletteuse: "paletteuse=dither=bayer:bayer_scale=3" },
+  standard: { palettegen: "palettegen=max_colors=256", paletteuse: "paletteuse=dither=sierra2_4a" },
+  high: { palettegen: "palettegen=max_colors=256:stats_mode=diff", paletteuse: "paletteuse=dither=floyd_steinberg:diff_mode=rectangle" },
+};
+
+export interface ChunkArgsInput {
+  format: Format;
+  quality: Quality;
+  /** Exactly as ffmpeg reads it: "30" or "30000/1001". */
+  fpsText: string;
+  /** Keyframe interval in frames; each chunk also starts on a keyframe, and GOPs are closed. */
+  gopFrames: number;
+  /** Output size when it differs from the captured frames: scaled to fit and letterboxed on black. */
+  fit?: { width: number; height: number } | undefined;
+  output: string;
+}
+
+/** One range's encoder: JPEG frames on stdin (image2pipe, mjpeg) to a chunk file with closed GOPs. */
+export function buildChunkArgs(input: ChunkArgsInput): string[] {
+  const settings = ENCODER_SETTINGS[input.format][input.quality];
+  const gop = input.format === "mp4" || input.format === "webm"
+    ? ["-g", String(input.gopFrames), "-keyint_min", String(input.gopFrames), "-flags", "+cgop"]
+    : [];
+  const fit = input.fit
+    ? `scale=${input.fit.width}:${input.fit.height}:force_original_aspect_ratio=decrease,pad=${input.fit.width}:${input.fit.height}:(ow-iw)/2:(oh-ih)/2:black`
+    : "";
+  const filter = [fit, settings.filter].filter(Boolean).join(",");
+  // A GIF chunk that must be letterboxed cannot stay a copy of Chromium's JPEGs: re-encode it as near-lossless MJPEG.
+  const video = input.format === "gif" && fit ? ["-c:v", "mjpeg", "-q:v", "2"] : settings.video;
+  return [
+    "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+    "-f", "image2pipe", "-framerate", input.fpsText, "-c:v", "mjpeg", "-i", "-",
+    ...(filter ? ["-vf", filter] : []),
+    ...video,
+    ...gop,
+    "-r", input.fpsText,
+    "-an",
+    input.output,
+  ];
+}
+
+export interface JoinArgsInput {
+  format: Exclude<Format, "gif">;
+  quality: Quality;
+  /** A concat-demuxer list naming the chunks in order. */
+  listFile: string;
+  /** Extra inputs and the filter graph that mixes the audio, or null for a silent video. */
+  audio: { inputs: string[]; filter: string; outputLabel: string } | null;
+  output: string;
+}
+
+/** Joins the chunks with the concat demuxer (-c copy) and mixes in the audio. */
+export function buildJoinArgs(input: JoinArgsInput): string[] {
+  const settings = ENCODER_SETTINGS[input.format][input.quality];
+  const audio = input.audio
+    ? ["-filter_complex", input.audio.filter, "-map", "0:v", "-map", `[${input.audio.outputLabel}]`, ...settings.audio]
+    : ["-map", "0:v", "-an"];
+  const container = input.format === "mp4" ? ["-movflags", "+faststart"] : [];
+  return [
+    "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+    "-f", "concat", "-safe", "0", "-i", input.listFile,
+    ...(input.audio ? input.audio.inputs : []),
+    ...audio,
+    "-c:v", "copy",
+    ...container,
+    input.output,
+  ];
+}
+
+export interface GifArgsInput {
+  quality: Quality;
+  listFile: string;
+  palette: string;
+  output: string;
+}
+
+/** The two palette passes of a GIF: palettegen over the joined chunks, then paletteuse. No audio. */
+export function buildGifArgs(input: GifArgsInput): { palette: string[]; encode: string[] } {
+  const settings = GIF_PALETTE[input.quality];
+  const head = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "concat", "-safe", "0", "-i", input.listFile];
+  return {
+    palette: [...head, "-vf", settings.palettegen, input.palette],
+    encode: [...head, "-i", input.palette, "-lavfi", `[0:v][1:v]${settings.paletteuse}`, "-an", "-loop", "0", input.output],
+  };
+}
+
+/** The concat demuxer's list file for the chunks, paths quoted as the demuxer wants. */
+export function buildConcatList(chunks: string[]): string {
+  return chunks.map((path) => `file '${path.replaceAll("'", "'\\''")}'\n`).join("");
+}

@@ -1,0 +1,48 @@
+// Request policy of a render page: project files pass, GSAP CDN files come from the npm package, the rest is blocked.
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import type { Page } from "puppeteer-core";
+import { matchGsapUrl } from "./match-gsap-url.ts";
+
+const require = createRequire(import.meta.url);
+/** The GSAP version installed for compositions (package alias gsap-3.14.2). */
+export const GSAP_VERSION = "3.14.2";
+const GSAP_DIST = join(dirname(require.resolve("gsap-3.14.2/package.json")), "dist");
+
+/** Intercepts every request of `page`; `report` gets one line per blocked URL or substituted GSAP version. */
+export async function interceptRequests(page: Page, origin: string, report: (finding: string) => void): Promise<void> {
+  const reported = new Set<string>();
+  const once = (message: string) => {
+    if (reported.has(message)) return;
+    reported.add(message);
+    report(message);
+  };
+  await page.setRequestInterception(true);
+  page.on("request", (request) => {
+    if (request.isInterceptResolutionHandled()) return;
+    const url = request.url();
+    if (url.startsWith(`${origin}/`) || url.startsWith("data:") || url.startsWith("blob:") || url === "about:blank") {
+      void request.continue().catch(() => {});
+      return;
+    }
+    const gsap = matchGsapUrl(url);
+    if (gsap) {
+      if (gsap.version !== GSAP_VERSION) {
+        once(`finding: GSAP ${gsap.version} requested (${url}); served the installed GSAP ${GSAP_VERSION} instead`);
+      }
+      readFile(join(GSAP_DIST, gsap.file))
+        .then((body) =>
+          request.respond({ status: 200, contentType: "text/javascript; charset=utf-8", body, headers: { "access-control-allow-origin": "*" } }),
+        )
+        .catch(() => {
+          once(`finding: GSAP file ${gsap.file} does not exist in GSAP ${GSAP_VERSION} (${url}); blocked`);
+          return request.respond({ status: 404, contentType: "text/plain", body: "not found" });
+        })
+        .catch(() => {});
+      return;
+    }
+    once(`finding: blocked network request ${request.method()} ${url} (render nodes load only project files and GSAP)`);
+    void request.abort("blockedbyclient").catch(() => {});
+  });
+}

@@ -1,0 +1,148 @@
+// Starts one headless-shell Chromium with a page ready for frame capture, preferring beginFrame.
+import puppeteer from "puppeteer-core";
+import type { Browser, CDPSession, Page } from "puppeteer-core";
+
+export type CaptureMode = "beginFrame" | "screenshot";
+
+export interface CaptureBrowser {
+  browser: Browser;
+  page: Page;
+  session: CDPSession;
+  mode: CaptureMode;
+  pid: number | undefined;
+  /** SIGKILLs the browser's whole process group at once (cancel path). */
+  kill(): void;
+  close(): Promise<void>;
+}
+
+// This machine's network is closed, and nothing may reach out: no background services, no GPU.
+export const BASE_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-dev-shm-usage",
+  "--hide-scrollbars",
+  "--mute-audio",
+  "--font-render-hinting=none",
+  // Software compositing on the CPU, never SwiftShader's emulated GL (3x slower).
+  "--disable-software-rasterizer",
+  "--disable-webgl",
+];
+
+export const BEGIN_FRAME_FLAGS = [
+  "--deterministic-mode",
+  "--enable-begin-frame-control",
+  "--run-all-compositor-stages-before-draw",
+  "--disable-threaded-animation",
+  "--disable-new-content-rendering-timeout",
+  "--disable-checker-imaging",
+];
+
+const PROBE_TIMEOUT_MS = 5000;
+
+async function start(chrome: string, beginFrame: boolean): Promise<Browser> {
+  return puppeteer.launch({
+    executablePath: chrome,
+    headless: "shell",
+    args: [...BASE_FLAGS, ...(beginFrame ? BEGIN_FRAME_FLAGS : [])],
+    defaultViewport: null,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    protocolTimeout: 60_000,
+  });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolvePromise(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+function wrap(browser: Browser, page: Page, session: CDPSession, mode: CaptureMode): CaptureBrowser {
+  const pid = browser.process()?.pid;
+  return {
+    browser,
+    page,
+    session,
+    mode,
+    pid,
+    kill() {
+      if (pid === undefined) return;
+      // puppeteer starts Chromium detached, in its own process group: take the renderers down with it.
+      try {
+        process.kill(-pid, "SIGKILL");
+      } catch {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }
+    },
+    async close() {
+      await withTimeout(browser.close(), 5000, "browser close").catch(() => this.kill());
+    },
+  };
+}
+
+// A beginFrame-controlled page; throws when this Chromium cannot drive frames (e.g. new headless).
+async function openBeginFramePage(browser: Browser, width: number, height: number): Promise<{ page: Page; session: CDPSession }> {
+  const browserSession = await browser.target().createCDPSession();
+  const { targetId } = await browserSession.send("Target.createTarget", {
+    url: "about:blank",
+    enableBeginFrameControl: true,
+    width,
+    height,
+  });
+  const target = await browser.waitForTarget((t) => (t as unknown as { _targetId: string })._targetId === targetId, { timeout: 10_000 });
+  const page = await target.page();
+  if (!page) throw new Error("beginFrame target has no page");
+  const session = await page.createCDPSession();
+  await withTimeout(
+    session.send("HeadlessExperimental.beginFrame", { interval: 33, noDisplayUpdates: false, screenshot: { format: "jpeg", quality: 50 } }),
+    PROBE_TIMEOUT_MS,
+    "beginFrame probe",
+  );
+  return { page, session };
+}
+
+/** Launches Chromium; probes beginFrame and falls back to Page.captureScreenshot in a plain browser when it fails. */
+export async function launchCaptureBrowser(options: {
+  chrome: string;
+  preferBeginFrame: boolean;
+  width: number;
+  height: number;
+  onLine: (line: string) => void;
+}): Promise<CaptureBrowser> {
+  if (options.preferBeginFrame) {
+    const browser = await start(options.chrome, true);
+    try {
+      const { page, session } = await openBeginFramePage(browser, options.width, options.height);
+      return wrap(browser, page, session, "beginFrame");
+    } catch (error) {
+      options.onLine(`beginFrame unavailable (${error instanceof Error ? error.message : String(error)}); falling back to screenshots`);
+      const pid = browser.process()?.pid;
+      await withTimeout(browser.close(), 5000, "browser close").catch(() => {
+        if (pid !== undefined) process.kill(pid, "SIGKILL");
+      });
+    }
+  }
+  const browser = await start(options.chrome, false);
+  const page = await browser.newPage();
+  const session = await page.createCDPSession();
+  return wrap(browser, page, session, "screenshot");
+}

@@ -1,0 +1,78 @@
+// The render node reads options with the very schema the Worker validates requests with (core/render), and adds
+// what the pipeline needs on top: the frame rate as an exact fraction, and the text ffmpeg gets for it.
+import {
+  FORMAT_CONTENT_TYPES,
+  FORMATS,
+  parseRenderOptions as parseApiOptions,
+  QUALITIES,
+  RESOLUTIONS,
+  type Format,
+  type Quality,
+  type Resolution,
+} from "../../core/render/render-options.ts";
+
+export { FORMAT_CONTENT_TYPES, FORMATS, QUALITIES, type Format, type Quality, type Resolution };
+
+/** Output size of each resolution preset, in pixels. */
+export const RESOLUTION_SIZES: Record<Resolution, { width: number; height: number }> = RESOLUTIONS;
+
+/** A frame rate as an exact fraction, e.g. { num: 30000, den: 1001 }. */
+export interface Fps {
+  num: number;
+  den: number;
+}
+
+export interface RenderOptions {
+  quality: Quality;
+  format: Format;
+  fps: Fps;
+  /** The fps exactly as ffmpeg should read it: "30" or "30000/1001". */
+  fpsText: string;
+  resolution: Resolution | undefined;
+  composition: string;
+}
+
+export const DEFAULT_FPS = 30;
+
+export class RenderOptionError extends Error {
+  readonly option: string;
+  constructor(option: string, message: string) {
+    super(message);
+    this.name = "RenderOptionError";
+    this.option = option;
+  }
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+/** The validated fps (an integer or "num/den") as a reduced fraction. */
+function toFraction(fps: number | string | null): Fps {
+  if (fps === null) return { num: DEFAULT_FPS, den: 1 };
+  const [num, den] = typeof fps === "number" ? [fps, 1] : fps.split("/").map(Number);
+  const d = gcd(num ?? DEFAULT_FPS, den ?? 1) || 1;
+  return { num: (num ?? DEFAULT_FPS) / d, den: (den ?? 1) / d };
+}
+
+/** "30" for whole rates, "30000/1001" otherwise: the text ffmpeg gets for -r and -framerate. */
+export function formatFps(fps: Fps): string {
+  return fps.den === 1 ? String(fps.num) : `${fps.num}/${fps.den}`;
+}
+
+/** Validates raw render options and fills the defaults. Throws RenderOptionError naming the option. */
+export function parseRenderOptions(raw: unknown): RenderOptions {
+  const input = raw === undefined || raw === null ? {} : raw;
+  const defined =
+    typeof input === "object" && !Array.isArray(input)
+      ? Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined))
+      : input;
+  const result = parseApiOptions(defined);
+  if (!result.ok) {
+    const option = /^invalid (\w+)/.exec(result.error)?.[1] ?? /^unknown render option (\w+)/.exec(result.error)?.[1] ?? "options";
+    throw new RenderOptionError(option, result.error);
+  }
+  const { quality, format, fps, resolution, composition } = result.options;
+  const fraction = toFraction(fps);
+  return { quality, format, fps: fraction, fpsText: formatFps(fraction), resolution: resolution ?? undefined, composition };
+}

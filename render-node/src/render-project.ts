@@ -1,0 +1,221 @@
+// Renders a project directory to a video file: the whole pipeline, from options to the muxed output.
+import { availableParallelism } from "node:os";
+import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve, sep } from "node:path";
+import { buildAudioMixArgs } from "./build-audio-mix-args.ts";
+import type { AudioClip } from "./build-audio-mix-args.ts";
+import { buildChunkArgs, buildConcatList, buildGifArgs, buildJoinArgs, ENCODER_SETTINGS } from "./build-encode-args.ts";
+import type { CompositionInfo, StudioWindow } from "./composition-info.ts";
+import { computeViewport } from "./compute-viewport.ts";
+import { countFrames } from "./count-frames.ts";
+import { extractVideoFrames } from "./extract-video-frames.ts";
+import { launchCaptureBrowser } from "./launch-capture-browser.ts";
+import type { CaptureBrowser, CaptureMode } from "./launch-capture-browser.ts";
+import { loadComposition } from "./load-composition.ts";
+import { parseRenderOptions } from "./parse-render-options.ts";
+import type { Format, Quality, Resolution } from "./parse-render-options.ts";
+import { renderFrameRange } from "./render-frame-range.ts";
+import { resolveBinaries } from "./resolve-binaries.ts";
+import type { Binaries } from "./resolve-binaries.ts";
+import { runTool } from "./run-tool.ts";
+import { serveProject } from "./serve-project.ts";
+import { splitFrameRanges } from "./split-frame-ranges.ts";
+import { trackProgress } from "./track-progress.ts";
+import type { Progress } from "./track-progress.ts";
+
+export interface RenderProjectInput {
+  projectDir: string;
+  /** Where the video goes; its extension is not checked, the format decides the container. */
+  outputPath: string;
+  /** Project-relative entry composition; default index.html. */
+  composition?: string | undefined;
+  quality?: Quality | undefined;
+  fps?: number | string | undefined;
+  format?: Format | undefined;
+  resolution?: Resolution | undefined;
+  /** Browsers (and chunk encoders) at once; default one per core. */
+  concurrency?: number | undefined;
+  /** Force the screenshot path even where beginFrame works (for comparison). */
+  captureMode?: CaptureMode | undefined;
+  binaries?: Binaries | undefined;
+  signal: AbortSignal;
+  onLine?: ((line: string) => void) | undefined;
+  onProgress?: ((progress: Progress) => void) | undefined;
+}
+
+export interface RenderResult {
+  outputPath: string;
+  size: number;
+  frames: number;
+  fpsText: string;
+  width: number;
+  height: number;
+  durationSeconds: number;
+  captureMode: CaptureMode;
+  findings: string[];
+  seconds: number;
+}
+
+function toProjectFile(projectDir: string, origin: string, url: string): string | null {
+  if (!url.startsWith(`${origin}/`)) return null;
+  const relative = decodeURIComponent(new URL(url).pathname).replace(/^\/+/, "");
+  const path = resolve(projectDir, relative);
+  return path.startsWith(resolve(projectDir) + sep) ? path : null;
+}
+
+/** Renders `composition` of `projectDir` into `outputPath`. Validates every option before any process starts. */
+export async function renderProject(input: RenderProjectInput): Promise<RenderResult> {
+  const began = performance.now();
+  const options = parseRenderOptions({
+    quality: input.quality, fps: input.fps, format: input.format, resolution: input.resolution, composition: input.composition,
+  });
+  const concurrency = input.concurrency ?? availableParallelism();
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) {
+    throw new Error(`invalid option "concurrency": expected an integer from 1 to 32; received ${JSON.stringify(input.concurrency)}`);
+  }
+  const projectDir = resolve(input.projectDir);
+  const entry = await stat(join(projectDir, options.composition)).catch(() => null);
+  if (!entry?.isFile()) throw new Error(`composition "${options.composition}" does not exist in the project`);
+  const signal = input.signal;
+  signal.throwIfAborted();
+  const findings: string[] = [];
+  const onLine = (line: string) => {
+    if (line.startsWith("finding: ")) {
+      // Every browser loads the page: report each finding once.
+      const finding = line.slice("finding: ".length);
+      if (findings.includes(finding)) return;
+      findings.push(finding);
+    }
+    input.onLine?.(line);
+  };
+  const binaries = input.binaries ?? (await resolveBinaries());
+  const work = await mkdtemp(join(tmpdir(), "studio-render-"));
+  const server = await serveProject(projectDir, join(work, "video-frames"));
+  const browsers: CaptureBrowser[] = [];
+  const killAll = () => browsers.forEach((b) => b.kill());
+  signal.addEventListener("abort", killAll, { once: true });
+  try {
+    onLine(`loading composition ${options.composition}`);
+    const url = server.pageUrl(options.composition, "render");
+    const launchOne = async (): Promise<{ browser: CaptureBrowser; info: CompositionInfo }> => {
+      const browser = await launchCaptureBrowser({
+        chrome: binaries.chrome, preferBeginFrame: input.captureMode !== "screenshot", width: 1920, height: 1080, onLine,
+      });
+      browsers.push(browser);
+      if (signal.aborted) killAll();
+      signal.throwIfAborted();
+      const info = await loadComposition(browser, url, server.origin, onLine);
+      return { browser, info };
+    };
+    // The first browser tells the duration; the others load while it is measured.
+    const first = await launchOne();
+    const { info } = first;
+    if (!(info.duration > 0)) throw new Error(`composition "${info.compositionId}" has no duration: set data-duration on its root element`);
+    const frames = countFrames(info.duration, options.fps);
+    const viewport = computeViewport(info.width, info.height, options.resolution);
+    const workers = Math.max(1, Math.min(concurrency, Math.floor(frames / 15) || 1));
+    const loaded = [first, ...(await Promise.all(Array.from({ length: workers - 1 }, () => launchOne())))];
+    const mode = first.browser.mode;
+    onLine(
+      `composition ${info.compositionId}: ${info.width}x${info.height}, ${info.duration} s, ${frames} frames at ${options.fpsText} fps` +
+        ` → ${viewport.outputWidth}x${viewport.outputHeight} ${options.format} (${options.quality})`,
+    );
+    const totalSeconds = (frames * options.fps.den) / options.fps.num;
+    const videoCounts = info.videos.length
+      ? await extractVideoFrames({
+          videos: info.videos,
+          toFile: (src) => toProjectFile(projectDir, server.origin, src),
+          totalSeconds,
+          fpsText: options.fpsText,
+          dir: join(work, "video-frames"),
+          ffmpeg: binaries.ffmpeg,
+          signal,
+          onLine,
+        })
+      : [];
+    for (const { browser } of loaded) {
+      await browser.session.send("Emulation.setDeviceMetricsOverride", {
+        width: viewport.cssWidth, height: viewport.cssHeight, deviceScaleFactor: viewport.deviceScaleFactor, mobile: false,
+      });
+      await browser.page.evaluate(
+        (config: Record<string, unknown>) => (window as unknown as StudioWindow).__studio.configure(config),
+        { fps: [options.fps.num, options.fps.den], videoFrameUrl: "/__studio/video/{index}/{frame}.jpg", videoFrameCounts: videoCounts },
+      );
+    }
+    onLine(`capturing with ${mode === "beginFrame" ? "beginFrame" : "screenshots"}, ${workers} browser${workers === 1 ? "" : "s"}`);
+    const settings = ENCODER_SETTINGS[options.format][options.quality];
+    const ranges = splitFrameRanges(frames, workers);
+    const fit = viewport.captureWidth !== viewport.outputWidth || viewport.captureHeight !== viewport.outputHeight
+      ? { width: viewport.outputWidth, height: viewport.outputHeight }
+      : undefined;
+    const frameDone = trackProgress(frames, (p) => input.onProgress?.(p), onLine);
+    const chunks = ranges.map((_, i) => join(work, `chunk-${String(i).padStart(3, "0")}.${settings.chunkExtension}`));
+    await Promise.all(
+      ranges.map((range, i) =>
+        renderFrameRange({
+          capture: loaded[i]!.browser,
+          range,
+          fps: options.fps,
+          jpegQuality: settings.jpegQuality,
+          ffmpeg: binaries.ffmpeg,
+          ffmpegArgs: buildChunkArgs({
+            format: options.format, quality: options.quality, fpsText: options.fpsText,
+            gopFrames: Math.max(1, Math.round((2 * options.fps.num) / options.fps.den)), fit, output: chunks[i]!,
+          }),
+          signal,
+          onFrame: frameDone,
+        }),
+      ),
+    );
+    await Promise.all(browsers.map((b) => b.close()));
+    browsers.length = 0;
+    const listFile = join(work, "chunks.txt");
+    await writeFile(listFile, buildConcatList(chunks));
+    if (options.format === "gif") {
+      onLine(`joining ${chunks.length} chunks; palette pass for GIF`);
+      const gif = buildGifArgs({ quality: options.quality, listFile, palette: join(work, "palette.png"), output: input.outputPath });
+      await runTool(binaries.ffmpeg, gif.palette, signal).done;
+      await runTool(binaries.ffmpeg, gif.encode, signal).done;
+    } else {
+      const clips: AudioClip[] = [];
+      for (const clip of info.audio) {
+        const file = toProjectFile(projectDir, server.origin, clip.src);
+        if (!file) {
+          onLine(`finding: audio ${clip.src} is not a project file; left out of the mix`);
+          continue;
+        }
+        if (clip.kind === "video" && !(await hasAudioStream(binaries.ffprobe, file, signal))) continue;
+        clips.push({ file, start: clip.start, duration: clip.duration ?? undefined, mediaStart: clip.mediaStart, volume: clip.volume });
+      }
+      const audio = buildAudioMixArgs(clips, totalSeconds);
+      onLine(`joining ${chunks.length} chunks${audio ? `, mixing ${clips.length} audio clip${clips.length === 1 ? "" : "s"}` : ""}`);
+      const args = buildJoinArgs({ format: options.format, quality: options.quality, listFile, audio, output: input.outputPath });
+      await runTool(binaries.ffmpeg, args, signal).done;
+    }
+    const size = (await stat(input.outputPath)).size;
+    const seconds = (performance.now() - began) / 1000;
+    onLine(`done: ${frames} frames in ${seconds.toFixed(1)} s (${(frames / seconds).toFixed(1)} frames/s overall), ${(size / 1e6).toFixed(2)} MB`);
+    return {
+      outputPath: input.outputPath, size, frames, fpsText: options.fpsText,
+      width: viewport.outputWidth, height: viewport.outputHeight, durationSeconds: totalSeconds,
+      captureMode: mode, findings, seconds,
+    };
+  } catch (error) {
+    if (signal.aborted) onLine("render cancelled");
+    else onLine(`render failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw signal.aborted ? new Error("render cancelled") : error;
+  } finally {
+    signal.removeEventListener("abort", killAll);
+    // A cancelled render kills at once; otherwise browsers close gracefully (and are killed if they hang).
+    if (signal.aborted) killAll();
+    else await Promise.all(browsers.map((b) => b.close()));
+    await server.close();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+async function hasAudioStream(ffprobe: string, file: string, signal: AbortSignal): Promise<boolean> {
+  const out = await runTool(ffprobe, ["-v", "error", "-select_streams", "a", "-show_entries", "stream=index", "-of", "csv=p=0", file], signal).done;
+  return out.trim().length > 0;
+}

@@ -1,0 +1,72 @@
+// Finds Chromium, ffmpeg and ffprobe: env first, then the machine's packages, then binaries shipped in npm packages.
+import { accessSync, constants } from "node:fs";
+import { createRequire } from "node:module";
+import { delimiter, join } from "node:path";
+
+export interface Binaries {
+  chrome: string;
+  ffmpeg: string;
+  ffprobe: string;
+}
+
+const DEBIAN_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function onPath(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, name);
+    if (isExecutable(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+function fromEnv(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  const value = env[name];
+  if (!value) return undefined;
+  if (!isExecutable(value)) throw new Error(`${name} is set to ${JSON.stringify(value)}, which is not an executable file`);
+  return value;
+}
+
+const require = createRequire(import.meta.url);
+
+// The npm fallbacks export the binary path ({ path }) from a CommonJS entry.
+function npmBinary(pkg: string): string | undefined {
+  try {
+    const mod = require(pkg) as { path?: unknown };
+    return typeof mod.path === "string" && isExecutable(mod.path) ? mod.path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Chromium headless shell: CHROME_PATH, Debian's chromium-headless-shell, then @sparticuz/chromium (unpacked to the temp dir). */
+export async function resolveChrome(env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const explicit = fromEnv("CHROME_PATH", env);
+  if (explicit) return explicit;
+  if (isExecutable(DEBIAN_HEADLESS_SHELL)) return DEBIAN_HEADLESS_SHELL;
+  const { default: chromium } = await import("@sparticuz/chromium");
+  return chromium.executablePath();
+}
+
+/** ffmpeg and ffprobe: FFMPEG_PATH/FFPROBE_PATH, the PATH (Debian's ffmpeg), then @ffmpeg-installer / @ffprobe-installer. */
+export function resolveFfmpeg(env: NodeJS.ProcessEnv = process.env): { ffmpeg: string; ffprobe: string } {
+  const ffmpeg = fromEnv("FFMPEG_PATH", env) ?? onPath("ffmpeg") ?? npmBinary("@ffmpeg-installer/ffmpeg");
+  const ffprobe = fromEnv("FFPROBE_PATH", env) ?? onPath("ffprobe") ?? npmBinary("@ffprobe-installer/ffprobe");
+  if (!ffmpeg) throw new Error("ffmpeg not found: set FFMPEG_PATH, install ffmpeg, or npm install @ffmpeg-installer/ffmpeg");
+  if (!ffprobe) throw new Error("ffprobe not found: set FFPROBE_PATH, install ffmpeg, or npm install @ffprobe-installer/ffprobe");
+  return { ffmpeg, ffprobe };
+}
+
+/** All three binaries, resolved once per render. */
+export async function resolveBinaries(env: NodeJS.ProcessEnv = process.env): Promise<Binaries> {
+  return { chrome: await resolveChrome(env), ...resolveFfmpeg(env) };
+}

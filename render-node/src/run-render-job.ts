@@ -1,0 +1,77 @@
+// Runs one claimed render job: download the project, render with progress posts every second, upload, complete.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Job, NodeClient } from "./node-protocol-client.ts";
+import { FORMAT_CONTENT_TYPES, parseRenderOptions } from "./parse-render-options.ts";
+import { renderProject } from "./render-project.ts";
+import type { Binaries } from "./resolve-binaries.ts";
+
+const PROGRESS_INTERVAL_MS = 1000;
+
+/** Renders `job` and reports the outcome to the Worker; never throws for a render failure (it completes ok:false). */
+export async function runRenderJob(
+  client: NodeClient,
+  job: Job,
+  settings: { concurrency?: number | undefined; binaries?: Binaries | undefined; log?: (line: string) => void },
+): Promise<{ ok: boolean; error?: string }> {
+  const work = await mkdtemp(join(tmpdir(), `studio-job-`));
+  const controller = new AbortController();
+  let pending: string[] = [];
+  const onLine = (line: string) => {
+    pending.push(line);
+    settings.log?.(`[${job.id}] ${line}`);
+  };
+  let posting: Promise<void> = Promise.resolve();
+  const flush = () => {
+    posting = posting.then(async () => {
+      const lines = pending;
+      pending = [];
+      try {
+        const { cancelled } = await client.postProgress(job.id, lines);
+        if (cancelled && !controller.signal.aborted) controller.abort(new Error("render cancelled"));
+      } catch (error) {
+        pending = [...lines, ...pending];
+        settings.log?.(`[${job.id}] progress post failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
+    return posting;
+  };
+  const timer = setInterval(() => void flush(), PROGRESS_INTERVAL_MS);
+  let result: { ok: true } | { ok: false; error: string };
+  try {
+    const options = parseRenderOptions({ ...job.options, composition: job.composition ?? job.options.composition });
+    onLine(`job ${job.id}: render ${job.slug}/${options.composition} as ${options.format}`);
+    const projectDir = join(work, "project");
+    const files = await client.downloadFiles(job.id, projectDir, controller.signal);
+    onLine(`downloaded ${files.length} project file${files.length === 1 ? "" : "s"}`);
+    const output = join(work, `${job.slug || "render"}.${options.format}`);
+    await renderProject({
+      projectDir,
+      outputPath: output,
+      composition: options.composition,
+      quality: options.quality,
+      fps: options.fpsText,
+      format: options.format,
+      resolution: options.resolution,
+      concurrency: settings.concurrency,
+      binaries: settings.binaries,
+      signal: controller.signal,
+      onLine,
+    });
+    controller.signal.throwIfAborted();
+    onLine("uploading output");
+    const { size } = await client.uploadOutput(job.id, output, FORMAT_CONTENT_TYPES[options.format]);
+    onLine(`uploaded ${size} bytes`);
+    result = { ok: true };
+  } catch (error) {
+    const message = controller.signal.aborted ? "render cancelled" : error instanceof Error ? error.message : String(error);
+    result = { ok: false, error: message };
+  } finally {
+    clearInterval(timer);
+  }
+  await flush();
+  await client.complete(job.id, result);
+  await rm(work, { recursive: true, force: true });
+  return result;
+}

@@ -1,0 +1,101 @@
+// A loopback HTTP server for one render: the project's files, the page runtime, and extracted video frames.
+import { createReadStream } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { extname, join, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const RUNTIME_PATH = fileURLToPath(new URL("../page/studio-runtime.js", import.meta.url));
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".woff": "font/woff",
+  ".woff2": "font/woff2",
+  ".ttf": "font/ttf",
+  ".otf": "font/otf",
+  ".mp3": "audio/mpeg",
+  ".wav": "audio/wav",
+  ".ogg": "audio/ogg",
+  ".m4a": "audio/mp4",
+  ".aac": "audio/aac",
+  ".mp4": "video/mp4",
+  ".webm": "video/webm",
+  ".mov": "video/quicktime",
+};
+
+export interface ProjectServer {
+  origin: string;
+  /** The page URL of a project-relative HTML file, with the runtime injected in the given mode. */
+  pageUrl(file: string, mode: "render" | "play"): string;
+  close(): Promise<void>;
+}
+
+/** Puts the runtime's <script> first in the document, so it runs before any composition script. */
+export function injectRuntime(html: string, mode: string): string {
+  const tag = `<script src="/__studio/runtime.js" data-mode="${mode}"></script>`;
+  const head = /<head\b[^>]*>/i.exec(html);
+  if (head) return html.slice(0, head.index + head[0].length) + tag + html.slice(head.index + head[0].length);
+  const root = /<html\b[^>]*>/i.exec(html);
+  if (root) return html.slice(0, root.index + root[0].length) + tag + html.slice(root.index + root[0].length);
+  return tag + html;
+}
+
+/** Serves `projectDir` on 127.0.0.1 with a random port; `videoFramesDir` holds <index>/<frame>.jpg. */
+export async function serveProject(projectDir: string, videoFramesDir?: string): Promise<ProjectServer> {
+  const root = resolve(projectDir);
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const send = (status: number, body: string) => {
+      res.writeHead(status, { "content-type": "text/plain; charset=utf-8" });
+      res.end(body);
+    };
+    (async () => {
+      let path: string;
+      if (url.pathname === "/__studio/runtime.js") path = RUNTIME_PATH;
+      else if (url.pathname.startsWith("/__studio/video/") && videoFramesDir) {
+        const match = /^\/__studio\/video\/(\d+)\/(\d+)\.jpg$/.exec(url.pathname);
+        if (!match) return send(404, "not found");
+        path = join(videoFramesDir, String(match[1]), `${String(match[2]).padStart(6, "0")}.jpg`);
+      } else {
+        const relative = decodeURIComponent(url.pathname).replace(/^\/+/, "") || "index.html";
+        path = resolve(root, relative);
+        if (path !== root && !path.startsWith(root + sep)) return send(403, "outside the project");
+      }
+      const info = await stat(path).catch(() => null);
+      if (!info || !info.isFile()) return send(404, "not found");
+      const type = CONTENT_TYPES[extname(path).toLowerCase()] ?? "application/octet-stream";
+      const mode = url.searchParams.get("studio");
+      if (mode && extname(path).toLowerCase() === ".html") {
+        const html = injectRuntime(await readFile(path, "utf8"), mode === "play" ? "play" : "render");
+        res.writeHead(200, { "content-type": type, "cache-control": "no-store" });
+        return res.end(html);
+      }
+      res.writeHead(200, { "content-type": type, "content-length": info.size, "cache-control": "max-age=3600" });
+      createReadStream(path).pipe(res);
+    })().catch((error: unknown) => send(500, String(error)));
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    pageUrl: (file, mode) => `${origin}/${file.split("/").map(encodeURIComponent).join("/")}?studio=${mode}`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}

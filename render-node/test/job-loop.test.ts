@@ -1,0 +1,138 @@
+// The render node as a process (node render-node/main.ts) against a small real HTTP server speaking the job protocol.
+import { spawn } from "node:child_process";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, expect, it } from "vitest";
+import { resolveBinaries } from "../src/resolve-binaries.ts";
+import { makeTestProject } from "./make-test-project.ts";
+import { probeStreams } from "./inspect-video.ts";
+
+const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+const KEY = "rn_test_key";
+
+interface Seen {
+  lines: string[];
+  output: Buffer | null;
+  outputType: string | undefined;
+  complete: unknown;
+  unauthorized: number;
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)));
+}
+
+function body(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((done) => {
+    const parts: Buffer[] = [];
+    req.on("data", (c: Buffer) => parts.push(c));
+    req.on("end", () => done(Buffer.concat(parts)));
+  });
+}
+
+// One render job, handed out once; `cancelAfterLines` makes a progress post answer cancelled: true.
+async function startStudio(projectDir: string, options: Record<string, unknown>, cancelWhen?: (lines: string[]) => boolean) {
+  const seen: Seen = { lines: [], output: null, outputType: undefined, complete: null, unauthorized: 0 };
+  let handedOut = false;
+  let done: () => void = () => {};
+  const completed = new Promise<void>((r) => (done = r));
+  const json = (res: ServerResponse, status: number, value: unknown) => {
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify(value));
+  };
+  const server = createServer(async (req, res) => {
+    if (req.headers.authorization !== `Bearer ${KEY}`) {
+      seen.unauthorized++;
+      return json(res, 401, { error: "unauthorized: bad node key" });
+    }
+    const url = new URL(req.url ?? "/", "http://x");
+    const data = await body(req);
+    if (url.pathname === "/api/node/jobs/claim") {
+      const claim = JSON.parse(data.toString()) as { kinds: string[] };
+      expect(claim.kinds).toEqual(["render"]);
+      if (handedOut) {
+        setTimeout(() => { res.writeHead(204); res.end(); }, 300);
+        return;
+      }
+      handedOut = true;
+      return json(res, 200, { job: { id: "job 1", kind: "render", slug: "demo", options, composition: "index.html", leaseMs: 30000 } });
+    }
+    const prefix = "/api/node/jobs/job%201";
+    if (url.pathname === `${prefix}/files`) {
+      const files = await listFiles(projectDir);
+      return json(res, 200, { files: await Promise.all(files.map(async (path) => ({ path, size: (await readFile(join(projectDir, path))).length }))) });
+    }
+    if (url.pathname.startsWith(`${prefix}/files/`)) {
+      const path = url.pathname.slice(`${prefix}/files/`.length).split("/").map(decodeURIComponent).join("/");
+      res.writeHead(200);
+      return res.end(await readFile(join(projectDir, path)));
+    }
+    if (url.pathname === `${prefix}/progress`) {
+      seen.lines.push(...(JSON.parse(data.toString()) as { lines: string[] }).lines);
+      return json(res, 200, { cancelled: cancelWhen ? cancelWhen(seen.lines) : false });
+    }
+    if (url.pathname === `${prefix}/output`) {
+      expect(Number(req.headers["content-length"])).toBe(data.length);
+      seen.output = data;
+      seen.outputType = req.headers["content-type"];
+      return json(res, 200, { ok: true, size: data.length });
+    }
+    if (url.pathname === `${prefix}/complete`) {
+      seen.complete = JSON.parse(data.toString());
+      json(res, 200, { ok: true });
+      return done();
+    }
+    json(res, 404, { error: "not found" });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, completed, close: () => server.close() };
+}
+
+const cleanups: (() => void)[] = [];
+afterEach(() => cleanups.splice(0).forEach((c) => c()));
+
+function startNode(url: string) {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, STUDIO_URL: url, NODE_KEY: KEY, NODE_ID: "test-node", NODE_CONCURRENCY: "2" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+  cleanups.push(() => child.kill("SIGKILL"));
+  return { child, output: () => output };
+}
+
+it("claims a job, renders it, streams the output up and completes", async () => {
+  const binaries = await resolveBinaries();
+  const project = await makeTestProject(binaries.ffmpeg);
+  const studio = await startStudio(project, { format: "webm", quality: "draft" });
+  cleanups.push(studio.close);
+  const node = startNode(studio.url);
+  await studio.completed;
+  expect(studio.seen.complete, node.output()).toEqual({ ok: true });
+  expect(studio.seen.unauthorized).toBe(0);
+  expect(studio.seen.outputType).toBe("video/webm");
+  expect(studio.seen.lines).toContain("loading composition index.html");
+  expect(studio.seen.lines.some((l) => l.startsWith("frame 60/60 (100%)"))).toBe(true);
+  const file = join(project, "received.webm");
+  await writeFile(file, studio.seen.output!);
+  const streams = await probeStreams(binaries.ffprobe, file);
+  expect(streams.map((s) => s.codec_name)).toEqual(["vp9", "opus"]);
+});
+
+it("aborts the render when a progress post answers cancelled", async () => {
+  const binaries = await resolveBinaries();
+  const project = await makeTestProject(binaries.ffmpeg, { duration: 30 });
+  const studio = await startStudio(project, { format: "mp4" }, (lines) => lines.some((l) => l.startsWith("frame ")));
+  cleanups.push(studio.close);
+  startNode(studio.url);
+  await studio.completed;
+  expect(studio.seen.complete).toEqual({ ok: false, error: "render cancelled" });
+  expect(studio.seen.output).toBeNull();
+});

@@ -1,0 +1,150 @@
+// Pure pieces tested as data: option validation, frame counts, ranges, ffmpeg arguments, progress lines.
+import { describe, expect, it } from "vitest";
+import { buildAudioMixArgs } from "../src/build-audio-mix-args.ts";
+import { buildChunkArgs, buildConcatList, buildGifArgs, buildJoinArgs } from "../src/build-encode-args.ts";
+import { computeViewport } from "../src/compute-viewport.ts";
+import { countFrames, frameTime } from "../src/count-frames.ts";
+import { matchGsapUrl } from "../src/match-gsap-url.ts";
+import { parseRenderOptions, RenderOptionError } from "../src/parse-render-options.ts";
+import { injectRuntime } from "../src/serve-project.ts";
+import { splitFrameRanges } from "../src/split-frame-ranges.ts";
+import { formatProgressLine } from "../src/track-progress.ts";
+
+describe("parseRenderOptions", () => {
+  it("fills the defaults", () => {
+    expect(parseRenderOptions({})).toEqual({
+      quality: "standard", format: "mp4", fps: { num: 30, den: 1 }, fpsText: "30", resolution: undefined, composition: "index.html",
+    });
+  });
+  it("keeps rational fps exact", () => {
+    expect(parseRenderOptions({ fps: "30000/1001" })).toMatchObject({ fps: { num: 30000, den: 1001 }, fpsText: "30000/1001" });
+    expect(parseRenderOptions({ fps: "60/2" }).fpsText).toBe("30");
+    expect(parseRenderOptions({ fps: 24 }).fpsText).toBe("24");
+  });
+  it.each([
+    [{ quality: "ultra" }, "quality", /draft, standard, high/],
+    [{ format: "avi" }, "format", /mp4, webm, mov, gif/],
+    [{ resolution: "8k" }, "resolution", /landscape, portrait, square, landscape-4k, portrait-4k/],
+    [{ fps: "abc" }, "fps", /30000\/1001/],
+    [{ fps: 0 }, "fps", /integer from 1 to 120/],
+    [{ fps: "30/0" }, "fps", /"30\/0"/],
+    [{ composition: "../x.html" }, "composition", /project-relative/],
+    [{ composition: "assets/a.png" }, "composition", /\.html/],
+  ])("rejects %j naming the option", (raw, option, allowed) => {
+    let error: unknown;
+    try {
+      parseRenderOptions(raw);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(RenderOptionError);
+    expect((error as RenderOptionError).option).toBe(option);
+    expect((error as Error).message).toMatch(new RegExp(`^invalid ${option}: `));
+    expect((error as Error).message).toMatch(allowed);
+  });
+});
+
+describe("countFrames", () => {
+  it("rounds duration × fps", () => {
+    expect(countFrames(2, { num: 30, den: 1 })).toBe(60);
+    expect(countFrames(2, { num: 30000, den: 1001 })).toBe(60);
+    expect(countFrames(10, { num: 30000, den: 1001 })).toBe(300);
+    expect(countFrames(6, { num: 24000, den: 1001 })).toBe(144);
+    expect(countFrames(0.1, { num: 30, den: 1 })).toBe(3);
+    expect(countFrames(0.01, { num: 30, den: 1 })).toBe(1);
+    expect(frameTime(45, { num: 30000, den: 1001 })).toBeCloseTo(1.5015, 6);
+  });
+});
+
+describe("splitFrameRanges", () => {
+  it("makes contiguous, even ranges", () => {
+    expect(splitFrameRanges(10, 3)).toEqual([{ start: 0, end: 4 }, { start: 4, end: 7 }, { start: 7, end: 10 }]);
+    expect(splitFrameRanges(2, 4)).toEqual([{ start: 0, end: 1 }, { start: 1, end: 2 }]);
+  });
+});
+
+describe("ffmpeg arguments", () => {
+  it("pipes JPEGs into a closed-GOP x264 chunk with the exact rational rate", () => {
+    expect(buildChunkArgs({ format: "mp4", quality: "standard", fpsText: "30000/1001", gopFrames: 60, output: "/w/c0.mp4" })).toEqual([
+      "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+      "-f", "image2pipe", "-framerate", "30000/1001", "-c:v", "mjpeg", "-i", "-",
+      "-vf", "scale=out_color_matrix=bt709:out_range=tv,pad=ceil(iw/2)*2:ceil(ih/2)*2,format=yuv420p",
+      "-c:v", "libx264", "-preset", "veryfast", "-crf", "20",
+      "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
+      "-g", "60", "-keyint_min", "60", "-flags", "+cgop",
+      "-r", "30000/1001", "-an", "/w/c0.mp4",
+    ]);
+  });
+  it("uses prores_aw for mov and copies JPEGs for gif chunks", () => {
+    const mov = buildChunkArgs({ format: "mov", quality: "high", fpsText: "25", gopFrames: 50, output: "c.mov" });
+    expect(mov.join(" ")).toContain("-c:v prores_aw -profile:v 3");
+    expect(mov).not.toContain("-g");
+    const gif = buildChunkArgs({ format: "gif", quality: "draft", fpsText: "15", gopFrames: 30, output: "c.mkv" });
+    expect(gif.join(" ")).toContain("-i - -c:v copy -r 15 -an c.mkv");
+    const fitted = buildChunkArgs({ format: "gif", quality: "draft", fpsText: "15", gopFrames: 30, fit: { width: 1080, height: 1080 }, output: "c.mkv" });
+    expect(fitted.join(" ")).toContain("-vf scale=1080:1080:force_original_aspect_ratio=decrease,pad=1080:1080:(ow-iw)/2:(oh-ih)/2:black -c:v mjpeg");
+  });
+  it("vp9 per quality", () => {
+    expect(buildChunkArgs({ format: "webm", quality: "draft", fpsText: "30", gopFrames: 60, output: "c.webm" }).join(" "))
+      .toContain("-c:v libvpx-vp9 -deadline realtime -cpu-used 8 -crf 40 -b:v 0 -row-mt 1");
+  });
+  it("joins with the concat demuxer, copies video, mixes audio, faststarts mp4", () => {
+    const audio = { inputs: ["-i", "a.wav"], filter: "F", outputLabel: "aout" };
+    expect(buildJoinArgs({ format: "mp4", quality: "standard", listFile: "l.txt", audio, output: "o.mp4" })).toEqual([
+      "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "concat", "-safe", "0", "-i", "l.txt",
+      "-i", "a.wav", "-filter_complex", "F", "-map", "0:v", "-map", "[aout]", "-c:a", "aac", "-b:a", "192k",
+      "-c:v", "copy", "-movflags", "+faststart", "o.mp4",
+    ]);
+    expect(buildJoinArgs({ format: "webm", quality: "high", listFile: "l.txt", audio, output: "o.webm" }).join(" ")).toContain("-c:a libopus -b:a 192k");
+    expect(buildJoinArgs({ format: "mov", quality: "draft", listFile: "l.txt", audio: null, output: "o.mov" }).join(" ")).toContain("-map 0:v -an -c:v copy o.mov");
+  });
+  it("makes GIFs in two palette passes", () => {
+    const gif = buildGifArgs({ quality: "standard", listFile: "l.txt", palette: "p.png", output: "o.gif" });
+    expect(gif.palette.slice(-3)).toEqual(["-vf", "palettegen=max_colors=256", "p.png"]);
+    expect(gif.encode.slice(-8)).toEqual(["-i", "p.png", "-lavfi", "[0:v][1:v]paletteuse=dither=sierra2_4a", "-an", "-loop", "0", "o.gif"]);
+  });
+  it("quotes concat list paths", () => {
+    expect(buildConcatList(["/a/b.mp4", "/it's.mp4"])).toBe("file '/a/b.mp4'\nfile '/it'\\''s.mp4'\n");
+  });
+  it("places audio clips on the timeline", () => {
+    const mix = buildAudioMixArgs(
+      [
+        { file: "a.wav", start: 0.5, duration: 1, mediaStart: 0, volume: 0.8 },
+        { file: "b.mp3", start: 2, duration: undefined, mediaStart: 1.25, volume: 1 },
+        { file: "late.wav", start: 9, duration: 1, mediaStart: 0, volume: 1 },
+      ],
+      4,
+    );
+    expect(mix).toEqual({
+      inputs: ["-i", "a.wav", "-i", "b.mp3"],
+      filter:
+        "anullsrc=r=48000:cl=stereo,atrim=duration=4[base];" +
+        "[1:a]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,atrim=start=0:duration=1,asetpts=PTS-STARTPTS,volume=0.8,adelay=500|500,apad[a0];" +
+        "[2:a]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,atrim=start=1.25,asetpts=PTS-STARTPTS,volume=1,adelay=2000|2000,apad[a1];" +
+        "[base][a0][a1]amix=inputs=3:duration=first:dropout_transition=0,volume=3[aout]",
+      outputLabel: "aout",
+    });
+    expect(buildAudioMixArgs([], 4)).toBeNull();
+  });
+});
+
+describe("small pure helpers", () => {
+  it("matches GSAP CDN URLs", () => {
+    expect(matchGsapUrl("https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js")).toEqual({ version: "3.14.2", file: "gsap.min.js" });
+    expect(matchGsapUrl("https://unpkg.com/gsap@3.12.5/dist/ScrollTrigger.min.js")).toEqual({ version: "3.12.5", file: "ScrollTrigger.min.js" });
+    expect(matchGsapUrl("https://cdnjs.cloudflare.com/ajax/libs/gsap/3.14.2/gsap.min.js")).toEqual({ version: "3.14.2", file: "gsap.min.js" });
+    expect(matchGsapUrl("https://example.com/gsap.min.js")).toBeNull();
+  });
+  it("injects the runtime first in head", () => {
+    expect(injectRuntime("<html><head><title>x</title>", "render")).toBe(
+      '<html><head><script src="/__studio/runtime.js" data-mode="render"></script><title>x</title>',
+    );
+  });
+  it("formats progress lines", () => {
+    expect(formatProgressLine({ frame: 120, total: 180, fps: 14.23, etaSeconds: 4.2 })).toBe("frame 120/180 (67%), 14.2 fps, ETA 5 s");
+  });
+  it("scales by deviceScaleFactor", () => {
+    expect(computeViewport(1920, 1080, "landscape-4k")).toMatchObject({ deviceScaleFactor: 2, captureWidth: 3840, outputWidth: 3840 });
+    expect(computeViewport(1280, 720, undefined)).toMatchObject({ deviceScaleFactor: 1, outputWidth: 1280, outputHeight: 720 });
+  });
+});

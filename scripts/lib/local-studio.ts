@@ -1,0 +1,108 @@
+// Starts the whole studio on this machine: wrangler dev (workerd with local D1, R2, Durable Objects) on a data
+// folder, the migrations applied, and a render node with a freshly provisioned key. `npm start` and the
+// end-to-end tests both use this, so the tests exercise exactly what a developer runs.
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import { loadLocalSecrets, newNodeKey, saveLocalSecrets } from "./secrets.ts";
+import { ROOT, spawnWranglerDev, wrangler } from "./wrangler.ts";
+
+export interface StudioOptions {
+  port: number;
+  dataDir: string;
+  renderNode?: boolean;
+  /** Extra Worker variables (e.g. OAuth client ids). */
+  vars?: Record<string, string>;
+  /** Extra render-node environment. */
+  nodeEnv?: Record<string, string>;
+  log?: (line: string) => void;
+}
+
+export interface RunningStudio {
+  url: string;
+  nodeKey: string;
+  worker: ChildProcess;
+  node: ChildProcess | null;
+  stop(): Promise<void>;
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`studio did not answer within ${timeoutMs} ms:\n${output()}`);
+}
+
+function stopChild(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+export function startRenderNode(url: string, nodeKey: string, env: Record<string, string> = {}, log?: (l: string) => void): ChildProcess {
+  const child = spawn(process.execPath, [join(ROOT, "render-node", "main.ts")], {
+    cwd: ROOT,
+    env: { ...process.env, STUDIO_URL: url, NODE_KEY: nodeKey, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d: Buffer) => log?.(`[node] ${d.toString().trimEnd()}`));
+  child.stderr?.on("data", (d: Buffer) => log?.(`[node] ${d.toString().trimEnd()}`));
+  return child;
+}
+
+export async function startStudio(options: StudioOptions): Promise<RunningStudio> {
+  const persist = join(options.dataDir, "wrangler");
+  const secrets = loadLocalSecrets(options.dataDir);
+  await wrangler(["d1", "migrations", "apply", "studio", "--local", "--persist-to", persist]);
+  if (!secrets.nodeKey) {
+    const { key, sql } = newNodeKey("local");
+    await wrangler(["d1", "execute", "studio", "--local", "--persist-to", persist, "--command", sql]);
+    secrets.nodeKey = key;
+    saveLocalSecrets(options.dataDir, secrets);
+  }
+  const vars = { DEV_LOGIN: "true", TOKEN_SECRET: secrets.tokenSecret, ...options.vars };
+  const worker = spawnWranglerDev([
+    "--ip", "127.0.0.1",
+    "--port", String(options.port),
+    "--persist-to", persist,
+    "--log-level", "warn",
+    ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
+  ]);
+  let output = "";
+  const collect = (d: Buffer) => {
+    output += d.toString();
+    options.log?.(`[worker] ${d.toString().trimEnd()}`);
+  };
+  worker.stdout?.on("data", collect);
+  worker.stderr?.on("data", collect);
+  const url = `http://127.0.0.1:${options.port}`;
+  try {
+    await waitForHealth(url, worker, () => output);
+  } catch (err) {
+    await stopChild(worker);
+    throw err;
+  }
+  const node = options.renderNode === false ? null : startRenderNode(url, secrets.nodeKey, options.nodeEnv, options.log);
+  return {
+    url,
+    nodeKey: secrets.nodeKey,
+    worker,
+    node,
+    async stop() {
+      await Promise.all([stopChild(node), stopChild(worker)]);
+    },
+  };
+}

@@ -1,0 +1,163 @@
+// End to end: the real Worker (wrangler dev: workerd, local D1/R2/Durable Objects) and a real render node process
+// with Chromium and ffmpeg, driven over HTTP like an agent would.
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveFfmpeg } from "../../render-node/src/resolve-binaries.ts";
+import { CANVAS, indexHtml, SUB_HTML } from "../../render-node/test/make-test-project.ts";
+import { isAlive, listDescendants, probeStreams, readPixel } from "../../render-node/test/inspect-video.ts";
+import { runTool } from "../../render-node/src/run-tool.ts";
+import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
+
+let studio: RunningStudio;
+let token = "";
+let work = "";
+const { ffmpeg, ffprobe } = resolveFfmpeg();
+
+async function call(method: string, path: string, body?: unknown) {
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+  let payload: BodyInit | undefined;
+  if (body instanceof Uint8Array) payload = body as Uint8Array<ArrayBuffer>;
+  else if (typeof body === "string") payload = body;
+  else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    headers["Content-Type"] = "application/json";
+  }
+  return fetch(`${studio.url}${path}`, { method, headers, body: payload });
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+type Render = { status: string; filename: string; downloadUrl: string | null; lines: string[]; lastLine: string };
+
+async function renderAndDownload(slug: string, options: Record<string, unknown>): Promise<{ render: Render; file: string }> {
+  const res = await call("POST", `/api/projects/${slug}/render?wait=1`, options);
+  const render = (await res.json()) as Render;
+  expect(render.status, render.lines?.join("\n")).toBe("done");
+  const video = await call("GET", render.downloadUrl!);
+  expect(video.status).toBe(200);
+  const file = join(work, render.filename);
+  await writeFile(file, new Uint8Array(await video.arrayBuffer()));
+  return { render, file };
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), "studio-e2e-"));
+  studio = await startStudio({
+    port: 18_000 + Math.floor(Math.random() * 2000),
+    dataDir: join(work, "data"),
+    vars: { JOB_LEASE_MS: "4000" },
+  });
+  const login = await fetch(`${studio.url}/auth/dev/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name: "e2e" }),
+  });
+  token = ((await login.json()) as { token: string }).token;
+  // The project goes in through the API, as an agent would write it.
+  expect((await call("POST", "/api/projects", { name: "E2E", html: indexHtml(2, 1) })).status).toBe(201);
+  expect((await call("PUT", "/api/projects/e2e/files/compositions/sub.html", SUB_HTML)).status).toBe(200);
+  const tone = join(work, "tone.wav");
+  await runTool(ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=3:sample_rate=48000", tone], new AbortController().signal).done;
+  expect((await call("PUT", "/api/projects/e2e/files/assets/tone.wav", new Uint8Array(await readFile(tone)))).status).toBe(200);
+  expect((await call("POST", "/api/projects", { name: "Long", html: indexHtml(20, 1) })).status).toBe(201);
+  await call("PUT", "/api/projects/long/files/compositions/sub.html", SUB_HTML);
+}, 120_000);
+
+afterAll(async () => {
+  await studio?.stop();
+});
+
+describe("rendering through the studio", () => {
+  const expected = {
+    mp4: { video: "h264", audio: "aac" },
+    webm: { video: "vp9", audio: "opus" },
+    mov: { video: "prores", audio: "pcm_s16le" },
+    gif: { video: "gif", audio: null },
+  } as const;
+
+  for (const format of ["mp4", "webm", "mov", "gif"] as const) {
+    it(`renders ${format}: codecs, size, exact frame count, audio, and pixels where GSAP puts them`, async () => {
+      const { render, file } = await renderAndDownload("e2e", { format, quality: "draft" });
+      expect(render.filename).toMatch(new RegExp(`^e2e_\\d{4}-\\d{2}-\\d{2}_\\d{2}-\\d{2}-\\d{2}\\.${format}$`));
+      expect(render.lines.some((l) => /^frame \d+\/60/.test(l))).toBe(true);
+      const streams = await probeStreams(ffprobe, file);
+      const video = streams.find((s) => s.codec_type === "video");
+      expect(video?.codec_name).toBe(expected[format].video);
+      expect([video?.width, video?.height]).toEqual([CANVAS.width, CANVAS.height]);
+      expect(Number(video?.nb_read_frames)).toBe(60);
+      const audio = streams.find((s) => s.codec_type === "audio");
+      expect(audio?.codec_name ?? null).toBe(expected[format].audio);
+      if (format === "gif") return; // palette colours are approximate; the other formats check pixels
+      // Frame 30 (t = 1.0 s): the red box has moved to x = 100; the sub-composition (from 1 s) shows its dot at x = 0.
+      const red = await readPixel(ffmpeg, file, CANVAS.width, 30, 120, 40);
+      expect(red[0]).toBeGreaterThan(180);
+      expect(red[1]).toBeLessThan(80);
+      // Frame 45 (t = 1.5 s): the dot is halfway through its own 1 s timeline, x = 100, inside the host at top 100.
+      const green = await readPixel(ffmpeg, file, CANVAS.width, 45, 120, 140);
+      expect(green[1]).toBeGreaterThan(180);
+      expect(green[0]).toBeLessThan(80);
+      // Frame 15 (t = 0.5 s): before the sub-composition starts, nothing is drawn there.
+      const before = await readPixel(ffmpeg, file, CANVAS.width, 15, 20, 140);
+      expect(Math.max(...before)).toBeLessThan(40);
+    });
+  }
+
+  it("passes a rational fps through exactly: 30000/1001 gives round(2 × 29.97) = 60 frames", async () => {
+    const { file } = await renderAndDownload("e2e", { format: "mp4", quality: "draft", fps: "30000/1001" });
+    const video = (await probeStreams(ffprobe, file)).find((s) => s.codec_type === "video");
+    expect(video?.r_frame_rate).toBe("30000/1001");
+    expect(Number(video?.nb_read_frames)).toBe(60);
+  });
+
+  it("lists the renders newest first and serves Range requests on them", async () => {
+    const list = (await (await call("GET", "/api/renders")).json()) as { renders: { filename: string; size: number }[] };
+    expect(list.renders.length).toBeGreaterThanOrEqual(5);
+    const newest = list.renders[0]!;
+    const part = await call("GET", `/renders/${newest.filename}`, undefined);
+    expect(part.headers.get("Accept-Ranges")).toBe("bytes");
+    const ranged = await fetch(`${studio.url}/renders/${newest.filename}`, { headers: { Authorization: `Bearer ${token}`, Range: "bytes=0-99" } });
+    expect(ranged.status).toBe(206);
+    expect((await ranged.arrayBuffer()).byteLength).toBe(100);
+  });
+
+  it("cancel stops the render and leaves no browser or ffmpeg behind", async () => {
+    const start = await call("POST", "/api/projects/long/render", { format: "mp4", quality: "draft" });
+    expect(start.status).toBe(202);
+    await waitFor("capture to begin", async () => {
+      const r = (await (await call("GET", "/api/projects/long/render")).json()) as Render;
+      return r.lines.some((l) => /^frame \d+\/600/.test(l));
+    });
+    const nodePid = studio.node!.pid!;
+    expect(listDescendants(nodePid).length).toBeGreaterThan(0);
+    expect(await (await call("DELETE", "/api/projects/long/render")).json()).toEqual({ stopped: true });
+    expect(((await (await call("GET", "/api/projects/long/render")).json()) as Render).status).toBe("cancelled");
+    await waitFor("the node's children to exit", async () => listDescendants(nodePid).length === 0, 15_000);
+  });
+
+  it("a node killed mid-render lets its lease lapse: the render fails with a line saying why", async () => {
+    await call("POST", "/api/projects/long/render", { format: "webm", quality: "draft" });
+    await waitFor("capture to begin", async () => {
+      const r = (await (await call("GET", "/api/projects/long/render")).json()) as Render;
+      return r.status === "rendering" && r.lines.some((l) => /^frame \d+\/600/.test(l));
+    });
+    const nodePid = studio.node!.pid!;
+    const children = listDescendants(nodePid);
+    process.kill(nodePid, "SIGKILL");
+    for (const pid of children) if (isAlive(pid)) process.kill(pid, "SIGKILL");
+    const failed = await waitFor("the render to fail", async () => {
+      const r = (await (await call("GET", "/api/projects/long/render")).json()) as Render;
+      return r.status === "failed" ? r : null;
+    }, 30_000);
+    expect(failed.lastLine).toMatch(/render node stopped responding/);
+  });
+});

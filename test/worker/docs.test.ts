@@ -1,0 +1,41 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { LINT_RULES } from "../../core/lint/index.ts";
+import { api, BASE, json, signIn } from "./helpers.ts";
+
+describe("API docs", () => {
+  it("without a token shows placeholders; with one, the examples carry the caller's token and base URL", async () => {
+    const anon = await (await SELF.fetch(`${BASE}/api/docs`)).text();
+    expect(anon).toContain(`curl -H "Authorization: Bearer <TOKEN>" ${BASE}/api/me`);
+    expect(anon).not.toMatch(/stu_[A-Za-z0-9_-]{20,}/);
+    const s = await signIn("docs-reader");
+    const mine = await api(s.token, "GET", "/api/docs");
+    expect(mine.headers.get("Content-Type")).toMatch(/^text\/plain/);
+    const text = await mine.text();
+    expect(text).toContain(`curl -H "Authorization: Bearer ${s.token}" ${BASE}/api/me`);
+    expect(text).not.toContain("{{");
+  });
+
+  it("documents every endpoint path, every event, the in-progress statuses and every lint rule", async () => {
+    const text = await (await SELF.fetch(`${BASE}/api/docs`)).text();
+    for (const path of ["/api/health", "/api/me/token/rotate", "/api/projects/:slug/files/<path>", "/api/projects/:slug/render/events", "/api/renders", "/renders/<filename>", "/api/node/jobs/claim"]) {
+      expect(text).toContain(path);
+    }
+    for (const word of ["snapshot", "start", "line", "end", '"queued"', '"rendering"', "createdBy", "mtime"]) expect(text).toContain(word);
+    for (const rule of LINT_RULES) expect(text).toContain(rule.code);
+  });
+
+  it("serves an OpenAPI 3.1 document whose request schemas are the validating zod schemas", async () => {
+    const doc = await json<{ openapi: string; paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Record<string, unknown> }> } }>> }>(
+      await SELF.fetch(`${BASE}/api/openapi.json`),
+    );
+    expect(doc.openapi).toBe("3.1.0");
+    const render = doc.paths["/api/projects/{slug}/render"]?.post?.requestBody?.content["application/json"]?.schema as {
+      properties: Record<string, { enum?: string[] }>;
+    };
+    expect(render.properties.format?.enum).toEqual(["mp4", "webm", "mov", "gif"]);
+    expect(render.properties.quality?.enum).toEqual(["draft", "standard", "high"]);
+    const create = doc.paths["/api/projects"]?.post?.requestBody?.content["application/json"]?.schema as { required: string[] };
+    expect(create.required).toEqual(["name"]);
+  });
+});

@@ -1,0 +1,69 @@
+// A render node as the Worker sees one: a registered key and the protocol's HTTP calls.
+import { env, SELF } from "cloudflare:test";
+import { BASE } from "./helpers.ts";
+
+async function sha256Hex(value: string) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function registerNode(name = "test-node"): Promise<string> {
+  const key = `stn_${crypto.randomUUID().replace(/-/g, "")}${crypto.randomUUID().replace(/-/g, "")}`;
+  await env.DB.prepare("INSERT INTO render_nodes (id, name, key_hash, created_at) VALUES (?, ?, ?, ?)")
+    .bind(crypto.randomUUID(), name, await sha256Hex(key), Date.now())
+    .run();
+  return key;
+}
+
+export function nodeCall(key: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const init: RequestInit = { method, headers: { Authorization: `Bearer ${key}`, ...headers } };
+  if (body instanceof Uint8Array) init.body = body as Uint8Array<ArrayBuffer>;
+  else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    (init.headers as Record<string, string>)["Content-Type"] = "application/json";
+  }
+  return SELF.fetch(`${BASE}/api/node${path}`, init);
+}
+
+export interface ClaimedJob {
+  id: string;
+  kind: string;
+  slug: string;
+  options: Record<string, unknown>;
+  composition: string;
+  leaseMs: number;
+}
+
+export async function claim(key: string): Promise<ClaimedJob | null> {
+  const res = await nodeCall(key, "POST", "/jobs/claim?wait=0", { kinds: ["render"] });
+  if (res.status === 204) return null;
+  if (res.status !== 200) throw new Error(`claim failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { job: ClaimedJob }).job;
+}
+
+/** Reads Server-Sent Events from a streaming response, one parsed event at a time. */
+export function sseReader(res: Response) {
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  return {
+    async next(): Promise<{ event: string; data: Record<string, unknown> }> {
+      for (;;) {
+        const end = buffer.indexOf("\n\n");
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (block.startsWith(":")) continue;
+          const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
+          const data = /^data: (.*)$/m.exec(block)?.[1] ?? "null";
+          return { event, data: JSON.parse(data) as Record<string, unknown> };
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error("stream ended");
+        buffer += value;
+      }
+    },
+    async cancel() {
+      await reader.cancel();
+    },
+  };
+}

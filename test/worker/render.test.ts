@@ -1,0 +1,228 @@
+import { env, runDurableObjectAlarm } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { api, createProject, json, signIn } from "./helpers.ts";
+import { claim, nodeCall, registerNode, sseReader } from "./node-helpers.ts";
+
+type State = Record<string, unknown> & { id: string; status: string; filename: string; lines?: string[] };
+
+async function renderState(token: string, slug: string) {
+  return json<State>(await api(token, "GET", `/api/projects/${slug}/render`));
+}
+
+/** Drives a claimed job to a finished file, as a render node does. */
+async function completeJob(key: string, jobId: string, bytes: Uint8Array) {
+  await nodeCall(key, "POST", `/jobs/${jobId}/progress`, { lines: ["capturing", "frame 90/180 (50%), 12.0 fps, ETA 7 s"] });
+  const up = await nodeCall(key, "PUT", `/jobs/${jobId}/output`, bytes, { "Content-Type": "video/mp4" });
+  expect(await up.json()).toEqual({ ok: true, size: bytes.length });
+  return nodeCall(key, "POST", `/jobs/${jobId}/complete`, { ok: true });
+}
+
+describe("render lifecycle", () => {
+  it("queues a render, keeps one at a time, and a node takes it to done with a downloadable file", async () => {
+    const key = await registerNode();
+    const s = await signIn("render-life");
+    await createProject(s.token, "Life");
+    expect(await renderState(s.token, "life")).toEqual({ status: "none", recent: [] });
+
+    const first = await api(s.token, "POST", "/api/projects/life/render", { format: "webm", quality: "draft" });
+    expect(first.status).toBe(202);
+    const state = await json<State>(first);
+    expect(state).toMatchObject({ slug: "life", status: "queued", downloadUrl: null, eventsUrl: "/api/projects/life/render/events" });
+    expect(state.filename).toMatch(/^life_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.webm$/);
+    expect(state.lines).toBeUndefined();
+
+    const second = await api(s.token, "POST", "/api/projects/life/render", { format: "gif" });
+    expect(second.status).toBe(200);
+    expect((await json<State>(second)).id).toBe(state.id);
+
+    const job = await claim(key);
+    expect(job).toMatchObject({ id: state.id, kind: "render", slug: "life", composition: "index.html", options: { format: "webm", quality: "draft" } });
+    expect((await renderState(s.token, "life")).status).toBe("rendering");
+    expect(await claim(key)).toBeNull();
+
+    const files = await json<{ files: { path: string }[] }>(await nodeCall(key, "GET", `/jobs/${state.id}/files`));
+    expect(files.files.map((f) => f.path)).toContain("index.html");
+    const html = await nodeCall(key, "GET", `/jobs/${state.id}/files/index.html`);
+    expect(await html.text()).toContain('data-composition-id="life"');
+
+    const video = new Uint8Array(1000).map((_, i) => i % 251);
+    expect(await (await completeJob(key, state.id, video)).json()).toEqual({ ok: true });
+    const done = await renderState(s.token, "life");
+    expect(done).toMatchObject({ status: "done", downloadUrl: `/renders/${state.filename}`, size: 1000 });
+    expect(typeof done.doneAt).toBe("number");
+    expect(done.lines).toEqual(expect.arrayContaining(["capturing", "frame 90/180 (50%), 12.0 fps, ETA 7 s", `render done: ${state.filename}`]));
+    expect(done.progress).toMatchObject({ frame: 180, total: 180, percent: 100 });
+
+    const file = await api(s.token, "GET", `/renders/${state.filename}`);
+    expect(file.headers.get("Content-Type")).toBe("video/webm");
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(video);
+    const part = await api(s.token, "GET", `/renders/${state.filename}`, undefined, { Range: "bytes=10-19" });
+    expect(part.status).toBe(206);
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(video.slice(10, 20));
+    const dl = await api(s.token, "GET", `/renders/${state.filename}?download`);
+    expect(dl.headers.get("Content-Disposition")).toContain(`filename="${state.filename}"`);
+
+    const list = await json<{ renders: Record<string, unknown>[] }>(await api(s.token, "GET", "/api/renders"));
+    expect(list.renders).toEqual([{ filename: state.filename, project: "life", size: 1000, mtime: expect.any(String), url: `/renders/${state.filename}` }]);
+    const projects = await json<{ projects: { render: State }[] }>(await api(s.token, "GET", "/api/projects"));
+    expect(projects.projects[0]?.render).toMatchObject({ status: "done", filename: state.filename });
+
+    // Another user sees none of it.
+    const other = await signIn("render-other");
+    expect((await api(other.token, "GET", `/renders/${state.filename}`)).status).toBe(404);
+    expect(await json(await api(other.token, "GET", "/api/renders"))).toEqual({ renders: [] });
+
+    // A new render writes a new file; the earlier one stays.
+    const again = await json<State>(await api(s.token, "POST", "/api/projects/life/render", { format: "webm" }));
+    expect(again.id).not.toBe(state.id);
+    expect(again.filename).not.toBe(state.filename);
+    const job2 = await claim(key);
+    await completeJob(key, job2!.id, new Uint8Array(10));
+    const names = (await json<{ renders: { filename: string }[] }>(await api(s.token, "GET", "/api/renders"))).renders.map((r) => r.filename);
+    expect(names).toEqual([again.filename, state.filename]);
+
+    const del = await api(s.token, "DELETE", `/renders/${state.filename}`);
+    expect(await del.json()).toEqual({ deleted: true, filename: state.filename });
+    expect((await api(s.token, "GET", `/renders/${state.filename}`)).status).toBe(404);
+  });
+
+  it("rejects invalid options with 400 naming the option, and starts nothing", async () => {
+    const key = await registerNode();
+    const s = await signIn("render-bad");
+    await createProject(s.token, "Bad");
+    const cases: [unknown, RegExp][] = [
+      [{ format: "avi" }, /invalid format: "avi"; allowed values: mp4, webm, mov, gif/],
+      [{ fps: "fast" }, /invalid fps/],
+      [{ resolution: "huge" }, /invalid resolution/],
+      [{ composition: "compositions/missing.html" }, /no file compositions\/missing.html/],
+      [{ wait: "soon" }, /invalid wait/],
+      ["[1,2", /invalid JSON/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await api(s.token, "POST", "/api/projects/bad/render", body, { "Content-Type": "application/json" });
+      expect(res.status).toBe(400);
+      expect((await json<{ error: string }>(res)).error).toMatch(message);
+    }
+    expect((await renderState(s.token, "bad")).status).toBe("none");
+    expect(await claim(key)).toBeNull();
+  });
+
+  it("cancels: { stopped }, status cancelled, and the node is told at its next progress post", async () => {
+    const key = await registerNode();
+    const s = await signIn("render-cancel");
+    await createProject(s.token, "Cancel Me");
+    const state = await json<State>(await api(s.token, "POST", "/api/projects/cancel-me/render", {}));
+    await claim(key);
+    expect(await (await nodeCall(key, "POST", `/jobs/${state.id}/progress`, { lines: ["frame 1/10"] })).json()).toEqual({ cancelled: false });
+    expect(await (await api(s.token, "DELETE", "/api/projects/cancel-me/render")).json()).toEqual({ stopped: true });
+    const after = await renderState(s.token, "cancel-me");
+    expect(after.status).toBe("cancelled");
+    expect(after.lines?.at(-1)).toBe("render cancelled: cancelled by the user");
+    expect(await (await nodeCall(key, "POST", `/jobs/${state.id}/progress`, { lines: ["frame 2/10"] })).json()).toEqual({ cancelled: true });
+    expect(await (await api(s.token, "DELETE", "/api/projects/cancel-me/render")).json()).toEqual({ stopped: false });
+    // A late completion from the node changes nothing.
+    await nodeCall(key, "POST", `/jobs/${state.id}/complete`, { ok: false, error: "killed" });
+    expect((await renderState(s.token, "cancel-me")).status).toBe("cancelled");
+  });
+
+  it("wait holds the POST until the render ends and returns the full log", async () => {
+    const key = await registerNode();
+    const s = await signIn("render-wait");
+    await createProject(s.token, "Waiter");
+    const waiting = api(s.token, "POST", "/api/projects/waiter/render?wait=1", { format: "mp4" });
+    let job = null;
+    for (let i = 0; i < 50 && !job; i++) job = await claim(key);
+    expect(job).not.toBeNull();
+    await nodeCall(key, "POST", `/jobs/${job!.id}/progress`, { lines: ["encoding"] });
+    await nodeCall(key, "POST", `/jobs/${job!.id}/complete`, { ok: false, error: "ffmpeg exited with code 1: Unknown encoder" });
+    const res = await waiting;
+    expect(res.status).toBe(200);
+    const body = await json<State>(res);
+    expect(body.status).toBe("failed");
+    expect(body.lines).toEqual(expect.arrayContaining(["encoding", "render failed: ffmpeg exited with code 1: Unknown encoder"]));
+  });
+
+  it("a node that stops posting lets its lease lapse and the render fails with a line saying why", async () => {
+    const key = await registerNode();
+    const s = await signIn("render-lease");
+    await createProject(s.token, "Lapse");
+    const state = await json<State>(await api(s.token, "POST", "/api/projects/lapse/render", {}));
+    await claim(key);
+    await env.DB.prepare("UPDATE jobs SET lease_expires_at = ? WHERE id = ?").bind(Date.now() - 1, state.id).run();
+    const room = env.PROJECT_ROOM.get(env.PROJECT_ROOM.idFromName(`${s.userId}/lapse`));
+    await runDurableObjectAlarm(room);
+    const after = await renderState(s.token, "lapse");
+    expect(after.status).toBe("failed");
+    expect(after.lastLine).toMatch(/render node stopped responding/);
+  });
+
+  it("deleting the project stops its render", async () => {
+    const key = await registerNode();
+    const s = await signIn("render-delete");
+    await createProject(s.token, "Doomed");
+    const state = await json<State>(await api(s.token, "POST", "/api/projects/doomed/render", {}));
+    await claim(key);
+    expect((await api(s.token, "DELETE", "/api/projects/doomed")).status).toBe(200);
+    expect(await (await nodeCall(key, "POST", `/jobs/${state.id}/progress`, { lines: ["x"] })).json()).toEqual({ cancelled: true });
+    const job = await env.DB.prepare("SELECT status FROM jobs WHERE id = ?").bind(state.id).first<{ status: string }>();
+    expect(job?.status).toBe("cancelled");
+  });
+
+  it("node endpoints take only node keys", async () => {
+    const s = await signIn("render-not-node");
+    const res = await nodeCall(s.token, "POST", "/jobs/claim?wait=0", {});
+    expect(res.status).toBe(401);
+    expect((await json<{ error: string }>(res)).error).toMatch(/^unauthorized: /);
+  });
+});
+
+describe("render events", () => {
+  it("sends snapshot first, then start, line and end; a late subscriber's snapshot has the log so far", async () => {
+    const key = await registerNode();
+    const s = await signIn("render-sse");
+    await createProject(s.token, "Streamed");
+    const res = await api(null, "GET", `/api/projects/streamed/render/events?token=${s.token}`);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
+    const early = sseReader(res);
+    expect(await early.next()).toEqual({ event: "snapshot", data: { status: "none", recent: [] } });
+
+    const state = await json<State>(await api(s.token, "POST", "/api/projects/streamed/render", {}));
+    const start = await early.next();
+    expect(start.event).toBe("start");
+    expect(start.data).toMatchObject({ id: state.id, status: "queued" });
+    expect((await early.next()).data.line).toMatch(/^render queued/);
+
+    await claim(key);
+    expect((await early.next()).data).toMatchObject({ line: "render node test-node started the render", status: "rendering" });
+    await nodeCall(key, "POST", `/jobs/${state.id}/progress`, { lines: ["frame 3/6 (50%), 10.0 fps, ETA 0.3 s"] });
+    expect((await early.next()).data).toMatchObject({
+      line: "frame 3/6 (50%), 10.0 fps, ETA 0.3 s",
+      progress: { frame: 3, total: 6, percent: 50, fps: 10, etaSeconds: 0.3 },
+    });
+
+    const late = sseReader(await api(s.token, "GET", "/api/projects/streamed/render/events"));
+    const snap = await late.next();
+    expect(snap.event).toBe("snapshot");
+    expect(snap.data).toMatchObject({ id: state.id, status: "rendering" });
+    expect(snap.data.lines).toEqual(expect.arrayContaining(["frame 3/6 (50%), 10.0 fps, ETA 0.3 s"]));
+
+    await nodeCall(key, "PUT", `/jobs/${state.id}/output`, new Uint8Array(5));
+    await nodeCall(key, "POST", `/jobs/${state.id}/complete`, { ok: true });
+    for (const reader of [early, late]) {
+      let next = await reader.next();
+      while (next.event === "line") next = await reader.next();
+      expect(next.event).toBe("end");
+      expect(next.data).toMatchObject({ status: "done", downloadUrl: `/renders/${state.filename}` });
+      await reader.cancel();
+    }
+  });
+
+  it("another user's event stream and render state answer 404", async () => {
+    const owner = await signIn("sse-owner");
+    await createProject(owner.token, "Private Render");
+    const other = await signIn("sse-other");
+    expect((await api(other.token, "GET", "/api/projects/private-render/render/events")).status).toBe(404);
+    expect((await api(other.token, "GET", "/api/projects/private-render/render")).status).toBe(404);
+    expect((await api(other.token, "POST", "/api/projects/private-render/render", {})).status).toBe(404);
+  });
+});

@@ -1,0 +1,64 @@
+// The render pipeline's durable records: render nodes (by key hash), the job queue with leases, and renders.
+import { sqliteTable, text, integer, index, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./identity.ts";
+
+export const renderNodes = sqliteTable(
+  "render_nodes",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull(),
+    createdAt: integer("created_at").notNull(),
+    lastSeenAt: integer("last_seen_at"),
+  },
+  (t) => [uniqueIndex("render_nodes_key").on(t.keyHash)],
+);
+
+/**
+ * Work for render nodes. `kind` is render, snapshot or check. A claimed job carries a lease that every progress
+ * post renews; a lapsed lease puts the job back once (attempts) and then fails it with the reason.
+ */
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    kind: text("kind").notNull(),
+    /** queued | running | done | failed | cancelled */
+    status: text("status").notNull(),
+    /** JSON of the validated options the node needs. */
+    options: text("options").notNull(),
+    nodeId: text("node_id"),
+    leaseExpiresAt: integer("lease_expires_at"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+    startedAt: integer("started_at"),
+    finishedAt: integer("finished_at"),
+    error: text("error"),
+    /** JSON the node reports on completion (snapshot list, check findings). */
+    result: text("result"),
+  },
+  (t) => [index("jobs_queue").on(t.status, t.createdAt), index("jobs_project").on(t.userId, t.slug)],
+);
+
+/** One row per render; the file lives in R2 under r/<userId>/<filename> once the render is done. */
+export const renders = sqliteTable(
+  "renders",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    filename: text("filename").notNull(),
+    format: text("format").notNull(),
+    /** queued | rendering | done | failed | cancelled */
+    status: text("status").notNull(),
+    size: integer("size"),
+    lastLine: text("last_line"),
+    startedAt: integer("started_at").notNull(),
+    doneAt: integer("done_at"),
+    /** Set when the user deleted the file; the row stays so history and stats remain true. */
+    deletedAt: integer("deleted_at"),
+  },
+  (t) => [index("renders_project").on(t.userId, t.slug, t.startedAt), uniqueIndex("renders_file").on(t.userId, t.filename)],
+);

@@ -1,0 +1,100 @@
+// GET /api/openapi.json: the endpoints with the zod schemas that validate their request bodies.
+import { z } from "zod";
+import { renderOptionsSchema } from "../../core/render/render-options.ts";
+import { createProjectBody } from "../projects/schemas.ts";
+import { devLoginBody } from "../routes/auth.ts";
+import { lintBody } from "../routes/lint.ts";
+
+interface Operation {
+  method: "get" | "post" | "put" | "delete" | "patch";
+  path: string;
+  summary: string;
+  auth: "token" | "optional" | "none" | "node" | "session-or-bot";
+  body?: z.ZodType;
+  rawBody?: boolean;
+}
+
+const STUDIO: Operation[] = [
+  { method: "get", path: "/api/health", summary: "Health, version, login flags and the caller", auth: "optional" },
+  { method: "get", path: "/api/docs", summary: "This API reference as text", auth: "optional" },
+  { method: "get", path: "/api/me", summary: "The caller's identity, token and a curl example", auth: "token" },
+  { method: "post", path: "/api/me/token/rotate", summary: "Replace the token; the old one stops working at once", auth: "token" },
+  { method: "get", path: "/api/stats", summary: "Public counters", auth: "none" },
+  { method: "post", path: "/api/stats/view", summary: "Page-view beacon", auth: "none" },
+  { method: "post", path: "/auth/dev/login", summary: "Development sign-in (when enabled)", auth: "none", body: devLoginBody },
+  { method: "get", path: "/api/projects", summary: "The caller's projects", auth: "token" },
+  { method: "post", path: "/api/projects", summary: "Create a project", auth: "token", body: createProjectBody },
+  { method: "get", path: "/api/projects/{slug}", summary: "A project with meta and files", auth: "token" },
+  { method: "delete", path: "/api/projects/{slug}", summary: "Delete a project (stops render and preview)", auth: "token" },
+  { method: "get", path: "/api/projects/{slug}/files", summary: "Recursive file listing", auth: "token" },
+  { method: "get", path: "/api/projects/{slug}/files/{path}", summary: "Read a file (Range, ?download)", auth: "token" },
+  { method: "put", path: "/api/projects/{slug}/files/{path}", summary: "Write a file (raw bytes, or ?encoding=base64)", auth: "token", rawBody: true },
+  { method: "post", path: "/api/projects/{slug}/files/{path}", summary: "Alias of PUT", auth: "token", rawBody: true },
+  { method: "delete", path: "/api/projects/{slug}/files/{path}", summary: "Delete a file or directory", auth: "token" },
+  { method: "post", path: "/api/projects/{slug}/lint", summary: "Lint the project", auth: "token", body: lintBody },
+  { method: "post", path: "/api/projects/{slug}/render", summary: "Start a render (one at a time)", auth: "token", body: renderOptionsSchema },
+  { method: "get", path: "/api/projects/{slug}/render", summary: "Current or last render with its log", auth: "token" },
+  { method: "delete", path: "/api/projects/{slug}/render", summary: "Cancel the render", auth: "token" },
+  { method: "get", path: "/api/projects/{slug}/render/events", summary: "Server-Sent Events: snapshot, start, line, end", auth: "token" },
+  { method: "get", path: "/api/renders", summary: "The caller's rendered files, newest first", auth: "token" },
+  { method: "get", path: "/renders/{filename}", summary: "Download a render (Range, ?download)", auth: "token" },
+  { method: "delete", path: "/renders/{filename}", summary: "Delete a render", auth: "token" },
+];
+
+const extraOperations: Operation[] = [];
+
+/** Other resources (the idea board) add their operations here. */
+export function registerOperations(operations: Operation[]): void {
+  extraOperations.push(...operations);
+}
+export type { Operation };
+
+const SECURITY: Record<Operation["auth"], Array<Record<string, string[]>> | undefined> = {
+  token: [{ bearer: [] }, { header: [] }, { query: [] }],
+  optional: [{}, { bearer: [] }],
+  none: [],
+  node: [{ bearer: [] }],
+  "session-or-bot": [{ cookie: [] }, { bearer: [] }],
+};
+
+function schemaOf(body: z.ZodType) {
+  return z.toJSONSchema(body, { io: "input", unrepresentable: "any" });
+}
+
+export function openApiDocument(baseUrl: string, version: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of [...STUDIO, ...extraOperations]) {
+    const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
+    const requestBody = op.body
+      ? { required: false, content: { "application/json": { schema: schemaOf(op.body) } } }
+      : op.rawBody
+        ? { required: true, content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } }
+        : undefined;
+    (paths[op.path] ??= {})[op.method] = {
+      summary: op.summary,
+      ...(params.length ? { parameters: params } : {}),
+      ...(requestBody ? { requestBody } : {}),
+      ...(SECURITY[op.auth] ? { security: SECURITY[op.auth] } : {}),
+      responses: {
+        default: {
+          description: "See /api/docs. Errors are { error: string }.",
+          content: { "application/json": { schema: { type: "object" } } },
+        },
+      },
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "Studio API", version, description: `Full reference with examples: ${baseUrl}/api/docs` },
+    servers: [{ url: baseUrl }],
+    components: {
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer" },
+        header: { type: "apiKey", in: "header", name: "X-Studio-Token" },
+        query: { type: "apiKey", in: "query", name: "token" },
+        cookie: { type: "apiKey", in: "cookie", name: "studio_session" },
+      },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,25 @@
+// Assembles GET /api/docs: the studio and idea-board sections with the caller's token and base URL filled in.
+import { LINT_RULES } from "../../core/lint/index.ts";
+import { studioSection } from "./studio-section.ts";
+
+const extraSections: string[] = [];
+
+/** The idea board adds its section at import time. */
+export function registerDocsSection(text: string): void {
+  extraSections.push(text);
+}
+
+function lintRuleTable(): string {
+  const width = Math.max(...LINT_RULES.map((r) => r.code.length));
+  return LINT_RULES.map((r) => `  ${r.code.padEnd(width)}  ${r.severity.padEnd(7)}  ${r.summary}`).join("\n");
+}
+
+export function renderDocs(options: { baseUrl: string; token: string | null; maxFileBytes: number }): string {
+  const text = [studioSection, ...extraSections].join("\n\n");
+  return text
+    .replaceAll("{{TOKEN_NOTE}}", options.token ? " with your token" : " once you replace <TOKEN> with your token (sign in on the dashboard, or GET /api/me)")
+    .replaceAll("{{BASE_URL}}", options.baseUrl)
+    .replaceAll("{{TOKEN}}", options.token ?? "<TOKEN>")
+    .replaceAll("{{MAX_FILE_MB}}", String(Math.round(options.maxFileBytes / 1048576)))
+    .replaceAll("{{LINT_RULES}}", lintRuleTable());
+}

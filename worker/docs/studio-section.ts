@@ -1,0 +1,185 @@
+// The studio half of GET /api/docs. {{BASE_URL}} and {{TOKEN}} are filled in per caller.
+export const studioSection = `# Studio API reference
+
+Base URL: {{BASE_URL}}
+Your token: {{TOKEN}}
+Machine-readable: {{BASE_URL}}/api/openapi.json (OpenAPI 3.1, generated from the same zod schemas that
+validate requests).
+
+Every example below works as printed{{TOKEN_NOTE}}.
+
+## Conventions
+
+- JSON in and out, except file and video downloads. CORS is open (*).
+- Errors: { "error": "<message>" } with a 4xx or 5xx status. 401 messages begin "unauthorized:". A request that is
+  refused changes nothing.
+- Slugs match ^[a-z0-9][a-z0-9-]*$ (at most 64 characters). A project name is slugified: "My First Video!" →
+  "my-first-video".
+- Times: createdAt and mtime are ISO 8601 UTC strings; render startedAt/doneAt are epoch milliseconds (as the
+  reference specifies).
+- Paths carry no version. /api/health reports "version" (semantic versioning). Additive changes (new fields,
+  endpoints, events) come without notice, so ignore fields you do not know; a breaking change would ship under new
+  paths, with the old ones kept for at least 90 days.
+
+## Authentication
+
+Send your token as "Authorization: Bearer <token>" (preferred), "X-Studio-Token: <token>", or "?token=<token>"
+(for plain links and EventSource). The dashboard uses an HttpOnly session cookie (studio_session) instead.
+
+Token format: "stu_" followed by 43 base64url characters. Other credentials are told apart by prefix: idea-board
+bot keys start "stb_", render-node keys "stn_". Tokens are derived from a server secret and stored only as SHA-256
+hashes; rotating replaces yours and the old one stops working at once.
+
+  GET  /api/health            optional token → { ok, version, baseUrl, login: { github, google, dev }, authorized, user }
+  GET  /api/docs              optional token → this text (examples carry your token and base URL)
+  GET  /api/openapi.json      optional token → OpenAPI 3.1 document
+  GET  /api/me                → { user: { id, name, email, avatarUrl, provider, createdAt }, token, baseUrl, curl, docsUrl }
+  POST /api/me/token/rotate   → { rotated: true, token, curl }
+  GET  /api/stats             no token → { pageViews, uniqueVisitors, returningVisitors, animationsCreated,
+                                           animationsNow, rendersCompleted, users }
+  POST /api/stats/view        no token → { recorded: true }  (page-view beacon for client-side navigation)
+
+Dashboard sign-in: GET /auth/github, GET /auth/google (when configured), POST /auth/dev/login { "name": "alice" }
+(development mode only; returns the /api/me object and sets the session cookie), POST /auth/logout.
+
+  curl -H "Authorization: Bearer {{TOKEN}}" {{BASE_URL}}/api/me
+
+Stats: a visitor is an anonymous random id in a first-party cookie (studio_visitor); no IP address or user agent
+is stored. A visitor is "returning" once they come back 30 minutes or more after their previous page view.
+animationsCreated counts every project ever created; animationsNow the projects that exist now.
+
+## Projects
+
+Project summary: { name (the slug), displayName, compositionId, duration (seconds), createdAt, createdBy,
+preview: { running, port?, url? }, render: <render state without lines> | null }.
+
+  GET    /api/projects           → { projects: [summary] }, newest first, yours only
+  POST   /api/projects           { name, html?, duration?, files?, createdBy? } → 201 { created, slug, project, files, written }
+  GET    /api/projects/:slug     → { project, meta, files }
+  DELETE /api/projects/:slug     → { deleted: true, slug }   (stops its render and preview; rendered videos are kept)
+
+Create: "html" is the whole index.html; without it a starter composition of "duration" seconds (default 6, at most
+3600) is written that passes the linter with no errors or warnings. "files" maps project paths to text content.
+"createdBy" is a free string (at most 100 characters) naming the agent or tool that created the project; it is
+shown in summaries and never used for access. An existing slug answers 409. Every new project has index.html,
+meta.json ({ id, name, createdAt } — "meta" in the detail response is this file's content, or null if it is not
+valid JSON), hyperframes.json (the composition framework's config: { name, entry, width, height, fps }, so a
+downloaded project works with HyperFrames tools) and an empty assets/ directory.
+
+  curl -X POST {{BASE_URL}}/api/projects -H "Authorization: Bearer {{TOKEN}}" \\
+       -H "Content-Type: application/json" -d '{"name":"My First Video","duration":8}'
+
+## Files
+
+File entry: { path, size (bytes), mtime (ISO 8601 UTC), type: "file" | "directory" }. Listings are recursive and
+include directories (type "directory", size 0), leaving out .thumbnails and .waveform-cache.
+
+  GET    /api/projects/:slug/files              → { slug, files: [entry] }
+  GET    /api/projects/:slug/files/<path>       → the file, with its content type; ?download → attachment;
+                                                   a single Range → 206 (416 with Content-Range: bytes */size past the end)
+  PUT    /api/projects/:slug/files/<path>       raw bytes → { written: true, slug, path, bytes, url }
+  POST   /api/projects/:slug/files/<path>       same as PUT
+  DELETE /api/projects/:slug/files/<path>       → { deleted: true, slug, path }  (directories too)
+
+Writes are byte for byte, create parent directories and overwrite. ?encoding=base64 decodes a base64 body
+(standard or URL-safe alphabet, whitespace ignored; anything else is a 400). A path ending in "/" with an empty
+body creates an empty directory. The body is streamed into storage; the size limit is {{MAX_FILE_MB}} MiB per file
+(413 past it; base64 bodies are decoded in memory and count after decoding). Paths containing "..", backslashes,
+NUL or control characters, empty or "." segments, or starting with "/" or a drive letter are rejected with 400 —
+including percent-encoded spellings. index.html cannot be deleted (403). Writing a file where a directory is, or
+inside a file, is a 409. Unknown project or file: 404 (another user's project answers exactly as a missing one).
+
+  curl -X PUT {{BASE_URL}}/api/projects/my-first-video/files/assets/logo.png \\
+       -H "Authorization: Bearer {{TOKEN}}" --data-binary @logo.png
+
+## Lint
+
+  POST /api/projects/:slug/lint   { verbose?: boolean } → { ok, exitCode, result }
+
+exitCode is 0 when there are no errors, 1 otherwise. result has the shape of HyperFrames' "lint --json":
+{ ok, errorCount, warningCount, infoCount, findings: [{ code, severity: "error"|"warning"|"info", message, file,
+selector?, fixHint? }], filesScanned }. Info findings (a summary of each composition) appear only with verbose.
+Errors break or change a frame-by-frame render and must be fixed before rendering (a strict render fails on
+them); warnings are usually acceptable. The rules:
+
+{{LINT_RULES}}
+
+## Render
+
+Render state: { id, slug, status, startedAt, doneAt, filename, downloadUrl, lastLine, eventsUrl, format, quality,
+fps, resolution, composition, progress, error, size } plus "lines" (the full log) on GET .../render and on a
+"wait" render. status is "queued" (waiting for a render node) or "rendering" while in progress, then "done",
+"failed" or "cancelled". progress is { frame, total, percent, fps, etaSeconds } during capture, else null.
+downloadUrl is "/renders/<filename>" once done, else null.
+
+  POST   /api/projects/:slug/render          options → 202 the new render's state; 200 the running render's
+                                             state when one is in progress (one render at a time per project);
+                                             with wait: 200 the ended render with "lines"
+  GET    /api/projects/:slug/render          → current or last render with "lines", or { status: "none", recent: [render list entry] }
+  DELETE /api/projects/:slug/render          → { stopped: true } if a render was cancelled, { stopped: false } if none ran
+  GET    /api/projects/:slug/render/events   → Server-Sent Events (see Events)
+
+Options (unknown names are a 400 naming the option):
+  quality      draft | standard | high                         default standard
+  fps          integer 1–120, or "num/den" such as "30000/1001" (passed to ffmpeg exactly)   default 30
+  format       mp4 (H.264 + AAC, faststart) | webm (VP9 + Opus) | mov (ProRes 422 + PCM) | gif (palette, no audio)   default mp4
+  composition  a project .html file to render instead of index.html   default index.html
+  resolution   landscape 1920x1080 | portrait 1080x1920 | square 1080x1080 | landscape-4k 3840x2160 |
+               portrait-4k 2160x3840                            default: the composition's own size
+  strict       boolean: fail at once on lint errors (they become the log)   default false
+  wait         boolean, or ?wait=1: hold the request until the render ends   default false
+
+The frame count is round(duration × fps). Invalid values are a 400 naming the option and the allowed values.
+Every render writes a new file named <slug>_<YYYY-MM-DD>_<HH-MM-SS>.<ext> (UTC); earlier files stay. A minute of
+video can take minutes: give "wait" requests a generous client timeout.
+
+  curl -X POST "{{BASE_URL}}/api/projects/my-first-video/render?wait=1" -H "Authorization: Bearer {{TOKEN}}" \\
+       -H "Content-Type: application/json" -d '{"format":"mp4","quality":"draft"}'
+
+## Events
+
+GET /api/projects/:slug/render/events (also with ?token=) is a Server-Sent Events stream that stays open across
+renders, with a ": keep-alive" comment every 15 s. Events, each with a JSON "data" line:
+  snapshot  sent first, once, on every connection: the same object as GET .../render (a client that connects
+            mid-render gets the log so far in "lines"), or { status: "none", recent } when the project never rendered
+  start     a render started: its render state (status "queued")
+  line      a log line: { line, status, progress }
+  end       the render ended: its final render state (status done, failed or cancelled)
+No other event mechanism (webhooks) exists.
+
+  curl -N "{{BASE_URL}}/api/projects/my-first-video/render/events?token={{TOKEN}}"
+
+## Downloads
+
+  GET    /api/renders              → { renders: [{ filename, project, size, mtime, url }] }, newest first, yours only
+  GET    /renders/<filename>       → the video; a single Range → 206; ?download → attachment
+  DELETE /renders/<filename>       → { deleted: true, filename }
+
+Rendered videos outlive their project: deleting a project keeps its renders until you delete them.
+
+## Status codes
+
+400 invalid JSON, field, option or path · 401 missing or wrong token · 403 deleting index.html, or a
+cross-site cookie write · 404 unknown project, file, render or endpoint (also another user's) · 409 slug or
+path conflict · 411 upload without a length (render nodes) · 413 file too large · 416 range not satisfiable ·
+429 rate limited (idea board; Retry-After says when) · 500 a bug on our side (the body never leaks details).
+
+## Limits
+
+Files: {{MAX_FILE_MB}} MiB each. Projects: no count limit. Renders: one at a time per project; the log keeps the
+last 10,000 lines. Render nodes hold a job with a 30 s lease renewed by every progress post; a node that stops
+posting has its render failed with a line saying why. A render that waits for a node says so in its log after
+20 s. Server-side, a "wait" request is held until the render ends (no server timeout).
+
+## Render nodes
+
+Render nodes pull work over HTTP with a node key ("stn_…"): create one with
+"npm run node-key -- <name>" (local) or "npm run node-key -- <name> --remote" (production D1); the key is shown
+once. Protocol (Authorization: Bearer <node key>):
+  POST /api/node/jobs/claim { nodeId?, kinds? } (?wait=seconds, at most 25) → { job: { id, kind, slug, options,
+       composition, leaseMs } } or 204
+  GET  /api/node/jobs/:id/files → { files: [{ path, size }] };  GET /api/node/jobs/:id/files/<path> → bytes
+  POST /api/node/jobs/:id/progress { lines } → { cancelled } (renews the lease; post at least every second)
+  PUT  /api/node/jobs/:id/output (Content-Length required) → { ok, size }
+  POST /api/node/jobs/:id/complete { ok, error?, result? } → { ok }
+`;

@@ -1,0 +1,84 @@
+// The job queue in D1. Claiming is one UPDATE … RETURNING, so two nodes can never take the same job; a claimed
+// job holds a lease that progress posts renew.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { jobs } from "../db/schema/renders.ts";
+import type { Env } from "../env.ts";
+
+export type JobRow = typeof jobs.$inferSelect;
+export type JobKind = "render" | "snapshot" | "check";
+export const JOB_KINDS: readonly JobKind[] = ["render", "snapshot", "check"];
+
+export function leaseMs(env: Env): number {
+  const n = Number(env.JOB_LEASE_MS);
+  return Number.isFinite(n) && n >= 1000 ? n : 30_000;
+}
+
+export async function enqueueJob(
+  db: Db,
+  job: { id: string; userId: string; slug: string; kind: JobKind; options: unknown },
+): Promise<void> {
+  await db.insert(jobs).values({
+    id: job.id,
+    userId: job.userId,
+    slug: job.slug,
+    kind: job.kind,
+    status: "queued",
+    options: JSON.stringify(job.options),
+    createdAt: Date.now(),
+  });
+}
+
+/** Takes the oldest queued job of the given kinds for this node, or null. */
+export async function claimJob(db: Db, nodeId: string, kinds: readonly JobKind[], lease: number): Promise<JobRow | null> {
+  const now = Date.now();
+  const oldest = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.status, "queued"), inArray(jobs.kind, [...kinds])))
+    .orderBy(jobs.createdAt)
+    .limit(1);
+  const rows = await db
+    .update(jobs)
+    .set({ status: "running", nodeId, leaseExpiresAt: now + lease, startedAt: sql`coalesce(${jobs.startedAt}, ${now})` })
+    .where(and(eq(jobs.status, "queued"), inArray(jobs.id, oldest)))
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** A node's job, only while that node holds it. */
+export async function findNodeJob(db: Db, jobId: string, nodeId: string): Promise<JobRow | null> {
+  const row = await db.query.jobs.findFirst({ where: and(eq(jobs.id, jobId), eq(jobs.nodeId, nodeId)) });
+  return row ?? null;
+}
+
+export async function findJob(db: Db, jobId: string): Promise<JobRow | null> {
+  return (await db.query.jobs.findFirst({ where: eq(jobs.id, jobId) })) ?? null;
+}
+
+export async function renewLease(db: Db, jobId: string, lease: number): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ leaseExpiresAt: Date.now() + lease })
+    .where(and(eq(jobs.id, jobId), eq(jobs.status, "running")));
+}
+
+/** Ends a job unless it already ended (a cancel may have come first). Returns whether this call ended it. */
+export async function endJob(
+  db: Db,
+  jobId: string,
+  status: "done" | "failed" | "cancelled",
+  detail: { error?: string; result?: unknown } = {},
+): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({
+      status,
+      finishedAt: Date.now(),
+      error: detail.error ?? null,
+      result: detail.result === undefined ? null : JSON.stringify(detail.result),
+    })
+    .where(and(eq(jobs.id, jobId), inArray(jobs.status, ["queued", "running"])))
+    .returning({ id: jobs.id });
+  return rows.length === 1;
+}

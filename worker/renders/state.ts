@@ -1,0 +1,57 @@
+// The render state as the API shows it (GET .../render, POST .../render, the event stream).
+import type { RenderOptions } from "../../core/render/render-options.ts";
+
+export type RenderStatus = "queued" | "rendering" | "done" | "failed" | "cancelled";
+export const IN_PROGRESS: readonly RenderStatus[] = ["queued", "rendering"];
+
+export interface Progress {
+  frame: number;
+  total: number;
+  percent: number;
+  fps: number | null;
+  etaSeconds: number | null;
+}
+
+/** What a ProjectRoom keeps about its current (or last) render. */
+export interface RoomRender {
+  id: string;
+  userId: string;
+  slug: string;
+  status: RenderStatus;
+  startedAt: number;
+  doneAt: number | null;
+  filename: string;
+  options: RenderOptions;
+  lastLine: string;
+  progress: Progress | null;
+  error: string | null;
+  size: number | null;
+}
+
+export function isInProgress(status: string): boolean {
+  return (IN_PROGRESS as readonly string[]).includes(status);
+}
+
+export function publicRenderState(r: RoomRender) {
+  const done = r.status === "done";
+  return {
+    id: r.id,
+    slug: r.slug,
+    status: r.status,
+    startedAt: r.startedAt,
+    doneAt: r.doneAt,
+    filename: r.filename,
+    downloadUrl: done ? `/renders/${r.filename}` : null,
+    lastLine: r.lastLine,
+    eventsUrl: `/api/projects/${r.slug}/render/events`,
+    format: r.options.format,
+    quality: r.options.quality,
+    fps: r.options.fps,
+    resolution: r.options.resolution,
+    composition: r.options.composition,
+    progress: r.progress,
+    error: r.error,
+    size: r.size,
+  };
+}
+export type PublicRenderState = ReturnType<typeof publicRenderState>;

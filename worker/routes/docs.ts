@@ -1,0 +1,16 @@
+// GET /api/docs (text reference; examples carry the caller's token) and GET /api/openapi.json.
+import { Hono } from "hono";
+import { openApiDocument } from "../docs/openapi.ts";
+import { renderDocs } from "../docs/render-docs.ts";
+import { baseUrlOf } from "../http/base-url.ts";
+import { maxFileBytes } from "../http/config.ts";
+import type { AppEnv } from "../http/context.ts";
+import { VERSION } from "./health.ts";
+
+export const docsRoutes = new Hono<AppEnv>()
+  .get("/docs", (c) =>
+    c.text(renderDocs({ baseUrl: baseUrlOf(c), token: c.get("token"), maxFileBytes: maxFileBytes(c.env) }), 200, {
+      "Content-Type": "text/plain; charset=utf-8",
+    }),
+  )
+  .get("/openapi.json", (c) => c.json(openApiDocument(baseUrlOf(c), VERSION)));

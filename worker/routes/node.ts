@@ -1,0 +1,131 @@
+// The render-node protocol (authenticated by node keys): claim a job (long poll), read the project's files,
+// post progress (which renews the lease and tells the node about a cancel), upload the output, complete.
+import { eq } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { parseProgressLine } from "../../core/render/parse-progress-line.ts";
+import { FORMAT_CONTENT_TYPES, type Format } from "../../core/render/render-options.ts";
+import { contentTypeFor } from "../../core/http/content-type.ts";
+import { checkProjectPath } from "../../core/paths/project-path.ts";
+import { openDb } from "../db/client.ts";
+import { renders } from "../db/schema/renders.ts";
+import { fileKey, renderKey } from "../files/keys.ts";
+import { listProjectFiles } from "../files/list-files.ts";
+import type { AppEnv, RenderNode } from "../http/context.ts";
+import { ApiError, badRequest, notFound, unauthorized } from "../http/errors.ts";
+import { serveObject } from "../http/serve-object.ts";
+import { readJson } from "../http/validate.ts";
+import { claimJob, endJob, findNodeJob, JOB_KINDS, leaseMs, renewLease, type JobKind } from "../jobs/queue.ts";
+import { roomOf } from "../rooms/room-of.ts";
+
+const MAX_WAIT_S = 25;
+
+function nodeOf(c: Context<AppEnv>): RenderNode {
+  const node = c.get("node");
+  if (!node) throw unauthorized(c.get("credential") ? "this endpoint takes a render-node key" : c.get("authProblem"));
+  return node;
+}
+
+async function heldJob(c: Context<AppEnv>) {
+  const job = await findNodeJob(openDb(c.env.DB), c.req.param("id") ?? "", nodeOf(c).id);
+  if (!job) throw notFound("no such job held by this node");
+  return job;
+}
+
+const claimBody = z.object({
+  nodeId: z.string().max(100).optional(),
+  kinds: z.array(z.enum(JOB_KINDS as [JobKind, ...JobKind[]])).min(1).optional(),
+});
+const progressBody = z.object({
+  lines: z.array(z.string().max(4000)).max(1000),
+});
+const completeBody = z.object({
+  ok: z.boolean(),
+  error: z.string().max(20_000).optional(),
+  result: z.unknown().optional(),
+});
+
+export const nodeRoutes = new Hono<AppEnv>()
+  .post("/jobs/claim", async (c) => {
+    const node = nodeOf(c);
+    const body = await readJson(c, claimBody);
+    const waitS = Math.min(Number(c.req.query("wait") ?? 20) || 0, MAX_WAIT_S);
+    const db = openDb(c.env.DB);
+    const lease = leaseMs(c.env);
+    const deadline = Date.now() + waitS * 1000;
+    for (;;) {
+      const job = await claimJob(db, node.id, body.kinds ?? JOB_KINDS, lease);
+      if (job) {
+        if (job.kind === "render") await roomOf(c.env, job).markRendering(job.id, node.name);
+        const options = JSON.parse(job.options) as Record<string, unknown>;
+        return c.json({
+          job: { id: job.id, kind: job.kind, slug: job.slug, options, composition: options.composition ?? "index.html", leaseMs: lease },
+        });
+      }
+      if (Date.now() >= deadline || c.req.raw.signal.aborted) return c.body(null, 204);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })
+  .get("/jobs/:id/files", async (c) => {
+    const job = await heldJob(c);
+    const files = await listProjectFiles(c.env.FILES, { userId: job.userId, slug: job.slug });
+    return c.json({ files: files.filter((f) => f.type === "file").map(({ path, size }) => ({ path, size })) });
+  })
+  .get("/jobs/:id/files/*", async (c) => {
+    const job = await heldJob(c);
+    const raw = new URL(c.req.url).pathname.split("/").slice(6).join("/");
+    const check = checkProjectPath(raw);
+    if (!check.ok) throw badRequest(`invalid path: ${check.error}`);
+    return serveObject(c.env.FILES, fileKey({ userId: job.userId, slug: job.slug }, check.path), c.req.raw, {
+      contentType: contentTypeFor(check.path),
+      notFoundMessage: `no file ${check.path}`,
+    });
+  })
+  .post("/jobs/:id/progress", async (c) => {
+    const job = await heldJob(c);
+    const { lines } = await readJson(c, progressBody);
+    if (job.status !== "running") return c.json({ cancelled: true });
+    const db = openDb(c.env.DB);
+    await renewLease(db, job.id, leaseMs(c.env));
+    if (job.kind !== "render") return c.json({ cancelled: false });
+    const progress = lines.map(parseProgressLine).filter((p) => p !== null).at(-1);
+    return c.json(await roomOf(c.env, job).appendLines(job.id, lines, progress));
+  })
+  .put("/jobs/:id/output", async (c) => {
+    const job = await heldJob(c);
+    if (job.status !== "running") throw new ApiError(409, "the job is no longer running");
+    const row = await openDb(c.env.DB).query.renders.findFirst({ where: eq(renders.id, job.id) });
+    if (!row) throw notFound("this job has no render output");
+    const length = Number(c.req.header("Content-Length"));
+    const body = c.req.raw.body;
+    if (!body || !Number.isInteger(length) || length <= 0) throw new ApiError(411, "the output upload needs a Content-Length");
+    const fixed = new FixedLengthStream(length);
+    const [, object] = await Promise.all([
+      body.pipeTo(fixed.writable),
+      c.env.FILES.put(renderKey(job.userId, row.filename), fixed.readable, {
+        httpMetadata: { contentType: FORMAT_CONTENT_TYPES[row.format as Format] ?? "application/octet-stream" },
+      }),
+    ]);
+    return c.json({ ok: true, size: object?.size ?? length });
+  })
+  .post("/jobs/:id/complete", async (c) => {
+    const job = await heldJob(c);
+    const body = await readJson(c, completeBody);
+    const db = openDb(c.env.DB);
+    const room = job.kind === "render" ? roomOf(c.env, job) : null;
+    if (body.ok && room) {
+      const row = await db.query.renders.findFirst({ where: eq(renders.id, job.id) });
+      const object = row ? await c.env.FILES.head(renderKey(job.userId, row.filename)) : null;
+      if (!object) {
+        const error = "the render node reported success but uploaded no file";
+        if (await endJob(db, job.id, "failed", { error })) await room.finish(job.id, { ok: false, error });
+        return c.json({ ok: false, error });
+      }
+      if (await endJob(db, job.id, "done", { result: body.result })) await room.finish(job.id, { ok: true, size: object.size });
+      return c.json({ ok: true });
+    }
+    const error = body.error ?? (body.ok ? undefined : "the render node reported a failure without a message");
+    const ended = await endJob(db, job.id, body.ok ? "done" : "failed", { error, result: body.result });
+    if (ended && room && !body.ok) await room.finish(job.id, { ok: false, error: error ?? "failed" });
+    return c.json({ ok: true });
+  });

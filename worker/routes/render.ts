@@ -1,0 +1,82 @@
+// /api/projects/:slug/render — start (optionally waiting), read, cancel, and the live event stream.
+import { Hono, type Context } from "hono";
+import { parseRenderOptions, renderFilename } from "../../core/render/render-options.ts";
+import { currentUser, requireUser } from "../auth/middleware.ts";
+import { openDb } from "../db/client.ts";
+import { fileKey, type ProjectRef } from "../files/keys.ts";
+import type { AppEnv } from "../http/context.ts";
+import { badRequest } from "../http/errors.ts";
+import { readJson } from "../http/validate.ts";
+import { z } from "zod";
+import { requireProject } from "../projects/store.ts";
+import { strictLintFailures } from "../renders/strict-lint.ts";
+import type { RoomRender } from "../renders/state.ts";
+import { recentProjectRenders, renderListEntry } from "../renders/store.ts";
+import { roomOf } from "../rooms/room-of.ts";
+
+async function projectOf(c: Context<AppEnv>): Promise<ProjectRef> {
+  const ref = { userId: currentUser(c).id, slug: c.req.param("slug") ?? "" };
+  await requireProject(openDb(c.env.DB), ref);
+  return ref;
+}
+
+async function noneState(c: Context<AppEnv>, ref: ProjectRef) {
+  const recent = await recentProjectRenders(openDb(c.env.DB), ref.userId, ref.slug);
+  return { status: "none" as const, recent: recent.filter((r) => r.status === "done" && !r.deletedAt).map(renderListEntry) };
+}
+
+export const renderRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post("/:slug/render", async (c) => {
+    const ref = await projectOf(c);
+    const body = await readJson(c, z.unknown());
+    const input = body === undefined || body === null ? {} : body;
+    const waitQuery = c.req.query("wait");
+    const parsed = parseRenderOptions(
+      waitQuery === undefined ? input : { ...(input as object), wait: waitQuery === "1" || waitQuery === "true" || waitQuery === "" },
+    );
+    if (!parsed.ok) throw badRequest(parsed.error);
+    const options = parsed.options;
+    if (!(await c.env.FILES.head(fileKey(ref, options.composition)))) {
+      throw badRequest(`invalid composition: no file ${options.composition} in project ${ref.slug}`);
+    }
+    const failWith = options.strict ? await strictLintFailures(c.env, ref, options.composition) : undefined;
+    const startedAt = Date.now();
+    const render: RoomRender = {
+      id: crypto.randomUUID(),
+      userId: ref.userId,
+      slug: ref.slug,
+      status: "queued",
+      startedAt,
+      doneAt: null,
+      filename: renderFilename(ref.slug, options.format, new Date(startedAt)),
+      options,
+      lastLine: "",
+      progress: null,
+      error: null,
+      size: null,
+    };
+    const room = roomOf(c.env, ref);
+    const { started, view } = await room.startRender(render, failWith?.length ? failWith : undefined);
+    if (options.wait) {
+      const ended = await room.waitForEnd(view.id);
+      return c.json(ended ?? view);
+    }
+    const { lines: _lines, ...state } = view;
+    return c.json(state, started ? 202 : 200);
+  })
+  .get("/:slug/render", async (c) => {
+    const ref = await projectOf(c);
+    const view = await roomOf(c.env, ref).getRender();
+    return c.json(view ?? (await noneState(c, ref)));
+  })
+  .delete("/:slug/render", async (c) => {
+    const ref = await projectOf(c);
+    return c.json(await roomOf(c.env, ref).cancel());
+  })
+  .get("/:slug/render/events", async (c) => {
+    const ref = await projectOf(c);
+    const url = new URL("https://room/events");
+    url.searchParams.set("none", JSON.stringify(await noneState(c, ref)));
+    return roomOf(c.env, ref).fetch(new Request(url, { signal: c.req.raw.signal }));
+  });
