@@ -4,7 +4,7 @@
 // and the scorer re-ranks anyway. Newest first because a repeat is most often of a recent idea.
 import { sql } from "drizzle-orm";
 import { ftsCandidateQuery, queryStemsOf } from "../../core/similarity/fts-query.ts";
-import { ideaTerms, scoreTerms } from "../../core/similarity/score-similarity.ts";
+import { candidateTerms, ideaTerms, scoreTerms } from "../../core/similarity/score-similarity.ts";
 import { SIMILAR_THRESHOLD } from "../../core/similarity/thresholds.ts";
 import type { Db } from "../db/client.ts";
 import { ideas } from "../db/schema/ideas.ts";
@@ -35,7 +35,7 @@ export async function findSimilar(db: Db, text: { title: string; body?: string |
     .all();
   const mine = ideaTerms(text);
   return rows
-    .map((row) => ({ row, score: Math.round(scoreTerms(mine, ideaTerms(row)) * 1000) / 1000 }))
+    .map((row) => ({ row, score: Math.round(scoreTerms(mine, candidateTerms(mine, row)) * 1000) / 1000 }))
     .filter((s) => s.score >= SIMILAR_THRESHOLD)
     .sort((a, b) => b.score - a.score || b.row.votes - a.row.votes);
 }
