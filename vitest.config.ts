@@ -2,6 +2,7 @@
 // the render node and the end-to-end tests that start the real Worker and render node as processes.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { fakeOAuthProviders } from "./test/worker/fake-oauth-providers.ts";
 
 export default defineConfig({
   test: {
@@ -13,12 +14,18 @@ export default defineConfig({
             main: "./worker/index.ts",
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
+              outboundService: fakeOAuthProviders,
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 DEV_LOGIN: "true",
                 TOKEN_SECRET: "test-token-secret-0123456789abcdef",
                 MAX_FILE_BYTES: "1048576",
                 ADMIN_USER_IDS: "",
+                // Fake OAuth apps: the tests check our redirects and state handling, never the providers.
+                GITHUB_CLIENT_ID: "test-github-client",
+                GITHUB_CLIENT_SECRET: "test-github-secret",
+                GOOGLE_CLIENT_ID: "test-google-client",
+                GOOGLE_CLIENT_SECRET: "test-google-secret",
               },
             },
           })),

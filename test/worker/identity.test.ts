@@ -91,7 +91,7 @@ describe("development sign-in and identity", () => {
 
   it("health reports login flags and whether the caller is authorized", async () => {
     const anon = await json<Record<string, unknown>>(await SELF.fetch(`${BASE}/api/health`));
-    expect(anon).toMatchObject({ ok: true, baseUrl: BASE, login: { github: false, google: false, dev: true }, authorized: false, user: null });
+    expect(anon).toMatchObject({ ok: true, baseUrl: BASE, login: { github: true, google: true, dev: true }, authorized: false, user: null });
     expect(typeof anon.version).toBe("string");
     const s = await signIn("erin");
     const authed = await json<{ authorized: boolean; user: { id: string } }>(await api(s.token, "GET", "/api/health"));
@@ -99,9 +99,74 @@ describe("development sign-in and identity", () => {
     expect(authed.user.id).toBe(s.userId);
   });
 
-  it("OAuth providers that are not configured answer 404, and a callback with a wrong state is refused", async () => {
-    expect((await SELF.fetch(`${BASE}/auth/github`, { redirect: "manual" })).status).toBe(404);
-    expect((await SELF.fetch(`${BASE}/auth/google/callback?code=x&state=y`, { redirect: "manual" })).status).toBe(404);
+  it("GitHub sign-in redirects with a state that the HttpOnly state cookie carries", async () => {
+    const res = await SELF.fetch(`${BASE}/auth/github`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("Location") ?? "");
+    expect(location.origin + location.pathname).toBe("https://github.com/login/oauth/authorize");
+    expect(location.searchParams.get("client_id")).toBe("test-github-client");
+    expect(location.searchParams.get("redirect_uri")).toBe(`${BASE}/auth/github/callback`);
+    const state = location.searchParams.get("state");
+    const cookie = res.headers.get("Set-Cookie") ?? "";
+    expect(state).toBeTruthy();
+    expect(cookie).toContain(`studio_oauth_state=${state}`);
+    expect(cookie).toMatch(/HttpOnly/i);
+  });
+
+  it("Google sign-in adds a PKCE S256 challenge", async () => {
+    const res = await SELF.fetch(`${BASE}/auth/google`, { redirect: "manual" });
+    const location = new URL(res.headers.get("Location") ?? "");
+    expect(location.hostname).toBe("accounts.google.com");
+    expect(location.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(location.searchParams.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("studio_oauth_verifier="))).toBe(true);
+  });
+
+  it("refuses a callback whose state does not match the cookie, and signs nobody in", async () => {
+    const begin = await SELF.fetch(`${BASE}/auth/github`, { redirect: "manual" });
+    const cookie = (begin.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+    const forged = await SELF.fetch(`${BASE}/auth/github/callback?code=abc&state=forged`, { redirect: "manual", headers: { Cookie: cookie } });
+    expect(forged.status).toBe(400);
+    expect((await json<{ error: string }>(forged)).error).toMatch(/state did not match/);
+    expect(forged.headers.getSetCookie().some((c) => c.startsWith("studio_session="))).toBe(false);
+    const noCookie = await SELF.fetch(`${BASE}/auth/google/callback?code=abc&state=x`, { redirect: "manual" });
+    expect(noCookie.status).toBe(400);
+  });
+});
+
+describe("OAuth sign-in against fake providers", () => {
+  async function signInWith(provider: "github" | "google", code: string) {
+    const begin = await SELF.fetch(`${BASE}/auth/${provider}`, { redirect: "manual" });
+    const state = new URL(begin.headers.get("Location") ?? "").searchParams.get("state");
+    const cookies = begin.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    return SELF.fetch(`${BASE}/auth/${provider}/callback?code=${code}&state=${state}`, { redirect: "manual", headers: { Cookie: cookies } });
+  }
+
+  for (const [provider, name] of [["github", "Octo Cat"], ["google", "Gee Oogle"]] as const) {
+    it(`${provider}: a good callback creates the user, starts a session and returns to the dashboard`, async () => {
+      const res = await signInWith(provider, "good-code");
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/");
+      const session = res.headers.getSetCookie().find((c) => c.startsWith("studio_session="))?.split(";")[0] ?? "";
+      expect(session).not.toBe("");
+      const me = await json<{ user: { name: string; provider: string; email: string }; token: string }>(
+        await SELF.fetch(`${BASE}/api/me`, { headers: { Cookie: session } }),
+      );
+      expect(me.user).toMatchObject({ name, provider });
+      expect(me.token).toMatch(/^stu_/);
+      // Signing in again is the same user.
+      const again = await signInWith(provider, "good-code");
+      const session2 = again.headers.getSetCookie().find((c) => c.startsWith("studio_session="))?.split(";")[0] ?? "";
+      const me2 = await json<{ user: { id: string } }>(await SELF.fetch(`${BASE}/api/me`, { headers: { Cookie: session2 } }));
+      expect(me2.user.id).toBe((await json<{ user: { id: string } }>(await SELF.fetch(`${BASE}/api/me`, { headers: { Cookie: session } }))).user.id);
+    });
+  }
+
+  it("a code the provider rejects signs nobody in", async () => {
+    const res = await signInWith("google", "bad-code");
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("studio_session="))).toBe(false);
   });
 });
 

@@ -1,12 +1,12 @@
 // GitHub and Google sign-in. arctic is deprecated upstream, so this is the only file that imports it.
 // State (and Google's PKCE verifier) ride in short-lived HttpOnly cookies and are checked on the callback.
-import { decodeIdToken, generateCodeVerifier, generateState, GitHub, Google } from "arctic";
+import { ArcticFetchError, decodeIdToken, generateCodeVerifier, generateState, GitHub, Google, OAuth2RequestError } from "arctic";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { baseUrlOf } from "../http/base-url.ts";
 import type { AppEnv } from "../http/context.ts";
-import { badRequest, notFound } from "../http/errors.ts";
+import { ApiError, badRequest, notFound } from "../http/errors.ts";
 import type { ProviderProfile } from "./users.ts";
 
 export type OAuthProvider = "github" | "google";
@@ -60,7 +60,21 @@ const googleClaims = z.object({
   picture: z.string().optional(),
 });
 
+/** The provider's own answer is a 400 the person can act on; an unreachable or garbled provider is a 502. */
 export async function finishOAuth(c: Context<AppEnv>, provider: OAuthProvider): Promise<ProviderProfile> {
+  try {
+    return await exchangeCode(c, provider);
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (err instanceof OAuth2RequestError) {
+      throw badRequest(`sign-in failed: ${provider} refused the sign-in (${err.code}); start again from the dashboard`);
+    }
+    const why = err instanceof ArcticFetchError ? "could not be reached" : "answered something unexpected";
+    throw new ApiError(502, `sign-in failed: ${provider} ${why}; try again in a moment`);
+  }
+}
+
+async function exchangeCode(c: Context<AppEnv>, provider: OAuthProvider): Promise<ProviderProfile> {
   const oauth = clientFor(c, provider);
   const code = c.req.query("code");
   const state = c.req.query("state");
@@ -74,6 +88,7 @@ export async function finishOAuth(c: Context<AppEnv>, provider: OAuthProvider): 
     const res = await fetch("https://api.github.com/user", {
       headers: { Authorization: `Bearer ${tokens.accessToken()}`, "User-Agent": "studio", Accept: "application/json" },
     });
+    if (!res.ok) throw new Error(`GitHub user lookup answered ${res.status}`);
     const profile = githubUser.parse((await res.json()) as unknown);
     return {
       provider: "github",

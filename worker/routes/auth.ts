@@ -1,5 +1,5 @@
 // Sign-in and sign-out for the dashboard: development sign-in and the two OAuth providers.
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { identityOf } from "../auth/identity.ts";
 import { beginOAuth, finishOAuth, type OAuthProvider } from "../auth/oauth.ts";
@@ -37,13 +37,16 @@ export const authRoutes = new Hono<AppEnv>()
     await endSession(c, openDb(c.env.DB));
     return c.json({ signedOut: true });
   })
-  .get("/:provider{github|google}", async (c) => {
-    return beginOAuth(c, c.req.param("provider") as OAuthProvider);
-  })
-  .get("/:provider{github|google}/callback", async (c) => {
-    const db = openDb(c.env.DB);
-    const profile = await finishOAuth(c, c.req.param("provider") as OAuthProvider);
-    const user = await upsertUser(db, tokenSecret(c.env), profile);
-    await startSession(c, db, user.id);
-    return c.redirect("/", 302);
-  });
+  .get("/github/callback", (c) => finishSignIn(c, "github"))
+  .get("/google/callback", (c) => finishSignIn(c, "google"))
+  .get("/github", (c) => beginOAuth(c, "github"))
+  .get("/google", (c) => beginOAuth(c, "google"));
+
+/** The provider's redirect back: check state, fetch the profile, start a session, go to the dashboard. */
+async function finishSignIn(c: Context<AppEnv>, provider: OAuthProvider) {
+  const db = openDb(c.env.DB);
+  const profile = await finishOAuth(c, provider);
+  const user = await upsertUser(db, tokenSecret(c.env), profile);
+  await startSession(c, db, user.id);
+  return c.redirect("/", 302);
+}

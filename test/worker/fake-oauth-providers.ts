@@ -1,0 +1,32 @@
+// The one fake in the Worker tests, at the true external boundary: GitHub's and Google's OAuth endpoints,
+// answering the Worker's outbound fetches. Anything else outbound fails loudly.
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+
+/** An id_token as Google returns one (signature not checked by the Worker: it came straight from Google over TLS). */
+function googleIdToken(): string {
+  const claims = { iss: "https://accounts.google.com", sub: "google-user-77", name: "Gee Oogle", email: "gee@example.com", picture: "https://example.com/g.png", aud: "test-google-client", exp: 4102444800 };
+  return `${b64url({ alg: "RS256", typ: "JWT" })}.${b64url(claims)}.c2lnbmF0dXJl`;
+}
+
+export async function fakeOAuthProviders(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const where = `${request.method} ${url.host}${url.pathname}`;
+  if (where === "POST github.com/login/oauth/access_token") {
+    const form = new URLSearchParams(await request.text());
+    if (form.get("code") !== "good-code") return json({ error: "bad_verification_code" });
+    return json({ access_token: "gho_fake", token_type: "bearer", scope: "read:user,user:email" });
+  }
+  if (where === "GET api.github.com/user") {
+    if (request.headers.get("Authorization") !== "Bearer gho_fake") return json({ message: "Bad credentials" }, 401);
+    return json({ id: 4242, login: "octocat", name: "Octo Cat", email: "octo@example.com", avatar_url: "https://example.com/o.png" });
+  }
+  if (where === "POST oauth2.googleapis.com/token") {
+    const form = new URLSearchParams(await request.text());
+    if (form.get("code") !== "good-code" || !form.get("code_verifier")) return json({ error: "invalid_grant" }, 400);
+    return json({ access_token: "ya29.fake", expires_in: 3599, token_type: "Bearer", id_token: googleIdToken() });
+  }
+  return new Response(`outbound request not allowed in tests: ${where}`, { status: 599 });
+}
