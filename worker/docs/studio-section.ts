@@ -129,6 +129,16 @@ Options (unknown names are a 400 naming the option):
   strict       boolean: fail at once on lint errors (they become the log)   default false
   wait         boolean, or ?wait=1: hold the request until the render ends   default false
 
+Encoder settings per quality (chunks encode in parallel, one ffmpeg per browser, joined without re-encoding):
+  format  draft                                standard                              high
+  mp4     x264 ultrafast CRF 28, AAC 128k      x264 veryfast CRF 20, AAC 192k        x264 medium CRF 16, AAC 256k
+  webm    VP9 realtime cpu-used 8 CRF 40,      VP9 good cpu-used 5 CRF 32,           VP9 good cpu-used 2 CRF 24,
+          Opus 96k                             Opus 128k                             Opus 192k
+  mov     ProRes (prores_aw) proxy, PCM 16     ProRes 422, PCM 16                    ProRes 422 HQ, PCM 16
+  gif     128 colours, Bayer dither            256 colours, Sierra dither            256 colours, Floyd-Steinberg
+mp4 and webm are BT.709 4:2:0; mov is 4:2:2 10-bit. Audio: every <audio> (and unmuted <video>) is mixed at its
+data-start (plus its sub-composition host's), trimmed to data-duration, with data-volume.
+
 The frame count is round(duration × fps). Invalid values are a 400 naming the option and the allowed values.
 Every render writes a new file named <slug>_<YYYY-MM-DD>_<HH-MM-SS>.<ext> (UTC); earlier files stay. A minute of
 video can take minutes: give "wait" requests a generous client timeout.
