@@ -1,4 +1,5 @@
 // Bindings and configuration of the Studio Worker (see wrangler.toml and the README's configuration table).
+import type { RenderNodeContainer } from "./containers/render-node-container.ts";
 import type { ProjectRoom } from "./rooms/project-room.ts";
 
 export interface Env {
@@ -26,4 +27,9 @@ export interface Env {
   BASE_URL?: string;
   /** How long a render node holds a job without a progress post before the job is given up (ms). */
   JOB_LEASE_MS?: string;
+  /** Production only: render nodes as Cloudflare Containers, woken when work is queued. */
+  RENDER_NODE_CONTAINER?: DurableObjectNamespace<RenderNodeContainer>;
+  /** The node key the containers use (a secret; create one with `npm run node-key -- containers --remote`). */
+  CONTAINER_NODE_KEY?: string;
+  CONTAINER_POOL_SIZE?: string;
 }

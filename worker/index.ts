@@ -2,4 +2,5 @@
 import { createApp } from "./app.ts";
 
 export { ProjectRoom } from "./rooms/project-room.ts";
+export { RenderNodeContainer } from "./containers/render-node-container.ts";
 export default createApp();

@@ -13,6 +13,7 @@ import { strictLintFailures } from "../renders/strict-lint.ts";
 import type { RoomRender } from "../renders/state.ts";
 import { recentProjectRenders, renderListEntry } from "../renders/store.ts";
 import { roomOf } from "../rooms/room-of.ts";
+import { wakeRenderNodes } from "../containers/render-node-container.ts";
 
 async function projectOf(c: Context<AppEnv>): Promise<ProjectRef> {
   const ref = { userId: currentUser(c).id, slug: c.req.param("slug") ?? "" };
@@ -58,6 +59,7 @@ export const renderRoutes = new Hono<AppEnv>()
     };
     const room = roomOf(c.env, ref);
     const { started, view } = await room.startRender(render, failWith?.length ? failWith : undefined);
+    if (started && !failWith?.length) c.executionCtx.waitUntil(wakeRenderNodes(c.env));
     if (options.wait) {
       const ended = await room.waitForEnd(view.id);
       return c.json(ended ?? view);
