@@ -8,7 +8,11 @@ import { authRoutes } from "./routes/auth.ts";
 import { docsRoutes } from "./routes/docs.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { checkRoutes } from "./routes/check.ts";
 import { lintRoutes } from "./routes/lint.ts";
+import { playRoutes } from "./routes/play.ts";
+import { previewRoutes } from "./routes/preview.ts";
+import { snapshotRoutes } from "./routes/snapshot.ts";
 import { meRoutes } from "./routes/me.ts";
 import { nodeRoutes } from "./routes/node.ts";
 import { renderRoutes } from "./routes/render.ts";
@@ -37,11 +41,15 @@ export function createApp() {
   app.route("/api/projects", fileRoutes);
   app.route("/api/projects", renderRoutes);
   app.route("/api/projects", lintRoutes);
+  app.route("/api/projects", checkRoutes);
+  app.route("/api/projects", snapshotRoutes);
+  app.route("/api/projects", previewRoutes);
   app.route("/api/projects", projectRoutes);
   app.route("/api/renders", renderListRoutes);
   app.route("/api/node", nodeRoutes);
   app.route("/renders", renderFileRoutes);
   app.route("/auth", authRoutes);
+  app.route("/play", playRoutes);
   app.all("/api/*", () => {
     throw notFound("no such endpoint");
   });

@@ -22,4 +22,8 @@ export interface Env {
   BASE_URL?: string;
   /** How long a render node holds a job without a progress post before the job is given up (ms). */
   JOB_LEASE_MS?: string;
+  /** How long snapshot and check wait for their job before answering 504 with the stage that hung (ms). */
+  BROWSER_JOB_TIMEOUT_MS?: string;
+  /** How long snapshot, check and preview wait for a render node to pick their job up (ms). */
+  NODE_PICKUP_TIMEOUT_MS?: string;
 }
