@@ -18,6 +18,9 @@ export default defineConfig({
                 TOKEN_SECRET: "test-token-secret-0123456789abcdef",
                 MAX_FILE_BYTES: "1048576",
                 ADMIN_USER_IDS: "",
+                // Short server-side timeouts so the 504 paths of snapshot/check/preview are testable.
+                NODE_PICKUP_TIMEOUT_MS: "1500",
+                BROWSER_JOB_TIMEOUT_MS: "4000",
               },
             },
           })),
