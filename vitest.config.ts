@@ -34,7 +34,7 @@ export default defineConfig({
       {
         test: {
           name: "node",
-          include: ["core/**/*.test.ts", "render-node/**/*.test.ts", "test/node/**/*.test.ts"],
+          include: ["core/**/*.test.ts", "render-node/**/*.test.ts", "test/node/**/*.test.ts", "test/browser/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

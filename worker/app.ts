@@ -5,6 +5,11 @@ import { identify } from "./auth/middleware.ts";
 import type { AppEnv } from "./http/context.ts";
 import { handleError, notFound } from "./http/errors.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { botRoutes } from "./routes/bots.ts";
+import { groupRoutes } from "./routes/groups.ts";
+import { enrichmentRoutes, ideaRoutes } from "./routes/ideas.ts";
+import { metricsRoutes } from "./routes/metrics.ts";
+import { researchRoutes } from "./routes/research.ts";
 import { docsRoutes } from "./routes/docs.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -50,6 +55,12 @@ export function createApp() {
   app.route("/renders", renderFileRoutes);
   app.route("/auth", authRoutes);
   app.route("/play", playRoutes);
+  app.route("/api/ideas", ideaRoutes);
+  app.route("/api/enrichments", enrichmentRoutes);
+  app.route("/api/bots", botRoutes);
+  app.route("/api/groups", groupRoutes);
+  app.route("/api/research", researchRoutes);
+  app.route("/api/metrics", metricsRoutes);
   app.all("/api/*", () => {
     throw notFound("no such endpoint");
   });

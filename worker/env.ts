@@ -16,6 +16,10 @@ export interface Env {
   GOOGLE_CLIENT_SECRET?: string;
   /** Comma-separated user ids with admin rights on the idea board. */
   ADMIN_USER_IDS?: string;
+  /** Idea-board writes allowed per caller per window (default 30). */
+  IDEA_WRITE_LIMIT?: string;
+  /** Length of the idea-board rate-limit window in seconds (default 60). */
+  IDEA_WRITE_WINDOW_SECONDS?: string;
   /** Largest accepted file upload, in bytes. */
   MAX_FILE_BYTES?: string;
   /** Public base URL, when the Worker sits behind a proxy that rewrites the host. */

@@ -43,6 +43,6 @@ it("rejects bad options before starting anything", async () => {
   ).rejects.toThrow(RenderOptionError);
   await expect(
     renderProject({ projectDir: "/nonexistent", outputPath: "/tmp/x.mp4", quality: "best" as "high", signal: new AbortController().signal }),
-  ).rejects.toThrow(/"quality": expected one of draft, standard, high/);
+  ).rejects.toThrow(/invalid quality: "best"; allowed values: draft, standard, high/);
   expect(listDescendants(process.pid).length).toBe(before);
 });

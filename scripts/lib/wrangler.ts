@@ -9,6 +9,8 @@ export const quietEnv = (extra: Record<string, string> = {}) => ({
   ...process.env,
   WRANGLER_SEND_METRICS: "false",
   WRANGLER_HIDE_BANNER: "true",
+  // Nothing here may reach for the network: no Request.cf lookup at start-up.
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
   CI: "true",
   ...extra,
 });

@@ -39,3 +39,12 @@ describe("API docs", () => {
     expect(create.required).toEqual(["name"]);
   });
 });
+
+describe("idea-board docs", () => {
+  it("include the idea-board section and its operations", async () => {
+    const text = await (await SELF.fetch(`${BASE}/api/docs`)).text();
+    for (const path of ["/api/ideas/check", "/api/enrichments/:id/vote", "/api/bots", "/api/research"]) expect(text).toContain(path);
+    const doc = await json<{ paths: Record<string, unknown> }>(await SELF.fetch(`${BASE}/api/openapi.json`));
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/ideas", "/api/ideas/check", "/api/research/{slug}"]));
+  });
+});

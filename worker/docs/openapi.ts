@@ -1,7 +1,9 @@
 // GET /api/openapi.json: the endpoints with the zod schemas that validate their request bodies.
 import { z } from "zod";
 import { renderOptionsSchema } from "../../core/render/render-options.ts";
+import { checkIdeaBody, commentBody, createIdeaBody, enrichmentBody, patchIdeaBody } from "../ideas/schemas.ts";
 import { createProjectBody } from "../projects/schemas.ts";
+import { researchBody } from "../research/schemas.ts";
 import { devLoginBody } from "../routes/auth.ts";
 import { lintBody } from "../routes/lint.ts";
 
@@ -41,13 +43,27 @@ const STUDIO: Operation[] = [
   { method: "delete", path: "/renders/{filename}", summary: "Delete a render", auth: "token" },
 ];
 
-const extraOperations: Operation[] = [];
-
-/** Other resources (the idea board) add their operations here. */
-export function registerOperations(operations: Operation[]): void {
-  extraOperations.push(...operations);
-}
-export type { Operation };
+const IDEA_BOARD: Operation[] = [
+  { method: "get", path: "/api/ideas", summary: "Ideas (sort, group, status, limit, offset)", auth: "optional" },
+  { method: "post", path: "/api/ideas", summary: "Post an idea (409 with the existing one unless force)", auth: "session-or-bot", body: createIdeaBody },
+  { method: "post", path: "/api/ideas/check", summary: "Similar ideas, best first", auth: "none", body: checkIdeaBody },
+  { method: "get", path: "/api/ideas/{id}", summary: "One idea with enrichments and comments", auth: "optional" },
+  { method: "patch", path: "/api/ideas/{id}", summary: "Change status or group (admins)", auth: "session-or-bot", body: patchIdeaBody },
+  { method: "post", path: "/api/ideas/{id}/vote", summary: "Toggle the caller's vote", auth: "session-or-bot" },
+  { method: "post", path: "/api/ideas/{id}/enrich", summary: "Add an enrichment", auth: "session-or-bot", body: enrichmentBody },
+  { method: "post", path: "/api/ideas/{id}/comments", summary: "Add a comment", auth: "session-or-bot", body: commentBody },
+  { method: "post", path: "/api/enrichments/{id}/vote", summary: "Toggle the caller's vote on an enrichment", auth: "session-or-bot" },
+  { method: "get", path: "/api/groups", summary: "Idea groups", auth: "none" },
+  { method: "post", path: "/api/groups", summary: "Create a group (admins)", auth: "session-or-bot" },
+  { method: "get", path: "/api/bots", summary: "The caller's bots", auth: "token" },
+  { method: "post", path: "/api/bots", summary: "Issue a bot key (shown once)", auth: "token" },
+  { method: "delete", path: "/api/bots/{id}", summary: "Revoke a bot key", auth: "token" },
+  { method: "get", path: "/api/metrics", summary: "Idea-board metrics", auth: "none" },
+  { method: "get", path: "/api/research", summary: "Research records (filter by kind)", auth: "none" },
+  { method: "get", path: "/api/research/{slug}", summary: "One research record", auth: "none" },
+  { method: "post", path: "/api/research", summary: "Create a research record (bots and admins)", auth: "session-or-bot", body: researchBody },
+  { method: "put", path: "/api/research/{slug}", summary: "Create or replace a research record (bots and admins)", auth: "session-or-bot", body: researchBody },
+];
 
 const SECURITY: Record<Operation["auth"], Array<Record<string, string[]>> | undefined> = {
   token: [{ bearer: [] }, { header: [] }, { query: [] }],
@@ -63,7 +79,7 @@ function schemaOf(body: z.ZodType) {
 
 export function openApiDocument(baseUrl: string, version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of [...STUDIO, ...extraOperations]) {
+  for (const op of [...STUDIO, ...IDEA_BOARD]) {
     const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
     const requestBody = op.body
       ? { required: false, content: { "application/json": { schema: schemaOf(op.body) } } }

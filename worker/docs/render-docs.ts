@@ -1,13 +1,7 @@
 // Assembles GET /api/docs: the studio and idea-board sections with the caller's token and base URL filled in.
 import { LINT_RULES } from "../../core/lint/index.ts";
+import { ideasSection } from "./ideas-section.ts";
 import { studioSection } from "./studio-section.ts";
-
-const extraSections: string[] = [];
-
-/** The idea board adds its section at import time. */
-export function registerDocsSection(text: string): void {
-  extraSections.push(text);
-}
 
 function lintRuleTable(): string {
   const width = Math.max(...LINT_RULES.map((r) => r.code.length));
@@ -15,7 +9,7 @@ function lintRuleTable(): string {
 }
 
 export function renderDocs(options: { baseUrl: string; token: string | null; maxFileBytes: number }): string {
-  const text = [studioSection, ...extraSections].join("\n\n");
+  const text = [studioSection, ideasSection].join("\n\n");
   return text
     .replaceAll("{{TOKEN_NOTE}}", options.token ? " with your token" : " once you replace <TOKEN> with your token (sign in on the dashboard, or GET /api/me)")
     .replaceAll("{{BASE_URL}}", options.baseUrl)

@@ -16,7 +16,8 @@ function contentDisposition(name: string): string {
 
 export async function serveObject(bucket: R2Bucket, key: string, request: Request, options: ServeOptions): Promise<Response> {
   const rangeHeader = request.headers.get("Range");
-  const head = await bucket.head(key);
+  // Without a Range one GET is enough (it carries size and ETag); a range needs the size first for 416 and suffixes.
+  const head = rangeHeader ? await bucket.head(key) : await bucket.get(key);
   if (!head) throw notFound(options.notFoundMessage);
   const headers = new Headers({
     "Content-Type": options.contentType,
@@ -26,6 +27,10 @@ export async function serveObject(bucket: R2Bucket, key: string, request: Reques
     "Cache-Control": "private, no-cache",
   });
   if (options.downloadName) headers.set("Content-Disposition", contentDisposition(options.downloadName));
+  if (!rangeHeader && "body" in head) {
+    headers.set("Content-Length", String(head.size));
+    return new Response(request.method === "HEAD" ? null : (head as R2ObjectBody).body, { status: 200, headers });
+  }
   // If-Range: only honour the range while the object is still the one the client saw.
   const ifRange = request.headers.get("If-Range");
   const range = ifRange && ifRange !== head.httpEtag ? { kind: "none" as const } : parseByteRange(rangeHeader, head.size);

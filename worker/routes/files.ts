@@ -92,14 +92,21 @@ export const fileRoutes = new Hono<AppEnv>()
     return c.json({ slug: ref.slug, files: await listProjectFiles(c.env.FILES, ref) });
   })
   .get("/:slug/files/*", async (c) => {
-    const ref = await projectOf(c);
     const { path } = pathOf(c);
+    // The key is scoped to the caller's user id, so a stored object proves the project is theirs; the D1 check
+    // runs only when nothing is there, to tell a missing project from a missing file.
+    const ref = { userId: currentUser(c).id, slug: c.req.param("slug") ?? "" };
     const name = path.slice(path.lastIndexOf("/") + 1);
-    return serveObject(c.env.FILES, fileKey(ref, path), c.req.raw, {
-      contentType: contentTypeFor(path),
-      downloadName: c.req.query("download") !== undefined ? name : undefined,
-      notFoundMessage: `no file ${path} in project ${ref.slug}`,
-    });
+    try {
+      return await serveObject(c.env.FILES, fileKey(ref, path), c.req.raw, {
+        contentType: contentTypeFor(path),
+        downloadName: c.req.query("download") !== undefined ? name : undefined,
+        notFoundMessage: `no file ${path} in project ${ref.slug}`,
+      });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) await projectOf(c);
+      throw err;
+    }
   })
   .put("/:slug/files/*", writeFile)
   .post("/:slug/files/*", writeFile)

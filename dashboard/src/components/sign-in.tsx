@@ -1,0 +1,68 @@
+// Sign-in choices: the configured OAuth providers, and the development sign-in when health says it is on.
+import { useState } from "preact/hooks";
+import { api, errorText } from "../lib/api.ts";
+import { useSession } from "../session.ts";
+import { ErrorNote } from "./error-note.tsx";
+
+export function SignIn() {
+  const { health, refresh } = useSession();
+  const [name, setName] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { github, google, dev } = health.login;
+
+  async function devSignIn(event: Event) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await api("/auth/dev/login", { method: "POST", json: { name } });
+      await refresh();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section class="panel sign-in" id="sign-in" aria-labelledby="sign-in-title">
+      <h2 id="sign-in-title">Sign in</h2>
+      {!github && !google && !dev && <p>No sign-in method is configured on this studio yet.</p>}
+      <div class="providers">
+        {github && (
+          <a class="button provider" href="/auth/github" data-native>
+            Sign in with GitHub
+          </a>
+        )}
+        {google && (
+          <a class="button provider" href="/auth/google" data-native>
+            Sign in with Google
+          </a>
+        )}
+      </div>
+      {dev && (
+        <form class="dev-login" onSubmit={devSignIn}>
+          <label for="dev-name">Development sign-in: your name</label>
+          <div class="inline-form">
+            <input
+              id="dev-name"
+              name="name"
+              autoComplete="nickname"
+              required
+              maxLength={40}
+              value={name}
+              onInput={(e) => setName(e.currentTarget.value)}
+              placeholder="e.g. Ada"
+            />
+            <button type="submit" disabled={busy || !name.trim()}>
+              {busy ? "Signing in…" : "Sign in"}
+            </button>
+          </div>
+          <p class="muted small-text">Development mode: anyone can sign in with any name. It is off in production.</p>
+        </form>
+      )}
+      <ErrorNote message={error} />
+    </section>
+  );
+}

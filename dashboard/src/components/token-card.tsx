@@ -1,0 +1,78 @@
+// The personal API token: shown, copied, rotated; plus a curl line that works as is.
+import { useEffect, useState } from "preact/hooks";
+import { api, errorText } from "../lib/api.ts";
+import type { Identity } from "../lib/types.ts";
+import { CopyButton } from "./copy-button.tsx";
+import { ErrorNote } from "./error-note.tsx";
+
+export function TokenCard() {
+  const [identity, setIdentity] = useState<Identity | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reveal, setReveal] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    api<Identity>("/api/me").then(setIdentity, (err) => setError(errorText(err)));
+  }, []);
+
+  async function rotate() {
+    if (!confirm("Rotate your token? The current token stops working at once, for every agent that uses it.")) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await api<{ rotated: boolean; token: string; curl: string }>("/api/me/token/rotate", { method: "POST" });
+      setIdentity((prev) => (prev ? { ...prev, token: res.token, curl: res.curl } : prev));
+      setReveal(true);
+      setNotice("New token issued. The old one no longer works.");
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const token = identity?.token ?? "";
+  const shown = reveal ? token : token ? `${token.slice(0, 8)}${"•".repeat(Math.max(8, token.length - 12))}${token.slice(-4)}` : "…";
+
+  return (
+    <section class="panel" aria-labelledby="token-title">
+      <h2 id="token-title">Your API token</h2>
+      <p class="muted">
+        Agents use this token to work in your studio: send it as <code>Authorization: Bearer …</code>. Keep it secret.
+      </p>
+      <ErrorNote message={error} />
+      <div class="token-row">
+        <code class="token" data-testid="token" data-token={token} aria-label="Personal token">
+          {shown}
+        </code>
+        <button type="button" class="small ghost" onClick={() => setReveal(!reveal)} aria-pressed={reveal} disabled={!token}>
+          {reveal ? "Hide" : "Show"}
+        </button>
+        <CopyButton text={token} label="Copy token" />
+        <button type="button" class="small danger" onClick={rotate} disabled={busy || !token}>
+          {busy ? "Rotating…" : "Rotate"}
+        </button>
+      </div>
+      {notice && (
+        <p class="notice" role="status">
+          {notice}
+        </p>
+      )}
+      {identity && (
+        <>
+          <h3>Try it</h3>
+          <div class="code-row">
+            <pre class="curl" data-testid="curl">
+              {reveal ? identity.curl : identity.curl.replace(token, "$STUDIO_TOKEN")}
+            </pre>
+            <CopyButton text={identity.curl} label="Copy curl" />
+          </div>
+          <p class="muted">
+            The full reference with your token filled in: <a href="/api/docs">{identity.docsUrl}</a>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

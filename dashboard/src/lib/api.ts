@@ -1,0 +1,66 @@
+// The dashboard's only way to the API: same-origin fetch with the session cookie; error bodies become ApiError.
+
+/** An API failure with the server's own `{ error }` message, ready to show to the person. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+function messageOf(body: unknown, status: number, statusText: string): string {
+  if (body && typeof body === "object" && "error" in body && typeof body.error === "string") return body.error;
+  return `request failed: ${status} ${statusText}`.trim();
+}
+
+async function parse(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export interface RequestOptions {
+  method?: string;
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** Calls the API and returns the parsed JSON body; throws ApiError with the server's message on 4xx/5xx. */
+export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(options.json);
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, { method: options.method ?? "GET", headers, body, credentials: "same-origin", signal: options.signal });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === "AbortError") throw err;
+    throw new ApiError(0, "the studio could not be reached; check your connection and try again");
+  }
+  const parsed = await parse(res);
+  if (!res.ok) throw new ApiError(res.status, messageOf(parsed, res.status, res.statusText), parsed);
+  return parsed as T;
+}
+
+/** A file path inside a project, each segment URL-encoded, for the files endpoint. */
+export function filePath(slug: string, path: string): string {
+  return `/api/projects/${encodeURIComponent(slug)}/files/${path.split("/").map(encodeURIComponent).join("/")}`;
+}
+
+/** The message of anything thrown, for an error banner. */
+export function errorText(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return String(err);
+}

@@ -1,0 +1,108 @@
+// Folds the render event stream (snapshot, start, line, end) into what the render panel shows. Pure, so the
+// progress bar's arithmetic is tested without a browser.
+import { FINISHED, type RenderProgress, type RenderState } from "./types.ts";
+
+export interface RenderView {
+  state: RenderState;
+  lines: string[];
+  progress: RenderProgress | null;
+}
+
+export const EMPTY_RENDER: RenderView = { state: { status: "none" }, lines: [], progress: null };
+
+const MAX_LINES = 2000;
+const PROGRESS_LINE = /frame\s+(\d+)\s*\/\s*(\d+)(?:\s*\((\d+(?:\.\d+)?)%\))?(?:,\s*([\d.]+)\s*fps)?(?:,\s*ETA\s+([\d.]+)\s*s)?/i;
+
+/** Progress read from a log line such as "frame 120/180 (67%), 14.2 fps, ETA 4 s"; null for other lines. */
+export function progressFromLine(line: string): RenderProgress | null {
+  const m = PROGRESS_LINE.exec(line);
+  if (!m) return null;
+  const frame = Number(m[1]);
+  const total = Number(m[2]);
+  if (!(total > 0)) return null;
+  return {
+    frame,
+    total,
+    percent: m[3] !== undefined ? Number(m[3]) : (frame / total) * 100,
+    fps: m[4] !== undefined ? Number(m[4]) : undefined,
+    etaSeconds: m[5] !== undefined ? Number(m[5]) : undefined,
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function asProgress(value: unknown): RenderProgress | null {
+  if (!isRecord(value)) return null;
+  const frame = Number(value.frame);
+  const total = Number(value.total);
+  if (!Number.isFinite(frame) || !(total > 0)) return null;
+  const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
+  return { frame, total, percent: num(value.percent) ?? (frame / total) * 100, fps: num(value.fps), etaSeconds: num(value.etaSeconds) };
+}
+
+/** The render state inside an event payload: either the payload itself or its `state`/`render` field. */
+export function stateOf(payload: unknown): RenderState | null {
+  if (!isRecord(payload)) return null;
+  const inner = isRecord(payload.state) ? payload.state : isRecord(payload.render) ? payload.render : payload;
+  return typeof inner.status === "string" ? (inner as unknown as RenderState) : null;
+}
+
+function linesOf(payload: unknown, state: RenderState | null): string[] | null {
+  const source = isRecord(payload) && Array.isArray(payload.lines) ? payload.lines : state?.lines;
+  return Array.isArray(source) ? source.filter((l): l is string => typeof l === "string") : null;
+}
+
+function lastProgress(lines: string[]): RenderProgress | null {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const p = progressFromLine(lines[i] ?? "");
+    if (p) return p;
+  }
+  return null;
+}
+
+/** Percent shown by the bar: 100 once done, else the latest progress, else 0. */
+export function percentOf(view: RenderView): number {
+  if (view.state.status === "done") return 100;
+  const p = view.progress;
+  if (!p) return 0;
+  const percent = p.percent ?? (p.frame / p.total) * 100;
+  return Math.max(0, Math.min(100, percent));
+}
+
+export function isRunning(view: RenderView): boolean {
+  return !FINISHED.has(view.state.status);
+}
+
+/** Applies one event from the stream (or a polled GET …/render, as kind "snapshot"). */
+export function applyRenderEvent(view: RenderView, kind: string, payload: unknown): RenderView {
+  const state = stateOf(payload);
+  switch (kind) {
+    case "snapshot": {
+      const lines = linesOf(payload, state) ?? view.lines;
+      const progress = (state && asProgress(state.progress)) ?? lastProgress(lines);
+      return { state: state ?? view.state, lines: lines.slice(-MAX_LINES), progress };
+    }
+    case "start": {
+      const lines = linesOf(payload, state) ?? [];
+      return { state: state ?? { ...view.state, status: "rendering" }, lines, progress: null };
+    }
+    case "line": {
+      const text = isRecord(payload) ? (payload.line ?? payload.text ?? payload.message) : payload;
+      const line = typeof text === "string" ? text : "";
+      const progress = (isRecord(payload) && asProgress(payload.progress)) || progressFromLine(line) || view.progress;
+      const lines = line ? [...view.lines, line].slice(-MAX_LINES) : view.lines;
+      const given = isRecord(payload) && typeof payload.status === "string" ? payload.status : null;
+      const status = given ?? (view.state.status === "none" ? "rendering" : view.state.status);
+      return { state: { ...view.state, status, lastLine: line || view.state.lastLine }, lines, progress };
+    }
+    case "end": {
+      const lines = linesOf(payload, state);
+      const next = state ?? { ...view.state, status: isRecord(payload) && typeof payload.status === "string" ? payload.status : "done" };
+      return { state: next, lines: lines && lines.length >= view.lines.length ? lines.slice(-MAX_LINES) : view.lines, progress: view.progress };
+    }
+    default:
+      return view;
+  }
+}

@@ -1,0 +1,114 @@
+// Shapes of the API responses the dashboard reads. Only the fields it uses; everything else is passed through.
+
+export interface User {
+  id: string;
+  name: string;
+  email?: string | null;
+  avatarUrl?: string | null;
+  provider?: string;
+}
+
+export interface Health {
+  ok: boolean;
+  version: string;
+  baseUrl: string;
+  login: { github?: boolean; google?: boolean; dev?: boolean };
+  authorized: boolean;
+  user: User | null;
+}
+
+export interface Identity {
+  user: User;
+  token: string;
+  baseUrl: string;
+  curl: string;
+  docsUrl: string;
+}
+
+export interface Stats {
+  pageViews: number;
+  uniqueVisitors: number;
+  returningVisitors: number;
+  animationsCreated: number;
+  animationsNow: number;
+  rendersCompleted: number;
+  users: number;
+}
+
+export interface PreviewState {
+  running: boolean;
+  port?: number;
+  url?: string;
+}
+
+export interface RenderProgress {
+  frame: number;
+  total: number;
+  percent?: number;
+  fps?: number;
+  etaSeconds?: number;
+}
+
+export interface RenderState {
+  slug?: string;
+  status: string;
+  startedAt?: number;
+  doneAt?: number;
+  filename?: string;
+  downloadUrl?: string;
+  lastLine?: string;
+  eventsUrl?: string;
+  lines?: string[];
+  progress?: RenderProgress | null;
+  error?: string;
+}
+
+export interface ProjectSummary {
+  name: string;
+  displayName: string;
+  compositionId: string;
+  duration: number;
+  createdAt: string;
+  preview: PreviewState;
+  render: RenderState | null;
+}
+
+export interface FileEntry {
+  path: string;
+  size: number;
+  mtime?: string | number;
+  type?: "file" | "directory";
+}
+
+export interface ProjectDetail {
+  project: ProjectSummary;
+  meta: unknown;
+  files: FileEntry[];
+}
+
+export interface Finding {
+  code: string;
+  severity: string;
+  message: string;
+  file?: string;
+  selector?: string;
+  fixHint?: string;
+  at?: number;
+}
+
+export interface SnapshotEntry {
+  path: string;
+  size: number;
+  url: string;
+}
+
+export interface RenderFile {
+  filename: string;
+  project: string;
+  size: number;
+  mtime: string | number;
+  url: string;
+}
+
+/** Terminal render statuses; anything else (queued, rendering) is in progress. */
+export const FINISHED = new Set(["none", "done", "failed", "cancelled"]);

@@ -1,0 +1,88 @@
+// "/project?slug=…": one project's files, checks, snapshots, preview, render and renders.
+import { useCallback, useEffect, useState } from "preact/hooks";
+import { ChecksPanel } from "../components/checks-panel.tsx";
+import { ErrorNote } from "../components/error-note.tsx";
+import { FilesPanel } from "../components/files-panel.tsx";
+import { PreviewPanel } from "../components/preview-panel.tsx";
+import { RenderPanel } from "../components/render-panel.tsx";
+import { RendersList } from "../components/renders-list.tsx";
+import { SignIn } from "../components/sign-in.tsx";
+import { SnapshotsPanel } from "../components/snapshots-panel.tsx";
+import { api, errorText } from "../lib/api.ts";
+import { formatDate } from "../lib/format.ts";
+import type { ProjectDetail } from "../lib/types.ts";
+import { useSession } from "../session.ts";
+
+function Project({ slug }: { slug: string }) {
+  const [detail, setDetail] = useState<ProjectDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [rendersVersion, setRendersVersion] = useState(0);
+
+  const load = useCallback(async () => {
+    try {
+      setDetail(await api<ProjectDetail>(`/api/projects/${encodeURIComponent(slug)}`));
+      setError(null);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  }, [slug]);
+  useEffect(() => {
+    setDetail(null);
+    void load();
+  }, [load]);
+
+  if (!detail) {
+    return (
+      <>
+        <p>
+          <a href="/">← All projects</a>
+        </p>
+        {error ? <ErrorNote message={error} onRetry={load} /> : <p class="muted">Loading {slug}…</p>}
+      </>
+    );
+  }
+  const { project, files } = detail;
+  return (
+    <>
+      <p>
+        <a href="/">← All projects</a>
+      </p>
+      <div class="page-head">
+        <h1 class="page-title">{project.displayName || project.name}</h1>
+        <a class="button" href={`/play/${encodeURIComponent(project.name)}`} data-native target="_blank" rel="noopener">
+          Play in the browser
+        </a>
+      </div>
+      <p class="muted">
+        <code>{project.name}</code> · composition <code>{project.compositionId}</code> · {project.duration} s · created {formatDate(project.createdAt)}
+      </p>
+      <ErrorNote message={error} />
+      <div class="project-layout">
+        <div class="col">
+          <RenderPanel slug={slug} files={files} onFinished={() => setRendersVersion((v) => v + 1)} />
+          <RendersList project={slug} version={rendersVersion} />
+          <SnapshotsPanel slug={slug} files={files} onChange={load} />
+        </div>
+        <div class="col">
+          <FilesPanel slug={slug} files={files} onChange={load} />
+          <ChecksPanel slug={slug} />
+          <PreviewPanel slug={slug} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+export function ProjectPage({ slug }: { slug: string }) {
+  const { health } = useSession();
+  if (!health.user) {
+    return (
+      <>
+        <p>Sign in to open this project.</p>
+        <SignIn />
+      </>
+    );
+  }
+  if (!slug) return <ErrorNote message="No project given. Pick one from your projects." />;
+  return <Project key={slug} slug={slug} />;
+}

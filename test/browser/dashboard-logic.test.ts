@@ -1,0 +1,101 @@
+// The dashboard's pure pieces, tested without a browser: safe Markdown, render progress, findings, API readers.
+import { describe, expect, it } from "vitest";
+import { sectionsOf } from "../../dashboard/src/lib/findings.ts";
+import { readIdea, readIdeaList, readSimilar } from "../../dashboard/src/lib/ideas.ts";
+import { parseInline, parseMarkdown, safeHref } from "../../dashboard/src/lib/markdown.ts";
+import { applyRenderEvent, EMPTY_RENDER, isRunning, percentOf, progressFromLine } from "../../dashboard/src/lib/render-events.ts";
+import { pickThumbnail } from "../../dashboard/src/lib/thumbnail.ts";
+
+describe("markdown", () => {
+  it("keeps raw HTML as text", () => {
+    const blocks = parseMarkdown('<script>alert(1)</script>\n\n<img src=x onerror="alert(1)">');
+    expect(blocks).toEqual([
+      { t: "p", children: [{ t: "text", text: "<script>alert(1)</script>" }] },
+      { t: "p", children: [{ t: "text", text: '<img src=x onerror="alert(1)">' }] },
+    ]);
+  });
+
+  it("links only http(s), mailto and relative targets", () => {
+    expect(safeHref("https://example.com/a")).toBe("https://example.com/a");
+    expect(safeHref("mailto:a@example.com")).toBe("mailto:a@example.com");
+    expect(safeHref("/research?slug=x")).toBe("/research?slug=x");
+    expect(safeHref("javascript:alert(1)")).toBeNull();
+    expect(safeHref("java\tscript:alert(1)")).toBeNull();
+    expect(safeHref(" JAVASCRIPT:alert(1)")).toBeNull();
+    expect(safeHref("data:text/html,<b>x</b>")).toBeNull();
+    const nodes = parseInline("[click](javascript:alert(1)) and [ok](https://example.com)");
+    expect(nodes[0]).toEqual({ t: "em", children: [{ t: "text", text: "click" }] });
+    expect(nodes.filter((n) => n.t === "a")).toEqual([{ t: "a", href: "https://example.com", children: [{ t: "text", text: "ok" }] }]);
+  });
+
+  it("reads headings, lists, code and emphasis", () => {
+    const blocks = parseMarkdown("# Title\n\n- one\n- **two**\n\n1. a\n2. b\n\n```js\nx < 1\n```\n\n> quote");
+    expect(blocks.map((b) => b.t)).toEqual(["h", "ul", "ol", "pre", "blockquote"]);
+    expect(blocks[3]).toEqual({ t: "pre", text: "x < 1", lang: "js" });
+  });
+});
+
+describe("render progress", () => {
+  it("reads the node's progress line", () => {
+    expect(progressFromLine("frame 120/180 (67%), 14.2 fps, ETA 4 s")).toEqual({ frame: 120, total: 180, percent: 67, fps: 14.2, etaSeconds: 4 });
+    expect(progressFromLine("encoding chunk 2")).toBeNull();
+  });
+
+  it("follows snapshot, start, line and end to 100%", () => {
+    let view = applyRenderEvent(EMPTY_RENDER, "snapshot", { status: "none", recent: [] });
+    expect(isRunning(view)).toBe(false);
+    view = applyRenderEvent(view, "start", { status: "queued", slug: "a" });
+    expect(isRunning(view)).toBe(true);
+    view = applyRenderEvent(view, "line", { line: "frame 30/60 (50%), 10.0 fps, ETA 3 s", status: "rendering", progress: { frame: 30, total: 60, percent: 50, fps: 10, etaSeconds: 3 } });
+    expect(percentOf(view)).toBe(50);
+    expect(view.progress?.etaSeconds).toBe(3);
+    view = applyRenderEvent(view, "end", { status: "done", filename: "a.mp4", downloadUrl: "/renders/a.mp4" });
+    expect(isRunning(view)).toBe(false);
+    expect(percentOf(view)).toBe(100);
+    expect(view.lines).toHaveLength(1);
+  });
+
+  it("restores the log and progress from a mid-render snapshot", () => {
+    const view = applyRenderEvent(EMPTY_RENDER, "snapshot", { status: "rendering", lines: ["start", "frame 10/40 (25%), 5.0 fps, ETA 6 s"], progress: null });
+    expect(view.lines).toHaveLength(2);
+    expect(percentOf(view)).toBe(25);
+  });
+});
+
+describe("readers", () => {
+  it("reads check results as lint, runtime and layout sections", () => {
+    const sections = sectionsOf({
+      lint: { ok: true, errorCount: 0, warningCount: 1, infoCount: 0, findings: [{ code: "w", severity: "warning", message: "m", file: "index.html" }] },
+      runtime: { ok: false, findings: [{ code: "e", severity: "error", message: "boom" }] },
+      layout: { ok: true, findings: [] },
+    });
+    expect(sections.map((s) => [s.name, s.errorCount, s.warningCount])).toEqual([
+      ["lint", 0, 1],
+      ["runtime", 1, 0],
+      ["layout", 0, 0],
+    ]);
+  });
+
+  it("reads ideas from lists, details, duplicate 409s and the similar check", () => {
+    expect(readIdeaList({ ideas: [{ id: 3, title: "T", body: "B", votes: 2, voted: true, comments: 4, enrichments: 1, name: "Ada" }] })[0]).toMatchObject({
+      id: "3",
+      votes: 2,
+      voted: true,
+      commentCount: 4,
+      enrichmentCount: 1,
+      author: "Ada",
+    });
+    const detail = readIdea({ idea: { id: 3, title: "T", comments: 1, enrichments: 1 }, enrichments: [{ id: 9, kind: "angle", body: "x", votes: 1 }], comments: [{ id: 1, body: "c" }] });
+    expect(detail.enrichments.map((e) => e.id)).toEqual(["9"]);
+    expect(detail.comments.map((c) => c.body)).toEqual(["c"]);
+    expect(readIdea({ error: "exists", exists: true, idea: { id: 7, title: "Old" } }).id).toBe("7");
+    expect(readSimilar({ duplicate: true, similar: [{ score: 0.8, idea: { id: 1, title: "A" } }] })).toEqual([
+      expect.objectContaining({ score: 0.8, idea: expect.objectContaining({ id: "1", title: "A" }) }),
+    ]);
+  });
+
+  it("picks a snapshot frame as the thumbnail, else nothing", () => {
+    expect(pickThumbnail([{ path: "index.html", size: 1 }])).toBeNull();
+    expect(pickThumbnail([{ path: "snapshots/contact-sheet.png", size: 1 }, { path: "snapshots/frame-10.png", size: 1 }, { path: "snapshots/frame-2.png", size: 1 }])).toBe("snapshots/frame-2.png");
+  });
+});

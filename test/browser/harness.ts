@@ -1,0 +1,107 @@
+// Browser-test harness: the real studio (Worker + render node via startStudio) on a free port with a temp data
+// dir, the built dashboard, and a headless Chromium driven by playwright-core (never a downloaded browser).
+import { accessSync, constants, mkdirSync, mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { buildDashboard } from "../../scripts/lib/dashboard.ts";
+import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
+
+const CHROME_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+function executable(path: string | undefined): string | undefined {
+  if (!path) return undefined;
+  try {
+    accessSync(path, constants.X_OK);
+    return path;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CHROME_PATH, then the machine's Chromium, then the headless shell shipped in @sparticuz/chromium. */
+export async function chromePath(): Promise<string> {
+  const found =
+    executable(process.env.CHROME_PATH) ?? executable("/usr/bin/chromium-headless-shell") ?? executable("/usr/bin/chromium");
+  if (found) return found;
+  const { default: sparticuz } = await import("@sparticuz/chromium");
+  return sparticuz.executablePath();
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromePath().then((executablePath) => chromium.launch({ executablePath, args: CHROME_ARGS, headless: true }));
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface DashboardStudio {
+  studio: RunningStudio;
+  url: string;
+  dataDir: string;
+}
+
+/** Builds the dashboard and starts the studio on a fresh data dir. */
+export async function startDashboardStudio(): Promise<DashboardStudio> {
+  await buildDashboard();
+  const dataDir = mkdtempSync(join(tmpdir(), "studio-browser-"));
+  const studio = await startStudio({ port: await freePort(), dataDir, renderNode: true });
+  return { studio, url: studio.url, dataDir };
+}
+
+/**
+ * Whether the API has a route: an unknown /api path answers 404 "no such endpoint", while a known one answers
+ * anything else (its own 404 for a missing project, 401, 400…).
+ */
+export async function endpointExists(base: string, method: string, path: string, token?: string): Promise<boolean> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), "Content-Type": "application/json", Origin: base },
+    body: method === "GET" || method === "HEAD" ? undefined : "{}",
+  });
+  if (res.status !== 404 && res.status !== 405) return true;
+  const body = (await res.json().catch(() => null)) as { error?: string } | null;
+  return !(body?.error ?? "").includes("no such endpoint") && res.status !== 405;
+}
+
+/** Where the screenshots of this run go; printed once so a person can look at them. */
+export function screenshotDir(): string {
+  const dir = process.env.SCREENSHOT_DIR ?? mkdtempSync(join(tmpdir(), "studio-dashboard-shots-"));
+  mkdirSync(dir, { recursive: true });
+  console.log(`dashboard screenshots: ${dir}`);
+  return dir;
+}
+
+export async function shoot(page: Page, dir: string, name: string): Promise<void> {
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+/** Console errors and uncaught exceptions of a page, except the expected resource errors given. */
+export function watchConsole(page: Page, allowed: RegExp[] = []): string[] {
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() !== "error") return;
+    const text = `${msg.text()} (${msg.location().url})`;
+    if (allowed.some((re) => re.test(text))) return;
+    problems.push(text);
+  });
+  page.on("pageerror", (err) => problems.push(`uncaught: ${err.message}`));
+  return problems;
+}

@@ -1,0 +1,58 @@
+// Helpers for the idea-board tests: post ideas, issue bot keys, act as a cookie-holding browser, become admin.
+import { env, SELF } from "cloudflare:test";
+import { api, BASE, json } from "./helpers.ts";
+
+export interface IdeaJson {
+  id: number;
+  title: string;
+  body: string;
+  source: string | null;
+  name: string;
+  isBot: boolean;
+  group: string | null;
+  status: string;
+  votes: number;
+  voted: boolean;
+  enrichments: number;
+  comments: number;
+  createdAt: string;
+}
+
+export async function postIdea(token: string, title: string, body = `${title}, described.`, extra: Record<string, unknown> = {}) {
+  const res = await api(token, "POST", "/api/ideas", { title, body, ...extra });
+  if (res.status !== 201) throw new Error(`post idea failed: ${res.status} ${await res.text()}`);
+  return (await json<{ idea: IdeaJson }>(res)).idea;
+}
+
+export async function issueBot(token: string, name: string) {
+  const res = await api(token, "POST", "/api/bots", { name });
+  if (res.status !== 201) throw new Error(`bot key failed: ${res.status} ${await res.text()}`);
+  return json<{ bot: { id: string; name: string }; key: string }>(res);
+}
+
+/** A request the way a browser on the dashboard sends it: session cookie, plus whatever Origin headers given. */
+export function browser(cookie: string, method: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${BASE}${path}`, {
+    method,
+    headers: { Cookie: cookie, "Content-Type": "application/json", ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+type MutableEnv = { ADMIN_USER_IDS?: string; IDEA_WRITE_LIMIT?: string; IDEA_WRITE_WINDOW_SECONDS?: string };
+
+/** The Worker reads env per request, so tests can set configuration (admins, limits) for themselves. */
+export function setEnv(values: MutableEnv): () => void {
+  const target = env as MutableEnv;
+  const before: MutableEnv = { ...target };
+  Object.assign(target, values);
+  return () => {
+    for (const key of Object.keys(values) as (keyof MutableEnv)[]) target[key] = before[key];
+  };
+}
+
+/** Counts rows of a table straight from D1, to prove a refused write left nothing behind. */
+export async function countRows(table: string): Promise<number> {
+  const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>();
+  return row?.n ?? 0;
+}

@@ -1,0 +1,156 @@
+// Who may write to the idea board and how: cookie writes need a same-origin request, bot keys mark their posts
+// as a bot's, every caller has a write budget, and admins alone change statuses and create groups.
+import { describe, expect, it } from "vitest";
+import { api, BASE, json, signIn } from "./helpers.ts";
+import { browser, countRows, type IdeaJson, issueBot, postIdea, setEnv } from "./idea-helpers.ts";
+
+describe("cookie writes and the Origin rule", () => {
+  it("accepts a cookie write from our own origin or with Sec-Fetch-Site same-origin", async () => {
+    const s = await signIn("cookie-ok");
+    const viaOrigin = await browser(s.cookie, "POST", "/api/ideas", { title: "Confetti burst transition", body: "Party." }, { Origin: BASE });
+    expect(viaOrigin.status).toBe(201);
+    const idea = (await json<{ idea: IdeaJson }>(viaOrigin)).idea;
+    expect(idea.isBot).toBe(false);
+    const viaFetchSite = await browser(s.cookie, "POST", `/api/ideas/${idea.id}/vote`, undefined, { "Sec-Fetch-Site": "same-origin" });
+    expect(viaFetchSite.status).toBe(200);
+    expect(await viaFetchSite.json()).toMatchObject({ voted: true, votes: 1 });
+  });
+
+  it("refuses a cookie write from another origin or with no Origin at all, writing nothing", async () => {
+    const s = await signIn("cookie-csrf");
+    const before = await countRows("ideas");
+    const cases: Record<string, string>[] = [
+      { Origin: "https://evil.example" },
+      { Origin: "https://evil.example", "Sec-Fetch-Site": "same-origin" },
+      { "Sec-Fetch-Site": "cross-site" },
+      {},
+      { Origin: "null" },
+    ];
+    for (const headers of cases) {
+      const res = await browser(s.cookie, "POST", "/api/ideas", { title: "Forged idea from elsewhere", body: "csrf" }, headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(typeof (await json<{ error: string }>(res)).error).toBe("string");
+    }
+    expect(await countRows("ideas")).toBe(before);
+    // The same person with their API token is not subject to the browser rule, and counts as a human.
+    const withToken = await postIdea(s.token, "Token posted idea about tilt shift");
+    expect(withToken.isBot).toBe(false);
+  });
+});
+
+describe("bot keys", () => {
+  it("issues a key shown once, lists and revokes it; the bot posts as a bot", async () => {
+    const owner = await signIn("bot-owner");
+    const issued = await issueBot(owner.token, "Daily idea bot");
+    expect(issued.key).toMatch(/^stb_[A-Za-z0-9_-]{40,}$/);
+    expect(issued.bot.name).toBe("Daily idea bot");
+    const listed = await json<{ bots: Record<string, unknown>[] }>(await api(owner.token, "GET", "/api/bots"));
+    expect(listed.bots.map((b) => b.id)).toEqual([issued.bot.id]);
+    expect(JSON.stringify(listed)).not.toContain(issued.key);
+
+    const res = await api(issued.key, "POST", "/api/ideas", { title: "Weekly highlight reel generator", body: "From bot." });
+    expect(res.status).toBe(201);
+    const idea = (await json<{ idea: IdeaJson }>(res)).idea;
+    expect(idea).toMatchObject({ isBot: true, name: "Daily idea bot" });
+    const read = await json<{ idea: IdeaJson }>(await api(null, "GET", `/api/ideas/${idea.id}`));
+    expect(read.idea.isBot).toBe(true);
+    // A bot cannot mint bots; a stranger cannot revoke someone else's bot.
+    expect((await api(issued.key, "POST", "/api/bots", { name: "child" })).status).toBe(403);
+    const stranger = await signIn("bot-stranger");
+    expect((await api(stranger.token, "DELETE", `/api/bots/${issued.bot.id}`)).status).toBe(404);
+    expect((await json<{ bots: unknown[] }>(await api(stranger.token, "GET", "/api/bots"))).bots).toEqual([]);
+
+    const revoked = await api(owner.token, "DELETE", `/api/bots/${issued.bot.id}`);
+    expect(revoked.status).toBe(200);
+    const after = await api(issued.key, "POST", "/api/ideas", { title: "Posted after revocation", body: "x" });
+    expect(after.status).toBe(401);
+    expect((await json<{ bots: unknown[] }>(await api(owner.token, "GET", "/api/bots"))).bots).toEqual([]);
+  });
+
+  it("a duplicate from a bot gets 409 with the idea, so it can vote for it instead", async () => {
+    const owner = await signIn("dup-bot-owner");
+    const { key } = await issueBot(owner.token, "dup bot");
+    const original = await postIdea(owner.token, "Beat-synced cuts to the music", "Cut on every beat.");
+    const res = await api(key, "POST", "/api/ideas", { title: "Cuts synced to the music beats", body: "Cut on the beat." });
+    expect(res.status).toBe(409);
+    const body = await json<{ exists: boolean; idea: IdeaJson }>(res);
+    expect(body.exists).toBe(true);
+    const vote = await api(key, "POST", `/api/ideas/${body.idea.id}/vote`);
+    expect(await vote.json()).toMatchObject({ voted: true, votes: 1 });
+    expect(body.idea.id).toBe(original.id);
+  });
+
+  it("rejects a bad bot body and unauthenticated bot management", async () => {
+    const owner = await signIn("bot-bad");
+    expect((await api(owner.token, "POST", "/api/bots", { name: "" })).status).toBe(400);
+    expect((await api(owner.token, "POST", "/api/bots", { name: 7 })).status).toBe(400);
+    expect((await api(null, "GET", "/api/bots")).status).toBe(401);
+    expect((await api(null, "POST", "/api/bots", { name: "x" })).status).toBe(401);
+    expect((await json<{ bots: unknown[] }>(await api(owner.token, "GET", "/api/bots"))).bots).toEqual([]);
+  });
+});
+
+describe("rate limits", () => {
+  it("answers 429 with Retry-After once a caller spends the window's budget, per caller", async () => {
+    const restore = setEnv({ IDEA_WRITE_LIMIT: "3", IDEA_WRITE_WINDOW_SECONDS: "600" });
+    try {
+      const s = await signIn("limited");
+      const other = await signIn("not-limited");
+      const idea = await postIdea(other.token, "Rate limit target idea about split screens");
+      for (let i = 0; i < 3; i++) expect((await api(s.token, "POST", `/api/ideas/${idea.id}/vote`)).status).toBe(200);
+      const limited = await api(s.token, "POST", `/api/ideas/${idea.id}/comments`, { body: "one too many" });
+      expect(limited.status).toBe(429);
+      const retry = Number(limited.headers.get("Retry-After"));
+      expect(retry).toBeGreaterThan(0);
+      expect(retry).toBeLessThanOrEqual(600);
+      expect((await json<{ error: string }>(limited)).error).toMatch(/rate limited/);
+      expect((await json<{ idea: IdeaJson }>(await api(null, "GET", `/api/ideas/${idea.id}`))).idea.comments).toBe(0);
+      // Another caller still has their own budget; reads are never limited.
+      expect((await api(other.token, "POST", `/api/ideas/${idea.id}/vote`)).status).toBe(200);
+      expect((await api(s.token, "GET", `/api/ideas/${idea.id}`)).status).toBe(200);
+    } finally {
+      restore();
+    }
+  });
+});
+
+describe("admins: statuses and groups", () => {
+  it("lets an admin create groups and move an idea open -> building -> shipped; others get 403", async () => {
+    const admin = await signIn("board-admin");
+    const user = await signIn("board-user");
+    const restore = setEnv({ ADMIN_USER_IDS: `someone-else, ${admin.userId}` });
+    try {
+      const denied = await api(user.token, "POST", "/api/groups", { slug: "editor", name: "Editor" });
+      expect(denied.status).toBe(403);
+      const created = await api(admin.token, "POST", "/api/groups", { slug: "editor", name: "Editor" });
+      expect(created.status).toBe(201);
+      expect((await api(admin.token, "POST", "/api/groups", { slug: "editor", name: "Again" })).status).toBe(409);
+      expect((await api(admin.token, "POST", "/api/groups", { slug: "Bad Slug", name: "x" })).status).toBe(400);
+      const groups = await json<{ groups: { slug: string; name: string }[] }>(await api(null, "GET", "/api/groups"));
+      expect(groups.groups.map((g) => g.slug)).toContain("editor");
+
+      const idea = await postIdea(user.token, "Ripple delete in the timeline", "Close gaps.", { group: "editor" });
+      expect(idea.group).toBe("editor");
+      expect((await api(user.token, "POST", "/api/ideas", { title: "Orphan in missing group", body: "x", group: "missing" })).status).toBe(400);
+      const inGroup = await json<{ ideas: IdeaJson[] }>(await api(null, "GET", "/api/ideas?group=editor"));
+      expect(inGroup.ideas.map((i) => i.id)).toEqual([idea.id]);
+
+      expect((await api(user.token, "PATCH", `/api/ideas/${idea.id}`, { status: "building" })).status).toBe(403);
+      const { key } = await issueBot(admin.token, "admin's bot");
+      expect((await api(key, "PATCH", `/api/ideas/${idea.id}`, { status: "building" })).status).toBe(403);
+      expect((await api(admin.token, "PATCH", `/api/ideas/${idea.id}`, { status: "shipped" })).status).toBe(409);
+      expect((await api(admin.token, "PATCH", `/api/ideas/${idea.id}`, { status: "done" })).status).toBe(400);
+      expect((await api(admin.token, "PATCH", `/api/ideas/${idea.id}`, {})).status).toBe(400);
+      const building = await api(admin.token, "PATCH", `/api/ideas/${idea.id}`, { status: "building" });
+      expect(building.status).toBe(200);
+      expect((await json<{ idea: IdeaJson }>(building)).idea.status).toBe("building");
+      const shipped = await api(admin.token, "PATCH", `/api/ideas/${idea.id}`, { status: "shipped" });
+      expect((await json<{ idea: IdeaJson }>(shipped)).idea.status).toBe("shipped");
+      const list = await json<{ ideas: IdeaJson[] }>(await api(null, "GET", "/api/ideas?status=shipped&group=editor"));
+      expect(list.ideas.map((i) => i.id)).toEqual([idea.id]);
+      expect((await api(admin.token, "PATCH", "/api/ideas/999999", { status: "building" })).status).toBe(404);
+    } finally {
+      restore();
+    }
+  });
+});

@@ -1,0 +1,42 @@
+// Bot keys of the idea board: issued by a signed-in user, shown once, stored as SHA-256, revoked by deleting the
+// row. Every function takes the owner's id, so one user can neither list nor revoke another's bots.
+import { and, desc, eq } from "drizzle-orm";
+import { registerCredentialResolver } from "../auth/resolvers.ts";
+import { randomSecret, sha256Hex, TOKEN_PREFIX } from "../auth/tokens.ts";
+import type { Db } from "../db/client.ts";
+import { bots } from "../db/schema/ideas.ts";
+
+export interface BotRecord {
+  id: string;
+  name: string;
+  createdAt: string;
+}
+
+type BotRow = typeof bots.$inferSelect;
+
+export function botRecord(row: BotRow): BotRecord {
+  return { id: row.id, name: row.name, createdAt: new Date(row.createdAt).toISOString() };
+}
+
+export async function issueBotKey(db: Db, ownerId: string, name: string): Promise<{ bot: BotRecord; key: string }> {
+  const key = randomSecret(TOKEN_PREFIX.bot);
+  const row: BotRow = { id: crypto.randomUUID(), ownerId, name, keyHash: await sha256Hex(key), createdAt: Date.now() };
+  await db.insert(bots).values(row);
+  return { bot: botRecord(row), key };
+}
+
+export async function listBots(db: Db, ownerId: string): Promise<BotRecord[]> {
+  const rows = await db.select().from(bots).where(eq(bots.ownerId, ownerId)).orderBy(desc(bots.createdAt)).all();
+  return rows.map(botRecord);
+}
+
+/** True when the bot existed and belonged to the owner. */
+export async function revokeBot(db: Db, ownerId: string, id: string): Promise<boolean> {
+  const gone = await db.delete(bots).where(and(eq(bots.id, id), eq(bots.ownerId, ownerId))).returning({ id: bots.id });
+  return gone.length > 0;
+}
+
+registerCredentialResolver("bot", async (db, tokenHash) => {
+  const row = await db.select().from(bots).where(eq(bots.keyHash, tokenHash)).get();
+  return row ? { bot: { id: row.id, name: row.name, ownerId: row.ownerId }, credential: "bot" } : null;
+});

@@ -1,0 +1,74 @@
+// Who is writing to the idea board. Humans (session cookie or personal token) and bots (bot key) may write;
+// render nodes may not. Every write passes `requireWriter`: credential, cross-site check, then the rate limit.
+import type { Context, MiddlewareHandler } from "hono";
+import { openDb } from "../db/client.ts";
+import type { AppEnv } from "../http/context.ts";
+import { forbidden, unauthorized } from "../http/errors.ts";
+import { rateLimitOf, spendWrite } from "./rate-limit.ts";
+import { isSameOriginRequest } from "./same-origin.ts";
+
+export interface Writer {
+  /** "user:<id>" or "bot:<id>": the author and voter key. */
+  key: string;
+  isBot: boolean;
+  /** Display name used when the request gives none. */
+  name: string;
+  userId: string | null;
+}
+
+/** The caller as an idea-board actor, or null for anonymous readers and render nodes. */
+export function actorOf(c: Context<AppEnv>): Writer | null {
+  const bot = c.get("bot");
+  if (bot && c.get("credential") === "bot") return { key: `bot:${bot.id}`, isBot: true, name: bot.name, userId: null };
+  const user = c.get("user");
+  if (user) return { key: `user:${user.id}`, isBot: false, name: user.name, userId: user.id };
+  return null;
+}
+
+function ownOrigins(c: Context<AppEnv>): string[] {
+  const origins = [new URL(c.req.url).origin];
+  if (c.env.BASE_URL) {
+    try {
+      origins.push(new URL(c.env.BASE_URL).origin);
+    } catch {
+      // A malformed BASE_URL only means we accept the request's own origin.
+    }
+  }
+  return origins;
+}
+
+export const requireWriter: MiddlewareHandler<AppEnv> = async function requireWriter(c, next) {
+  if (c.get("credential") === "node") throw forbidden("render node keys cannot write to the idea board");
+  const writer = actorOf(c);
+  if (!writer) throw unauthorized(c.get("authProblem"));
+  if (c.get("credential") === "session") {
+    const headers = { origin: c.req.header("Origin"), secFetchSite: c.req.header("Sec-Fetch-Site") };
+    if (!isSameOriginRequest(headers, ownOrigins(c))) {
+      throw forbidden("cross-site request refused: a cookie-authenticated write needs a same-origin Origin header");
+    }
+  }
+  await spendWrite(openDb(c.env.DB), writer.key, rateLimitOf(c.env));
+  await next();
+};
+
+/** The writer, for handlers behind requireWriter. */
+export function currentWriter(c: Context<AppEnv>): Writer {
+  const writer = actorOf(c);
+  if (!writer) throw unauthorized(c.get("authProblem"));
+  return writer;
+}
+
+function adminIds(env: AppEnv["Bindings"]): Set<string> {
+  return new Set((env.ADMIN_USER_IDS ?? "").split(",").map((s) => s.trim()).filter(Boolean));
+}
+
+export function isAdmin(c: Context<AppEnv>): boolean {
+  const user = c.get("user");
+  return Boolean(user && c.get("credential") !== "bot" && adminIds(c.env).has(user.id));
+}
+
+/** Behind requireWriter: only users listed in ADMIN_USER_IDS. */
+export const requireAdmin: MiddlewareHandler<AppEnv> = async function requireAdmin(c, next) {
+  if (!isAdmin(c)) throw forbidden("only admins can do this");
+  await next();
+};

@@ -1,0 +1,39 @@
+// Duplicate candidates: FTS5 picks up to CANDIDATES ideas sharing a title stem (or a typo-tolerant prefix of
+// one), then the pure scorer in core/similarity decides. The index holds stems, so the query does too.
+import { sql } from "drizzle-orm";
+import { ftsCandidateQuery, queryStemsOf } from "../../core/similarity/fts-query.ts";
+import { ideaTerms, scoreTerms } from "../../core/similarity/score-similarity.ts";
+import { SIMILAR_THRESHOLD } from "../../core/similarity/thresholds.ts";
+import type { Db } from "../db/client.ts";
+import { ideas } from "../db/schema/ideas.ts";
+
+/** Enough to hold every plausible duplicate; each costs one scoring pass (microseconds). */
+const CANDIDATES = 40;
+
+type IdeaRow = typeof ideas.$inferSelect;
+
+export interface SimilarIdea {
+  row: IdeaRow;
+  score: number;
+}
+
+/** Ideas scoring at least SIMILAR_THRESHOLD against the text, best first. */
+export async function findSimilar(db: Db, text: { title: string; body?: string | undefined }): Promise<SimilarIdea[]> {
+  const stems = queryStemsOf(text.title);
+  if (stems.length === 0) return [];
+  const known = await db.all<{ term: string; doc: number }>(
+    sql`SELECT term, doc FROM ideas_fts_vocab WHERE term IN (${sql.join(stems.map((s) => sql`${s}`), sql`, `)})`,
+  );
+  const match = ftsCandidateQuery(text.title, new Map(known.map((k) => [k.term, k.doc])));
+  if (!match) return [];
+  const rows = await db
+    .select()
+    .from(ideas)
+    .where(sql`${ideas.id} IN (SELECT rowid FROM ideas_fts WHERE ideas_fts MATCH ${match} ORDER BY rank LIMIT ${CANDIDATES})`)
+    .all();
+  const mine = ideaTerms(text);
+  return rows
+    .map((row) => ({ row, score: Math.round(scoreTerms(mine, ideaTerms(row)) * 1000) / 1000 }))
+    .filter((s) => s.score >= SIMILAR_THRESHOLD)
+    .sort((a, b) => b.score - a.score || b.row.votes - a.row.votes);
+}

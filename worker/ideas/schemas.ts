@@ -1,0 +1,63 @@
+// Request bodies and list filters of the idea board, parsed from `unknown`.
+import { z } from "zod";
+
+export const IDEA_STATUSES = ["open", "building", "shipped"] as const;
+export const ENRICHMENT_KINDS = ["note", "use_case", "angle", "constraint"] as const;
+export const IDEA_SORTS = ["hot", "top", "new"] as const;
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const optionalName = z.string().trim().min(1).max(60).optional();
+export const groupSlug = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/, "must be a slug: a-z, 0-9 and -");
+
+export const createIdeaBody = z.object({
+  title: text(200),
+  body: text(10_000),
+  source: z.string().trim().max(500).optional(),
+  name: optionalName,
+  force: z.boolean().optional(),
+  group: groupSlug.optional(),
+});
+
+export const checkIdeaBody = z.object({
+  title: z.string().max(200),
+  body: z.string().max(10_000).optional(),
+});
+
+export const enrichmentBody = z.object({
+  kind: z.enum(ENRICHMENT_KINDS),
+  body: text(5_000),
+  name: optionalName,
+});
+
+export const commentBody = z.object({
+  body: text(5_000),
+  name: optionalName,
+});
+
+export const patchIdeaBody = z
+  .object({
+    status: z.enum(IDEA_STATUSES).optional(),
+    group: groupSlug.nullable().optional(),
+  })
+  .refine((b) => b.status !== undefined || b.group !== undefined, "give status or group");
+
+const intParam = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .optional()
+    .transform((n) => n ?? fallback);
+
+export const listIdeasQuery = z.strictObject({
+  sort: z.enum(IDEA_SORTS).optional().transform((s) => s ?? "hot"),
+  group: groupSlug.optional(),
+  status: z.enum(IDEA_STATUSES).optional(),
+  limit: intParam(1, 100, 20),
+  offset: intParam(0, 100_000, 0),
+});
+export type ListIdeasQuery = z.output<typeof listIdeasQuery>;
+
+/** Path ids are positive integers; anything else is a 404 rather than a database error. */
+export const ideaIdParam = z.string().regex(/^[1-9]\d{0,15}$/).transform(Number);

@@ -1,0 +1,35 @@
+// /api/bots — a signed-in human issues, lists and revokes the keys their idea-board bots write with.
+import { Hono } from "hono";
+import { z } from "zod";
+import { issueBotKey, listBots, revokeBot } from "../bots/bot-keys.ts";
+import { openDb } from "../db/client.ts";
+import type { AppEnv } from "../http/context.ts";
+import { forbidden, notFound, unauthorized } from "../http/errors.ts";
+import { readJson } from "../http/validate.ts";
+import { requireWriter } from "../ideas/caller.ts";
+
+const createBotBody = z.object({ name: z.string().trim().min(1).max(60) });
+
+/** Bots cannot mint more bots: only the human owner holds this power. */
+function ownerId(c: { get(key: "user"): AppEnv["Variables"]["user"]; get(key: "credential"): AppEnv["Variables"]["credential"] }) {
+  if (c.get("credential") === "bot") throw forbidden("bots cannot manage bot keys");
+  const user = c.get("user");
+  if (!user) throw unauthorized("missing token");
+  return user.id;
+}
+
+export const botRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => {
+    const id = ownerId(c);
+    return c.json({ bots: await listBots(openDb(c.env.DB), id) });
+  })
+  .post("/", requireWriter, async (c) => {
+    const id = ownerId(c);
+    const body = await readJson(c, createBotBody);
+    return c.json(await issueBotKey(openDb(c.env.DB), id, body.name), 201);
+  })
+  .delete("/:id", requireWriter, async (c) => {
+    const id = ownerId(c);
+    if (!(await revokeBot(openDb(c.env.DB), id, c.req.param("id")))) throw notFound("no such bot");
+    return c.json({ revoked: true, id: c.req.param("id") });
+  });

@@ -1,0 +1,84 @@
+// /api/ideas and /api/enrichments: the idea board. Reads are public; writes go through requireWriter.
+import { Hono } from "hono";
+import { openDb } from "../db/client.ts";
+import type { AppEnv } from "../http/context.ts";
+import { notFound } from "../http/errors.ts";
+import { parseWith, readJson } from "../http/validate.ts";
+import { actorOf, currentWriter, requireAdmin, requireWriter } from "../ideas/caller.ts";
+import { changeIdea } from "../ideas/change-idea.ts";
+import { addComment, addEnrichment } from "../ideas/contributions.ts";
+import { createIdea } from "../ideas/create-idea.ts";
+import { findSimilar } from "../ideas/find-similar.ts";
+import { getIdea } from "../ideas/get-idea.ts";
+import { requireGroup } from "../ideas/groups.ts";
+import { listIdeas, votedIdeaIds } from "../ideas/list-ideas.ts";
+import { ideaRecord } from "../ideas/records.ts";
+import {
+  checkIdeaBody,
+  commentBody,
+  createIdeaBody,
+  enrichmentBody,
+  ideaIdParam,
+  listIdeasQuery,
+  patchIdeaBody,
+} from "../ideas/schemas.ts";
+import { toggleEnrichmentVote, toggleIdeaVote } from "../ideas/toggle-vote.ts";
+import { DUPLICATE_THRESHOLD } from "../../core/similarity/thresholds.ts";
+
+/** Path ids that are not positive integers name nothing: 404, like an id that does not exist. */
+function idParam(value: string, what: string): number {
+  const parsed = ideaIdParam.safeParse(value);
+  if (!parsed.success) throw notFound(`no such ${what}`);
+  return parsed.data;
+}
+
+const voterOf = (c: Parameters<typeof actorOf>[0]) => actorOf(c)?.key ?? null;
+
+export const ideaRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => {
+    const query = parseWith(listIdeasQuery, c.req.query());
+    const db = openDb(c.env.DB);
+    if (query.group) await requireGroup(db, query.group);
+    return c.json(await listIdeas(db, query, voterOf(c)));
+  })
+  // Read-only despite POST (the text may be long): public and not rate limited, so it can run on every keystroke.
+  .post("/check", async (c) => {
+    const body = await readJson(c, checkIdeaBody);
+    const db = openDb(c.env.DB);
+    const similar = (await findSimilar(db, body)).slice(0, 10);
+    const voted = await votedIdeaIds(db, voterOf(c), similar.map((s) => s.row.id));
+    return c.json({
+      duplicate: (similar[0]?.score ?? 0) >= DUPLICATE_THRESHOLD,
+      similar: similar.map((s) => ({ score: s.score, idea: ideaRecord(s.row, voted.has(s.row.id)) })),
+    });
+  })
+  .post("/", requireWriter, async (c) => {
+    const body = await readJson(c, createIdeaBody);
+    const idea = await createIdea(openDb(c.env.DB), currentWriter(c), body);
+    return c.json({ created: true, idea }, 201);
+  })
+  .get("/:id", async (c) => c.json(await getIdea(openDb(c.env.DB), idParam(c.req.param("id"), "idea"), voterOf(c))))
+  .patch("/:id", requireWriter, requireAdmin, async (c) => {
+    const id = idParam(c.req.param("id"), "idea");
+    const body = await readJson(c, patchIdeaBody);
+    return c.json({ idea: await changeIdea(openDb(c.env.DB), id, body, voterOf(c)) });
+  })
+  .post("/:id/vote", requireWriter, async (c) => {
+    const id = idParam(c.req.param("id"), "idea");
+    return c.json({ id, ...(await toggleIdeaVote(openDb(c.env.DB), id, currentWriter(c).key)) });
+  })
+  .post("/:id/enrich", requireWriter, async (c) => {
+    const id = idParam(c.req.param("id"), "idea");
+    const body = await readJson(c, enrichmentBody);
+    return c.json({ enrichment: await addEnrichment(openDb(c.env.DB), id, currentWriter(c), body) }, 201);
+  })
+  .post("/:id/comments", requireWriter, async (c) => {
+    const id = idParam(c.req.param("id"), "idea");
+    const body = await readJson(c, commentBody);
+    return c.json({ comment: await addComment(openDb(c.env.DB), id, currentWriter(c), body) }, 201);
+  });
+
+export const enrichmentRoutes = new Hono<AppEnv>().post("/:id/vote", requireWriter, async (c) => {
+  const id = idParam(c.req.param("id"), "enrichment");
+  return c.json({ id, ...(await toggleEnrichmentVote(openDb(c.env.DB), id, currentWriter(c).key)) });
+});
