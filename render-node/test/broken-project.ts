@@ -29,3 +29,16 @@ html, body { margin: 0; width: ${CANVAS.width}px; height: ${CANVAS.height}px; ov
 </script>
 </body></html>
 `;
+
+/** Two more layout problems: text cut off by overflow hidden, and two captions drawn over each other. */
+export const CROWDED_HTML = BROKEN_HTML.replace(
+  "</style>",
+  `[data-composition-id="main"] .caption { position: absolute; top: 60px; color: #fff; font: 16px sans-serif; white-space: nowrap; }
+[data-composition-id="main"] #first { left: 100px; }
+[data-composition-id="main"] #second { left: 110px; }
+[data-composition-id="main"] #boxed { position: absolute; left: 10px; top: 130px; width: 50px; height: 20px; overflow: hidden; white-space: nowrap; color: #fff; font: 16px sans-serif; }
+</style>`,
+).replace(
+  '<div id="stray"></div>',
+  '<div id="stray"></div>\n  <div class="caption" id="first">First caption</div>\n  <div class="caption" id="second">Second caption</div>\n  <div id="boxed">Cut off by its box</div>',
+);

@@ -9,7 +9,7 @@ import { resolveBinaries } from "../src/resolve-binaries.ts";
 import { takeSnapshots } from "../src/take-snapshots.ts";
 import { CANVAS, makeTestProject } from "./make-test-project.ts";
 import { pngSize, readPngPixel } from "./read-png.ts";
-import { BROKEN_HTML } from "./broken-project.ts";
+import { BROKEN_HTML, CROWDED_HTML } from "./broken-project.ts";
 
 const binaries = await resolveBinaries();
 const signal = new AbortController().signal;
@@ -79,5 +79,14 @@ describe("check in Chromium", () => {
     const off = report.layout.find((f) => f.code === "off-canvas");
     expect(off).toMatchObject({ selector: "#stray", time: 0.5 });
     expect(off?.box?.x).toBeGreaterThanOrEqual(CANVAS.width);
+  });
+
+  it("reports text cut off by its box and captions drawn over each other", async () => {
+    const dir = await makeTestProject(binaries.ffmpeg);
+    await writeFile(join(dir, "index.html"), CROWDED_HTML);
+    const report = await checkComposition({ projectDir: dir, chrome: binaries.chrome, options: { samples: 2 }, signal, onLine: noop });
+    expect(report.layout.find((f) => f.code === "text-clipped")).toMatchObject({ selector: "#boxed", times: [0.25, 0.75] });
+    expect(report.layout.find((f) => f.code === "text-overlap")).toMatchObject({ selector: "#first", box: expect.objectContaining({ x: 100, y: 60 }) });
+    expect(report.layout.filter((f) => f.code === "text-overlap")).toHaveLength(1);
   });
 });
