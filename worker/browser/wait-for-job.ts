@@ -1,5 +1,6 @@
-// Holds a request until a browser job (snapshot, check) ends. A job that hangs is given up with a 504 whose message
-// names the stage it was in, taken from the node's last progress post, and cancelled so the node stops too.
+// Holds a request until a browser job (snapshot, check) ends. A job that hangs (never picked up, its node gone
+// silent past the lease, or simply too slow) is given up with a 504 whose message names the stage it was in, taken
+// from the node's last progress post, and cancelled so the node stops too.
 import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
@@ -33,6 +34,8 @@ export async function waitForJob(db: Db, env: Env, jobId: string, what: string, 
     const hung =
       job.status === "queued" && waited > pickupMs
         ? `no render node picked the ${what} up within ${Math.round(pickupMs / 1000)} s (stage: queued)`
+        : job.status === "running" && (job.leaseExpiresAt ?? Infinity) < Date.now()
+          ? `the render node stopped responding during the ${what} (stage: ${job.stage ?? "started"})`
         : waited > totalMs
           ? `the ${what} timed out after ${Math.round(totalMs / 1000)} s (stage: ${job.stage ?? "started"})`
           : null;
