@@ -5,6 +5,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    reporters: ["default", "./test/summary-reporter.ts"],
     projects: [
       {
         plugins: [

@@ -100,7 +100,14 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-async function time(label: string, request: (i: number) => Promise<Response>): Promise<void> {
+interface Timing {
+  label: string;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+async function time(label: string, request: (i: number) => Promise<Response>): Promise<Timing> {
   for (let i = 0; i < 20; i++) await (await request(i)).arrayBuffer(); // warm-up
   const samples: number[] = [];
   for (let i = 0; i < REQUESTS; i++) {
@@ -111,7 +118,7 @@ async function time(label: string, request: (i: number) => Promise<Response>): P
     if (!res.ok) throw new Error(`${label}: HTTP ${res.status}`);
   }
   samples.sort((a, b) => a - b);
-  console.log(`${label.padEnd(34)} n=${REQUESTS}  p50 ${percentile(samples, 50).toFixed(1)} ms  p95 ${percentile(samples, 95).toFixed(1)} ms  max ${(samples.at(-1) ?? 0).toFixed(1)} ms`);
+  return { label, p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples.at(-1) ?? 0 };
 }
 
 async function main(): Promise<void> {
@@ -126,15 +133,34 @@ async function main(): Promise<void> {
   }
   try {
     const checkTitles = Array.from({ length: 50 }, (_, i) => ideaText(IDEAS + i).title.replace(/ #\d+$/, ""));
-    await time("POST /api/ideas/check", (i) =>
-      fetch(`${base}/api/ideas/check`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ title: checkTitles[i % checkTitles.length], body: "" }),
-      }),
-    );
-    await time("GET /api/ideas?sort=hot", (i) => fetch(`${base}/api/ideas?sort=hot&offset=${(i % 5) * 20}`));
-    await time("GET /api/ideas?sort=new", () => fetch(`${base}/api/ideas?sort=new`));
+    const routes: Array<[string, (i: number) => Promise<Response>]> = [
+      ["bare GET /api/ping (baseline)", () => fetch(`${base}/api/ping`)],
+      ["POST /api/ideas/check", (i) =>
+        fetch(`${base}/api/ideas/check`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ title: checkTitles[i % checkTitles.length], body: "" }),
+        })],
+      ["GET /api/ideas?sort=hot", (i) => fetch(`${base}/api/ideas?sort=hot&offset=${(i % 5) * 20}`)],
+      ["GET /api/ideas?sort=new", () => fetch(`${base}/api/ideas?sort=new`)],
+    ];
+    // Alternate the routes over rounds so a busy machine slows all of them alike; report medians and the ratio
+    // of each to the bare route of the same Worker.
+    const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+    const results = new Map<string, Timing[]>();
+    for (let round = 0; round < rounds; round++) {
+      for (const [label, request] of routes) results.set(label, [...(results.get(label) ?? []), await time(label, request)]);
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+    const rows = [...results].map(([label, runs]) => ({ label, p50: median(runs.map((r) => r.p50)), p95: median(runs.map((r) => r.p95)) }));
+    const bare = rows[0]!;
+    console.log(`\n${REQUESTS} sequential requests × ${rounds} rounds per route, ${IDEAS} ideas, medians of the rounds`);
+    for (const row of rows) {
+      console.log(
+        `${row.label.padEnd(32)} p50 ${row.p50.toFixed(1).padStart(6)} ms  p95 ${row.p95.toFixed(1).padStart(6)} ms` +
+          `   (p50 ${(row.p50 / bare.p50).toFixed(1)}x, p95 ${(row.p95 / bare.p95).toFixed(1)}x the bare route)`,
+      );
+    }
   } finally {
     if (dev?.pid) process.kill(-dev.pid, "SIGTERM");
   }

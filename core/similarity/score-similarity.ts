@@ -64,6 +64,14 @@ export function ideaTerms(idea: IdeaText): IdeaTerms {
   return { title: termsOf(idea.title), body: termsOf(idea.body ?? "") };
 }
 
+/**
+ * A candidate's terms for scoring against `query`: its body is only tokenised when the query's body is long
+ * enough to be compared at all, which for a title typed alone (the live check) saves most of the work.
+ */
+export function candidateTerms(query: IdeaTerms, candidate: IdeaText): IdeaTerms {
+  return query.body.length < MIN_BODY_TERMS ? { title: termsOf(candidate.title), body: [] } : ideaTerms(candidate);
+}
+
 export function scoreTerms(a: IdeaTerms, b: IdeaTerms): number {
   const title = softJaccard(a.title, b.title);
   if (a.body.length < MIN_BODY_TERMS || b.body.length < MIN_BODY_TERMS) return title;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { DUPLICATE_CORPUS } from "./duplicate-corpus.ts";
 import { ftsCandidateQuery } from "./fts-query.ts";
-import { scoreSimilarity } from "./score-similarity.ts";
+import { candidateTerms, ideaTerms, scoreSimilarity, scoreTerms } from "./score-similarity.ts";
 import { stemWord } from "./stem-word.ts";
 import { stemsOf } from "./terms-of.ts";
 import { DUPLICATE_THRESHOLD } from "./thresholds.ts";
@@ -72,5 +72,17 @@ describe("FTS candidate query", () => {
     );
     expect(ftsCandidateQuery("Fonts")).toBe('title_terms : ("font")');
     expect(ftsCandidateQuery("the of and")).toBeNull();
+  });
+});
+
+describe("candidateTerms", () => {
+  it("scores a title-only query exactly as with full terms, without tokenising the candidate's body", () => {
+    const query = ideaTerms({ title: "Auto captions for videos" });
+    const candidate = { title: "Automatic captions for video", body: "Generate captions from speech for every uploaded clip automatically." };
+    const lazy = candidateTerms(query, candidate);
+    expect(lazy.body).toEqual([]);
+    expect(scoreTerms(query, lazy)).toBe(scoreTerms(query, ideaTerms(candidate)));
+    const longQuery = ideaTerms({ title: "Auto captions", body: "Captions made from the speech track of each clip." });
+    expect(candidateTerms(longQuery, candidate).body.length).toBeGreaterThan(0);
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { sectionsOf } from "../../dashboard/src/lib/findings.ts";
 import { readIdea, readIdeaList, readSimilar } from "../../dashboard/src/lib/ideas.ts";
-import { parseInline, parseMarkdown, safeHref } from "../../dashboard/src/lib/markdown.ts";
+import { parseInline, parseMarkdown, safeHref } from "../../core/markdown/parse-markdown.ts";
 import { applyRenderEvent, EMPTY_RENDER, isRunning, percentOf, progressFromLine } from "../../dashboard/src/lib/render-events.ts";
 import { pickThumbnail } from "../../dashboard/src/lib/thumbnail.ts";
 

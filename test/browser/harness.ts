@@ -1,43 +1,20 @@
 // Browser-test harness: the real studio (Worker + render node via startStudio) on a free port with a temp data
 // dir, the built dashboard, and a headless Chromium driven by playwright-core (never a downloaded browser).
-import { accessSync, constants, mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { buildDashboard } from "../../scripts/lib/dashboard.ts";
 import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
+import { BASE_FLAGS } from "../../render-node/src/launch-capture-browser.ts";
+import { resolveChrome } from "../../render-node/src/resolve-binaries.ts";
 
-const CHROME_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-
-function executable(path: string | undefined): string | undefined {
-  if (!path) return undefined;
-  try {
-    accessSync(path, constants.X_OK);
-    return path;
-  } catch {
-    return undefined;
-  }
-}
-
-/** CHROME_PATH, then the machine's Chromium, then the headless shell shipped in @sparticuz/chromium. */
-export async function chromePath(): Promise<string> {
-  const found =
-    executable(process.env.CHROME_PATH) ?? executable("/usr/bin/chromium-headless-shell") ?? executable("/usr/bin/chromium");
-  if (found) return found;
-  const { default: sparticuz } = await import("@sparticuz/chromium");
-  return sparticuz.executablePath();
-}
+/** The render node's Chromium (CHROME_PATH, Debian's headless shell, then @sparticuz/chromium), never a download. */
+export const chromePath = () => resolveChrome();
 
 export function launchBrowser(): Promise<Browser> {
-  return chromePath().then((executablePath) => chromium.launch({ executablePath, args: CHROME_ARGS, headless: true }));
+  return chromePath().then((executablePath) => chromium.launch({ executablePath, args: [...BASE_FLAGS], headless: true }));
 }
 
 export function freePort(): Promise<number> {

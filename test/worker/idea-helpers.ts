@@ -1,22 +1,10 @@
 // Helpers for the idea-board tests: post ideas, issue bot keys, act as a cookie-holding browser, become admin.
 import { env, SELF } from "cloudflare:test";
+import type { IdeaRecord } from "../../worker/ideas/records.ts";
 import { api, BASE, json } from "./helpers.ts";
 
-export interface IdeaJson {
-  id: number;
-  title: string;
-  body: string;
-  source: string | null;
-  name: string;
-  isBot: boolean;
-  group: string | null;
-  status: string;
-  votes: number;
-  voted: boolean;
-  enrichments: number;
-  comments: number;
-  createdAt: string;
-}
+/** An idea as the API returns it. */
+export type IdeaJson = IdeaRecord;
 
 export async function postIdea(token: string, title: string, body = `${title}, described.`, extra: Record<string, unknown> = {}) {
   const res = await api(token, "POST", "/api/ideas", { title, body, ...extra });

@@ -1,14 +1,16 @@
-// Duplicate candidates: FTS5 picks up to CANDIDATES ideas sharing a title stem (or a typo-tolerant prefix of
-// one), then the pure scorer in core/similarity decides. The index holds stems, so the query does too.
+// Duplicate candidates: FTS5 picks up to CANDIDATES ideas sharing title stems (or typo-tolerant prefixes of
+// them), newest first, then the pure scorer in core/similarity decides and orders. The index holds stems, so the
+// query does too. No bm25 ranking: on 100,000 ideas it cost 20x the match itself (34 ms against 1.5 ms median),
+// and the scorer re-ranks anyway. Newest first because a repeat is most often of a recent idea.
 import { sql } from "drizzle-orm";
 import { ftsCandidateQuery, queryStemsOf } from "../../core/similarity/fts-query.ts";
-import { ideaTerms, scoreTerms } from "../../core/similarity/score-similarity.ts";
+import { candidateTerms, ideaTerms, scoreTerms } from "../../core/similarity/score-similarity.ts";
 import { SIMILAR_THRESHOLD } from "../../core/similarity/thresholds.ts";
 import type { Db } from "../db/client.ts";
 import { ideas } from "../db/schema/ideas.ts";
 
-/** Enough to hold every plausible duplicate; each costs one scoring pass (microseconds). */
-const CANDIDATES = 40;
+/** Enough to hold every plausible duplicate on a large board; each costs one scoring pass (tens of microseconds). */
+const CANDIDATES = 200;
 
 type IdeaRow = typeof ideas.$inferSelect;
 
@@ -29,11 +31,11 @@ export async function findSimilar(db: Db, text: { title: string; body?: string |
   const rows = await db
     .select()
     .from(ideas)
-    .where(sql`${ideas.id} IN (SELECT rowid FROM ideas_fts WHERE ideas_fts MATCH ${match} ORDER BY rank LIMIT ${CANDIDATES})`)
+    .where(sql`${ideas.id} IN (SELECT rowid FROM ideas_fts WHERE ideas_fts MATCH ${match} ORDER BY rowid DESC LIMIT ${CANDIDATES})`)
     .all();
   const mine = ideaTerms(text);
   return rows
-    .map((row) => ({ row, score: Math.round(scoreTerms(mine, ideaTerms(row)) * 1000) / 1000 }))
+    .map((row) => ({ row, score: Math.round(scoreTerms(mine, candidateTerms(mine, row)) * 1000) / 1000 }))
     .filter((s) => s.score >= SIMILAR_THRESHOLD)
     .sort((a, b) => b.score - a.score || b.row.votes - a.row.votes);
 }

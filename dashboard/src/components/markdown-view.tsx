@@ -1,6 +1,6 @@
 // Renders the Markdown tree as Preact elements: text is always escaped, no HTML string is ever injected.
 import type { ComponentChildren } from "preact";
-import { parseMarkdown, type Block, type Inline } from "../lib/markdown.ts";
+import { parseMarkdown, type Block, type Inline } from "../../../core/markdown/parse-markdown.ts";
 
 function inlines(nodes: Inline[]): ComponentChildren {
   return nodes.map((node, i) => {
