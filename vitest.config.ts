@@ -26,6 +26,9 @@ export default defineConfig({
                 GITHUB_CLIENT_SECRET: "test-github-secret",
                 GOOGLE_CLIENT_ID: "test-google-client",
                 GOOGLE_CLIENT_SECRET: "test-google-secret",
+                // Short server-side timeouts so the 504 paths of snapshot/check/preview are testable.
+                NODE_PICKUP_TIMEOUT_MS: "1500",
+                BROWSER_JOB_TIMEOUT_MS: "4000",
               },
             },
           })),

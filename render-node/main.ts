@@ -1,6 +1,8 @@
 // The render node process: configured from the environment, pulls render jobs from the Studio Worker.
 //   STUDIO_URL (required), NODE_KEY (required), NODE_ID (default: hostname-pid), NODE_CONCURRENCY (default: cores),
-//   CHROME_PATH, FFMPEG_PATH, FFPROBE_PATH (optional; otherwise Debian's packages, then the npm-shipped binaries).
+//   CHROME_PATH, FFMPEG_PATH, FFPROBE_PATH (optional; otherwise Debian's packages, then the npm-shipped binaries),
+//   PREVIEW_HOST (default 0.0.0.0), PREVIEW_FIRST_PORT (default 3002): where preview servers listen.
+// Two loops: renders, and browser work (snapshot, check, preview), so a long render never holds up a snapshot.
 import { availableParallelism, hostname } from "node:os";
 import { createNodeClient } from "./src/node-protocol-client.ts";
 import { resolveBinaries } from "./src/resolve-binaries.ts";
@@ -35,4 +37,10 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     setTimeout(() => process.exit(0), 2000).unref();
   });
 }
-await runJobLoop({ client: createNodeClient(studioUrl, nodeKey), nodeId, concurrency, binaries, signal: controller.signal, log });
+const client = createNodeClient(studioUrl, nodeKey);
+const previewFirstPort = process.env.PREVIEW_FIRST_PORT ? Number(process.env.PREVIEW_FIRST_PORT) : undefined;
+const shared = { client, nodeId, concurrency, binaries, signal: controller.signal, log, previewHost: process.env.PREVIEW_HOST || undefined, previewFirstPort };
+await Promise.all([
+  runJobLoop({ ...shared, kinds: ["render"] }),
+  runJobLoop({ ...shared, kinds: ["snapshot", "check", "preview"] }),
+]);

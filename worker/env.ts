@@ -32,4 +32,8 @@ export interface Env {
   /** The node key the containers use (a secret; create one with `npm run node-key -- containers --remote`). */
   CONTAINER_NODE_KEY?: string;
   CONTAINER_POOL_SIZE?: string;
+  /** How long snapshot and check wait for their job before answering 504 with the stage that hung (ms). */
+  BROWSER_JOB_TIMEOUT_MS?: string;
+  /** How long snapshot, check and preview wait for a render node to pick their job up (ms). */
+  NODE_PICKUP_TIMEOUT_MS?: string;
 }

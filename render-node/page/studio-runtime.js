@@ -7,12 +7,15 @@
   if (window.__studio) return;
   var script = document.currentScript;
   var renderMode = !!(script && script.dataset && script.dataset.mode === "render");
+  // Pages without internet (play, preview) load GSAP from a local copy: "<base><file>" replaces CDN URLs.
+  var gsapBase = (script && script.dataset && script.dataset.gsapBase) || null;
+  var playing = false;
   window.__timelines = window.__timelines || {};
 
   var swapped = []; // { img, original }
   var config = { fps: [30, 1], videoFrameUrl: null, videoFrameCounts: [] };
   var readyPromise = null;
-  var state = { root: null, hosts: {}, clips: [], videos: [] };
+  var state = { root: null, hosts: {}, clips: [], videos: [], media: [] };
 
   function num(value, fallback) {
     if (value === null || value === undefined || value === "") return fallback;
@@ -66,6 +69,11 @@
     var gsap = /\/gsap@[^/]+\/dist\/(.+)$/.exec(url);
     return gsap ? "gsap:" + gsap[1] : url;
   }
+  function localGsap(src) {
+    if (!gsapBase || !src) return src;
+    var match = /\/gsap@[^/]+\/dist\/([A-Za-z0-9_.-]+\.js)$/.exec(src) || /\/ajax\/libs\/gsap\/[^/]+\/([A-Za-z0-9_.-]+\.js)$/.exec(src);
+    return match ? gsapBase + match[1] : src;
+  }
   function runScript(old, parent, before) {
     return new Promise(function (resolve, reject) {
       var src = old.getAttribute("src");
@@ -76,6 +84,7 @@
       }
       var fresh = document.createElement("script");
       for (var i = 0; i < old.attributes.length; i++) fresh.setAttribute(old.attributes[i].name, old.attributes[i].value);
+      if (src && gsapBase) fresh.setAttribute("src", localGsap(src));
       if (src) {
         fresh.onload = function () { resolve(); };
         fresh.onerror = function () { reject(new Error("script failed to load: " + src)); };
@@ -195,6 +204,13 @@
       var w = windowOf(el);
       return { el: el, index: index, window: w, mediaStart: num(el.getAttribute("data-media-start"), 0) };
     });
+    // Play mode: every <audio> and <video> follows the one clock (render mode mixes audio with ffmpeg instead).
+    state.media = renderMode ? [] : Array.prototype.map.call(document.querySelectorAll("audio, video"), function (el) {
+      var volume = num(el.getAttribute("data-volume"), NaN);
+      if (Number.isFinite(volume)) el.volume = Math.min(1, Math.max(0, volume));
+      el.preload = "auto";
+      return { el: el, window: windowOf(el), mediaStart: num(el.getAttribute("data-media-start"), 0) };
+    });
     for (var id in window.__timelines) {
       var tl = window.__timelines[id];
       if (tl && typeof tl.pause === "function") tl.pause();
@@ -308,13 +324,36 @@
           video.el.setAttribute("src", url);
           pending.push(video.el.decode().catch(function () {}));
         }
-      } else if (video.el.readyState >= 1) {
-        video.el.pause();
-        video.el.currentTime = localTime + video.mediaStart;
       }
     }
+    if (!renderMode) syncMedia(t);
     if (pending.length) await Promise.all(pending);
   }
 
-  window.__studio = { ready: ready, info: info, seek: seek, configure: configure, renderMode: renderMode };
+  // Play mode: media inside its window plays along (corrected when it drifts); outside it, or when paused, it
+  // rests at the frame the clock shows.
+  var MAX_DRIFT = 0.25;
+  function syncMedia(t) {
+    for (var m = 0; m < state.media.length; m++) {
+      var item = state.media[m];
+      var el = item.el;
+      var inside = t >= item.window.start && t < item.window.end;
+      var target = Math.max(0, t - item.window.start) + item.mediaStart;
+      if (playing && inside) {
+        if (el.readyState >= 1 && Math.abs(el.currentTime - target) > MAX_DRIFT) el.currentTime = target;
+        if (el.paused) el.play().catch(function () {});
+      } else {
+        if (!el.paused) el.pause();
+        if (el.readyState >= 1 && Math.abs(el.currentTime - target) > 0.01) el.currentTime = target;
+      }
+    }
+  }
+
+  /** Play mode: whether the clock runs, so media plays instead of resting on a frame. */
+  function setPlaying(value) {
+    playing = !!value;
+    if (!playing) for (var m = 0; m < state.media.length; m++) state.media[m].el.pause();
+  }
+
+  window.__studio = { ready: ready, info: info, seek: seek, configure: configure, setPlaying: setPlaying, renderMode: renderMode };
 })();

@@ -9,16 +9,20 @@ import { z } from "zod";
 
 export const JobSchema = z.object({
   id: z.string().min(1),
-  kind: z.literal("render"),
+  kind: z.enum(["render", "snapshot", "check", "preview"]),
   slug: z.string(),
   options: z.record(z.string(), z.unknown()).default({}),
   composition: z.string().nullish(),
   leaseMs: z.number().positive().default(60_000),
 });
 export type Job = z.infer<typeof JobSchema>;
+export type JobKind = Job["kind"];
 
 const ClaimSchema = z.object({ job: JobSchema });
-const FilesSchema = z.object({ files: z.array(z.object({ path: z.string().min(1), size: z.number().int().nonnegative() })) });
+const FilesSchema = z.object({
+  files: z.array(z.object({ path: z.string().min(1), size: z.number().int().nonnegative(), mtime: z.string().optional() })),
+});
+export type RemoteFile = z.infer<typeof FilesSchema>["files"][number];
 const ProgressSchema = z.object({ cancelled: z.boolean() });
 const OutputSchema = z.object({ ok: z.literal(true), size: z.number() });
 
@@ -46,15 +50,20 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
 
   return {
     /** Long-polls for a job; null when none arrived (204). */
-    async claim(nodeId: string, signal?: AbortSignal): Promise<Job | null> {
-      const response = await call("POST", "/api/node/jobs/claim", { json: { nodeId, kinds: ["render"] }, signal });
+    async claim(nodeId: string, signal?: AbortSignal, kinds: readonly JobKind[] = ["render"]): Promise<Job | null> {
+      const response = await call("POST", "/api/node/jobs/claim", { json: { nodeId, kinds }, signal });
       if (response.status === 204) return null;
       return ClaimSchema.parse(await response.json()).job;
     },
 
-    /** Downloads every project file of the job into `dir`; returns the project-relative paths. */
-    async downloadFiles(id: string, dir: string, signal?: AbortSignal): Promise<string[]> {
-      const { files } = FilesSchema.parse(await (await call("GET", `${jobPath(id)}/files`, { signal })).json());
+    /** The project's files with size and mtime (a preview compares listings to notice changes). */
+    async listFiles(id: string, signal?: AbortSignal): Promise<RemoteFile[]> {
+      return FilesSchema.parse(await (await call("GET", `${jobPath(id)}/files`, { signal })).json()).files;
+    },
+
+    /** Downloads every project file of the job (or just `only`) into `dir`; returns the project-relative paths. */
+    async downloadFiles(id: string, dir: string, signal?: AbortSignal, only?: readonly RemoteFile[]): Promise<string[]> {
+      const files = only ?? FilesSchema.parse(await (await call("GET", `${jobPath(id)}/files`, { signal })).json()).files;
       const root = resolve(dir);
       for (const file of files) {
         const target = resolve(root, file.path);
@@ -69,8 +78,25 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
     },
 
     /** Posts log lines and renews the lease; tells whether the render was cancelled. */
-    async postProgress(id: string, lines: string[]): Promise<{ cancelled: boolean }> {
-      return ProgressSchema.parse(await (await call("POST", `${jobPath(id)}/progress`, { json: { lines } })).json());
+    async postProgress(id: string, lines: string[], stage?: string): Promise<{ cancelled: boolean }> {
+      return ProgressSchema.parse(await (await call("POST", `${jobPath(id)}/progress`, { json: stage === undefined ? { lines } : { lines, stage } })).json());
+    },
+
+    /** Writes a file into the project (snapshot jobs, under snapshots/ only). */
+    async uploadProjectFile(id: string, path: string, bytes: Uint8Array, contentType: string): Promise<{ size: number }> {
+      const encoded = path.split("/").map(encodeURIComponent).join("/");
+      const response = await fetch(`${base}${jobPath(id)}/files/${encoded}`, {
+        method: "PUT",
+        headers: { ...headers, "content-type": contentType, "content-length": String(bytes.byteLength) },
+        body: bytes as Uint8Array<ArrayBuffer>,
+      });
+      if (!response.ok) throw new Error(`PUT ${path}: HTTP ${response.status} ${(await response.text()).slice(0, 300)}`);
+      return z.object({ size: z.number() }).parse(await response.json());
+    },
+
+    /** A preview job tells the Worker its port; false when the preview was stopped meanwhile. */
+    async reportPreviewPort(id: string, port: number): Promise<{ cancelled: boolean }> {
+      return ProgressSchema.parse(await (await call("POST", `${jobPath(id)}/preview`, { json: { port } })).json());
     },
 
     /** Streams the output file up with its length and type. */
@@ -86,7 +112,7 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
       return OutputSchema.parse(await response.json());
     },
 
-    async complete(id: string, result: { ok: true } | { ok: false; error: string }): Promise<void> {
+    async complete(id: string, result: ({ ok: true } | { ok: false; error: string }) & { result?: unknown }): Promise<void> {
       await call("POST", `${jobPath(id)}/complete`, { json: result });
     },
   };

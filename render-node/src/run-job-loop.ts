@@ -1,7 +1,11 @@
-// The node's main loop: claim a render job, run it, repeat; back off while the Worker is unreachable.
-import type { NodeClient } from "./node-protocol-client.ts";
+// The node's main loop: claim a job of the given kinds, run it, repeat; back off while the Worker is unreachable.
+// Preview jobs last until stopped, so they run alongside the loop instead of blocking it.
+import type { Job, JobKind, NodeClient } from "./node-protocol-client.ts";
+import { runCheckJob } from "./run-check-job.ts";
+import { runPreviewJob } from "./run-preview-job.ts";
 import { runRenderJob } from "./run-render-job.ts";
-import type { Binaries } from "./resolve-binaries.ts";
+import { runSnapshotJob } from "./run-snapshot-job.ts";
+import { resolveBinaries, type Binaries } from "./resolve-binaries.ts";
 
 const MAX_BACKOFF_MS = 30_000;
 
@@ -12,20 +16,37 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Claims and runs jobs one at a time until `signal` aborts. */
-export async function runJobLoop(options: {
+export interface JobLoopOptions {
   client: NodeClient;
   nodeId: string;
+  /** Which job kinds this loop claims; default render only. */
+  kinds?: readonly JobKind[] | undefined;
   concurrency?: number | undefined;
   binaries?: Binaries | undefined;
+  /** Preview servers: bind address and first port (default 0.0.0.0 and 3002). */
+  previewHost?: string | undefined;
+  previewFirstPort?: number | undefined;
   signal: AbortSignal;
   log: (line: string) => void;
-}): Promise<void> {
+}
+
+async function runOne(options: JobLoopOptions, job: Job): Promise<{ ok: boolean; error?: string }> {
+  const { client, log } = options;
+  if (job.kind === "render") return runRenderJob(client, job, { concurrency: options.concurrency, binaries: options.binaries, log });
+  const binaries = options.binaries ?? (await resolveBinaries());
+  if (job.kind === "snapshot") return runSnapshotJob(client, job, { binaries, log });
+  if (job.kind === "check") return runCheckJob(client, job, { binaries, log });
+  return runPreviewJob(client, job, { host: options.previewHost, firstPort: options.previewFirstPort, log });
+}
+
+/** Claims and runs jobs one at a time (previews in the background) until `signal` aborts. */
+export async function runJobLoop(options: JobLoopOptions): Promise<void> {
   let backoff = 1000;
+  const kinds = options.kinds ?? ["render"];
   while (!options.signal.aborted) {
     let job;
     try {
-      job = await options.client.claim(options.nodeId, options.signal);
+      job = await options.client.claim(options.nodeId, options.signal, kinds);
       backoff = 1000;
     } catch (error) {
       if (options.signal.aborted) break;
@@ -35,12 +56,11 @@ export async function runJobLoop(options: {
       continue;
     }
     if (!job) continue;
-    try {
-      const result = await runRenderJob(options.client, job, { concurrency: options.concurrency, binaries: options.binaries, log: options.log });
-      options.log(`job ${job.id} ${result.ok ? "done" : `failed: ${result.error}`}`);
-    } catch (error) {
-      options.log(`job ${job.id}: could not report to the Worker: ${error instanceof Error ? error.message : String(error)}`);
-      await sleep(backoff, options.signal);
-    }
+    const claimed = job;
+    const running = runOne(options, claimed).then(
+      (result) => options.log(`job ${claimed.id} (${claimed.kind}) ${result.ok ? "done" : `failed: ${result.error}`}`),
+      (error: unknown) => options.log(`job ${claimed.id}: could not report to the Worker: ${error instanceof Error ? error.message : String(error)}`),
+    );
+    if (claimed.kind !== "preview") await running;
   }
 }

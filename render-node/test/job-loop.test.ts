@@ -54,6 +54,12 @@ async function startStudio(projectDir: string, options: Record<string, unknown>,
     const data = await body(req);
     if (url.pathname === "/api/node/jobs/claim") {
       const claim = JSON.parse(data.toString()) as { kinds: string[] };
+      // The node's second loop asks for browser work (snapshot, check, preview); this server has none.
+      if (!claim.kinds.includes("render")) {
+        expect(claim.kinds).toEqual(["snapshot", "check", "preview"]);
+        setTimeout(() => { res.writeHead(204); res.end(); }, 300);
+        return;
+      }
       expect(claim.kinds).toEqual(["render"]);
       if (handedOut) {
         setTimeout(() => { res.writeHead(204); res.end(); }, 300);

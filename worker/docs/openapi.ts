@@ -5,6 +5,7 @@ import { checkIdeaBody, commentBody, createIdeaBody, enrichmentBody, patchIdeaBo
 import { createProjectBody } from "../projects/schemas.ts";
 import { researchBody } from "../research/schemas.ts";
 import { devLoginBody } from "../routes/auth.ts";
+import { checkBody, snapshotBody } from "../../core/browser/browser-options.ts";
 import { lintBody } from "../routes/lint.ts";
 
 interface Operation {
@@ -34,6 +35,11 @@ const STUDIO: Operation[] = [
   { method: "post", path: "/api/projects/{slug}/files/{path}", summary: "Alias of PUT", auth: "token", rawBody: true },
   { method: "delete", path: "/api/projects/{slug}/files/{path}", summary: "Delete a file or directory", auth: "token" },
   { method: "post", path: "/api/projects/{slug}/lint", summary: "Lint the project", auth: "token", body: lintBody },
+  { method: "post", path: "/api/projects/{slug}/check", summary: "Lint, headless runtime check and layout inspection", auth: "token", body: checkBody },
+  { method: "post", path: "/api/projects/{slug}/snapshot", summary: "PNG frames and a contact sheet in snapshots/", auth: "token", body: snapshotBody },
+  { method: "post", path: "/api/projects/{slug}/preview", summary: "Start the project's preview server", auth: "token" },
+  { method: "get", path: "/api/projects/{slug}/preview", summary: "Preview state", auth: "token" },
+  { method: "delete", path: "/api/projects/{slug}/preview", summary: "Stop the preview server", auth: "token" },
   { method: "post", path: "/api/projects/{slug}/render", summary: "Start a render (one at a time)", auth: "token", body: renderOptionsSchema },
   { method: "get", path: "/api/projects/{slug}/render", summary: "Current or last render with its log", auth: "token" },
   { method: "delete", path: "/api/projects/{slug}/render", summary: "Cancel the render", auth: "token" },

@@ -104,6 +104,81 @@ them); warnings are usually acceptable. The rules:
 
 {{LINT_RULES}}
 
+## Check
+
+  POST /api/projects/:slug/check   { at?: [seconds], samples?: integer, strict?: boolean } → { ok, exitCode, result }
+
+Lint, then the composition loaded in headless Chromium on a render node (the same page loading, sub-composition
+inlining, GSAP handling and seeking as a render), then layout inspection at sample times. Slower than lint
+(seconds). Fields:
+  samples  integer 1–60, default 9: inspect the layout at the midpoints of that many equal slices of the
+           timeline, (i + ½) × duration / samples. Ignored when "at" is given.
+  at       1–60 exact times in seconds (0 … duration) to inspect instead of the samples.
+  strict   boolean, default false: warnings fail the check too (ok false, exitCode 1), in every section.
+A time past the composition's duration, a non-integer samples, or an unknown field is a 400 naming the field.
+result = { ok, strict, errorCount, warningCount, infoCount, lint, runtime, layout }: "lint" is the lint result
+above; "runtime" and "layout" are { ok, errorCount, warningCount, infoCount, findings }, and layout also has
+"times" (the times inspected). Findings have the lint shape { code, severity, message, file, selector?, fixHint? }
+plus "time" (seconds, first time seen), "times" (every time seen) and "box" ({ x, y, width, height } in canvas
+pixels) where they apply. Codes:
+  runtime  composition-load-failed (error), console-error (error), page-error (error), request-failed (error),
+           missing-asset (error: a project file the page asked for is not there), request-blocked (warning: a
+           non-project URL; nodes load only project files and GSAP), timeline-not-registered (warning: a
+           composition with no window.__timelines entry), duration-mismatch (warning: a timeline longer than its
+           data-duration, so its end is cut off)
+  layout   text-clipped (text cut off by overflow hidden), text-overflow (text spilling out of its box),
+           off-canvas (an element partly or entirely outside the canvas; its children are not repeated),
+           text-overlap (two texts drawn over each other); all warnings
+ok is true when no section has errors (or, with strict, warnings). exitCode is 0 when ok, else 1.
+
+  curl -X POST {{BASE_URL}}/api/projects/my-first-video/check -H "Authorization: Bearer {{TOKEN}}" \
+       -H "Content-Type: application/json" -d '{"samples":5,"strict":true}'
+
+## Snapshots
+
+  POST /api/projects/:slug/snapshot   { at?: [seconds], frames?: integer, end?: boolean } → { ok, snapshots, log }
+
+PNG frames at the composition's real size, taken on a render node exactly as a render captures them, plus a
+contact sheet. Written to <project>/snapshots/, which is emptied first on every call.
+  frames  integer 1–60, default 5: frames at i × duration / frames (0, d/5, 2d/5, …).
+  at      1–60 exact times in seconds (0 … duration) instead of the evenly spaced frames.
+  end     boolean, default true: adds the end-of-timeline frame, the last frame a 30 fps render shows
+          ((round(duration × 30) − 1) / 30 s). false leaves it out. Applies with "at" as well.
+snapshots = [{ path, size, url }]: the frames as "snapshots/frame-<NN>-<t>s.png" (the end frame
+"frame-<NN>-end-<t>s.png"), then "snapshots/contact-sheet.png": up to 4 thumbnails a row, each 480 px wide with
+its number and time under it. url is the normal files endpoint (GET it with your token). log is an array of the
+node's log lines. A composition that cannot be captured is a 422 { error, ok: false, snapshots: [], log }.
+
+  curl -X POST {{BASE_URL}}/api/projects/my-first-video/snapshot -H "Authorization: Bearer {{TOKEN}}" \
+       -H "Content-Type: application/json" -d '{"at":[0.5,2.5],"end":false}'
+
+## Preview
+
+  POST   /api/projects/:slug/preview   → { running: true, port, url }   (starts one, or returns the running one)
+  GET    /api/projects/:slug/preview   → { running, port?, url? }
+  DELETE /api/projects/:slug/preview   → { stopped: true } if one ran, else { stopped: false }
+
+A preview server for the project on a render node, on its own port (3002 and upward, the first free one). "url" is
+http://<the host name you called>:<port>/ and works only where that port is reachable like the API. It serves the
+composition in the studio player (below) and reloads open pages within about a second when a project file changes
+(files under snapshots/ excepted). Deleting the project stops it; so does the node stopping (its lease lapses and
+the preview shows running: false). The project summary's "preview" field shows the same state.
+
+## Playback page
+
+GET /play/<slug> in a browser signed in on the dashboard (session cookie; a signed-out visitor gets a 401 page
+linking to the sign-in). It loads index.html and every sub-composition named by data-composition-src through the
+files API, GSAP from this server (no CDN needed), and drives every registered timeline and all audio and video from
+one clock; sub-compositions run at their host's data-start. Controls: play/pause (space), scrub bar,
+±1 s (arrow keys; with shift ±1 frame), Home/End, loop (L); current time and duration are shown.
+
+## Browser work: availability and timeouts
+
+Check, snapshot and preview run on render nodes. When no render node has asked for work in the last 30 s, they
+answer 503 { error: "no render node is available …" } (with Retry-After) and queue nothing. A job that no node
+picks up within 30 s, or a check or snapshot that takes longer than 180 s, is given up with 504 { error } naming
+the stage it hung in, for example "the snapshot timed out after 180 s (stage: capturing frame 3/6 at 2.4 s)".
+
 ## Render
 
 Render state: { id, slug, status, startedAt, doneAt, filename, downloadUrl, lastLine, eventsUrl, format, quality,
@@ -172,7 +247,9 @@ Rendered videos outlive their project: deleting a project keeps its renders unti
 400 invalid JSON, field, option or path · 401 missing or wrong token · 403 deleting index.html, or a
 cross-site cookie write · 404 unknown project, file, render or endpoint (also another user's) · 409 slug or
 path conflict · 411 upload without a length (render nodes) · 413 file too large · 416 range not satisfiable ·
-429 rate limited (idea board; Retry-After says when) · 500 a bug on our side (the body never leaks details).
+422 a snapshot the node could not take · 429 rate limited (idea board; Retry-After says when) · 500 a bug on our
+side (the body never leaks details) · 502 a preview that failed to start · 503 no render node available (check,
+snapshot, preview) · 504 a check, snapshot or preview that hung (the message names the stage).
 
 ## Limits
 
@@ -187,9 +264,13 @@ Render nodes pull work over HTTP with a node key ("stn_…"): create one with
 "npm run node-key -- <name>" (local) or "npm run node-key -- <name> --remote" (production D1); the key is shown
 once. Protocol (Authorization: Bearer <node key>):
   POST /api/node/jobs/claim { nodeId?, kinds? } (?wait=seconds, at most 25) → { job: { id, kind, slug, options,
-       composition, leaseMs } } or 204
-  GET  /api/node/jobs/:id/files → { files: [{ path, size }] };  GET /api/node/jobs/:id/files/<path> → bytes
-  POST /api/node/jobs/:id/progress { lines } → { cancelled } (renews the lease; post at least every second)
+       composition, leaseMs } } or 204. kinds: render, snapshot, check, preview. Every claim records the node as
+       seen; browser endpoints answer 503 when no node was seen for 30 s.
+  GET  /api/node/jobs/:id/files → { files: [{ path, size, mtime }] };  GET /api/node/jobs/:id/files/<path> → bytes
+  PUT  /api/node/jobs/:id/files/snapshots/<path> (snapshot jobs only; Content-Length required) → { ok, path, size }
+  POST /api/node/jobs/:id/progress { lines, stage? } → { cancelled } (renews the lease; post at least every second;
+       stage is what a timeout names)
+  POST /api/node/jobs/:id/preview { port } → { cancelled } (a preview job's port, once it listens)
   PUT  /api/node/jobs/:id/output (Content-Length required) → { ok, size }
   POST /api/node/jobs/:id/complete { ok, error?, result? } → { ok }
 `;

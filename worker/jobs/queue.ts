@@ -1,13 +1,13 @@
 // The job queue in D1. Claiming is one UPDATE … RETURNING, so two nodes can never take the same job; a claimed
 // job holds a lease that progress posts renew.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { jobs } from "../db/schema/renders.ts";
 import type { Env } from "../env.ts";
 
 export type JobRow = typeof jobs.$inferSelect;
-export type JobKind = "render" | "snapshot" | "check";
-export const JOB_KINDS: readonly JobKind[] = ["render", "snapshot", "check"];
+export type JobKind = "render" | "snapshot" | "check" | "preview";
+export const JOB_KINDS: readonly JobKind[] = ["render", "snapshot", "check", "preview"];
 
 export function leaseMs(env: Env): number {
   const n = Number(env.JOB_LEASE_MS);
@@ -56,11 +56,39 @@ export async function findJob(db: Db, jobId: string): Promise<JobRow | null> {
   return (await db.query.jobs.findFirst({ where: eq(jobs.id, jobId) })) ?? null;
 }
 
-export async function renewLease(db: Db, jobId: string, lease: number): Promise<void> {
+export async function renewLease(db: Db, jobId: string, lease: number, stage?: string): Promise<void> {
   await db
     .update(jobs)
-    .set({ leaseExpiresAt: Date.now() + lease })
+    .set(stage === undefined ? { leaseExpiresAt: Date.now() + lease } : { leaseExpiresAt: Date.now() + lease, stage })
     .where(and(eq(jobs.id, jobId), eq(jobs.status, "running")));
+}
+
+/** A running job's interim result (a preview's port), kept until the job ends and writes its final result. */
+export async function setRunningResult(db: Db, jobId: string, result: unknown): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ result: JSON.stringify(result) })
+    .where(and(eq(jobs.id, jobId), eq(jobs.status, "running")))
+    .returning({ id: jobs.id });
+  return rows.length === 1;
+}
+
+/** The newest queued or running job of a kind for one project (a project has at most one live preview). */
+export async function findLiveProjectJob(db: Db, ref: { userId: string; slug: string }, kind: JobKind): Promise<JobRow | null> {
+  const row = await db.query.jobs.findFirst({
+    where: and(eq(jobs.userId, ref.userId), eq(jobs.slug, ref.slug), eq(jobs.kind, kind), inArray(jobs.status, ["queued", "running"])),
+    orderBy: desc(jobs.createdAt),
+  });
+  return row ?? null;
+}
+
+/** Live jobs of a user's projects, for summaries that show every project's preview at once. */
+export async function listLiveUserJobs(db: Db, userId: string, kind: JobKind): Promise<JobRow[]> {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.userId, userId), eq(jobs.kind, kind), inArray(jobs.status, ["queued", "running"])))
+    .all();
 }
 
 /** Ends a job unless it already ended (a cancel may have come first). Returns whether this call ended it. */

@@ -15,7 +15,9 @@ import type { AppEnv, RenderNode } from "../http/context.ts";
 import { ApiError, badRequest, notFound, unauthorized } from "../http/errors.ts";
 import { serveObject } from "../http/serve-object.ts";
 import { readJson } from "../http/validate.ts";
-import { claimJob, endJob, findNodeJob, JOB_KINDS, leaseMs, renewLease, type JobKind } from "../jobs/queue.ts";
+import { writeStream } from "../files/write-file.ts";
+import { claimJob, endJob, findNodeJob, JOB_KINDS, leaseMs, renewLease, setRunningResult, type JobKind } from "../jobs/queue.ts";
+import { markNodeSeen } from "../nodes/node-presence.ts";
 import { roomOf } from "../rooms/room-of.ts";
 
 const MAX_WAIT_S = 25;
@@ -38,7 +40,13 @@ const claimBody = z.object({
 });
 const progressBody = z.object({
   lines: z.array(z.string().max(4000)).max(1000),
+  /** What the node is doing now; a server-side timeout names it. */
+  stage: z.string().max(300).optional(),
 });
+const previewBody = z.object({ port: z.number().int().min(1).max(65_535) });
+/** Browser jobs may write only here: snapshots go into the project's snapshots/ folder. */
+const NODE_WRITABLE_PREFIX = "snapshots/";
+const MAX_NODE_UPLOAD_BYTES = 50 * 1024 * 1024;
 const completeBody = z.object({
   ok: z.boolean(),
   error: z.string().max(20_000).optional(),
@@ -53,6 +61,8 @@ export const nodeRoutes = new Hono<AppEnv>()
     const db = openDb(c.env.DB);
     const lease = leaseMs(c.env);
     const deadline = Date.now() + waitS * 1000;
+    // Every claim (and every poll that ends empty) shows the node is alive: browser endpoints answer 503 without one.
+    await markNodeSeen(db, node.id);
     for (;;) {
       const job = await claimJob(db, node.id, body.kinds ?? JOB_KINDS, lease);
       if (job) {
@@ -62,14 +72,18 @@ export const nodeRoutes = new Hono<AppEnv>()
           job: { id: job.id, kind: job.kind, slug: job.slug, options, composition: options.composition ?? "index.html", leaseMs: lease },
         });
       }
-      if (Date.now() >= deadline || c.req.raw.signal.aborted) return c.body(null, 204);
+      if (Date.now() >= deadline || c.req.raw.signal.aborted) {
+        await markNodeSeen(db, node.id);
+        return c.body(null, 204);
+      }
       await new Promise((r) => setTimeout(r, 250));
     }
   })
   .get("/jobs/:id/files", async (c) => {
     const job = await heldJob(c);
     const files = await listProjectFiles(c.env.FILES, { userId: job.userId, slug: job.slug });
-    return c.json({ files: files.filter((f) => f.type === "file").map(({ path, size }) => ({ path, size })) });
+    // mtime lets a preview notice changed files by listing alone.
+    return c.json({ files: files.filter((f) => f.type === "file").map(({ path, size, mtime }) => ({ path, size, mtime })) });
   })
   .get("/jobs/:id/files/*", async (c) => {
     const job = await heldJob(c);
@@ -83,13 +97,39 @@ export const nodeRoutes = new Hono<AppEnv>()
   })
   .post("/jobs/:id/progress", async (c) => {
     const job = await heldJob(c);
-    const { lines } = await readJson(c, progressBody);
+    const { lines, stage } = await readJson(c, progressBody);
     if (job.status !== "running") return c.json({ cancelled: true });
     const db = openDb(c.env.DB);
-    await renewLease(db, job.id, leaseMs(c.env));
+    await markNodeSeen(db, nodeOf(c).id);
+    await renewLease(db, job.id, leaseMs(c.env), stage ?? (job.kind === "render" ? undefined : lines.at(-1)));
     if (job.kind !== "render") return c.json({ cancelled: false });
     const progress = lines.map(parseProgressLine).filter((p) => p !== null).at(-1);
     return c.json(await roomOf(c.env, job).appendLines(job.id, lines, progress));
+  })
+  .put("/jobs/:id/files/*", async (c) => {
+    const job = await heldJob(c);
+    if (job.status !== "running") throw new ApiError(409, "the job is no longer running");
+    if (job.kind !== "snapshot") throw new ApiError(403, "only snapshot jobs write project files");
+    const raw = new URL(c.req.url).pathname.split("/").slice(6).join("/");
+    const check = checkProjectPath(raw);
+    if (!check.ok) throw badRequest(`invalid path: ${check.error}`);
+    if (!check.path.startsWith(NODE_WRITABLE_PREFIX) || check.isDirectory) {
+      throw new ApiError(403, `a render node may write only files under ${NODE_WRITABLE_PREFIX}`);
+    }
+    const length = Number(c.req.header("Content-Length"));
+    const body = c.req.raw.body;
+    if (!body || !Number.isInteger(length) || length <= 0) throw new ApiError(411, "the upload needs a Content-Length");
+    if (length > MAX_NODE_UPLOAD_BYTES) throw new ApiError(413, `uploads from render nodes are limited to ${MAX_NODE_UPLOAD_BYTES} bytes`);
+    const ref = { userId: job.userId, slug: job.slug };
+    const size = await writeStream(c.env.FILES, ref, check.path, body, length, contentTypeFor(check.path));
+    return c.json({ ok: true, path: check.path, size });
+  })
+  .post("/jobs/:id/preview", async (c) => {
+    const job = await heldJob(c);
+    if (job.kind !== "preview") throw badRequest("only preview jobs report a port");
+    const { port } = await readJson(c, previewBody);
+    if (!(await setRunningResult(openDb(c.env.DB), job.id, { port }))) return c.json({ cancelled: true });
+    return c.json({ cancelled: false });
   })
   .put("/jobs/:id/output", async (c) => {
     const job = await heldJob(c);

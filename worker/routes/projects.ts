@@ -14,6 +14,9 @@ import { projectSummary } from "../projects/summary.ts";
 import { bumpCounter } from "../stats/counters.ts";
 import { roomOf } from "../rooms/room-of.ts";
 import { renderSummaries } from "../projects/render-summaries.ts";
+import { previewState } from "../browser/preview-state.ts";
+import { findLiveProjectJob, listLiveUserJobs } from "../jobs/queue.ts";
+import { stopPreview } from "./preview.ts";
 
 async function readMeta(bucket: R2Bucket, key: string): Promise<unknown> {
   const object = await bucket.get(key);
@@ -30,8 +33,16 @@ export const projectRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const db = openDb(c.env.DB);
     const userId = currentUser(c).id;
-    const [rows, renders] = await Promise.all([listProjectRows(db, userId), renderSummaries(c.env, db, userId)]);
-    return c.json({ projects: rows.map((row) => projectSummary(row, { render: renders.get(row.slug) ?? null })) });
+    const [rows, renders, previews] = await Promise.all([
+      listProjectRows(db, userId),
+      renderSummaries(c.env, db, userId),
+      listLiveUserJobs(db, userId, "preview"),
+    ]);
+    const hostname = new URL(c.req.url).hostname;
+    const previewOf = (slug: string) => previewState(previews.find((j) => j.slug === slug) ?? null, hostname);
+    return c.json({
+      projects: rows.map((row) => projectSummary(row, { render: renders.get(row.slug) ?? null, preview: previewOf(row.slug) })),
+    });
   })
   .post("/", async (c) => {
     const body = await readJson(c, createProjectBody);
@@ -48,13 +59,15 @@ export const projectRoutes = new Hono<AppEnv>()
     const ref = { userId: currentUser(c).id, slug: c.req.param("slug") };
     const db = openDb(c.env.DB);
     const row = await requireProject(db, ref);
-    const [meta, files, live] = await Promise.all([
+    const [meta, files, live, previewJob] = await Promise.all([
       readMeta(c.env.FILES, fileKey(ref, "meta.json")),
       listProjectFiles(c.env.FILES, ref),
       roomOf(c.env, ref).getRender(),
+      findLiveProjectJob(db, ref, "preview"),
     ]);
     const render = live ? (({ lines: _lines, ...state }) => state)(live) : null;
-    return c.json({ project: projectSummary(row, { render }), meta, files });
+    const preview = previewState(previewJob, new URL(c.req.url).hostname);
+    return c.json({ project: projectSummary(row, { render, preview }), meta, files });
   })
   .delete("/:slug", async (c) => {
     const ref = { userId: currentUser(c).id, slug: c.req.param("slug") };
@@ -63,6 +76,7 @@ export const projectRoutes = new Hono<AppEnv>()
     // Stop the render and preview first, then files, then the row: a failure midway leaves a project that a
     // retried DELETE finishes, never an invisible folder.
     await roomOf(c.env, ref).stopAll();
+    await stopPreview(db, ref, "the project was deleted");
     await deleteFolder(c.env.FILES, ref);
     await deleteProjectRow(db, ref);
     return c.json({ deleted: true, slug: ref.slug });

@@ -15,7 +15,7 @@ export const renderNodes = sqliteTable(
 );
 
 /**
- * Work for render nodes. `kind` is render, snapshot or check. A claimed job carries a lease that every progress
+ * Work for render nodes. `kind` is render, snapshot, check or preview (a long-running job the node holds). A claimed job carries a lease that every progress
  * post renews; a lapsed lease puts the job back once (attempts) and then fails it with the reason.
  */
 export const jobs = sqliteTable(
@@ -36,8 +36,10 @@ export const jobs = sqliteTable(
     startedAt: integer("started_at"),
     finishedAt: integer("finished_at"),
     error: text("error"),
-    /** JSON the node reports on completion (snapshot list, check findings). */
+    /** JSON the node reports on completion (snapshot list, check findings); a running preview's `{ port }`. */
     result: text("result"),
+    /** What the node is doing now (its last progress stage), so a server-side timeout can name the stage that hung. */
+    stage: text("stage"),
   },
   (t) => [index("jobs_queue").on(t.status, t.createdAt), index("jobs_project").on(t.userId, t.slug)],
 );

@@ -1,0 +1,109 @@
+// Findings of the browser check: the lint finding shape plus where on the timeline (`time`) and on the canvas (`box`).
+import type { LintFinding, LintResult, LintSeverity } from "../lint/types.ts";
+
+export type CheckCode =
+  | "composition-load-failed"
+  | "console-error"
+  | "page-error"
+  | "request-failed"
+  | "request-blocked"
+  | "missing-asset"
+  | "timeline-not-registered"
+  | "duration-mismatch"
+  | "text-clipped"
+  | "text-overflow"
+  | "off-canvas"
+  | "text-overlap";
+
+/** Severity by code, in one table so it never drifts between the node and the docs. */
+export const CHECK_SEVERITY: Record<CheckCode, LintSeverity> = {
+  "composition-load-failed": "error",
+  "console-error": "error",
+  "page-error": "error",
+  "request-failed": "error",
+  "missing-asset": "error",
+  "request-blocked": "warning",
+  "timeline-not-registered": "warning",
+  "duration-mismatch": "warning",
+  "text-clipped": "warning",
+  "text-overflow": "warning",
+  "off-canvas": "warning",
+  "text-overlap": "warning",
+};
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface CheckFinding {
+  code: CheckCode;
+  severity: LintSeverity;
+  message: string;
+  file: string;
+  selector?: string;
+  fixHint?: string;
+  /** Composition time (seconds) where it was first seen; layout findings seen again list every time in `times`. */
+  time?: number;
+  times?: number[];
+  box?: Box;
+}
+
+export interface CheckSection {
+  ok: boolean;
+  errorCount: number;
+  warningCount: number;
+  infoCount: number;
+  findings: CheckFinding[];
+}
+
+export interface CheckResult {
+  ok: boolean;
+  strict: boolean;
+  errorCount: number;
+  warningCount: number;
+  infoCount: number;
+  lint: LintResult;
+  runtime: CheckSection;
+  layout: CheckSection & { times: number[] };
+}
+
+export function checkFinding(code: CheckCode, file: string, message: string, extra: Partial<Omit<CheckFinding, "code" | "severity" | "message" | "file">> = {}): CheckFinding {
+  const finding: CheckFinding = { code, severity: CHECK_SEVERITY[code], message, file };
+  for (const [key, value] of Object.entries(extra)) if (value !== undefined) (finding as unknown as Record<string, unknown>)[key] = value;
+  return finding;
+}
+
+/** Counts a list of findings; `strict` makes warnings fail too. */
+export function checkSection(findings: Array<CheckFinding | LintFinding>, strict: boolean): CheckSection & { findings: CheckFinding[] } {
+  const count = (s: LintSeverity) => findings.filter((f) => f.severity === s).length;
+  const errorCount = count("error");
+  const warningCount = count("warning");
+  return {
+    ok: errorCount === 0 && (!strict || warningCount === 0),
+    errorCount,
+    warningCount,
+    infoCount: count("info"),
+    findings: findings as CheckFinding[],
+  };
+}
+
+/** The whole verdict: lint, runtime and layout, each counted, and `ok` only when all three pass. */
+export function combineCheck(input: { lint: LintResult; runtime: CheckFinding[]; layout: CheckFinding[]; times: number[]; strict: boolean }): CheckResult {
+  const { lint, strict } = input;
+  const lintOk = lint.errorCount === 0 && (!strict || lint.warningCount === 0);
+  const runtime = checkSection(input.runtime, strict);
+  const layout = { ...checkSection(input.layout, strict), times: input.times };
+  return {
+    ok: lintOk && runtime.ok && layout.ok,
+    strict,
+    errorCount: lint.errorCount + runtime.errorCount + layout.errorCount,
+    warningCount: lint.warningCount + runtime.warningCount + layout.warningCount,
+    infoCount: lint.infoCount + runtime.infoCount + layout.infoCount,
+    lint: { ...lint, ok: lintOk },
+    runtime,
+    layout,
+  };
+}

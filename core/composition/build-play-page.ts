@@ -1,0 +1,50 @@
+// Turns a composition's HTML into a playable page: the studio runtime first (in "play" mode), GSAP from a local
+// copy instead of the CDN, an optional <base> so relative files load from elsewhere, and the player last.
+// Pure string work, shared by the Worker's /play page and the render node's preview server.
+import { escapeHtml } from "./escape-html.ts";
+import { matchGsapUrl } from "./match-gsap-url.ts";
+
+export interface PlayPageOptions {
+  /** URL of render-node/page/studio-runtime.js as the page can load it. */
+  runtimeSrc: string;
+  /** URL of render-node/page/studio-player.js. */
+  playerSrc: string;
+  /** Prefix that a GSAP dist file name is appended to, e.g. "/play/_studio/gsap/". */
+  gsapBase: string;
+  /** Where relative URLs of the composition resolve (the files API for /play). */
+  baseHref?: string | undefined;
+  /** A Server-Sent Events URL whose `reload` event makes the page reload (the preview server). */
+  reloadUrl?: string | undefined;
+}
+
+const SCRIPT_SRC = /(<script\b[^>]*?\bsrc\s*=\s*)(["'])([^"']+)\2/gi;
+
+/** Points CDN GSAP script tags at the local copy; other scripts stay as they are. */
+export function rewriteGsapScripts(html: string, gsapBase: string): string {
+  return html.replace(SCRIPT_SRC, (whole, prefix: string, quote: string, url: string) => {
+    const gsap = matchGsapUrl(url);
+    return gsap ? `${prefix}${quote}${gsapBase}${gsap.file}${quote}` : whole;
+  });
+}
+
+function insertAfterHead(html: string, tags: string): string {
+  const head = /<head\b[^>]*>/i.exec(html);
+  if (head) return html.slice(0, head.index + head[0].length) + tags + html.slice(head.index + head[0].length);
+  const root = /<html\b[^>]*>/i.exec(html);
+  if (root) return html.slice(0, root.index + root[0].length) + `<head>${tags}</head>` + html.slice(root.index + root[0].length);
+  return tags + html;
+}
+
+function insertBeforeBodyEnd(html: string, tags: string): string {
+  const end = html.search(/<\/body\s*>/i);
+  return end >= 0 ? html.slice(0, end) + tags + html.slice(end) : html + tags;
+}
+
+export function buildPlayPage(html: string, options: PlayPageOptions): string {
+  const attr = (value: string) => `"${escapeHtml(value)}"`;
+  const head =
+    (options.baseHref ? `<base href=${attr(options.baseHref)}>` : "") +
+    `<script src=${attr(options.runtimeSrc)} data-mode="play" data-gsap-base=${attr(options.gsapBase)}></script>`;
+  const player = `<script src=${attr(options.playerSrc)}${options.reloadUrl ? ` data-reload-url=${attr(options.reloadUrl)}` : ""}></script>`;
+  return insertBeforeBodyEnd(insertAfterHead(rewriteGsapScripts(html, options.gsapBase), head), player);
+}

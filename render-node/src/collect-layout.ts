@@ -1,0 +1,82 @@
+// Runs inside the composition page (page.evaluate): measures every visible element for the layout inspection.
+// Must stay self-contained: puppeteer sends the function's source to the page.
+import type { MeasuredElement } from "../../core/browser/analyze-layout.ts";
+
+/** Elements that have no box of their own to inspect; passed in, since the page cannot see this module. */
+export const SKIP_TAGS = ["SCRIPT", "STYLE", "TEMPLATE", "AUDIO", "LINK", "META", "BR", "SOURCE", "TRACK"];
+
+export function collectLayout(skip: string[]): MeasuredElement[] {
+  const root = document.querySelector("[data-composition-id]");
+  if (!root) return [];
+  const all = Array.from(root.querySelectorAll("*"));
+  const ids = new Map<Element, number>();
+  all.forEach((el, i) => ids.set(el, i));
+  const clips = (v: string) => v !== "visible";
+  const boxOf = (r: DOMRect) => ({ x: r.x, y: r.y, width: r.width, height: r.height });
+  const describe = (el: Element): string => {
+    if (el.id) return `#${el.id}`;
+    const tag = el.nodeName.toLowerCase();
+    const classes = Array.from(el.classList).slice(0, 2).map((c) => `.${c}`).join("");
+    const own = tag + classes;
+    if (document.querySelectorAll(own).length === 1 || !el.parentElement || el.parentElement === root) return own;
+    const siblings = Array.from(el.parentElement.children).filter((s) => s.nodeName === el.nodeName);
+    const nth = siblings.length > 1 ? `:nth-of-type(${siblings.indexOf(el) + 1})` : "";
+    return `${describe(el.parentElement)} > ${own}${nth}`;
+  };
+  const out: MeasuredElement[] = [];
+  for (const el of all) {
+    if (skip.includes(el.nodeName)) continue;
+    const rect = el.getBoundingClientRect();
+    if (rect.width <= 0 || rect.height <= 0) continue;
+    let visible = true;
+    for (let n: Element | null = el; n; n = n.parentElement) {
+      const cs = getComputedStyle(n);
+      if (cs.display === "none" || cs.visibility === "hidden" || Number(cs.opacity) < 0.05) {
+        visible = false;
+        break;
+      }
+    }
+    if (!visible) continue;
+    const cs = getComputedStyle(el);
+    const ancestors: number[] = [];
+    let clippedByAncestor = false;
+    let file = "index.html";
+    for (let p = el.parentElement; p && p !== root; p = p.parentElement) {
+      const id = ids.get(p);
+      if (id !== undefined) ancestors.push(id);
+      const pcs = getComputedStyle(p);
+      if (clips(pcs.overflowX) || clips(pcs.overflowY)) clippedByAncestor = true;
+      const src = p.getAttribute("data-composition-src");
+      if (src && file === "index.html") file = src;
+    }
+    let textBox: MeasuredElement["textBox"] = null;
+    const texts = Array.from(el.childNodes).filter((n) => n.nodeType === 3 && (n.textContent ?? "").trim() !== "");
+    if (texts.length > 0) {
+      let x1 = Infinity, y1 = Infinity, x2 = -Infinity, y2 = -Infinity;
+      for (const node of texts) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of Array.from(range.getClientRects())) {
+          if (r.width <= 0 || r.height <= 0) continue;
+          x1 = Math.min(x1, r.left); y1 = Math.min(y1, r.top); x2 = Math.max(x2, r.right); y2 = Math.max(y2, r.bottom);
+        }
+      }
+      if (x2 > x1 && y2 > y1) textBox = { x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
+    }
+    const block = cs.display !== "inline";
+    out.push({
+      id: ids.get(el) ?? -1,
+      ancestors,
+      selector: describe(el),
+      file,
+      box: boxOf(rect),
+      textBox,
+      overflowX: block ? Math.max(0, el.scrollWidth - el.clientWidth) : 0,
+      overflowY: block ? Math.max(0, el.scrollHeight - el.clientHeight) : 0,
+      clipsX: clips(cs.overflowX) || cs.textOverflow === "ellipsis",
+      clipsY: clips(cs.overflowY),
+      clippedByAncestor,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,56 @@
+// Opens a project's composition exactly as a render does (same server, runtime, request policy, inlining and
+// seeking), sized to the composition's canvas, for snapshots and checks.
+import type { CompositionInfo, StudioWindow } from "./composition-info.ts";
+import { launchCaptureBrowser, type CaptureBrowser } from "./launch-capture-browser.ts";
+import { loadComposition } from "./load-composition.ts";
+import { serveProject, type ProjectServer } from "./serve-project.ts";
+
+export interface OpenComposition {
+  capture: CaptureBrowser;
+  server: ProjectServer;
+  info: CompositionInfo;
+  /** Shows time t (seconds) on every timeline, clip and video, as the renderer does before capturing a frame. */
+  seek(t: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openComposition(options: {
+  projectDir: string;
+  chrome: string;
+  composition?: string | undefined;
+  /** beginFrame capture like a render (snapshots); checks measure layout and take plain screenshots. */
+  preferBeginFrame: boolean;
+  signal: AbortSignal;
+  onLine: (line: string) => void;
+  /** Runs on the fresh page before the composition loads (a check listens to requests and the console). */
+  beforeLoad?: ((capture: CaptureBrowser, origin: string) => void) | undefined;
+}): Promise<OpenComposition> {
+  const server = await serveProject(options.projectDir);
+  let capture: CaptureBrowser | null = null;
+  const kill = () => capture?.kill();
+  options.signal.addEventListener("abort", kill, { once: true });
+  const close = async () => {
+    options.signal.removeEventListener("abort", kill);
+    if (options.signal.aborted) capture?.kill();
+    else await capture?.close();
+    await server.close();
+  };
+  try {
+    capture = await launchCaptureBrowser({ chrome: options.chrome, preferBeginFrame: options.preferBeginFrame, width: 1920, height: 1080, onLine: options.onLine });
+    options.signal.throwIfAborted();
+    options.beforeLoad?.(capture, server.origin);
+    const info = await loadComposition(capture, server.pageUrl(options.composition ?? "index.html", "render"), server.origin, options.onLine);
+    await capture.session.send("Emulation.setDeviceMetricsOverride", { width: info.width, height: info.height, deviceScaleFactor: 1, mobile: false });
+    const page = capture.page;
+    return {
+      capture,
+      server,
+      info,
+      seek: (t) => page.evaluate((time: number) => (window as unknown as StudioWindow).__studio.seek(time), t),
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,35 @@
+// The frame of a snapshot or check job: progress reporting, the project downloaded into a scratch folder, the
+// work itself, then complete with its result (or the error) and clean up. Never throws for a job failure.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createJobReporter, type JobReporter } from "./create-job-reporter.ts";
+import type { Job, NodeClient } from "./node-protocol-client.ts";
+
+export async function runBrowserJob(
+  client: NodeClient,
+  job: Job,
+  log: ((line: string) => void) | undefined,
+  work: (context: { reporter: JobReporter; projectDir: string }) => Promise<unknown>,
+  failureResult?: (reporter: JobReporter) => unknown,
+): Promise<{ ok: boolean; error?: string }> {
+  const dir = await mkdtemp(join(tmpdir(), `studio-${job.kind}-`));
+  const reporter = createJobReporter(client, job.id, log);
+  let outcome: ({ ok: true } | { ok: false; error: string }) & { result?: unknown };
+  try {
+    reporter.stage("downloading the project files");
+    const projectDir = join(dir, "project");
+    const files = await client.downloadFiles(job.id, projectDir, reporter.signal);
+    reporter.line(`downloaded ${files.length} project file${files.length === 1 ? "" : "s"}`);
+    const result = await work({ reporter, projectDir });
+    outcome = { ok: true, result };
+  } catch (error) {
+    const message = reporter.signal.aborted ? `${job.kind} cancelled` : error instanceof Error ? error.message : String(error);
+    reporter.line(`${job.kind} failed: ${message}`);
+    outcome = { ok: false, error: message, result: failureResult?.(reporter) };
+  }
+  await reporter.stop();
+  await client.complete(job.id, outcome);
+  await rm(dir, { recursive: true, force: true });
+  return outcome.ok ? { ok: true } : { ok: false, error: outcome.error };
+}

@@ -1,0 +1,113 @@
+// The preview server of one project: its files, the composition wrapped in the studio player at /, GSAP from
+// the installed package, and a Server-Sent Events stream whose `reload` tells open pages that files changed.
+// Listens on the first free port from 3002 upward.
+import { createReadStream } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
+import { createServer, type Server, type ServerResponse } from "node:http";
+import { createRequire } from "node:module";
+import { dirname, extname, join, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildPlayPage } from "../../core/composition/build-play-page.ts";
+import { CONTENT_TYPES, RUNTIME_PATH } from "./serve-project.ts";
+
+export const PREVIEW_FIRST_PORT = 3002;
+const PORT_ATTEMPTS = 200;
+const PLAYER_PATH = fileURLToPath(new URL("../page/studio-player.js", import.meta.url));
+const GSAP_DIST = join(dirname(createRequire(import.meta.url).resolve("gsap-3.14.2/package.json")), "dist");
+
+export interface PreviewServer {
+  port: number;
+  /** Tells every open page to reload. */
+  reload(): void;
+  close(): Promise<void>;
+}
+
+function listen(server: Server, port: number, host: string): Promise<boolean> {
+  return new Promise((done, fail) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off("listening", onListening);
+      if (error.code === "EADDRINUSE" || error.code === "EACCES") done(false);
+      else fail(error);
+    };
+    const onListening = () => {
+      server.off("error", onError);
+      done(true);
+    };
+    server.once("error", onError);
+    server.once("listening", onListening);
+    server.listen(port, host);
+  });
+}
+
+export async function servePreview(options: { projectDir: string; host?: string | undefined; firstPort?: number | undefined }): Promise<PreviewServer> {
+  const root = resolve(options.projectDir);
+  const clients = new Set<ServerResponse>();
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://preview");
+    const send = (status: number, body: string) => {
+      res.writeHead(status, { "content-type": "text/plain; charset=utf-8" });
+      res.end(body);
+    };
+    (async () => {
+      if (url.pathname === "/__studio/events") {
+        res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
+        res.write(": connected\n\n");
+        clients.add(res);
+        req.on("close", () => clients.delete(res));
+        return;
+      }
+      let path: string;
+      if (url.pathname === "/__studio/runtime.js") path = RUNTIME_PATH;
+      else if (url.pathname === "/__studio/player.js") path = PLAYER_PATH;
+      else if (url.pathname.startsWith("/__studio/gsap/")) {
+        const file = url.pathname.slice("/__studio/gsap/".length);
+        if (!/^[A-Za-z0-9_.-]+\.js$/.test(file)) return send(404, "not found");
+        path = join(GSAP_DIST, file);
+      } else {
+        const relative = decodeURIComponent(url.pathname).replace(/^\/+/, "") || "index.html";
+        path = resolve(root, relative);
+        if (path !== root && !path.startsWith(root + sep)) return send(403, "outside the project");
+      }
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) return send(404, "not found");
+      const type = CONTENT_TYPES[extname(path).toLowerCase()] ?? "application/octet-stream";
+      // The page itself is wrapped in the player; sub-compositions are fetched raw by the runtime.
+      if (url.pathname === "/" || url.searchParams.has("play")) {
+        const html = buildPlayPage(await readFile(path, "utf8"), {
+          runtimeSrc: "/__studio/runtime.js",
+          playerSrc: "/__studio/player.js",
+          gsapBase: "/__studio/gsap/",
+          reloadUrl: "/__studio/events",
+        });
+        res.writeHead(200, { "content-type": type, "cache-control": "no-store" });
+        return res.end(html);
+      }
+      res.writeHead(200, { "content-type": type, "content-length": info.size, "cache-control": "no-store" });
+      createReadStream(path).pipe(res);
+    })().catch((error: unknown) => send(500, String(error)));
+  });
+  const keepAlive = setInterval(() => clients.forEach((c) => c.write(": keep-alive\n\n")), 15_000);
+  const first = options.firstPort ?? PREVIEW_FIRST_PORT;
+  let port = 0;
+  for (let candidate = first; candidate < first + PORT_ATTEMPTS && port === 0; candidate++) {
+    if (await listen(server, candidate, options.host ?? "0.0.0.0")) port = candidate;
+  }
+  if (port === 0) {
+    clearInterval(keepAlive);
+    throw new Error(`no free port for the preview between ${first} and ${first + PORT_ATTEMPTS - 1}`);
+  }
+  return {
+    port,
+    reload() {
+      for (const c of clients) c.write(`event: reload\ndata: {}\n\n`);
+    },
+    close: () =>
+      new Promise<void>((done) => {
+        clearInterval(keepAlive);
+        for (const c of clients) c.end();
+        clients.clear();
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}

@@ -1,0 +1,36 @@
+// Pure parts of the node's browser jobs: preview change detection and reading the loader's lines as findings.
+import { describe, expect, it } from "vitest";
+import { runtimeFindingFromLine } from "../src/check-composition.ts";
+import { diffFileListings } from "../src/diff-file-listings.ts";
+
+describe("preview change detection", () => {
+  const base = [
+    { path: "index.html", size: 10, mtime: "2026-01-01T00:00:00.000Z" },
+    { path: "assets/a.png", size: 5, mtime: "2026-01-01T00:00:00.000Z" },
+  ];
+  it("notices new, rewritten and removed files, but not snapshots", () => {
+    const after = [
+      { path: "index.html", size: 10, mtime: "2026-01-01T00:00:05.000Z" },
+      { path: "compositions/b.html", size: 3, mtime: "2026-01-01T00:00:05.000Z" },
+      { path: "snapshots/frame-01-0.000s.png", size: 99, mtime: "2026-01-01T00:00:05.000Z" },
+    ];
+    const diff = diffFileListings(base, after);
+    expect(diff.changed.map((f) => f.path)).toEqual(["index.html", "compositions/b.html"]);
+    expect(diff.removed).toEqual(["assets/a.png"]);
+    expect(diffFileListings(base, base)).toEqual({ changed: [], removed: [] });
+  });
+});
+
+describe("runtime findings from the loader's lines", () => {
+  it("maps page errors, console errors and blocked requests; failed-resource noise is left to request findings", () => {
+    expect(runtimeFindingFromLine("page error: x is not defined")).toMatchObject({ code: "page-error", severity: "error" });
+    expect(runtimeFindingFromLine("page console error: boom")).toMatchObject({ code: "console-error", message: "console.error: boom" });
+    expect(runtimeFindingFromLine("page console error: Failed to load resource: the server responded with a status of 404")).toBeNull();
+    expect(runtimeFindingFromLine("finding: blocked network request GET https://fonts.example/x.css (render nodes load only project files and GSAP)")).toMatchObject({
+      code: "request-blocked",
+      severity: "warning",
+      message: "GET https://fonts.example/x.css was blocked: render nodes load only project files and GSAP",
+    });
+    expect(runtimeFindingFromLine("loading composition index.html")).toBeNull();
+  });
+});

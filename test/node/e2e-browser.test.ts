@@ -1,0 +1,248 @@
+// End to end for the browser endpoints: the real Worker (wrangler dev) and a real render node with Chromium.
+// Snapshots, check, preview (with reload on a file PUT) and the /play page driven in headless Chromium.
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import puppeteer, { type Browser } from "puppeteer-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contactSheetLayout } from "../../core/browser/contact-sheet-layout.ts";
+import { BASE_FLAGS } from "../../render-node/src/launch-capture-browser.ts";
+import { resolveChrome, resolveFfmpeg } from "../../render-node/src/resolve-binaries.ts";
+import { runTool } from "../../render-node/src/run-tool.ts";
+import { BROKEN_HTML } from "../../render-node/test/broken-project.ts";
+import { CANVAS, indexHtml, SUB_HTML } from "../../render-node/test/make-test-project.ts";
+import { pngSize, readPngPixel } from "../../render-node/test/read-png.ts";
+import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
+
+let studio: RunningStudio;
+let token = "";
+let cookie = "";
+let browser: Browser | null = null;
+
+async function call(method: string, path: string, body?: unknown) {
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+  let payload: string | undefined;
+  if (typeof body === "string") payload = body;
+  else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    headers["Content-Type"] = "application/json";
+  }
+  return fetch(`${studio.url}${path}`, { method, headers, body: payload });
+}
+
+type Snapshot = { path: string; size: number; url: string };
+type Finding = { code: string; severity: string; selector?: string; time?: number; box?: unknown; file: string };
+type Section = { ok: boolean; errorCount: number; warningCount: number; findings: Finding[] };
+
+beforeAll(async () => {
+  const work = await mkdtemp(join(tmpdir(), "studio-e2e-browser-"));
+  let nodeUp: () => void = () => {};
+  const nodeStarted = new Promise<void>((r) => (nodeUp = r));
+  studio = await startStudio({
+    port: 20_000 + Math.floor(Math.random() * 2000),
+    dataDir: join(work, "data"),
+    nodeEnv: { PREVIEW_HOST: "127.0.0.1" },
+    log: (line) => {
+      if (line.includes("[node]") && line.includes("render node")) nodeUp();
+    },
+  });
+  // Browser endpoints answer 503 until a node has asked for work: wait for its first claim.
+  await nodeStarted;
+  await new Promise((r) => setTimeout(r, 1000));
+  const login = await fetch(`${studio.url}/auth/dev/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name: "e2e-browser" }),
+  });
+  token = ((await login.json()) as { token: string }).token;
+  cookie = (login.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+  expect((await call("POST", "/api/projects", { name: "Shots", html: indexHtml(2, 1) })).status).toBe(201);
+  expect((await call("PUT", "/api/projects/shots/files/compositions/sub.html", SUB_HTML)).status).toBe(200);
+  const tone = join(work, "tone.wav");
+  await runTool(resolveFfmpeg().ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=3:sample_rate=48000", tone], new AbortController().signal).done;
+  const wav = await readFile(tone);
+  const put = await fetch(`${studio.url}/api/projects/shots/files/assets/tone.wav`, { method: "PUT", headers: { Authorization: `Bearer ${token}` }, body: wav });
+  expect(put.status).toBe(200);
+  expect((await call("POST", "/api/projects", { name: "Broken", html: BROKEN_HTML })).status).toBe(201);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await studio?.stop();
+});
+
+describe("snapshot", () => {
+  it("writes PNGs of the real size with the box where GSAP puts it, and a contact sheet sized by the frame count", async () => {
+    const res = await call("POST", "/api/projects/shots/snapshot", { at: [1], end: false });
+    const body = (await res.json()) as { ok: boolean; snapshots: Snapshot[]; log: string[] };
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body.ok).toBe(true);
+    expect(body.snapshots.map((s) => s.path)).toEqual(["snapshots/frame-01-1.000s.png", "snapshots/contact-sheet.png"]);
+    expect(body.log.some((l) => l.includes("capturing frame 1/1"))).toBe(true);
+    const frame = await fetch(body.snapshots[0]!.url, { headers: { Authorization: `Bearer ${token}` } });
+    expect(frame.headers.get("Content-Type")).toBe("image/png");
+    const png = Buffer.from(await frame.arrayBuffer());
+    expect(png.length).toBe(body.snapshots[0]!.size);
+    expect(pngSize(png)).toEqual(CANVAS);
+    const red = readPngPixel(png, 120, 40);
+    expect(red[0]).toBeGreaterThan(200);
+    expect(red[1]).toBeLessThan(50);
+    const sheet = Buffer.from(await (await fetch(body.snapshots[1]!.url, { headers: { Authorization: `Bearer ${token}` } })).arrayBuffer());
+    const layout = contactSheetLayout(1, CANVAS.width, CANVAS.height);
+    expect(pngSize(sheet)).toEqual({ width: layout.width, height: layout.height });
+  });
+
+  it("clears snapshots/ on every call: the default run leaves 5 frames, the end frame and the sheet", async () => {
+    const res = await call("POST", "/api/projects/shots/snapshot", {});
+    const body = (await res.json()) as { snapshots: Snapshot[] };
+    expect(body.snapshots).toHaveLength(7);
+    const files = (await (await call("GET", "/api/projects/shots/files")).json()) as { files: { path: string; type: string }[] };
+    const shots = files.files.filter((f) => f.path.startsWith("snapshots/") && f.type === "file").map((f) => f.path);
+    expect(shots.sort()).toEqual(body.snapshots.map((s) => s.path).sort());
+    expect(shots).not.toContain("snapshots/frame-01-1.000s.png");
+    const sheet = Buffer.from(await (await fetch(body.snapshots.at(-1)!.url, { headers: { Authorization: `Bearer ${token}` } })).arrayBuffer());
+    const layout = contactSheetLayout(6, CANVAS.width, CANVAS.height);
+    expect(pngSize(sheet)).toEqual({ width: layout.width, height: layout.height });
+  });
+});
+
+describe("check", () => {
+  it("passes a clean composition", async () => {
+    const res = await call("POST", "/api/projects/shots/check", {});
+    const body = (await res.json()) as { ok: boolean; exitCode: number; result: { lint: Section; runtime: Section; layout: Section & { times: number[] } } };
+    expect(res.status).toBe(200);
+    expect(body.result.runtime.findings).toEqual([]);
+    expect(body.result.layout.findings).toEqual([]);
+    expect(body.result.layout.times).toHaveLength(9);
+    expect(body).toMatchObject({ ok: true, exitCode: 0 });
+  });
+
+  it("reports the planted console error, missing asset, overflowing text and off-canvas element", async () => {
+    const res = await call("POST", "/api/projects/broken/check", { at: [0.5] });
+    const body = (await res.json()) as { ok: boolean; exitCode: number; result: { runtime: Section; layout: Section } };
+    expect(body).toMatchObject({ ok: false, exitCode: 1 });
+    const runtime = body.result.runtime.findings.map((f) => f.code);
+    expect(runtime).toEqual(expect.arrayContaining(["console-error", "missing-asset"]));
+    const layout = body.result.layout.findings;
+    expect(layout.find((f) => f.code === "text-overflow")).toMatchObject({ selector: "#title", time: 0.5, box: expect.any(Object) });
+    expect(layout.find((f) => f.code === "off-canvas")).toMatchObject({ selector: "#stray", time: 0.5 });
+    // Layout findings are warnings: strict is what makes them fail on their own.
+    expect(body.result.layout.ok).toBe(true);
+    const strict = (await (await call("POST", "/api/projects/broken/check", { at: [0.5], strict: true })).json()) as { result: { layout: Section } };
+    expect(strict.result.layout.ok).toBe(false);
+  });
+});
+
+async function nextEvent(reader: ReadableStreamDefaultReader<string>, name: string, timeoutMs: number): Promise<boolean> {
+  let buffer = "";
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now()))]);
+    if (!chunk || chunk.done) return false;
+    buffer += chunk.value;
+    if (buffer.includes(`event: ${name}`)) return true;
+  }
+  return false;
+}
+
+describe("preview", () => {
+  it("serves the composition with the player on its own port, reloads after a file PUT, and stops on DELETE", async () => {
+    const res = await call("POST", "/api/projects/shots/preview");
+    const state = (await res.json()) as { running: boolean; port: number; url: string };
+    expect(res.status, JSON.stringify(state)).toBe(200);
+    expect(state.running).toBe(true);
+    expect(state.port).toBeGreaterThanOrEqual(3002);
+    expect(state.url).toBe(`http://127.0.0.1:${state.port}/`);
+    expect(await (await call("GET", "/api/projects/shots/preview")).json()).toEqual(state);
+    const detail = (await (await call("GET", "/api/projects/shots")).json()) as { project: { preview: unknown } };
+    expect(detail.project.preview).toEqual(state);
+
+    const page = await (await fetch(state.url)).text();
+    expect(page).toContain('data-composition-id="main"');
+    expect(page).toContain("/__studio/player.js");
+    expect(page).toContain("/__studio/gsap/gsap.min.js");
+    expect((await fetch(`${state.url}compositions/sub.html`)).status).toBe(200);
+
+    const events = await fetch(`${state.url}__studio/events`);
+    const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader();
+    await call("PUT", "/api/projects/shots/files/compositions/sub.html", SUB_HTML.replace("#00ff00", "#00ee00"));
+    expect(await nextEvent(reader, "reload", 10_000)).toBe(true);
+    expect(await (await fetch(`${state.url}compositions/sub.html`)).text()).toContain("#00ee00");
+    await reader.cancel();
+
+    expect(await (await call("DELETE", "/api/projects/shots/preview")).json()).toEqual({ stopped: true });
+    expect(await (await call("GET", "/api/projects/shots/preview")).json()).toEqual({ running: false });
+    const closed = Date.now() + 10_000;
+    let stillUp = true;
+    while (stillUp && Date.now() < closed) {
+      stillUp = await fetch(state.url).then(() => true, () => false);
+      if (stillUp) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(stillUp).toBe(false);
+  });
+});
+
+describe("/play", () => {
+  it("sends a signed-out visitor a 401 page", async () => {
+    const res = await fetch(`${studio.url}/play/shots`);
+    expect(res.status).toBe(401);
+    expect(res.headers.get("Content-Type")).toContain("text/html");
+  });
+
+  it("plays root and sub-composition timelines from one clock, offline, driven by keyboard and scrubbing", async () => {
+    browser = await puppeteer.launch({ executablePath: await resolveChrome(), headless: "shell", args: BASE_FLAGS });
+    const page = await browser.newPage();
+    await page.setViewport({ width: 800, height: 600 });
+    const origin = new URL(studio.url);
+    await page.setCookie({ name: cookie.split("=")[0]!, value: cookie.split("=").slice(1).join("="), domain: origin.hostname, path: "/" });
+    // No internet: anything not served by the studio is refused, so GSAP must come from the Worker.
+    const outside: string[] = [];
+    await page.setRequestInterception(true);
+    page.on("request", (request) => {
+      if (request.url().startsWith(studio.url) || request.url().startsWith("data:")) void request.continue();
+      else {
+        outside.push(request.url());
+        void request.abort();
+      }
+    });
+    const response = await page.goto(`${studio.url}/play/shots`, { waitUntil: "load" });
+    expect(response?.status()).toBe(200);
+    await page.waitForSelector("html[data-studio-player-ready]", { timeout: 20_000 });
+    expect(outside).toEqual([]);
+    const times = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { __timelines: Record<string, { time(): number }>; __studioPlayer: { state(): { time: number; playing: boolean; loop: boolean; duration: number } } };
+        return { main: w.__timelines.main!.time(), sub: w.__timelines.sub!.time(), player: w.__studioPlayer.state(), readout: document.querySelector("[data-studio-time]")?.textContent };
+      });
+    expect((await times()).player.duration).toBe(2);
+    await page.keyboard.press("End");
+    expect((await times()).main).toBeCloseTo(2, 3);
+    await page.keyboard.press("Home");
+    await page.keyboard.press("ArrowRight");
+    let t = await times();
+    expect(t.main).toBeCloseTo(1, 3);
+    expect(t.sub).toBeCloseTo(0, 3);
+    // Scrub to 1.5 s: the sub-composition starts at 1 s, so its own timeline is at 0.5 s.
+    await page.evaluate(() => {
+      const range = document.querySelector<HTMLInputElement>("[data-studio-player] input[type=range]")!;
+      range.value = "1.5";
+      range.dispatchEvent(new Event("input"));
+    });
+    t = await times();
+    expect(t.main).toBeCloseTo(1.5, 3);
+    expect(t.sub).toBeCloseTo(0.5, 3);
+    expect(t.readout).toBe("1.50 s / 2.00 s");
+    const dotX = await page.evaluate(() => (window as unknown as { gsap: { getProperty(t: string, p: string): number } }).gsap.getProperty('[data-composition-id="sub"] .dot', "x"));
+    expect(dotX).toBeCloseTo(100, 0);
+    await page.keyboard.press("l");
+    expect((await times()).player.loop).toBe(true);
+    await page.keyboard.press("Space");
+    await new Promise((r) => setTimeout(r, 400));
+    t = await times();
+    expect(t.player.playing || t.player.loop).toBe(true);
+    await page.keyboard.press("Space");
+    const paused = await times();
+    expect(paused.player.playing).toBe(false);
+    expect(paused.main).not.toBeCloseTo(1.5, 2);
+  });
+});

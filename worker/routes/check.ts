@@ -1,0 +1,64 @@
+// POST /api/projects/:slug/check — lint (here, in the Worker), then the composition in headless Chromium on a
+// render node: runtime problems while it loads and plays, and layout inspection at sample times.
+import { Hono } from "hono";
+import { z } from "zod";
+import { checkBody, timePastEnd } from "../../core/browser/browser-options.ts";
+import { CHECK_SEVERITY, checkFinding, combineCheck, type CheckCode, type CheckFinding } from "../../core/browser/check-findings.ts";
+import { lintProject } from "../../core/lint/index.ts";
+import { currentUser, requireUser } from "../auth/middleware.ts";
+import { waitForJob } from "../browser/wait-for-job.ts";
+import { openDb } from "../db/client.ts";
+import type { AppEnv } from "../http/context.ts";
+import { badRequest } from "../http/errors.ts";
+import { readJson } from "../http/validate.ts";
+import { enqueueJob } from "../jobs/queue.ts";
+import { loadLintInput } from "../lint/load-lint-input.ts";
+import { requireRenderNode } from "../nodes/node-presence.ts";
+import { requireProject } from "../projects/store.ts";
+
+const box = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+const finding = z.object({
+  code: z.enum(Object.keys(CHECK_SEVERITY) as [CheckCode, ...CheckCode[]]),
+  severity: z.enum(["error", "warning", "info"]),
+  message: z.string(),
+  file: z.string(),
+  selector: z.string().optional(),
+  fixHint: z.string().optional(),
+  time: z.number().optional(),
+  times: z.array(z.number()).optional(),
+  box: box.optional(),
+});
+const checkJobResult = z.object({
+  runtime: z.array(finding),
+  layout: z.array(finding),
+  times: z.array(z.number()),
+});
+
+function parseResult(text: string | null): z.infer<typeof checkJobResult> | null {
+  try {
+    const parsed = checkJobResult.safeParse(text ? JSON.parse(text) : null);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export const checkRoutes = new Hono<AppEnv>().use(requireUser).post("/:slug/check", async (c) => {
+  const ref = { userId: currentUser(c).id, slug: c.req.param("slug") };
+  const db = openDb(c.env.DB);
+  const project = await requireProject(db, ref);
+  const options = await readJson(c, checkBody);
+  const past = timePastEnd(options.at, project.duration);
+  if (past) throw badRequest(past);
+  await requireRenderNode(db, "check the composition in a browser");
+  const lint = lintProject(await loadLintInput(c.env.FILES, ref), { verbose: false });
+  const id = crypto.randomUUID();
+  await enqueueJob(db, { id, userId: ref.userId, slug: ref.slug, kind: "check", options });
+  const job = await waitForJob(db, c.env, id, "check", c.req.raw.signal);
+  const reported = parseResult(job.result);
+  const runtime: CheckFinding[] = reported?.runtime ?? [
+    checkFinding("composition-load-failed", "index.html", `the browser check did not finish: ${job.error ?? "the node reported no result"}`),
+  ];
+  const result = combineCheck({ lint, runtime, layout: reported?.layout ?? [], times: reported?.times ?? [], strict: options.strict ?? false });
+  return c.json({ ok: result.ok, exitCode: result.ok ? 0 : 1, result });
+});

@@ -1,0 +1,87 @@
+// /api/projects/:slug/preview — a preview server for the project on a render node, on its own port (3002 and up).
+// It is a long-running `preview` job: the node holds it, renews its lease, reports its port, and stops when a
+// progress post answers { cancelled: true } (DELETE, or the project's deletion).
+import { Hono, type Context } from "hono";
+import { currentUser, requireUser } from "../auth/middleware.ts";
+import { isStalePreview, previewPort, previewState } from "../browser/preview-state.ts";
+import { browserJobTimeouts } from "../browser/wait-for-job.ts";
+import { openDb, type Db } from "../db/client.ts";
+import type { ProjectRef } from "../files/keys.ts";
+import type { AppEnv } from "../http/context.ts";
+import { ApiError } from "../http/errors.ts";
+import { endJob, enqueueJob, findJob, findLiveProjectJob, type JobRow } from "../jobs/queue.ts";
+import { requireRenderNode } from "../nodes/node-presence.ts";
+import { requireProject } from "../projects/store.ts";
+
+const POLL_MS = 200;
+/** A node needs a moment to download the project and open its port. */
+const START_MS = 60_000;
+
+async function projectOf(c: Context<AppEnv>): Promise<ProjectRef> {
+  const ref = { userId: currentUser(c).id, slug: c.req.param("slug") ?? "" };
+  await requireProject(openDb(c.env.DB), ref);
+  return ref;
+}
+
+const hostnameOf = (c: Context<AppEnv>) => new URL(c.req.url).hostname;
+
+/** Stops the project's preview, if one is live; true when there was one. */
+export async function stopPreview(db: Db, ref: ProjectRef, reason: string): Promise<boolean> {
+  const job = await findLiveProjectJob(db, ref, "preview");
+  if (!job) return false;
+  return endJob(db, job.id, "cancelled", { error: reason });
+}
+
+async function waitForPort(db: Db, c: Context<AppEnv>, jobId: string): Promise<JobRow> {
+  const { pickupMs } = browserJobTimeouts(c.env);
+  const began = Date.now();
+  for (;;) {
+    const job = await findJob(db, jobId);
+    if (!job) throw new ApiError(500, "the preview job disappeared");
+    if (previewPort(job) !== null) return job;
+    if (job.status === "failed" || job.status === "cancelled" || job.status === "done") {
+      throw new ApiError(502, `the preview could not start: ${job.error ?? job.status}`);
+    }
+    const waited = Date.now() - began;
+    const hung =
+      job.status === "queued" && waited > pickupMs
+        ? `no render node picked the preview up within ${Math.round(pickupMs / 1000)} s (stage: queued)`
+        : waited > START_MS
+          ? `the preview did not start within ${START_MS / 1000} s (stage: ${job.stage ?? "started"})`
+          : null;
+    if (hung) {
+      await endJob(db, job.id, "cancelled", { error: hung });
+      throw new ApiError(504, hung);
+    }
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}
+
+export const previewRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post("/:slug/preview", async (c) => {
+    const ref = await projectOf(c);
+    const db = openDb(c.env.DB);
+    let job = await findLiveProjectJob(db, ref, "preview");
+    if (job && isStalePreview(job)) {
+      await endJob(db, job.id, "failed", { error: "the render node holding the preview stopped responding" });
+      job = null;
+    }
+    if (!job) {
+      await requireRenderNode(db, "run a preview server");
+      const id = crypto.randomUUID();
+      await enqueueJob(db, { id, userId: ref.userId, slug: ref.slug, kind: "preview", options: {} });
+      job = await waitForPort(db, c, id);
+    } else if (previewPort(job) === null) {
+      job = await waitForPort(db, c, job.id);
+    }
+    return c.json(previewState(job, hostnameOf(c)));
+  })
+  .get("/:slug/preview", async (c) => {
+    const ref = await projectOf(c);
+    return c.json(previewState(await findLiveProjectJob(openDb(c.env.DB), ref, "preview"), hostnameOf(c)));
+  })
+  .delete("/:slug/preview", async (c) => {
+    const ref = await projectOf(c);
+    return c.json({ stopped: await stopPreview(openDb(c.env.DB), ref, "stopped by the user") });
+  });
