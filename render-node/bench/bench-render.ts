@@ -1,20 +1,30 @@
 // Benchmark: a 6 s 1920x1080 30 fps composition with a sub-composition and audio, rendered at quality standard.
 //   node render-node/bench/bench-render.ts [--runs N] [--screenshot] [--concurrency N]
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { renderProject } from "../src/render-project.ts";
 import { resolveBinaries } from "../src/resolve-binaries.ts";
 import { runTool } from "../src/run-tool.ts";
 
-const GSAP = "https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js";
+const GSAP_CDN = "https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js";
+// Project-relative copy of the same file, for renderers without CDN interception (HyperFrames). Both index.html and
+// the sub-composition use this path: sub-compositions are inlined into index.html, so it resolves against index.html.
+const GSAP_LOCAL = "assets/gsap.min.js";
 
-const INDEX = `<!doctype html>
+// With project fonts: one regular and one bold face from files in assets/, so every renderer draws the same glyphs
+// (HyperFrames maps the generic sans-serif to its bundled Inter; Chromium alone picks a system font).
+const FONT_FACES = `@font-face { font-family: "BenchSans"; font-weight: 400; src: url("assets/bench-sans.ttf"); }
+@font-face { font-family: "BenchSans"; font-weight: 700 900; src: url("assets/bench-sans-bold.ttf"); }
+`;
+
+const index = (GSAP: string, FONT: string, faces: string) => `<!doctype html>
 <html><head><meta charset="utf-8"><script src="${GSAP}"></script>
 <style>
-html, body { margin: 0; width: 1920px; height: 1080px; overflow: hidden; }
-[data-composition-id="bench"] { position: relative; width: 1920px; height: 1080px; background: linear-gradient(135deg, #0f172a, #312e81); font-family: sans-serif; }
+${faces}html, body { margin: 0; width: 1920px; height: 1080px; overflow: hidden; }
+[data-composition-id="bench"] { position: relative; width: 1920px; height: 1080px; background: linear-gradient(135deg, #0f172a, #312e81); font-family: ${FONT}; }
 [data-composition-id="bench"] .title { position: absolute; left: 160px; top: 140px; font-size: 120px; font-weight: 800; color: #fff; }
 [data-composition-id="bench"] .card { position: absolute; width: 260px; height: 260px; border-radius: 32px; box-shadow: 0 30px 60px rgba(0,0,0,.4); }
 #intro { position: absolute; left: 0; top: 560px; width: 1920px; height: 520px; }
@@ -40,12 +50,12 @@ html, body { margin: 0; width: 1920px; height: 1080px; overflow: hidden; }
 </body></html>
 `;
 
-const INTRO = `<template id="intro-template">
+const intro = (GSAP: string, FONT: string) => `<template id="intro-template">
 <div data-composition-id="intro" data-width="1920" data-height="1080">
   <div class="bar"></div><div class="label">Sub-composition</div>
   <style>
     [data-composition-id="intro"] .bar { position: absolute; left: 0; top: 200px; width: 1920px; height: 160px; background: #fbbf24; transform-origin: left; }
-    [data-composition-id="intro"] .label { position: absolute; left: 200px; top: 230px; font-size: 80px; color: #111; font-family: sans-serif; }
+    [data-composition-id="intro"] .label { position: absolute; left: 200px; top: 230px; font-size: 80px; color: #111; font-family: ${FONT}; }
   </style>
   <script src="${GSAP}"></script>
   <script>
@@ -59,13 +69,41 @@ const INTRO = `<template id="intro-template">
 </template>
 `;
 
-/** Writes the benchmark project; returns its directory. */
-export async function makeBenchProject(ffmpeg: string): Promise<string> {
+/** Debian's DejaVu Sans (package fonts-dejavu-core), used for `fonts: "project"`. */
+const DEJAVU = "/usr/share/fonts/truetype/dejavu";
+
+/**
+ * Writes the benchmark project; returns its directory. `gsap: "local"` copies gsap.min.js from the `gsap-3.14.2`
+ * npm package into assets/ and loads it from there instead of the CDN URL. `fonts: "project"` copies DejaVu Sans
+ * (regular and bold) into assets/ and uses it through @font-face instead of the generic sans-serif.
+ */
+export async function makeBenchProject(
+  ffmpeg: string,
+  options: { gsap?: "cdn" | "local"; fonts?: "generic" | "project" } = {},
+): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "studio-bench-"));
   await mkdir(join(dir, "compositions"));
   await mkdir(join(dir, "assets"));
-  await writeFile(join(dir, "index.html"), INDEX);
-  await writeFile(join(dir, "compositions", "intro.html"), INTRO);
+  let gsap = GSAP_CDN;
+  if (options.gsap === "local") {
+    const dist = join(dirname(createRequire(import.meta.url).resolve("gsap-3.14.2/package.json")), "dist");
+    await copyFile(join(dist, "gsap.min.js"), join(dir, GSAP_LOCAL));
+    gsap = GSAP_LOCAL;
+  }
+  let font = "sans-serif";
+  let faces = "";
+  if (options.fonts === "project") {
+    try {
+      await copyFile(join(DEJAVU, "DejaVuSans.ttf"), join(dir, "assets", "bench-sans.ttf"));
+      await copyFile(join(DEJAVU, "DejaVuSans-Bold.ttf"), join(dir, "assets", "bench-sans-bold.ttf"));
+    } catch (error) {
+      throw new Error(`fonts: "project" needs DejaVu Sans in ${DEJAVU} (apt-get install fonts-dejavu-core): ${String(error)}`);
+    }
+    font = `"BenchSans", sans-serif`;
+    faces = FONT_FACES;
+  }
+  await writeFile(join(dir, "index.html"), index(gsap, font, faces));
+  await writeFile(join(dir, "compositions", "intro.html"), intro(gsap, font));
   await runTool(ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=330:duration=6", join(dir, "assets", "tone.wav")], new AbortController().signal).done;
   return dir;
 }
