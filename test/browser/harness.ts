@@ -43,21 +43,6 @@ export async function startDashboardStudio(): Promise<DashboardStudio> {
   return { studio, url: studio.url, dataDir };
 }
 
-/**
- * Whether the API has a route: an unknown /api path answers 404 "no such endpoint", while a known one answers
- * anything else (its own 404 for a missing project, 401, 400…).
- */
-export async function endpointExists(base: string, method: string, path: string, token?: string): Promise<boolean> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), "Content-Type": "application/json", Origin: base },
-    body: method === "GET" || method === "HEAD" ? undefined : "{}",
-  });
-  if (res.status !== 404 && res.status !== 405) return true;
-  const body = (await res.json().catch(() => null)) as { error?: string } | null;
-  return !(body?.error ?? "").includes("no such endpoint") && res.status !== 405;
-}
-
 /** Where the screenshots of this run go; printed once so a person can look at them. */
 export function screenshotDir(): string {
   const dir = process.env.SCREENSHOT_DIR ?? mkdtempSync(join(tmpdir(), "studio-dashboard-shots-"));
