@@ -83,12 +83,12 @@ export async function findLiveProjectJob(db: Db, ref: { userId: string; slug: st
 }
 
 /** Live jobs of a user's projects, for summaries that show every project's preview at once. */
-export async function listLiveUserJobs(db: Db, userId: string, kind: JobKind): Promise<JobRow[]> {
+/** The user's queued or running jobs of one kind, as a query that can join a D1 batch. */
+export function liveUserJobsQuery(db: Db, userId: string, kind: JobKind) {
   return db
     .select()
     .from(jobs)
-    .where(and(eq(jobs.userId, userId), eq(jobs.kind, kind), inArray(jobs.status, ["queued", "running"])))
-    .all();
+    .where(and(eq(jobs.userId, userId), eq(jobs.kind, kind), inArray(jobs.status, ["queued", "running"])));
 }
 
 /** Ends a job unless it already ended (a cancel may have come first). Returns whether this call ended it. */

@@ -1,9 +1,8 @@
 // The `render` field of project summaries: the newest render from D1; for one still in progress, the room's live
 // state (its last line changes every second, and D1 is written only at transitions).
-import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import { isInProgress } from "../renders/state.ts";
-import { latestRenderPerProject, type RenderRow } from "../renders/store.ts";
+import type { RenderRow } from "../renders/store.ts";
 import { roomOf } from "../rooms/room-of.ts";
 
 function fromRow(row: RenderRow) {
@@ -21,11 +20,11 @@ function fromRow(row: RenderRow) {
   };
 }
 
-export async function renderSummaries(env: Env, db: Db, userId: string): Promise<Map<string, Record<string, unknown>>> {
-  const rows = await latestRenderPerProject(db, userId);
+/** `latest`: the newest render row of each project (see latestRendersQuery). */
+export async function renderSummaries(env: Env, userId: string, latest: RenderRow[]): Promise<Map<string, Record<string, unknown>>> {
   const out = new Map<string, Record<string, unknown>>();
   await Promise.all(
-    [...rows.values()].map(async (row) => {
+    latest.map(async (row) => {
       if (isInProgress(row.status)) {
         const live = await roomOf(env, { userId, slug: row.slug }).getRender();
         if (live) {

@@ -20,8 +20,9 @@ export async function requireProject(db: Db, ref: ProjectRef): Promise<ProjectRo
   return row;
 }
 
-export async function listProjectRows(db: Db, userId: string): Promise<ProjectRow[]> {
-  return db.select().from(projects).where(eq(projects.userId, userId)).orderBy(desc(projects.createdAt)).all();
+/** The user's projects, newest first, as a query that can join a D1 batch. */
+export function projectRowsQuery(db: Db, userId: string) {
+  return db.select().from(projects).where(eq(projects.userId, userId)).orderBy(desc(projects.createdAt));
 }
 
 /** Inserts the row; false when the slug is taken (the unique index decides, so racing creates cannot both win). */

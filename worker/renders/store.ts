@@ -19,9 +19,9 @@ export async function filenameTaken(db: Db, userId: string, filename: string): P
   return row !== undefined;
 }
 
-/** The newest render of each of the user's projects. */
-export async function latestRenderPerProject(db: Db, userId: string): Promise<Map<string, RenderRow>> {
-  const rows = await db
+/** The newest render of each of the user's projects, as a query that can join a D1 batch. */
+export function latestRendersQuery(db: Db, userId: string) {
+  return db
     .select()
     .from(renders)
     .where(
@@ -29,9 +29,7 @@ export async function latestRenderPerProject(db: Db, userId: string): Promise<Ma
         eq(renders.userId, userId),
         sql`${renders.startedAt} = (SELECT max(r2.started_at) FROM renders r2 WHERE r2.user_id = ${renders.userId} AND r2.slug = ${renders.slug})`,
       ),
-    )
-    .all();
-  return new Map(rows.map((r) => [r.slug, r]));
+    );
 }
 
 export async function recentProjectRenders(db: Db, userId: string, slug: string, limit = 10): Promise<RenderRow[]> {

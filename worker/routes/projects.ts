@@ -9,13 +9,14 @@ import type { AppEnv } from "../http/context.ts";
 import { readJson } from "../http/validate.ts";
 import { createProject } from "../projects/create-project.ts";
 import { createProjectBody } from "../projects/schemas.ts";
-import { deleteProjectRow, listProjectRows, requireProject } from "../projects/store.ts";
+import { deleteProjectRow, projectRowsQuery, requireProject } from "../projects/store.ts";
+import { latestRendersQuery } from "../renders/store.ts";
 import { projectSummary } from "../projects/summary.ts";
 import { bumpCounter } from "../stats/counters.ts";
 import { roomOf } from "../rooms/room-of.ts";
 import { renderSummaries } from "../projects/render-summaries.ts";
 import { previewState } from "../browser/preview-state.ts";
-import { findLiveProjectJob, listLiveUserJobs } from "../jobs/queue.ts";
+import { findLiveProjectJob, liveUserJobsQuery } from "../jobs/queue.ts";
 import { stopPreview } from "./preview.ts";
 
 async function readMeta(bucket: R2Bucket, key: string): Promise<unknown> {
@@ -33,11 +34,13 @@ export const projectRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const db = openDb(c.env.DB);
     const userId = currentUser(c).id;
-    const [rows, renders, previews] = await Promise.all([
-      listProjectRows(db, userId),
-      renderSummaries(c.env, db, userId),
-      listLiveUserJobs(db, userId, "preview"),
+    // One D1 round trip for the three reads; only renders still in progress wake their room.
+    const [rows, latest, previews] = await db.batch([
+      projectRowsQuery(db, userId),
+      latestRendersQuery(db, userId),
+      liveUserJobsQuery(db, userId, "preview"),
     ]);
+    const renders = await renderSummaries(c.env, userId, latest);
     const hostname = new URL(c.req.url).hostname;
     const previewOf = (slug: string) => previewState(previews.find((j) => j.slug === slug) ?? null, hostname);
     return c.json({
