@@ -30,11 +30,15 @@ const binaries = await resolveBinaries();
 log(`render node ${nodeId}: ${studioUrl}, ${concurrency} browser(s); chrome ${binaries.chrome}, ffmpeg ${binaries.ffmpeg}`);
 
 const controller = new AbortController();
+// `on`, not `once`: execa's signal-exit re-raises a signal when it sees no other listener, which would end the
+// process before the running render is aborted and reported.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    log(`${signal}: stopping`);
+  process.on(signal, () => {
+    if (controller.signal.aborted) return;
+    log(`${signal}: stopping (a running render is aborted and reported as failed)`);
     controller.abort();
-    setTimeout(() => process.exit(0), 2000).unref();
+    // A last resort: the loops end (and the process exits) as soon as the running job has been reported.
+    setTimeout(() => process.exit(0), 4000).unref();
   });
 }
 const client = createNodeClient(studioUrl, nodeKey);
@@ -44,3 +48,5 @@ await Promise.all([
   runJobLoop({ ...shared, kinds: ["render"] }),
   runJobLoop({ ...shared, kinds: ["snapshot", "check", "preview"] }),
 ]);
+log("stopped");
+process.exit(0);

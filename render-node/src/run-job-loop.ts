@@ -32,7 +32,7 @@ export interface JobLoopOptions {
 
 async function runOne(options: JobLoopOptions, job: Job): Promise<{ ok: boolean; error?: string }> {
   const { client, log } = options;
-  if (job.kind === "render") return runRenderJob(client, job, { concurrency: options.concurrency, binaries: options.binaries, log });
+  if (job.kind === "render") return runRenderJob(client, job, { concurrency: options.concurrency, binaries: options.binaries, log, shutdown: options.signal });
   const binaries = options.binaries ?? (await resolveBinaries());
   if (job.kind === "snapshot") return runSnapshotJob(client, job, { binaries, log });
   if (job.kind === "check") return runCheckJob(client, job, { binaries, log });

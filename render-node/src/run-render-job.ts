@@ -13,10 +13,21 @@ const PROGRESS_INTERVAL_MS = 1000;
 export async function runRenderJob(
   client: NodeClient,
   job: Job,
-  settings: { concurrency?: number | undefined; binaries?: Binaries | undefined; log?: (line: string) => void },
+  settings: {
+    concurrency?: number | undefined;
+    binaries?: Binaries | undefined;
+    log?: (line: string) => void;
+    /** The node is stopping: abort the render (killing its browsers and ffmpeg) and report why. */
+    shutdown?: AbortSignal | undefined;
+  },
 ): Promise<{ ok: boolean; error?: string }> {
   const work = await mkdtemp(join(tmpdir(), `studio-job-`));
   const controller = new AbortController();
+  // On shutdown the render is aborted (its browsers and ffmpegs are killed) and reported with the reason, so the
+  // Worker hears why at once rather than when the lease lapses.
+  const onShutdown = () => controller.abort(new Error("render node shutting down"));
+  if (settings.shutdown?.aborted) onShutdown();
+  settings.shutdown?.addEventListener("abort", onShutdown, { once: true });
   let pending: string[] = [];
   const onLine = (line: string) => {
     pending.push(line);
@@ -65,10 +76,14 @@ export async function runRenderJob(
     onLine(`uploaded ${size} bytes`);
     result = { ok: true };
   } catch (error) {
-    const message = controller.signal.aborted ? "render cancelled" : error instanceof Error ? error.message : String(error);
+    const reason: unknown = controller.signal.reason;
+    const message = controller.signal.aborted
+      ? reason instanceof Error ? reason.message : "render cancelled"
+      : error instanceof Error ? error.message : String(error);
     result = { ok: false, error: message };
   } finally {
     clearInterval(timer);
+    settings.shutdown?.removeEventListener("abort", onShutdown);
   }
   await flush();
   await client.complete(job.id, result);

@@ -8,9 +8,12 @@ import { resolveFfmpeg } from "../../render-node/src/resolve-binaries.ts";
 import { CANVAS, indexHtml, SUB_HTML } from "../../render-node/test/make-test-project.ts";
 import { isAlive, listDescendants, probeStreams, readPixel } from "../../render-node/test/inspect-video.ts";
 import { runTool } from "../../render-node/src/run-tool.ts";
-import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
+import { startRenderNode, startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
+import type { ChildProcess } from "node:child_process";
 
 let studio: RunningStudio;
+/** The node the last tests use, once the first one has been stopped. */
+let node: ChildProcess | null = null;
 let token = "";
 let work = "";
 const { ffmpeg, ffprobe } = resolveFfmpeg();
@@ -74,6 +77,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  if (node && node.exitCode === null) node.kill("SIGKILL");
   await studio?.stop();
 });
 
@@ -144,13 +148,33 @@ describe("rendering through the studio", () => {
     await waitFor("the node's children to exit", async () => listDescendants(nodePid).length === 0, 15_000);
   });
 
+  it("a node told to stop (SIGTERM) aborts its render, reports why, and leaves no browser or ffmpeg behind", async () => {
+    await call("POST", "/api/projects/long/render", { format: "mp4", quality: "draft" });
+    await waitFor("capture to begin", async () => {
+      const r = (await (await call("GET", "/api/projects/long/render")).json()) as Render;
+      return r.status === "rendering" && r.lines.some((l) => /^frame \d+\/600/.test(l));
+    });
+    const first = studio.node!;
+    const children = listDescendants(first.pid!);
+    expect(children.length).toBeGreaterThan(0);
+    first.kill("SIGTERM");
+    const failed = await waitFor("the render to fail", async () => {
+      const r = (await (await call("GET", "/api/projects/long/render")).json()) as Render;
+      return r.status === "failed" ? r : null;
+    }, 15_000);
+    expect(failed.lastLine).toBe("render failed: render node shutting down");
+    await waitFor("the node to exit", async () => first.exitCode !== null || first.signalCode !== null, 10_000);
+    await waitFor("its children to exit", async () => children.every((pid) => !isAlive(pid)), 10_000);
+    node = startRenderNode(studio.url, studio.nodeKey);
+  });
+
   it("a node killed mid-render lets its lease lapse: the render fails with a line saying why", async () => {
     await call("POST", "/api/projects/long/render", { format: "webm", quality: "draft" });
     await waitFor("capture to begin", async () => {
       const r = (await (await call("GET", "/api/projects/long/render")).json()) as Render;
       return r.status === "rendering" && r.lines.some((l) => /^frame \d+\/600/.test(l));
     });
-    const nodePid = studio.node!.pid!;
+    const nodePid = node!.pid!;
     const children = listDescendants(nodePid);
     process.kill(nodePid, "SIGKILL");
     for (const pid of children) if (isAlive(pid)) process.kill(pid, "SIGKILL");
