@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { decodeBase64 } from "./base64.ts";
+import { parseByteRange } from "./byte-range.ts";
+import { contentTypeFor } from "./content-type.ts";
+
+describe("parseByteRange", () => {
+  it.each([
+    ["bytes=0-4", 10, { kind: "range", offset: 0, length: 5 }],
+    ["bytes=5-", 10, { kind: "range", offset: 5, length: 5 }],
+    ["bytes=-3", 10, { kind: "range", offset: 7, length: 3 }],
+    ["bytes=-30", 10, { kind: "range", offset: 0, length: 10 }],
+    ["bytes=8-100", 10, { kind: "range", offset: 8, length: 2 }],
+    ["bytes=10-", 10, { kind: "unsatisfiable" }],
+    ["bytes=5-2", 10, { kind: "unsatisfiable" }],
+    ["bytes=-0", 10, { kind: "unsatisfiable" }],
+    ["bytes=0-1,4-5", 10, { kind: "none" }],
+    ["items=0-1", 10, { kind: "none" }],
+    [null, 10, { kind: "none" }],
+  ] as const)("%j of %d bytes", (header, size, expected) => {
+    expect(parseByteRange(header, size)).toEqual(expected);
+  });
+});
+
+describe("decodeBase64", () => {
+  it("decodes standard and URL-safe alphabets, with or without padding and whitespace", () => {
+    const bytes = Uint8Array.from([0, 255, 250, 1, 2]);
+    expect(decodeBase64("AP/6AQI=")).toEqual(bytes);
+    expect(decodeBase64("AP_6AQI")).toEqual(bytes);
+    expect(decodeBase64("AP/6\nAQI=")).toEqual(bytes);
+    expect(decodeBase64("")).toEqual(new Uint8Array(0));
+  });
+
+  it.each(["not base64!", "A", "AB=C", "====", "AP/6AQI==="])("rejects %j", (text) => {
+    expect(decodeBase64(text)).toBeNull();
+  });
+});
+
+describe("contentTypeFor", () => {
+  it("knows composition, media and font types, and falls back to octet-stream", () => {
+    expect(contentTypeFor("index.html")).toBe("text/html; charset=utf-8");
+    expect(contentTypeFor("assets/a.MP3")).toBe("audio/mpeg");
+    expect(contentTypeFor("out.mov")).toBe("video/quicktime");
+    expect(contentTypeFor("f.woff2")).toBe("font/woff2");
+    expect(contentTypeFor("data.xyz")).toBe("application/octet-stream");
+    expect(contentTypeFor("Makefile")).toBe("application/octet-stream");
+  });
+});
