@@ -4,6 +4,7 @@ import { api, errorText, filePath } from "../lib/api.ts";
 import { formatBytes, isTextPath } from "../lib/format.ts";
 import type { FileEntry } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
+import { useAction } from "../lib/use-action.ts";
 
 interface Props {
   slug: string;
@@ -13,8 +14,7 @@ interface Props {
 
 function FileEditor({ slug, path, onClose, onSaved }: { slug: string; path: string; onClose: () => void; onSaved: () => Promise<void> }) {
   const [text, setText] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
   const [saved, setSaved] = useState(false);
   const loaded = useRef(false);
   if (!loaded.current) {
@@ -30,17 +30,11 @@ function FileEditor({ slug, path, onClose, onSaved }: { slug: string; path: stri
   async function save(event: Event) {
     event.preventDefault();
     if (text === null) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await api(filePath(slug, path), { method: "PUT", body: text, headers: { "Content-Type": "text/plain; charset=utf-8" } });
       setSaved(true);
       await onSaved();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

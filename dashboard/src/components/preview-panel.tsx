@@ -3,11 +3,11 @@ import { useEffect, useState } from "preact/hooks";
 import { api, errorText } from "../lib/api.ts";
 import type { PreviewState } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
+import { useAction } from "../lib/use-action.ts";
 
 export function PreviewPanel({ slug }: { slug: string }) {
   const [state, setState] = useState<PreviewState | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAction();
   const path = `/api/projects/${encodeURIComponent(slug)}/preview`;
 
   useEffect(() => {
@@ -15,20 +15,14 @@ export function PreviewPanel({ slug }: { slug: string }) {
   }, [path]);
 
   async function toggle() {
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       if (state?.running) {
         await api(path, { method: "DELETE" });
         setState({ running: false });
       } else {
         setState(await api<PreviewState>(path, { method: "POST" }));
       }
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

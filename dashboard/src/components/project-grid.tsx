@@ -7,6 +7,7 @@ import { pickThumbnail } from "../lib/thumbnail.ts";
 import type { FileEntry, ProjectSummary } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
 import { StatusBadge } from "./status-badge.tsx";
+import { useAction } from "../lib/use-action.ts";
 
 function Thumbnail({ slug }: { slug: string }) {
   const [src, setSrc] = useState<string | null>(null);
@@ -32,22 +33,15 @@ function Thumbnail({ slug }: { slug: string }) {
 function CreateProject({ onCreated }: { onCreated: (slug: string) => void }) {
   const [name, setName] = useState("");
   const [duration, setDuration] = useState("6");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAction();
 
   async function create(event: Event) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const res = await api<{ slug: string }>("/api/projects", { method: "POST", json: { name, duration: Number(duration) } });
       setName("");
       onCreated(res.slug);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

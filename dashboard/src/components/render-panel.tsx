@@ -6,6 +6,7 @@ import { applyRenderEvent, EMPTY_RENDER, isRunning, percentOf, type RenderView }
 import type { FileEntry, RenderState } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
 import { StatusBadge } from "./status-badge.tsx";
+import { useAction } from "../lib/use-action.ts";
 
 const QUALITIES = ["draft", "standard", "high"] as const;
 const FORMATS = ["mp4", "webm", "mov", "gif"] as const;
@@ -90,8 +91,7 @@ function useRenderView(slug: string, onEnd: () => void): [RenderView, (fn: (v: R
 
 export function RenderPanel({ slug, files, onFinished }: { slug: string; files: FileEntry[]; onFinished: () => void }) {
   const [options, setOptions] = useState<Options>({ quality: "standard", fps: "", format: "mp4", composition: "index.html", resolution: "", strict: false });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
   const [view, setView, reconnect] = useRenderView(slug, onFinished);
   const logRef = useRef<HTMLPreElement>(null);
   const base = `/api/projects/${encodeURIComponent(slug)}/render`;
@@ -108,17 +108,11 @@ export function RenderPanel({ slug, files, onFinished }: { slug: string; files: 
 
   async function start(event: Event) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const state = await api<RenderState>(base, { method: "POST", json: requestBody(options) });
       setView((v) => applyRenderEvent(v, eventKindOfPostAnswer(state), state));
       reconnect();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function cancel() {

@@ -1,28 +1,22 @@
 // Sign-in choices: the configured OAuth providers, and the development sign-in when health says it is on.
 import { useState } from "preact/hooks";
-import { api, errorText } from "../lib/api.ts";
+import { api } from "../lib/api.ts";
 import { useSession } from "../session.ts";
 import { ErrorNote } from "./error-note.tsx";
+import { useAction } from "../lib/use-action.ts";
 
 export function SignIn() {
   const { health, refresh } = useSession();
   const [name, setName] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   const { github, google, dev } = health.login;
 
   async function devSignIn(event: Event) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await api("/auth/dev/login", { method: "POST", json: { name } });
       await refresh();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,8 +1,9 @@
 // Snapshots: take N frames (or frames at given seconds) and show them with the contact sheet.
 import { useState } from "preact/hooks";
-import { api, errorText, filePath } from "../lib/api.ts";
+import { api, filePath } from "../lib/api.ts";
 import type { FileEntry, SnapshotEntry } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
+import { useAction } from "../lib/use-action.ts";
 
 function parseTimes(text: string): number[] | undefined {
   const times = text
@@ -16,16 +17,13 @@ function parseTimes(text: string): number[] | undefined {
 export function SnapshotsPanel({ slug, files, onChange }: { slug: string; files: FileEntry[]; onChange: () => Promise<void> }) {
   const [frames, setFrames] = useState("5");
   const [at, setAt] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAction();
   const [log, setLog] = useState<string | null>(null);
   const [stamp, setStamp] = useState(0);
 
   async function take(event: Event) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const times = parseTimes(at);
       const body = times ? { at: times } : { frames: Number(frames) || 5 };
       const res = await api<{ ok: boolean; snapshots: SnapshotEntry[]; log?: unknown }>(`/api/projects/${encodeURIComponent(slug)}/snapshot`, {
@@ -36,11 +34,7 @@ export function SnapshotsPanel({ slug, files, onChange }: { slug: string; files:
       if (!res.ok) setError("The snapshot run failed; see its log below.");
       setStamp(Date.now());
       await onChange();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const pngs = files

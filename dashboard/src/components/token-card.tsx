@@ -4,12 +4,12 @@ import { api, errorText } from "../lib/api.ts";
 import type { Identity } from "../lib/types.ts";
 import { CopyButton } from "./copy-button.tsx";
 import { ErrorNote } from "./error-note.tsx";
+import { useAction } from "../lib/use-action.ts";
 
 export function TokenCard() {
   const [identity, setIdentity] = useState<Identity | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAction();
   const [reveal, setReveal] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
@@ -18,18 +18,12 @@ export function TokenCard() {
 
   async function rotate() {
     if (!confirm("Rotate your token? The current token stops working at once, for every agent that uses it.")) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const res = await api<{ rotated: boolean; token: string; curl: string }>("/api/me/token/rotate", { method: "POST" });
       setIdentity((prev) => (prev ? { ...prev, token: res.token, curl: res.curl } : prev));
       setReveal(true);
       setNotice("New token issued. The old one no longer works.");
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const token = identity?.token ?? "";

@@ -1,4 +1,5 @@
 // "/idea?id=…": one idea with its enrichments (typed additions, voted) and comments.
+import { useAction } from "../lib/use-action.ts";
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { ErrorNote } from "../components/error-note.tsx";
 import { VoteButton } from "../components/vote-button.tsx";
@@ -29,21 +30,14 @@ async function loadIdea(id: string): Promise<Idea> {
 function EnrichForm({ id, onDone }: { id: string; onDone: () => void }) {
   const [kind, setKind] = useState("note");
   const [body, setBody] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   async function submit(event: Event) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await api(`/api/ideas/${encodeURIComponent(id)}/enrich`, { method: "POST", json: { kind, body } });
       setBody("");
       onDone();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
   return (
     <form onSubmit={submit} class="stack" aria-label="Enrich this idea">
@@ -71,21 +65,14 @@ function EnrichForm({ id, onDone }: { id: string; onDone: () => void }) {
 
 function CommentForm({ id, onDone }: { id: string; onDone: () => void }) {
   const [body, setBody] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   async function submit(event: Event) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await api(`/api/ideas/${encodeURIComponent(id)}/comments`, { method: "POST", json: { body } });
       setBody("");
       onDone();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
   return (
     <form onSubmit={submit} class="stack" aria-label="Comment on this idea">
