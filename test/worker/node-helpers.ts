@@ -1,11 +1,7 @@
 // A render node as the Worker sees one: a registered key and the protocol's HTTP calls.
 import { env, SELF } from "cloudflare:test";
+import { sha256Hex } from "../../worker/auth/tokens.ts";
 import { BASE } from "./helpers.ts";
-
-async function sha256Hex(value: string) {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 export async function registerNode(name = "test-node"): Promise<string> {
   const key = `stn_${crypto.randomUUID().replace(/-/g, "")}${crypto.randomUUID().replace(/-/g, "")}`;

@@ -15,14 +15,8 @@ import type { AppEnv } from "../http/context.ts";
 import { ApiError, badRequest, conflict, notFound } from "../http/errors.ts";
 import { serveObject } from "../http/serve-object.ts";
 import { readCompositionMeta } from "../../core/composition/index.ts";
-import { requireProject, updateCompositionFacts } from "../projects/store.ts";
-
-/** The project this request is about, checked to exist and to belong to the caller. */
-async function projectOf(c: Context<AppEnv>): Promise<ProjectRef> {
-  const ref = { userId: currentUser(c).id, slug: c.req.param("slug") ?? "" };
-  await requireProject(openDb(c.env.DB), ref);
-  return ref;
-}
+import { callerProject } from "../projects/caller-project.ts";
+import { updateCompositionFacts } from "../projects/store.ts";
 
 /** The file path from the raw URL, before any decoding, so encoded traversal tricks are seen and refused. */
 function pathOf(c: Context<AppEnv>) {
@@ -64,7 +58,7 @@ async function assertWritable(bucket: R2Bucket, ref: ProjectRef, path: string): 
 }
 
 async function writeFile(c: Context<AppEnv>) {
-  const ref = await projectOf(c);
+  const ref = await callerProject(c);
   const { path, isDirectory } = pathOf(c);
   const bucket = c.env.FILES;
   await assertWritable(bucket, ref, path);
@@ -88,7 +82,7 @@ async function writeFile(c: Context<AppEnv>) {
 export const fileRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/:slug/files", async (c) => {
-    const ref = await projectOf(c);
+    const ref = await callerProject(c);
     return c.json({ slug: ref.slug, files: await listProjectFiles(c.env.FILES, ref) });
   })
   .get("/:slug/files/*", async (c) => {
@@ -104,14 +98,14 @@ export const fileRoutes = new Hono<AppEnv>()
         notFoundMessage: `no file ${path} in project ${ref.slug}`,
       });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 404) await projectOf(c);
+      if (err instanceof ApiError && err.status === 404) await callerProject(c);
       throw err;
     }
   })
   .put("/:slug/files/*", writeFile)
   .post("/:slug/files/*", writeFile)
   .delete("/:slug/files/*", async (c) => {
-    const ref = await projectOf(c);
+    const ref = await callerProject(c);
     const { path } = pathOf(c);
     if (path === "index.html") throw new ApiError(403, "index.html is protected and cannot be deleted");
     const deleted = await deletePath(c.env.FILES, ref, path);

@@ -2,7 +2,7 @@
 // It is a long-running `preview` job: the node holds it, renews its lease, reports its port, and stops when a
 // progress post answers { cancelled: true } (DELETE, or the project's deletion).
 import { Hono, type Context } from "hono";
-import { currentUser, requireUser } from "../auth/middleware.ts";
+import { requireUser } from "../auth/middleware.ts";
 import { isStalePreview, previewPort, previewState } from "../browser/preview-state.ts";
 import { browserJobTimeouts } from "../browser/wait-for-job.ts";
 import { openDb, type Db } from "../db/client.ts";
@@ -11,17 +11,11 @@ import type { AppEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import { endJob, enqueueJob, findJob, findLiveProjectJob, type JobRow } from "../jobs/queue.ts";
 import { requireRenderNode } from "../nodes/node-presence.ts";
-import { requireProject } from "../projects/store.ts";
+import { callerProject } from "../projects/caller-project.ts";
 
 const POLL_MS = 200;
 /** A node needs a moment to download the project and open its port. */
 const START_MS = 60_000;
-
-async function projectOf(c: Context<AppEnv>): Promise<ProjectRef> {
-  const ref = { userId: currentUser(c).id, slug: c.req.param("slug") ?? "" };
-  await requireProject(openDb(c.env.DB), ref);
-  return ref;
-}
 
 const hostnameOf = (c: Context<AppEnv>) => new URL(c.req.url).hostname;
 
@@ -60,7 +54,7 @@ async function waitForPort(db: Db, c: Context<AppEnv>, jobId: string): Promise<J
 export const previewRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post("/:slug/preview", async (c) => {
-    const ref = await projectOf(c);
+    const ref = await callerProject(c);
     const db = openDb(c.env.DB);
     let job = await findLiveProjectJob(db, ref, "preview");
     if (job && isStalePreview(job)) {
@@ -78,10 +72,10 @@ export const previewRoutes = new Hono<AppEnv>()
     return c.json(previewState(job, hostnameOf(c)));
   })
   .get("/:slug/preview", async (c) => {
-    const ref = await projectOf(c);
+    const ref = await callerProject(c);
     return c.json(previewState(await findLiveProjectJob(openDb(c.env.DB), ref, "preview"), hostnameOf(c)));
   })
   .delete("/:slug/preview", async (c) => {
-    const ref = await projectOf(c);
+    const ref = await callerProject(c);
     return c.json({ stopped: await stopPreview(openDb(c.env.DB), ref, "stopped by the user") });
   });

@@ -1,25 +1,19 @@
 // /api/projects/:slug/render — start (optionally waiting), read, cancel, and the live event stream.
 import { Hono, type Context } from "hono";
 import { parseRenderOptions, renderFilename } from "../../core/render/render-options.ts";
-import { currentUser, requireUser } from "../auth/middleware.ts";
+import { requireUser } from "../auth/middleware.ts";
 import { openDb } from "../db/client.ts";
 import { fileKey, type ProjectRef } from "../files/keys.ts";
 import type { AppEnv } from "../http/context.ts";
 import { badRequest } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
 import { z } from "zod";
-import { requireProject } from "../projects/store.ts";
+import { callerProject } from "../projects/caller-project.ts";
 import { strictLintFailures } from "../renders/strict-lint.ts";
 import type { RoomRender } from "../renders/state.ts";
 import { recentProjectRenders, renderListEntry } from "../renders/store.ts";
 import { roomOf } from "../rooms/room-of.ts";
 import { wakeRenderNodes } from "../containers/render-node-container.ts";
-
-async function projectOf(c: Context<AppEnv>): Promise<ProjectRef> {
-  const ref = { userId: currentUser(c).id, slug: c.req.param("slug") ?? "" };
-  await requireProject(openDb(c.env.DB), ref);
-  return ref;
-}
 
 async function noneState(c: Context<AppEnv>, ref: ProjectRef) {
   const recent = await recentProjectRenders(openDb(c.env.DB), ref.userId, ref.slug);
@@ -29,7 +23,7 @@ async function noneState(c: Context<AppEnv>, ref: ProjectRef) {
 export const renderRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post("/:slug/render", async (c) => {
-    const ref = await projectOf(c);
+    const ref = await callerProject(c);
     const body = await readJson(c, z.unknown());
     const input = body === undefined || body === null ? {} : body;
     const waitQuery = c.req.query("wait");
@@ -68,16 +62,16 @@ export const renderRoutes = new Hono<AppEnv>()
     return c.json(state, started ? 202 : 200);
   })
   .get("/:slug/render", async (c) => {
-    const ref = await projectOf(c);
+    const ref = await callerProject(c);
     const view = await roomOf(c.env, ref).getRender();
     return c.json(view ?? (await noneState(c, ref)));
   })
   .delete("/:slug/render", async (c) => {
-    const ref = await projectOf(c);
+    const ref = await callerProject(c);
     return c.json(await roomOf(c.env, ref).cancel());
   })
   .get("/:slug/render/events", async (c) => {
-    const ref = await projectOf(c);
+    const ref = await callerProject(c);
     const url = new URL("https://room/events");
     url.searchParams.set("none", JSON.stringify(await noneState(c, ref)));
     return roomOf(c.env, ref).fetch(new Request(url, { signal: c.req.raw.signal }));
