@@ -12,8 +12,21 @@ export async function writeBytes(bucket: R2Bucket, project: ProjectRef, path: st
   return bytes.byteLength;
 }
 
-/** Streams a request body of declared length straight into R2. */
-export async function writeStream(
+/** Streams a body of declared length straight into an R2 key, never holding it whole. Returns the stored size. */
+export async function streamToKey(
+  bucket: R2Bucket,
+  key: string,
+  body: ReadableStream<Uint8Array>,
+  length: number,
+  contentType: string,
+): Promise<number> {
+  const fixed = new FixedLengthStream(length);
+  const [, object] = await Promise.all([body.pipeTo(fixed.writable), bucket.put(key, fixed.readable, { httpMetadata: { contentType } })]);
+  return object?.size ?? length;
+}
+
+/** Streams a request body of declared length into a project file. */
+export function writeStream(
   bucket: R2Bucket,
   project: ProjectRef,
   path: string,
@@ -21,12 +34,7 @@ export async function writeStream(
   length: number,
   contentType: string,
 ): Promise<number> {
-  const fixed = new FixedLengthStream(length);
-  const [, object] = await Promise.all([
-    body.pipeTo(fixed.writable),
-    bucket.put(fileKey(project, path), fixed.readable, { httpMetadata: { contentType } }),
-  ]);
-  return object?.size ?? length;
+  return streamToKey(bucket, fileKey(project, path), body, length, contentType);
 }
 
 /** A body of unknown length (chunked upload): R2 multipart in 8 MiB parts, aborted past the size limit. */

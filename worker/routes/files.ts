@@ -2,7 +2,7 @@
 import { Hono, type Context } from "hono";
 import { decodeBase64 } from "../../core/http/base64.ts";
 import { contentTypeFor } from "../../core/http/content-type.ts";
-import { checkProjectPath, encodePath } from "../../core/paths/project-path.ts";
+import { encodePath } from "../../core/paths/project-path.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { openDb } from "../db/client.ts";
 import { deletePath } from "../files/delete-files.ts";
@@ -13,18 +13,14 @@ import { baseUrlOf } from "../http/base-url.ts";
 import { maxFileBytes } from "../http/config.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError, badRequest, conflict, notFound } from "../http/errors.ts";
+import { rawFilePath } from "../http/raw-file-path.ts";
 import { serveObject } from "../http/serve-object.ts";
 import { readCompositionMeta } from "../../core/composition/index.ts";
 import { callerProject } from "../projects/caller-project.ts";
 import { updateCompositionFacts } from "../projects/store.ts";
 
-/** The file path from the raw URL, before any decoding, so encoded traversal tricks are seen and refused. */
-function pathOf(c: Context<AppEnv>) {
-  const segments = new URL(c.req.url).pathname.split("/");
-  const check = checkProjectPath(segments.slice(5).join("/"));
-  if (!check.ok) throw badRequest(`invalid path: ${check.error}`);
-  return check;
-}
+/** …/api/projects/:slug/files/<path>: the path starts at the sixth segment. */
+const pathOf = (c: Context<AppEnv>) => rawFilePath(c.req.url, 5);
 
 async function readBody(c: Context<AppEnv>, ref: ProjectRef, path: string, limit: number): Promise<number> {
   const type = contentTypeFor(path);

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { parseProgressLine } from "../../core/render/parse-progress-line.ts";
 import { FORMAT_CONTENT_TYPES, type Format } from "../../core/render/render-options.ts";
 import { contentTypeFor } from "../../core/http/content-type.ts";
-import { checkProjectPath } from "../../core/paths/project-path.ts";
+import { rawFilePath } from "../http/raw-file-path.ts";
 import { openDb } from "../db/client.ts";
 import { renders } from "../db/schema/renders.ts";
 import { fileKey, renderKey } from "../files/keys.ts";
@@ -15,7 +15,7 @@ import type { AppEnv, RenderNode } from "../http/context.ts";
 import { ApiError, badRequest, notFound, unauthorized } from "../http/errors.ts";
 import { serveObject } from "../http/serve-object.ts";
 import { readJson } from "../http/validate.ts";
-import { writeStream } from "../files/write-file.ts";
+import { streamToKey, writeStream } from "../files/write-file.ts";
 import { claimJob, endJob, findNodeJob, JOB_KINDS, leaseMs, renewLease, setRunningResult, type JobKind } from "../jobs/queue.ts";
 import { markNodeSeen } from "../nodes/node-presence.ts";
 import { roomOf } from "../rooms/room-of.ts";
@@ -26,6 +26,17 @@ function nodeOf(c: Context<AppEnv>): RenderNode {
   const node = c.get("node");
   if (!node) throw unauthorized(c.get("credential") ? "this endpoint takes a render-node key" : c.get("authProblem"));
   return node;
+}
+
+/** …/api/node/jobs/:id/files/<path>: the path starts at the seventh segment. */
+const JOB_FILE_PATH_START = 6;
+
+/** Node uploads are streamed into R2, which needs their length up front. */
+function declaredUpload(c: Context<AppEnv>): { body: ReadableStream<Uint8Array>; length: number } {
+  const length = Number(c.req.header("Content-Length"));
+  const body = c.req.raw.body;
+  if (!body || !Number.isInteger(length) || length <= 0) throw new ApiError(411, "the upload needs a Content-Length");
+  return { body, length };
 }
 
 async function heldJob(c: Context<AppEnv>) {
@@ -87,9 +98,7 @@ export const nodeRoutes = new Hono<AppEnv>()
   })
   .get("/jobs/:id/files/*", async (c) => {
     const job = await heldJob(c);
-    const raw = new URL(c.req.url).pathname.split("/").slice(6).join("/");
-    const check = checkProjectPath(raw);
-    if (!check.ok) throw badRequest(`invalid path: ${check.error}`);
+    const check = rawFilePath(c.req.url, JOB_FILE_PATH_START);
     return serveObject(c.env.FILES, fileKey({ userId: job.userId, slug: job.slug }, check.path), c.req.raw, {
       contentType: contentTypeFor(check.path),
       notFoundMessage: `no file ${check.path}`,
@@ -110,15 +119,11 @@ export const nodeRoutes = new Hono<AppEnv>()
     const job = await heldJob(c);
     if (job.status !== "running") throw new ApiError(409, "the job is no longer running");
     if (job.kind !== "snapshot") throw new ApiError(403, "only snapshot jobs write project files");
-    const raw = new URL(c.req.url).pathname.split("/").slice(6).join("/");
-    const check = checkProjectPath(raw);
-    if (!check.ok) throw badRequest(`invalid path: ${check.error}`);
+    const check = rawFilePath(c.req.url, JOB_FILE_PATH_START);
     if (!check.path.startsWith(NODE_WRITABLE_PREFIX) || check.isDirectory) {
       throw new ApiError(403, `a render node may write only files under ${NODE_WRITABLE_PREFIX}`);
     }
-    const length = Number(c.req.header("Content-Length"));
-    const body = c.req.raw.body;
-    if (!body || !Number.isInteger(length) || length <= 0) throw new ApiError(411, "the upload needs a Content-Length");
+    const { body, length } = declaredUpload(c);
     if (length > MAX_NODE_UPLOAD_BYTES) throw new ApiError(413, `uploads from render nodes are limited to ${MAX_NODE_UPLOAD_BYTES} bytes`);
     const ref = { userId: job.userId, slug: job.slug };
     const size = await writeStream(c.env.FILES, ref, check.path, body, length, contentTypeFor(check.path));
@@ -136,17 +141,9 @@ export const nodeRoutes = new Hono<AppEnv>()
     if (job.status !== "running") throw new ApiError(409, "the job is no longer running");
     const row = await openDb(c.env.DB).query.renders.findFirst({ where: eq(renders.id, job.id) });
     if (!row) throw notFound("this job has no render output");
-    const length = Number(c.req.header("Content-Length"));
-    const body = c.req.raw.body;
-    if (!body || !Number.isInteger(length) || length <= 0) throw new ApiError(411, "the output upload needs a Content-Length");
-    const fixed = new FixedLengthStream(length);
-    const [, object] = await Promise.all([
-      body.pipeTo(fixed.writable),
-      c.env.FILES.put(renderKey(job.userId, row.filename), fixed.readable, {
-        httpMetadata: { contentType: FORMAT_CONTENT_TYPES[row.format as Format] ?? "application/octet-stream" },
-      }),
-    ]);
-    return c.json({ ok: true, size: object?.size ?? length });
+    const { body, length } = declaredUpload(c);
+    const type = FORMAT_CONTENT_TYPES[row.format as Format] ?? "application/octet-stream";
+    return c.json({ ok: true, size: await streamToKey(c.env.FILES, renderKey(job.userId, row.filename), body, length, type) });
   })
   .post("/jobs/:id/complete", async (c) => {
     const job = await heldJob(c);
