@@ -1,8 +1,9 @@
 // GitHub and Google sign-in. arctic is deprecated upstream, so this is the only file that imports it.
 // State (and Google's PKCE verifier) ride in short-lived HttpOnly cookies and are checked on the callback.
+import { setPrivateCookie } from "../http/cookies.ts";
 import { ArcticFetchError, decodeIdToken, generateCodeVerifier, generateState, GitHub, Google, OAuth2RequestError } from "arctic";
 import type { Context } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { deleteCookie, getCookie } from "hono/cookie";
 import { z } from "zod";
 import { baseUrlOf } from "../http/base-url.ts";
 import type { AppEnv } from "../http/context.ts";
@@ -25,13 +26,7 @@ function clientFor(c: Context<AppEnv>, provider: OAuthProvider) {
 }
 
 function setShortCookie(c: Context<AppEnv>, name: string, value: string) {
-  setCookie(c, name, value, {
-    httpOnly: true,
-    sameSite: "Lax",
-    secure: new URL(c.req.url).protocol === "https:",
-    path: "/auth",
-    maxAge: 600,
-  });
+  setPrivateCookie(c, name, value, { path: "/auth", maxAgeSeconds: 600 });
 }
 
 export function beginOAuth(c: Context<AppEnv>, provider: OAuthProvider): Response {

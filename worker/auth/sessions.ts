@@ -1,7 +1,8 @@
 // Dashboard sessions: a random cookie value; the database keeps only its hash.
+import { setPrivateCookie } from "../http/cookies.ts";
 import { eq, and, gt } from "drizzle-orm";
 import type { Context } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { deleteCookie, getCookie } from "hono/cookie";
 import type { Db } from "../db/client.ts";
 import { sessions, users } from "../db/schema/identity.ts";
 import type { User } from "../http/context.ts";
@@ -19,13 +20,7 @@ export async function startSession(c: Context, db: Db, userId: string): Promise<
     createdAt: now,
     expiresAt: now + SESSION_DAYS * 86_400_000,
   });
-  setCookie(c, SESSION_COOKIE, id, {
-    httpOnly: true,
-    sameSite: "Lax",
-    secure: new URL(c.req.url).protocol === "https:",
-    path: "/",
-    maxAge: SESSION_DAYS * 86_400,
-  });
+  setPrivateCookie(c, SESSION_COOKIE, id, { path: "/", maxAgeSeconds: SESSION_DAYS * 86_400 });
 }
 
 export async function sessionUser(db: Db, cookieValue: string): Promise<User | null> {

@@ -1,8 +1,9 @@
 // Page views and anonymous visitors. The visitor cookie holds a random id and nothing else; no IP address or
 // user agent is read or stored. A visit that comes 30 minutes or more after the last one makes a returning visitor.
+import { setPrivateCookie } from "../http/cookies.ts";
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { getCookie } from "hono/cookie";
 import { openDb } from "../db/client.ts";
 import { visitors } from "../db/schema/stats.ts";
 import type { AppEnv } from "../http/context.ts";
@@ -31,13 +32,7 @@ export async function recordPageView(c: Context<AppEnv>): Promise<void> {
       }),
   ]);
   if (id !== known) {
-    setCookie(c, VISITOR_COOKIE, id, {
-      httpOnly: true,
-      sameSite: "Lax",
-      secure: new URL(c.req.url).protocol === "https:",
-      path: "/",
-      maxAge: 400 * 86_400,
-    });
+    setPrivateCookie(c, VISITOR_COOKIE, id, { path: "/", maxAgeSeconds: 400 * 86_400 });
   }
 }
 
