@@ -18,6 +18,8 @@ export default defineConfig({
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 DEV_LOGIN: "true",
+                BASE_URL: "http://studio.test",
+                CONTENT_URL: "http://content.studio.test",
                 TOKEN_SECRET: "test-token-secret-0123456789abcdef",
                 MAX_FILE_BYTES: "1048576",
                 ADMIN_USER_IDS: "",

@@ -23,8 +23,11 @@ export interface Env {
   IDEA_WRITE_WINDOW_SECONDS?: string;
   /** Largest accepted file upload, in bytes. */
   MAX_FILE_BYTES?: string;
-  /** Public base URL, when the Worker sits behind a proxy that rewrites the host. */
+  /** Origin of the API and dashboard (default http://127.0.0.1:8787); links are built from it, never from Host. */
   BASE_URL?: string;
+  /** Origin of user content (project files, /play, previews, snapshots): a different site from BASE_URL
+   * (default http://localhost:8787). See worker/http/origins.ts. */
+  CONTENT_URL?: string;
   /** How long a render node holds a job without a progress post before the job is given up (ms). */
   JOB_LEASE_MS?: string;
   /** Production only: render nodes as Cloudflare Containers, woken when work is queued. */

@@ -73,7 +73,14 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
     secrets.nodeKey = key;
     saveLocalSecrets(options.dataDir, secrets);
   }
-  const vars = { DEV_LOGIN: "true", TOKEN_SECRET: secrets.tokenSecret, ...options.vars };
+  // The API answers on 127.0.0.1 and user content on localhost: two sites in the browser's eyes, one Worker.
+  const vars = {
+    DEV_LOGIN: "true",
+    TOKEN_SECRET: secrets.tokenSecret,
+    BASE_URL: `http://127.0.0.1:${options.port}`,
+    CONTENT_URL: `http://localhost:${options.port}`,
+    ...options.vars,
+  };
   const worker = spawnWranglerDev([
     "--ip", "127.0.0.1",
     "--port", String(options.port),

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./context.ts";
+import { apiOrigin } from "./origins.ts";
 
-/** The base URL the caller used (or BASE_URL when configured), so every link we hand out works for them. */
+/** The API's base URL for links we hand out: from BASE_URL, never from the request's Host header. */
 export function baseUrlOf(c: Context<AppEnv>): string {
-  return (c.env.BASE_URL || new URL(c.req.url).origin).replace(/\/+$/, "");
+  return apiOrigin(c.env);
 }
