@@ -1,11 +1,8 @@
 // The dashboard in headless Chromium against the real Worker and render node: sign-in, token, projects, files,
 // render with live progress, playback, the idea board, and page-view counting. Screenshots of every page are
 // written to a temporary folder (printed at the start) for a person to look at.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../scripts/lib/wrangler.ts";
 import { launchBrowser, screenshotDir, shoot, startDashboardStudio, watchConsole, type DashboardStudio } from "./harness.ts";
 
 // Expected failures the dashboard shows to the person (e.g. the 409 of a duplicate idea) also log a resource error.
