@@ -11,7 +11,7 @@ import { describeChildLifetime } from "./src/child-lifetime.ts";
 import { createNodeClient } from "./src/node-protocol-client.ts";
 import { resolveBinaries } from "./src/resolve-binaries.ts";
 import { runJobLoop } from "./src/run-job-loop.ts";
-import { clearStaleScratchDirs, removeOwnScratchDirSync, scratchRoot } from "./src/scratch-dirs.ts";
+import { clearStaleScratchDirs, scratchRoot } from "./src/scratch-dirs.ts";
 import { stageBounds } from "./src/stage-bounds.ts";
 
 function required(name: string): string {
@@ -38,7 +38,6 @@ try {
   process.exit(2);
 }
 const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`);
-process.on("exit", removeOwnScratchDirSync);
 const stale = await clearStaleScratchDirs();
 if (stale.length) log(`removed ${stale.length} temp folder(s) of node processes that are gone from ${scratchRoot()}: ${stale.join(", ")}`);
 const binaries = await resolveBinaries();

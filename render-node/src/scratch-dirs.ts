@@ -56,6 +56,8 @@ export async function ownScratchDir(): Promise<string> {
     const dir = join(scratchRoot(), ownerFolderName(process.pid, processStartTime(process.pid) ?? "0"));
     await mkdir(dir, { recursive: true });
     own = dir;
+    // A normal exit takes the folder along; a killed process leaves it to the next node start.
+    process.once("exit", removeOwnScratchDirSync);
   }
   return own;
 }
