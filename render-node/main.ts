@@ -1,7 +1,8 @@
 // The render node process: configured from the environment, pulls render jobs from the Studio Worker.
 //   STUDIO_URL (required), NODE_KEY (required), NODE_ID (default: hostname-pid), NODE_CONCURRENCY (default: cores),
 //   CHROME_PATH, FFMPEG_PATH, FFPROBE_PATH (optional; otherwise Debian's packages, then the npm-shipped binaries),
-//   PREVIEW_HOST (default 0.0.0.0), PREVIEW_FIRST_PORT (default 3002): where preview servers listen.
+//   PREVIEW_HOST (default 127.0.0.1), PREVIEW_FIRST_PORT (default 3002): where preview servers listen;
+//   PREVIEW_IDLE_MS (default 600000): a preview with no request for this long stops.
 //   PAGE_LOAD_TIMEOUT_MS, TIMELINE_TIMEOUT_MS, FRAME_TIMEOUT_MS, ENCODE_TIMEOUT_MS: stage bounds (src/stage-bounds.ts).
 // Two loops: renders, and browser work (snapshot, check, preview), so a long render never holds up a snapshot.
 // Chromium and ffmpeg die with this process however it dies (src/child-lifetime.ts); the temp folders of a node
@@ -57,7 +58,15 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 const client = createNodeClient(studioUrl, nodeKey);
 const previewFirstPort = process.env.PREVIEW_FIRST_PORT ? Number(process.env.PREVIEW_FIRST_PORT) : undefined;
-const shared = { client, nodeId, concurrency, binaries, signal: controller.signal, log, previewHost: process.env.PREVIEW_HOST || undefined, previewFirstPort };
+const previewIdleMs = process.env.PREVIEW_IDLE_MS ? Number(process.env.PREVIEW_IDLE_MS) : undefined;
+if (previewIdleMs !== undefined && !(Number.isInteger(previewIdleMs) && previewIdleMs >= 1000)) {
+  console.error(`render-node: PREVIEW_IDLE_MS must be a whole number of milliseconds, at least 1000; received ${JSON.stringify(process.env.PREVIEW_IDLE_MS)}`);
+  process.exit(2);
+}
+const shared = {
+  client, nodeId, concurrency, binaries, signal: controller.signal, log,
+  previewHost: process.env.PREVIEW_HOST || undefined, previewFirstPort, previewIdleMs,
+};
 await Promise.all([
   runJobLoop({ ...shared, kinds: ["render"] }),
   runJobLoop({ ...shared, kinds: ["snapshot", "check", "preview"] }),
