@@ -1,10 +1,10 @@
 // Hostile compositions that hang: each render fails once, within its stage's bound, with one message naming the
 // stage (and the frame), never puppeteer's raw "Navigation timeout" or "Runtime.callFunctionOn timed out", and
 // leaves no Chromium or ffmpeg behind. Real Chromium and ffmpeg, bounds shortened as FRAME_TIMEOUT_MS etc. would.
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { renderProject } from "../src/render-project.ts";
 import { resolveBinaries } from "../src/resolve-binaries.ts";
 import type { StageBounds } from "../src/stage-bounds.ts";
@@ -27,9 +27,13 @@ function composition(script: string): string {
 </body></html>`;
 }
 
+const projects: string[] = [];
+afterAll(() => Promise.all(projects.map((dir) => rm(dir, { recursive: true, force: true }))));
+
 async function render(html: string) {
   const binaries = await resolveBinaries();
   const dir = await mkdtemp(join(tmpdir(), "studio-hang-"));
+  projects.push(dir);
   await writeFile(join(dir, "index.html"), html);
   const before = new Set(listDescendants(process.pid));
   const lines: string[] = [];
