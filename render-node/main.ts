@@ -1,12 +1,19 @@
 // The render node process: configured from the environment, pulls render jobs from the Studio Worker.
 //   STUDIO_URL (required), NODE_KEY (required), NODE_ID (default: hostname-pid), NODE_CONCURRENCY (default: cores),
 //   CHROME_PATH, FFMPEG_PATH, FFPROBE_PATH (optional; otherwise Debian's packages, then the npm-shipped binaries),
-//   PREVIEW_HOST (default 0.0.0.0), PREVIEW_FIRST_PORT (default 3002): where preview servers listen.
+//   PREVIEW_HOST (default 127.0.0.1), PREVIEW_FIRST_PORT (default 3002): where preview servers listen;
+//   PREVIEW_IDLE_MS (default 600000): a preview with no request for this long stops.
+//   PAGE_LOAD_TIMEOUT_MS, TIMELINE_TIMEOUT_MS, FRAME_TIMEOUT_MS, ENCODE_TIMEOUT_MS: stage bounds (src/stage-bounds.ts).
 // Two loops: renders, and browser work (snapshot, check, preview), so a long render never holds up a snapshot.
+// Chromium and ffmpeg die with this process however it dies (src/child-lifetime.ts); the temp folders of a node
+// that died are removed at start (src/scratch-dirs.ts).
 import { availableParallelism, hostname } from "node:os";
+import { describeChildLifetime } from "./src/child-lifetime.ts";
 import { createNodeClient } from "./src/node-protocol-client.ts";
 import { resolveBinaries } from "./src/resolve-binaries.ts";
 import { runJobLoop } from "./src/run-job-loop.ts";
+import { clearStaleScratchDirs, scratchRoot } from "./src/scratch-dirs.ts";
+import { stageBounds } from "./src/stage-bounds.ts";
 
 function required(name: string): string {
   const value = process.env[name];
@@ -25,9 +32,17 @@ if (!Number.isInteger(concurrency) || concurrency < 1) {
   console.error(`render-node: NODE_CONCURRENCY must be a positive integer; received ${JSON.stringify(process.env.NODE_CONCURRENCY)}`);
   process.exit(2);
 }
+try {
+  stageBounds();
+} catch (error) {
+  console.error(`render-node: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(2);
+}
 const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`);
+const stale = await clearStaleScratchDirs();
+if (stale.length) log(`removed ${stale.length} temp folder(s) of node processes that are gone from ${scratchRoot()}: ${stale.join(", ")}`);
 const binaries = await resolveBinaries();
-log(`render node ${nodeId}: ${studioUrl}, ${concurrency} browser(s); chrome ${binaries.chrome}, ffmpeg ${binaries.ffmpeg}`);
+log(`render node ${nodeId}: ${studioUrl}, ${concurrency} browser(s); chrome ${binaries.chrome}, ffmpeg ${binaries.ffmpeg}; ${describeChildLifetime()}`);
 
 const controller = new AbortController();
 // `on`, not `once`: execa's signal-exit re-raises a signal when it sees no other listener, which would end the
@@ -43,7 +58,15 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 const client = createNodeClient(studioUrl, nodeKey);
 const previewFirstPort = process.env.PREVIEW_FIRST_PORT ? Number(process.env.PREVIEW_FIRST_PORT) : undefined;
-const shared = { client, nodeId, concurrency, binaries, signal: controller.signal, log, previewHost: process.env.PREVIEW_HOST || undefined, previewFirstPort };
+const previewIdleMs = process.env.PREVIEW_IDLE_MS ? Number(process.env.PREVIEW_IDLE_MS) : undefined;
+if (previewIdleMs !== undefined && !(Number.isInteger(previewIdleMs) && previewIdleMs >= 1000)) {
+  console.error(`render-node: PREVIEW_IDLE_MS must be a whole number of milliseconds, at least 1000; received ${JSON.stringify(process.env.PREVIEW_IDLE_MS)}`);
+  process.exit(2);
+}
+const shared = {
+  client, nodeId, concurrency, binaries, signal: controller.signal, log,
+  previewHost: process.env.PREVIEW_HOST || undefined, previewFirstPort, previewIdleMs,
+};
 await Promise.all([
   runJobLoop({ ...shared, kinds: ["render"] }),
   runJobLoop({ ...shared, kinds: ["snapshot", "check", "preview"] }),

@@ -3,6 +3,7 @@ import { mkdir, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { VideoClip } from "./composition-info.ts";
 import { runTool } from "./run-tool.ts";
+import { encodeBound, type StageBounds } from "./stage-bounds.ts";
 
 /** Writes <dir>/<index>/000001.jpg… for each video (frame 1 = the clip's first instant); returns frame counts by index. */
 export async function extractVideoFrames(options: {
@@ -13,6 +14,8 @@ export async function extractVideoFrames(options: {
   fpsText: string;
   dir: string;
   ffmpeg: string;
+  /** Each clip's decode is bounded like an encode step over the clip's seconds. */
+  bounds: StageBounds;
   signal: AbortSignal;
   onLine: (line: string) => void;
 }): Promise<number[]> {
@@ -32,7 +35,8 @@ export async function extractVideoFrames(options: {
       "-ss", String(video.mediaStart), "-i", file, "-t", seconds.toFixed(6),
       "-vf", `fps=${options.fpsText}`, "-q:v", "3", "-start_number", "1", join(out, "%06d.jpg"),
     ];
-    await runTool(options.ffmpeg, args, options.signal).done;
+    const bound = { ms: encodeBound(options.bounds, seconds), stage: `extracting the frames of ${decodeURIComponent(new URL(video.src!).pathname).slice(1)}` };
+    await runTool(options.ffmpeg, args, options.signal, { bound }).done;
     counts[video.index] = (await readdir(out)).filter((name) => name.endsWith(".jpg")).length;
     options.onLine(`extracted ${counts[video.index]} frames of ${video.src}`);
   }

@@ -1,6 +1,8 @@
 // Starts one headless-shell Chromium with a page ready for frame capture, preferring beginFrame.
 import puppeteer from "puppeteer-core";
 import type { Browser, CDPSession, Page } from "puppeteer-core";
+import { chromeDyingWithNode } from "./child-lifetime.ts";
+import { makeScratchDir, removeScratchDir } from "./scratch-dirs.ts";
 
 export type CaptureMode = "beginFrame" | "screenshot";
 
@@ -43,9 +45,24 @@ export const BEGIN_FRAME_FLAGS = [
 
 const PROBE_TIMEOUT_MS = 5000;
 
+// Chromium dies with the node (child-lifetime.ts), and its profile and temp files live in a scratch folder that
+// goes when the browser exits, or at the next node start if the node was killed.
 async function start(chrome: string, beginFrame: boolean): Promise<Browser> {
+  const profile = await makeScratchDir("chrome");
+  const browser = await launch(chrome, beginFrame, profile).catch(async (error: unknown) => {
+    await removeScratchDir(profile);
+    throw error;
+  });
+  const child = browser.process();
+  if (child && child.exitCode === null && child.signalCode === null) child.once("exit", () => void removeScratchDir(profile));
+  else await removeScratchDir(profile);
+  return browser;
+}
+
+function launch(chrome: string, beginFrame: boolean, profile: string): Promise<Browser> {
   return puppeteer.launch({
-    executablePath: chrome,
+    ...chromeDyingWithNode(chrome, { TMPDIR: profile }),
+    userDataDir: profile,
     headless: "shell",
     args: [...BASE_FLAGS, ...(beginFrame ? BEGIN_FRAME_FLAGS : [])],
     defaultViewport: null,

@@ -2,6 +2,20 @@
 import type { CaptureBrowser } from "./launch-capture-browser.ts";
 import type { CompositionInfo, StudioWindow } from "./composition-info.ts";
 import { interceptRequests } from "./intercept-requests.ts";
+import { DEFAULT_STAGE_BOUNDS, type StageBounds } from "./stage-bounds.ts";
+import { seconds, withDeadline } from "./with-deadline.ts";
+
+export interface LoadOptions {
+  /** Bounds of the page-load and timeline stages (a hanging page fails naming the stage). */
+  bounds?: StageBounds | undefined;
+  /** A render needs the root composition's timeline: wait for it (bounded) instead of reading a page without one. */
+  waitForTimeline?: boolean | undefined;
+}
+
+/** The composition's project path, for messages: `index.html` of http://127.0.0.1:port/index.html?studio=render. */
+function compositionName(url: string): string {
+  return decodeURIComponent(new URL(url).pathname).replace(/^\/+/, "");
+}
 
 /** Loads `url` (served by serve-project) in the capture page and returns the composition's info. */
 export async function loadComposition(
@@ -9,15 +23,39 @@ export async function loadComposition(
   url: string,
   origin: string,
   onLine: (line: string) => void,
+  options: LoadOptions = {},
 ): Promise<CompositionInfo> {
   const { page } = capture;
+  const bounds = options.bounds ?? DEFAULT_STAGE_BOUNDS;
+  const name = compositionName(url);
   page.on("pageerror", (error) => onLine(`page error: ${error instanceof Error ? error.message : String(error)}`));
   page.on("console", (message) => {
     if (message.type() === "error") onLine(`page console error: ${message.text()}`);
   });
   await interceptRequests(page, origin, onLine);
-  const response = await page.goto(url, { waitUntil: "load", timeout: 60_000 });
-  if (response && !response.ok()) throw new Error(`composition could not be loaded: HTTP ${response.status()} for ${url}`);
-  await page.evaluate(() => (window as unknown as StudioWindow).__studio.ready());
-  return page.evaluate(() => (window as unknown as StudioWindow).__studio.info());
+  // Puppeteer's own navigation timeout is off: the bound below covers navigation and the runtime's preparation
+  // together and says what overran.
+  const loading = (async () => {
+    const response = await page.goto(url, { waitUntil: "load", timeout: 0 });
+    if (response && !response.ok()) throw new Error(`composition could not be loaded: HTTP ${response.status()} for ${url}`);
+    await page.evaluate(() => (window as unknown as StudioWindow).__studio.ready());
+  })();
+  await withDeadline(loading, bounds.pageLoadMs, `composition ${name} did not finish loading in ${seconds(bounds.pageLoadMs)}`);
+  const readInfo = () =>
+    withDeadline(
+      page.evaluate(() => (window as unknown as StudioWindow).__studio.info()),
+      bounds.timelineMs,
+      `composition ${name}: reading its timelines did not finish in ${seconds(bounds.timelineMs)}`,
+    );
+  const info = await readInfo();
+  if (!options.waitForTimeline || !info.compositionId || info.timelines.includes(info.compositionId)) return info;
+  // Registered later (after a font, a fetch, a timer): wait in the page, polling by timer, since a beginFrame
+  // page runs no animation frames between captures.
+  const id = info.compositionId;
+  await withDeadline(
+    page.waitForFunction((key: string) => Boolean((window as unknown as { __timelines?: Record<string, unknown> }).__timelines?.[key]), { polling: 100, timeout: 0 }, id),
+    bounds.timelineMs,
+    `composition "${id}" registered no timeline on window.__timelines["${id}"] in ${seconds(bounds.timelineMs)}`,
+  );
+  return readInfo();
 }

@@ -4,6 +4,8 @@ import type { CompositionInfo, StudioWindow } from "./composition-info.ts";
 import { launchCaptureBrowser, type CaptureBrowser } from "./launch-capture-browser.ts";
 import { loadComposition } from "./load-composition.ts";
 import { serveProject, type ProjectServer } from "./serve-project.ts";
+import { stageBounds, type StageBounds } from "./stage-bounds.ts";
+import { seconds, withDeadline } from "./with-deadline.ts";
 
 export interface OpenComposition {
   capture: CaptureBrowser;
@@ -22,9 +24,12 @@ export async function openComposition(options: {
   preferBeginFrame: boolean;
   signal: AbortSignal;
   onLine: (line: string) => void;
+  /** Page-load, timeline and seek bounds (default: from the environment, see stage-bounds.ts). */
+  bounds?: StageBounds | undefined;
   /** Runs on the fresh page before the composition loads (a check listens to requests and the console). */
   beforeLoad?: ((capture: CaptureBrowser, origin: string) => void) | undefined;
 }): Promise<OpenComposition> {
+  const bounds = options.bounds ?? stageBounds();
   const server = await serveProject(options.projectDir);
   let capture: CaptureBrowser | null = null;
   const kill = () => capture?.kill();
@@ -39,14 +44,19 @@ export async function openComposition(options: {
     capture = await launchCaptureBrowser({ chrome: options.chrome, preferBeginFrame: options.preferBeginFrame, width: 1920, height: 1080, onLine: options.onLine });
     options.signal.throwIfAborted();
     options.beforeLoad?.(capture, server.origin);
-    const info = await loadComposition(capture, server.pageUrl(options.composition ?? "index.html", "render"), server.origin, options.onLine);
+    const info = await loadComposition(capture, server.pageUrl(options.composition ?? "index.html", "render"), server.origin, options.onLine, { bounds });
     await capture.session.send("Emulation.setDeviceMetricsOverride", { width: info.width, height: info.height, deviceScaleFactor: 1, mobile: false });
     const page = capture.page;
     return {
       capture,
       server,
       info,
-      seek: (t) => page.evaluate((time: number) => (window as unknown as StudioWindow).__studio.seek(time), t),
+      seek: (t) =>
+        withDeadline(
+          page.evaluate((time: number) => (window as unknown as StudioWindow).__studio.seek(time), t),
+          bounds.frameMs,
+          () => `seeking to ${t.toFixed(3)} s did not finish in ${seconds(bounds.frameMs)}`,
+        ),
       close,
     };
   } catch (error) {

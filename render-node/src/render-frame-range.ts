@@ -7,16 +7,21 @@ import { frameTime } from "./count-frames.ts";
 import type { FrameRange } from "./split-frame-ranges.ts";
 import type { Fps } from "./parse-render-options.ts";
 import { runTool } from "./run-tool.ts";
+import { encodeBound, type StageBounds } from "./stage-bounds.ts";
+import { seconds, withDeadline } from "./with-deadline.ts";
 
 export interface FrameRangeJob {
   capture: CaptureBrowser;
   range: FrameRange;
+  /** Frames of the whole render, for messages ("frame 412 of 900"). */
+  totalFrames: number;
   fps: Fps;
   jpegQuality: number;
   ffmpeg: string;
   /** From buildChunkArgs: reads JPEGs on stdin, writes the chunk. */
   ffmpegArgs: string[];
   signal: AbortSignal;
+  bounds: StageBounds;
   onFrame: () => void;
 }
 
@@ -30,7 +35,11 @@ function write(stream: NodeJS.WritableStream, data: Buffer): Promise<void> {
   });
 }
 
-/** Renders frames [range.start, range.end) into one chunk file. */
+/**
+ * Renders frames [range.start, range.end) into one chunk file. Seek, capture and hand-over to ffmpeg are each
+ * bounded by bounds.frameMs: a page that hangs fails with "frame 412 of 900 (at 13.700 s) did not finish seeking
+ * in 10 s" (frames counted from 1, as in the progress lines).
+ */
 export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   const encoder = runTool(job.ffmpeg, job.ffmpegArgs, job.signal, { stdin: "pipe" });
   const stdin = encoder.stdin;
@@ -44,23 +53,36 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   encoder.done.catch((error: unknown) => {
     encoderFailed = error;
   });
+  const bound = job.bounds.frameMs;
+  const within = seconds(bound);
+  let index = job.range.start;
+  let time = 0;
+  const frameName = () => `frame ${index + 1} of ${job.totalFrames} (at ${time.toFixed(3)} s)`;
+  const seekMessage = () => `${frameName()} did not finish seeking in ${within}`;
+  const captureMessage = () => `${frameName()} was not captured in ${within}`;
+  const encodeMessage = () => `${frameName()} was not taken by the encoder in ${within}`;
   try {
-    for (let index = job.range.start; index < job.range.end; index++) {
+    for (; index < job.range.end; index++) {
       job.signal.throwIfAborted();
       if (encoderFailed) break;
-      const time = frameTime(index, job.fps);
-      await page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time);
-      let frame = await captureFrame(job.capture, clock, job.jpegQuality);
+      time = frameTime(index, job.fps);
+      await withDeadline(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), bound, seekMessage);
+      let frame = await withDeadline(captureFrame(job.capture, clock, job.jpegQuality), bound, captureMessage);
       // beginFrame returns no image when nothing changed on screen; the first frame must exist, so ask again.
-      for (let retry = 0; !frame && !previous && retry < 3; retry++) frame = await captureFrame(job.capture, clock, job.jpegQuality);
+      for (let retry = 0; !frame && !previous && retry < 3; retry++) {
+        frame = await withDeadline(captureFrame(job.capture, clock, job.jpegQuality), bound, captureMessage);
+      }
       const bytes: Buffer | null = frame ?? previous;
-      if (!bytes) throw new Error(`frame ${index}: Chromium produced no image`);
+      if (!bytes) throw new Error(`${frameName()}: Chromium produced no image`);
       previous = bytes;
-      await Promise.race([write(stdin, bytes), encoder.done.then(() => undefined, () => undefined)]);
+      await withDeadline(Promise.race([write(stdin, bytes), encoder.done.then(() => undefined, () => undefined)]), bound, encodeMessage);
       job.onFrame();
     }
   } finally {
     stdin.end();
   }
-  await encoder.done;
+  // ffmpeg flushes what it holds once stdin ends; the chunk's share of the video bounds it like any encode step.
+  const chunkSeconds = ((job.range.end - job.range.start) * job.fps.den) / job.fps.num;
+  const flushMs = encodeBound(job.bounds, chunkSeconds);
+  await withDeadline(encoder.done, flushMs, `encoding: finishing the chunk of frames ${job.range.start + 1} to ${job.range.end} did not finish in ${seconds(flushMs)}`);
 }

@@ -1,7 +1,6 @@
 // Renders a project directory to a video file: the whole pipeline, from options to the muxed output.
 import { availableParallelism } from "node:os";
-import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { stat, writeFile } from "node:fs/promises";
 import { join, resolve, sep } from "node:path";
 import { buildAudioMixArgs } from "./build-audio-mix-args.ts";
 import type { AudioClip } from "./build-audio-mix-args.ts";
@@ -19,10 +18,13 @@ import { renderFrameRange } from "./render-frame-range.ts";
 import { resolveBinaries } from "./resolve-binaries.ts";
 import type { Binaries } from "./resolve-binaries.ts";
 import { runTool } from "./run-tool.ts";
+import { makeScratchDir, removeScratchDir } from "./scratch-dirs.ts";
 import { serveProject } from "./serve-project.ts";
 import { splitFrameRanges } from "./split-frame-ranges.ts";
+import { encodeBound, stageBounds, type StageBounds } from "./stage-bounds.ts";
 import { trackProgress } from "./track-progress.ts";
 import type { Progress } from "./track-progress.ts";
+import { seconds as inSeconds, withDeadline } from "./with-deadline.ts";
 
 export interface RenderProjectInput {
   projectDir: string;
@@ -39,6 +41,8 @@ export interface RenderProjectInput {
   /** Force the screenshot path even where beginFrame works (for comparison). */
   captureMode?: CaptureMode | undefined;
   binaries?: Binaries | undefined;
+  /** How long each stage may take (default: from the environment, see stage-bounds.ts). */
+  bounds?: StageBounds | undefined;
   signal: AbortSignal;
   onLine?: ((line: string) => void) | undefined;
   onProgress?: ((progress: Progress) => void) | undefined;
@@ -77,8 +81,8 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
   const projectDir = resolve(input.projectDir);
   const entry = await stat(join(projectDir, options.composition)).catch(() => null);
   if (!entry?.isFile()) throw new Error(`composition "${options.composition}" does not exist in the project`);
-  const signal = input.signal;
-  signal.throwIfAborted();
+  const bounds = input.bounds ?? stageBounds();
+  input.signal.throwIfAborted();
   const findings: string[] = [];
   const onLine = (line: string) => {
     if (line.startsWith("finding: ")) {
@@ -90,8 +94,15 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
     input.onLine?.(line);
   };
   const binaries = input.binaries ?? (await resolveBinaries());
-  const work = await mkdtemp(join(tmpdir(), "studio-render-"));
+  const work = await makeScratchDir("render");
   const server = await serveProject(projectDir, join(work, "video-frames"));
+  // Everything the render starts stops on `signal`: a cancel from outside, or the render failing (a stage that
+  // hung, an ffmpeg that broke), so no browser or ffmpeg outlives the render whichever way it ends.
+  const stop = new AbortController();
+  const signal = stop.signal;
+  const cancel = () => stop.abort(input.signal.reason);
+  input.signal.addEventListener("abort", cancel, { once: true });
+  if (input.signal.aborted) cancel();
   const browsers: CaptureBrowser[] = [];
   const killAll = () => browsers.forEach((b) => b.kill());
   signal.addEventListener("abort", killAll, { once: true });
@@ -105,7 +116,7 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
       browsers.push(browser);
       if (signal.aborted) killAll();
       signal.throwIfAborted();
-      const info = await loadComposition(browser, url, server.origin, onLine);
+      const info = await loadComposition(browser, url, server.origin, onLine, { bounds, waitForTimeline: true });
       return { browser, info };
     };
     // The first browser tells the duration; the others load while it is measured.
@@ -130,18 +141,22 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
           fpsText: options.fpsText,
           dir: join(work, "video-frames"),
           ffmpeg: binaries.ffmpeg,
+          bounds,
           signal,
           onLine,
         })
       : [];
     for (const { browser } of loaded) {
-      await browser.session.send("Emulation.setDeviceMetricsOverride", {
-        width: viewport.cssWidth, height: viewport.cssHeight, deviceScaleFactor: viewport.deviceScaleFactor, mobile: false,
-      });
-      await browser.page.evaluate(
-        (config: Record<string, unknown>) => (window as unknown as StudioWindow).__studio.configure(config),
-        { fps: [options.fps.num, options.fps.den], videoFrameUrl: "/__studio/video/{index}/{frame}.jpg", videoFrameCounts: videoCounts },
-      );
+      const prepare = async () => {
+        await browser.session.send("Emulation.setDeviceMetricsOverride", {
+          width: viewport.cssWidth, height: viewport.cssHeight, deviceScaleFactor: viewport.deviceScaleFactor, mobile: false,
+        });
+        await browser.page.evaluate(
+          (config: Record<string, unknown>) => (window as unknown as StudioWindow).__studio.configure(config),
+          { fps: [options.fps.num, options.fps.den], videoFrameUrl: "/__studio/video/{index}/{frame}.jpg", videoFrameCounts: videoCounts },
+        );
+      };
+      await withDeadline(prepare(), bounds.frameMs, `composition ${options.composition}: preparing the page for capture did not finish in ${inSeconds(bounds.frameMs)}`);
     }
     onLine(`capturing with ${mode === "beginFrame" ? "beginFrame" : "screenshots"}, ${workers} browser${workers === 1 ? "" : "s"}`);
     const settings = ENCODER_SETTINGS[options.format][options.quality];
@@ -156,6 +171,7 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
         renderFrameRange({
           capture: loaded[i]!.browser,
           range,
+          totalFrames: frames,
           fps: options.fps,
           jpegQuality: settings.jpegQuality,
           ffmpeg: binaries.ffmpeg,
@@ -164,19 +180,21 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
             gopFrames: Math.max(1, Math.round((2 * options.fps.num) / options.fps.den)), fit, output: chunks[i]!,
           }),
           signal,
+          bounds,
           onFrame: frameDone,
         }),
       ),
     );
     await Promise.all(browsers.map((b) => b.close()));
     browsers.length = 0;
+    const finishing = (stage: string) => ({ bound: { ms: encodeBound(bounds, totalSeconds), stage } });
     const listFile = join(work, "chunks.txt");
     await writeFile(listFile, buildConcatList(chunks));
     if (options.format === "gif") {
       onLine(`joining ${chunks.length} chunks; palette pass for GIF`);
       const gif = buildGifArgs({ quality: options.quality, listFile, palette: join(work, "palette.png"), output: input.outputPath });
-      await runTool(binaries.ffmpeg, gif.palette, signal).done;
-      await runTool(binaries.ffmpeg, gif.encode, signal).done;
+      await runTool(binaries.ffmpeg, gif.palette, signal, finishing("encoding: the GIF palette pass")).done;
+      await runTool(binaries.ffmpeg, gif.encode, signal, finishing("encoding: the GIF")).done;
     } else {
       const clips: AudioClip[] = [];
       for (const clip of info.audio) {
@@ -185,13 +203,13 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
           onLine(`finding: audio ${clip.src} is not a project file; left out of the mix`);
           continue;
         }
-        if (clip.kind === "video" && !(await hasAudioStream(binaries.ffprobe, file, signal))) continue;
+        if (clip.kind === "video" && !(await hasAudioStream(binaries.ffprobe, file, signal, bounds))) continue;
         clips.push({ file, start: clip.start, duration: clip.duration ?? undefined, mediaStart: clip.mediaStart, volume: clip.volume });
       }
       const audio = buildAudioMixArgs(clips, totalSeconds);
       onLine(`joining ${chunks.length} chunks${audio ? `, mixing ${clips.length} audio clip${clips.length === 1 ? "" : "s"}` : ""}`);
       const args = buildJoinArgs({ format: options.format, quality: options.quality, listFile, audio, output: input.outputPath });
-      await runTool(binaries.ffmpeg, args, signal).done;
+      await runTool(binaries.ffmpeg, args, signal, finishing(`encoding: joining the chunks${audio ? " and mixing the audio" : ""}`)).done;
     }
     const size = (await stat(input.outputPath)).size;
     const seconds = (performance.now() - began) / 1000;
@@ -202,20 +220,24 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
       captureMode: mode, findings, seconds,
     };
   } catch (error) {
-    if (signal.aborted) onLine("render cancelled");
-    else onLine(`render failed: ${error instanceof Error ? error.message : String(error)}`);
-    throw signal.aborted ? new Error("render cancelled") : error;
+    // The failure is reported once, by whoever reports the render's end (the Worker's log line "render failed:
+    // <message>"); only a cancel is a line of the render's own.
+    if (input.signal.aborted) onLine("render cancelled");
+    if (!signal.aborted) stop.abort(error);
+    throw input.signal.aborted ? new Error("render cancelled") : error;
   } finally {
+    input.signal.removeEventListener("abort", cancel);
     signal.removeEventListener("abort", killAll);
-    // A cancelled render kills at once; otherwise browsers close gracefully (and are killed if they hang).
+    // A render that ended early kills at once (a hung page would not close); a finished one closes its browsers.
     if (signal.aborted) killAll();
     else await Promise.all(browsers.map((b) => b.close()));
     await server.close();
-    await rm(work, { recursive: true, force: true });
+    await removeScratchDir(work);
   }
 }
 
-async function hasAudioStream(ffprobe: string, file: string, signal: AbortSignal): Promise<boolean> {
-  const out = await runTool(ffprobe, ["-v", "error", "-select_streams", "a", "-show_entries", "stream=index", "-of", "csv=p=0", file], signal).done;
+async function hasAudioStream(ffprobe: string, file: string, signal: AbortSignal, bounds: StageBounds): Promise<boolean> {
+  const args = ["-v", "error", "-select_streams", "a", "-show_entries", "stream=index", "-of", "csv=p=0", file];
+  const out = await runTool(ffprobe, args, signal, { bound: { ms: bounds.encodeMs, stage: "probing a video's audio" } }).done;
   return out.trim().length > 0;
 }

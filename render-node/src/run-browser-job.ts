@@ -1,10 +1,9 @@
 // The frame of a snapshot or check job: progress reporting, the project downloaded into a scratch folder, the
 // work itself, then complete with its result (or the error) and clean up. Never throws for a job failure.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createJobReporter, type JobReporter } from "./create-job-reporter.ts";
 import type { Job, NodeClient } from "./node-protocol-client.ts";
+import { makeScratchDir, removeScratchDir } from "./scratch-dirs.ts";
 
 export async function runBrowserJob(
   client: NodeClient,
@@ -13,7 +12,7 @@ export async function runBrowserJob(
   work: (context: { reporter: JobReporter; projectDir: string }) => Promise<unknown>,
   failureResult?: (reporter: JobReporter) => unknown,
 ): Promise<{ ok: boolean; error?: string }> {
-  const dir = await mkdtemp(join(tmpdir(), `studio-${job.kind}-`));
+  const dir = await makeScratchDir(job.kind);
   const reporter = createJobReporter(client, job.id, log);
   let outcome: ({ ok: true } | { ok: false; error: string }) & { result?: unknown };
   try {
@@ -28,8 +27,11 @@ export async function runBrowserJob(
     reporter.line(`${job.kind} failed: ${message}`);
     outcome = { ok: false, error: message, result: failureResult?.(reporter) };
   }
-  await reporter.stop();
-  await client.complete(job.id, outcome);
-  await rm(dir, { recursive: true, force: true });
+  try {
+    await reporter.stop();
+    await client.complete(job.id, outcome);
+  } finally {
+    await removeScratchDir(dir);
+  }
   return outcome.ok ? { ok: true } : { ok: false, error: outcome.error };
 }

@@ -23,9 +23,10 @@ export interface JobLoopOptions {
   kinds?: readonly JobKind[] | undefined;
   concurrency?: number | undefined;
   binaries?: Binaries | undefined;
-  /** Preview servers: bind address and first port (default 0.0.0.0 and 3002). */
+  /** Preview servers: bind address, first port, and how long one may go without a request (default 127.0.0.1, 3002, 10 min). */
   previewHost?: string | undefined;
   previewFirstPort?: number | undefined;
+  previewIdleMs?: number | undefined;
   signal: AbortSignal;
   log: (line: string) => void;
 }
@@ -36,7 +37,7 @@ async function runOne(options: JobLoopOptions, job: Job): Promise<{ ok: boolean;
   const binaries = options.binaries ?? (await resolveBinaries());
   if (job.kind === "snapshot") return runSnapshotJob(client, job, { binaries, log });
   if (job.kind === "check") return runCheckJob(client, job, { binaries, log });
-  return runPreviewJob(client, job, { host: options.previewHost, firstPort: options.previewFirstPort, log });
+  return runPreviewJob(client, job, { host: options.previewHost, firstPort: options.previewFirstPort, idleMs: options.previewIdleMs, log });
 }
 
 /** Claims and runs jobs one at a time (previews in the background) until `signal` aborts. */

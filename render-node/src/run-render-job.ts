@@ -1,11 +1,10 @@
 // Runs one claimed render job: download the project, render with progress posts every second, upload, complete.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Job, NodeClient } from "./node-protocol-client.ts";
 import { FORMAT_CONTENT_TYPES, parseRenderOptions } from "./parse-render-options.ts";
 import { renderProject } from "./render-project.ts";
 import type { Binaries } from "./resolve-binaries.ts";
+import { makeScratchDir, removeScratchDir } from "./scratch-dirs.ts";
 
 const PROGRESS_INTERVAL_MS = 1000;
 
@@ -21,7 +20,7 @@ export async function runRenderJob(
     shutdown?: AbortSignal | undefined;
   },
 ): Promise<{ ok: boolean; error?: string }> {
-  const work = await mkdtemp(join(tmpdir(), `studio-job-`));
+  const work = await makeScratchDir("render-job");
   const controller = new AbortController();
   // On shutdown the render is aborted (its browsers and ffmpegs are killed) and reported with the reason, so the
   // Worker hears why at once rather than when the lease lapses.
@@ -85,8 +84,11 @@ export async function runRenderJob(
     clearInterval(timer);
     settings.shutdown?.removeEventListener("abort", onShutdown);
   }
-  await flush();
-  await client.complete(job.id, result);
-  await rm(work, { recursive: true, force: true });
+  try {
+    await flush();
+    await client.complete(job.id, result);
+  } finally {
+    await removeScratchDir(work);
+  }
   return result;
 }

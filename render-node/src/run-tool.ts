@@ -1,5 +1,9 @@
-// The only place that starts ffmpeg or ffprobe. Every call takes the render's AbortSignal, which kills the process.
+// The only place that starts ffmpeg or ffprobe. Every call takes the render's AbortSignal, which kills the process;
+// every process dies with the node (child-lifetime.ts); a step given a bound is killed when it overruns it.
+import { basename } from "node:path";
 import { execa } from "execa";
+import { dieWithNode } from "./child-lifetime.ts";
+import { StageTimeout, seconds } from "./with-deadline.ts";
 
 export interface ToolRun {
   /** Writable stdin when `stdin: "pipe"` was asked for. */
@@ -9,11 +13,22 @@ export interface ToolRun {
   pid: number | undefined;
 }
 
+export interface ToolOptions {
+  stdin?: "pipe" | "ignore";
+  /** Kill the tool after `ms` and fail with "<stage> did not finish in N s" (a StageTimeout). */
+  bound?: { ms: number; stage: string } | undefined;
+}
+
 const STDERR_TAIL_LINES = 12;
 
+function field(error: unknown, name: string): unknown {
+  return typeof error === "object" && error !== null && name in error ? (error as Record<string, unknown>)[name] : undefined;
+}
+
 /** Starts `file args`, killed with SIGKILL when `signal` aborts. */
-export function runTool(file: string, args: string[], signal: AbortSignal, options: { stdin?: "pipe" | "ignore" } = {}): ToolRun {
-  const subprocess = execa(file, args, {
+export function runTool(file: string, args: string[], signal: AbortSignal, options: ToolOptions = {}): ToolRun {
+  const command = dieWithNode(file, args);
+  const subprocess = execa(command.file, command.args, {
     cancelSignal: signal,
     killSignal: "SIGKILL",
     stdin: options.stdin ?? "ignore",
@@ -22,15 +37,26 @@ export function runTool(file: string, args: string[], signal: AbortSignal, optio
     reject: true,
     stripFinalNewline: true,
     maxBuffer: 64 * 1024 * 1024,
+    ...(options.bound ? { timeout: options.bound.ms } : {}),
   });
   const done = subprocess.then(
     (result) => String(result.stdout ?? ""),
     (error: unknown) => {
       if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error("render cancelled");
-      const stderr = typeof error === "object" && error !== null && "stderr" in error ? String(error.stderr ?? "") : "";
+      if (options.bound && field(error, "timedOut") === true) {
+        throw new StageTimeout(`${options.bound.stage} did not finish in ${seconds(options.bound.ms)}`);
+      }
+      const stderr = String(field(error, "stderr") ?? "");
       const tail = stderr.trim().split("\n").slice(-STDERR_TAIL_LINES).join("\n");
-      const short = typeof error === "object" && error !== null && "shortMessage" in error ? String(error.shortMessage) : String(error);
-      throw new Error(`${short.split("\n")[0]}${tail ? `\n${tail}` : ""}`);
+      // Name the tool, not the setpriv wrapper or the node's temp paths.
+      const code = field(error, "exitCode");
+      const killedBy = field(error, "signal");
+      const short = typeof code === "number"
+        ? `${basename(file)} exited with code ${code}`
+        : killedBy
+          ? `${basename(file)} was killed by ${String(killedBy)}`
+          : String(field(error, "shortMessage") ?? error).split("\n")[0];
+      throw new Error(`${short}${tail ? `\n${tail}` : ""}`);
     },
   );
   // Keep an unawaited rejection from crashing the process; callers await `done`.

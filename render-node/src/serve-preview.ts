@@ -1,6 +1,11 @@
-// The preview server of one project: its files, the composition wrapped in the studio player at /, GSAP from
-// the installed package, and a Server-Sent Events stream whose `reload` tells open pages that files changed.
-// Listens on the first free port from 3002 upward.
+// The preview server of one project: its files, the composition wrapped in the studio player at /<secret>/, GSAP
+// from the installed package, and a Server-Sent Events stream whose `reload` tells open pages that files changed.
+// Listens on loopback by default, on the first free port from 3002 upward.
+//
+// Everything lives under /<secret>/ (the secret the Worker drew for this preview; its owner's URL carries it), so
+// relative URLs and the reload stream work unchanged; anything else is a bare 404, the same as a missing file:
+// no listing, no hint that a preview runs here. Only requests under the secret count as activity (idleMs).
+import { timingSafeEqual } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { createServer, type Server, type ServerResponse } from "node:http";
@@ -11,12 +16,15 @@ import { buildPlayPage } from "../../core/composition/build-play-page.ts";
 import { CONTENT_TYPES, RUNTIME_PATH } from "./serve-project.ts";
 
 export const PREVIEW_FIRST_PORT = 3002;
+export const PREVIEW_HOST = "127.0.0.1";
 const PORT_ATTEMPTS = 200;
 const PLAYER_PATH = fileURLToPath(new URL("../page/studio-player.js", import.meta.url));
 const GSAP_DIST = join(dirname(createRequire(import.meta.url).resolve("gsap-3.14.2/package.json")), "dist");
 
 export interface PreviewServer {
   port: number;
+  /** Milliseconds since the last request under the secret (or since the server started). */
+  idleMs(): number;
   /** Tells every open page to reload. */
   reload(): void;
   close(): Promise<void>;
@@ -39,15 +47,42 @@ function listen(server: Server, port: number, host: string): Promise<boolean> {
   });
 }
 
-export async function servePreview(options: { projectDir: string; host?: string | undefined; firstPort?: number | undefined }): Promise<PreviewServer> {
+/** Whether `path` is under /<secret>/: returns the rest ("/" for the page itself), "redirect" for /<secret>, or null. */
+function underSecret(path: string, secret: Buffer): string | "redirect" | null {
+  const end = path.indexOf("/", 1);
+  const first = Buffer.from(end === -1 ? path.slice(1) : path.slice(1, end));
+  if (first.length !== secret.length || !timingSafeEqual(first, secret)) return null;
+  return end === -1 ? "redirect" : path.slice(end);
+}
+
+export async function servePreview(options: {
+  projectDir: string;
+  /** The preview's secret: the first path segment of every URL it answers. */
+  secret: string;
+  host?: string | undefined;
+  firstPort?: number | undefined;
+}): Promise<PreviewServer> {
   const root = resolve(options.projectDir);
+  const secret = Buffer.from(options.secret);
+  const prefix = `/${options.secret}`;
   const clients = new Set<ServerResponse>();
+  let lastRequest = Date.now();
   const server = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://preview");
+    const requested = new URL(req.url ?? "/", "http://preview");
     const send = (status: number, body: string) => {
       res.writeHead(status, { "content-type": "text/plain; charset=utf-8" });
       res.end(body);
     };
+    const rest = underSecret(requested.pathname, secret);
+    if (rest === null) return send(404, "not found");
+    lastRequest = Date.now();
+    // The secret is in every URL of the page: never send it on to another site as a Referer.
+    res.setHeader("referrer-policy", "no-referrer");
+    if (rest === "redirect") {
+      res.writeHead(308, { location: `${prefix}/${requested.search}` });
+      return res.end();
+    }
+    const url = new URL(`http://preview${rest}${requested.search}`);
     (async () => {
       if (url.pathname === "/__studio/events") {
         res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
@@ -74,10 +109,10 @@ export async function servePreview(options: { projectDir: string; host?: string 
       // The page itself is wrapped in the player; sub-compositions are fetched raw by the runtime.
       if (url.pathname === "/" || url.searchParams.has("play")) {
         const html = buildPlayPage(await readFile(path, "utf8"), {
-          runtimeSrc: "/__studio/runtime.js",
-          playerSrc: "/__studio/player.js",
-          gsapBase: "/__studio/gsap/",
-          reloadUrl: "/__studio/events",
+          runtimeSrc: `${prefix}/__studio/runtime.js`,
+          playerSrc: `${prefix}/__studio/player.js`,
+          gsapBase: `${prefix}/__studio/gsap/`,
+          reloadUrl: `${prefix}/__studio/events`,
         });
         res.writeHead(200, { "content-type": type, "cache-control": "no-store" });
         return res.end(html);
@@ -90,7 +125,7 @@ export async function servePreview(options: { projectDir: string; host?: string 
   const first = options.firstPort ?? PREVIEW_FIRST_PORT;
   let port = 0;
   for (let candidate = first; candidate < first + PORT_ATTEMPTS && port === 0; candidate++) {
-    if (await listen(server, candidate, options.host ?? "0.0.0.0")) port = candidate;
+    if (await listen(server, candidate, options.host ?? PREVIEW_HOST)) port = candidate;
   }
   if (port === 0) {
     clearInterval(keepAlive);
@@ -98,6 +133,7 @@ export async function servePreview(options: { projectDir: string; host?: string 
   }
   return {
     port,
+    idleMs: () => Date.now() - lastRequest,
     reload() {
       for (const c of clients) c.write(`event: reload\ndata: {}\n\n`);
     },

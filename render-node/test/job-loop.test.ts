@@ -1,117 +1,19 @@
 // The render node as a process (node render-node/main.ts) against a small real HTTP server speaking the job protocol.
-import { spawn } from "node:child_process";
-import { readdir, readFile, writeFile } from "node:fs/promises";
-import { createServer } from "node:http";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { resolveBinaries } from "../src/resolve-binaries.ts";
+import { startNode as startNodeProcess, startStudio } from "./fake-studio.ts";
 import { makeTestProject } from "./make-test-project.ts";
 import { probeStreams } from "./inspect-video.ts";
-
-const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
-const KEY = "rn_test_key";
-
-interface Seen {
-  lines: string[];
-  output: Buffer | null;
-  outputType: string | undefined;
-  complete: unknown;
-  unauthorized: number;
-}
-
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)));
-}
-
-function body(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((done) => {
-    const parts: Buffer[] = [];
-    req.on("data", (c: Buffer) => parts.push(c));
-    req.on("end", () => done(Buffer.concat(parts)));
-  });
-}
-
-// One render job, handed out once; `cancelAfterLines` makes a progress post answer cancelled: true.
-async function startStudio(projectDir: string, options: Record<string, unknown>, cancelWhen?: (lines: string[]) => boolean) {
-  const seen: Seen = { lines: [], output: null, outputType: undefined, complete: null, unauthorized: 0 };
-  let handedOut = false;
-  let done: () => void = () => {};
-  const completed = new Promise<void>((r) => (done = r));
-  const json = (res: ServerResponse, status: number, value: unknown) => {
-    res.writeHead(status, { "content-type": "application/json" });
-    res.end(JSON.stringify(value));
-  };
-  const server = createServer(async (req, res) => {
-    if (req.headers.authorization !== `Bearer ${KEY}`) {
-      seen.unauthorized++;
-      return json(res, 401, { error: "unauthorized: bad node key" });
-    }
-    const url = new URL(req.url ?? "/", "http://x");
-    const data = await body(req);
-    if (url.pathname === "/api/node/jobs/claim") {
-      const claim = JSON.parse(data.toString()) as { kinds: string[] };
-      // The node's second loop asks for browser work (snapshot, check, preview); this server has none.
-      if (!claim.kinds.includes("render")) {
-        expect(claim.kinds).toEqual(["snapshot", "check", "preview"]);
-        setTimeout(() => { res.writeHead(204); res.end(); }, 300);
-        return;
-      }
-      expect(claim.kinds).toEqual(["render"]);
-      if (handedOut) {
-        setTimeout(() => { res.writeHead(204); res.end(); }, 300);
-        return;
-      }
-      handedOut = true;
-      return json(res, 200, { job: { id: "job 1", kind: "render", slug: "demo", options, composition: "index.html", leaseMs: 30000 } });
-    }
-    const prefix = "/api/node/jobs/job%201";
-    if (url.pathname === `${prefix}/files`) {
-      const files = await listFiles(projectDir);
-      return json(res, 200, { files: await Promise.all(files.map(async (path) => ({ path, size: (await readFile(join(projectDir, path))).length }))) });
-    }
-    if (url.pathname.startsWith(`${prefix}/files/`)) {
-      const path = url.pathname.slice(`${prefix}/files/`.length).split("/").map(decodeURIComponent).join("/");
-      res.writeHead(200);
-      return res.end(await readFile(join(projectDir, path)));
-    }
-    if (url.pathname === `${prefix}/progress`) {
-      seen.lines.push(...(JSON.parse(data.toString()) as { lines: string[] }).lines);
-      return json(res, 200, { cancelled: cancelWhen ? cancelWhen(seen.lines) : false });
-    }
-    if (url.pathname === `${prefix}/output`) {
-      expect(Number(req.headers["content-length"])).toBe(data.length);
-      seen.output = data;
-      seen.outputType = req.headers["content-type"];
-      return json(res, 200, { ok: true, size: data.length });
-    }
-    if (url.pathname === `${prefix}/complete`) {
-      seen.complete = JSON.parse(data.toString());
-      json(res, 200, { ok: true });
-      return done();
-    }
-    json(res, 404, { error: "not found" });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, completed, close: () => server.close() };
-}
 
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((c) => c()));
 
-function startNode(url: string) {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, STUDIO_URL: url, NODE_KEY: KEY, NODE_ID: "test-node", NODE_CONCURRENCY: "2" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (c: Buffer) => (output += c.toString()));
-  child.stderr.on("data", (c: Buffer) => (output += c.toString()));
-  cleanups.push(() => child.kill("SIGKILL"));
-  return { child, output: () => output };
+function startNode(url: string, env: Record<string, string> = {}) {
+  const node = startNodeProcess(url, env);
+  cleanups.push(() => node.child.kill("SIGKILL"));
+  return node;
 }
 
 it("claims a job, renders it, streams the output up and completes", async () => {
@@ -141,4 +43,29 @@ it("aborts the render when a progress post answers cancelled", async () => {
   await studio.completed;
   expect(studio.seen.complete).toEqual({ ok: false, error: "render cancelled" });
   expect(studio.seen.output).toBeNull();
+});
+
+it("a composition whose seek hangs fails once, naming the frame, within FRAME_TIMEOUT_MS from the environment", async () => {
+  const binaries = await resolveBinaries();
+  const project = await makeTestProject(binaries.ffmpeg);
+  // From 1 s on, every seek runs forever: frame 31 of 60 at 30 fps.
+  const html = (await readFile(join(project, "index.html"), "utf8")).replace(
+    "gsap.timeline({ paused: true });",
+    "gsap.timeline({ paused: true, onUpdate() { if (this.time() >= 1) while (true) {} } });",
+  );
+  await writeFile(join(project, "index.html"), html);
+  const studio = await startStudio(project, { format: "mp4", quality: "draft" });
+  cleanups.push(studio.close);
+  const node = startNode(studio.url, { FRAME_TIMEOUT_MS: "1500", NODE_CONCURRENCY: "1" });
+  const began = Date.now();
+  await studio.completed;
+  const message = "frame 31 of 60 (at 1.000 s) did not finish seeking in 1.5 s";
+  expect(studio.seen.complete, node.output()).toEqual({ ok: false, error: message });
+  // The Worker logs the error once ("render failed: …"); the node's own lines neither repeat nor paraphrase it.
+  expect(studio.seen.lines.filter((l) => l.includes("did not finish") || /timed? ?out|render failed/i.test(l))).toEqual([]);
+  // Capture ran up to the frame that hung, and no further.
+  const frames = studio.seen.lines.map((l) => /^frame (\d+)\/60/.exec(l)?.[1]).filter(Boolean).map(Number);
+  expect(frames.length).toBeGreaterThan(0);
+  expect(Math.max(...frames)).toBeLessThanOrEqual(30);
+  expect(Date.now() - began).toBeLessThan(30_000);
 });

@@ -187,7 +187,8 @@ describe("dashboard", () => {
     const link = page.getByTestId("preview-link");
     await link.waitFor({ timeout: 60_000 });
     const url = (await link.getAttribute("href")) ?? "";
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:(30\d\d|3[1-9]\d\d)\/$/);
+    // The link carries the preview's secret and the content host (CONTENT_URL), not the API host.
+    expect(url).toMatch(/^http:\/\/localhost:(30\d\d|3[1-9]\d\d)\/[A-Za-z0-9_-]{43}\/$/);
     const served = await fetch(url);
     expect(served.status).toBe(200);
     expect(await served.text()).toContain("data-composition-id");

@@ -1,5 +1,6 @@
 // End to end for the browser endpoints: the real Worker (wrangler dev) and a real render node with Chromium.
 // Snapshots, check, preview (with reload on a file PUT) and the /play page driven in headless Chromium.
+import { readFileSync } from "node:fs";
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,6 +16,7 @@ import { pngSize, readPngPixel } from "../../render-node/test/read-png.ts";
 import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
 
 let studio: RunningStudio;
+const PREVIEW_IDLE_MS = 10_000;
 let token = "";
 let cookie = "";
 let browser: Browser | null = null;
@@ -41,7 +43,8 @@ beforeAll(async () => {
   studio = await startStudio({
     port: 20_000 + Math.floor(Math.random() * 2000),
     dataDir: join(work, "data"),
-    nodeEnv: { PREVIEW_HOST: "127.0.0.1" },
+    // Previews listen on their default interface (loopback); an idle one stops after 10 s here (10 min by default).
+    nodeEnv: { PREVIEW_IDLE_MS: String(PREVIEW_IDLE_MS) },
     log: (line) => {
       if (line.includes("[node]") && line.includes("render node")) nodeUp();
     },
@@ -145,23 +148,63 @@ async function nextEvent(reader: ReadableStreamDefaultReader<string>, name: stri
   return false;
 }
 
+/** Local addresses listening on `port`, from /proc/net/tcp and tcp6 (hex, as the kernel writes them). */
+function listeningAddresses(port: number): string[] {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
+  return ["/proc/net/tcp", "/proc/net/tcp6"].flatMap((file) =>
+    readFileSync(file, "utf8").split("\n").slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((fields) => fields[1]?.endsWith(`:${hexPort}`) && fields[3] === "0A")
+      .map((fields) => fields[1]!.split(":")[0]!),
+  );
+}
+
+async function portClosed(url: string, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!(await fetch(url).then(() => true, () => false))) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
+type PreviewState = { running: boolean; port: number; url: string };
+
 describe("preview", () => {
-  it("serves the composition with the player on its own port, reloads after a file PUT, and stops on DELETE", async () => {
+  it("serves the composition with the player under its secret, on loopback only, reloads after a file PUT, and stops on DELETE", async () => {
     const res = await call("POST", "/api/projects/shots/preview");
-    const state = (await res.json()) as { running: boolean; port: number; url: string };
+    const state = (await res.json()) as PreviewState;
     expect(res.status, JSON.stringify(state)).toBe(200);
     expect(state.running).toBe(true);
     expect(state.port).toBeGreaterThanOrEqual(3002);
-    expect(state.url).toBe(`http://127.0.0.1:${state.port}/`);
+    // The content host (CONTENT_URL is http://localhost:<port> here), the port, and the preview's secret.
+    const match = new RegExp(`^http://localhost:${state.port}/([A-Za-z0-9_-]{43})/$`).exec(state.url);
+    expect(match, state.url).not.toBeNull();
+    const secret = match![1]!;
     expect(await (await call("GET", "/api/projects/shots/preview")).json()).toEqual(state);
     const detail = (await (await call("GET", "/api/projects/shots")).json()) as { project: { preview: unknown } };
     expect(detail.project.preview).toEqual(state);
+    // Bound to the loopback interface only (127.0.0.1 = 0100007F), nothing on other addresses or IPv6.
+    expect(listeningAddresses(state.port)).toEqual(["0100007F"]);
 
-    const page = await (await fetch(state.url)).text();
+    // Without the secret, or with a wrong one, every path is the same bare 404: no listing, no hint.
+    const origin = `http://127.0.0.1:${state.port}`;
+    const wrong = secret.replace(/^./, (c) => (c === "A" ? "B" : "A"));
+    for (const path of ["/", "/index.html", "/__studio/events", "/__studio/runtime.js", `/${wrong}/`, `/${wrong}/index.html`, `/${secret.slice(0, -1)}/`, `/x/${secret}/`]) {
+      const denied = await fetch(`${origin}${path}`);
+      expect(denied.status, path).toBe(404);
+      expect(await denied.text(), path).toBe("not found");
+    }
+
+    const served = await fetch(state.url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("referrer-policy")).toBe("no-referrer");
+    const page = await served.text();
     expect(page).toContain('data-composition-id="main"');
-    expect(page).toContain("/__studio/player.js");
-    expect(page).toContain("/__studio/gsap/gsap.min.js");
+    expect(page).toContain(`/${secret}/__studio/player.js`);
+    expect(page).toContain(`/${secret}/__studio/gsap/gsap.min.js`);
     expect((await fetch(`${state.url}compositions/sub.html`)).status).toBe(200);
+    expect((await fetch(`${state.url}__studio/runtime.js`)).status).toBe(200);
 
     const events = await fetch(`${state.url}__studio/events`);
     const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -172,14 +215,35 @@ describe("preview", () => {
 
     expect(await (await call("DELETE", "/api/projects/shots/preview")).json()).toEqual({ stopped: true });
     expect(await (await call("GET", "/api/projects/shots/preview")).json()).toEqual({ running: false });
-    const closed = Date.now() + 10_000;
-    let stillUp = true;
-    while (stillUp && Date.now() < closed) {
-      stillUp = await fetch(state.url).then(() => true, () => false);
-      if (stillUp) await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(stillUp).toBe(false);
+    expect(await portClosed(state.url, 10_000)).toBe(true);
   });
+
+  it(`stops by itself after PREVIEW_IDLE_MS (${PREVIEW_IDLE_MS / 1000} s here) without a request under its secret`, async () => {
+    const state = (await (await call("POST", "/api/projects/shots/preview")).json()) as PreviewState;
+    expect(state.running).toBe(true);
+    const origin = `http://127.0.0.1:${state.port}`;
+    expect((await fetch(state.url)).status).toBe(200);
+    const lastRequest = Date.now();
+    // Requests without the secret do not keep it alive.
+    const poke = setInterval(() => void fetch(`${origin}/`).catch(() => {}), 1000);
+    let stoppedAt = 0;
+    try {
+      while (Date.now() - lastRequest < PREVIEW_IDLE_MS + 15_000) {
+        const now = (await (await call("GET", "/api/projects/shots/preview")).json()) as { running: boolean };
+        if (!now.running) {
+          stoppedAt = Date.now();
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    } finally {
+      clearInterval(poke);
+    }
+    expect(stoppedAt, "the preview never stopped").toBeGreaterThan(0);
+    expect(stoppedAt - lastRequest).toBeGreaterThanOrEqual(PREVIEW_IDLE_MS);
+    expect(stoppedAt - lastRequest).toBeLessThan(PREVIEW_IDLE_MS + 5000);
+    expect(await portClosed(state.url, 5000)).toBe(true);
+  }, 60_000);
 });
 
 describe("/play", () => {

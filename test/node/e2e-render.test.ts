@@ -168,7 +168,7 @@ describe("rendering through the studio", () => {
     node = startRenderNode(studio.url, studio.nodeKey);
   });
 
-  it("a node killed mid-render lets its lease lapse: the render fails with a line saying why", async () => {
+  it("a node killed mid-render takes its browsers and ffmpegs with it and lets its lease lapse: the render fails with a line saying why", async () => {
     await call("POST", "/api/projects/long/render", { format: "webm", quality: "draft" });
     await waitFor("capture to begin", async () => {
       const r = (await (await call("GET", "/api/projects/long/render")).json()) as Render;
@@ -176,12 +176,37 @@ describe("rendering through the studio", () => {
     });
     const nodePid = node!.pid!;
     const children = listDescendants(nodePid);
+    expect(children.length).toBeGreaterThan(2);
     process.kill(nodePid, "SIGKILL");
-    for (const pid of children) if (isAlive(pid)) process.kill(pid, "SIGKILL");
+    // Nothing cleans up after a SIGKILL inside the node: the kernel's death signal (setpriv) ends Chromium and
+    // ffmpeg, and Chromium's own processes follow their browser.
+    await waitFor("the killed node's children to exit", async () => children.every((pid) => !isAlive(pid)), 5000);
     const failed = await waitFor("the render to fail", async () => {
       const r = (await (await call("GET", "/api/projects/long/render")).json()) as Render;
       return r.status === "failed" ? r : null;
     }, 30_000);
     expect(failed.lastLine).toMatch(/render node stopped responding/);
+  });
+
+  it("a composition whose seek hangs fails once, naming the frame, within FRAME_TIMEOUT_MS", async () => {
+    node = startRenderNode(studio.url, studio.nodeKey, { FRAME_TIMEOUT_MS: "3000" });
+    const hanging = indexHtml(2, 1).replace(
+      "gsap.timeline({ paused: true });",
+      "gsap.timeline({ paused: true, onUpdate() { if (this.time() >= 1) while (true) {} } });",
+    );
+    expect((await call("POST", "/api/projects", { name: "Hang", html: hanging })).status).toBe(201);
+    await call("PUT", "/api/projects/hang/files/compositions/sub.html", SUB_HTML);
+    const nodePid = node.pid!;
+    const res = await call("POST", "/api/projects/hang/render?wait=1", { format: "mp4", quality: "draft" });
+    const render = (await res.json()) as Render;
+    expect(render.status, render.lines.join("\n")).toBe("failed");
+    const message = /^render failed: frame (\d+) of 60 \(at \d\.\d{3} s\) did not finish seeking in 3 s$/;
+    expect(render.lastLine).toMatch(message);
+    // Which browser reaches the hang first depends on the split, but it is at 1 s or later (frame 31 on).
+    expect(Number(message.exec(render.lastLine)![1])).toBeGreaterThanOrEqual(31);
+    // Said once in the whole log, and no raw puppeteer timeout anywhere.
+    expect(render.lines.filter((l) => l.includes("did not finish seeking"))).toEqual([render.lastLine]);
+    expect(render.lines.join("\n")).not.toMatch(/Navigation timeout|Runtime\.callFunctionOn|timed out/);
+    await waitFor("the render's browsers and ffmpegs to exit", async () => listDescendants(nodePid).length === 0, 5000);
   });
 });

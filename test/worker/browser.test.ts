@@ -186,16 +186,23 @@ describe("check through a node", () => {
 });
 
 describe("preview through a node", () => {
-  it("starts, reports its port with the caller's host name, shows in the summary, and stops on DELETE and project deletion", async () => {
+  it("starts with a secret only the owner's URL carries, on the content host, shows in the summary, and stops on DELETE and project deletion", async () => {
     const s = await signIn("browser-preview");
     await createProject(s.token, "Shown");
     expect(await json(await api(s.token, "GET", "/api/projects/shown/preview"))).toEqual({ running: false });
     const pending = api(s.token, "POST", "/api/projects/shown/preview");
     const job = await awaitJob(key, "preview");
+    // The node learns the secret from the job it claims: 32 random bytes, base64url.
+    const secret = job.options.secret as string;
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await json(await nodeCall(key, "POST", `/jobs/${job.id}/preview`, { port: 3004 }))).toEqual({ cancelled: false });
     const started = await pending;
-    const state = { running: true, port: 3004, url: "http://studio.test:3004/" };
+    // The host is CONTENT_URL's, not the API host the caller used.
+    const state = { running: true, port: 3004, url: `http://content.studio.test:3004/${secret}/` };
     expect(await json(started)).toEqual(state);
+    // A request addressed to another host name (a forged Host header) does not put that name in the link.
+    const forged = await SELF.fetch("http://evil.example/api/projects/shown/preview", { headers: { Authorization: `Bearer ${s.token}` } });
+    expect(await json(forged)).toEqual(state);
     expect(await json(await api(s.token, "POST", "/api/projects/shown/preview"))).toEqual(state);
     expect(await json(await api(s.token, "GET", "/api/projects/shown/preview"))).toEqual(state);
     const list = await json<{ projects: { name: string; preview: unknown }[] }>(await api(s.token, "GET", "/api/projects"));
@@ -212,7 +219,9 @@ describe("preview through a node", () => {
     const again = api(s.token, "POST", "/api/projects/shown/preview");
     const job2 = await awaitJob(key, "preview");
     await nodeCall(key, "POST", `/jobs/${job2.id}/preview`, { port: 3005 });
-    expect(await json(await again)).toMatchObject({ running: true, port: 3005 });
+    // Every preview draws its own secret.
+    expect(job2.options.secret).not.toBe(secret);
+    expect(await json(await again)).toEqual({ running: true, port: 3005, url: `http://content.studio.test:3005/${job2.options.secret as string}/` });
     expect((await api(s.token, "DELETE", "/api/projects/shown")).status).toBe(200);
     expect(await json(await nodeCall(key, "POST", `/jobs/${job2.id}/progress`, { lines: [] }))).toEqual({ cancelled: true });
   });

@@ -1,9 +1,10 @@
 // /api/projects/:slug/preview — a preview server for the project on a render node, on its own port (3002 and up).
 // It is a long-running `preview` job: the node holds it, renews its lease, reports its port, and stops when a
-// progress post answers { cancelled: true } (DELETE, or the project's deletion).
+// progress post answers { cancelled: true } (DELETE, or the project's deletion), or when nobody has asked it for
+// anything for a while (the node's PREVIEW_IDLE_MS). It answers only under the secret drawn here.
 import { Hono, type Context } from "hono";
 import { requireUser } from "../auth/middleware.ts";
-import { isStalePreview, previewPort, previewState } from "../browser/preview-state.ts";
+import { isStalePreview, newPreviewOptions, previewHostname, previewPort, previewSecret, previewState } from "../browser/preview-state.ts";
 import { browserJobTimeouts } from "../browser/wait-for-job.ts";
 import { openDb, type Db } from "../db/client.ts";
 import type { ProjectRef } from "../files/keys.ts";
@@ -16,8 +17,6 @@ import { callerProject } from "../projects/caller-project.ts";
 const POLL_MS = 200;
 /** A node needs a moment to download the project and open its port. */
 const START_MS = 60_000;
-
-const hostnameOf = (c: Context<AppEnv>) => new URL(c.req.url).hostname;
 
 /** Stops the project's preview, if one is live; true when there was one. */
 export async function stopPreview(db: Db, ref: ProjectRef, reason: string): Promise<boolean> {
@@ -60,20 +59,23 @@ export const previewRoutes = new Hono<AppEnv>()
     if (job && isStalePreview(job)) {
       await endJob(db, job.id, "failed", { error: "the render node holding the preview stopped responding" });
       job = null;
+    } else if (job && !previewSecret(job)) {
+      await endJob(db, job.id, "cancelled", { error: "replaced by a preview with a secret" });
+      job = null;
     }
     if (!job) {
       await requireRenderNode(db, "run a preview server");
       const id = crypto.randomUUID();
-      await enqueueJob(db, { id, userId: ref.userId, slug: ref.slug, kind: "preview", options: {} });
+      await enqueueJob(db, { id, userId: ref.userId, slug: ref.slug, kind: "preview", options: newPreviewOptions() });
       job = await waitForPort(db, c, id);
     } else if (previewPort(job) === null) {
       job = await waitForPort(db, c, job.id);
     }
-    return c.json(previewState(job, hostnameOf(c)));
+    return c.json(previewState(job, previewHostname(c.env)));
   })
   .get("/:slug/preview", async (c) => {
     const ref = await callerProject(c);
-    return c.json(previewState(await findLiveProjectJob(openDb(c.env.DB), ref, "preview"), hostnameOf(c)));
+    return c.json(previewState(await findLiveProjectJob(openDb(c.env.DB), ref, "preview"), previewHostname(c.env)));
   })
   .delete("/:slug/preview", async (c) => {
     const ref = await callerProject(c);

@@ -15,7 +15,7 @@ import { projectSummary } from "../projects/summary.ts";
 import { bumpCounter } from "../stats/counters.ts";
 import { roomOf } from "../rooms/room-of.ts";
 import { renderSummaries } from "../projects/render-summaries.ts";
-import { previewState } from "../browser/preview-state.ts";
+import { previewHostname, previewState } from "../browser/preview-state.ts";
 import { findLiveProjectJob, liveUserJobsQuery } from "../jobs/queue.ts";
 import { stopPreview } from "./preview.ts";
 
@@ -41,7 +41,7 @@ export const projectRoutes = new Hono<AppEnv>()
       liveUserJobsQuery(db, userId, "preview"),
     ]);
     const renders = await renderSummaries(c.env, userId, latest);
-    const hostname = new URL(c.req.url).hostname;
+    const hostname = previewHostname(c.env);
     const previewOf = (slug: string) => previewState(previews.find((j) => j.slug === slug) ?? null, hostname);
     return c.json({
       projects: rows.map((row) => projectSummary(row, { render: renders.get(row.slug) ?? null, preview: previewOf(row.slug) })),
@@ -69,7 +69,7 @@ export const projectRoutes = new Hono<AppEnv>()
       findLiveProjectJob(db, ref, "preview"),
     ]);
     const render = live ? (({ lines: _lines, ...state }) => state)(live) : null;
-    const preview = previewState(previewJob, new URL(c.req.url).hostname);
+    const preview = previewState(previewJob, previewHostname(c.env));
     return c.json({ project: projectSummary(row, { render, preview }), meta, files });
   })
   .delete("/:slug", async (c) => {

@@ -1,0 +1,110 @@
+// A small real HTTP server speaking the node job protocol (one render job, handed out once), and the render node
+// started as a process against it: what job-loop, node-killed and hang tests drive.
+import { spawn } from "node:child_process";
+import { readdir, readFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
+
+const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+export const KEY = "rn_test_key";
+
+export interface Seen {
+  lines: string[];
+  output: Buffer | null;
+  outputType: string | undefined;
+  complete: unknown;
+  unauthorized: number;
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)));
+}
+
+function body(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((done) => {
+    const parts: Buffer[] = [];
+    req.on("data", (c: Buffer) => parts.push(c));
+    req.on("end", () => done(Buffer.concat(parts)));
+  });
+}
+
+// One render job, handed out once; `cancelAfterLines` makes a progress post answer cancelled: true.
+export async function startStudio(projectDir: string, options: Record<string, unknown>, cancelWhen?: (lines: string[]) => boolean) {
+  const seen: Seen = { lines: [], output: null, outputType: undefined, complete: null, unauthorized: 0 };
+  let handedOut = false;
+  let done: () => void = () => {};
+  const completed = new Promise<void>((r) => (done = r));
+  const json = (res: ServerResponse, status: number, value: unknown) => {
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify(value));
+  };
+  const server = createServer(async (req, res) => {
+    if (req.headers.authorization !== `Bearer ${KEY}`) {
+      seen.unauthorized++;
+      return json(res, 401, { error: "unauthorized: bad node key" });
+    }
+    const url = new URL(req.url ?? "/", "http://x");
+    const data = await body(req);
+    if (url.pathname === "/api/node/jobs/claim") {
+      const claim = JSON.parse(data.toString()) as { kinds: string[] };
+      // The node's second loop asks for browser work (snapshot, check, preview); this server has none.
+      if (!claim.kinds.includes("render")) {
+        expect(claim.kinds).toEqual(["snapshot", "check", "preview"]);
+        setTimeout(() => { res.writeHead(204); res.end(); }, 300);
+        return;
+      }
+      expect(claim.kinds).toEqual(["render"]);
+      if (handedOut) {
+        setTimeout(() => { res.writeHead(204); res.end(); }, 300);
+        return;
+      }
+      handedOut = true;
+      return json(res, 200, { job: { id: "job 1", kind: "render", slug: "demo", options, composition: "index.html", leaseMs: 30000 } });
+    }
+    const prefix = "/api/node/jobs/job%201";
+    if (url.pathname === `${prefix}/files`) {
+      const files = await listFiles(projectDir);
+      return json(res, 200, { files: await Promise.all(files.map(async (path) => ({ path, size: (await readFile(join(projectDir, path))).length }))) });
+    }
+    if (url.pathname.startsWith(`${prefix}/files/`)) {
+      const path = url.pathname.slice(`${prefix}/files/`.length).split("/").map(decodeURIComponent).join("/");
+      res.writeHead(200);
+      return res.end(await readFile(join(projectDir, path)));
+    }
+    if (url.pathname === `${prefix}/progress`) {
+      seen.lines.push(...(JSON.parse(data.toString()) as { lines: string[] }).lines);
+      return json(res, 200, { cancelled: cancelWhen ? cancelWhen(seen.lines) : false });
+    }
+    if (url.pathname === `${prefix}/output`) {
+      expect(Number(req.headers["content-length"])).toBe(data.length);
+      seen.output = data;
+      seen.outputType = req.headers["content-type"];
+      return json(res, 200, { ok: true, size: data.length });
+    }
+    if (url.pathname === `${prefix}/complete`) {
+      seen.complete = JSON.parse(data.toString());
+      json(res, 200, { ok: true });
+      return done();
+    }
+    json(res, 404, { error: "not found" });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, completed, close: () => server.close() };
+}
+
+/** main.ts as a process against `url`; `env` adds to (or overrides) the test's environment. */
+export function startNode(url: string, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, STUDIO_URL: url, NODE_KEY: KEY, NODE_ID: "test-node", NODE_CONCURRENCY: "2", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+  return { child, output: () => output };
+}
