@@ -18,6 +18,8 @@ import { renderSummaries } from "../projects/render-summaries.ts";
 import { previewState } from "../browser/preview-state.ts";
 import { findLiveProjectJob, liveUserJobsQuery } from "../jobs/queue.ts";
 import { stopPreview } from "./preview.ts";
+import { projectLink } from "../capabilities/content-links.ts";
+import { VIEW_LINK_SECONDS } from "../capabilities/lifetimes.ts";
 
 async function readMeta(bucket: R2Bucket, key: string): Promise<unknown> {
   const object = await bucket.get(key);
@@ -62,15 +64,17 @@ export const projectRoutes = new Hono<AppEnv>()
     const ref = { userId: currentUser(c).id, slug: c.req.param("slug") };
     const db = openDb(c.env.DB);
     const row = await requireProject(db, ref);
-    const [meta, files, live, previewJob] = await Promise.all([
+    const [meta, files, live, previewJob, content] = await Promise.all([
       readMeta(c.env.FILES, fileKey(ref, "meta.json")),
       listProjectFiles(c.env.FILES, ref),
       roomOf(c.env, ref).getRender(),
       findLiveProjectJob(db, ref, "preview"),
+      projectLink(c.env, db, row, VIEW_LINK_SECONDS),
     ]);
     const render = live ? (({ lines: _lines, ...state }) => state)(live) : null;
     const preview = previewState(previewJob, new URL(c.req.url).hostname);
-    return c.json({ project: projectSummary(row, { render, preview }), meta, files });
+    // contentUrl: the project on the content origin for an hour (play page; append a path for a file).
+    return c.json({ project: projectSummary(row, { render, preview }), meta, files, contentUrl: content.url, contentExpiresAt: content.expiresAt });
   })
   .delete("/:slug", async (c) => {
     const ref = { userId: currentUser(c).id, slug: c.req.param("slug") };
