@@ -170,6 +170,12 @@ describe("the content origin", () => {
     expect(contentUrl).toMatch(new RegExp(`^${CONTENT}/c/[^/]+/$`));
     expect(Date.parse(contentExpiresAt) - Date.now()).toBeGreaterThan(3_500_000);
 
+    // The project list carries the same kind of link, for thumbnails.
+    const listed = await json<{ projects: { name: string; contentUrl: string }[] }>(await api(s.token, "GET", "/api/projects"));
+    const entry = listed.projects.find((p) => p.name === "shown")!;
+    expect(readCapability(capabilityOf(entry.contentUrl))).toMatchObject({ kind: "project", id: await projectId(s.userId, "shown") });
+    expect((await get(`${entry.contentUrl}assets/bytes.bin`)).status).toBe(200);
+
     const page = await get(contentUrl);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -364,6 +370,10 @@ describe("share links", () => {
     // Another project's share endpoint does not hand out this render.
     await createProject(s.token, "Elsewhere");
     expect((await api(s.token, "POST", "/api/projects/elsewhere/share", { render: state.filename })).status).toBe(404);
+    // Renders outlive their project, and so can their links.
+    expect((await api(s.token, "DELETE", "/api/projects/clip")).status).toBe(200);
+    const orphan = await json<{ url: string }>(await api(s.token, "POST", "/api/projects/clip/share", { render: state.filename }));
+    expect((await get(orphan.url)).status).toBe(200);
     // Deleting the render ends the link.
     expect((await api(s.token, "DELETE", `/renders/${state.filename}`)).status).toBe(200);
     expect((await get(link.url)).status).toBe(404);

@@ -24,22 +24,31 @@ export function capabilityBase(env: Env, capability: string): string {
   return `${contentOrigin(env)}/c/${capability}/`;
 }
 
-async function issue(env: Env, db: Db, kind: CapabilityKind, owner: { userId: string; id: string }, seconds: number, now: number): Promise<{ capability: string; expiresAt: string }> {
-  const binding = await ownerBinding(db, owner.userId);
-  if (binding === null) throw new ApiError(500, "user has no token");
+async function sign(env: Env, binding: string, kind: CapabilityKind, owner: { userId: string; id: string }, seconds: number, now: number) {
   const expiresAt = Math.floor(now / 1000) + seconds;
   const capability = await signCapability(await capabilityKey(tokenSecret(env)), { kind, userId: owner.userId, id: owner.id, expiresAt }, binding);
-  return { capability, expiresAt: new Date(expiresAt * 1000).toISOString() };
+  return { base: capabilityBase(env, capability), expiresAt: new Date(expiresAt * 1000).toISOString() };
+}
+
+async function bindingOf(db: Db, userId: string): Promise<string> {
+  const binding = await ownerBinding(db, userId);
+  if (binding === null) throw new ApiError(500, "user has no token");
+  return binding;
+}
+
+/** A link to a project's play page, signed with a binding the caller already read (lists sign many at once). */
+export async function signProjectLink(env: Env, binding: string, project: { userId: string; id: string }, seconds: number, now = Date.now()): Promise<ContentLink> {
+  const { base, expiresAt } = await sign(env, binding, "project", project, seconds, now);
+  return { url: base, expiresAt };
 }
 
 /** A link to a project's play page; append a project-relative path to it for a file. */
 export async function projectLink(env: Env, db: Db, project: { userId: string; id: string }, seconds: number, now = Date.now()): Promise<ContentLink> {
-  const { capability, expiresAt } = await issue(env, db, "project", project, seconds, now);
-  return { url: capabilityBase(env, capability), expiresAt };
+  return signProjectLink(env, await bindingOf(db, project.userId), project, seconds, now);
 }
 
 /** A link to one rendered file. */
 export async function renderLink(env: Env, db: Db, render: { userId: string; id: string; filename: string }, seconds: number, now = Date.now()): Promise<ContentLink> {
-  const { capability, expiresAt } = await issue(env, db, "render", render, seconds, now);
-  return { url: capabilityBase(env, capability) + encodePath(render.filename), expiresAt };
+  const { base, expiresAt } = await sign(env, await bindingOf(db, render.userId), "render", render, seconds, now);
+  return { url: base + encodePath(render.filename), expiresAt };
 }

@@ -7,9 +7,13 @@ import { projects } from "../db/schema/projects.ts";
 import { renders } from "../db/schema/renders.ts";
 import type { CapabilityKind } from "./capability-token.ts";
 
+/** The owner's binding as a query that can join a D1 batch (one row, or none). */
+export function ownerBindingQuery(db: Db, userId: string) {
+  return db.select({ nonce: apiTokens.nonce }).from(apiTokens).where(eq(apiTokens.userId, userId)).limit(1);
+}
+
 export async function ownerBinding(db: Db, userId: string): Promise<string | null> {
-  const row = await db.select({ nonce: apiTokens.nonce }).from(apiTokens).where(eq(apiTokens.userId, userId)).get();
-  return row?.nonce ?? null;
+  return (await ownerBindingQuery(db, userId))[0]?.nonce ?? null;
 }
 
 export interface ProjectTarget {

@@ -16,10 +16,10 @@ import { findRenderFile } from "../renders/store.ts";
 export const shareRoutes = new Hono<AppEnv>().use(requireUser).post("/:slug/share", async (c) => {
   const ref = { userId: currentUser(c).id, slug: c.req.param("slug") };
   const db = openDb(c.env.DB);
-  const project = await requireProject(db, ref);
   const body = await readJson(c, shareBody);
   const seconds = body.expiresIn ?? SHARE_LINK_DEFAULT_SECONDS;
-  if (body.render === undefined) return c.json(await projectLink(c.env, db, project, seconds));
+  if (body.render === undefined) return c.json(await projectLink(c.env, db, await requireProject(db, ref), seconds));
+  // Renders outlive their project, so a render of a deleted project can still be shared.
   const render = await findRenderFile(db, ref.userId, body.render);
   if (!render || render.slug !== ref.slug) throw notFound(`no render named ${body.render} in project ${ref.slug}`);
   return c.json(await renderLink(c.env, db, render, seconds));
