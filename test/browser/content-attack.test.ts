@@ -57,7 +57,7 @@ async function call<T>(token: string, method: string, path: string, body?: unkno
 beforeAll(async () => {
   env = await startDashboardStudio({ renderNode: false });
   api = env.url;
-  content = `http://localhost:${new URL(api).port}`;
+  content = env.studio.contentUrl;
   const port = await freePort();
   exfil = await startExfilServer(port);
   exfilUrl = `http://127.0.0.1:${port}`;

@@ -22,8 +22,7 @@ let slug = "";
 
 env = await startDashboardStudio();
 
-/** The content origin npm start uses: the API's port on localhost. */
-const contentOrigin = () => `http://localhost:${new URL(env.url).port}`;
+const contentOrigin = () => env.studio.contentUrl;
 
 async function api<T>(path: string, init: RequestInit = {}, auth = token): Promise<{ status: number; body: T }> {
   const res = await fetch(`${env.url}${path}`, { ...init, headers: { Authorization: `Bearer ${auth}`, ...(init.headers ?? {}) } });

@@ -195,7 +195,7 @@ describe("/play", () => {
     const page = await browser.newPage();
     await page.setViewport({ width: 800, height: 600 });
     const origin = new URL(studio.url);
-    const content = `http://localhost:${origin.port}`;
+    const content = studio.contentUrl;
     await page.setCookie({ name: cookie.split("=")[0]!, value: cookie.split("=").slice(1).join("="), domain: origin.hostname, path: "/" });
     // No internet: anything not served by the studio is refused, so GSAP must come from the Worker.
     const outside: string[] = [];

@@ -203,6 +203,14 @@ describe("the content origin", () => {
     expect(missing.status).toBe(404);
     expect(await json(missing)).toEqual({ error: "no file assets/none.png in project shown" });
     expect((await get(`${contentUrl}assets/%252e%252e/x`)).status).toBe(400);
+    // A sandboxed page (origin "null") may fetch with Range: the preflight allows it.
+    const preflight = await SELF.fetch(`${contentUrl}assets/bytes.bin`, {
+      method: "OPTIONS",
+      headers: { Origin: "null", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "range" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(preflight.headers.get("Access-Control-Allow-Headers")).toContain("Range");
     // Without its trailing slash the link still lands on the page.
     const bare = await get(contentUrl.slice(0, -1));
     expect(bare.status).toBe(301);

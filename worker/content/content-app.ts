@@ -6,6 +6,7 @@
 //                                   render: redirect to the file
 //   GET /c/<capability>/<path>      project: the file (Range, ?download); render: the video when <path> is its name
 //   GET /_studio/<file>             the play page's scripts (runtime, player, GSAP), the same for everyone
+//   OPTIONS                         CORS preflight: GET and HEAD with Range, from any origin (pages here are "null")
 //   anything else                   belongs to the API origin: GET/HEAD redirect there, other methods are 404
 import { Hono, type Context } from "hono";
 import { buildPlayPage } from "../../core/composition/build-play-page.ts";
@@ -99,6 +100,10 @@ export function createContentApp() {
       throw err;
     }
   });
+  // A sandboxed page's fetch() with a Range header is a CORS request that asks first.
+  app.options("*", (c) =>
+    c.body(null, 204, { "Access-Control-Allow-Methods": "GET, HEAD", "Access-Control-Allow-Headers": "Range, If-Range", "Access-Control-Max-Age": "600" }),
+  );
   // Everything else is the API's or the dashboard's: send readers there, refuse writes outright.
   app.all("*", (c) => {
     const url = new URL(c.req.url);
