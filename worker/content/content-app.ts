@@ -29,7 +29,7 @@ import { contentHeaders } from "./content-headers.ts";
 const JS = { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "private, max-age=300" };
 
 /** Where the play page loads the studio's own scripts from (this origin, so the CSP allows them). */
-export const STUDIO_SCRIPTS = "/_studio/";
+const STUDIO_SCRIPTS = "/_studio/";
 
 /** The project-relative path after /c/<capability>/, or "" for the capability's root. */
 function restOf(c: Context<AppEnv>): string {
@@ -60,20 +60,14 @@ function projectFile(c: Context<AppEnv>, target: ProjectTarget): Promise<Respons
 
 function renderFile(c: Context<AppEnv>, target: RenderTarget, rest: string): Promise<Response> | Response {
   if (rest === "") return c.redirect(encodeURIComponent(target.filename), 302);
-  if (rest !== encodeURIComponent(target.filename) || !target.available) throw notFound(`no render named ${decodeURIComponentSafe(rest)}`);
+  // A render link names one file: nothing else is under it, and nothing once the render is deleted.
+  if (rest !== encodeURIComponent(target.filename)) throw notFound(`this link is to the render ${target.filename} and nothing else`);
+  if (!target.available) throw notFound(`the render ${target.filename} was deleted`);
   return serveObject(c.env.FILES, renderKey(target.userId, target.filename), c.req.raw, {
     contentType: FORMAT_CONTENT_TYPES[target.format as Format] ?? "application/octet-stream",
     downloadName: c.req.query("download") !== undefined ? target.filename : undefined,
     notFoundMessage: `no render named ${target.filename}`,
   });
-}
-
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 export function createContentApp() {
