@@ -12,7 +12,7 @@ const studio = await startStudio({
   renderNode: process.env.NO_RENDER_NODE !== "1",
   log: (line) => console.log(line),
 });
-console.log(`\nStudio is running at ${studio.url}\n  dashboard: ${studio.url}/\n  API docs:  ${studio.url}/api/docs\n`);
+console.log(`\nStudio is running at ${studio.url}\n  dashboard: ${studio.url}/\n  API docs:  ${studio.url}/api/docs\n  content:   ${studio.contentUrl}/ (play pages and share links, a separate site)\n`);
 const shutdown = async () => {
   await studio.stop();
   process.exit(0);

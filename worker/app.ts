@@ -1,4 +1,7 @@
-// Assembles the Hono app: CORS, caller identification, errors, every resource's routes, and the dashboard pages.
+// Assembles the Worker's app. Routing is by host first: the content origin (CONTENT_URL) gets the content app and
+// nothing else; the API origin (BASE_URL, and any other host) gets CORS, caller identification, errors, every
+// resource's routes and the dashboard pages. The two apps share no middleware, so headers added to one can never
+// loosen or clobber the other's.
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { identify } from "./auth/middleware.ts";
@@ -25,9 +28,18 @@ import { renderFileRoutes, renderListRoutes } from "./routes/renders.ts";
 import { projectRoutes } from "./routes/projects.ts";
 import { statsRoutes } from "./routes/stats.ts";
 import { recordPageView } from "./stats/visits.ts";
+import { createContentApp } from "./content/content-app.ts";
+import { contentOrigin, isContentHost } from "./http/origins.ts";
+import { shareRoutes } from "./routes/share.ts";
 import "./nodes/resolve-node.ts";
 
 export function createApp() {
+  const content = createContentApp();
+  const api = createApiApp();
+  return new Hono<AppEnv>().all("*", (c) => (isContentHost(c.env, c.req.url) ? content : api).fetch(c.req.raw, c.env, c.executionCtx));
+}
+
+function createApiApp() {
   const app = new Hono<AppEnv>();
   app.use(
     "/api/*",
@@ -49,12 +61,16 @@ export function createApp() {
   app.route("/api/projects", checkRoutes);
   app.route("/api/projects", snapshotRoutes);
   app.route("/api/projects", previewRoutes);
+  app.route("/api/projects", shareRoutes);
   app.route("/api/projects", projectRoutes);
   app.route("/api/renders", renderListRoutes);
   app.route("/api/node", nodeRoutes);
   app.route("/renders", renderFileRoutes);
   app.route("/auth", authRoutes);
   app.route("/play", playRoutes);
+  // Content links and the play page's scripts live on the content origin; a copy pasted onto this host follows.
+  app.get("/c/*", (c) => c.redirect(`${contentOrigin(c.env)}${new URL(c.req.url).pathname}${new URL(c.req.url).search}`, 302));
+  app.get("/_studio/*", (c) => c.redirect(`${contentOrigin(c.env)}${new URL(c.req.url).pathname}`, 302));
   app.route("/api/ideas", ideaRoutes);
   app.route("/api/enrichments", enrichmentRoutes);
   app.route("/api/bots", botRoutes);

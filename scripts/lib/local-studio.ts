@@ -19,6 +19,8 @@ export interface StudioOptions {
 
 export interface RunningStudio {
   url: string;
+  /** The content origin (CONTENT_URL): play pages, project files and share links. */
+  contentUrl: string;
   nodeKey: string;
   worker: ChildProcess;
   node: ChildProcess | null;
@@ -105,6 +107,7 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
   const node = options.renderNode === false ? null : startRenderNode(url, secrets.nodeKey, options.nodeEnv, options.log);
   return {
     url,
+    contentUrl: vars.CONTENT_URL,
     nodeKey: secrets.nodeKey,
     worker,
     node,

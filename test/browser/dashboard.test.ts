@@ -19,6 +19,8 @@ let slug = "";
 
 env = await startDashboardStudio();
 
+const contentOrigin = () => env.studio.contentUrl;
+
 async function api<T>(path: string, init: RequestInit = {}, auth = token): Promise<{ status: number; body: T }> {
   const res = await fetch(`${env.url}${path}`, { ...init, headers: { Authorization: `Bearer ${auth}`, ...(init.headers ?? {}) } });
   return { status: res.status, body: (await res.json().catch(() => null)) as T };
@@ -164,14 +166,39 @@ describe("dashboard", () => {
     await sheet.waitFor({ timeout: 90_000 });
     await expect.poll(() => sheet.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(await page.getByTestId("snapshots").locator("img").count()).toBeGreaterThanOrEqual(3);
+    // Everything shown from the project comes from the content origin, under a capability link.
+    expect(await sheet.getAttribute("src")).toMatch(new RegExp(`^${contentOrigin()}/c/[^/]+/snapshots/contact-sheet\\.png`));
     await shoot(page, shots, "06b-snapshots");
     await page.getByRole("link", { name: "← All projects" }).first().click();
     const card = page.getByTestId("projects").locator("img").first();
     await card.waitFor();
     await expect.poll(() => card.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await card.getAttribute("src")).toMatch(new RegExp(`^${contentOrigin()}/c/[^/]+/snapshots/frame-`));
     await page.getByTestId("projects").getByText("Browser Test Clip").click();
     await page.waitForURL(/\/project\?slug=/);
   }, 120_000);
+
+  it("plays the project in the browser on the content origin, and makes a share link that works signed out", async () => {
+    const [player] = await Promise.all([context.waitForEvent("page"), page.getByRole("link", { name: "Play in the browser" }).click()]);
+    await player.waitForURL(new RegExp(`^${contentOrigin()}/c/[^/]+/$`));
+    await player.waitForSelector("html[data-studio-player-ready]", { timeout: 20_000 });
+    await shoot(player, shots, "06e-player");
+    await player.close();
+    expect(await page.getByTestId("files").getByRole("link", { name: "index.html", exact: true }).getAttribute("href")).toMatch(
+      new RegExp(`^${contentOrigin()}/c/[^/]+/index\\.html$`),
+    );
+
+    await page.getByRole("button", { name: "Share a link to this project" }).click();
+    const field = page.getByTestId("share-link").getByLabel("Share link");
+    await field.waitFor();
+    const url = await field.inputValue();
+    expect(url).toMatch(new RegExp(`^${contentOrigin()}/c/[^/]+/$`));
+    expect(url).not.toContain(token);
+    const shared = await fetch(url);
+    expect(shared.status).toBe(200);
+    expect(await shared.text()).toContain("/_studio/player.js");
+    await shoot(page, shots, "06f-share");
+  }, 60_000);
 
   it("runs a browser check and shows its lint, runtime and layout sections", async () => {
     await page.getByRole("button", { name: "Check", exact: true }).click();

@@ -35,11 +35,11 @@ export interface DashboardStudio {
   dataDir: string;
 }
 
-/** Builds the dashboard and starts the studio on a fresh data dir. */
-export async function startDashboardStudio(): Promise<DashboardStudio> {
+/** Builds the dashboard and starts the studio on a fresh data dir (with a render node unless told otherwise). */
+export async function startDashboardStudio(options: { renderNode?: boolean } = {}): Promise<DashboardStudio> {
   await buildDashboard();
   const dataDir = mkdtempSync(join(tmpdir(), "studio-browser-"));
-  const studio = await startStudio({ port: await freePort(), dataDir, renderNode: true });
+  const studio = await startStudio({ port: await freePort(), dataDir, renderNode: options.renderNode ?? true });
   return { studio, url: studio.url, dataDir };
 }
 

@@ -1,5 +1,6 @@
 // End to end for the browser endpoints: the real Worker (wrangler dev) and a real render node with Chromium.
-// Snapshots, check, preview (with reload on a file PUT) and the /play page driven in headless Chromium.
+// Snapshots, check, preview (with reload on a file PUT) and the /play page (a redirect to the sandboxed player on
+// the content origin) driven in headless Chromium.
 import { readFileSync } from "node:fs";
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -258,21 +259,27 @@ describe("/play", () => {
     const page = await browser.newPage();
     await page.setViewport({ width: 800, height: 600 });
     const origin = new URL(studio.url);
+    const content = studio.contentUrl;
     await page.setCookie({ name: cookie.split("=")[0]!, value: cookie.split("=").slice(1).join("="), domain: origin.hostname, path: "/" });
     // No internet: anything not served by the studio is refused, so GSAP must come from the Worker.
     const outside: string[] = [];
     await page.setRequestInterception(true);
     page.on("request", (request) => {
-      if (request.url().startsWith(studio.url) || request.url().startsWith("data:")) void request.continue();
+      const url = request.url();
+      if (url.startsWith(`${studio.url}/`) || url.startsWith(`${content}/`) || url.startsWith("data:")) void request.continue();
       else {
-        outside.push(request.url());
+        outside.push(url);
         void request.abort();
       }
     });
+    // /play/<slug> on the API origin redirects to a capability link on the content origin, where the page plays
+    // sandboxed: an opaque origin with no cookie, loading its sub-composition and GSAP over CORS.
     const response = await page.goto(`${studio.url}/play/shots`, { waitUntil: "load" });
     expect(response?.status()).toBe(200);
+    expect(page.url()).toMatch(new RegExp(`^${content}/c/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+/$`));
     await page.waitForSelector("html[data-studio-player-ready]", { timeout: 20_000 });
     expect(outside).toEqual([]);
+    expect(await page.evaluate(() => self.origin)).toBe("null");
     const times = () =>
       page.evaluate(() => {
         const w = window as unknown as { __timelines: Record<string, { time(): number }>; __studioPlayer: { state(): { time: number; playing: boolean; loop: boolean; duration: number } } };

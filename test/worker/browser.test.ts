@@ -1,4 +1,4 @@
-// The Worker side of snapshot, check, preview and /play: validation, ownership, node availability (503),
+// The Worker side of snapshot, check and preview: validation, ownership (and /play's), node availability (503),
 // timeouts that name the stage (504), and a node played over HTTP through each job.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -227,28 +227,5 @@ describe("preview through a node", () => {
   });
 });
 
-describe("/play", () => {
-  it("serves the player page to a signed-in user, 401 to a signed-out visitor, and the page scripts offline", async () => {
-    const s = await signIn("browser-play");
-    await createProject(s.token, "Playable");
-    const signedOut = await SELF.fetch(`${BASE}/play/playable`);
-    expect(signedOut.status).toBe(401);
-    expect(await signedOut.text()).toContain('href="/"');
-    const res = await SELF.fetch(`${BASE}/play/playable`, { headers: { Cookie: s.cookie } });
-    expect(res.status).toBe(200);
-    const html = await res.text();
-    expect(html).toContain('<base href="/api/projects/playable/files/">');
-    expect(html).toContain('src="/play/_studio/runtime.js" data-mode="play"');
-    expect(html).toContain('src="/play/_studio/player.js"');
-    expect(html).not.toContain("cdn.jsdelivr.net");
-    expect(html).toContain("/play/_studio/gsap/gsap.min.js");
-    const gsap = await SELF.fetch(`${BASE}/play/_studio/gsap/gsap.min.js`);
-    expect(gsap.headers.get("Content-Type")).toContain("javascript");
-    expect(await gsap.text()).toContain("3.14.2");
-    expect(await (await SELF.fetch(`${BASE}/play/_studio/runtime.js`)).text()).toContain("studioRuntime");
-    expect(await (await SELF.fetch(`${BASE}/play/_studio/player.js`)).text()).toContain("studioPlayer");
-    // The page's files load through the files API with the same cookie.
-    const index = await SELF.fetch(`${BASE}/api/projects/playable/files/index.html`, { headers: { Cookie: s.cookie } });
-    expect(index.status).toBe(200);
-  });
-});
+// /play/<slug> now redirects to a capability link on the content origin, where the page and its scripts are
+// served: test/worker/content-origin.test.ts covers it.

@@ -18,7 +18,7 @@ describe("API docs", () => {
 
   it("documents every endpoint path, every event, the in-progress statuses and every lint rule", async () => {
     const text = await (await SELF.fetch(`${BASE}/api/docs`)).text();
-    for (const path of ["/api/health", "/api/me/token/rotate", "/api/projects/:slug/files/<path>", "/api/projects/:slug/render/events", "/api/renders", "/renders/<filename>", "/api/node/jobs/claim"]) {
+    for (const path of ["/api/health", "/api/me/token/rotate", "/api/projects/:slug/share", "http://content.studio.test/c/<capability>/", "/api/projects/:slug/files/<path>", "/api/projects/:slug/render/events", "/api/renders", "/renders/<filename>", "/api/node/jobs/claim"]) {
       expect(text).toContain(path);
     }
     for (const word of ["snapshot", "start", "line", "end", '"queued"', '"rendering"', "createdBy", "mtime"]) expect(text).toContain(word);

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { renderOptionsSchema } from "../../core/render/render-options.ts";
 import { checkIdeaBody, commentBody, createIdeaBody, enrichmentBody, patchIdeaBody } from "../ideas/schemas.ts";
-import { createProjectBody } from "../projects/schemas.ts";
+import { createProjectBody, shareBody } from "../projects/schemas.ts";
 import { researchBody } from "../research/schemas.ts";
 import { devLoginBody } from "../routes/auth.ts";
 import { checkBody, snapshotBody } from "../../core/browser/browser-options.ts";
@@ -27,10 +27,11 @@ const STUDIO: Operation[] = [
   { method: "post", path: "/auth/dev/login", summary: "Development sign-in (when enabled)", auth: "none", body: devLoginBody },
   { method: "get", path: "/api/projects", summary: "The caller's projects", auth: "token" },
   { method: "post", path: "/api/projects", summary: "Create a project", auth: "token", body: createProjectBody },
-  { method: "get", path: "/api/projects/{slug}", summary: "A project with meta and files", auth: "token" },
+  { method: "get", path: "/api/projects/{slug}", summary: "A project with meta, files and a one-hour contentUrl", auth: "token" },
+  { method: "post", path: "/api/projects/{slug}/share", summary: "A read-only link to the project or one of its renders on the content origin", auth: "token", body: shareBody },
   { method: "delete", path: "/api/projects/{slug}", summary: "Delete a project (stops render and preview)", auth: "token" },
   { method: "get", path: "/api/projects/{slug}/files", summary: "Recursive file listing", auth: "token" },
-  { method: "get", path: "/api/projects/{slug}/files/{path}", summary: "Read a file (Range, ?download)", auth: "token" },
+  { method: "get", path: "/api/projects/{slug}/files/{path}", summary: "Read a file (Range, ?download; HTML, SVG, scripts and other active types always as a sandboxed attachment)", auth: "token" },
   { method: "put", path: "/api/projects/{slug}/files/{path}", summary: "Write a file (raw bytes, or ?encoding=base64)", auth: "token", rawBody: true },
   { method: "post", path: "/api/projects/{slug}/files/{path}", summary: "Alias of PUT", auth: "token", rawBody: true },
   { method: "delete", path: "/api/projects/{slug}/files/{path}", summary: "Delete a file or directory", auth: "token" },

@@ -1,4 +1,4 @@
-// Assembles GET /api/docs: the studio and idea-board sections with the caller's token and base URL filled in.
+// Assembles GET /api/docs: the studio and idea-board sections with the caller's token and both origins filled in.
 import { LINT_RULES } from "../../core/lint/index.ts";
 import { ideasSection } from "./ideas-section.ts";
 import { studioSection } from "./studio-section.ts";
@@ -8,11 +8,12 @@ function lintRuleTable(): string {
   return LINT_RULES.map((r) => `  ${r.code.padEnd(width)}  ${r.severity.padEnd(7)}  ${r.summary}`).join("\n");
 }
 
-export function renderDocs(options: { baseUrl: string; token: string | null; maxFileBytes: number }): string {
+export function renderDocs(options: { baseUrl: string; contentUrl: string; token: string | null; maxFileBytes: number }): string {
   const text = [studioSection, ideasSection].join("\n\n");
   return text
     .replaceAll("{{TOKEN_NOTE}}", options.token ? " with your token" : " once you replace <TOKEN> with your token (sign in on the dashboard, or GET /api/me)")
     .replaceAll("{{BASE_URL}}", options.baseUrl)
+    .replaceAll("{{CONTENT_URL}}", options.contentUrl)
     .replaceAll("{{TOKEN}}", options.token ?? "<TOKEN>")
     .replaceAll("{{MAX_FILE_MB}}", String(Math.round(options.maxFileBytes / 1048576)))
     .replaceAll("{{LINT_RULES}}", lintRuleTable());

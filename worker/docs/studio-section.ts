@@ -25,6 +25,8 @@ Every example below works as printed{{TOKEN_NOTE}}.
 
 Send your token as "Authorization: Bearer <token>" (preferred), "X-Studio-Token: <token>", or "?token=<token>"
 (for plain links and EventSource). The dashboard uses an HttpOnly session cookie (studio_session) instead.
+"?token=" works on the JSON API, file and video downloads and event streams, never on pages a browser shows
+(/play/<slug>): to show a project to someone, hand out a share link (below), never your token.
 
 Token format: "stu_" followed by 43 base64url characters. Other credentials are told apart by prefix: idea-board
 bot keys start "stb_", render-node keys "stn_". Tokens are derived from a server secret and stored only as SHA-256
@@ -55,7 +57,7 @@ preview: { running, port?, url? }, render: <render state without lines> | null }
 
   GET    /api/projects           → { projects: [summary] }, newest first, yours only
   POST   /api/projects           { name, html?, duration?, files?, createdBy? } → 201 { created, slug, project, files, written }
-  GET    /api/projects/:slug     → { project, meta, files }
+  GET    /api/projects/:slug     → { project, meta, files, contentUrl, contentExpiresAt }
   DELETE /api/projects/:slug     → { deleted: true, slug }   (stops its render and preview; rendered videos are kept)
 
 Create: "html" is the whole index.html; without it a starter composition of "duration" seconds (default 6, at most
@@ -65,6 +67,8 @@ shown in summaries and never used for access. An existing slug answers 409. Ever
 meta.json ({ id, name, createdAt } — "meta" in the detail response is this file's content, or null if it is not
 valid JSON), hyperframes.json (the composition framework's config: { name, entry, width, height, fps }, so a
 downloaded project works with HyperFrames tools) and an empty assets/ directory.
+"contentUrl" is a read-only link to the project on the content origin ({{CONTENT_URL}}), good for one hour
+(until "contentExpiresAt"): the link itself is the playback page, and contentUrl + <path> is a project file.
 
   curl -X POST {{BASE_URL}}/api/projects -H "Authorization: Bearer {{TOKEN}}" \\
        -H "Content-Type: application/json" -d '{"name":"My First Video","duration":8}'
@@ -88,6 +92,9 @@ body creates an empty directory. The body is streamed into storage; the size lim
 NUL or control characters, empty or "." segments, or starting with "/" or a drive letter are rejected with 400 —
 including percent-encoded spellings. index.html cannot be deleted (403). Writing a file where a directory is, or
 inside a file, is a 409. Unknown project or file: 404 (another user's project answers exactly as a missing one).
+Files a browser could execute (HTML, SVG, XML, JavaScript, PDF and unknown types) come from this endpoint as
+attachments with "Content-Security-Policy: sandbox", never as pages; images, audio, video, fonts, JSON, text and
+CSS come inline. Every file has "X-Content-Type-Options: nosniff". To view a composition, use contentUrl.
 
   curl -X PUT {{BASE_URL}}/api/projects/my-first-video/files/assets/logo.png \\
        -H "Authorization: Bearer {{TOKEN}}" --data-binary @logo.png
@@ -164,13 +171,34 @@ composition in the studio player (below) and reloads open pages within about a s
 (files under snapshots/ excepted). Deleting the project stops it; so does the node stopping (its lease lapses and
 the preview shows running: false). The project summary's "preview" field shows the same state.
 
-## Playback page
+## Playback page and share links
 
-GET /play/<slug> in a browser signed in on the dashboard (session cookie; a signed-out visitor gets a 401 page
-linking to the sign-in). It loads index.html and every sub-composition named by data-composition-src through the
-files API, GSAP from this server (no CDN needed), and drives every registered timeline and all audio and video from
-one clock; sub-compositions run at their host's data-start. Controls: play/pause (space), scrub bar,
-±1 s (arrow keys; with shift ±1 frame), Home/End, loop (L); current time and duration are shown.
+Everything a project author wrote is shown on a separate content origin, {{CONTENT_URL}}, never on this one. Its
+URLs carry a capability instead of a token: a signed, expiring, read-only grant for one project or one render,
+  {{CONTENT_URL}}/c/<capability>/          the playback page of a project
+  {{CONTENT_URL}}/c/<capability>/<path>    a file of that project (Range, ?download)
+  {{CONTENT_URL}}/c/<capability>/<file>    a render, for a render's link
+Anyone holding such a link can read what it names until it expires, and nothing else; the content origin reads no
+cookie or token. A link that was altered, whose project or render was deleted, or whose owner rotated their
+token answers 403 "invalid link…"; one past its time answers 403 "this link has expired…".
+
+GET /play/<slug> in a browser signed in on the dashboard (session cookie, or a token in a header; not ?token=)
+redirects (302) to a fresh one-hour link to the project's playback page; a signed-out visitor gets a 401 page
+linking to the sign-in. The page loads index.html and every sub-composition named by data-composition-src from
+the link, GSAP and the player from the content origin (no CDN needed), and drives every registered timeline and
+all audio and video from one clock; sub-compositions run at their host's data-start. Controls: play/pause (space),
+scrub bar, ±1 s (arrow keys; with shift ±1 frame), Home/End, loop (L); current time and duration are shown.
+The page runs sandboxed: its scripts run, but in an origin of their own, and they may load only from the content
+origin (and data:/blob: URLs), so a composition can reach no other site, cookie or storage.
+
+  POST /api/projects/:slug/share   { render?: "<filename>", expiresIn?: seconds } → { url, expiresAt }
+
+A link to share: to the project (its playback page and files), or with "render" to one of the project's rendered
+files. expiresIn is 60 to 604800 (seven days), default 86400 (one day). Rotating your token revokes every link
+you handed out.
+
+  curl -X POST {{BASE_URL}}/api/projects/my-first-video/share -H "Authorization: Bearer {{TOKEN}}" \
+       -H "Content-Type: application/json" -d '{"expiresIn":604800}'
 
 ## Browser work: availability and timeouts
 

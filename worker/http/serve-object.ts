@@ -1,4 +1,5 @@
 // Serves an R2 object the way browsers and video players expect: type, length, ETag, single Range, ?download.
+// Always with nosniff, so a browser never second-guesses the type into something it would execute.
 import { parseByteRange } from "../../core/http/byte-range.ts";
 import { notFound } from "./errors.ts";
 
@@ -7,6 +8,8 @@ export interface ServeOptions {
   /** Attachment file name when the caller asked for ?download. */
   downloadName?: string;
   notFoundMessage: string;
+  /** Extra headers for every answer (e.g. a sandboxing CSP for active content). */
+  headers?: Record<string, string>;
 }
 
 function contentDisposition(name: string): string {
@@ -25,6 +28,8 @@ export async function serveObject(bucket: R2Bucket, key: string, request: Reques
     ETag: head.httpEtag,
     "Last-Modified": head.uploaded.toUTCString(),
     "Cache-Control": "private, no-cache",
+    "X-Content-Type-Options": "nosniff",
+    ...options.headers,
   });
   if (options.downloadName) headers.set("Content-Disposition", contentDisposition(options.downloadName));
   if (!rangeHeader && "body" in head) {

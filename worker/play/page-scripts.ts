@@ -1,5 +1,6 @@
-// The scripts a /play page loads, bundled into the Worker as text (wrangler.toml [[rules]] type "Text"), so the
-// page works with no CDN: the render node's runtime and player, and the installed GSAP 3.14.2.
+// The scripts a play page loads (from the content origin's /_studio/), bundled into the Worker as text
+// (wrangler.toml [[rules]] type "Text"), so the page works with no CDN: the render node's runtime and player, and
+// the installed GSAP 3.14.2.
 import gsapMin from "gsap-3.14.2/dist/gsap.min.js";
 import player from "../../render-node/page/studio-player.js";
 import runtime from "../../render-node/page/studio-runtime.js";

@@ -1,5 +1,6 @@
 // Request bodies of the project endpoints.
 import { z } from "zod";
+import { SHARE_LINK_MAX_SECONDS, SHARE_LINK_MIN_SECONDS } from "../capabilities/lifetimes.ts";
 
 export const createProjectBody = z.object({
   name: z.string().trim().min(1, "name is required").max(100, "name is at most 100 characters"),
@@ -10,3 +11,16 @@ export const createProjectBody = z.object({
   createdBy: z.string().trim().max(100, "createdBy is at most 100 characters").optional(),
 });
 export type CreateProjectBody = z.output<typeof createProjectBody>;
+
+/** POST /api/projects/:slug/share: a read-only link to the project, or to one of its renders. */
+export const shareBody = z.object({
+  /** A render file name of this project (`<slug>_<date>_<time>.<ext>`); without it the link is to the project. */
+  render: z.string().min(1).max(200).optional(),
+  /** Seconds the link works: 60 to 604800 (seven days); one day by default. */
+  expiresIn: z
+    .number()
+    .int("expiresIn must be a whole number of seconds")
+    .min(SHARE_LINK_MIN_SECONDS, `expiresIn is at least ${SHARE_LINK_MIN_SECONDS} seconds`)
+    .max(SHARE_LINK_MAX_SECONDS, `expiresIn is at most ${SHARE_LINK_MAX_SECONDS} seconds (seven days)`)
+    .optional(),
+});

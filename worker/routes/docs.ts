@@ -4,12 +4,13 @@ import { openApiDocument } from "../docs/openapi.ts";
 import { renderDocs } from "../docs/render-docs.ts";
 import { baseUrlOf } from "../http/base-url.ts";
 import { maxFileBytes } from "../http/config.ts";
+import { contentOrigin } from "../http/origins.ts";
 import type { AppEnv } from "../http/context.ts";
 import { VERSION } from "./health.ts";
 
 export const docsRoutes = new Hono<AppEnv>()
   .get("/docs", (c) =>
-    c.text(renderDocs({ baseUrl: baseUrlOf(c), token: c.get("token"), maxFileBytes: maxFileBytes(c.env) }), 200, {
+    c.text(renderDocs({ baseUrl: baseUrlOf(c), contentUrl: contentOrigin(c.env), token: c.get("token"), maxFileBytes: maxFileBytes(c.env) }), 200, {
       "Content-Type": "text/plain; charset=utf-8",
     }),
   )

@@ -1,6 +1,7 @@
 // /api/projects/:slug/files[/<path>] — list, read (Range, ?download), write (raw or base64), delete.
 import { Hono, type Context } from "hono";
 import { decodeBase64 } from "../../core/http/base64.ts";
+import { isActiveContentType } from "../../core/http/active-content.ts";
 import { contentTypeFor } from "../../core/http/content-type.ts";
 import { encodePath } from "../../core/paths/project-path.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
@@ -87,11 +88,17 @@ export const fileRoutes = new Hono<AppEnv>()
     // runs only when nothing is there, to tell a missing project from a missing file.
     const ref = { userId: currentUser(c).id, slug: c.req.param("slug") ?? "" };
     const name = path.slice(path.lastIndexOf("/") + 1);
+    // This is the API origin, next to the dashboard and its cookie: anything a browser could run (HTML, SVG,
+    // scripts, PDF, unknown types) is only ever a download here, sandboxed even if opened. Authors' pages are
+    // viewed on the content origin (contentUrl in GET /api/projects/:slug).
+    const contentType = contentTypeFor(path);
+    const active = isActiveContentType(contentType);
     try {
       return await serveObject(c.env.FILES, fileKey(ref, path), c.req.raw, {
-        contentType: contentTypeFor(path),
-        downloadName: c.req.query("download") !== undefined ? name : undefined,
+        contentType,
+        downloadName: active || c.req.query("download") !== undefined ? name : undefined,
         notFoundMessage: `no file ${path} in project ${ref.slug}`,
+        headers: active ? { "Content-Security-Policy": "sandbox; default-src 'none'" } : {},
       });
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) await callerProject(c);

@@ -1,45 +1,34 @@
-// GET /play/<slug>: the browser playback page for signed-in dashboard users. The project's index.html with the
-// studio runtime (play mode) and the player; its files load through the files API with the session cookie, and
-// GSAP from this Worker.
+// GET /play/<slug> on the API origin: for a signed-in person (session cookie, or a token in a header) a 302 to a
+// fresh one-hour capability link on the content origin, where the page is actually served; nothing a project
+// author wrote is ever served here. `?token=` signs nobody in (see auth/navigation-user.ts).
 import { Hono } from "hono";
-import { buildPlayPage } from "../../core/composition/build-play-page.ts";
 import { escapeHtml } from "../../core/composition/escape-html.ts";
+import { navigationUser } from "../auth/navigation-user.ts";
+import { projectLink } from "../capabilities/content-links.ts";
+import { VIEW_LINK_SECONDS } from "../capabilities/lifetimes.ts";
 import { openDb } from "../db/client.ts";
-import { fileKey } from "../files/keys.ts";
 import type { AppEnv } from "../http/context.ts";
-import { GSAP_FILES, PAGE_SCRIPTS } from "../play/page-scripts.ts";
+import { messagePage } from "../http/message-page.ts";
+import { apiOrigin, contentOrigin } from "../http/origins.ts";
 import { findProject } from "../projects/store.ts";
 
-const JS = { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "public, max-age=300" };
-
-function messagePage(title: string, body: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
-    `<body style="font:16px system-ui,sans-serif;margin:3rem"><h1>${escapeHtml(title)}</h1><p>${body}</p></body></html>`;
-}
+const NO_STORE = { "Cache-Control": "no-store" };
 
 export const playRoutes = new Hono<AppEnv>()
-  .get("/_studio/gsap/:file", (c) => {
-    const text = GSAP_FILES[c.req.param("file")];
-    return text === undefined ? c.text("not bundled: only the GSAP core (gsap.min.js) is served here", 404) : c.body(text, 200, JS);
-  })
-  .get("/_studio/:file", (c) => {
-    const text = PAGE_SCRIPTS[c.req.param("file")];
-    return text === undefined ? c.text("not found", 404) : c.body(text, 200, JS);
-  })
+  // The page scripts moved to the content origin with the page; old references follow.
+  .get("/_studio/*", (c) => c.redirect(`${contentOrigin(c.env)}${new URL(c.req.url).pathname.slice("/play".length)}`, 302))
   .get("/:slug", async (c) => {
-    const user = c.get("user");
+    const user = await navigationUser(c);
     if (!user) {
-      return c.html(messagePage("Sign in to play this project", `Playback is for signed-in users. <a href="/">Sign in on the dashboard</a>, then open this page again.`), 401);
+      const signIn = `${apiOrigin(c.env)}/`;
+      return c.html(messagePage("Sign in to play this project", `Playback is for signed-in users. <a href="${signIn}">Sign in on the dashboard</a>, then open this page again.`), 401, NO_STORE);
     }
-    const ref = { userId: user.id, slug: c.req.param("slug") };
-    const project = await findProject(openDb(c.env.DB), ref);
-    const index = project ? await c.env.FILES.get(fileKey(ref, "index.html")) : null;
-    if (!project || !index) return c.html(messagePage("No such project", `You have no project named ${escapeHtml(ref.slug)}.`), 404);
-    const page = buildPlayPage(await index.text(), {
-      runtimeSrc: "/play/_studio/runtime.js",
-      playerSrc: "/play/_studio/player.js",
-      gsapBase: "/play/_studio/gsap/",
-      baseHref: `/api/projects/${encodeURIComponent(ref.slug)}/files/`,
-    });
-    return c.html(page, 200, { "Cache-Control": "no-store" });
+    const db = openDb(c.env.DB);
+    const slug = c.req.param("slug");
+    const project = await findProject(db, { userId: user.id, slug });
+    if (!project) return c.html(messagePage("No such project", `You have no project named ${escapeHtml(slug)}.`), 404, NO_STORE);
+    const link = await projectLink(c.env, db, project, VIEW_LINK_SECONDS);
+    c.header("Cache-Control", "no-store");
+    c.header("Referrer-Policy", "no-referrer");
+    return c.redirect(link.url, 302);
   });

@@ -18,6 +18,9 @@ import { renderSummaries } from "../projects/render-summaries.ts";
 import { previewHostname, previewState } from "../browser/preview-state.ts";
 import { findLiveProjectJob, liveUserJobsQuery } from "../jobs/queue.ts";
 import { stopPreview } from "./preview.ts";
+import { projectLink, signProjectLink } from "../capabilities/content-links.ts";
+import { ownerBindingQuery } from "../capabilities/store.ts";
+import { VIEW_LINK_SECONDS } from "../capabilities/lifetimes.ts";
 
 async function readMeta(bucket: R2Bucket, key: string): Promise<unknown> {
   const object = await bucket.get(key);
@@ -35,16 +38,22 @@ export const projectRoutes = new Hono<AppEnv>()
     const db = openDb(c.env.DB);
     const userId = currentUser(c).id;
     // One D1 round trip for the three reads; only renders still in progress wake their room.
-    const [rows, latest, previews] = await db.batch([
+    const [rows, latest, previews, binding] = await db.batch([
       projectRowsQuery(db, userId),
       latestRendersQuery(db, userId),
       liveUserJobsQuery(db, userId, "preview"),
+      ownerBindingQuery(db, userId),
     ]);
     const renders = await renderSummaries(c.env, userId, latest);
     const hostname = previewHostname(c.env);
     const previewOf = (slug: string) => previewState(previews.find((j) => j.slug === slug) ?? null, hostname);
+    // Each entry also carries a one-hour contentUrl (for thumbnails and links; see GET /api/projects/:slug).
+    const links = await Promise.all(rows.map((row) => signProjectLink(c.env, binding[0]?.nonce ?? "", row, VIEW_LINK_SECONDS)));
     return c.json({
-      projects: rows.map((row) => projectSummary(row, { render: renders.get(row.slug) ?? null, preview: previewOf(row.slug) })),
+      projects: rows.map((row, i) => ({
+        ...projectSummary(row, { render: renders.get(row.slug) ?? null, preview: previewOf(row.slug) }),
+        contentUrl: links[i]!.url,
+      })),
     });
   })
   .post("/", async (c) => {
@@ -62,15 +71,17 @@ export const projectRoutes = new Hono<AppEnv>()
     const ref = { userId: currentUser(c).id, slug: c.req.param("slug") };
     const db = openDb(c.env.DB);
     const row = await requireProject(db, ref);
-    const [meta, files, live, previewJob] = await Promise.all([
+    const [meta, files, live, previewJob, content] = await Promise.all([
       readMeta(c.env.FILES, fileKey(ref, "meta.json")),
       listProjectFiles(c.env.FILES, ref),
       roomOf(c.env, ref).getRender(),
       findLiveProjectJob(db, ref, "preview"),
+      projectLink(c.env, db, row, VIEW_LINK_SECONDS),
     ]);
     const render = live ? (({ lines: _lines, ...state }) => state)(live) : null;
     const preview = previewState(previewJob, previewHostname(c.env));
-    return c.json({ project: projectSummary(row, { render, preview }), meta, files });
+    // contentUrl: the project on the content origin for an hour (play page; append a path for a file).
+    return c.json({ project: projectSummary(row, { render, preview }), meta, files, contentUrl: content.url, contentExpiresAt: content.expiresAt });
   })
   .delete("/:slug", async (c) => {
     const ref = { userId: currentUser(c).id, slug: c.req.param("slug") };

@@ -1,6 +1,6 @@
 // A project's files: list, upload by drag and drop (raw PUT), edit text files, delete.
 import { useRef, useState } from "preact/hooks";
-import { api, errorText, filePath } from "../lib/api.ts";
+import { api, contentFile, errorText, filePath } from "../lib/api.ts";
 import { formatBytes, isTextPath } from "../lib/format.ts";
 import type { FileEntry } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
@@ -8,6 +8,8 @@ import { useAction } from "../lib/use-action.ts";
 
 interface Props {
   slug: string;
+  /** The project's capability link on the content origin: files open there, not on the dashboard's origin. */
+  contentUrl: string;
   files: FileEntry[];
   onChange: () => Promise<void>;
 }
@@ -78,7 +80,7 @@ function FileEditor({ slug, path, onClose, onSaved }: { slug: string; path: stri
   );
 }
 
-export function FilesPanel({ slug, files, onChange }: Props) {
+export function FilesPanel({ slug, contentUrl, files, onChange }: Props) {
   const [folder, setFolder] = useState("assets/");
   const [dragging, setDragging] = useState(false);
   const [uploads, setUploads] = useState<string[]>([]);
@@ -188,7 +190,7 @@ export function FilesPanel({ slug, files, onChange }: Props) {
                   {isDir(f) ? (
                     <span class="dir">{f.path}/</span>
                   ) : (
-                    <a href={filePath(slug, f.path)} target="_blank" rel="noopener">
+                    <a href={contentFile(contentUrl, f.path)} target="_blank" rel="noopener">
                       {f.path}
                     </a>
                   )}

@@ -1,6 +1,6 @@
 // The signed-in person's projects: a grid of cards with thumbnails, a create form, and delete.
 import { useEffect, useState } from "preact/hooks";
-import { api, errorText, filePath } from "../lib/api.ts";
+import { api, contentFile, errorText } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
 import { navigate } from "../lib/router.ts";
 import { pickThumbnail } from "../lib/thumbnail.ts";
@@ -9,17 +9,18 @@ import { ErrorNote } from "./error-note.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import { useAction } from "../lib/use-action.ts";
 
-function Thumbnail({ slug }: { slug: string }) {
+function Thumbnail({ slug, contentUrl }: { slug: string; contentUrl: string | undefined }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
+    if (!contentUrl) return;
     api<{ files: FileEntry[] }>(`/api/projects/${encodeURIComponent(slug)}/files`).then(
       (res) => {
         const path = pickThumbnail(res.files);
-        setSrc(path ? filePath(slug, path) : null);
+        setSrc(path ? contentFile(contentUrl, path) : null);
       },
       () => setSrc(null),
     );
-  }, [slug]);
+  }, [slug, contentUrl]);
   if (!src) {
     return (
       <div class="thumb placeholder" aria-hidden="true">
@@ -98,7 +99,7 @@ export function ProjectGrid() {
         {projects?.map((p) => (
           <li key={p.name} class="card">
             <a class="card-link" href={`/project?slug=${encodeURIComponent(p.name)}`}>
-              <Thumbnail slug={p.name} />
+              <Thumbnail slug={p.name} contentUrl={p.contentUrl} />
               <span class="card-title">{p.displayName || p.name}</span>
             </a>
             <div class="card-meta">

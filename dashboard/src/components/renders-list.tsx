@@ -4,6 +4,7 @@ import { api, errorText } from "../lib/api.ts";
 import { formatBytes, formatDate } from "../lib/format.ts";
 import type { RenderFile } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
+import { ShareButton } from "./share-link.tsx";
 
 function rendersPath(filename: string): string {
   return `/renders/${encodeURIComponent(filename)}`;
@@ -65,6 +66,7 @@ export function RendersList({ project, version }: { project?: string; version: n
                 <button type="button" class="small ghost danger" onClick={() => remove(r.filename)} aria-label={`Delete ${r.filename}`}>
                   Delete
                 </button>
+                <ShareButton slug={r.project} render={r.filename} label={`Share ${r.filename}`} />
               </span>
             </div>
             {playing === r.filename &&

@@ -1,6 +1,6 @@
 // Snapshots: take N frames (or frames at given seconds) and show them with the contact sheet.
 import { useState } from "preact/hooks";
-import { api, filePath } from "../lib/api.ts";
+import { api, contentFile } from "../lib/api.ts";
 import type { FileEntry, SnapshotEntry } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
 import { useAction } from "../lib/use-action.ts";
@@ -14,7 +14,7 @@ function parseTimes(text: string): number[] | undefined {
   return times.length ? times : undefined;
 }
 
-export function SnapshotsPanel({ slug, files, onChange }: { slug: string; files: FileEntry[]; onChange: () => Promise<void> }) {
+export function SnapshotsPanel({ slug, contentUrl, files, onChange }: { slug: string; contentUrl: string; files: FileEntry[]; onChange: () => Promise<void> }) {
   const [frames, setFrames] = useState("5");
   const [at, setAt] = useState("");
   const { busy, error, setError, run } = useAction();
@@ -43,7 +43,7 @@ export function SnapshotsPanel({ slug, files, onChange }: { slug: string; files:
     .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
   const sheet = pngs.find((p) => /contact|sheet/i.test(p));
   const shots = pngs.filter((p) => p !== sheet);
-  const src = (p: string) => `${filePath(slug, p)}${stamp ? `?v=${stamp}` : ""}`;
+  const src = (p: string) => `${contentFile(contentUrl, p)}${stamp ? `?v=${stamp}` : ""}`;
 
   return (
     <section class="panel" aria-labelledby="snapshots-title">
@@ -67,7 +67,7 @@ export function SnapshotsPanel({ slug, files, onChange }: { slug: string; files:
         <ul class="shots" data-testid="snapshots">
           {shots.map((p) => (
             <li key={p}>
-              <a href={filePath(slug, p)} target="_blank" rel="noopener">
+              <a href={contentFile(contentUrl, p)} target="_blank" rel="noopener">
                 <img src={src(p)} alt={`Snapshot ${p.slice("snapshots/".length)}`} loading="lazy" />
               </a>
             </li>

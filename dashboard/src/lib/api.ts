@@ -59,6 +59,15 @@ export function filePath(slug: string, path: string): string {
   return `/api/projects/${encodeURIComponent(slug)}/files/${path.split("/").map(encodeURIComponent).join("/")}`;
 }
 
+/**
+ * A project file on the content origin, under a capability link (contentUrl of the project). Everything the
+ * dashboard *shows* from a project comes from there, never from this origin: an author's SVG or HTML must never
+ * run next to the dashboard's cookie.
+ */
+export function contentFile(contentUrl: string, path: string): string {
+  return contentUrl + path.split("/").map(encodeURIComponent).join("/");
+}
+
 /** The message of anything thrown, for an error banner. */
 export function errorText(err: unknown): string {
   if (err instanceof Error) return err.message;

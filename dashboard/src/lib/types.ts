@@ -71,6 +71,8 @@ export interface ProjectSummary {
   createdAt: string;
   preview: PreviewState;
   render: RenderState | null;
+  /** List entries only: a one-hour read-only link to the project on the content origin. */
+  contentUrl?: string;
 }
 
 export interface FileEntry {
@@ -84,6 +86,15 @@ export interface ProjectDetail {
   project: ProjectSummary;
   meta: unknown;
   files: FileEntry[];
+  /** The project on the content origin for an hour: the play page; append a file path for a file. */
+  contentUrl: string;
+  contentExpiresAt: string;
+}
+
+/** POST /api/projects/:slug/share. */
+export interface ShareLink {
+  url: string;
+  expiresAt: string;
 }
 
 export interface Finding {

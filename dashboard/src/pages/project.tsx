@@ -7,6 +7,7 @@ import { PreviewPanel } from "../components/preview-panel.tsx";
 import { RenderPanel } from "../components/render-panel.tsx";
 import { RendersList } from "../components/renders-list.tsx";
 import { SignIn } from "../components/sign-in.tsx";
+import { ShareButton } from "../components/share-link.tsx";
 import { SnapshotsPanel } from "../components/snapshots-panel.tsx";
 import { api, errorText } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
@@ -30,6 +31,12 @@ function Project({ slug }: { slug: string }) {
     setDetail(null);
     void load();
   }, [load]);
+  // contentUrl (snapshots, file links) lasts an hour: fetch a fresh one a few minutes before it runs out.
+  useEffect(() => {
+    if (!detail) return;
+    const timer = setTimeout(() => void load(), Math.max(60_000, Date.parse(detail.contentExpiresAt) - Date.now() - 5 * 60_000));
+    return () => clearTimeout(timer);
+  }, [detail, load]);
 
   if (!detail) {
     return (
@@ -41,7 +48,7 @@ function Project({ slug }: { slug: string }) {
       </>
     );
   }
-  const { project, files } = detail;
+  const { project, files, contentUrl } = detail;
   return (
     <>
       <p>
@@ -49,9 +56,13 @@ function Project({ slug }: { slug: string }) {
       </p>
       <div class="page-head">
         <h1 class="page-title">{project.displayName || project.name}</h1>
-        <a class="button" href={`/play/${encodeURIComponent(project.name)}`} data-native target="_blank" rel="noopener">
-          Play in the browser
-        </a>
+        <span class="row">
+          {/* /play/<slug> answers with a fresh link to the player on the content origin. */}
+          <a class="button" href={`/play/${encodeURIComponent(project.name)}`} data-native target="_blank" rel="noopener">
+            Play in the browser
+          </a>
+          <ShareButton slug={project.name} label="Share a link to this project" />
+        </span>
       </div>
       <p class="muted">
         <code>{project.name}</code> · composition <code>{project.compositionId}</code> · {project.duration} s · created {formatDate(project.createdAt)}
@@ -61,10 +72,10 @@ function Project({ slug }: { slug: string }) {
         <div class="col">
           <RenderPanel slug={slug} files={files} onFinished={() => setRendersVersion((v) => v + 1)} />
           <RendersList project={slug} version={rendersVersion} />
-          <SnapshotsPanel slug={slug} files={files} onChange={load} />
+          <SnapshotsPanel slug={slug} contentUrl={contentUrl} files={files} onChange={load} />
         </div>
         <div class="col">
-          <FilesPanel slug={slug} files={files} onChange={load} />
+          <FilesPanel slug={slug} contentUrl={contentUrl} files={files} onChange={load} />
           <ChecksPanel slug={slug} />
           <PreviewPanel slug={slug} />
         </div>

@@ -1,0 +1,109 @@
+// The content origin (CONTENT_URL): everything a project author wrote, and nothing else. Requests here are never
+// identified: no cookie, session or token is read, so a page served here can borrow nobody's rights. The only
+// authority is the capability in the path (see worker/capabilities/content-links.ts).
+//
+//   GET /c/<capability>/            project: the play page (index.html with the studio runtime and player)
+//                                   render: redirect to the file
+//   GET /c/<capability>/<path>      project: the file (Range, ?download); render: the video when <path> is its name
+//   GET /_studio/<file>             the play page's scripts (runtime, player, GSAP), the same for everyone
+//   OPTIONS                         CORS preflight: GET and HEAD with Range, from any origin (pages here are "null")
+//   anything else                   belongs to the API origin: GET/HEAD redirect there, other methods are 404
+import { Hono, type Context } from "hono";
+import { buildPlayPage } from "../../core/composition/build-play-page.ts";
+import { escapeHtml } from "../../core/composition/escape-html.ts";
+import { contentTypeFor } from "../../core/http/content-type.ts";
+import { FORMAT_CONTENT_TYPES, type Format } from "../../core/render/render-options.ts";
+import { resolveCapability } from "../capabilities/resolve-capability.ts";
+import type { ProjectTarget, RenderTarget } from "../capabilities/store.ts";
+import { openDb } from "../db/client.ts";
+import { fileKey, renderKey } from "../files/keys.ts";
+import type { AppEnv } from "../http/context.ts";
+import { ApiError, handleError, notFound } from "../http/errors.ts";
+import { messagePage } from "../http/message-page.ts";
+import { apiOrigin } from "../http/origins.ts";
+import { rawFilePath } from "../http/raw-file-path.ts";
+import { serveObject } from "../http/serve-object.ts";
+import { GSAP_FILES, PAGE_SCRIPTS } from "../play/page-scripts.ts";
+import { contentHeaders } from "./content-headers.ts";
+
+const JS = { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "private, max-age=300" };
+
+/** Where the play page loads the studio's own scripts from (this origin, so the CSP allows them). */
+const STUDIO_SCRIPTS = "/_studio/";
+
+/** The project-relative path after /c/<capability>/, or "" for the capability's root. */
+function restOf(c: Context<AppEnv>): string {
+  return new URL(c.req.url).pathname.split("/").slice(3).join("/");
+}
+
+async function playPage(c: Context<AppEnv>, target: ProjectTarget): Promise<Response> {
+  const index = await c.env.FILES.get(fileKey(target, "index.html"));
+  if (!index) return c.html(messagePage("Nothing to play", `Project ${escapeHtml(target.slug)} has no index.html.`), 404);
+  const page = buildPlayPage(await index.text(), {
+    runtimeSrc: `${STUDIO_SCRIPTS}runtime.js`,
+    playerSrc: `${STUDIO_SCRIPTS}player.js`,
+    gsapBase: `${STUDIO_SCRIPTS}gsap/`,
+  });
+  return c.html(page, 200, { "Cache-Control": "private, no-store" });
+}
+
+function projectFile(c: Context<AppEnv>, target: ProjectTarget): Promise<Response> {
+  const { path, isDirectory } = rawFilePath(c.req.url, 3);
+  if (isDirectory) throw notFound(`${path} is a directory`);
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  return serveObject(c.env.FILES, fileKey(target, path), c.req.raw, {
+    contentType: contentTypeFor(path),
+    downloadName: c.req.query("download") !== undefined ? name : undefined,
+    notFoundMessage: `no file ${path} in project ${target.slug}`,
+  });
+}
+
+function renderFile(c: Context<AppEnv>, target: RenderTarget, rest: string): Promise<Response> | Response {
+  if (rest === "") return c.redirect(encodeURIComponent(target.filename), 302);
+  // A render link names one file: nothing else is under it, and nothing once the render is deleted.
+  if (rest !== encodeURIComponent(target.filename)) throw notFound(`this link is to the render ${target.filename} and nothing else`);
+  if (!target.available) throw notFound(`the render ${target.filename} was deleted`);
+  return serveObject(c.env.FILES, renderKey(target.userId, target.filename), c.req.raw, {
+    contentType: FORMAT_CONTENT_TYPES[target.format as Format] ?? "application/octet-stream",
+    downloadName: c.req.query("download") !== undefined ? target.filename : undefined,
+    notFoundMessage: `no render named ${target.filename}`,
+  });
+}
+
+export function createContentApp() {
+  const app = new Hono<AppEnv>();
+  app.use("*", contentHeaders);
+  app.get("/_studio/gsap/:file", (c) => {
+    const text = GSAP_FILES[c.req.param("file")];
+    return text === undefined ? c.text("not bundled: only the GSAP core (gsap.min.js) is served here", 404) : c.body(text, 200, JS);
+  });
+  app.get("/_studio/:file", (c) => {
+    const text = PAGE_SCRIPTS[c.req.param("file")];
+    return text === undefined ? c.text("not found", 404) : c.body(text, 200, JS);
+  });
+  app.get("/c/:capability", (c) => c.redirect(`${new URL(c.req.url).pathname}/`, 301));
+  app.get("/c/:capability/*", async (c) => {
+    const rest = restOf(c);
+    try {
+      const target = await resolveCapability(c.env, openDb(c.env.DB), c.req.param("capability"));
+      if (target.kind === "render") return await renderFile(c, target, rest);
+      return rest === "" ? await playPage(c, target) : await projectFile(c, target);
+    } catch (err) {
+      // The play page is opened by a person: answer with a page, in the same status as the API would.
+      if (rest === "" && err instanceof ApiError) return c.html(messagePage("This link does not work", escapeHtml(err.message)), err.status);
+      throw err;
+    }
+  });
+  // A sandboxed page's fetch() with a Range header is a CORS request that asks first.
+  app.options("*", (c) =>
+    c.body(null, 204, { "Access-Control-Allow-Methods": "GET, HEAD", "Access-Control-Allow-Headers": "Range, If-Range", "Access-Control-Max-Age": "600" }),
+  );
+  // Everything else is the API's or the dashboard's: send readers there, refuse writes outright.
+  app.all("*", (c) => {
+    const url = new URL(c.req.url);
+    if (c.req.method === "GET" || c.req.method === "HEAD") return c.redirect(`${apiOrigin(c.env)}${url.pathname}${url.search}`, 302);
+    throw notFound(`not found: this is the content origin, which only serves content links; the API is at ${apiOrigin(c.env)}`);
+  });
+  app.onError(handleError);
+  return app;
+}
