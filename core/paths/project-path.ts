@@ -1,5 +1,8 @@
 // Project-relative file paths, checked on the raw (still percent-encoded) text of the URL, so that no spelling of
-// "..", a backslash, an absolute path or a NUL byte can reach storage.
+// "..", a backslash, an absolute path or a NUL byte can reach storage, and no control, bidirectional or invisible
+// character can make a name look like another (see invisible-characters.ts).
+import { invisibleCharacterProblem } from "./invisible-characters.ts";
+
 export type PathCheck = { ok: true; path: string; isDirectory: boolean } | { ok: false; error: string };
 
 /** Hidden caches that file listings leave out. */
@@ -31,8 +34,8 @@ export function checkProjectPath(raw: string): PathCheck {
     return { ok: false, error: "path must be project-relative, not absolute" };
   }
   if (decoded.length > MAX_PATH_LENGTH) return { ok: false, error: `path is longer than ${MAX_PATH_LENGTH} characters` };
-  // A control character is never a sane file name and breaks headers and listings.
-  if (/[\u0000-\u001f\u007f]/.test(decoded)) return { ok: false, error: "path may not contain control characters" };
+  const invisible = invisibleCharacterProblem(decoded);
+  if (invisible) return { ok: false, error: `path ${invisible}` };
   const isDirectory = decoded.endsWith("/");
   const trimmed = isDirectory ? decoded.slice(0, -1) : decoded;
   const segments = trimmed.split("/");
