@@ -261,7 +261,8 @@ describe.each(families)("cookie write: $name", (family) => {
   }
 
   it("works from the dashboard's origin (Origin, or Sec-Fetch-Site: same-origin)", async () => {
-    for (const headers of [{ Origin: BASE, "Sec-Fetch-Site": "same-origin" }, { "Sec-Fetch-Site": "same-origin" }]) {
+    const dashboard: Record<string, string>[] = [{ Origin: BASE, "Sec-Fetch-Site": "same-origin" }, { "Sec-Fetch-Site": "same-origin" }];
+    for (const headers of dashboard) {
       const { s, restore } = await person(family);
       try {
         const target = await family.prepare(s);
@@ -281,7 +282,7 @@ describe.each(families)("cookie write: $name", (family) => {
       const target = await family.prepare(s);
       const before = await family.observe(s, target);
       // Token callers keep their leniency: a JSON body sent as curl -d sends it (urlencoded) is still read.
-      const headers = family.readsJson ? { "Content-Type": "application/x-www-form-urlencoded" } : {};
+      const headers: Record<string, string> = family.readsJson ? { "Content-Type": "application/x-www-form-urlencoded" } : {};
       const body = family.readsJson ? JSON.stringify(target.body) : target.body;
       const res = await api(s.token, family.method, target.path, body, headers);
       expect(res.status, await res.clone().text()).toBeLessThan(300);
