@@ -2,6 +2,7 @@
 // "..", a backslash, an absolute path or a NUL byte can reach storage, and no control, bidirectional or invisible
 // character can make a name look like another (see invisible-characters.ts).
 import { invisibleCharacterProblem } from "./invisible-characters.ts";
+import { percentLayers } from "./percent-layers.ts";
 
 export type PathCheck = { ok: true; path: string; isDirectory: boolean } | { ok: false; error: string };
 
@@ -18,14 +19,8 @@ export function checkProjectPath(raw: string): PathCheck {
   } catch {
     return { ok: false, error: `path is not valid percent-encoding: ${raw}` };
   }
-  // Decode twice as far as it goes: "%252e%252e" must not survive as ".." one layer down.
-  let again = decoded;
-  try {
-    again = decodeURIComponent(decoded);
-  } catch {
-    // a literal '%' in a name is fine
-  }
-  for (const candidate of [raw, decoded, again]) {
+  // Every layer of encoding: "%252e%252e" must not survive as ".." one decoding further down.
+  for (const candidate of percentLayers(raw)) {
     if (candidate.includes("..")) return { ok: false, error: "path may not contain '..'" };
     if (candidate.includes("\\")) return { ok: false, error: "path may not contain backslashes" };
     if (candidate.includes("\0")) return { ok: false, error: "path may not contain NUL bytes" };

@@ -3,8 +3,10 @@
 // climbing out of a project's files. What reaches the Worker: URL parsing (workerd locally, Cloudflare's edge in
 // production, and every client's own fetch) already resolves plain "/../" and "/%2e%2e/" segments before the
 // Worker runs, so those arrive as the resolved path. Every spelling that survives to here — encoded slashes or
-// backslashes around dots ("..%2f", "%2e%2e%5c", "%252e%252e%252f") — is refused, on the raw URL text.
+// backslashes around dots ("..%2f", "%2e%2e%5c", "%252e%252e%252f", at any depth of encoding) — is refused, on
+// the raw URL text.
 import type { MiddlewareHandler } from "hono";
+import { percentLayers } from "../../core/paths/percent-layers.ts";
 import { badRequest } from "./errors.ts";
 
 /** The path of a URL exactly as written, still percent-encoded (new URL() would resolve dot segments). */
@@ -17,19 +19,10 @@ export function rawPathOf(url: string): string {
   return url.slice(start, end);
 }
 
-function decodeOnce(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text; // malformed escapes are the route's to refuse; here only dots and backslashes matter
-  }
-}
-
-/** Why this raw path is refused, or null. Each segment is looked at as written, decoded once and decoded twice. */
+/** Why this raw path is refused, or null. Each segment is looked at as written and at every layer of decoding. */
 export function traversalProblem(rawPath: string): string | null {
   for (const segment of rawPath.split("/")) {
-    const once = decodeOnce(segment);
-    for (const text of [segment, once, decodeOnce(once)]) {
+    for (const text of percentLayers(segment)) {
       if (text.includes("\\")) return "path may not contain backslashes";
       if (text.split("/").some((part) => part === "." || part === "..")) return "path may not contain '.' or '..' segments";
     }
