@@ -115,6 +115,23 @@ describe("POST /api/projects: the upload limit for the whole body, html and file
   });
 });
 
+describe("base64 file uploads", () => {
+  it("refuse a streamed (chunked) base64 body past the limit with 413, writing nothing", async () => {
+    const s = await signIn("limits-base64");
+    await createProject(s.token, "B64");
+    const before = await storedKeys(s);
+    const text = btoa("x".repeat(3 * 256 * 1024)).repeat(2); // 2 MiB of base64 for a 1 MiB limit
+    const res = await SELF.fetch(`${BASE}/api/projects/b64/files/assets/big.bin?encoding=base64`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${s.token}` },
+      body: streamed(text),
+    });
+    expect(res.status).toBe(413);
+    expect((await json<{ error: string }>(res)).error).toMatch(/^file is larger than the limit of 1048576 bytes/);
+    expect(await storedKeys(s)).toEqual(before);
+  });
+});
+
 /** Characters no name may carry, by what they do. */
 const INVISIBLE = {
   "right-to-left override": "\u202e",
