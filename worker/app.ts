@@ -1,11 +1,14 @@
 // Assembles the Worker's app. Routing is by host first: the content origin (CONTENT_URL) gets the content app and
-// nothing else; the API origin (BASE_URL, and any other host) gets CORS, caller identification, errors, every
-// resource's routes and the dashboard pages. The two apps share no middleware, so headers added to one can never
-// loosen or clobber the other's.
+// nothing else; the API origin (BASE_URL, and any other host) gets security headers, CORS, path checks, caller
+// identification, the cross-site rule, errors, every resource's routes and the dashboard pages. The two apps share
+// no middleware, so headers added to one can never loosen or clobber the other's.
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { identify } from "./auth/middleware.ts";
 import type { AppEnv } from "./http/context.ts";
+import { refuseCrossSiteWrites } from "./http/csrf.ts";
+import { refuseDotSegments } from "./http/dot-segments.ts";
+import { apiSecureHeaders, dashboardCsp } from "./http/secure-headers.ts";
 import { handleError, notFound } from "./http/errors.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { botRoutes } from "./routes/bots.ts";
@@ -41,6 +44,7 @@ export function createApp() {
 
 function createApiApp() {
   const app = new Hono<AppEnv>();
+  app.use("*", apiSecureHeaders);
   app.use(
     "/api/*",
     cors({
@@ -50,7 +54,9 @@ function createApiApp() {
       exposeHeaders: ["Content-Range", "Content-Length", "Content-Disposition", "Retry-After", "ETag"],
     }),
   );
+  app.use("*", refuseDotSegments);
   app.use("*", identify);
+  app.use("*", refuseCrossSiteWrites);
   app.route("/api", healthRoutes);
   app.route("/api", docsRoutes);
   app.route("/api/me", meRoutes);
@@ -84,14 +90,14 @@ function createApiApp() {
   app.notFound(async (c) => {
     if (!c.env.ASSETS) return c.json({ error: "not found" }, 404);
     const res = await c.env.ASSETS.fetch(c.req.raw);
+    const out = new Response(res.body, res);
+    out.headers.set("Content-Security-Policy", dashboardCsp(c.env));
     const isPage = c.req.method === "GET" && (res.headers.get("Content-Type") ?? "").startsWith("text/html");
     if (isPage && res.ok) {
       await recordPageView(c);
-      const out = new Response(res.body, res);
       for (const cookie of c.res.headers.getSetCookie()) out.headers.append("Set-Cookie", cookie);
-      return out;
     }
-    return res;
+    return out;
   });
   app.onError(handleError);
   return app;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { percentLayers } from "./percent-layers.ts";
 import { checkProjectPath, encodePath, isHiddenPath } from "./project-path.ts";
 import { isSlug, slugify } from "./slugify.ts";
 
@@ -29,7 +30,7 @@ describe("checkProjectPath", () => {
 
   it.each([
     "../x", "a/../b", "..%2Fx", "%2e%2e/x", "%252e%252e%252fx", "a\\b", "a%5Cb", "/etc/passwd", "%2Fetc", "C:/x",
-    "a%00b", "a\u0001b", "a//b", "./a", "", "%ZZ",
+    "a%00b", "a\u0001b", "a//b", "./a", "", "%ZZ", "%25252e%25252e%25252fx", "a%2525255cb",
   ])("rejects %j", (raw) => {
     expect(checkProjectPath(raw).ok).toBe(false);
   });
@@ -45,5 +46,14 @@ describe("checkProjectPath", () => {
     expect(isHiddenPath("assets/.waveform-cache/w.json")).toBe(true);
     expect(isHiddenPath("assets/thumbnails.png")).toBe(false);
     expect(encodePath("assets/my logo#1.png")).toBe("assets/my%20logo%231.png");
+  });
+});
+
+describe("percentLayers", () => {
+  it("peels every layer of percent-encoding until nothing changes or the escapes break", () => {
+    expect(percentLayers("%25252e%25252e")).toEqual(["%25252e%25252e", "%252e%252e", "%2e%2e", ".."]);
+    expect(percentLayers("plain.txt")).toEqual(["plain.txt"]);
+    expect(percentLayers("100%25%ZZ")).toEqual(["100%25%ZZ"]);
+    expect(percentLayers("100%2525")).toEqual(["100%2525", "100%25", "100%"]);
   });
 });

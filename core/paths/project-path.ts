@@ -1,5 +1,9 @@
 // Project-relative file paths, checked on the raw (still percent-encoded) text of the URL, so that no spelling of
-// "..", a backslash, an absolute path or a NUL byte can reach storage.
+// "..", a backslash, an absolute path or a NUL byte can reach storage, and no control, bidirectional or invisible
+// character can make a name look like another (see invisible-characters.ts).
+import { invisibleCharacterProblem } from "./invisible-characters.ts";
+import { percentLayers } from "./percent-layers.ts";
+
 export type PathCheck = { ok: true; path: string; isDirectory: boolean } | { ok: false; error: string };
 
 /** Hidden caches that file listings leave out. */
@@ -15,14 +19,8 @@ export function checkProjectPath(raw: string): PathCheck {
   } catch {
     return { ok: false, error: `path is not valid percent-encoding: ${raw}` };
   }
-  // Decode twice as far as it goes: "%252e%252e" must not survive as ".." one layer down.
-  let again = decoded;
-  try {
-    again = decodeURIComponent(decoded);
-  } catch {
-    // a literal '%' in a name is fine
-  }
-  for (const candidate of [raw, decoded, again]) {
+  // Every layer of encoding: "%252e%252e" must not survive as ".." one decoding further down.
+  for (const candidate of percentLayers(raw)) {
     if (candidate.includes("..")) return { ok: false, error: "path may not contain '..'" };
     if (candidate.includes("\\")) return { ok: false, error: "path may not contain backslashes" };
     if (candidate.includes("\0")) return { ok: false, error: "path may not contain NUL bytes" };
@@ -31,8 +29,8 @@ export function checkProjectPath(raw: string): PathCheck {
     return { ok: false, error: "path must be project-relative, not absolute" };
   }
   if (decoded.length > MAX_PATH_LENGTH) return { ok: false, error: `path is longer than ${MAX_PATH_LENGTH} characters` };
-  // A control character is never a sane file name and breaks headers and listings.
-  if (/[\u0000-\u001f\u007f]/.test(decoded)) return { ok: false, error: "path may not contain control characters" };
+  const invisible = invisibleCharacterProblem(decoded);
+  if (invisible) return { ok: false, error: `path ${invisible}` };
   const isDirectory = decoded.endsWith("/");
   const trimmed = isDirectory ? decoded.slice(0, -1) : decoded;
   const segments = trimmed.split("/");

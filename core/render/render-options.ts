@@ -83,7 +83,8 @@ export const renderOptionsSchema = z.strictObject(
       .transform((value, ctx) => {
         const check = checkProjectPath(value);
         if (!check.ok || check.isDirectory || !check.path.endsWith(".html")) {
-          ctx.addIssue({ code: "custom", message: `${JSON.stringify(value)}; ${compositionRule}` });
+          const problem = check.ok ? "" : ` (${check.error})`;
+          ctx.addIssue({ code: "custom", message: `${JSON.stringify(value)}${problem}; ${compositionRule}` });
           return z.NEVER;
         }
         return check.path;

@@ -42,7 +42,9 @@ afterAll(async () => {
 
 describe("dashboard", () => {
   it("signed out: explains the studio, offers the development sign-in and shows public stats", async () => {
-    await page.goto(`${env.url}/`);
+    const res = await page.goto(`${env.url}/`);
+    // Every page below runs under the dashboard's CSP, so a violation would be a console error at the end.
+    expect(res?.headers()["content-security-policy"]).toMatch(/script-src 'self'; style-src 'self';/);
     await page.getByRole("heading", { name: /video studio for AI agents/i }).waitFor();
     await page.getByLabel("Development sign-in: your name").waitFor();
     // Providers that are not configured get no button.

@@ -144,10 +144,22 @@ describe("deletes", () => {
 });
 
 describe("path traversal corpus", () => {
-  // Every spelling below must be a 400 with { error } and write nothing. Plain "../" never reaches the Worker as
-  // such: URL parsing resolves it before routing (into another path of the caller's own), so these are the
-  // spellings that survive to the handler.
+  // Every spelling below must be a 400 with { error } and write nothing. Plain "/../" and "/%2e%2e/" segments never
+  // reach the Worker as such: URL parsing resolves them first (the client's, workerd's under `wrangler dev` even for
+  // `curl --path-as-is`, Cloudflare's edge in production), so they arrive as another path of the caller's own.
+  // These are the spellings that survive to the Worker; worker/http/dot-segments.ts refuses them on the raw URL.
   const corpus = [
+    "..%2f..%2f..%2fescape.txt",
+    "%2e%2e%5cescape.txt",
+    "%2E.%2Fescape.txt",
+    ".%2E%2fescape.txt",
+    "%2e%2fescape.txt",
+    "assets%2f%2e%2e%2f%2e%2e%2fescape.txt",
+    "assets/..%2fescape.txt",
+    "assets/%2e%2e%5c%2e%2e%5cescape.txt",
+    "%252e%252e%255cescape.txt",
+    "%25252e%25252e%25252fescape.txt",
+    "assets/..%c0%afescape.txt",
     "..%2Fescape.txt",
     "..%2fescape.txt",
     "%2e%2e%2fescape.txt",
@@ -176,4 +188,15 @@ describe("path traversal corpus", () => {
       expect((await listing()).length).toBe(before);
     });
   }
+
+  it.each(["..%2f..%2fapi%2fme", "%2e%2e%5cx.mp4", "..%5c..%5cx.mp4", "%252e%252e%252fx.mp4", "files-demo_x%2f..%2f..%2fy.mp4"])(
+    "refuses /renders/%s with 400 (GET and DELETE)",
+    async (raw) => {
+      for (const method of ["GET", "DELETE"]) {
+        const res = await api(s.token, method, `/renders/${raw}`);
+        expect(res.status, `${method} ${raw}`).toBe(400);
+        expect((await json<{ error: string }>(res)).error).toMatch(/^invalid path: /);
+      }
+    },
+  );
 });

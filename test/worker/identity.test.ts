@@ -71,7 +71,8 @@ describe("development sign-in and identity", () => {
 
   it("signs out: the session cookie stops working", async () => {
     const s = await signIn("dave");
-    const out = await SELF.fetch(`${BASE}/auth/logout`, { method: "POST", headers: { Cookie: s.cookie } });
+    // The dashboard's fetch sends its Origin; a cookie write without one is refused (csrf.test.ts).
+    const out = await SELF.fetch(`${BASE}/auth/logout`, { method: "POST", headers: { Cookie: s.cookie, Origin: BASE } });
     expect(out.status).toBe(200);
     const after = await SELF.fetch(`${BASE}/api/me`, { headers: { Cookie: s.cookie } });
     expect(after.status).toBe(401);

@@ -9,8 +9,9 @@ Reads are public. Errors are always { "error": "<message>" } (401 messages begin
 WHO CAN WRITE
 - Humans: the dashboard session cookie "studio_session", or their personal API token (Authorization: Bearer stu_...,
   X-Studio-Token or ?token=). Token callers count as humans.
-- Cookie writes must be same-origin: the Origin header must equal the site's own origin (or BASE_URL's); without an
-  Origin header, Sec-Fetch-Site must be "same-origin". Otherwise 403. Token and bot-key writes are not checked.
+- Cookie writes follow the studio-wide rule (see Authentication): the Origin header must be the studio's own
+  (BASE_URL), or without an Origin header Sec-Fetch-Site must be "same-origin", else 403; a JSON body must be sent
+  as application/json, else 415. Token and bot-key writes are not checked.
 - Bots: Authorization: Bearer <BOT_KEY> (keys start stb_) and Content-Type: application/json. Everything a bot
   writes carries isBot: true. Render-node keys cannot write (403).
 - Admins: user ids listed in ADMIN_USER_IDS (comma-separated). Only admins change statuses and create groups.

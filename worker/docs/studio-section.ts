@@ -27,6 +27,10 @@ Send your token as "Authorization: Bearer <token>" (preferred), "X-Studio-Token:
 (for plain links and EventSource). The dashboard uses an HttpOnly session cookie (studio_session) instead.
 "?token=" works on the JSON API, file and video downloads and event streams, never on pages a browser shows
 (/play/<slug>): to show a project to someone, hand out a share link (below), never your token.
+A write made with that cookie (any method but GET, HEAD and OPTIONS, on every endpoint) must come from the
+dashboard itself: its Origin header must be {{BASE_URL}} (or, with no Origin, Sec-Fetch-Site must be
+"same-origin"), else 403 "forbidden: cross-site request refused (...)" and nothing changes; and its JSON body must
+be sent as Content-Type: application/json, else 415. Token callers are not checked (any Origin, any content type).
 
 Token format: "stu_" followed by 43 base64url characters. Other credentials are told apart by prefix: idea-board
 bot keys start "stb_", render-node keys "stn_". Tokens are derived from a server secret and stored only as SHA-256
@@ -63,7 +67,9 @@ preview: { running, port?, url? }, render: <render state without lines> | null }
 Create: "html" is the whole index.html; without it a starter composition of "duration" seconds (default 6, at most
 3600) is written that passes the linter with no errors or warnings. "files" maps project paths to text content.
 "createdBy" is a free string (at most 100 characters) naming the agent or tool that created the project; it is
-shown in summaries and never used for access. An existing slug answers 409. Every new project has index.html,
+shown in summaries and never used for access. "name", "createdBy" and the paths in "files" may not contain
+control, bidirectional or other invisible characters (400; see Files). The whole request body is bounded by the
+file size limit, {{MAX_FILE_MB}} MiB (413, nothing created): put larger files with PUT, one at a time. An existing slug answers 409. Every new project has index.html,
 meta.json ({ id, name, createdAt } — "meta" in the detail response is this file's content, or null if it is not
 valid JSON), hyperframes.json (the composition framework's config: { name, entry, width, height, fps }, so a
 downloaded project works with HyperFrames tools) and an empty assets/ directory.
@@ -89,8 +95,13 @@ Writes are byte for byte, create parent directories and overwrite. ?encoding=bas
 (standard or URL-safe alphabet, whitespace ignored; anything else is a 400). A path ending in "/" with an empty
 body creates an empty directory. The body is streamed into storage; the size limit is {{MAX_FILE_MB}} MiB per file
 (413 past it; base64 bodies are decoded in memory and count after decoding). Paths containing "..", backslashes,
-NUL or control characters, empty or "." segments, or starting with "/" or a drive letter are rejected with 400 —
-including percent-encoded spellings. index.html cannot be deleted (403). Writing a file where a directory is, or
+NUL, empty or "." segments, or starting with "/" or a drive letter are rejected with 400 — including
+percent-encoded spellings at any depth ("%2e%2e%2f", "%252e%252e%252f"); plain "/../" in a URL is resolved by URL
+parsing before the studio sees it. So are names with characters a reader cannot see or that reorder text: control
+characters (C0, DEL, C1), bidirectional controls (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C),
+zero-width and other invisible or format characters (Unicode Cf, Zl, Zp and the rest of Default_Ignorable_Code_Point,
+e.g. U+200B, U+200D, U+FEFF, U+2060, U+3164); the 400 names the character ("path contains a bidirectional control
+character (U+202E)"). Variation selectors stay allowed, so emoji such as "❤️" work. index.html cannot be deleted (403). Writing a file where a directory is, or
 inside a file, is a 409. Unknown project or file: 404 (another user's project answers exactly as a missing one).
 Files a browser could execute (HTML, SVG, XML, JavaScript, PDF and unknown types) come from this endpoint as
 attachments with "Content-Security-Policy: sandbox", never as pages; images, audio, video, fonts, JSON, text and
@@ -274,14 +285,16 @@ Rendered videos outlive their project: deleting a project keeps its renders unti
 
 400 invalid JSON, field, option or path · 401 missing or wrong token · 403 deleting index.html, or a
 cross-site cookie write · 404 unknown project, file, render or endpoint (also another user's) · 409 slug or
-path conflict · 411 upload without a length (render nodes) · 413 file too large · 416 range not satisfiable ·
+path conflict · 411 upload without a length (render nodes) · 413 file or request body too large · 415 a cookie
+write whose JSON body is not Content-Type: application/json · 416 range not satisfiable ·
 422 a snapshot the node could not take · 429 rate limited (idea board; Retry-After says when) · 500 a bug on our
 side (the body never leaks details) · 502 a preview that failed to start · 503 no render node available (check,
 snapshot, preview) · 504 a check, snapshot or preview that hung (the message names the stage).
 
 ## Limits
 
-Files: {{MAX_FILE_MB}} MiB each. Projects: no count limit. Renders: one at a time per project; the log keeps the
+Files: {{MAX_FILE_MB}} MiB each. JSON request bodies: 1 MiB (POST /api/projects: {{MAX_FILE_MB}} MiB, since its html
+and files are files); a larger one is a 413 and is never read whole. Projects: no count limit. Renders: one at a time per project; the log keeps the
 last 10,000 lines. Render nodes hold a job with a 30 s lease renewed by every progress post; a node that stops
 posting has its render failed with a line saying why. A render that waits for a node says so in its log after
 20 s. Server-side, a "wait" request is held until the render ends (no server timeout).

@@ -1,7 +1,10 @@
 // Request bodies are parsed from `unknown` with zod; any problem is a 400 that names the field, never a 500.
+// Every JSON route reads its body here, so the body limit and the content-type rule hold for all of them.
 import type { Context } from "hono";
 import type { z } from "zod";
-import { badRequest } from "./errors.ts";
+import type { AppEnv } from "./context.ts";
+import { ApiError, badRequest } from "./errors.ts";
+import { JSON_BODY_LIMIT, readBoundedText } from "./read-body.ts";
 
 export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -16,11 +19,32 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   return result.data;
 }
 
-/** Reads a JSON body. An empty body counts as {} so optional-body endpoints accept a bare POST. */
-export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  const text = await c.req.text();
+/** True for `application/json`, with or without parameters such as `; charset=utf-8`. */
+export function isJsonContentType(header: string | undefined): boolean {
+  return (header ?? "").split(";")[0]!.trim().toLowerCase() === "application/json";
+}
+
+export interface JsonBodyOptions {
+  /** Largest body accepted, in bytes (default JSON_BODY_LIMIT); a larger one is a 413 and is never read whole. */
+  maxBytes?: number;
+  /** Appended to the 413 message, e.g. where large content should go instead. */
+  tooLargeHint?: string;
+}
+
+/**
+ * Reads a JSON body. An empty body counts as {} so optional-body endpoints accept a bare POST.
+ * A browser's session-cookie request must say `Content-Type: application/json`: an HTML form can only send
+ * urlencoded, multipart or text/plain, so this closes the form-post route to a JSON endpoint (the Origin rule in
+ * csrf.ts is the first layer). Token callers keep the leniency agents rely on (`curl -d` sends urlencoded).
+ */
+export async function readJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S, options: JsonBodyOptions = {}): Promise<z.output<S>> {
+  const text = await readBoundedText(c.req.raw, options.maxBytes ?? JSON_BODY_LIMIT, options.tooLargeHint);
   let value: unknown = {};
   if (text.trim() !== "") {
+    const contentType = c.req.header("Content-Type");
+    if (c.get("credential") === "session" && !isJsonContentType(contentType)) {
+      throw new ApiError(415, `unsupported media type: send this JSON body with Content-Type: application/json (got ${contentType ?? "none"})`);
+    }
     try {
       value = JSON.parse(text);
     } catch {

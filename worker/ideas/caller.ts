@@ -1,11 +1,11 @@
 // Who is writing to the idea board. Humans (session cookie or personal token) and bots (bot key) may write;
-// render nodes may not. Every write passes `requireWriter`: credential, cross-site check, then the rate limit.
+// render nodes may not. Every write passes `requireWriter`: credential, then the rate limit (a cookie write has
+// already passed the app-wide cross-site rule, worker/http/csrf.ts).
 import type { Context, MiddlewareHandler } from "hono";
 import { openDb } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";
 import { forbidden, unauthorized } from "../http/errors.ts";
 import { rateLimitOf, spendWrite } from "./rate-limit.ts";
-import { isSameOriginRequest } from "./same-origin.ts";
 
 export interface Writer {
   /** "user:<id>" or "bot:<id>": the author and voter key. */
@@ -25,28 +25,10 @@ export function actorOf(c: Context<AppEnv>): Writer | null {
   return null;
 }
 
-function ownOrigins(c: Context<AppEnv>): string[] {
-  const origins = [new URL(c.req.url).origin];
-  if (c.env.BASE_URL) {
-    try {
-      origins.push(new URL(c.env.BASE_URL).origin);
-    } catch {
-      // A malformed BASE_URL only means we accept the request's own origin.
-    }
-  }
-  return origins;
-}
-
 export const requireWriter: MiddlewareHandler<AppEnv> = async function requireWriter(c, next) {
   if (c.get("credential") === "node") throw forbidden("render node keys cannot write to the idea board");
   const writer = actorOf(c);
   if (!writer) throw unauthorized(c.get("authProblem"));
-  if (c.get("credential") === "session") {
-    const headers = { origin: c.req.header("Origin"), secFetchSite: c.req.header("Sec-Fetch-Site") };
-    if (!isSameOriginRequest(headers, ownOrigins(c))) {
-      throw forbidden("cross-site request refused: a cookie-authenticated write needs a same-origin Origin header");
-    }
-  }
   await spendWrite(openDb(c.env.DB), writer.key, rateLimitOf(c.env));
   await next();
 };

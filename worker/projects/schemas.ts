@@ -1,14 +1,21 @@
 // Request bodies of the project endpoints.
 import { z } from "zod";
 import { SHARE_LINK_MAX_SECONDS, SHARE_LINK_MIN_SECONDS } from "../capabilities/lifetimes.ts";
+import { invisibleCharacterProblem } from "../../core/paths/invisible-characters.ts";
+
+/** A name people read (the project's display name, its creator): no control, bidirectional or invisible characters. */
+const visibleName = z.string().superRefine((value, ctx) => {
+  const problem = invisibleCharacterProblem(value);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
 
 export const createProjectBody = z.object({
-  name: z.string().trim().min(1, "name is required").max(100, "name is at most 100 characters"),
+  name: z.string().trim().min(1, "name is required").max(100, "name is at most 100 characters").pipe(visibleName),
   html: z.string().max(5_000_000, "html is at most 5 MB").optional(),
   duration: z.number().positive("duration must be a positive number of seconds").max(3600, "duration is at most 3600 seconds").optional(),
   files: z.record(z.string(), z.string()).optional(),
   /** Who created the project: an agent or tool name, recorded and shown, never used for access. */
-  createdBy: z.string().trim().max(100, "createdBy is at most 100 characters").optional(),
+  createdBy: z.string().trim().max(100, "createdBy is at most 100 characters").pipe(visibleName).optional(),
 });
 export type CreateProjectBody = z.output<typeof createProjectBody>;
 

@@ -15,6 +15,7 @@ import { maxFileBytes } from "../http/config.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError, badRequest, conflict, notFound } from "../http/errors.ts";
 import { rawFilePath } from "../http/raw-file-path.ts";
+import { readBoundedText } from "../http/read-body.ts";
 import { serveObject } from "../http/serve-object.ts";
 import { readCompositionMeta } from "../../core/composition/index.ts";
 import { callerProject } from "../projects/caller-project.ts";
@@ -29,8 +30,12 @@ async function readBody(c: Context<AppEnv>, ref: ProjectRef, path: string, limit
   const length = declared === undefined ? null : Number(declared);
   if (length !== null && (!Number.isInteger(length) || length < 0)) throw badRequest("invalid Content-Length");
   if (c.req.query("encoding") === "base64") {
-    if (length !== null && length > Math.ceil((limit * 4) / 3) + 1024) throw tooLarge(limit);
-    const bytes = decodeBase64(await c.req.text());
+    // Base64 text of a file at the limit, plus room for line breaks; counted while it streams, never unbounded.
+    const textLimit = Math.ceil((limit * 4) / 3) + 1024;
+    if (length !== null && length > textLimit) throw tooLarge(limit);
+    const bytes = decodeBase64(await readBoundedText(c.req.raw, textLimit).catch((err: unknown) => {
+      throw err instanceof ApiError && err.status === 413 ? tooLarge(limit) : err;
+    }));
     if (!bytes) throw badRequest("body is not valid base64 (encoding=base64)");
     if (bytes.byteLength > limit) throw tooLarge(limit);
     return writeBytes(c.env.FILES, ref, path, bytes, type);

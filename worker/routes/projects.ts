@@ -5,6 +5,7 @@ import { openDb } from "../db/client.ts";
 import { deleteFolder } from "../files/delete-files.ts";
 import { fileKey } from "../files/keys.ts";
 import { listProjectFiles } from "../files/list-files.ts";
+import { maxFileBytes } from "../http/config.ts";
 import type { AppEnv } from "../http/context.ts";
 import { readJson } from "../http/validate.ts";
 import { createProject } from "../projects/create-project.ts";
@@ -57,7 +58,12 @@ export const projectRoutes = new Hono<AppEnv>()
     });
   })
   .post("/", async (c) => {
-    const body = await readJson(c, createProjectBody);
+    // The html and files map are files, so the whole body gets the upload limit (it bounds every file in it too:
+    // a decoded string is never longer in UTF-8 than its JSON text); larger files go up one at a time with PUT.
+    const body = await readJson(c, createProjectBody, {
+      maxBytes: maxFileBytes(c.env),
+      tooLargeHint: "; write large files with PUT /api/projects/:slug/files/<path>",
+    });
     const db = openDb(c.env.DB);
     const { row, paths } = await createProject(db, c.env.FILES, currentUser(c).id, body);
     await bumpCounter(db, "animationsCreated");
