@@ -68,7 +68,8 @@ const IDEA_BOARD: Operation[] = [
   { method: "get", path: "/api/research", summary: "Research records (filter by kind)", auth: "none" },
   { method: "get", path: "/api/research/{slug}", summary: "One research record", auth: "none" },
   { method: "post", path: "/api/research", summary: "Create a research record (bots and admins)", auth: "session-or-bot", body: researchBody },
-  { method: "put", path: "/api/research/{slug}", summary: "Create or replace a research record (bots and admins)", auth: "session-or-bot", body: researchBody },
+  { method: "put", path: "/api/research/{slug}", summary: "Create (bots and admins) or replace (its author or an admin) a research record", auth: "session-or-bot", body: researchBody },
+  { method: "delete", path: "/api/research/{slug}", summary: "Delete a research record (its author or an admin)", auth: "session-or-bot" },
 ];
 
 const SECURITY: Record<Operation["auth"], Array<Record<string, string[]>> | undefined> = {

@@ -1,5 +1,7 @@
 // Who is writing to the idea board. Humans (session cookie or personal token) and bots (bot key) may write;
 // render nodes may not. Every write passes `requireWriter`: credential, cross-site check, then the rate limit.
+// A bot acts for the person who issued its key: it writes under its own name, but votes, spends the rate limit and
+// owns research records as that person, so holding many bot keys gives nobody extra votes or writes.
 import type { Context, MiddlewareHandler } from "hono";
 import { openDb } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";
@@ -8,8 +10,12 @@ import { rateLimitOf, spendWrite } from "./rate-limit.ts";
 import { isSameOriginRequest } from "./same-origin.ts";
 
 export interface Writer {
-  /** "user:<id>" or "bot:<id>": the author and voter key. */
+  /** "user:<id>" or "bot:<id>": the author key. */
   key: string;
+  /** "user:<id>" of the person behind the caller (a bot's owner): the voter and rate-limit key. */
+  person: string;
+  /** The person's user id. */
+  personId: string;
   isBot: boolean;
   /** Display name used when the request gives none. */
   name: string;
@@ -19,9 +25,11 @@ export interface Writer {
 /** The caller as an idea-board actor, or null for anonymous readers and render nodes. */
 export function actorOf(c: Context<AppEnv>): Writer | null {
   const bot = c.get("bot");
-  if (bot && c.get("credential") === "bot") return { key: `bot:${bot.id}`, isBot: true, name: bot.name, userId: null };
+  if (bot && c.get("credential") === "bot") {
+    return { key: `bot:${bot.id}`, person: `user:${bot.ownerId}`, personId: bot.ownerId, isBot: true, name: bot.name, userId: null };
+  }
   const user = c.get("user");
-  if (user) return { key: `user:${user.id}`, isBot: false, name: user.name, userId: user.id };
+  if (user) return { key: `user:${user.id}`, person: `user:${user.id}`, personId: user.id, isBot: false, name: user.name, userId: user.id };
   return null;
 }
 
@@ -47,7 +55,7 @@ export const requireWriter: MiddlewareHandler<AppEnv> = async function requireWr
       throw forbidden("cross-site request refused: a cookie-authenticated write needs a same-origin Origin header");
     }
   }
-  await spendWrite(openDb(c.env.DB), writer.key, rateLimitOf(c.env));
+  await spendWrite(openDb(c.env.DB), writer.person, rateLimitOf(c.env));
   await next();
 };
 
