@@ -37,16 +37,21 @@ hashes; rotating replaces yours and the old one stops working at once.
   POST /api/me/token/rotate   → { rotated: true, token, curl }
   GET  /api/stats             no token → { pageViews, uniqueVisitors, returningVisitors, animationsCreated,
                                            animationsNow, rendersCompleted, users }
-  POST /api/stats/view        no token → { recorded: true }  (page-view beacon for client-side navigation)
+  POST /api/stats/view?page=<path>   no token → { recorded }  (page-view beacon; recorded says whether it counted)
 
 Dashboard sign-in: GET /auth/github, GET /auth/google (when configured), POST /auth/dev/login { "name": "alice" }
 (development mode only; returns the /api/me object and sets the session cookie), POST /auth/logout.
 
   curl -H "Authorization: Bearer {{TOKEN}}" {{BASE_URL}}/api/me
 
-Stats: a visitor is an anonymous random id in a first-party cookie (studio_visitor); no IP address or user agent
-is stored. A visitor is "returning" once they come back 30 minutes or more after their previous page view.
-animationsCreated counts every project ever created; animationsNow the projects that exist now.
+Stats: a visitor is an anonymous random id in a first-party cookie (studio_visitor), signed with a key derived
+from the server secret; no IP address or user agent is stored. Each counter counts a client once per its rule, so
+no single client can inflate it: a visitor is counted only when their cookie comes back (the first response just
+sets it; a missing, forged or altered cookie counts nothing); a page view counts once per visitor, page (the path,
+without query) and 30 minutes, for at most 20 pages per visitor per 30 minutes; a visitor is "returning" once they
+come back 30 minutes or more after their previous page view. animationsCreated counts each (user, project slug)
+once, ever (deleting and re-creating a project adds nothing); animationsNow the projects that exist now;
+rendersCompleted renders a render node finished; users the accounts that exist.
 
 ## Projects
 
