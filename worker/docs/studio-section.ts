@@ -252,7 +252,8 @@ Rendered videos outlive their project: deleting a project keeps its renders unti
 400 invalid JSON, field, option or path · 401 missing or wrong token · 403 deleting index.html, or a
 cross-site cookie write · 404 unknown project, file, render or endpoint (also another user's) · 409 slug or
 path conflict · 411 upload without a length (render nodes) · 413 file too large · 416 range not satisfiable ·
-422 a snapshot the node could not take · 429 rate limited (idea board; Retry-After says when) · 500 a bug on our
+422 a snapshot the node could not take · 429 rate limited (idea board) or at a per-user cap on renders, snapshots,
+checks or previews (Retry-After says when to retry) · 500 a bug on our
 side (the body never leaks details) · 502 a preview that failed to start · 503 no render node available (check,
 snapshot, preview) · 504 a check, snapshot or preview that hung (the message names the stage).
 
@@ -261,7 +262,21 @@ snapshot, preview) · 504 a check, snapshot or preview that hung (the message na
 Files: {{MAX_FILE_MB}} MiB each. Projects: no count limit. Renders: one at a time per project; the log keeps the
 last 10,000 lines. Render nodes hold a job with a 30 s lease renewed by every progress post; a node that stops
 posting has its render failed with a line saying why. A render that waits for a node says so in its log after
-20 s. Server-side, a "wait" request is held until the render ends (no server timeout).
+20 s. Server-side, a "wait" request is held until the render ends.
+
+Every render ends within 30 minutes of its POST, time in the queue included: past that it fails with the line
+"render failed: render exceeded the wall-clock limit of 30 min" and the node rendering it is told to stop.
+
+Per user, across all projects (render nodes are shared, so nobody may hold them all):
+  renders in progress (queued or rendering)   3
+  snapshots in flight                          2
+  checks in flight                             2
+  previews running                             3
+Past one of these the request answers 429 { error, limit, retryAfter } with a Retry-After header (30 s for
+renders, 10 s for snapshots and checks, 60 s for previews, which end only when stopped: DELETE .../preview) and
+queues nothing. A second render POST on the same project is not a 429: it returns the running render. (These are
+the defaults; an operator may change them: MAX_RENDER_MS, MAX_RENDERS_PER_USER, MAX_SNAPSHOTS_PER_USER,
+MAX_CHECKS_PER_USER, MAX_PREVIEWS_PER_USER.)
 
 ## Render nodes
 
