@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { identify } from "./auth/middleware.ts";
 import type { AppEnv } from "./http/context.ts";
+import { downloadCors } from "./http/download-cors.ts";
 import { handleError, notFound } from "./http/errors.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { botRoutes } from "./routes/bots.ts";
@@ -38,6 +39,7 @@ export function createApp() {
       exposeHeaders: ["Content-Range", "Content-Length", "Content-Disposition", "Retry-After", "ETag"],
     }),
   );
+  app.use("/renders/*", downloadCors);
   app.use("*", identify);
   app.route("/api", healthRoutes);
   app.route("/api", docsRoutes);

@@ -190,7 +190,8 @@ Render state: { id, slug, status, startedAt, doneAt, filename, downloadUrl, last
 fps, resolution, composition, progress, error, size } plus "lines" (the full log) on GET .../render and on a
 "wait" render. status is "queued" (waiting for a render node) or "rendering" while in progress, then "done",
 "failed" or "cancelled". progress is { frame, total, percent, fps, etaSeconds } during capture, else null.
-downloadUrl is "/renders/<filename>" once done, else null.
+downloadUrl is "/renders/<filename>" exactly while that file is in GET /api/renders (done, and not deleted); else
+null, also after DELETE /renders/<filename> (filename stays, for the record).
 
   POST   /api/projects/:slug/render          options → 202 the new render's state; 200 the running render's
                                              state when one is in progress (one render at a time per project);
@@ -246,6 +247,10 @@ No other event mechanism (webhooks) exists.
   DELETE /renders/<filename>       → { deleted: true, filename }
 
 Rendered videos outlive their project: deleting a project keeps its renders until you delete them.
+CORS is open on downloads as on the API: GET, HEAD and DELETE /renders/<filename> answer with
+Access-Control-Allow-Origin: * and expose Content-Range, Content-Length, Content-Disposition, ETag and
+Accept-Ranges; the preflight (OPTIONS) needs no token and allows Authorization, X-Studio-Token, Range and If-Range.
+Send the token in a header (or ?token=): cross-origin requests never carry the session cookie.
 
 ## Status codes
 
