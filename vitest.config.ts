@@ -31,6 +31,8 @@ export default defineConfig({
                 // Short server-side timeouts so the 504 paths of snapshot/check/preview are testable.
                 NODE_PICKUP_TIMEOUT_MS: "1500",
                 BROWSER_JOB_TIMEOUT_MS: "4000",
+                // A short wall-clock limit so a render that runs past it can be watched ending (render.test.ts).
+                MAX_RENDER_MS: "6000",
               },
             },
           })),

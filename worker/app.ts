@@ -9,6 +9,7 @@ import type { AppEnv } from "./http/context.ts";
 import { refuseCrossSiteWrites } from "./http/csrf.ts";
 import { refuseDotSegments } from "./http/dot-segments.ts";
 import { apiSecureHeaders, dashboardCsp } from "./http/secure-headers.ts";
+import { downloadCors } from "./http/download-cors.ts";
 import { handleError, notFound } from "./http/errors.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { botRoutes } from "./routes/bots.ts";
@@ -55,6 +56,7 @@ function createApiApp() {
     }),
   );
   app.use("*", refuseDotSegments);
+  app.use("/renders/*", downloadCors);
   app.use("*", identify);
   app.use("*", refuseCrossSiteWrites);
   app.route("/api", healthRoutes);

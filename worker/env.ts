@@ -39,4 +39,12 @@ export interface Env {
   BROWSER_JOB_TIMEOUT_MS?: string;
   /** How long snapshot, check and preview wait for a render node to pick their job up (ms). */
   NODE_PICKUP_TIMEOUT_MS?: string;
+  /** Longest a render may take from its POST to its end, queued time included (ms; default 30 minutes). */
+  MAX_RENDER_MS?: string;
+  /** Per-user caps (worker/limits/work-caps.ts): renders in progress across projects (default 3), snapshot and
+   * check jobs in flight (default 2 each), previews running (default 3). Past one: 429 with Retry-After. */
+  MAX_RENDERS_PER_USER?: string;
+  MAX_SNAPSHOTS_PER_USER?: string;
+  MAX_CHECKS_PER_USER?: string;
+  MAX_PREVIEWS_PER_USER?: string;
 }

@@ -1,7 +1,7 @@
 // Entry point: mounts the dashboard and turns same-origin links into client-side navigations.
 import { render } from "preact";
 import { App } from "./app.tsx";
-import { interceptLinks } from "./lib/router.ts";
+import { interceptLinks, sendViewBeacon } from "./lib/router.ts";
 import "./styles.css";
 
 const root = document.getElementById("app");
@@ -9,4 +9,5 @@ if (root) {
   root.textContent = "";
   interceptLinks(root);
   render(<App />, root);
+  sendViewBeacon();
 }

@@ -3,26 +3,8 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { api, BASE, createProject, json, signIn } from "./helpers.ts";
-import { nodeCall, registerNode } from "./node-helpers.ts";
+import { awaitJob, claimKind, nodeCall, registerNode } from "./node-helpers.ts";
 import { SELF } from "cloudflare:test";
-
-type Job = { id: string; kind: string; slug: string; options: Record<string, unknown> };
-
-async function claimKind(key: string, kind: string): Promise<Job | null> {
-  const res = await nodeCall(key, "POST", "/jobs/claim?wait=0", { kinds: [kind] });
-  if (res.status === 204) return null;
-  return ((await res.json()) as { job: Job }).job;
-}
-
-/** Claims until a job of `kind` shows up (the request that queued it runs concurrently). */
-async function awaitJob(key: string, kind: string): Promise<Job> {
-  for (let i = 0; i < 100; i++) {
-    const job = await claimKind(key, kind);
-    if (job) return job;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no ${kind} job appeared`);
-}
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 

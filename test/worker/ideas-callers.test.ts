@@ -1,5 +1,7 @@
 // Who may write to the idea board and how: cookie writes need a same-origin request, bot keys mark their posts
-// as a bot's, every caller has a write budget, and admins alone change statuses and create groups.
+// as a bot's, every person has one vote and one write budget however many bot keys they hold (at most 5), and
+// admins alone change statuses and create groups.
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, BASE, json, signIn } from "./helpers.ts";
 import { browser, countRows, type IdeaJson, issueBot, postIdea, setEnv } from "./idea-helpers.ts";
@@ -91,13 +93,15 @@ describe("bot keys", () => {
 });
 
 describe("rate limits", () => {
-  it("answers 429 with Retry-After once a caller spends the window's budget, per caller", async () => {
+  it("answers 429 with Retry-After once a person spends the window's budget, per person (bots included)", async () => {
     const restore = setEnv({ IDEA_WRITE_LIMIT: "3", IDEA_WRITE_WINDOW_SECONDS: "600" });
     try {
       const s = await signIn("limited");
       const other = await signIn("not-limited");
       const idea = await postIdea(other.token, "Rate limit target idea about split screens");
-      for (let i = 0; i < 3; i++) expect((await api(s.token, "POST", `/api/ideas/${idea.id}/vote`)).status).toBe(200);
+      // A bot key is one write of its owner's budget, and its own writes spend the same budget.
+      const bot = await issueBot(s.token, "budget sharer");
+      for (let i = 0; i < 2; i++) expect((await api(s.token, "POST", `/api/ideas/${idea.id}/vote`)).status).toBe(200);
       const limited = await api(s.token, "POST", `/api/ideas/${idea.id}/comments`, { body: "one too many" });
       expect(limited.status).toBe(429);
       const retry = Number(limited.headers.get("Retry-After"));
@@ -105,6 +109,8 @@ describe("rate limits", () => {
       expect(retry).toBeLessThanOrEqual(600);
       expect((await json<{ error: string }>(limited)).error).toMatch(/rate limited/);
       expect((await json<{ idea: IdeaJson }>(await api(null, "GET", `/api/ideas/${idea.id}`))).idea.comments).toBe(0);
+      // The limited person's bot shares their budget: holding bot keys buys no extra writes.
+      expect((await api(bot.key, "POST", `/api/ideas/${idea.id}/comments`, { body: "via my bot" })).status).toBe(429);
       // Another caller still has their own budget; reads are never limited.
       expect((await api(other.token, "POST", `/api/ideas/${idea.id}/vote`)).status).toBe(200);
       expect((await api(s.token, "GET", `/api/ideas/${idea.id}`)).status).toBe(200);
@@ -152,5 +158,90 @@ describe("admins: statuses and groups", () => {
     } finally {
       restore();
     }
+  });
+});
+
+describe("one person, one vote", () => {
+  it("caps live bot keys at 5 per person (the 6th is a 409 and issues nothing); revoking frees a slot", async () => {
+    const owner = await signIn("bot-hoarder");
+    const bots = [];
+    for (let i = 0; i < 5; i++) bots.push(await issueBot(owner.token, `bot ${i}`));
+    const before = await countRows("bots");
+    const sixth = await api(owner.token, "POST", "/api/bots", { name: "bot 5" });
+    expect(sixth.status).toBe(409);
+    expect((await json<{ error: string }>(sixth)).error).toMatch(/at most 5 per person/);
+    expect(await countRows("bots")).toBe(before);
+    // Parallel requests cannot slip past the cap either.
+    const burst = await Promise.all(Array.from({ length: 4 }, (_, i) => api(owner.token, "POST", "/api/bots", { name: `burst ${i}` })));
+    expect(burst.map((r) => r.status)).toEqual([409, 409, 409, 409]);
+    // Another person has their own 5.
+    const other = await signIn("bot-hoarder-2");
+    expect((await api(other.token, "POST", "/api/bots", { name: "mine" })).status).toBe(201);
+    expect((await api(owner.token, "DELETE", `/api/bots/${bots[0]!.bot.id}`)).status).toBe(200);
+    expect((await api(owner.token, "POST", "/api/bots", { name: "replacement" })).status).toBe(201);
+    expect((await json<{ bots: unknown[] }>(await api(owner.token, "GET", "/api/bots"))).bots).toHaveLength(5);
+  });
+
+  it("a person voting through their own token and 5 bot keys counts once, in sequence or all at once", async () => {
+    const owner = await signIn("ballot-stuffer");
+    const keys = [owner.token];
+    for (let i = 0; i < 5; i++) keys.push((await issueBot(owner.token, `stuffer ${i}`)).key);
+    const stranger = await signIn("ballot-stranger");
+    const idea = await postIdea(stranger.token, "Vote stuffing target about lower thirds");
+    for (const [i, key] of keys.entries()) {
+      const vote = await json<{ voted: boolean; votes: number }>(await api(key, "POST", `/api/ideas/${idea.id}/vote`));
+      // Each credential toggles the same vote: on, off, on, ...
+      expect(vote).toEqual({ id: idea.id, voted: i % 2 === 0, votes: i % 2 === 0 ? 1 : 0 });
+    }
+    const all = await Promise.all(keys.map((key) => api(key, "POST", `/api/ideas/${idea.id}/vote`)));
+    expect(all.every((r) => r.status === 200)).toBe(true);
+    const read = (await json<{ idea: IdeaJson }>(await api(null, "GET", `/api/ideas/${idea.id}`))).idea;
+    expect(read.votes).toBeLessThanOrEqual(1);
+    const rows = await env.DB.prepare("SELECT voter FROM idea_votes WHERE idea_id = ?").bind(idea.id).all<{ voter: string }>();
+    expect(rows.results.map((r) => r.voter)).toEqual(read.votes === 1 ? [`user:${owner.userId}`] : []);
+    // Enrichment votes follow the same rule.
+    const enrichment = await json<{ enrichment: { id: number } }>(await api(stranger.token, "POST", `/api/ideas/${idea.id}/enrich`, { kind: "note", body: "x" }));
+    const first = await json<{ votes: number }>(await api(keys[1]!, "POST", `/api/enrichments/${enrichment.enrichment.id}/vote`));
+    const second = await json<{ votes: number; voted: boolean }>(await api(keys[2]!, "POST", `/api/enrichments/${enrichment.enrichment.id}/vote`));
+    expect([first.votes, second.votes, second.voted]).toEqual([1, 0, false]);
+  });
+
+  it("the migration makes existing bot votes their owner's: counted once, counts redone", async () => {
+    const owner = await signIn("legacy-owner");
+    const b1 = await issueBot(owner.token, "legacy 1");
+    const b2 = await issueBot(owner.token, "legacy 2");
+    const ideas = [];
+    for (const title of ["Legacy vote idea about kinetic type", "Legacy vote idea about parallax", "Legacy vote idea about glitch cuts"]) {
+      ideas.push(await postIdea(owner.token, title));
+    }
+    const [i1, i2, i3] = ideas.map((i) => i.id);
+    const enrichment = await json<{ enrichment: { id: number } }>(await api(owner.token, "POST", `/api/ideas/${i1}/enrich`, { kind: "note", body: "x" }));
+    // Votes as the old code stored them: one row per credential, counts including every bot.
+    const legacy: [number, string][] = [
+      [i1!, `user:${owner.userId}`],
+      [i1!, `bot:${b1.bot.id}`],
+      [i2!, `bot:${b1.bot.id}`],
+      [i2!, `bot:${b2.bot.id}`],
+      [i3!, "bot:revoked-long-ago"],
+    ];
+    for (const [id, voter] of legacy) {
+      await env.DB.prepare("INSERT INTO idea_votes (idea_id, voter, created_at) VALUES (?, ?, ?)").bind(id, voter, Date.now()).run();
+    }
+    await env.DB.prepare("INSERT INTO enrichment_votes (enrichment_id, voter, created_at) VALUES (?, ?, ?)").bind(enrichment.enrichment.id, `bot:${b2.bot.id}`, Date.now()).run();
+    await env.DB.prepare("UPDATE ideas SET votes = (SELECT count(*) FROM idea_votes WHERE idea_id = ideas.id)").run();
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0005_"));
+    for (const query of migration!.queries.filter((q) => !/^\s*(CREATE|ALTER)/.test(q.replace(/^\s*--.*$/gm, "")))) {
+      await env.DB.prepare(query).run();
+    }
+    const votes = async (id: number) => (await json<{ idea: IdeaJson }>(await api(owner.token, "GET", `/api/ideas/${id}`))).idea;
+    expect(await votes(i1!)).toMatchObject({ votes: 1, voted: true });
+    expect(await votes(i2!)).toMatchObject({ votes: 1, voted: true });
+    expect(await votes(i3!)).toMatchObject({ votes: 1, voted: false });
+    const castBy = await env.DB.prepare("SELECT voter, cast_by FROM idea_votes WHERE idea_id = ?").bind(i2).all<{ voter: string; cast_by: string }>();
+    expect(castBy.results).toEqual([{ voter: `user:${owner.userId}`, cast_by: expect.stringMatching(/^bot:/) }]);
+    const e = await env.DB.prepare("SELECT voter FROM enrichment_votes WHERE enrichment_id = ?").bind(enrichment.enrichment.id).all<{ voter: string }>();
+    expect(e.results).toEqual([{ voter: `user:${owner.userId}` }]);
+    // Toggling through a bot now removes the owner's single vote.
+    expect(await json(await api(b2.key, "POST", `/api/ideas/${i2}/vote`))).toMatchObject({ voted: false, votes: 0 });
   });
 });

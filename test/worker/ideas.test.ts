@@ -174,13 +174,16 @@ describe("votes", () => {
     expect((await api(alice.token, "POST", "/api/ideas/987654/vote")).status).toBe(404);
   });
 
-  it("a user and their bot vote separately", async () => {
+  it("a user and their bot share one vote: the bot's toggle is the owner's", async () => {
     const owner = await signIn("bot-owner-voter");
     const { key } = await issueBot(owner.token, "voter bot");
     const idea = await postIdea(owner.token, "Karaoke style word highlighting");
     await api(owner.token, "POST", `/api/ideas/${idea.id}/vote`);
+    const seenByBot = await json<{ idea: IdeaJson }>(await api(key, "GET", `/api/ideas/${idea.id}`));
+    expect(seenByBot.idea).toMatchObject({ voted: true, votes: 1 });
     const botVote = await json<{ voted: boolean; votes: number }>(await api(key, "POST", `/api/ideas/${idea.id}/vote`));
-    expect(botVote).toMatchObject({ voted: true, votes: 2 });
+    expect(botVote).toMatchObject({ voted: false, votes: 0 });
+    expect(await json(await api(key, "POST", `/api/ideas/${idea.id}/vote`))).toMatchObject({ voted: true, votes: 1 });
   });
 });
 

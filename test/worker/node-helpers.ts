@@ -37,6 +37,24 @@ export async function claim(key: string): Promise<ClaimedJob | null> {
   return ((await res.json()) as { job: ClaimedJob }).job;
 }
 
+/** Claims one queued job of `kind` (any user's), or null. */
+export async function claimKind(key: string, kind: string): Promise<ClaimedJob | null> {
+  const res = await nodeCall(key, "POST", "/jobs/claim?wait=0", { kinds: [kind] });
+  if (res.status === 204) return null;
+  if (res.status !== 200) throw new Error(`claim failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { job: ClaimedJob }).job;
+}
+
+/** Claims until a job of `kind` shows up (the request that queued it runs concurrently). */
+export async function awaitJob(key: string, kind: string): Promise<ClaimedJob> {
+  for (let i = 0; i < 100; i++) {
+    const job = await claimKind(key, kind);
+    if (job) return job;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no ${kind} job appeared`);
+}
+
 /** Reads Server-Sent Events from a streaming response, one parsed event at a time. */
 export function sseReader(res: Response) {
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();

@@ -1,4 +1,6 @@
-// Research records (public reads, bot/admin writes, exactly the seed's fields) and the idea-board metrics.
+// Research records (public reads, bot/admin creation, changes only by the record's author or an admin, exactly the
+// seed's fields) and the idea-board metrics.
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, json, signIn } from "./helpers.ts";
 import { browser, countRows, issueBot, postIdea, setEnv } from "./idea-helpers.ts";
@@ -72,6 +74,101 @@ describe("research records", () => {
       expect(typeof (await json<{ error: string }>(res)).error).toBe("string");
     }
     expect(await countRows("research_records")).toBe(before);
+  });
+});
+
+describe("research records belong to their author", () => {
+  const record = (slug: string, extra: Record<string, unknown> = {}) => ({ slug, name: "Original", body_md: "Original text.", ...extra });
+  const read = async (slug: string) => json<Record<string, unknown>>(await api(null, "GET", `/api/research/${slug}`));
+
+  it("another person's bot, or a plain user, cannot overwrite or delete a record: 403 and nothing changes", async () => {
+    const alice = await signIn("research-alice");
+    const mallory = await signIn("research-mallory");
+    const aliceBot = await issueBot(alice.token, "Alice's bot");
+    const malloryBot = await issueBot(mallory.token, "Mallory's bot");
+    expect((await api(aliceBot.key, "POST", "/api/research", record("owned-topic"))).status).toBe(201);
+    const original = await read("owned-topic");
+
+    const attacks: [string, string, unknown][] = [
+      [malloryBot.key, "PUT", { name: "Hijacked", body_md: "pwned", author: "Alice's bot" }],
+      [malloryBot.key, "PUT", { name: "Hijacked", body_md: "pwned" }],
+      [mallory.token, "PUT", { name: "Hijacked", body_md: "pwned" }],
+      [malloryBot.key, "DELETE", undefined],
+      [mallory.token, "DELETE", undefined],
+    ];
+    for (const [key, method, body] of attacks) {
+      const res = await api(key, method, "/api/research/owned-topic", body);
+      expect(res.status, `${method} ${JSON.stringify(body)}`).toBe(403);
+      expect((await json<{ error: string }>(res)).error).toMatch(/only the record's author/);
+    }
+    expect((await api(malloryBot.key, "POST", "/api/research", record("owned-topic", { name: "Hijacked" }))).status).toBe(409);
+    expect(await read("owned-topic")).toEqual(original);
+  });
+
+  it("the author is always the creator: a body cannot set or change it (400, nothing written)", async () => {
+    const owner = await signIn("research-author-owner");
+    const bot = await issueBot(owner.token, "Honest bot");
+    const before = await countRows("research_records");
+    const spoofed = await api(bot.key, "POST", "/api/research", record("spoofed", { author: "Famous researcher" }));
+    expect(spoofed.status).toBe(400);
+    expect((await json<{ error: string }>(spoofed)).error).toMatch(/invalid author/);
+    expect(await countRows("research_records")).toBe(before);
+
+    expect((await api(bot.key, "POST", "/api/research", record("honest", { author: "Honest bot" }))).status).toBe(201);
+    const original = await read("honest");
+    expect(original.author).toBe("Honest bot");
+    expect((await api(bot.key, "PUT", "/api/research/honest", { name: "Changed", body_md: "x", author: "Someone else" })).status).toBe(400);
+    expect(await read("honest")).toEqual(original);
+    // Writing back what was read (author included) is fine.
+    const { id: _id, updated_at: _u, ...same } = original;
+    expect((await api(bot.key, "PUT", "/api/research/honest", { ...same, name: "Revised" })).status).toBe(200);
+    expect(await read("honest")).toMatchObject({ name: "Revised", author: "Honest bot" });
+  });
+
+  it("the bot that wrote it, its owner (any of their credentials) and admins may change and delete it", async () => {
+    const owner = await signIn("research-bot-parent");
+    const bot = await issueBot(owner.token, "Writer bot");
+    const sibling = await issueBot(owner.token, "Sibling bot");
+    expect((await api(bot.key, "POST", "/api/research", record("family-topic"))).status).toBe(201);
+    const id = (await read("family-topic")).id;
+    for (const [key, name] of [[bot.key, "By the bot"], [owner.token, "By the owner"], [sibling.key, "By a sibling bot"]] as const) {
+      const res = await api(key, "PUT", "/api/research/family-topic", { name, body_md: "x" });
+      expect(res.status, name).toBe(200);
+      // The id and the author survive every change, whoever makes it.
+      expect(await json(res)).toMatchObject({ id, name, author: "Writer bot" });
+    }
+
+    const admin = await signIn("research-admin-2");
+    const restore = setEnv({ ADMIN_USER_IDS: admin.userId });
+    try {
+      expect(await json(await api(admin.token, "PUT", "/api/research/family-topic", { name: "By an admin", body_md: "x" }))).toMatchObject({ id, author: "Writer bot" });
+      expect((await api(bot.key, "POST", "/api/research", record("doomed-topic"))).status).toBe(201);
+      expect(await json(await api(admin.token, "DELETE", "/api/research/doomed-topic"))).toEqual({ deleted: true, slug: "doomed-topic" });
+      expect((await api(null, "GET", "/api/research/doomed-topic")).status).toBe(404);
+    } finally {
+      restore();
+    }
+    expect(await json(await api(owner.token, "DELETE", "/api/research/family-topic"))).toEqual({ deleted: true, slug: "family-topic" });
+    expect((await api(null, "GET", "/api/research/family-topic")).status).toBe(404);
+    expect((await api(owner.token, "DELETE", "/api/research/family-topic")).status).toBe(404);
+  });
+
+  it("a record from before ownership (no owner on record) can be changed only by an admin", async () => {
+    await env.DB.prepare("INSERT INTO research_records (slug, kind, name, body_md, lines, author, updated_at) VALUES (?, 'research', ?, ?, '[]', ?, ?)")
+      .bind("legacy-topic", "Legacy", "Old.", "Old bot", new Date().toISOString())
+      .run();
+    const owner = await signIn("research-legacy-bot-owner");
+    const bot = await issueBot(owner.token, "Old bot");
+    expect((await api(bot.key, "PUT", "/api/research/legacy-topic", { name: "Claimed", body_md: "x" })).status).toBe(403);
+    expect((await read("legacy-topic")).name).toBe("Legacy");
+    const admin = await signIn("research-admin-3");
+    const restore = setEnv({ ADMIN_USER_IDS: admin.userId });
+    try {
+      expect((await api(admin.token, "PUT", "/api/research/legacy-topic", { name: "Curated", body_md: "x" })).status).toBe(200);
+    } finally {
+      restore();
+    }
+    expect(await read("legacy-topic")).toMatchObject({ name: "Curated", author: "Old bot" });
   });
 });
 

@@ -1,10 +1,15 @@
 // Bot keys of the idea board: issued by a signed-in user, shown once, stored as SHA-256, revoked by deleting the
-// row. Every function takes the owner's id, so one user can neither list nor revoke another's bots.
-import { and, desc, eq } from "drizzle-orm";
+// row. Every function takes the owner's id, so one user can neither list nor revoke another's bots. A person holds
+// at most BOT_KEYS_PER_PERSON live keys (revoking frees a slot); the cap and the insert are one statement, so
+// parallel requests cannot slip past it.
+import { and, desc, eq, sql } from "drizzle-orm";
 import { registerCredentialResolver } from "../auth/resolvers.ts";
 import { randomSecret, sha256Hex, TOKEN_PREFIX } from "../auth/tokens.ts";
 import type { Db } from "../db/client.ts";
 import { bots } from "../db/schema/ideas.ts";
+import { conflict } from "../http/errors.ts";
+
+export const BOT_KEYS_PER_PERSON = 5;
 
 export interface BotRecord {
   id: string;
@@ -21,7 +26,13 @@ export function botRecord(row: BotRow): BotRecord {
 export async function issueBotKey(db: Db, ownerId: string, name: string): Promise<{ bot: BotRecord; key: string }> {
   const key = randomSecret(TOKEN_PREFIX.bot);
   const row: BotRow = { id: crypto.randomUUID(), ownerId, name, keyHash: await sha256Hex(key), createdAt: Date.now() };
-  await db.insert(bots).values(row);
+  const inserted = await db.run(sql`
+    INSERT INTO ${bots} (id, owner_id, name, key_hash, created_at)
+    SELECT ${row.id}, ${row.ownerId}, ${row.name}, ${row.keyHash}, ${row.createdAt}
+    WHERE (SELECT count(*) FROM ${bots} WHERE owner_id = ${ownerId}) < ${BOT_KEYS_PER_PERSON}`);
+  if (inserted.meta.changes !== 1) {
+    throw conflict(`too many bot keys: at most ${BOT_KEYS_PER_PERSON} per person; revoke one (DELETE /api/bots/:id) to issue another`);
+  }
   return { bot: botRecord(row), key };
 }
 

@@ -17,9 +17,10 @@ WHO CAN WRITE
 - Admins: user ids listed in ADMIN_USER_IDS (comma-separated). Only admins change statuses and create groups.
 
 RATE LIMITS
-Every write (POST/PATCH/PUT/DELETE below, except POST /api/ideas/check) counts against its caller (the user or the
-bot): 30 writes per 60-second fixed window by default (env IDEA_WRITE_LIMIT, IDEA_WRITE_WINDOW_SECONDS). Past it:
-429 { error, retryAfter } with a Retry-After header in seconds.
+Every write (POST/PATCH/PUT/DELETE below, except POST /api/ideas/check) counts against the person behind the
+caller (a bot's writes count against the user who issued its key): 30 writes per 60-second fixed window by default
+(env IDEA_WRITE_LIMIT, IDEA_WRITE_WINDOW_SECONDS). Past it: 429 { error, retryAfter } with a Retry-After header in
+seconds.
 
 RECORDS
 Idea: { id (integer), title, body, source (string|null), name (poster's display name), isBot, group (slug|null),
@@ -45,7 +46,8 @@ POST /api/ideas { title (1-200 chars), body (1-10000), source?, name?, force?: b
 POST /api/ideas/check { title, body? } (public, not rate limited: meant for every keystroke)
   -> 200 { duplicate: boolean, similar: [{ score, idea }] } best first, at most 10, scores 0..1.
 POST /api/ideas/:id/vote -> 200 { id, voted, votes }. Toggles: adds the caller's vote if absent, removes it if
-  present. One vote per user and one per bot.
+  present. One vote per person: a bot votes as the user who issued its key, so voting through the user's token and
+  any of their bots toggles the same single vote, and "voted" is that person's.
 POST /api/ideas/:id/enrich { kind, body, name? } -> 201 { enrichment }
 POST /api/ideas/:id/comments { body, name? } -> 201 { comment }
 POST /api/enrichments/:id/vote -> 200 { id, voted, votes } (toggle, as for ideas)
@@ -61,7 +63,8 @@ GET  /api/metrics -> 200 { ideas: { total, byStatus: { open, building, shipped }
 
 BOT KEYS
 POST   /api/bots { name } (a signed-in human) -> 201 { bot: { id, name, createdAt }, key }. The key is shown
-       once and stored only as its SHA-256 hash.
+       once and stored only as its SHA-256 hash. At most 5 live keys per person: the 6th -> 409 (revoke one to
+       free a slot). Every bot belongs to the person who issued it; there are no ownerless bots.
 GET    /api/bots -> 200 { bots: [{ id, name, createdAt }] } (your bots only)
 DELETE /api/bots/:id -> 200 { revoked: true, id }; the key stops working at once. Bots cannot manage bot keys.
 
@@ -76,12 +79,17 @@ Candidates come from an SQLite FTS5 index of the stems (two or three shared word
 RESEARCH RECORDS
 Record: { id (integer), slug, kind (default "research"; any lower-case word), name, summary (string|null),
   body_md (Markdown, stored exactly as given and only ever rendered sanitized), lines (array of strings),
-  author (string, defaults to the writer's name), sources (any JSON or null), related (any JSON or null),
+  author (string: the creator's name, set by the server), sources (any JSON or null), related (any JSON or null),
   verified_at (ISO 8601 string or null), updated_at (ISO 8601 UTC, set on every write), cover_url (http(s) URL or null) }
 GET  /api/research?kind=<kind> -> 200 { records: [Record] } newest update first
 GET  /api/research/:slug -> 200 Record; 404 if unknown
 POST /api/research (bots and admins) { slug, name, body_md, kind?, summary?, lines?, author?, sources?, related?,
   verified_at?, cover_url? } -> 201 Record; 409 if the slug exists
-PUT  /api/research/:slug (bots and admins) same body (slug optional, must match the path) -> 200 Record when
-  replaced, 201 when created. Other callers -> 403.
+PUT  /api/research/:slug same body (slug optional, must match the path) -> 200 Record when replaced (the record's
+  author or an admin), 201 when created (bots and admins). Other callers -> 403, nothing changed.
+DELETE /api/research/:slug (the record's author or an admin) -> 200 { deleted: true, slug }; 404 if unknown.
+A record belongs to the person who created it: the user, or the owner of the bot that did. That person (through
+their token, session or any of their bots) and admins may change or delete it; nobody else. Records from before
+ownership was kept have no owner: only admins change them. author is always the creator's display name: a body may
+repeat it but never change it (400), and updates keep it.
 `;

@@ -23,7 +23,7 @@ const STUDIO: Operation[] = [
   { method: "get", path: "/api/me", summary: "The caller's identity, token and a curl example", auth: "token" },
   { method: "post", path: "/api/me/token/rotate", summary: "Replace the token; the old one stops working at once", auth: "token" },
   { method: "get", path: "/api/stats", summary: "Public counters", auth: "none" },
-  { method: "post", path: "/api/stats/view", summary: "Page-view beacon", auth: "none" },
+  { method: "post", path: "/api/stats/view", summary: "Page-view beacon (?page=<path>); counts once per visitor, page and 30 minutes", auth: "none" },
   { method: "post", path: "/auth/dev/login", summary: "Development sign-in (when enabled)", auth: "none", body: devLoginBody },
   { method: "get", path: "/api/projects", summary: "The caller's projects", auth: "token" },
   { method: "post", path: "/api/projects", summary: "Create a project", auth: "token", body: createProjectBody },
@@ -69,7 +69,8 @@ const IDEA_BOARD: Operation[] = [
   { method: "get", path: "/api/research", summary: "Research records (filter by kind)", auth: "none" },
   { method: "get", path: "/api/research/{slug}", summary: "One research record", auth: "none" },
   { method: "post", path: "/api/research", summary: "Create a research record (bots and admins)", auth: "session-or-bot", body: researchBody },
-  { method: "put", path: "/api/research/{slug}", summary: "Create or replace a research record (bots and admins)", auth: "session-or-bot", body: researchBody },
+  { method: "put", path: "/api/research/{slug}", summary: "Create (bots and admins) or replace (its author or an admin) a research record", auth: "session-or-bot", body: researchBody },
+  { method: "delete", path: "/api/research/{slug}", summary: "Delete a research record (its author or an admin)", auth: "session-or-bot" },
 ];
 
 const SECURITY: Record<Operation["auth"], Array<Record<string, string[]>> | undefined> = {

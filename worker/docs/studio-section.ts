@@ -43,16 +43,21 @@ hashes; rotating replaces yours and the old one stops working at once.
   POST /api/me/token/rotate   → { rotated: true, token, curl }
   GET  /api/stats             no token → { pageViews, uniqueVisitors, returningVisitors, animationsCreated,
                                            animationsNow, rendersCompleted, users }
-  POST /api/stats/view        no token → { recorded: true }  (page-view beacon for client-side navigation)
+  POST /api/stats/view?page=<path>   no token → { recorded }  (page-view beacon; recorded says whether it counted)
 
 Dashboard sign-in: GET /auth/github, GET /auth/google (when configured), POST /auth/dev/login { "name": "alice" }
 (development mode only; returns the /api/me object and sets the session cookie), POST /auth/logout.
 
   curl -H "Authorization: Bearer {{TOKEN}}" {{BASE_URL}}/api/me
 
-Stats: a visitor is an anonymous random id in a first-party cookie (studio_visitor); no IP address or user agent
-is stored. A visitor is "returning" once they come back 30 minutes or more after their previous page view.
-animationsCreated counts every project ever created; animationsNow the projects that exist now.
+Stats: a visitor is an anonymous random id in a first-party cookie (studio_visitor), signed with a key derived
+from the server secret; no IP address or user agent is stored. Each counter counts a client once per its rule, so
+no single client can inflate it: a visitor is counted only when their cookie comes back (the first response just
+sets it; a missing, forged or altered cookie counts nothing); a page view counts once per visitor, page (the path,
+without query) and 30 minutes, for at most 20 pages per visitor per 30 minutes; a visitor is "returning" once they
+come back 30 minutes or more after their previous page view. animationsCreated counts each (user, project slug)
+once, ever (deleting and re-creating a project adds nothing); animationsNow the projects that exist now;
+rendersCompleted renders a render node finished; users the accounts that exist.
 
 ## Projects
 
@@ -224,7 +229,8 @@ Render state: { id, slug, status, startedAt, doneAt, filename, downloadUrl, last
 fps, resolution, composition, progress, error, size } plus "lines" (the full log) on GET .../render and on a
 "wait" render. status is "queued" (waiting for a render node) or "rendering" while in progress, then "done",
 "failed" or "cancelled". progress is { frame, total, percent, fps, etaSeconds } during capture, else null.
-downloadUrl is "/renders/<filename>" once done, else null.
+downloadUrl is "/renders/<filename>" exactly while that file is in GET /api/renders (done, and not deleted); else
+null, also after DELETE /renders/<filename> (filename stays, for the record).
 
   POST   /api/projects/:slug/render          options → 202 the new render's state; 200 the running render's
                                              state when one is in progress (one render at a time per project);
@@ -280,6 +286,10 @@ No other event mechanism (webhooks) exists.
   DELETE /renders/<filename>       → { deleted: true, filename }
 
 Rendered videos outlive their project: deleting a project keeps its renders until you delete them.
+CORS is open on downloads as on the API: GET, HEAD and DELETE /renders/<filename> answer with
+Access-Control-Allow-Origin: * and expose Content-Range, Content-Length, Content-Disposition, ETag and
+Accept-Ranges; the preflight (OPTIONS) needs no token and allows Authorization, X-Studio-Token, Range and If-Range.
+Send the token in a header (or ?token=): cross-origin requests never carry the session cookie.
 
 ## Status codes
 
@@ -287,7 +297,8 @@ Rendered videos outlive their project: deleting a project keeps its renders unti
 cross-site cookie write · 404 unknown project, file, render or endpoint (also another user's) · 409 slug or
 path conflict · 411 upload without a length (render nodes) · 413 file or request body too large · 415 a cookie
 write whose JSON body is not Content-Type: application/json · 416 range not satisfiable ·
-422 a snapshot the node could not take · 429 rate limited (idea board; Retry-After says when) · 500 a bug on our
+422 a snapshot the node could not take · 429 rate limited (idea board) or at a per-user cap on renders, snapshots,
+checks or previews (Retry-After says when to retry) · 500 a bug on our
 side (the body never leaks details) · 502 a preview that failed to start · 503 no render node available (check,
 snapshot, preview) · 504 a check, snapshot or preview that hung (the message names the stage).
 
@@ -297,7 +308,21 @@ Files: {{MAX_FILE_MB}} MiB each. JSON request bodies: 1 MiB (POST /api/projects:
 and files are files); a larger one is a 413 and is never read whole. Projects: no count limit. Renders: one at a time per project; the log keeps the
 last 10,000 lines. Render nodes hold a job with a 30 s lease renewed by every progress post; a node that stops
 posting has its render failed with a line saying why. A render that waits for a node says so in its log after
-20 s. Server-side, a "wait" request is held until the render ends (no server timeout).
+20 s. Server-side, a "wait" request is held until the render ends.
+
+Every render ends within 30 minutes of its POST, time in the queue included: past that it fails with the line
+"render failed: render exceeded the wall-clock limit of 30 min" and the node rendering it is told to stop.
+
+Per user, across all projects (render nodes are shared, so nobody may hold them all):
+  renders in progress (queued or rendering)   3
+  snapshots in flight                          2
+  checks in flight                             2
+  previews running                             3
+Past one of these the request answers 429 { error, limit, retryAfter } with a Retry-After header (30 s for
+renders, 10 s for snapshots and checks, 60 s for previews, which end only when stopped: DELETE .../preview) and
+queues nothing. A second render POST on the same project is not a 429: it returns the running render. (These are
+the defaults; an operator may change them: MAX_RENDER_MS, MAX_RENDERS_PER_USER, MAX_SNAPSHOTS_PER_USER,
+MAX_CHECKS_PER_USER, MAX_PREVIEWS_PER_USER.)
 
 ## Render nodes
 

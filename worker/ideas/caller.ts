@@ -1,6 +1,8 @@
 // Who is writing to the idea board. Humans (session cookie or personal token) and bots (bot key) may write;
 // render nodes may not. Every write passes `requireWriter`: credential, then the rate limit (a cookie write has
 // already passed the app-wide cross-site rule, worker/http/csrf.ts).
+// A bot acts for the person who issued its key: it writes under its own name, but votes, spends the rate limit and
+// owns research records as that person, so holding many bot keys gives nobody extra votes or writes.
 import type { Context, MiddlewareHandler } from "hono";
 import { openDb } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";
@@ -8,8 +10,12 @@ import { forbidden, unauthorized } from "../http/errors.ts";
 import { rateLimitOf, spendWrite } from "./rate-limit.ts";
 
 export interface Writer {
-  /** "user:<id>" or "bot:<id>": the author and voter key. */
+  /** "user:<id>" or "bot:<id>": the author key. */
   key: string;
+  /** "user:<id>" of the person behind the caller (a bot's owner): the voter and rate-limit key. */
+  person: string;
+  /** The person's user id. */
+  personId: string;
   isBot: boolean;
   /** Display name used when the request gives none. */
   name: string;
@@ -19,9 +25,11 @@ export interface Writer {
 /** The caller as an idea-board actor, or null for anonymous readers and render nodes. */
 export function actorOf(c: Context<AppEnv>): Writer | null {
   const bot = c.get("bot");
-  if (bot && c.get("credential") === "bot") return { key: `bot:${bot.id}`, isBot: true, name: bot.name, userId: null };
+  if (bot && c.get("credential") === "bot") {
+    return { key: `bot:${bot.id}`, person: `user:${bot.ownerId}`, personId: bot.ownerId, isBot: true, name: bot.name, userId: null };
+  }
   const user = c.get("user");
-  if (user) return { key: `user:${user.id}`, isBot: false, name: user.name, userId: user.id };
+  if (user) return { key: `user:${user.id}`, person: `user:${user.id}`, personId: user.id, isBot: false, name: user.name, userId: user.id };
   return null;
 }
 
@@ -29,7 +37,7 @@ export const requireWriter: MiddlewareHandler<AppEnv> = async function requireWr
   if (c.get("credential") === "node") throw forbidden("render node keys cannot write to the idea board");
   const writer = actorOf(c);
   if (!writer) throw unauthorized(c.get("authProblem"));
-  await spendWrite(openDb(c.env.DB), writer.key, rateLimitOf(c.env));
+  await spendWrite(openDb(c.env.DB), writer.person, rateLimitOf(c.env));
   await next();
 };
 

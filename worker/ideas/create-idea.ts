@@ -29,7 +29,7 @@ export async function createIdea(db: Db, writer: Writer, input: z.output<typeof 
     const [best] = await findSimilar(db, input);
     if (best && best.score >= DUPLICATE_THRESHOLD) {
       await countRefusal(db);
-      const voted = (await votedIdeaIds(db, writer.key, [best.row.id])).has(best.row.id);
+      const voted = (await votedIdeaIds(db, writer.person, [best.row.id])).has(best.row.id);
       throw conflict("idea already exists: vote for it instead, or send force: true", {
         exists: true,
         idea: ideaRecord(best.row, voted),

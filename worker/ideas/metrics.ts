@@ -28,13 +28,14 @@ export async function ideaMetrics(db: Db, now = Date.now()) {
              (SELECT count(*) FROM idea_comments) AS comments`),
     db.all<{ status: string; n: number }>(sql`SELECT status, count(*) AS n FROM ideas GROUP BY status`),
     db.all<{ slug: string | null; n: number }>(sql`SELECT group_slug AS slug, count(*) AS n FROM ideas GROUP BY group_slug`),
-    // Anyone who posted, voted, enriched or commented in the window; the key prefix says human or bot.
+    // Anyone who posted, voted, enriched or commented in the window; the key prefix says human or bot (a vote counts
+    // for the credential that cast it, though it belongs to the person).
     db.all<{ kind: string; n: number }>(sql`
       SELECT substr(actor, 1, instr(actor, ':') - 1) AS kind, count(DISTINCT actor) AS n FROM (
         SELECT author AS actor FROM ideas WHERE created_at >= ${since}
-        UNION SELECT voter FROM idea_votes WHERE created_at >= ${since}
+        UNION SELECT coalesce(cast_by, voter) FROM idea_votes WHERE created_at >= ${since}
         UNION SELECT author FROM enrichments WHERE created_at >= ${since}
-        UNION SELECT voter FROM enrichment_votes WHERE created_at >= ${since}
+        UNION SELECT coalesce(cast_by, voter) FROM enrichment_votes WHERE created_at >= ${since}
         UNION SELECT author FROM idea_comments WHERE created_at >= ${since}
       ) GROUP BY kind`),
     db.select({ value: counters.value }).from(counters).where(eq(counters.name, DUPLICATES_COUNTER)).get(),

@@ -1,7 +1,9 @@
 // Vote toggles: add the caller's vote if absent, remove it if present, then recount from the vote rows in the
-// same batch (a recount, not +1/-1, so two racing toggles can never leave the stored count wrong).
+// same batch (a recount, not +1/-1, so two racing toggles can never leave the stored count wrong). The vote is the
+// person's (`writer.person`), whichever of their credentials cast it; `castBy` records which one did.
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import type { Writer } from "./caller.ts";
 import { enrichmentVotes, enrichments, ideaVotes, ideas } from "../db/schema/ideas.ts";
 import { notFound } from "../http/errors.ts";
 
@@ -10,14 +12,17 @@ export interface VoteState {
   votes: number;
 }
 
-export async function toggleIdeaVote(db: Db, ideaId: number, voter: string): Promise<VoteState> {
+type Voter = Pick<Writer, "key" | "person">;
+
+export async function toggleIdeaVote(db: Db, ideaId: number, writer: Voter): Promise<VoteState> {
+  const voter = writer.person;
   const idea = await db.select({ id: ideas.id }).from(ideas).where(eq(ideas.id, ideaId)).get();
   if (!idea) throw notFound("no such idea");
   const mine = and(eq(ideaVotes.ideaId, ideaId), eq(ideaVotes.voter, voter));
   const existing = await db.select({ voter: ideaVotes.voter }).from(ideaVotes).where(mine).get();
   const change = existing
     ? db.delete(ideaVotes).where(mine)
-    : db.insert(ideaVotes).values({ ideaId, voter, createdAt: Date.now() }).onConflictDoNothing();
+    : db.insert(ideaVotes).values({ ideaId, voter, castBy: writer.key, createdAt: Date.now() }).onConflictDoNothing();
   const [, updated] = await db.batch([
     change,
     db
@@ -29,14 +34,15 @@ export async function toggleIdeaVote(db: Db, ideaId: number, voter: string): Pro
   return { voted: !existing, votes: updated[0]?.votes ?? 0 };
 }
 
-export async function toggleEnrichmentVote(db: Db, enrichmentId: number, voter: string): Promise<VoteState> {
+export async function toggleEnrichmentVote(db: Db, enrichmentId: number, writer: Voter): Promise<VoteState> {
+  const voter = writer.person;
   const row = await db.select({ id: enrichments.id }).from(enrichments).where(eq(enrichments.id, enrichmentId)).get();
   if (!row) throw notFound("no such enrichment");
   const mine = and(eq(enrichmentVotes.enrichmentId, enrichmentId), eq(enrichmentVotes.voter, voter));
   const existing = await db.select({ voter: enrichmentVotes.voter }).from(enrichmentVotes).where(mine).get();
   const change = existing
     ? db.delete(enrichmentVotes).where(mine)
-    : db.insert(enrichmentVotes).values({ enrichmentId, voter, createdAt: Date.now() }).onConflictDoNothing();
+    : db.insert(enrichmentVotes).values({ enrichmentId, voter, castBy: writer.key, createdAt: Date.now() }).onConflictDoNothing();
   const [, updated] = await db.batch([
     change,
     db

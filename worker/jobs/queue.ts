@@ -29,6 +29,41 @@ export async function enqueueJob(
   });
 }
 
+/**
+ * Which of a user's jobs hold one of their slots (worker/limits): queued jobs still awaited (queued after
+ * `queuedSince`; older ones were abandoned by the request that waited for them) and running jobs whose node holds a
+ * live lease.
+ */
+export interface LiveJobWindow {
+  now: number;
+  queuedSince: number;
+}
+
+function liveJobCount(userId: string, kind: JobKind, w: LiveJobWindow) {
+  return sql`(SELECT count(*) FROM ${jobs} WHERE user_id = ${userId} AND kind = ${kind}
+    AND ((status = 'queued' AND created_at > ${w.queuedSince}) OR (status = 'running' AND lease_expires_at >= ${w.now})))`;
+}
+
+export async function countLiveJobs(db: Db, userId: string, kind: JobKind, w: LiveJobWindow): Promise<number> {
+  const row = await db.get<{ n: number }>(sql`SELECT ${liveJobCount(userId, kind, w)} AS n`);
+  return row?.n ?? 0;
+}
+
+/** Queues the job only while the user has fewer than `limit` live jobs of its kind: one statement, so parallel
+ * requests cannot slip past the limit. Returns whether it was queued. */
+export async function enqueueJobWithin(
+  db: Db,
+  job: { id: string; userId: string; slug: string; kind: JobKind; options: unknown },
+  limit: number,
+  w: LiveJobWindow,
+): Promise<boolean> {
+  const result = await db.run(sql`
+    INSERT INTO ${jobs} (id, user_id, slug, kind, status, options, attempts, created_at)
+    SELECT ${job.id}, ${job.userId}, ${job.slug}, ${job.kind}, 'queued', ${JSON.stringify(job.options)}, 0, ${w.now}
+    WHERE ${liveJobCount(job.userId, job.kind, w)} < ${limit}`);
+  return result.meta.changes === 1;
+}
+
 /** Takes the oldest queued job of the given kinds for this node, or null. */
 export async function claimJob(db: Db, nodeId: string, kinds: readonly JobKind[], lease: number): Promise<JobRow | null> {
   const now = Date.now();

@@ -26,6 +26,8 @@ export interface RoomRender {
   progress: Progress | null;
   error: string | null;
   size: number | null;
+  /** When the user deleted the rendered file (DELETE /renders/<filename>); from then on it offers no download. */
+  deletedAt?: number | null;
 }
 
 export function isInProgress(status: string): boolean {
@@ -33,7 +35,8 @@ export function isInProgress(status: string): boolean {
 }
 
 export function publicRenderState(r: RoomRender) {
-  const done = r.status === "done";
+  // A download is offered exactly while the file is in GET /api/renders: done, and not deleted.
+  const downloadable = r.status === "done" && !r.deletedAt;
   return {
     id: r.id,
     slug: r.slug,
@@ -41,7 +44,7 @@ export function publicRenderState(r: RoomRender) {
     startedAt: r.startedAt,
     doneAt: r.doneAt,
     filename: r.filename,
-    downloadUrl: done ? `/renders/${r.filename}` : null,
+    downloadUrl: downloadable ? `/renders/${r.filename}` : null,
     lastLine: r.lastLine,
     eventsUrl: `/api/projects/${r.slug}/render/events`,
     format: r.options.format,

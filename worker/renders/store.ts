@@ -5,8 +5,18 @@ import { renders } from "../db/schema/renders.ts";
 
 export type RenderRow = typeof renders.$inferSelect;
 
-export async function insertRender(db: Db, row: RenderRow): Promise<void> {
-  await db.insert(renders).values(row);
+/**
+ * Inserts a new render's row only while the user has fewer than `limit` renders in progress (work-caps.ts). Rows
+ * still marked in progress but started before `since` are past the wall-clock limit, so they hold no slot. One
+ * statement, so parallel POSTs on different projects cannot slip past the limit. Returns whether it was inserted.
+ */
+export async function insertRenderWithin(db: Db, row: RenderRow, limit: number, since: number): Promise<boolean> {
+  const result = await db.run(sql`
+    INSERT INTO ${renders} (id, user_id, slug, filename, format, status, size, last_line, started_at, done_at, deleted_at)
+    SELECT ${row.id}, ${row.userId}, ${row.slug}, ${row.filename}, ${row.format}, ${row.status}, NULL, NULL, ${row.startedAt}, NULL, NULL
+    WHERE (SELECT count(*) FROM ${renders}
+           WHERE user_id = ${row.userId} AND status IN ('queued', 'rendering') AND started_at > ${since}) < ${limit}`);
+  return result.meta.changes === 1;
 }
 
 export async function updateRender(db: Db, id: string, patch: Partial<Omit<RenderRow, "id" | "userId">>): Promise<void> {

@@ -1,24 +1,32 @@
 // One ProjectRoom per (user, project): the render state machine of the API reference (one render at a time),
-// its log, waiters for `wait`, the lease watchdog, and the live event stream.
+// its log, waiters for `wait`, the watchdog (lease lapses and the wall-clock limit), and the live event stream.
 import { DurableObject } from "cloudflare:workers";
 import { renderFilename, type RenderOptions } from "../../core/render/render-options.ts";
 import { openDb } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import { endJob, enqueueJob, findJob, leaseMs } from "../jobs/queue.ts";
 import { isInProgress, publicRenderState, type Progress, type PublicRenderState, type RoomRender } from "../renders/state.ts";
-import { filenameTaken, insertRender, updateRender } from "../renders/store.ts";
+import { filenameTaken, insertRenderWithin, updateRender } from "../renders/store.ts";
+import { maxRenderMs, wallClockError } from "../limits/render-wall-clock.ts";
+import { capOf } from "../limits/work-caps.ts";
 import { bumpCounter } from "../stats/counters.ts";
 import { EventHub } from "./event-hub.ts";
 
 const MAX_LINES = 10_000;
 const NO_NODE_NOTICE_MS = 20_000;
+/** Rows still "in progress" this long past the wall-clock limit are stale (their room never ended them). */
+const STALE_AFTER_LIMIT_MS = 60_000;
 
 export type RenderView = PublicRenderState & { lines: string[] };
 export type Outcome = { ok: true; size: number } | { ok: false; error: string } | { cancelled: true; reason: string };
+/** `atCap`: the user already has their limit of renders in progress elsewhere; nothing was started. */
+export type StartResult = { started: boolean; view: RenderView } | { atCap: true };
 
 export class ProjectRoom extends DurableObject<Env> {
   private readonly hub = new EventHub();
   private readonly waiters = new Map<string, Array<(view: RenderView) => void>>();
+  /** Renders whose finish is under way: finish awaits D1, and a second finish meanwhile must not run. */
+  private readonly finishing = new Set<string>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -53,20 +61,19 @@ export class ProjectRoom extends DurableObject<Env> {
   /**
    * Starts a render unless one is in progress, in which case that one is returned unchanged (`started: false`).
    * The check and the write are storage operations, which the input gate serialises, so two POSTs racing here
-   * cannot both start; only then are the D1 row and the job written. `failWith` ends it at once (strict lint).
+   * cannot both start; only then are the D1 row and the job written. The D1 row is admitted only under the user's
+   * cap on renders in progress (else `atCap`, and the room is put back as it was). `failWith` ends it at once
+   * (strict lint).
    */
-  async startRender(render: RoomRender, failWith?: string[]): Promise<{ started: boolean; view: RenderView }> {
+  async startRender(render: RoomRender, failWith?: string[]): Promise<StartResult> {
     const existing = await this.current();
     if (existing && isInProgress(existing.status)) return { started: false, view: this.view(existing) };
-    // Only the latest render's log is kept; earlier renders keep their files and D1 rows.
-    this.ctx.storage.sql.exec("DELETE FROM lines");
     await this.ctx.storage.put("render", render);
     const db = openDb(this.env.DB);
     while (await filenameTaken(db, render.userId, render.filename)) {
       render.filename = renderFilename(render.slug, render.options.format, new Date(Date.parse(filenameTime(render.filename)) + 1000));
     }
-    await this.ctx.storage.put("render", render);
-    await insertRender(db, {
+    const row = {
       id: render.id,
       userId: render.userId,
       slug: render.slug,
@@ -78,7 +85,18 @@ export class ProjectRoom extends DurableObject<Env> {
       startedAt: render.startedAt,
       doneAt: null,
       deletedAt: null,
-    });
+    };
+    const staleBefore = Date.now() - maxRenderMs(this.env) - STALE_AFTER_LIMIT_MS;
+    if (!(await insertRenderWithin(db, row, capOf(this.env, "render"), staleBefore))) {
+      if (existing) await this.ctx.storage.put("render", existing);
+      else await this.ctx.storage.delete("render");
+      return { atCap: true };
+    }
+    // Only the latest render's log is kept; earlier renders keep their files and D1 rows.
+    this.ctx.storage.sql.exec("DELETE FROM lines WHERE render_id != ?", render.id);
+    await this.ctx.storage.put("render", render);
+    // The watchdog runs from the start, so even a render whose job never got queued ends.
+    await this.ctx.storage.setAlarm(Date.now() + this.watchdogMs());
     this.hub.broadcast("start", publicRenderState(render));
     await this.appendLines(render.id, [`render queued: ${describeOptions(render.options)} → ${render.filename}`]);
     if (failWith) {
@@ -86,7 +104,6 @@ export class ProjectRoom extends DurableObject<Env> {
       await this.finish(render.id, { ok: false, error: "lint errors (strict): fix them or render without strict" });
     } else {
       await enqueueJob(db, { id: render.id, userId: render.userId, slug: render.slug, kind: "render", options: render.options });
-      await this.ctx.storage.setAlarm(Date.now() + this.watchdogMs());
     }
     return { started: true, view: this.view((await this.current()) ?? render) };
   }
@@ -125,7 +142,19 @@ export class ProjectRoom extends DurableObject<Env> {
   /** The render ended: done (with the file's size), failed (with why), or cancelled. */
   async finish(renderId: string, outcome: Outcome): Promise<RenderView | null> {
     const render = await this.current();
-    if (!render || render.id !== renderId || !isInProgress(render.status)) return render ? this.view(render) : null;
+    if (!render || render.id !== renderId || !isInProgress(render.status) || this.finishing.has(renderId)) {
+      return render ? this.view(render) : null;
+    }
+    this.finishing.add(renderId);
+    try {
+      return await this.finishNow(render, outcome);
+    } finally {
+      this.finishing.delete(renderId);
+    }
+  }
+
+  private async finishNow(render: RoomRender, outcome: Outcome): Promise<RenderView> {
+    const renderId = render.id;
     const now = Date.now();
     const line =
       "cancelled" in outcome ? `render cancelled: ${outcome.reason}` : outcome.ok ? `render done: ${render.filename}` : `render failed: ${outcome.error}`;
@@ -138,9 +167,10 @@ export class ProjectRoom extends DurableObject<Env> {
       if (render.progress) render.progress = { ...render.progress, frame: render.progress.total, percent: 100, etaSeconds: 0 };
     }
     if ("ok" in outcome && !outcome.ok) render.error = outcome.error;
-    await this.ctx.storage.put("render", render);
+    // D1 first: GET /api/renders lists the file before any render state offers its downloadUrl.
     const db = openDb(this.env.DB);
     await updateRender(db, render.id, { status: render.status, doneAt: now, lastLine: line, size: render.size });
+    await this.ctx.storage.put("render", render);
     if (render.status === "done") await bumpCounter(db, "rendersCompleted");
     const view = this.view(render);
     this.hub.broadcast("end", publicRenderState(render));
@@ -157,6 +187,14 @@ export class ProjectRoom extends DurableObject<Env> {
     await endJob(openDb(this.env.DB), render.id, "cancelled", { error: reason });
     await this.finish(render.id, { cancelled: true, reason });
     return { stopped: true };
+  }
+
+  /** DELETE /renders/<filename> of this project's latest render: from now on it offers no download. */
+  async forgetFile(filename: string): Promise<void> {
+    const render = await this.current();
+    if (!render || render.filename !== filename || render.deletedAt) return;
+    render.deletedAt = Date.now();
+    await this.ctx.storage.put("render", render);
   }
 
   /** Holds until the render ends, then returns it with its full log. */
@@ -195,7 +233,11 @@ export class ProjectRoom extends DurableObject<Env> {
     return Math.min(5000, leaseMs(this.env));
   }
 
-  /** A node that died lets its lease lapse: the render fails with a line saying why, never stays in progress. */
+  /**
+   * A node that died lets its lease lapse, and a render that runs past the wall-clock limit is stopped: either way
+   * the render fails with a line saying why (and its job ends, so a node still holding it is told to stop at its
+   * next progress post); it never stays in progress.
+   */
   async alarm(): Promise<void> {
     const render = await this.current();
     if (!render || !isInProgress(render.status)) return;
@@ -204,6 +246,17 @@ export class ProjectRoom extends DurableObject<Env> {
     const now = Date.now();
     if (!job || job.status === "cancelled") {
       await this.finish(render.id, { cancelled: true, reason: "the job was withdrawn" });
+      return;
+    }
+    const deadline = render.startedAt + maxRenderMs(this.env);
+    if (now >= deadline) {
+      const error = wallClockError(this.env);
+      // A job that already ended has its completion on the way; should it never arrive, the render fails anyway.
+      if ((await endJob(db, render.id, "failed", { error })) || now >= deadline + STALE_AFTER_LIMIT_MS) {
+        await this.finish(render.id, { ok: false, error });
+      } else {
+        await this.ctx.storage.setAlarm(now + this.watchdogMs());
+      }
       return;
     }
     if (job.status === "running" && (job.leaseExpiresAt ?? 0) < now) {
@@ -216,7 +269,7 @@ export class ProjectRoom extends DurableObject<Env> {
       await this.ctx.storage.put(`noticed:${render.id}`, true);
       await this.appendLines(render.id, ["still waiting for a render node to pick this render up"]);
     }
-    await this.ctx.storage.setAlarm(now + this.watchdogMs());
+    await this.ctx.storage.setAlarm(Math.min(now + this.watchdogMs(), deadline));
   }
 }
 

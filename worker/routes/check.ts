@@ -11,7 +11,7 @@ import { openDb } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";
 import { badRequest } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
-import { enqueueJob } from "../jobs/queue.ts";
+import { enqueueCappedJob } from "../limits/capped-jobs.ts";
 import { loadLintInput } from "../lint/load-lint-input.ts";
 import { requireRenderNode } from "../nodes/node-presence.ts";
 import { requireProject } from "../projects/store.ts";
@@ -53,7 +53,7 @@ export const checkRoutes = new Hono<AppEnv>().use(requireUser).post("/:slug/chec
   await requireRenderNode(db, "check the composition in a browser");
   const lint = lintProject(await loadLintInput(c.env.FILES, ref), { verbose: false });
   const id = crypto.randomUUID();
-  await enqueueJob(db, { id, userId: ref.userId, slug: ref.slug, kind: "check", options });
+  await enqueueCappedJob(db, c.env, { id, userId: ref.userId, slug: ref.slug, kind: "check", options });
   const job = await waitForJob(db, c.env, id, "check", c.req.raw.signal);
   const reported = parseResult(job.result);
   const runtime: CheckFinding[] = reported?.runtime ?? [

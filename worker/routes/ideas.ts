@@ -32,7 +32,8 @@ function idParam(value: string, what: string): number {
   return parsed.data;
 }
 
-const voterOf = (c: Parameters<typeof actorOf>[0]) => actorOf(c)?.key ?? null;
+/** Votes belong to the person: a bot sees (and toggles) its owner's vote. */
+const voterOf = (c: Parameters<typeof actorOf>[0]) => actorOf(c)?.person ?? null;
 
 export const ideaRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
@@ -65,7 +66,7 @@ export const ideaRoutes = new Hono<AppEnv>()
   })
   .post("/:id/vote", requireWriter, async (c) => {
     const id = idParam(c.req.param("id"), "idea");
-    return c.json({ id, ...(await toggleIdeaVote(openDb(c.env.DB), id, currentWriter(c).key)) });
+    return c.json({ id, ...(await toggleIdeaVote(openDb(c.env.DB), id, currentWriter(c))) });
   })
   .post("/:id/enrich", requireWriter, async (c) => {
     const id = idParam(c.req.param("id"), "idea");
@@ -80,5 +81,5 @@ export const ideaRoutes = new Hono<AppEnv>()
 
 export const enrichmentRoutes = new Hono<AppEnv>().post("/:id/vote", requireWriter, async (c) => {
   const id = idParam(c.req.param("id"), "enrichment");
-  return c.json({ id, ...(await toggleEnrichmentVote(openDb(c.env.DB), id, currentWriter(c).key)) });
+  return c.json({ id, ...(await toggleEnrichmentVote(openDb(c.env.DB), id, currentWriter(c))) });
 });

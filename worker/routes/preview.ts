@@ -10,7 +10,8 @@ import { openDb, type Db } from "../db/client.ts";
 import type { ProjectRef } from "../files/keys.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
-import { endJob, enqueueJob, findJob, findLiveProjectJob, type JobRow } from "../jobs/queue.ts";
+import { endJob, findJob, findLiveProjectJob, type JobRow } from "../jobs/queue.ts";
+import { enqueueCappedJob } from "../limits/capped-jobs.ts";
 import { requireRenderNode } from "../nodes/node-presence.ts";
 import { callerProject } from "../projects/caller-project.ts";
 
@@ -66,7 +67,7 @@ export const previewRoutes = new Hono<AppEnv>()
     if (!job) {
       await requireRenderNode(db, "run a preview server");
       const id = crypto.randomUUID();
-      await enqueueJob(db, { id, userId: ref.userId, slug: ref.slug, kind: "preview", options: newPreviewOptions() });
+      await enqueueCappedJob(db, c.env, { id, userId: ref.userId, slug: ref.slug, kind: "preview", options: newPreviewOptions() });
       job = await waitForPort(db, c, id);
     } else if (previewPort(job) === null) {
       job = await waitForPort(db, c, job.id);

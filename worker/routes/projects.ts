@@ -13,7 +13,7 @@ import { createProjectBody } from "../projects/schemas.ts";
 import { deleteProjectRow, projectRowsQuery, requireProject } from "../projects/store.ts";
 import { latestRendersQuery } from "../renders/store.ts";
 import { projectSummary } from "../projects/summary.ts";
-import { bumpCounter } from "../stats/counters.ts";
+import { countAnimationCreated } from "../stats/animations.ts";
 import { roomOf } from "../rooms/room-of.ts";
 import { renderSummaries } from "../projects/render-summaries.ts";
 import { previewHostname, previewState } from "../browser/preview-state.ts";
@@ -66,7 +66,7 @@ export const projectRoutes = new Hono<AppEnv>()
     });
     const db = openDb(c.env.DB);
     const { row, paths } = await createProject(db, c.env.FILES, currentUser(c).id, body);
-    await bumpCounter(db, "animationsCreated");
+    await countAnimationCreated(db, row.userId, row.slug);
     const ref = { userId: row.userId, slug: row.slug };
     return c.json(
       { created: true, slug: row.slug, project: projectSummary(row), files: await listProjectFiles(c.env.FILES, ref), written: paths },

@@ -14,6 +14,7 @@ import type { RoomRender } from "../renders/state.ts";
 import { recentProjectRenders, renderListEntry } from "../renders/store.ts";
 import { roomOf } from "../rooms/room-of.ts";
 import { wakeRenderNodes } from "../containers/render-node-container.ts";
+import { capReached } from "../limits/work-caps.ts";
 
 async function noneState(c: Context<AppEnv>, ref: ProjectRef) {
   const recent = await recentProjectRenders(openDb(c.env.DB), ref.userId, ref.slug);
@@ -52,7 +53,9 @@ export const renderRoutes = new Hono<AppEnv>()
       size: null,
     };
     const room = roomOf(c.env, ref);
-    const { started, view } = await room.startRender(render, failWith?.length ? failWith : undefined);
+    const result = await room.startRender(render, failWith?.length ? failWith : undefined);
+    if ("atCap" in result) throw capReached(c.env, "render");
+    const { started, view } = result;
     if (started && !failWith?.length) c.executionCtx.waitUntil(wakeRenderNodes(c.env));
     if (options.wait) {
       const ended = await room.waitForEnd(view.id);

@@ -8,6 +8,7 @@ import type { AppEnv } from "../http/context.ts";
 import { notFound } from "../http/errors.ts";
 import { serveObject } from "../http/serve-object.ts";
 import { findRenderFile, listRenderFiles, renderListEntry, updateRender } from "../renders/store.ts";
+import { roomOf } from "../rooms/room-of.ts";
 
 export const renderListRoutes = new Hono<AppEnv>().use(requireUser).get("/", async (c) => {
   const rows = await listRenderFiles(openDb(c.env.DB), currentUser(c).id);
@@ -36,6 +37,8 @@ export const renderFileRoutes = new Hono<AppEnv>()
     const user = currentUser(c);
     const filename = c.req.param("filename");
     const row = await requireRenderFile(c, user.id, filename);
+    // The room first, so no render state offers a download of a file that is going away.
+    await roomOf(c.env, { userId: user.id, slug: row.slug }).forgetFile(filename);
     await c.env.FILES.delete(renderKey(user.id, filename));
     await updateRender(openDb(c.env.DB), row.id, { deletedAt: Date.now() });
     return c.json({ deleted: true, filename });

@@ -1,18 +1,26 @@
-// /api/research — research records: public reads; bots and admins write.
-import type { MiddlewareHandler } from "hono";
+// /api/research — research records: public reads; bots and admins create; only the record's author (the person
+// who created it, through any of their credentials) or an admin changes or deletes it.
+import type { Context } from "hono";
 import { Hono } from "hono";
 import { openDb } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";
 import { badRequest, forbidden } from "../http/errors.ts";
 import { parseWith, readJson } from "../http/validate.ts";
 import { currentWriter, isAdmin, requireWriter } from "../ideas/caller.ts";
+import type { ResearchChanger } from "../research/ownership.ts";
 import { researchBody, researchListQuery, researchPutBody } from "../research/schemas.ts";
-import { createResearch, getResearch, listResearch, putResearch } from "../research/store.ts";
+import { createResearch, deleteResearch, findResearchRow, getResearch, listResearch, updateResearch, type ResearchCreator } from "../research/store.ts";
 
-const requireBotOrAdmin: MiddlewareHandler<AppEnv> = async function requireBotOrAdmin(c, next) {
-  if (c.get("credential") !== "bot" && !isAdmin(c)) throw forbidden("only bots and admins can write research records");
-  await next();
-};
+/** A new record belongs to the caller: its author is the caller's name, its owner the person behind the caller. */
+function creatorOf(c: Context<AppEnv>): ResearchCreator {
+  if (c.get("credential") !== "bot" && !isAdmin(c)) throw forbidden("only bots and admins can create research records");
+  const writer = currentWriter(c);
+  return { author: writer.name, ownerId: writer.personId };
+}
+
+function changerOf(c: Context<AppEnv>): ResearchChanger {
+  return { personId: currentWriter(c).personId, admin: isAdmin(c) };
+}
 
 export const researchRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
@@ -20,15 +28,23 @@ export const researchRoutes = new Hono<AppEnv>()
     return c.json({ records: await listResearch(openDb(c.env.DB), query.kind) });
   })
   .get("/:slug", async (c) => c.json(await getResearch(openDb(c.env.DB), c.req.param("slug"))))
-  .post("/", requireWriter, requireBotOrAdmin, async (c) => {
+  .post("/", requireWriter, async (c) => {
+    const creator = creatorOf(c);
     const body = await readJson(c, researchBody);
-    return c.json(await createResearch(openDb(c.env.DB), body, currentWriter(c).name), 201);
+    return c.json(await createResearch(openDb(c.env.DB), body, creator), 201);
   })
-  .put("/:slug", requireWriter, requireBotOrAdmin, async (c) => {
+  .put("/:slug", requireWriter, async (c) => {
     const body = await readJson(c, researchPutBody);
     const slug = c.req.param("slug");
     if (body.slug !== undefined && body.slug !== slug) throw badRequest("invalid slug: the body's slug differs from the path's");
     const input = parseWith(researchBody, { ...body, slug });
-    const { created, record } = await putResearch(openDb(c.env.DB), input, currentWriter(c).name);
-    return c.json(record, created ? 201 : 200);
+    const db = openDb(c.env.DB);
+    const existing = await findResearchRow(db, slug);
+    if (existing) return c.json(await updateResearch(db, existing, input, changerOf(c)), 200);
+    return c.json(await createResearch(db, input, creatorOf(c)), 201);
+  })
+  .delete("/:slug", requireWriter, async (c) => {
+    const slug = c.req.param("slug");
+    await deleteResearch(openDb(c.env.DB), slug, changerOf(c));
+    return c.json({ deleted: true, slug });
   });

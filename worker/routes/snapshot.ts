@@ -13,7 +13,7 @@ import { baseUrlOf } from "../http/base-url.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError, badRequest } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
-import { enqueueJob } from "../jobs/queue.ts";
+import { enqueueCappedJob, requireJobSlot } from "../limits/capped-jobs.ts";
 import { requireRenderNode } from "../nodes/node-presence.ts";
 import { requireProject } from "../projects/store.ts";
 
@@ -40,10 +40,11 @@ export const snapshotRoutes = new Hono<AppEnv>().use(requireUser).post("/:slug/s
   const past = timePastEnd(options.at, project.duration);
   if (past) throw badRequest(past);
   await requireRenderNode(db, "take snapshots");
+  await requireJobSlot(db, c.env, ref.userId, "snapshot");
   // Cleared on every call, before the job exists, so no earlier frame can be mistaken for a new one.
   await deletePath(c.env.FILES, ref, "snapshots");
   const id = crypto.randomUUID();
-  await enqueueJob(db, { id, userId: ref.userId, slug: ref.slug, kind: "snapshot", options });
+  await enqueueCappedJob(db, c.env, { id, userId: ref.userId, slug: ref.slug, kind: "snapshot", options });
   const job = await waitForJob(db, c.env, id, "snapshot", c.req.raw.signal);
   const { snapshots, log } = parseResult(job.result);
   if (job.status !== "done") {

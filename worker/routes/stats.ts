@@ -28,7 +28,5 @@ export const statsRoutes = new Hono<AppEnv>()
       users: userCount?.n ?? 0,
     });
   })
-  .post("/view", async (c) => {
-    await recordPageView(c);
-    return c.json({ recorded: true });
-  });
+  // ?page=<path> names the dashboard page viewed (default "/"); `recorded` says whether the view counted.
+  .post("/view", async (c) => c.json({ recorded: await recordPageView(c, c.req.query("page") ?? "/") }));

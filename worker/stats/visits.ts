@@ -1,39 +1,62 @@
-// Page views and anonymous visitors. The visitor cookie holds a random id and nothing else; no IP address or
-// user agent is read or stored. A visit that comes 30 minutes or more after the last one makes a returning visitor.
-import { setPrivateCookie } from "../http/cookies.ts";
-import { sql } from "drizzle-orm";
+// Anonymous visitors and their page views. The visitor cookie holds a random id, signed (visitor-cookie.ts); no IP
+// address or user agent is read or stored. Each counter counts a client once per its rule:
+// - uniqueVisitors: a visitor is recorded only when their signed cookie comes back, so a client that never returns
+//   it (or forges one) mints nobody;
+// - returningVisitors: a recorded visitor whose visit comes 30 minutes or more after their last one, once;
+// - pageViews: once per visitor, page and 30-minute window (page-views.ts); no cookie, no view.
+import { eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { openDb } from "../db/client.ts";
+import { openDb, type Db } from "../db/client.ts";
 import { visitors } from "../db/schema/stats.ts";
 import type { AppEnv } from "../http/context.ts";
-import { bumpCounter } from "./counters.ts";
+import { setPrivateCookie } from "../http/cookies.ts";
+import { countPageView, pageName } from "./page-views.ts";
+import { legacyVisitorId, signVisitorId, verifiedVisitorId } from "./visitor-cookie.ts";
 
 export const VISITOR_COOKIE = "studio_visitor";
 export const RETURN_AFTER_MS = 30 * 60 * 1000;
-const VISITOR_ID = /^[A-Za-z0-9-]{16,64}$/;
+const COOKIE_MAX_AGE_S = 400 * 86_400;
 
-export async function recordPageView(c: Context<AppEnv>): Promise<void> {
+async function isKnownVisitor(db: Db, id: string): Promise<boolean> {
+  return (await db.select({ id: visitors.id }).from(visitors).where(eq(visitors.id, id)).get()) !== undefined;
+}
+
+async function recordVisit(db: Db, id: string, now: number): Promise<void> {
+  await db
+    .insert(visitors)
+    .values({ id, firstSeen: now, lastSeen: now, visits: 1 })
+    .onConflictDoUpdate({
+      target: visitors.id,
+      set: {
+        visits: sql`${visitors.visits} + (CASE WHEN ${now} - ${visitors.lastSeen} >= ${RETURN_AFTER_MS} THEN 1 ELSE 0 END)`,
+        lastSeen: now,
+      },
+    });
+}
+
+/**
+ * A page view of `path` (the request's own path for a page load). Without a genuine cookie the client is given one
+ * and nothing is counted yet. Returns whether a page view was counted. Stats are best effort: without TOKEN_SECRET
+ * nothing is counted and the page is served as usual.
+ */
+export async function recordPageView(c: Context<AppEnv>, path = new URL(c.req.url).pathname): Promise<boolean> {
+  const secret = c.env.TOKEN_SECRET;
+  if (!secret || secret.length < 16) return false;
   const db = openDb(c.env.DB);
-  const now = Date.now();
-  const known = getCookie(c, VISITOR_COOKIE);
-  const id = known && VISITOR_ID.test(known) ? known : crypto.randomUUID();
-  await Promise.all([
-    bumpCounter(db, "pageViews"),
-    db
-      .insert(visitors)
-      .values({ id, firstSeen: now, lastSeen: now, visits: 1 })
-      .onConflictDoUpdate({
-        target: visitors.id,
-        set: {
-          visits: sql`${visitors.visits} + (CASE WHEN ${now} - ${visitors.lastSeen} >= ${RETURN_AFTER_MS} THEN 1 ELSE 0 END)`,
-          lastSeen: now,
-        },
-      }),
-  ]);
-  if (id !== known) {
-    setPrivateCookie(c, VISITOR_COOKIE, id, { path: "/", maxAgeSeconds: 400 * 86_400 });
+  const cookie = getCookie(c, VISITOR_COOKIE);
+  let id = await verifiedVisitorId(secret, cookie);
+  if (!id) {
+    const legacy = legacyVisitorId(cookie);
+    id = legacy && (await isKnownVisitor(db, legacy)) ? legacy : null;
+    const issued = id ?? crypto.randomUUID();
+    setPrivateCookie(c, VISITOR_COOKIE, await signVisitorId(secret, issued), { path: "/", maxAgeSeconds: COOKIE_MAX_AGE_S });
+    if (!id) return false;
   }
+  const now = Date.now();
+  await recordVisit(db, id, now);
+  const page = pageName(path);
+  return page !== null && (await countPageView(db, id, page, now));
 }
 
 export async function visitorCounts(c: Context<AppEnv>) {
@@ -47,4 +70,3 @@ export async function visitorCounts(c: Context<AppEnv>) {
     .get();
   return { uniqueVisitors: row?.unique ?? 0, returningVisitors: row?.returning ?? 0 };
 }
-

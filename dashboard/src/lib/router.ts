@@ -20,11 +20,16 @@ function notify(): void {
   for (const listener of listeners) listener(location);
 }
 
-/** Tells the public stats that a page was viewed without a page load (the HTML load counts itself). */
-function sendViewBeacon(): void {
+/**
+ * Tells the public stats which page is viewed. The server counts a view once per visitor, page and half hour, and
+ * only once the visitor cookie comes back, so the beacon also runs on load: a first visit's HTML load only sets
+ * the cookie, and this beacon returns it.
+ */
+export function sendViewBeacon(): void {
+  const url = `/api/stats/view?page=${encodeURIComponent(current().path)}`;
   try {
-    if (!navigator.sendBeacon?.("/api/stats/view")) {
-      void fetch("/api/stats/view", { method: "POST", credentials: "same-origin", keepalive: true }).catch(() => undefined);
+    if (!navigator.sendBeacon?.(url)) {
+      void fetch(url, { method: "POST", credentials: "same-origin", keepalive: true }).catch(() => undefined);
     }
   } catch {
     // stats are best effort

@@ -1,6 +1,7 @@
 // The idea board: ideas, their votes, enrichments (with votes) and comments; groups; bot keys; the fixed-window
-// rate-limit counters; research records. Authors and voters are "user:<id>" or "bot:<id>", so one column says who
-// and whether it was a bot, and a bot and a user can never collide.
+// rate-limit counters; research records. Authors are "user:<id>" or "bot:<id>", so one column says who and whether
+// it was a bot, and a bot and a user can never collide. Voters are always the person ("user:<id>"): a bot votes as
+// the user who owns it, so one person's vote counts once however many bot keys they hold.
 import { sqliteTable, text, integer, index, primaryKey, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const ideaGroups = sqliteTable("idea_groups", {
@@ -45,7 +46,10 @@ export const ideaVotes = sqliteTable(
   "idea_votes",
   {
     ideaId: integer("idea_id").notNull().references(() => ideas.id, { onDelete: "cascade" }),
+    /** The person: "user:<id>" (a bot's vote is its owner's). */
     voter: text("voter").notNull(),
+    /** Who cast it: "user:<id>" or "bot:<id>" (the metrics' active humans and bots). */
+    castBy: text("cast_by"),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.ideaId, t.voter] }), index("idea_votes_voter").on(t.voter)],
@@ -72,7 +76,10 @@ export const enrichmentVotes = sqliteTable(
   "enrichment_votes",
   {
     enrichmentId: integer("enrichment_id").notNull().references(() => enrichments.id, { onDelete: "cascade" }),
+    /** The person: "user:<id>" (a bot's vote is its owner's). */
     voter: text("voter").notNull(),
+    /** Who cast it: "user:<id>" or "bot:<id>". */
+    castBy: text("cast_by"),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.enrichmentId, t.voter] }), index("enrichment_votes_voter").on(t.voter)],
@@ -123,7 +130,11 @@ export const researchRecords = sqliteTable(
     bodyMd: text("body_md").notNull(),
     /** JSON array of strings */
     lines: text("lines").notNull(),
+    /** Display name of the writer who created the record; never taken from a request body. */
     author: text("author").notNull(),
+    /** The person who owns the record (the creating user, or the owner of the creating bot); null for records from
+     * before ownership existed, which only admins may change. */
+    ownerId: text("owner_id"),
     /** JSON, or null */
     sources: text("sources"),
     /** JSON, or null */

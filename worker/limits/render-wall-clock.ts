@@ -1,0 +1,20 @@
+// Every render ends within MAX_RENDER_MS of its POST (default 30 minutes), queued time included: the ProjectRoom's
+// watchdog fails it with a line naming the limit and ends its job, so the node holding it is told to stop.
+import type { Env } from "../env.ts";
+
+export const DEFAULT_MAX_RENDER_MS = 30 * 60 * 1000;
+
+export function maxRenderMs(env: Env): number {
+  const n = Number(env.MAX_RENDER_MS);
+  return Number.isFinite(n) && n >= 1000 ? n : DEFAULT_MAX_RENDER_MS;
+}
+
+/** "30 min", "90 s", "1.5 s": how the limit reads in the render's log. */
+export function describeDuration(ms: number): string {
+  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} min`;
+  return `${Number((ms / 1000).toFixed(1))} s`;
+}
+
+export function wallClockError(env: Env): string {
+  return `render exceeded the wall-clock limit of ${describeDuration(maxRenderMs(env))}`;
+}
