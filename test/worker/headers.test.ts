@@ -17,7 +17,7 @@ function expectBaseHeaders(res: Response, what: string) {
 describe("security headers on the API origin", () => {
   it("are on JSON, errors, the docs, files and render event streams, with the deny-all CSP", async () => {
     const s = await signIn("headers-api");
-    await createProject(s.token, "Headers");
+    await createProject(s.token, "Headers", { files: { "notes.txt": "plain text" } });
     const responses: [string, Response][] = [
       ["health", await api(null, "GET", "/api/health")],
       ["401", await api(null, "GET", "/api/projects")],
@@ -25,13 +25,17 @@ describe("security headers on the API origin", () => {
       ["400", await api(s.token, "PUT", "/api/projects/headers/files/..%2fx", "x")],
       ["docs", await api(s.token, "GET", "/api/docs")],
       ["openapi", await api(null, "GET", "/api/openapi.json")],
-      ["file", await api(s.token, "GET", "/api/projects/headers/files/index.html")],
+      ["file", await api(s.token, "GET", "/api/projects/headers/files/notes.txt")],
       ["CORS preflight", await SELF.fetch(`${BASE}/api/projects`, { method: "OPTIONS", headers: { Origin: "https://agent.example", "Access-Control-Request-Method": "POST" } })],
     ];
     for (const [what, res] of responses) {
       expectBaseHeaders(res, what);
       expect(res.headers.get("Content-Security-Policy"), what).toBe(API_CSP);
     }
+    // A file a browser could run keeps its own, stricter CSP (sandboxed attachment), with the same base headers.
+    const active = await api(s.token, "GET", "/api/projects/headers/files/index.html");
+    expectBaseHeaders(active, "active file");
+    expect(active.headers.get("Content-Security-Policy")).toMatch(/^sandbox/);
     // The event stream comes from the project's Durable Object (read-only headers) and still streams.
     const events = await api(s.token, "GET", "/api/projects/headers/render/events");
     expect(events.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
