@@ -43,11 +43,11 @@ export const BEGIN_FRAME_FLAGS = [
 
 const PROBE_TIMEOUT_MS = 5000;
 
-async function start(chrome: string, beginFrame: boolean): Promise<Browser> {
+async function start(chrome: string, beginFrame: boolean, extraArgs: readonly string[]): Promise<Browser> {
   return puppeteer.launch({
     executablePath: chrome,
     headless: "shell",
-    args: [...BASE_FLAGS, ...(beginFrame ? BEGIN_FRAME_FLAGS : [])],
+    args: [...BASE_FLAGS, ...(beginFrame ? BEGIN_FRAME_FLAGS : []), ...extraArgs],
     defaultViewport: null,
     handleSIGINT: false,
     handleSIGTERM: false,
@@ -127,9 +127,12 @@ export async function launchCaptureBrowser(options: {
   width: number;
   height: number;
   onLine: (line: string) => void;
+  /** More Chromium switches: a composition's browser gets networkIsolationFlags() (network-policy.ts). */
+  args?: readonly string[] | undefined;
 }): Promise<CaptureBrowser> {
+  const extraArgs = options.args ?? [];
   if (options.preferBeginFrame) {
-    const browser = await start(options.chrome, true);
+    const browser = await start(options.chrome, true, extraArgs);
     try {
       const { page, session } = await openBeginFramePage(browser, options.width, options.height);
       return wrap(browser, page, session, "beginFrame");
@@ -141,7 +144,7 @@ export async function launchCaptureBrowser(options: {
       });
     }
   }
-  const browser = await start(options.chrome, false);
+  const browser = await start(options.chrome, false, extraArgs);
   const page = await browser.newPage();
   const session = await page.createCDPSession();
   return wrap(browser, page, session, "screenshot");

@@ -13,6 +13,9 @@ import { extractVideoFrames } from "./extract-video-frames.ts";
 import { launchCaptureBrowser } from "./launch-capture-browser.ts";
 import type { CaptureBrowser, CaptureMode } from "./launch-capture-browser.ts";
 import { loadComposition } from "./load-composition.ts";
+import { blockedAttemptLine, limitBlockedAttempts, parseBlockedAttemptLine } from "./blocked-attempt.ts";
+import { startNetworkSink } from "./network-sink.ts";
+import { networkIsolationFlags } from "./network-policy.ts";
 import { parseRenderOptions } from "./parse-render-options.ts";
 import type { Format, Quality, Resolution } from "./parse-render-options.ts";
 import { renderFrameRange } from "./render-frame-range.ts";
@@ -36,6 +39,8 @@ export interface RenderProjectInput {
   resolution?: Resolution | undefined;
   /** Browsers (and chunk encoders) at once; default one per core. */
   concurrency?: number | undefined;
+  /** A blocked network attempt of the composition fails the render (otherwise it is a finding in the log). */
+  strict?: boolean | undefined;
   /** Force the screenshot path even where beginFrame works (for comparison). */
   captureMode?: CaptureMode | undefined;
   binaries?: Binaries | undefined;
@@ -80,7 +85,9 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
   const signal = input.signal;
   signal.throwIfAborted();
   const findings: string[] = [];
+  let blocked: string | undefined;
   const onLine = (line: string) => {
+    if (blocked === undefined && parseBlockedAttemptLine(line)) blocked = line.slice("finding: ".length);
     if (line.startsWith("finding: ")) {
       // Every browser loads the page: report each finding once.
       const finding = line.slice("finding: ".length);
@@ -92,6 +99,12 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
   const binaries = input.binaries ?? (await resolveBinaries());
   const work = await mkdtemp(join(tmpdir(), "studio-render-"));
   const server = await serveProject(projectDir, join(work, "video-frames"));
+  const sinkReport = limitBlockedAttempts(onLine);
+  const sink = await startNetworkSink((attempt) => sinkReport(blockedAttemptLine(attempt)));
+  // Strict: the first blocked attempt fails the render, checked after loading and after capture (not per frame).
+  const failIfBlocked = () => {
+    if (input.strict && blocked !== undefined) throw new Error(`${blocked}; strict renders fail on it`);
+  };
   const browsers: CaptureBrowser[] = [];
   const killAll = () => browsers.forEach((b) => b.kill());
   signal.addEventListener("abort", killAll, { once: true });
@@ -101,6 +114,7 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
     const launchOne = async (): Promise<{ browser: CaptureBrowser; info: CompositionInfo }> => {
       const browser = await launchCaptureBrowser({
         chrome: binaries.chrome, preferBeginFrame: input.captureMode !== "screenshot", width: 1920, height: 1080, onLine,
+        args: networkIsolationFlags({ allowOrigin: server.origin, sinkPort: sink.port }),
       });
       browsers.push(browser);
       if (signal.aborted) killAll();
@@ -116,6 +130,7 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
     const viewport = computeViewport(info.width, info.height, options.resolution);
     const workers = Math.max(1, Math.min(concurrency, Math.floor(frames / 15) || 1));
     const loaded = [first, ...(await Promise.all(Array.from({ length: workers - 1 }, () => launchOne())))];
+    failIfBlocked();
     const mode = first.browser.mode;
     onLine(
       `composition ${info.compositionId}: ${info.width}x${info.height}, ${info.duration} s, ${frames} frames at ${options.fpsText} fps` +
@@ -170,6 +185,7 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
     );
     await Promise.all(browsers.map((b) => b.close()));
     browsers.length = 0;
+    failIfBlocked();
     const listFile = join(work, "chunks.txt");
     await writeFile(listFile, buildConcatList(chunks));
     if (options.format === "gif") {
@@ -210,6 +226,7 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
     // A cancelled render kills at once; otherwise browsers close gracefully (and are killed if they hang).
     if (signal.aborted) killAll();
     else await Promise.all(browsers.map((b) => b.close()));
+    await sink.close();
     await server.close();
     await rm(work, { recursive: true, force: true });
   }
