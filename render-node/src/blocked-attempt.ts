@@ -3,11 +3,14 @@
 // and check's findings all read this line. Pure.
 
 export interface BlockedAttempt {
-  /** How the page tried: "websocket", "fetch/XHR/EventSource/beacon", "image", "webrtc", "navigation", ... */
+  /** How the page tried: "websocket", "image", "webrtc", "navigation", CONNECT_CHANNEL, ... */
   channel: string;
   /** Where to: a URL, a host:port, or a WebRTC server URL. */
   target: string;
 }
+
+/** The channel of a connection CSP refused that was not a WebSocket. */
+export const CONNECT_CHANNEL = "request (fetch, XHR, EventSource, beacon, ping or WebTransport)";
 
 const PREFIX = "finding: blocked network access: ";
 const SUFFIX = " (compositions cannot reach the network)";
@@ -55,7 +58,8 @@ export function blockedAttemptFromBrowserMessage(text: string): BlockedAttempt |
   if (/^Blocked opening /.test(text) && /new window/.test(text)) return { channel: "popup (window.open)", target };
   if (!/violates the following Content Security Policy directive/.test(text)) return null;
   if (/^(Connecting to|Refused to connect to) /.test(text)) {
-    return { channel: /^wss?:/i.test(target) ? "websocket" : "fetch/XHR/EventSource/beacon", target };
+    // CSP says only "connecting": fetch, XHR, EventSource, beacon, <a ping> and WebTransport read the same.
+    return { channel: /^wss?:/i.test(target) ? "websocket" : CONNECT_CHANNEL, target };
   }
   // Not a load (e.g. a <base href> to another origin): nothing went out, nothing to report.
   if (/^Setting the document's base URI /.test(text)) return null;

@@ -10,7 +10,7 @@ import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseBlockedAttemptLine } from "../src/blocked-attempt.ts";
+import { CONNECT_CHANNEL as CONNECT, parseBlockedAttemptLine } from "../src/blocked-attempt.ts";
 import { checkComposition } from "../src/check-composition.ts";
 import { BASE_FLAGS } from "../src/launch-capture-browser.ts";
 import { startNetworkSink } from "../src/network-sink.ts";
@@ -23,7 +23,6 @@ import { takeSnapshots } from "../src/take-snapshots.ts";
 import { startCanaries, type CanaryName, type Canaries } from "./network-canaries.ts";
 
 const HOSTILE_DIR = fileURLToPath(new URL("./hostile/", import.meta.url));
-const CONNECT = "fetch/XHR/EventSource/beacon";
 
 interface Case {
   /** The canary the same code reaches in a plain page; null where headless shell never makes the attempt at all. */
@@ -43,6 +42,7 @@ const CASES: Record<string, Case> = {
   "eventsource": { reaches: "tcp", finding: { channel: CONNECT, target: "<tcp>/eventsource" } },
   "beacon": { reaches: "tcp", finding: { channel: CONNECT, target: "<tcp>/beacon" } },
   "ping": { reaches: "tcp", finding: { channel: CONNECT, target: "<tcp>/ping" } },
+  "webtransport": { reaches: "udp", finding: { channel: CONNECT, target: "https://<udp>/webtransport" } },
   // Headless shell opens no speculative connections; were it to, they would go to the refusing proxy.
   "link-preconnect": { reaches: null },
   "link-dns-prefetch": { reaches: null },
