@@ -60,6 +60,8 @@ const CASES: Record<string, Case> = {
   "font-face": { reaches: "tcp", finding: { channel: "font", target: "<tcp>/font.woff2" } },
   "dynamic-import": { reaches: "tcp", finding: { channel: "script", target: "<tcp>/module.js" } },
   "blank-iframe": { reaches: "tcp", finding: { channel: "websocket", target: "ws://<tcp>/blank-iframe" } },
+  // No canary can stand in for a CDN host here (no DNS, no internet): the finding shows interception refused it.
+  "cdn-not-gsap": { reaches: null, finding: { channel: "script", target: "https://cdn.jsdelivr.net/npm/leak@1.0.0/x.js?seen=" } },
   "location": { reaches: "tcp", finding: { channel: "navigation", target: "<tcp>/location" } },
   "meta-refresh": { reaches: "tcp", finding: { channel: "navigation", target: "<tcp>/meta-refresh" } },
 };
@@ -197,9 +199,11 @@ describe("each layer alone", () => {
     try {
       const hits = await visit(browser, (name) => `${plain.origin}/${name}.html`, names, () => sleep(300));
       expect(hits).toEqual(Object.fromEntries(names.map((name) => [name, []])));
-      // What got past the page went to the refusing proxy instead: e.g. the TURN server over TCP and the popup.
+      // What got past the page went to the refusing proxy instead, unresolved: e.g. the TURN server over TCP, the
+      // popup, and a CDN host.
       expect(proxied).toContain(`127.0.0.1:${canaries.ports.tcp}`);
       expect(proxied).toContain(`http://127.0.0.1:${canaries.ports.tcp}/popup`);
+      expect(proxied).toContain("cdn.jsdelivr.net:443");
     } finally {
       await closeBrowser(browser);
       await sink.close();
