@@ -3,9 +3,10 @@
 // set up once before the composition loads; nothing runs per frame.
 //   - CSP and sandbox refusals: Chromium reports them through CDP's Log domain (source "security"), which page
 //     scripts cannot write to.
-//   - WebRTC: refused by switches, which report nothing, so a probe wraps RTCPeerConnection in every document and
-//     calls an exposed function (a CDP binding) with the ICE servers asked for. A page can fool the probe (a forged call only adds a
-//     line; hiding a peer connection from it hides only the report, the policy still applies).
+//   - WebRTC: refused by switches, which report nothing, so a probe wraps RTCPeerConnection in every document
+//     (about:blank frames included) and calls an exposed function (a CDP binding) with the ICE servers asked for.
+//     A page can fool the probe: a forged call only adds a line; a peer connection hidden from it hides only the
+//     report, the switches still apply.
 //   - Popups: a page target opened by this page is reported and closed (the sandbox should not let one open).
 import type { Protocol } from "puppeteer-core";
 import { blockedAttemptFromBrowserMessage, type BlockedAttempt } from "./blocked-attempt.ts";
