@@ -5,6 +5,7 @@ import { analyzeLayout, mergeAcrossTimes } from "../../core/browser/analyze-layo
 import type { CheckOptions } from "../../core/browser/browser-options.ts";
 import { checkFinding, type CheckFinding } from "../../core/browser/check-findings.ts";
 import { checkTimes } from "../../core/browser/sample-times.ts";
+import { parseBlockedAttemptLine } from "./blocked-attempt.ts";
 import { collectLayout, SKIP_TAGS } from "./collect-layout.ts";
 import { openComposition } from "./open-composition.ts";
 
@@ -33,10 +34,10 @@ export function runtimeFindingFromLine(line: string): CheckFinding | null {
     if (text.startsWith("Failed to load resource")) return null;
     return checkFinding("console-error", "index.html", `console.error: ${text}`);
   }
-  const blocked = /^finding: blocked network request (\S+) (\S+)/.exec(line);
+  const blocked = parseBlockedAttemptLine(line);
   if (blocked) {
-    return checkFinding("request-blocked", "index.html", `${blocked[1]} ${blocked[2]} was blocked: render nodes load only project files and GSAP`, {
-      fixHint: "put the file into the project (assets/) and reference it by a relative path",
+    return checkFinding("request-blocked", "index.html", `${blocked.channel} to ${blocked.target} was blocked: compositions load only project files and GSAP, and reach nothing else`, {
+      fixHint: "put the file into the project (assets/) and reference it by a relative path; a composition cannot use the network",
     });
   }
   return null;
@@ -85,7 +86,8 @@ export async function checkComposition(input: {
         page.on("requestfailed", (request) => {
           const url = request.url();
           const reason = request.failure()?.errorText ?? "failed";
-          if (reason.includes("BLOCKED_BY_CLIENT")) return; // reported as request-blocked
+          // Refused by interception, the page's CSP or the dead proxy: reported as request-blocked.
+          if (/BLOCKED_BY_CLIENT|BLOCKED_BY_CSP|PROXY_CONNECTION_FAILED|TUNNEL_CONNECTION_FAILED|EMPTY_RESPONSE/.test(reason)) return;
           add(checkFinding("request-failed", "index.html", `request for ${url} failed: ${reason}`));
         });
       },

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { Page } from "puppeteer-core";
+import { blockedAttemptLine, channelOfRequest } from "./blocked-attempt.ts";
 import { matchGsapUrl } from "./match-gsap-url.ts";
 
 const require = createRequire(import.meta.url);
@@ -10,7 +11,10 @@ const require = createRequire(import.meta.url);
 export const GSAP_VERSION = "3.14.2";
 const GSAP_DIST = join(dirname(require.resolve("gsap-3.14.2/package.json")), "dist");
 
-/** Intercepts every request of `page`; `report` gets one line per blocked URL or substituted GSAP version. */
+/**
+ * Intercepts every request of `page`; `report` gets one line per blocked attempt or substituted GSAP version.
+ * Requests the page's CSP refused never get here (watch-network-attempts.ts reports those).
+ */
 export async function interceptRequests(page: Page, origin: string, report: (finding: string) => void): Promise<void> {
   const reported = new Set<string>();
   const once = (message: string) => {
@@ -42,7 +46,11 @@ export async function interceptRequests(page: Page, origin: string, report: (fin
         .catch(() => {});
       return;
     }
-    once(`finding: blocked network request ${request.method()} ${url} (render nodes load only project files and GSAP)`);
-    void request.abort("blockedbyclient").catch(() => {});
+    const navigation = request.isNavigationRequest() && request.frame() === page.mainFrame();
+    once(blockedAttemptLine({ channel: channelOfRequest(request.resourceType(), navigation), target: url }));
+    // A refused navigation would put Chromium's error page in place of the composition; "204 No Content" tells
+    // the browser to stay where it is, so the render goes on (and a strict render fails on the line above).
+    if (navigation) void request.respond({ status: 204, body: "" }).catch(() => {});
+    else void request.abort("blockedbyclient").catch(() => {});
   });
 }

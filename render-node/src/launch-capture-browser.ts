@@ -47,9 +47,9 @@ const PROBE_TIMEOUT_MS = 5000;
 
 // Chromium dies with the node (child-lifetime.ts), and its profile and temp files live in a scratch folder that
 // goes when the browser exits, or at the next node start if the node was killed.
-async function start(chrome: string, beginFrame: boolean): Promise<Browser> {
+async function start(chrome: string, beginFrame: boolean, extraArgs: readonly string[]): Promise<Browser> {
   const profile = await makeScratchDir("chrome");
-  const browser = await launch(chrome, beginFrame, profile).catch(async (error: unknown) => {
+  const browser = await launch(chrome, beginFrame, profile, extraArgs).catch(async (error: unknown) => {
     await removeScratchDir(profile);
     throw error;
   });
@@ -59,12 +59,12 @@ async function start(chrome: string, beginFrame: boolean): Promise<Browser> {
   return browser;
 }
 
-function launch(chrome: string, beginFrame: boolean, profile: string): Promise<Browser> {
+function launch(chrome: string, beginFrame: boolean, profile: string, extraArgs: readonly string[]): Promise<Browser> {
   return puppeteer.launch({
     ...chromeDyingWithNode(chrome, { TMPDIR: profile }),
     userDataDir: profile,
     headless: "shell",
-    args: [...BASE_FLAGS, ...(beginFrame ? BEGIN_FRAME_FLAGS : [])],
+    args: [...BASE_FLAGS, ...(beginFrame ? BEGIN_FRAME_FLAGS : []), ...extraArgs],
     defaultViewport: null,
     handleSIGINT: false,
     handleSIGTERM: false,
@@ -144,9 +144,12 @@ export async function launchCaptureBrowser(options: {
   width: number;
   height: number;
   onLine: (line: string) => void;
+  /** More Chromium switches: a composition's browser gets networkIsolationFlags() (network-policy.ts). */
+  args?: readonly string[] | undefined;
 }): Promise<CaptureBrowser> {
+  const extraArgs = options.args ?? [];
   if (options.preferBeginFrame) {
-    const browser = await start(options.chrome, true);
+    const browser = await start(options.chrome, true, extraArgs);
     try {
       const { page, session } = await openBeginFramePage(browser, options.width, options.height);
       return wrap(browser, page, session, "beginFrame");
@@ -158,7 +161,7 @@ export async function launchCaptureBrowser(options: {
       });
     }
   }
-  const browser = await start(options.chrome, false);
+  const browser = await start(options.chrome, false, extraArgs);
   const page = await browser.newPage();
   const session = await page.createCDPSession();
   return wrap(browser, page, session, "screenshot");

@@ -1,21 +1,25 @@
 // Opens a composition in a capture page and waits until the runtime has inlined and prepared it.
 import type { CaptureBrowser } from "./launch-capture-browser.ts";
 import type { CompositionInfo, StudioWindow } from "./composition-info.ts";
+import { blockedAttemptLine, isPolicyRefusalMessage, limitBlockedAttempts } from "./blocked-attempt.ts";
 import { interceptRequests } from "./intercept-requests.ts";
 import { DEFAULT_STAGE_BOUNDS, type StageBounds } from "./stage-bounds.ts";
-import { seconds, withDeadline } from "./with-deadline.ts";
+import { seconds, StageTimeout, withDeadline } from "./with-deadline.ts";
 
 export interface LoadOptions {
   /** Bounds of the page-load and timeline stages (a hanging page fails naming the stage). */
   bounds?: StageBounds | undefined;
   /** A render needs the root composition's timeline: wait for it (bounded) instead of reading a page without one. */
   waitForTimeline?: boolean | undefined;
+  /** Strict: a timeline that never registers fails the render instead of being a finding. */
+  strict?: boolean | undefined;
 }
 
 /** The composition's project path, for messages: `index.html` of http://127.0.0.1:port/index.html?studio=render. */
 function compositionName(url: string): string {
   return decodeURIComponent(new URL(url).pathname).replace(/^\/+/, "");
 }
+import { watchNetworkAttempts } from "./watch-network-attempts.ts";
 
 /** Loads `url` (served by serve-project) in the capture page and returns the composition's info. */
 export async function loadComposition(
@@ -28,11 +32,14 @@ export async function loadComposition(
   const { page } = capture;
   const bounds = options.bounds ?? DEFAULT_STAGE_BOUNDS;
   const name = compositionName(url);
+  const report = limitBlockedAttempts(onLine);
   page.on("pageerror", (error) => onLine(`page error: ${error instanceof Error ? error.message : String(error)}`));
   page.on("console", (message) => {
-    if (message.type() === "error") onLine(`page console error: ${message.text()}`);
+    // Chromium's own words for a refused load also reach the console; the watcher reports those as blocked attempts.
+    if (message.type() === "error" && !isPolicyRefusalMessage(message.text())) onLine(`page console error: ${message.text()}`);
   });
-  await interceptRequests(page, origin, onLine);
+  await watchNetworkAttempts(capture, (attempt) => report(blockedAttemptLine(attempt)));
+  await interceptRequests(page, origin, report);
   // Puppeteer's own navigation timeout is off: the bound below covers navigation and the runtime's preparation
   // together and says what overran.
   const loading = (async () => {
@@ -50,12 +57,25 @@ export async function loadComposition(
   const info = await readInfo();
   if (!options.waitForTimeline || !info.compositionId || info.timelines.includes(info.compositionId)) return info;
   // Registered later (after a font, a fetch, a timer): wait in the page, polling by timer, since a beginFrame
-  // page runs no animation frames between captures.
+  // page runs no animation frames between captures. Never registered: under strict the render fails naming the
+  // stage; otherwise it is rendered as a still picture with a finding that says so (no silent success).
   const id = info.compositionId;
-  await withDeadline(
-    page.waitForFunction((key: string) => Boolean((window as unknown as { __timelines?: Record<string, unknown> }).__timelines?.[key]), { polling: 100, timeout: 0 }, id),
-    bounds.timelineMs,
-    `composition "${id}" registered no timeline on window.__timelines["${id}"] in ${seconds(bounds.timelineMs)}`,
-  );
+  const missing = `composition "${id}" registered no timeline on window.__timelines["${id}"] in ${seconds(bounds.timelineMs)}`;
+  const registered = await withDeadline(
+    page
+      .waitForFunction((key: string) => Boolean((window as unknown as { __timelines?: Record<string, unknown> }).__timelines?.[key]), { polling: 100, timeout: bounds.timelineMs }, id)
+      .then(() => true),
+    bounds.timelineMs + 1000,
+    missing,
+  ).catch((error: unknown) => {
+    if (options.strict || !(error instanceof StageTimeout || (error instanceof Error && error.name === "TimeoutError"))) {
+      throw error instanceof StageTimeout ? error : new StageTimeout(missing);
+    }
+    return false;
+  });
+  if (!registered) {
+    onLine(`finding: ${missing}; rendered without animation (a strict render fails)`);
+    return info;
+  }
   return readInfo();
 }

@@ -1,8 +1,11 @@
-// Opens a project's composition exactly as a render does (same server, runtime, request policy, inlining and
-// seeking), sized to the composition's canvas, for snapshots and checks.
+// Opens a project's composition exactly as a render does (same server, runtime, network isolation, request
+// policy, inlining and seeking), sized to the composition's canvas, for snapshots and checks.
 import type { CompositionInfo, StudioWindow } from "./composition-info.ts";
 import { launchCaptureBrowser, type CaptureBrowser } from "./launch-capture-browser.ts";
+import { blockedAttemptLine, limitBlockedAttempts } from "./blocked-attempt.ts";
 import { loadComposition } from "./load-composition.ts";
+import { startNetworkSink } from "./network-sink.ts";
+import { networkIsolationFlags } from "./network-policy.ts";
 import { serveProject, type ProjectServer } from "./serve-project.ts";
 import { stageBounds, type StageBounds } from "./stage-bounds.ts";
 import { seconds, withDeadline } from "./with-deadline.ts";
@@ -31,6 +34,8 @@ export async function openComposition(options: {
 }): Promise<OpenComposition> {
   const bounds = options.bounds ?? stageBounds();
   const server = await serveProject(options.projectDir);
+  const sinkReport = limitBlockedAttempts(options.onLine);
+  const sink = await startNetworkSink((attempt) => sinkReport(blockedAttemptLine(attempt)));
   let capture: CaptureBrowser | null = null;
   const kill = () => capture?.kill();
   options.signal.addEventListener("abort", kill, { once: true });
@@ -38,10 +43,14 @@ export async function openComposition(options: {
     options.signal.removeEventListener("abort", kill);
     if (options.signal.aborted) capture?.kill();
     else await capture?.close();
+    await sink.close();
     await server.close();
   };
   try {
-    capture = await launchCaptureBrowser({ chrome: options.chrome, preferBeginFrame: options.preferBeginFrame, width: 1920, height: 1080, onLine: options.onLine });
+    capture = await launchCaptureBrowser({
+      chrome: options.chrome, preferBeginFrame: options.preferBeginFrame, width: 1920, height: 1080, onLine: options.onLine,
+      args: networkIsolationFlags({ allowOrigin: server.origin, sinkPort: sink.port }),
+    });
     options.signal.throwIfAborted();
     options.beforeLoad?.(capture, server.origin);
     const info = await loadComposition(capture, server.pageUrl(options.composition ?? "index.html", "render"), server.origin, options.onLine, { bounds });

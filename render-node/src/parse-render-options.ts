@@ -30,6 +30,8 @@ export interface RenderOptions {
   fpsText: string;
   resolution: Resolution | undefined;
   composition: string;
+  /** The Worker fails a strict render on lint errors; the node fails it on a blocked network attempt. */
+  strict: boolean;
 }
 
 export const DEFAULT_FPS = 30;
@@ -72,7 +74,7 @@ export function parseRenderOptions(raw: unknown): RenderOptions {
     const option = /^invalid (\w+)/.exec(result.error)?.[1] ?? /^unknown render option (\w+)/.exec(result.error)?.[1] ?? "options";
     throw new RenderOptionError(option, result.error);
   }
-  const { quality, format, fps, resolution, composition } = result.options;
+  const { quality, format, fps, resolution, composition, strict } = result.options;
   const fraction = toFraction(fps);
-  return { quality, format, fps: fraction, fpsText: formatFps(fraction), resolution: resolution ?? undefined, composition };
+  return { quality, format, fps: fraction, fpsText: formatFps(fraction), resolution: resolution ?? undefined, composition, strict };
 }

@@ -12,6 +12,9 @@ import { extractVideoFrames } from "./extract-video-frames.ts";
 import { launchCaptureBrowser } from "./launch-capture-browser.ts";
 import type { CaptureBrowser, CaptureMode } from "./launch-capture-browser.ts";
 import { loadComposition } from "./load-composition.ts";
+import { blockedAttemptLine, limitBlockedAttempts, parseBlockedAttemptLine } from "./blocked-attempt.ts";
+import { startNetworkSink } from "./network-sink.ts";
+import { networkIsolationFlags } from "./network-policy.ts";
 import { parseRenderOptions } from "./parse-render-options.ts";
 import type { Format, Quality, Resolution } from "./parse-render-options.ts";
 import { renderFrameRange } from "./render-frame-range.ts";
@@ -38,6 +41,8 @@ export interface RenderProjectInput {
   resolution?: Resolution | undefined;
   /** Browsers (and chunk encoders) at once; default one per core. */
   concurrency?: number | undefined;
+  /** A blocked network attempt of the composition fails the render (otherwise it is a finding in the log). */
+  strict?: boolean | undefined;
   /** Force the screenshot path even where beginFrame works (for comparison). */
   captureMode?: CaptureMode | undefined;
   binaries?: Binaries | undefined;
@@ -84,7 +89,9 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
   const bounds = input.bounds ?? stageBounds();
   input.signal.throwIfAborted();
   const findings: string[] = [];
+  let blocked: string | undefined;
   const onLine = (line: string) => {
+    if (blocked === undefined && parseBlockedAttemptLine(line)) blocked = line.slice("finding: ".length);
     if (line.startsWith("finding: ")) {
       // Every browser loads the page: report each finding once.
       const finding = line.slice("finding: ".length);
@@ -103,6 +110,12 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
   const cancel = () => stop.abort(input.signal.reason);
   input.signal.addEventListener("abort", cancel, { once: true });
   if (input.signal.aborted) cancel();
+  const sinkReport = limitBlockedAttempts(onLine);
+  const sink = await startNetworkSink((attempt) => sinkReport(blockedAttemptLine(attempt)));
+  // Strict: the first blocked attempt fails the render, checked after loading and after capture (not per frame).
+  const failIfBlocked = () => {
+    if (input.strict && blocked !== undefined) throw new Error(`${blocked}; strict renders fail on it`);
+  };
   const browsers: CaptureBrowser[] = [];
   const killAll = () => browsers.forEach((b) => b.kill());
   signal.addEventListener("abort", killAll, { once: true });
@@ -112,11 +125,12 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
     const launchOne = async (): Promise<{ browser: CaptureBrowser; info: CompositionInfo }> => {
       const browser = await launchCaptureBrowser({
         chrome: binaries.chrome, preferBeginFrame: input.captureMode !== "screenshot", width: 1920, height: 1080, onLine,
+        args: networkIsolationFlags({ allowOrigin: server.origin, sinkPort: sink.port }),
       });
       browsers.push(browser);
       if (signal.aborted) killAll();
       signal.throwIfAborted();
-      const info = await loadComposition(browser, url, server.origin, onLine, { bounds, waitForTimeline: true });
+      const info = await loadComposition(browser, url, server.origin, onLine, { bounds, waitForTimeline: true, strict: input.strict });
       return { browser, info };
     };
     // The first browser tells the duration; the others load while it is measured.
@@ -127,6 +141,7 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
     const viewport = computeViewport(info.width, info.height, options.resolution);
     const workers = Math.max(1, Math.min(concurrency, Math.floor(frames / 15) || 1));
     const loaded = [first, ...(await Promise.all(Array.from({ length: workers - 1 }, () => launchOne())))];
+    failIfBlocked();
     const mode = first.browser.mode;
     onLine(
       `composition ${info.compositionId}: ${info.width}x${info.height}, ${info.duration} s, ${frames} frames at ${options.fpsText} fps` +
@@ -187,6 +202,7 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
     );
     await Promise.all(browsers.map((b) => b.close()));
     browsers.length = 0;
+    failIfBlocked();
     const finishing = (stage: string) => ({ bound: { ms: encodeBound(bounds, totalSeconds), stage } });
     const listFile = join(work, "chunks.txt");
     await writeFile(listFile, buildConcatList(chunks));
@@ -231,6 +247,7 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
     // A render that ended early kills at once (a hung page would not close); a finished one closes its browsers.
     if (signal.aborted) killAll();
     else await Promise.all(browsers.map((b) => b.close()));
+    await sink.close();
     await server.close();
     await removeScratchDir(work);
   }

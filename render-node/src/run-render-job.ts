@@ -64,6 +64,7 @@ export async function runRenderJob(
       fps: options.fpsText,
       format: options.format,
       resolution: options.resolution,
+      strict: options.strict,
       concurrency: settings.concurrency,
       binaries: settings.binaries,
       signal: controller.signal,

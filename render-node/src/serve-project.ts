@@ -1,10 +1,12 @@
-// A loopback HTTP server for one render: the project's files, the page runtime, and extracted video frames.
+// A loopback HTTP server for one render: the project's files, the page runtime, and extracted video frames, each
+// with the composition CSP (network-policy.ts). Its origin is the only address the render's browsers may reach.
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { COMPOSITION_CSP } from "./network-policy.ts";
 
 export const RUNTIME_PATH = fileURLToPath(new URL("../page/studio-runtime.js", import.meta.url));
 
@@ -56,6 +58,9 @@ export function injectRuntime(html: string, mode: string): string {
 export async function serveProject(projectDir: string, videoFramesDir?: string): Promise<ProjectServer> {
   const root = resolve(projectDir);
   const server = createServer((req, res) => {
+    // On every response, not only the entry page: a project's other HTML (an iframe, an SVG opened as a document)
+    // is a composition page too.
+    res.setHeader("content-security-policy", COMPOSITION_CSP);
     const url = new URL(req.url ?? "/", "http://localhost");
     const send = (status: number, body: string) => {
       res.writeHead(status, { "content-type": "text/plain; charset=utf-8" });

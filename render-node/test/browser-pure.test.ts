@@ -26,10 +26,10 @@ describe("runtime findings from the loader's lines", () => {
     expect(runtimeFindingFromLine("page error: x is not defined")).toMatchObject({ code: "page-error", severity: "error" });
     expect(runtimeFindingFromLine("page console error: boom")).toMatchObject({ code: "console-error", message: "console.error: boom" });
     expect(runtimeFindingFromLine("page console error: Failed to load resource: the server responded with a status of 404")).toBeNull();
-    expect(runtimeFindingFromLine("finding: blocked network request GET https://fonts.example/x.css (render nodes load only project files and GSAP)")).toMatchObject({
+    expect(runtimeFindingFromLine("finding: blocked network access: stylesheet to https://fonts.example/x.css (compositions cannot reach the network)")).toMatchObject({
       code: "request-blocked",
       severity: "warning",
-      message: "GET https://fonts.example/x.css was blocked: render nodes load only project files and GSAP",
+      message: "stylesheet to https://fonts.example/x.css was blocked: compositions load only project files and GSAP, and reach nothing else",
     });
     expect(runtimeFindingFromLine("loading composition index.html")).toBeNull();
   });

@@ -30,7 +30,7 @@ function composition(script: string): string {
 const projects: string[] = [];
 afterAll(() => Promise.all(projects.map((dir) => rm(dir, { recursive: true, force: true }))));
 
-async function render(html: string) {
+async function render(html: string, strict = false) {
   const binaries = await resolveBinaries();
   const dir = await mkdtemp(join(tmpdir(), "studio-hang-"));
   projects.push(dir);
@@ -44,7 +44,7 @@ async function render(html: string) {
   }, 200);
   const began = Date.now();
   const outcome = await renderProject({
-    projectDir: dir, outputPath: join(dir, "out.mp4"), format: "mp4", quality: "draft", concurrency: 2, binaries, bounds: BOUNDS,
+    projectDir: dir, outputPath: join(dir, "out.mp4"), format: "mp4", quality: "draft", concurrency: 2, binaries, bounds: BOUNDS, strict,
     signal: new AbortController().signal,
     onLine: (line) => lines.push(line),
   }).then(() => null, (error: unknown) => error);
@@ -88,13 +88,28 @@ it("a seek that never returns from 1 s on: fails naming the frame, with two brow
   expect(result.lines).toContain("capturing with beginFrame, 2 browsers");
 });
 
-it("a timeline that never registers: fails naming the timeline registration", async () => {
-  const result = await render(composition(`
+const NEVER_REGISTERED = `
     window.__timelines = window.__timelines || {};
     const tl = gsap.timeline({ paused: true }).to("#box", { x: 100, duration: 2 });
     // registered one hour from now, which is never for a render
-    setTimeout(() => { window.__timelines["main"] = tl; }, 3600000);`));
+    setTimeout(() => { window.__timelines["main"] = tl; }, 3600000);`;
+
+it("a timeline that never registers, strict: fails naming the timeline registration", async () => {
+  const result = await render(composition(NEVER_REGISTERED), true);
   expectFailedOnce(result, 'composition "main" registered no timeline on window.__timelines["main"] in 2 s', BOUNDS.timelineMs);
+});
+
+it("a timeline that never registers, not strict: renders a still picture with one finding saying so", async () => {
+  const result = await render(composition(NEVER_REGISTERED));
+  expect(result.outcome).toBeNull();
+  const finding = 'finding: composition "main" registered no timeline on window.__timelines["main"] in 2 s; rendered without animation (a strict render fails)';
+  // Both browsers load the page; the finding is reported once.
+  expect(result.lines.filter((line) => line === finding)).toHaveLength(1);
+  // Nothing moved: at the last frame the box is still at x = 0 (red there, black where the animation would end).
+  const { ffmpeg } = await resolveBinaries();
+  expect((await readPixel(ffmpeg, result.output, 160, 59, 5, 10))[0]).toBeGreaterThan(180);
+  expect((await readPixel(ffmpeg, result.output, 160, 59, 108, 10))[0]).toBeLessThan(60);
+  expect(result.left).toEqual([]);
 });
 
 it("a timeline registered late but within the bound renders normally", async () => {

@@ -4,13 +4,40 @@
 import { Container, getContainer } from "@cloudflare/containers";
 import type { Env } from "../env.ts";
 
+/** The one host a render node talks to: this Worker's API origin (STUDIO_URL). Unparseable → none. */
+function workerHost(baseUrl: string | undefined): string[] {
+  try {
+    return baseUrl ? [new URL(baseUrl).hostname] : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Egress. A render node runs compositions — programs written by users and agents — in Chromium, so the container
+ * lets out only what the node itself needs: HTTP(S) to this Worker's host. What Containers offer (and this does):
+ *   - `enableInternet = false`: no public internet; only ports 80 and 443 leave at all, and only where the rules
+ *     below allow. Raw TCP and UDP elsewhere (WebRTC, STUN/TURN, other ports) go nowhere. DNS is answered by
+ *     Cloudflare's resolvers (the docs say the outbound configuration decides which names resolve).
+ *   - `allowedHosts = [BASE_URL's host]`: a deny-by-default allowlist checked by the Containers outbound proxy
+ *     (it needs `ContainerProxy` exported from the Worker entry, worker/index.ts). Everything else gets HTTP 520.
+ *   - `interceptHttps = true`: HTTPS goes through the same allowlist; the node trusts Cloudflare's per-instance CA
+ *     through NODE_EXTRA_CA_CERTS (render-node/Dockerfile).
+ * What Containers cannot do: the rules are per container, not per process, so the browser inside could reach the
+ * Worker's host just as the node does. The browser is closed inside the node instead (render-node/README.md,
+ * "Network isolation"): the page's CSP, a dead proxy for everything but the render's own loopback server, no
+ * host-name resolution (so no DNS lookup carries a name out), no WebRTC UDP.
+ */
 export class RenderNodeContainer extends Container<Env> {
   // Nodes pull work, so nothing calls into them; keep an instance warm a while after its last job.
   sleepAfter = "15m";
-  enableInternet = true;
+  enableInternet = false;
+  interceptHttps = true;
 
   constructor(ctx: DurableObjectState<{}>, env: Env) {
     super(ctx, env);
+    // Set before the base class reads it (after a microtask, in blockConcurrencyWhile).
+    this.allowedHosts = workerHost(env.BASE_URL);
     this.envVars = { STUDIO_URL: env.BASE_URL ?? "", NODE_KEY: env.CONTAINER_NODE_KEY ?? "", NODE_ID: `container-${ctx.id.toString().slice(0, 8)}` };
   }
 }
