@@ -95,7 +95,7 @@ export const renderOptionsSchema = z.strictObject(
       .nullable()
       .default(null)
       .describe("output size preset; default: the composition's own data-width x data-height"),
-    strict: z.boolean(allowed(["true", "false"])).default(false).describe("fail the render on lint errors"),
+    strict: z.boolean(allowed(["true", "false"])).default(false).describe("fail the render on lint errors, on a blocked network attempt and on a timeline that never registers"),
     wait: z.boolean(allowed(["true", "false"])).default(false).describe("hold the request until the render ends"),
   },
   {

@@ -40,6 +40,19 @@ describe("API docs", () => {
   });
 });
 
+describe("security model", () => {
+  it("is in the docs: roles, the content origin, what a composition may do, and the limits", async () => {
+    const text = await (await SELF.fetch(`${BASE}/api/docs`)).text();
+    expect(text).toContain("# Security model");
+    for (const heading of ["## Who can see and do what", "## Where user content is served from", "## What a composition may and may not do on a render node", "## Limits"]) {
+      expect(text).toContain(heading);
+    }
+    // The origins are the configured ones, filled in.
+    expect(text).toContain("from the content origin, http://content.studio.test,");
+    expect(text).not.toContain("{{");
+  });
+});
+
 describe("idea-board docs", () => {
   it("include the idea-board section and its operations", async () => {
     const text = await (await SELF.fetch(`${BASE}/api/docs`)).text();

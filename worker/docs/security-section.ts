@@ -49,8 +49,21 @@ different site from the API and dashboard ({{BASE_URL}}); in production it is a 
 
 ## What a composition may and may not do on a render node
 
-Render, snapshot and check pages reach their own project's files and the served GSAP, nothing else.
-{{NETWORK_POLICY}}
+Render, snapshot and check pages reach their own project's files and GSAP (the jsDelivr, unpkg and cdnjs URLs of
+gsap, answered from the node's own copy of 3.14.2), nothing else:
+
+- no fetch, XHR, WebSocket, WebTransport, EventSource, beacon or ping; no WebRTC (STUN or TURN); no form posts,
+  popups, workers or service workers; no navigation away; and no other port on the machine (the studio, previews,
+  the node itself). Inline scripts, eval, inline styles, data: and blob: URLs and frames of the project's own
+  files are allowed; dialogs and downloads are not.
+- Three layers each stop what they can on their own: the page's Content-Security-Policy (with sandbox), Chromium
+  switches (every request goes to a proxy that refuses it, only the render's own server is reached directly, no
+  host name resolves, WebRTC gets no UDP), and request interception. In production the render node's container has
+  no internet either: it reaches only the Worker's host.
+- Every blocked attempt is one line in the render's log, "blocked network access: <channel> to <target>" (at most
+  25 per page); check reports it as a request-blocked warning. A render still finishes with it as a finding; a
+  strict render fails on it. Likewise a composition whose timeline never registers on window.__timelines renders
+  as a still picture with a finding saying so, and fails a strict render.
 - Every stage is bounded: loading 30 s, registering its timeline 10 s, each frame's seek, capture and encoder
   hand-off 10 s, each ffmpeg step 120 s plus 2 s per second of media. A composition that hangs fails the render
   once, with a line naming the stage and frame ("frame 412 of 900 (at 13.700 s) did not finish seeking in 10 s"),

@@ -182,10 +182,13 @@ node's log lines. A composition that cannot be captured is a 422 { error, ok: fa
   DELETE /api/projects/:slug/preview   → { stopped: true } if one ran, else { stopped: false }
 
 A preview server for the project on a render node, on its own port (3002 and upward, the first free one). "url" is
-http://<the host name you called>:<port>/ and works only where that port is reachable like the API. It serves the
-composition in the studio player (below) and reloads open pages within about a second when a project file changes
-(files under snapshots/ excepted). Deleting the project stops it; so does the node stopping (its lease lapses and
-the preview shows running: false). The project summary's "preview" field shows the same state.
+http://<the content origin's host name>:<port>/<secret>/: the secret (43 random characters, new for each preview,
+shown only to you) is required on every request, and anything without it is a bare 404. The server listens on the
+node's loopback interface unless the node's operator sets PREVIEW_HOST, so the URL works where the node runs (with
+npm start: on this machine). It serves the composition in the studio player (below) and reloads open pages within
+about a second when a project file changes (files under snapshots/ excepted). A preview stops after 10 minutes
+without a request; deleting the project stops it; so does the node stopping (its lease lapses and the preview
+shows running: false). The project summary's "preview" field shows the same state.
 
 ## Playback page and share links
 
@@ -246,7 +249,8 @@ Options (unknown names are a 400 naming the option):
   composition  a project .html file to render instead of index.html   default index.html
   resolution   landscape 1920x1080 | portrait 1080x1920 | square 1080x1080 | landscape-4k 3840x2160 |
                portrait-4k 2160x3840                            default: the composition's own size
-  strict       boolean: fail at once on lint errors (they become the log)   default false
+  strict       boolean: fail at once on lint errors (they become the log), and fail   default false
+               on a blocked network attempt or a timeline that never registers
   wait         boolean, or ?wait=1: hold the request until the render ends   default false
 
 Encoder settings per quality (chunks encode in parallel, one ffmpeg per browser, joined without re-encoding):
