@@ -4,6 +4,7 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { buildDashboard } from "../scripts/lib/dashboard.ts";
 import { startStudio } from "../scripts/lib/local-studio.ts";
 import { measure, ms, type Stats } from "./lib/measure.ts";
 
@@ -16,6 +17,8 @@ const ROUNDS = arg("rounds", 3);
 const CONCURRENCY = 50;
 const PROJECTS = 20;
 
+// wrangler dev serves the dashboard as its assets and will not start without the build.
+await buildDashboard();
 const studio = await startStudio({ port: 18_700, dataDir: await mkdtemp(join(tmpdir(), "studio-bench-")), renderNode: false });
 try {
   const login = await fetch(`${studio.url}/auth/dev/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"name":"bench"}' });

@@ -240,6 +240,7 @@ describe("the real pipeline: nothing reaches the canaries, and the log names eac
     expect(lines.filter((l) => l.startsWith("page console error:") && /Content Security Policy|sandboxed/.test(l))).toEqual([]);
   });
 
+  // These two register a timeline, as a real composition does, so the blocked attempt is what the strict render fails on.
   it("a render finishes with the attempt as a finding; a strict render fails on it", async () => {
     const out = await mkdtemp(join(tmpdir(), "studio-hostile-out-"));
     const lines: string[] = [];

@@ -5,7 +5,6 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { buildDashboard } from "../../scripts/lib/dashboard.ts";
 import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
 import { BASE_FLAGS } from "../../render-node/src/launch-capture-browser.ts";
 import { resolveChrome } from "../../render-node/src/resolve-binaries.ts";
@@ -35,9 +34,9 @@ export interface DashboardStudio {
   dataDir: string;
 }
 
-/** Builds the dashboard and starts the studio on a fresh data dir (with a render node unless told otherwise). */
+/** Starts the studio on a fresh data dir (with a render node unless told otherwise); the dashboard is built once
+ * for the whole run by test/build-dashboard.global.ts. */
 export async function startDashboardStudio(options: { renderNode?: boolean } = {}): Promise<DashboardStudio> {
-  await buildDashboard();
   const dataDir = mkdtempSync(join(tmpdir(), "studio-browser-"));
   const studio = await startStudio({ port: await freePort(), dataDir, renderNode: options.renderNode ?? true });
   return { studio, url: studio.url, dataDir };
