@@ -9,7 +9,9 @@ export interface Binaries {
   ffprobe: string;
 }
 
-const DEBIAN_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+// Debian's /usr/bin/chromium-headless-shell is a shell script that runs this binary as its child without `exec`,
+// so a death signal set on the script (child-lifetime.ts) would never reach Chromium: use the binary itself.
+const DEBIAN_HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 
 function isExecutable(path: string): boolean {
   try {
