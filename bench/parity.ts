@@ -211,6 +211,7 @@ async function compareOne(name: string, binaries: Binaries, assets: string): Pro
   started = performance.now();
   try {
     const findings = await renderOurs(project, oursFile, binaries);
+    notes.push(`ours: ${findings.length} finding${findings.length === 1 ? "" : "s"}`);
     for (const f of findings.slice(0, 4)) notes.push(`ours: finding: ${f.slice(0, 220)}`);
   } catch (error) {
     return failed("ours", error);
@@ -288,13 +289,13 @@ async function main(): Promise<void> {
     const m = /^([\d.]+) ms vs ([\d.]+) ms/.exec(d);
     return m ? `${(Number(m[2]) - Number(m[1])).toFixed(1)} ms` : first(d);
   };
-  console.log("\n| composition | mean MAD | worst MAD | fps | duration | mean dB diff | peak dB diff | onset diff | failed |");
-  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  console.log("\n| composition | mean MAD | worst MAD | fps (hf vs ours) | frames, size | mean dB diff | peak dB diff | onset diff | failed | hf s | ours s |");
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const o of outcomes) {
     const failed = o.checks.filter((c) => !c.pass).map((c) => c.name);
     console.log(
-      `| ${o.name} | ${cell(o, "frames mean MAD", first)} | ${cell(o, "frames max MAD", first)} | ${cell(o, "fps", (d) => d)} | ${cell(o, "duration", () => "")} | ` +
-        `${cell(o, "audio mean level", dbDiff)} | ${cell(o, "audio peak level", dbDiff)} | ${cell(o, "audio onset", onsetDiff)} | ${failed.join(", ") || "none"} |`,
+      `| ${o.name} | ${cell(o, "frames mean MAD", first)} | ${cell(o, "frames max MAD", first)} | ${cell(o, "fps", (d) => d)} | ${cell(o, "duration", () => (figure(o, "duration")?.pass ? "same" : "differ"))} | ` +
+        `${cell(o, "audio mean level", dbDiff)} | ${cell(o, "audio peak level", dbDiff)} | ${cell(o, "audio onset", onsetDiff)} | ${failed.join(", ") || "none"} | ${o.seconds.reference.toFixed(1)} | ${o.seconds.ours.toFixed(1)} |`,
     );
   }
   console.log(`\n${failing} of ${total} checks fail (${outcomes.length} compositions)`);
