@@ -47,7 +47,7 @@ export default defineConfig({
         test: {
           name: "node",
           globalSetup: ["./test/build-dashboard.global.ts"],
-          include: ["core/**/*.test.ts", "render-node/**/*.test.ts", "test/node/**/*.test.ts", "test/browser/**/*.test.ts"],
+          include: ["core/**/*.test.ts", "render-node/**/*.test.ts", "bench/**/*.test.ts", "test/node/**/*.test.ts", "test/browser/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
