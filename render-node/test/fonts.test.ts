@@ -1,0 +1,118 @@
+// Fonts in real Chromium, offline: a bundled family named without @font-face, a Google Fonts link for a bundled
+// family, and a generic family all draw with the bundled web font (the same widths as an explicit @font-face to the
+// same woff2), without any network attempt; a family nobody can supply is a finding, and fails a strict render.
+import { copyFile, mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { openComposition } from "../src/open-composition.ts";
+import { renderProject } from "../src/render-project.ts";
+import { resolveBinaries } from "../src/resolve-binaries.ts";
+
+const binaries = await resolveBinaries();
+const signal = new AbortController().signal;
+const require = createRequire(import.meta.url);
+const fontFile = (pkg: string, file: string) => join(dirname(require.resolve(`@fontsource/${pkg}/package.json`)), "files", file);
+
+const SAMPLE = "Hamburgefonstiv Quartz 0123";
+
+function page(head: string, body: string, script = ""): string {
+  return `<!doctype html><html><head><meta charset="utf-8">${head}
+<style>html, body { margin: 0; width: 640px; height: 360px; overflow: hidden; } span { font-size: 40px; white-space: nowrap; }</style>
+</head><body>
+<div data-composition-id="main" data-start="0" data-duration="1" data-width="640" data-height="360">${body}</div>
+<script>window.__timelines = window.__timelines || {}; window.__timelines.main = { duration: () => 1, seek() {}, pause() {}, time: () => 0, totalDuration: () => 1 };${script}</script>
+</body></html>`;
+}
+
+async function project(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "fonts-"));
+  await mkdir(join(dir, "assets"), { recursive: true });
+  await copyFile(fontFile("inter", "inter-latin-400-normal.woff2"), join(dir, "assets/inter.woff2"));
+  await copyFile(fontFile("montserrat", "montserrat-latin-400-normal.woff2"), join(dir, "assets/montserrat.woff2"));
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, name)), { recursive: true });
+    await writeFile(join(dir, name), text);
+  }
+  return dir;
+}
+
+// Reference faces under other names: the same woff2 files the studio bundles, declared by the page itself.
+const REFERENCE = `<style>
+@font-face { font-family: "RefInter"; src: url(assets/inter.woff2) format("woff2"); font-display: block; }
+@font-face { font-family: "RefMontserrat"; src: url(assets/montserrat.woff2) format("woff2"); font-display: block; }
+</style>`;
+
+async function widths(dir: string, ids: string[]): Promise<{ widths: Record<string, number>; lines: string[] }> {
+  const lines: string[] = [];
+  const opened = await openComposition({ projectDir: dir, chrome: binaries.chrome, preferBeginFrame: false, signal, onLine: (line) => lines.push(line) });
+  try {
+    const measured = await opened.capture.page.evaluate(async (list: string[]) => {
+      await document.fonts.ready;
+      return Object.fromEntries(list.map((id) => [id, document.getElementById(id)!.getBoundingClientRect().width]));
+    }, ids);
+    return { widths: measured, lines };
+  } finally {
+    await opened.close();
+  }
+}
+
+describe("fonts in Chromium, offline", () => {
+  it("draws Inter (no @font-face), a Google Fonts Montserrat link and sans-serif with the bundled fonts, with no network attempt", async () => {
+    const dir = await project({
+      "index.html": page(
+        `<link rel="preconnect" href="https://fonts.gstatic.com" crossorigin>
+<link href="https://fonts.googleapis.com/css2?family=Montserrat:wght@400;700&amp;display=swap" rel="stylesheet">${REFERENCE}`,
+        `<span id="inter" style="font-family: Inter">${SAMPLE}</span><br>
+<span id="ref-inter" style="font-family: RefInter">${SAMPLE}</span><br>
+<span id="montserrat" style="font-family: 'Montserrat', sans-serif">${SAMPLE}</span><br>
+<span id="ref-montserrat" style="font-family: RefMontserrat">${SAMPLE}</span><br>
+<span id="generic" style="font-family: sans-serif">${SAMPLE}</span><br>
+<span id="fallback" style="font-family: 'Liberation Serif Nope', serif">${SAMPLE}</span>`,
+      ),
+    });
+    const { widths: w, lines } = await widths(dir, ["inter", "ref-inter", "montserrat", "ref-montserrat", "generic", "fallback"]);
+    expect(w.inter).toBeCloseTo(w["ref-inter"]!, 1);
+    expect(w.montserrat).toBeCloseTo(w["ref-montserrat"]!, 1);
+    // sans-serif leads with the bundled Inter, as HyperFrames draws it, whatever the machine's fonts are.
+    expect(w.generic).toBeCloseTo(w["ref-inter"]!, 1);
+    // The measurement can tell fonts apart: a serif fallback has another width.
+    expect(Math.abs(w.fallback! - w["ref-inter"]!)).toBeGreaterThan(5);
+    expect(lines.filter((line) => /blocked network access|googleapis|gstatic/.test(line))).toEqual([]);
+    const fallbacks = lines.filter((line) => line.startsWith("finding: font fallback"));
+    expect(fallbacks).toHaveLength(1);
+    expect(fallbacks[0]).toMatch(/^finding: font fallback: "Liberation Serif Nope" in index\.html is not available /);
+  });
+
+  it("keeps the page's own @font-face for a bundled family name", async () => {
+    // "Inter" declared by the page to be the Montserrat file: the page's face wins, the bundled one is not added.
+    const dir = await project({
+      "index.html": page(
+        `<style>@font-face { font-family: "Inter"; src: url(assets/montserrat.woff2) format("woff2"); font-display: block; }</style>${REFERENCE}`,
+        `<span id="inter" style="font-family: Inter">${SAMPLE}</span><br><span id="ref" style="font-family: RefMontserrat">${SAMPLE}</span>`,
+      ),
+    });
+    const { widths: w } = await widths(dir, ["inter", "ref"]);
+    expect(w.inter).toBeCloseTo(w.ref!, 1);
+  });
+
+  it("a family nobody supplies (in CSS or set by a script) is a finding naming file and family; a strict render fails on it", async () => {
+    const root = await project({
+      "index.html": page(
+        `<link rel="stylesheet" href="css/title.css">`,
+        `<span class="title">${SAMPLE}</span><span id="late">${SAMPLE}</span>`,
+        `document.getElementById("late").style.fontFamily = '"Scripted Missing", serif';`,
+      ),
+      "css/title.css": `.title { font-family: "Zorblax Grotesk", sans-serif; }`,
+    });
+    const { lines } = await widths(root, []);
+    const found = lines.filter((line) => line.startsWith("finding: font fallback"));
+    expect(found).toHaveLength(2);
+    expect(found[0]).toMatch(/^finding: font fallback: "Zorblax Grotesk" in css\/title\.css is not available/);
+    expect(found[1]).toMatch(/^finding: font fallback: "Scripted Missing" in index\.html is not available/);
+    await expect(
+      renderProject({ projectDir: root, outputPath: join(root, "out.mp4"), format: "mp4", quality: "draft", concurrency: 1, strict: true, binaries, signal }),
+    ).rejects.toThrow(/font fallback: "Zorblax Grotesk" in css\/title\.css is not available .*; strict renders fail on it/);
+  });
+});
