@@ -18,22 +18,17 @@ export function parseFontFallbackLine(line: string): FontUse | null {
 }
 
 /**
- * Families, of `names` and of the first family of every element's computed font-family (scripts may set it), that
- * the page cannot draw: after asking the page to load each one, text set in it measures exactly as the fallback
- * does against two different fallbacks. Runs in the page.
+ * Families this page draws text in (the first family of each text element's computed font-family, whichever
+ * stylesheet, attribute or script set it) that it cannot draw: after asking the page to load each one, text set in
+ * it measures exactly as the fallback does against two different fallbacks. Runs in the page.
  */
-async function fallenBackFamilies(names: string[]): Promise<string[]> {
-  const generic = /^(serif|sans-serif|monospace|cursive|fantasy|system-ui|ui-serif|ui-sans-serif|ui-monospace|ui-rounded|math|emoji|fangsong|-apple-system|blinkmacsystemfont|inherit|initial|unset|revert|revert-layer)$/i;
+async function fallenBackFamilies(): Promise<string[]> {
+  const generic = /^(serif|sans-serif|monospace|cursive|fantasy|system-ui|ui-serif|ui-sans-serif|ui-monospace|ui-rounded|math|emoji|fangsong|-apple-system|blinkmacsystemfont)$/i;
   const families = new Map<string, string>();
-  const add = (name: string) => {
-    const clean = name.trim().replace(/^['"]|['"]$/g, "").trim();
-    if (clean && !generic.test(clean) && !/[()]/.test(clean) && !families.has(clean.toLowerCase())) families.set(clean.toLowerCase(), clean);
-  };
-  names.forEach(add);
-  const elements = Array.from(document.querySelectorAll("body, body *")).slice(0, 5000);
-  for (const element of elements) {
-    const first = getComputedStyle(element).fontFamily.split(",")[0];
-    if (first && element.textContent?.trim()) add(first);
+  for (const element of Array.from(document.querySelectorAll("body, body *")).slice(0, 5000)) {
+    if (!Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim())) continue;
+    const first = (getComputedStyle(element).fontFamily.split(",")[0] ?? "").trim().replace(/^['"]|['"]$/g, "").trim();
+    if (first && !generic.test(first) && !families.has(first.toLowerCase())) families.set(first.toLowerCase(), first);
   }
   const canvas = document.createElement("canvas").getContext("2d");
   if (!canvas) return [];
@@ -52,10 +47,10 @@ async function fallenBackFamilies(names: string[]): Promise<string[]> {
   return missing;
 }
 
-/** The project's fonts that fell back on this page, with the files that use them (`composition` when unknown). */
+/** The fonts that fell back on this page, with the project files that name them (`composition` when none does). */
 export async function findFontFallbacks(page: Page, origin: string, composition: string): Promise<FontUse[]> {
   const response = await fetch(`${origin}/__studio/fonts/uses.json`);
   const uses = response.ok ? ((await response.json()) as FontUse[]) : [];
-  const missing = await page.evaluate(fallenBackFamilies, uses.map((use) => use.family));
+  const missing = await page.evaluate(fallenBackFamilies);
   return missing.map((family) => uses.find((use) => use.family.toLowerCase() === family.toLowerCase()) ?? { family, files: [composition] });
 }
