@@ -6,6 +6,8 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { googleStylesheetHash } from "../src/bundled-fonts.ts";
+import { checkComposition } from "../src/check-composition.ts";
 import { openComposition } from "../src/open-composition.ts";
 import { renderProject } from "../src/render-project.ts";
 import { resolveBinaries } from "../src/resolve-binaries.ts";
@@ -97,6 +99,27 @@ describe("fonts in Chromium, offline", () => {
     expect(w.inter).toBeCloseTo(w.ref!, 1);
   });
 
+  it("draws a non-bundled Google family from the stylesheet the Worker shipped with the job; without it, a finding", async () => {
+    // As the Worker lists them: __studio/fonts/google/<sha256 of the URL>.css with local font URLs, and the files.
+    const link = "https://fonts.googleapis.com/css2?family=Rubik+Mono+One&display=swap";
+    const files = {
+      "index.html": page(`<link href="${link.replace("&", "&amp;")}" rel="stylesheet">${REFERENCE}`, `<span id="rubik" style="font-family: 'Rubik Mono One'">${SAMPLE}</span><br><span id="ref" style="font-family: RefMontserrat">${SAMPLE}</span>`),
+    };
+    const shipped = await project({
+      ...files,
+      [`__studio/fonts/google/${googleStylesheetHash(link)}`]: `@font-face { font-family: 'Rubik Mono One'; font-weight: 400; src: url(/__studio/fonts/google/files/0123456789abcdef0123456789abcdef.woff2) format('woff2'); }`,
+    });
+    await mkdir(join(shipped, "__studio/fonts/google/files"), { recursive: true });
+    await copyFile(fontFile("montserrat", "montserrat-latin-400-normal.woff2"), join(shipped, "__studio/fonts/google/files/0123456789abcdef0123456789abcdef.woff2"));
+    const { widths: w, lines } = await widths(shipped, ["rubik", "ref"]);
+    expect(w.rubik).toBeCloseTo(w.ref!, 1);
+    expect(lines.filter((line) => /font fallback|blocked network access/.test(line))).toEqual([]);
+
+    const { lines: bare } = await widths(await project(files), []);
+    expect(bare.filter((line) => line.startsWith("finding: font fallback"))).toEqual([expect.stringMatching(/^finding: font fallback: "Rubik Mono One" in index\.html /)]);
+    expect(bare.filter((line) => /blocked network access/.test(line))).toEqual([]);
+  });
+
   it("a family nobody supplies (in CSS or set by a script) is a finding naming file and family; a strict render fails on it", async () => {
     const root = await project({
       "index.html": page(
@@ -111,6 +134,11 @@ describe("fonts in Chromium, offline", () => {
     expect(found).toHaveLength(2);
     expect(found[0]).toMatch(/^finding: font fallback: "Zorblax Grotesk" in css\/title\.css is not available/);
     expect(found[1]).toMatch(/^finding: font fallback: "Scripted Missing" in index\.html is not available/);
+    const report = await checkComposition({ projectDir: root, chrome: binaries.chrome, options: {}, signal, onLine: () => {} });
+    expect(report.runtime.filter((f) => f.code === "font-fallback")).toEqual([
+      expect.objectContaining({ severity: "warning", file: "css/title.css", message: expect.stringContaining('font "Zorblax Grotesk" is not available') }),
+      expect.objectContaining({ file: "index.html", message: expect.stringContaining('font "Scripted Missing" is not available') }),
+    ]);
     await expect(
       renderProject({ projectDir: root, outputPath: join(root, "out.mp4"), format: "mp4", quality: "draft", concurrency: 1, strict: true, binaries, signal }),
     ).rejects.toThrow(/font fallback: "Zorblax Grotesk" in css\/title\.css is not available .*; strict renders fail on it/);
