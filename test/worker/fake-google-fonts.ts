@@ -1,7 +1,7 @@
 // A fake fonts.googleapis.com and fonts.gstatic.com at the true external boundary: a css2 stylesheet for the
 // families it knows (two faces each, as Google's: one @font-face per subset) and the font bytes behind them. It
 // records every request it answers; GET fonts.gstatic.com/__requests (from the test) reads and clears that record.
-const KNOWN = new Set(["Rubik Mono One", "Bungee"]);
+const KNOWN = new Set(["Rubik Mono One", "Bungee", "Inter", "League Gothic"]);
 const requests: string[] = [];
 
 const slug = (family: string) => family.toLowerCase().replace(/ /g, "-");

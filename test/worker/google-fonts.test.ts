@@ -1,6 +1,6 @@
 // Google Fonts for render nodes (which have no network): the Worker fetches a linked stylesheet and its font files
 // once from (fake) Google, keeps them in R2, and lists them among the job's files with the font URLs made local.
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, createProject, json, signIn } from "./helpers.ts";
 import { claim, nodeCall, registerNode } from "./node-helpers.ts";
@@ -76,8 +76,42 @@ describe("Google Fonts for render jobs", () => {
 
     expect((await api(s.token, "POST", "/api/projects/unknown/render", { format: "mp4", quality: "draft" })).status).toBe(202);
     const job = await claim(key);
+    // Google's refusal was remembered: the second job's listing did not ask again.
+    expect((await json<{ files: Listed[] }>(await nodeCall(key, "GET", `/jobs/${job!.id}/files`))).files.some((f) => f.path.startsWith("__studio/"))).toBe(false);
+    expect(await googleRequests()).toEqual([]);
     expect((await nodeCall(key, "GET", `/jobs/${job!.id}/files/__studio/fonts/google/planted.css`)).status).toBe(404);
     expect((await nodeCall(key, "GET", `/jobs/${job!.id}/files/__studio/fonts/google/..%2Fx.css`)).status).toBeGreaterThanOrEqual(400);
     await nodeCall(key, "POST", `/jobs/${job!.id}/complete`, { ok: false, error: "test done" });
+  });
+});
+
+describe("fonts on the /play page (content origin)", () => {
+  it("points Google links at the cached copies and draws bundled families (and generics) from the same cache", async () => {
+    const s = await signIn("fonts-play");
+    await createProject(s.token, "Played");
+    const css = `<style>[data-composition-id="main"] { font-family: sans-serif; } h1 { font-family: "Bebas Neue"; }</style>`;
+    await api(s.token, "PUT", "/api/projects/played/files/index.html", page(`<link href="${LINK.replace(/&/g, "&amp;")}" rel="stylesheet">${css}`));
+    await googleRequests();
+    const { contentUrl } = await json<{ contentUrl: string }>(await api(s.token, "GET", "/api/projects/played"));
+    const html = await (await SELF.fetch(contentUrl)).text();
+    expect(html).not.toContain("fonts.googleapis.com");
+    const linked = /<link rel="stylesheet" href="(\/__studio\/fonts\/google\/[0-9a-f]{32}\.css)">/.exec(html)?.[1];
+    expect(linked).toBeDefined();
+    // Generic first families lead with Inter; Inter and the Bebas Neue alias (League Gothic) come as @font-face.
+    expect(html).toContain("font-family: Inter, sans-serif;");
+    expect(html).toContain('font-family: "Inter"');
+    expect(html).toContain('font-family: "bebas neue"');
+    const fontUrl = /url\((\/__studio\/fonts\/google\/files\/[0-9a-f]{32}\.woff2)\)/.exec(html)![1]!;
+    const font = await SELF.fetch(`${new URL(contentUrl).origin}${fontUrl}`);
+    expect(font.status).toBe(200);
+    expect(font.headers.get("Content-Type")).toBe("font/woff2");
+    expect(await font.text()).toMatch(/^wOF2\/s\/(inter|league-gothic)\//);
+    const sheet = await SELF.fetch(`${new URL(contentUrl).origin}${linked}`);
+    expect(await sheet.text()).toContain("font-family: 'Bungee'");
+    // Second view: all from R2.
+    await googleRequests();
+    await (await SELF.fetch(contentUrl)).text();
+    expect(await googleRequests()).toEqual([]);
+    expect((await SELF.fetch(`${new URL(contentUrl).origin}/__studio/fonts/google/../p/x`)).status).toBeGreaterThanOrEqual(300);
   });
 });

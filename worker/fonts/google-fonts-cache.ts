@@ -30,22 +30,36 @@ export function googleFontsKey(path: string): string | null {
   return /^(?:files\/)?[0-9a-f]{32}\.(?:css|woff2|woff|ttf|otf)$/.test(rest) ? GOOGLE_FONTS_PREFIX + rest : null;
 }
 
+export interface ScannedFile {
+  path: string;
+  key: string;
+  size: number;
+}
+
+/** The text of a project's HTML and CSS files (each up to 512 KiB), where font families and links are named. */
+export async function readPageTexts(bucket: R2Bucket, files: ScannedFile[]): Promise<string[]> {
+  const pages = files.filter((file) => /\.(?:html?|css)$/i.test(file.path) && file.size <= MAX_SCANNED_FILE_BYTES);
+  return Promise.all(pages.map(async (file) => (await (await bucket.get(file.key))?.text()) ?? ""));
+}
+
 const entryOf = (path: string, object: R2Object): CachedFontFile => ({ path, size: object.size, mtime: object.uploaded.toISOString() });
 
-/** Fetches one stylesheet and its fonts into R2 (first time only); its cached files, or [] when Google refused. */
-async function cacheStylesheet(bucket: R2Bucket, url: string): Promise<CachedFontFile[]> {
+/**
+ * Fetches one stylesheet and its fonts into R2 (first time only); its cached files, the stylesheet first, or [] when
+ * Google refused.
+ */
+export async function cacheStylesheet(bucket: R2Bucket, url: string): Promise<CachedFontFile[]> {
   const name = googleStylesheetName(await sha256Hex(url));
   const cssKey = `${GOOGLE_FONTS_PREFIX}${name}`;
-  const cached = await bucket.get(cssKey);
-  if (cached) {
-    const css = await cached.text();
-    const fonts = [...css.matchAll(/url\(\/__studio\/fonts\/google\/(files\/[0-9a-f]{32}\.\w+)\)/g)].map((m) => m[1]!);
-    const heads = await Promise.all(fonts.map(async (file) => ({ file, head: await bucket.head(GOOGLE_FONTS_PREFIX + file) })));
-    if (heads.every(({ head }) => head)) {
-      return [entryOf(`${GOOGLE_FONTS_DIR}/${name}`, cached), ...heads.map(({ file, head }) => entryOf(`${GOOGLE_FONTS_DIR}/${file}`, head!))];
-    }
-  }
+  // The stylesheet is written last, with its font files' entries in its metadata: one HEAD answers a cached URL.
+  const cached = await bucket.head(cssKey);
+  const listed = cached?.customMetadata?.files;
+  if (cached && listed) return [entryOf(`${GOOGLE_FONTS_DIR}/${name}`, cached), ...(JSON.parse(listed) as CachedFontFile[])];
+  // Google answers 400 for a family it does not have: remembered, so a project is not re-fetched on every job.
+  const refusedKey = `${cssKey}.refused`;
+  if (await bucket.head(refusedKey)) return [];
   const response = await fetch(url.replace(/^\/\//, "https://").replace(/^http:/, "https:"), { headers: { "user-agent": USER_AGENT } });
+  if (response.status === 400) await bucket.put(refusedKey, "");
   if (!response.ok) return [];
   const css = await response.text();
   const sources = [...new Set([...css.matchAll(/url\(\s*['"]?(https:\/\/fonts\.gstatic\.com\/[^'")\s]+)['"]?\s*\)/g)].map((m) => m[1]!))];
@@ -65,23 +79,19 @@ async function cacheStylesheet(bucket: R2Bucket, url: string): Promise<CachedFon
   // The node serves these at the same path; only gstatic font URLs were kept, each now a local file.
   const local = css.replace(/url\(\s*['"]?(https:\/\/fonts\.gstatic\.com\/[^'")\s]+)['"]?\s*\)/g, (_all, source: string) => `url(/${GOOGLE_FONTS_DIR}/${files.get(source)})`);
   if (/url\(\s*['"]?https?:/i.test(local) || /@import/i.test(local)) return [];
-  const stored = await bucket.put(cssKey, local, { httpMetadata: { contentType: "text/css; charset=utf-8" } });
-  const entries = [entryOf(`${GOOGLE_FONTS_DIR}/${name}`, stored)];
-  for (const file of new Set(files.values())) entries.push(entryOf(`${GOOGLE_FONTS_DIR}/${file}`, (await bucket.head(GOOGLE_FONTS_PREFIX + file))!));
-  return entries;
+  const fonts: CachedFontFile[] = [];
+  for (const file of new Set(files.values())) fonts.push(entryOf(`${GOOGLE_FONTS_DIR}/${file}`, (await bucket.head(GOOGLE_FONTS_PREFIX + file))!));
+  const stored = await bucket.put(cssKey, local, { httpMetadata: { contentType: "text/css; charset=utf-8" }, customMetadata: { files: JSON.stringify(fonts) } });
+  return [entryOf(`${GOOGLE_FONTS_DIR}/${name}`, stored), ...fonts];
 }
 
 /**
  * The Google Fonts files a job carries: every Google Fonts stylesheet linked from the project's HTML and CSS files
  * (`keys` maps each project path to its R2 key), fetched at most once per URL across all projects.
  */
-export async function googleFontsForJob(bucket: R2Bucket, files: Array<{ path: string; key: string; size: number }>): Promise<CachedFontFile[]> {
+export async function googleFontsForJob(bucket: R2Bucket, files: ScannedFile[]): Promise<CachedFontFile[]> {
   const urls = new Set<string>();
-  for (const file of files) {
-    if (!/\.(?:html?|css)$/i.test(file.path) || file.size > MAX_SCANNED_FILE_BYTES) continue;
-    const text = await (await bucket.get(file.key))?.text();
-    for (const url of googleFontsUrls(text ?? "")) urls.add(url);
-  }
+  for (const text of await readPageTexts(bucket, files)) for (const url of googleFontsUrls(text)) urls.add(url);
   const entries = new Map<string, CachedFontFile>();
   for (const url of [...urls].slice(0, MAX_STYLESHEETS)) {
     for (const entry of await cacheStylesheet(bucket, url).catch(() => [])) entries.set(entry.path, entry);
