@@ -28,7 +28,7 @@ export function bundledFontFile(pathname: string): string | null {
 }
 
 /** @font-face rules drawing `emitName` with a bundled family: every subset of each shipped weight, woff2 only. */
-export async function bundledFontFaces(family: BundledFamily, emitName: string): Promise<string> {
+export async function bundledFontFaces(family: BundledFamily, emitName: string, urlPrefix = ""): Promise<string> {
   const dir = packageDir(family);
   const short = family.packageName.slice("@fontsource/".length);
   const sheets = await Promise.all(family.weights.map((weight) => readFile(join(dir, `${weight}.css`), "utf8")));
@@ -37,7 +37,7 @@ export async function bundledFontFaces(family: BundledFamily, emitName: string):
     .replace(/font-family:\s*'[^']*'/g, `font-family: ${JSON.stringify(emitName)}`)
     // A render captures once fonts are ready; block keeps a frame from ever showing a swapped-in fallback.
     .replace(/font-display:\s*swap/g, "font-display: block")
-    .replace(/src:\s*url\(\.\/files\/([^)]+\.woff2)\)\s*format\('woff2'\)[^;]*;/g, (_all, file: string) => `src: url(${BUNDLED_FONTS_PATH}${short}/${file}) format('woff2');`);
+    .replace(/src:\s*url\(\.\/files\/([^)]+\.woff2)\)\s*format\('woff2'\)[^;]*;/g, (_all, file: string) => `src: url(${urlPrefix}${BUNDLED_FONTS_PATH}${short}/${file}) format('woff2');`);
 }
 
 /** The SHA-256 name of a Google Fonts stylesheet URL, as the Worker ships it. */
@@ -73,8 +73,9 @@ async function listTextFiles(root: string, dir = root, out: string[] = []): Prom
 /**
  * Reads the project once: which mapped families it names anywhere (a stylesheet, a style attribute, a script that
  * sets fontFamily, a Google Fonts link) and which it declares itself (those keep the project's own @font-face).
+ * `urlPrefix` goes in front of the font URLs (the preview server serves everything under its secret).
  */
-export async function readProjectFonts(projectDir: string): Promise<ProjectFonts> {
+export async function readProjectFonts(projectDir: string, urlPrefix = ""): Promise<ProjectFonts> {
   const files = (await listTextFiles(projectDir)).filter((file) => !file.startsWith(`${GOOGLE_FONTS_DIR}/`));
   const texts = await Promise.all(files.map((file) => readFile(join(projectDir, file), "utf8").catch(() => "")));
   const declared = new Set<string>();
@@ -102,7 +103,7 @@ export async function readProjectFonts(projectDir: string): Promise<ProjectFonts
     const family = bundledFamilyFor(name);
     if (!family || declared.has(name)) continue;
     const emitName = name === normalizeFamily(family.name) ? family.name : name;
-    rules.push(await bundledFontFaces(family, emitName));
+    rules.push(await bundledFontFaces(family, emitName, urlPrefix));
   }
   return {
     uses: [...uses.values()],

@@ -9,7 +9,9 @@ import { describe, expect, it } from "vitest";
 import { googleStylesheetHash } from "../src/bundled-fonts.ts";
 import { checkComposition } from "../src/check-composition.ts";
 import { openComposition } from "../src/open-composition.ts";
+import { readFile } from "node:fs/promises";
 import { renderProject } from "../src/render-project.ts";
+import { servePreview } from "../src/serve-preview.ts";
 import { resolveBinaries } from "../src/resolve-binaries.ts";
 
 const binaries = await resolveBinaries();
@@ -142,5 +144,22 @@ describe("fonts in Chromium, offline", () => {
     await expect(
       renderProject({ projectDir: root, outputPath: join(root, "out.mp4"), format: "mp4", quality: "draft", concurrency: 1, strict: true, binaries, signal }),
     ).rejects.toThrow(/font fallback: "Zorblax Grotesk" in css\/title\.css is not available .*; strict renders fail on it/);
+  });
+
+  it("the preview page gets the same bundled faces, under its secret", async () => {
+    const dir = await project({ "index.html": page("", `<span style="font-family: 'Playfair Display'">${SAMPLE}</span>`) });
+    const secret = "s3cr3t-fonts-preview";
+    const preview = await servePreview({ projectDir: dir, secret, firstPort: 3900 });
+    try {
+      const html = await (await fetch(`http://127.0.0.1:${preview.port}/${secret}/`)).text();
+      const url = new RegExp(`url\\((/${secret}/__studio/fonts/bundled/playfair-display/playfair-display-latin-700-normal\\.woff2)\\)`).exec(html)?.[1];
+      expect(url).toBeDefined();
+      const font = await fetch(`http://127.0.0.1:${preview.port}${url}`);
+      expect(font.headers.get("content-type")).toBe("font/woff2");
+      expect(Buffer.from(await font.arrayBuffer())).toEqual(await readFile(fontFile("playfair-display", "playfair-display-latin-700-normal.woff2")));
+      expect((await fetch(`http://127.0.0.1:${preview.port}/${secret}/__studio/fonts/bundled/inter/..%2f..%2fpackage.json`)).status).toBe(404);
+    } finally {
+      await preview.close();
+    }
   });
 });
