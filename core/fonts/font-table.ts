@@ -7,7 +7,10 @@ export interface BundledFamily {
   name: string;
   /** The @fontsource package the woff2 files come from. */
   packageName: string;
-  /** Weights shipped (normal style, latin subset); other weights are synthesized by the browser from the nearest. */
+  /**
+   * The weights HyperFrames embeds (its offline set). The render node serves every weight and italic the package
+   * ships; the /play page asks Google for these.
+   */
   weights: readonly number[];
 }
 

@@ -27,11 +27,17 @@ export function bundledFontFile(pathname: string): string | null {
   return join(packageDir(family), "files", match[2]!);
 }
 
-/** @font-face rules drawing `emitName` with a bundled family: every subset of each shipped weight, woff2 only. */
+/**
+ * @font-face rules drawing `emitName` with a bundled family: every weight, style and subset its package ships,
+ * woff2 only. (HyperFrames embeds 400/700/900 and, with the network, takes the other weights and italics from Google;
+ * the package has the same faces, so a 600 or an italic is drawn, not synthesized, offline too.)
+ */
 export async function bundledFontFaces(family: BundledFamily, emitName: string, urlPrefix = ""): Promise<string> {
   const dir = packageDir(family);
   const short = family.packageName.slice("@fontsource/".length);
-  const sheets = await Promise.all(family.weights.map((weight) => readFile(join(dir, `${weight}.css`), "utf8")));
+  const metadata = JSON.parse(await readFile(join(dir, "metadata.json"), "utf8")) as { weights: number[]; styles: string[] };
+  const files = metadata.weights.flatMap((weight) => metadata.styles.map((style) => (style === "italic" ? `${weight}-italic.css` : `${weight}.css`)));
+  const sheets = await Promise.all(files.map((file) => readFile(join(dir, file), "utf8")));
   return sheets
     .join("\n")
     .replace(/font-family:\s*'[^']*'/g, `font-family: ${JSON.stringify(emitName)}`)

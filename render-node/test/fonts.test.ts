@@ -89,6 +89,27 @@ describe("fonts in Chromium, offline", () => {
     expect(fallbacks[0]).toMatch(/^finding: font fallback: "Liberation Serif Nope" in index\.html is not available /);
   });
 
+  it("draws a weight and an italic HyperFrames takes from Google (Inter 600, italic) from the package, not synthesized", async () => {
+    const dir = await project({
+      "index.html": page(
+        `<style>@font-face { font-family: "Ref600"; src: url(assets/inter-600.woff2) format("woff2"); font-weight: 600; font-display: block; }
+@font-face { font-family: "RefItalic"; src: url(assets/inter-italic.woff2) format("woff2"); font-style: italic; font-display: block; }</style>`,
+        `<span id="semi" style="font-family: Inter; font-weight: 600">${SAMPLE}</span><br><span id="ref600" style="font-family: Ref600; font-weight: 600">${SAMPLE}</span><br>
+<span id="bold" style="font-family: Inter; font-weight: 700">${SAMPLE}</span><br>
+<span id="upright" style="font-family: Inter">${SAMPLE}</span><br>
+<span id="italic" style="font-family: Inter; font-style: italic">${SAMPLE}</span><br><span id="refitalic" style="font-family: RefItalic; font-style: italic">${SAMPLE}</span>`,
+      ),
+    });
+    await copyFile(fontFile("inter", "inter-latin-600-normal.woff2"), join(dir, "assets/inter-600.woff2"));
+    await copyFile(fontFile("inter", "inter-latin-400-italic.woff2"), join(dir, "assets/inter-italic.woff2"));
+    const { widths: w } = await widths(dir, ["semi", "ref600", "bold", "upright", "italic", "refitalic"]);
+    expect(w.semi).toBeCloseTo(w.ref600!, 1);
+    expect(Math.abs(w.semi! - w.bold!)).toBeGreaterThan(2);
+    expect(w.italic).toBeCloseTo(w.refitalic!, 1);
+    // A synthesized oblique keeps the upright's advances; the real italic does not.
+    expect(Math.abs(w.italic! - w.upright!)).toBeGreaterThan(1);
+  });
+
   it("keeps the page's own @font-face for a bundled family name", async () => {
     // "Inter" declared by the page to be the Montserrat file: the page's face wins, the bundled one is not added.
     const dir = await project({
