@@ -9,6 +9,9 @@ import { bundledFamilyFor, GENERIC_PRIMARY, MAPPED_FAMILY_NAMES, normalizeFamily
 import { declaredFamilies, googleFontsFamilies, googleFontsUrls, htmlStyleText, usedFamilies } from "../../core/fonts/read-font-usage.ts";
 import { GOOGLE_FONTS_DIR, googleStylesheetName } from "../../core/fonts/google-fonts-files.ts";
 
+/** The project server's path of the bundled faces' stylesheet. */
+export const FACES_PATH = "/__studio/fonts/faces.css";
+
 /** The project server's path for bundled font files: /__studio/fonts/bundled/<package>/<file>.woff2. */
 export const BUNDLED_FONTS_PATH = "/__studio/fonts/bundled/";
 
@@ -52,8 +55,10 @@ export function googleStylesheetHash(url: string): string {
 }
 
 export interface ProjectFonts {
-  /** A <style> for the top of each page: the bundled faces of every mapped family the project names. */
-  styleTag: string;
+  /** The bundled faces of every mapped family the project names (CSS, "" for none), served at FACES_PATH. */
+  faces: string;
+  /** The <link> that loads them, for the top of each page ("" for none): render-blocking, so no frame precedes it. */
+  linkTag: string;
   /** Each named family the project's pages and stylesheets use, with the files that use it (for findings). */
   uses: FontUse[];
   /** Where a Google Fonts stylesheet is served when the Worker shipped it with the job; null otherwise. */
@@ -113,7 +118,8 @@ export async function readProjectFonts(projectDir: string, urlPrefix = ""): Prom
   }
   return {
     uses: [...uses.values()],
-    styleTag: rules.length ? `<style data-studio-fonts>\n${rules.join("\n")}\n</style>` : "",
+    faces: rules.join("\n"),
+    linkTag: rules.length ? `<link rel="stylesheet" href="${urlPrefix}${FACES_PATH}" data-studio-fonts>` : "",
     googleStylesheet(url) {
       const name = googleStylesheetHash(url);
       return existsSync(join(projectDir, GOOGLE_FONTS_DIR, name)) ? `/${GOOGLE_FONTS_DIR}/${name}` : null;

@@ -14,7 +14,7 @@ import { dirname, extname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildPlayPage } from "../../core/composition/build-play-page.ts";
 import { CONTENT_TYPES, RUNTIME_PATH } from "./serve-project.ts";
-import { bundledFontFile, readProjectFonts } from "./bundled-fonts.ts";
+import { bundledFontFile, FACES_PATH, readProjectFonts } from "./bundled-fonts.ts";
 import { rewriteHtmlFonts } from "../../core/fonts/rewrite-page-fonts.ts";
 
 export const PREVIEW_FIRST_PORT = 3002;
@@ -96,7 +96,10 @@ export async function servePreview(options: {
       let path: string;
       if (url.pathname === "/__studio/runtime.js") path = RUNTIME_PATH;
       else if (url.pathname === "/__studio/player.js") path = PLAYER_PATH;
-      else if (url.pathname.startsWith("/__studio/fonts/bundled/")) {
+      else if (url.pathname === FACES_PATH) {
+        res.writeHead(200, { "content-type": "text/css; charset=utf-8", "cache-control": "no-store" });
+        return res.end((await readProjectFonts(root, prefix)).faces);
+      } else if (url.pathname.startsWith("/__studio/fonts/bundled/")) {
         const file = bundledFontFile(url.pathname);
         if (!file) return send(404, "not found");
         path = file;
@@ -120,7 +123,7 @@ export async function servePreview(options: {
         const fonts = await readProjectFonts(root, prefix);
         const page = rewriteHtmlFonts(await readFile(path, "utf8"), (link) => link);
         const head = /<head\b[^>]*>/i.exec(page);
-        const withFonts = head ? page.slice(0, head.index + head[0].length) + fonts.styleTag + page.slice(head.index + head[0].length) : fonts.styleTag + page;
+        const withFonts = head ? page.slice(0, head.index + head[0].length) + fonts.linkTag + page.slice(head.index + head[0].length) : fonts.linkTag + page;
         const html = buildPlayPage(withFonts, {
           runtimeSrc: `${prefix}/__studio/runtime.js`,
           playerSrc: `${prefix}/__studio/player.js`,

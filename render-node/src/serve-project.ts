@@ -8,7 +8,7 @@ import { extname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { COMPOSITION_CSP } from "./network-policy.ts";
 import { rewriteCssFonts, rewriteHtmlFonts } from "../../core/fonts/rewrite-page-fonts.ts";
-import { bundledFontFile, readProjectFonts, type ProjectFonts } from "./bundled-fonts.ts";
+import { bundledFontFile, FACES_PATH, readProjectFonts, type ProjectFonts } from "./bundled-fonts.ts";
 
 export const RUNTIME_PATH = fileURLToPath(new URL("../page/studio-runtime.js", import.meta.url));
 
@@ -48,7 +48,7 @@ export interface ProjectServer {
 
 /**
  * Puts the runtime's <script> first in the document, so it runs before any composition script, after `prefix`
- * (the bundled fonts' <style>, so the page's own rules come later and win).
+ * (the bundled fonts' stylesheet link, so the page's own rules come later and win).
  */
 export function injectRuntime(html: string, mode: string, prefix = ""): string {
   const tag = `${prefix}<script src="/__studio/runtime.js" data-mode="${mode}"></script>`;
@@ -81,6 +81,10 @@ export async function serveProject(projectDir: string, videoFramesDir?: string):
         res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
         return res.end(JSON.stringify((await projectFonts()).uses));
       }
+      if (url.pathname === FACES_PATH) {
+        res.writeHead(200, { "content-type": "text/css; charset=utf-8", "cache-control": "no-store" });
+        return res.end((await projectFonts()).faces);
+      }
       if (url.pathname === "/__studio/runtime.js") path = RUNTIME_PATH;
       else if (url.pathname.startsWith("/__studio/fonts/bundled/")) {
         const file = bundledFontFile(url.pathname);
@@ -104,10 +108,10 @@ export async function serveProject(projectDir: string, videoFramesDir?: string):
       // Every page and stylesheet of the project (sub-compositions included) is read with the studio's fonts: see
       // core/fonts/rewrite-page-fonts.ts.
       if ((extension === ".html" || extension === ".htm" || extension === ".css") && path.startsWith(root + sep)) {
-        const { styleTag, googleStylesheet } = await projectFonts();
+        const { linkTag, googleStylesheet } = await projectFonts();
         const text = await readFile(path, "utf8");
         let body = extension === ".css" ? rewriteCssFonts(text, googleStylesheet) : rewriteHtmlFonts(text, googleStylesheet);
-        if (mode && extension !== ".css") body = injectRuntime(body, mode === "play" ? "play" : "render", styleTag);
+        if (mode && extension !== ".css") body = injectRuntime(body, mode === "play" ? "play" : "render", linkTag);
         res.writeHead(200, { "content-type": type, "cache-control": "no-store" });
         return res.end(body);
       }

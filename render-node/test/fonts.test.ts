@@ -173,7 +173,9 @@ describe("fonts in Chromium, offline", () => {
     const preview = await servePreview({ projectDir: dir, secret, firstPort: 3900 });
     try {
       const html = await (await fetch(`http://127.0.0.1:${preview.port}/${secret}/`)).text();
-      const url = new RegExp(`url\\((/${secret}/__studio/fonts/bundled/playfair-display/playfair-display-latin-700-normal\\.woff2)\\)`).exec(html)?.[1];
+      expect(html).toContain(`<link rel="stylesheet" href="/${secret}/__studio/fonts/faces.css" data-studio-fonts>`);
+      const faces = await (await fetch(`http://127.0.0.1:${preview.port}/${secret}/__studio/fonts/faces.css`)).text();
+      const url = new RegExp(`url\\((/${secret}/__studio/fonts/bundled/playfair-display/playfair-display-latin-700-normal\\.woff2)\\)`).exec(faces)?.[1];
       expect(url).toBeDefined();
       const font = await fetch(`http://127.0.0.1:${preview.port}${url}`);
       expect(font.headers.get("content-type")).toBe("font/woff2");
