@@ -26,6 +26,7 @@ async function fallenBackFamilies(): Promise<string[]> {
   const generic = /^(serif|sans-serif|monospace|cursive|fantasy|system-ui|ui-serif|ui-sans-serif|ui-monospace|ui-rounded|math|emoji|fangsong|-apple-system|blinkmacsystemfont)$/i;
   const families = new Map<string, string>();
   for (const element of Array.from(document.querySelectorAll("body, body *")).slice(0, 5000)) {
+    if (/^(SCRIPT|STYLE|TEMPLATE|NOSCRIPT|TITLE)$/.test(element.tagName)) continue;
     if (!Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim())) continue;
     const first = (getComputedStyle(element).fontFamily.split(",")[0] ?? "").trim().replace(/^['"]|['"]$/g, "").trim();
     if (first && !generic.test(first) && !families.has(first.toLowerCase())) families.set(first.toLowerCase(), first);
