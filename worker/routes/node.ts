@@ -97,8 +97,9 @@ export const nodeRoutes = new Hono<AppEnv>()
     const ref = { userId: job.userId, slug: job.slug };
     // The reserved folder is the Worker's: a project's own files there are not passed on.
     const files = (await listProjectFiles(c.env.FILES, ref)).filter((f) => f.type === "file" && !f.path.startsWith(`${GOOGLE_FONTS_DIR}/`));
-    // The node cannot reach Google: the Google Fonts stylesheets the project links travel with its files.
-    const fonts = await googleFontsForJob(c.env.FILES, files.map((f) => ({ path: f.path, size: f.size, key: fileKey(ref, f.path) })));
+    // Render pages cannot reach Google: the Google Fonts stylesheets the project links travel with its files. A
+    // preview (listed again and again to notice changes) is viewed in the person's own browser, which loads them.
+    const fonts = job.kind === "preview" ? [] : await googleFontsForJob(c.env.FILES, files.map((f) => ({ path: f.path, size: f.size, key: fileKey(ref, f.path) })));
     // mtime lets a preview notice changed files by listing alone.
     return c.json({ files: [...files.map(({ path, size, mtime }) => ({ path, size, mtime })), ...fonts] });
   })
