@@ -9,6 +9,7 @@ export type CheckCode =
   | "request-blocked"
   | "missing-asset"
   | "timeline-not-registered"
+  | "font-fallback"
   | "duration-mismatch"
   | "text-clipped"
   | "text-overflow"
@@ -24,6 +25,7 @@ export const CHECK_SEVERITY: Record<CheckCode, LintSeverity> = {
   "missing-asset": "error",
   "request-blocked": "warning",
   "timeline-not-registered": "warning",
+  "font-fallback": "warning",
   "duration-mismatch": "warning",
   "text-clipped": "warning",
   "text-overflow": "warning",

@@ -17,6 +17,7 @@ import { checkScriptSyntax } from "./rules/check-script-syntax.ts";
 import { checkSubCompositions } from "./rules/check-sub-compositions.ts";
 import { checkTimelines } from "./rules/check-timelines.ts";
 import { checkWebFonts } from "./rules/check-web-fonts.ts";
+import { checkFontFamilies } from "./rules/check-font-families.ts";
 import { summarizeComposition } from "./rules/summarize-composition.ts";
 import type { LintFinding, LintInput, LintInputFile, LintOptions, LintResult } from "./types.ts";
 
@@ -32,6 +33,7 @@ const FILE_RULES: FileRule[] = [
   checkCssScope,
   checkCssAnimations,
   checkWebFonts,
+  checkFontFamilies,
   checkMedia,
   checkSubCompositions,
   checkAssetPaths,

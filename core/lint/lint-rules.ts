@@ -24,6 +24,7 @@ const RULE_TABLE = {
   nondeterministic_time: ["warning", "Scripts read the wall clock (new Date(), performance.now) or use requestAnimationFrame."],
   css_unscoped_selector: ["warning", "A CSS rule is not scoped under [data-composition-id=\"<id>\"]."],
   css_wall_clock_animation: ["warning", "CSS animation or transition runs on the wall clock, outside the seeked timeline."],
+  font_family_without_font_face: ["error", "A font-family has no @font-face in the project, is not a bundled family and is not linked from Google Fonts."],
   font_display_missing: ["warning", "A web font is loaded without an explicit display= / font-display value."],
   audio_missing_attribute: ["error", "An <audio> element lacks data-start, data-duration or data-track-index."],
   audio_src_outside_assets: ["warning", "An <audio> src is not a file under assets/."],

@@ -6,6 +6,7 @@ import type { CheckOptions } from "../../core/browser/browser-options.ts";
 import { checkFinding, type CheckFinding } from "../../core/browser/check-findings.ts";
 import { checkTimes } from "../../core/browser/sample-times.ts";
 import { parseBlockedAttemptLine } from "./blocked-attempt.ts";
+import { parseFontFallbackLine } from "./find-font-fallbacks.ts";
 import { collectLayout, SKIP_TAGS } from "./collect-layout.ts";
 import { openComposition } from "./open-composition.ts";
 
@@ -33,6 +34,12 @@ export function runtimeFindingFromLine(line: string): CheckFinding | null {
     // The browser logs every failed resource; those are reported once, with their URL, as request findings.
     if (text.startsWith("Failed to load resource")) return null;
     return checkFinding("console-error", "index.html", `console.error: ${text}`);
+  }
+  const font = parseFontFallbackLine(line);
+  if (font) {
+    return checkFinding("font-fallback", font.files[0]!, `font "${font.family}" is not available, so its text is drawn with a fallback font${font.files.length > 1 ? ` (also used in ${font.files.slice(1).join(", ")})` : ""}`, {
+      fixHint: "add an @font-face with a font file in the project, link the family from Google Fonts, or use a bundled family (Inter, Roboto, Montserrat, ...)",
+    });
   }
   const blocked = parseBlockedAttemptLine(line);
   if (blocked) {

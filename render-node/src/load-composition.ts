@@ -3,6 +3,7 @@ import type { CaptureBrowser } from "./launch-capture-browser.ts";
 import type { CompositionInfo, StudioWindow } from "./composition-info.ts";
 import { blockedAttemptLine, isPolicyRefusalMessage, limitBlockedAttempts } from "./blocked-attempt.ts";
 import { interceptRequests } from "./intercept-requests.ts";
+import { findFontFallbacks, fontFallbackLine } from "./find-font-fallbacks.ts";
 import { DEFAULT_STAGE_BOUNDS, type StageBounds } from "./stage-bounds.ts";
 import { seconds, StageTimeout, withDeadline } from "./with-deadline.ts";
 
@@ -55,6 +56,10 @@ export async function loadComposition(
       `composition ${name}: reading its timelines did not finish in ${seconds(bounds.timelineMs)}`,
     );
   const info = await readInfo();
+  // A font that fell back is a finding; under strict the render fails naming file and family.
+  const fallbacks = await withDeadline(findFontFallbacks(page, origin, name), bounds.timelineMs, `composition ${name}: checking its fonts did not finish in ${seconds(bounds.timelineMs)}`);
+  for (const fallback of fallbacks) onLine(fontFallbackLine(fallback));
+  if (options.strict && fallbacks.length) throw new Error(`${fontFallbackLine(fallbacks[0]!).slice("finding: ".length)}; strict renders fail on it`);
   if (!options.waitForTimeline || !info.compositionId || info.timelines.includes(info.compositionId)) return info;
   // Registered later (after a font, a fetch, a timer): wait in the page, polling by timer, since a beginFrame
   // page runs no animation frames between captures. Never registered: under strict the render fails naming the

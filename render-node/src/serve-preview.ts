@@ -14,6 +14,8 @@ import { dirname, extname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildPlayPage } from "../../core/composition/build-play-page.ts";
 import { CONTENT_TYPES, RUNTIME_PATH } from "./serve-project.ts";
+import { bundledFontFile, FACES_PATH, readProjectFonts } from "./bundled-fonts.ts";
+import { rewriteHtmlFonts } from "../../core/fonts/rewrite-page-fonts.ts";
 
 export const PREVIEW_FIRST_PORT = 3002;
 export const PREVIEW_HOST = "127.0.0.1";
@@ -94,6 +96,14 @@ export async function servePreview(options: {
       let path: string;
       if (url.pathname === "/__studio/runtime.js") path = RUNTIME_PATH;
       else if (url.pathname === "/__studio/player.js") path = PLAYER_PATH;
+      else if (url.pathname === FACES_PATH) {
+        res.writeHead(200, { "content-type": "text/css; charset=utf-8", "cache-control": "no-store" });
+        return res.end((await readProjectFonts(root, prefix)).faces);
+      } else if (url.pathname.startsWith("/__studio/fonts/bundled/")) {
+        const file = bundledFontFile(url.pathname);
+        if (!file) return send(404, "not found");
+        path = file;
+      }
       else if (url.pathname.startsWith("/__studio/gsap/")) {
         const file = url.pathname.slice("/__studio/gsap/".length);
         if (!/^[A-Za-z0-9_.-]+\.js$/.test(file)) return send(404, "not found");
@@ -108,7 +118,13 @@ export async function servePreview(options: {
       const type = CONTENT_TYPES[extname(path).toLowerCase()] ?? "application/octet-stream";
       // The page itself is wrapped in the player; sub-compositions are fetched raw by the runtime.
       if (url.pathname === "/" || url.searchParams.has("play")) {
-        const html = buildPlayPage(await readFile(path, "utf8"), {
+        // The same fonts as a render: bundled families and Inter before generics. The viewer's browser has the
+        // network, so Google Fonts links stay (a preconnect hint is dropped); read per request, files change.
+        const fonts = await readProjectFonts(root, prefix);
+        const page = rewriteHtmlFonts(await readFile(path, "utf8"), (link) => link);
+        const head = /<head\b[^>]*>/i.exec(page);
+        const withFonts = head ? page.slice(0, head.index + head[0].length) + fonts.linkTag + page.slice(head.index + head[0].length) : fonts.linkTag + page;
+        const html = buildPlayPage(withFonts, {
           runtimeSrc: `${prefix}/__studio/runtime.js`,
           playerSrc: `${prefix}/__studio/player.js`,
           gsapBase: `${prefix}/__studio/gsap/`,

@@ -7,6 +7,8 @@ import type { AddressInfo } from "node:net";
 import { extname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { COMPOSITION_CSP } from "./network-policy.ts";
+import { rewriteCssFonts, rewriteHtmlFonts } from "../../core/fonts/rewrite-page-fonts.ts";
+import { bundledFontFile, FACES_PATH, readProjectFonts, type ProjectFonts } from "./bundled-fonts.ts";
 
 export const RUNTIME_PATH = fileURLToPath(new URL("../page/studio-runtime.js", import.meta.url));
 
@@ -44,9 +46,12 @@ export interface ProjectServer {
   close(): Promise<void>;
 }
 
-/** Puts the runtime's <script> first in the document, so it runs before any composition script. */
-export function injectRuntime(html: string, mode: string): string {
-  const tag = `<script src="/__studio/runtime.js" data-mode="${mode}"></script>`;
+/**
+ * Puts the runtime's <script> first in the document, so it runs before any composition script, after `prefix`
+ * (the bundled fonts' stylesheet link, so the page's own rules come later and win).
+ */
+export function injectRuntime(html: string, mode: string, prefix = ""): string {
+  const tag = `${prefix}<script src="/__studio/runtime.js" data-mode="${mode}"></script>`;
   const head = /<head\b[^>]*>/i.exec(html);
   if (head) return html.slice(0, head.index + head[0].length) + tag + html.slice(head.index + head[0].length);
   const root = /<html\b[^>]*>/i.exec(html);
@@ -57,6 +62,9 @@ export function injectRuntime(html: string, mode: string): string {
 /** Serves `projectDir` on 127.0.0.1 with a random port; `videoFramesDir` holds <index>/<frame>.jpg. */
 export async function serveProject(projectDir: string, videoFramesDir?: string): Promise<ProjectServer> {
   const root = resolve(projectDir);
+  // Read once per render: the project's files do not change while it is served.
+  let fonts: Promise<ProjectFonts> | undefined;
+  const projectFonts = () => (fonts ??= readProjectFonts(root));
   const server = createServer((req, res) => {
     // On every response, not only the entry page: a project's other HTML (an iframe, an SVG opened as a document)
     // is a composition page too.
@@ -68,7 +76,21 @@ export async function serveProject(projectDir: string, videoFramesDir?: string):
     };
     (async () => {
       let path: string;
+      if (url.pathname === "/__studio/fonts/uses.json") {
+        // For the node's own font check (load-composition.ts); a page reading it learns only its project's names.
+        res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
+        return res.end(JSON.stringify((await projectFonts()).uses));
+      }
+      if (url.pathname === FACES_PATH) {
+        res.writeHead(200, { "content-type": "text/css; charset=utf-8", "cache-control": "no-store" });
+        return res.end((await projectFonts()).faces);
+      }
       if (url.pathname === "/__studio/runtime.js") path = RUNTIME_PATH;
+      else if (url.pathname.startsWith("/__studio/fonts/bundled/")) {
+        const file = bundledFontFile(url.pathname);
+        if (!file) return send(404, "not found");
+        path = file;
+      }
       else if (url.pathname.startsWith("/__studio/video/") && videoFramesDir) {
         const match = /^\/__studio\/video\/(\d+)\/(\d+)\.jpg$/.exec(url.pathname);
         if (!match) return send(404, "not found");
@@ -82,10 +104,16 @@ export async function serveProject(projectDir: string, videoFramesDir?: string):
       if (!info || !info.isFile()) return send(404, "not found");
       const type = CONTENT_TYPES[extname(path).toLowerCase()] ?? "application/octet-stream";
       const mode = url.searchParams.get("studio");
-      if (mode && extname(path).toLowerCase() === ".html") {
-        const html = injectRuntime(await readFile(path, "utf8"), mode === "play" ? "play" : "render");
+      const extension = extname(path).toLowerCase();
+      // Every page and stylesheet of the project (sub-compositions included) is read with the studio's fonts: see
+      // core/fonts/rewrite-page-fonts.ts.
+      if ((extension === ".html" || extension === ".htm" || extension === ".css") && path.startsWith(root + sep)) {
+        const { linkTag, googleStylesheet } = await projectFonts();
+        const text = await readFile(path, "utf8");
+        let body = extension === ".css" ? rewriteCssFonts(text, googleStylesheet) : rewriteHtmlFonts(text, googleStylesheet);
+        if (mode && extension !== ".css") body = injectRuntime(body, mode === "play" ? "play" : "render", linkTag);
         res.writeHead(200, { "content-type": type, "cache-control": "no-store" });
-        return res.end(html);
+        return res.end(body);
       }
       res.writeHead(200, { "content-type": type, "content-length": info.size, "cache-control": "max-age=3600" });
       createReadStream(path).pipe(res);

@@ -1,5 +1,6 @@
-// The one fake in the Worker tests, at the true external boundary: GitHub's and Google's OAuth endpoints,
-// answering the Worker's outbound fetches. Anything else outbound fails loudly.
+// The fakes in the Worker tests, at the true external boundary: GitHub's and Google's OAuth endpoints and Google
+// Fonts (fake-google-fonts.ts), answering the Worker's outbound fetches. Anything else outbound fails loudly.
+import { fakeGoogleFonts } from "./fake-google-fonts.ts";
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
@@ -28,5 +29,7 @@ export async function fakeOAuthProviders(request: Request): Promise<Response> {
     if (form.get("code") !== "good-code" || !form.get("code_verifier")) return json({ error: "invalid_grant" }, 400);
     return json({ access_token: "ya29.fake", expires_in: 3599, token_type: "Bearer", id_token: googleIdToken() });
   }
+  const fonts = await fakeGoogleFonts(request);
+  if (fonts) return fonts;
   return new Response(`outbound request not allowed in tests: ${where}`, { status: 599 });
 }

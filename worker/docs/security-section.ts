@@ -64,6 +64,13 @@ gsap, answered from the node's own copy of 3.14.2), nothing else:
   25 per page); check reports it as a request-blocked warning. A render still finishes with it as a finding; a
   strict render fails on it. Likewise a composition whose timeline never registers on window.__timelines renders
   as a still picture with a finding saying so, and fails a strict render.
+- Fonts: a Google Fonts stylesheet a composition links or @imports (fonts.googleapis.com /css or /css2) is fetched
+  by the Worker, never by the page: once per URL, with its fonts.gstatic.com font files (at most 10 stylesheets per
+  project, 120 font files per stylesheet, 4 MiB per file), kept in R2 and handed to the node with the job's files;
+  the page then loads it from the render's own server. Nothing else is fetched on a composition's behalf. Families
+  the studio bundles (Inter, Roboto, Montserrat, ... and aliases such as Arial or Helvetica) come from the node
+  itself. Text in a family nobody supplies is a "font fallback" line in the log and a font-fallback warning in
+  check; a strict render fails on it.
 - Every stage is bounded: loading 30 s, registering its timeline 10 s, each frame's seek, capture and encoder
   hand-off 10 s, each ffmpeg step 120 s plus 2 s per second of media. A composition that hangs fails the render
   once, with a line naming the stage and frame ("frame 412 of 900 (at 13.700 s) did not finish seeking in 10 s"),

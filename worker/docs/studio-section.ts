@@ -148,7 +148,8 @@ pixels) where they apply. Codes:
            missing-asset (error: a project file the page asked for is not there), request-blocked (warning: a
            non-project URL; nodes load only project files and GSAP), timeline-not-registered (warning: a
            composition with no window.__timelines entry), duration-mismatch (warning: a timeline longer than its
-           data-duration, so its end is cut off)
+           data-duration, so its end is cut off), font-fallback (warning: text drawn with a fallback font because
+           its family has no @font-face, is not bundled and is not a Google Fonts family the studio could get)
   layout   text-clipped (text cut off by overflow hidden), text-overflow (text spilling out of its box),
            off-canvas (an element partly or entirely outside the canvas; its children are not repeated),
            text-overlap (two texts drawn over each other); all warnings

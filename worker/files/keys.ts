@@ -1,6 +1,8 @@
 // R2 layout. Every key starts with the owner's user id, so one user's objects can never be addressed by another.
 //   p/<userId>/<slug>/<path>      project files ("<path>/" with no body marks an empty directory)
 //   r/<userId>/<filename>         rendered videos
+//   fonts/google/<hash>.css       the one shared key space: public Google Fonts stylesheets and files/<hash>.woff2,
+//                                 cached for render nodes and /play (worker/fonts/google-fonts-cache.ts)
 
 /** A project as seen by its owner: every file operation takes one, so a cross-tenant key cannot be built. */
 export interface ProjectRef {

@@ -19,6 +19,8 @@ import { streamToKey, writeStream } from "../files/write-file.ts";
 import { claimJob, endJob, findNodeJob, JOB_KINDS, leaseMs, renewLease, setRunningResult, type JobKind } from "../jobs/queue.ts";
 import { markNodeSeen } from "../nodes/node-presence.ts";
 import { roomOf } from "../rooms/room-of.ts";
+import { googleFontsForJob, googleFontsKey } from "../fonts/google-fonts-cache.ts";
+import { GOOGLE_FONTS_DIR } from "../../core/fonts/google-fonts-files.ts";
 
 const MAX_WAIT_S = 25;
 
@@ -92,14 +94,22 @@ export const nodeRoutes = new Hono<AppEnv>()
   })
   .get("/jobs/:id/files", async (c) => {
     const job = await heldJob(c);
-    const files = await listProjectFiles(c.env.FILES, { userId: job.userId, slug: job.slug });
+    const ref = { userId: job.userId, slug: job.slug };
+    // The reserved folder is the Worker's: a project's own files there are not passed on.
+    const files = (await listProjectFiles(c.env.FILES, ref)).filter((f) => f.type === "file" && !f.path.startsWith(`${GOOGLE_FONTS_DIR}/`));
+    // Render pages cannot reach Google: the Google Fonts stylesheets the project links travel with its files. A
+    // preview (listed again and again to notice changes) is viewed in the person's own browser, which loads them.
+    const fonts = job.kind === "preview" ? [] : await googleFontsForJob(c.env.FILES, files.map((f) => ({ path: f.path, size: f.size, key: fileKey(ref, f.path) })));
     // mtime lets a preview notice changed files by listing alone.
-    return c.json({ files: files.filter((f) => f.type === "file").map(({ path, size, mtime }) => ({ path, size, mtime })) });
+    return c.json({ files: [...files.map(({ path, size, mtime }) => ({ path, size, mtime })), ...fonts] });
   })
   .get("/jobs/:id/files/*", async (c) => {
     const job = await heldJob(c);
     const check = rawFilePath(c.req.url, JOB_FILE_PATH_START);
-    return serveObject(c.env.FILES, fileKey({ userId: job.userId, slug: job.slug }, check.path), c.req.raw, {
+    const fontKey = googleFontsKey(check.path);
+    const key = fontKey ?? fileKey({ userId: job.userId, slug: job.slug }, check.path);
+    if (!fontKey && check.path.startsWith(`${GOOGLE_FONTS_DIR}/`)) throw notFound(`no file ${check.path}`);
+    return serveObject(c.env.FILES, key, c.req.raw, {
       contentType: contentTypeFor(check.path),
       notFoundMessage: `no file ${check.path}`,
     });
