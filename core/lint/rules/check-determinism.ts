@@ -1,4 +1,5 @@
 // Every frame must come out the same on every render: no randomness, no wall clock, no timers, no network.
+// (requestAnimationFrame has its own rule, check-animation-frame.ts, with HyperFrames' code.)
 import { describeElement } from "../../html/describe-element.ts";
 import { createFinding } from "../create-finding.ts";
 import type { LintCode } from "../lint-rules.ts";
@@ -23,7 +24,6 @@ const PATTERNS: Pattern[] = [
   { code: "nondeterministic_api", name: "fetch", pattern: API("fetch\\s*\\("), fixHint: "Put the data in the project (e.g. inline it in the script) instead of fetching it at render time." },
   { code: "nondeterministic_time", name: "new Date()", pattern: /(?<![\w$])new\s+Date\b(?:\s*\(\s*\)|(?!\s*\())/, fixHint: "Write a fixed date, e.g. new Date(\"2025-01-01T00:00:00Z\"), or a literal string." },
   { code: "nondeterministic_time", name: "performance.now", pattern: API("performance\\s*\\.\\s*now\\b"), fixHint: "Derive time from the timeline (tl.time()) instead of the wall clock." },
-  { code: "nondeterministic_time", name: "requestAnimationFrame", pattern: API("requestAnimationFrame\\s*\\("), fixHint: "Drive the animation from the timeline (tweens or onUpdate) so the renderer can seek it." },
 ];
 
 export function checkDeterminism(file: CompositionFile): LintFinding[] {
