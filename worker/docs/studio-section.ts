@@ -123,7 +123,9 @@ exitCode is 0 when there are no errors, 1 otherwise. result has the shape of Hyp
 { ok, errorCount, warningCount, infoCount, findings: [{ code, severity: "error"|"warning"|"info", message, file,
 selector?, fixHint? }], filesScanned }. Info findings (a summary of each composition) appear only with verbose.
 Errors break or change a frame-by-frame render and must be fixed before rendering (a strict render fails on
-them); warnings are usually acceptable. The rules:
+them); warnings are usually acceptable. The rules follow HyperFrames' "lint" (0.8.170): where a rule has a
+HyperFrames counterpart it is named, with the same severity unless a difference is given; rules with no
+counterpart come from this API's composition rules (or the render nodes' limits). The rules:
 
 {{LINT_RULES}}
 

@@ -17,7 +17,9 @@ interface Pattern {
 const API = (expression: string): RegExp => new RegExp(`(?<![\\w$])(?:(?:window|globalThis|self)\\s*\\.\\s*)?${expression}`);
 
 const PATTERNS: Pattern[] = [
-  { code: "nondeterministic_api", name: "Math.random", pattern: API("Math\\s*\\.\\s*random\\b"), fixHint: "Use a seeded generator (e.g. a small mulberry32 with a fixed seed) or gsap.utils.random with fixed values written out." },
+  { code: "nondeterministic_api", name: "Math.random", pattern: API("Math\\s*\\.\\s*random\\b"), fixHint: "Use a seeded generator (e.g. a small mulberry32 with a fixed seed), or write the values out." },
+  { code: "nondeterministic_api", name: "crypto.getRandomValues", pattern: API("crypto\\s*\\.\\s*getRandomValues\\b"), fixHint: "Use a seeded generator (e.g. a small mulberry32 with a fixed seed), or write the values out." },
+  { code: "nondeterministic_api", name: "gsap.utils.random", pattern: API("gsap\\s*\\.\\s*utils\\s*\\.\\s*random\\s*\\("), fixHint: "Each render browser draws its own values, so frames from different browsers disagree: use a seeded generator, or write the values out." },
   { code: "nondeterministic_api", name: "Date.now", pattern: API("Date\\s*\\.\\s*now\\b"), fixHint: "Derive time from the timeline (tl.time()) instead of the wall clock." },
   { code: "nondeterministic_api", name: "setTimeout", pattern: API("setTimeout\\s*\\("), fixHint: "Schedule it on the timeline: tl.call(fn, [], <seconds>) or a tween's position parameter." },
   { code: "nondeterministic_api", name: "setInterval", pattern: API("setInterval\\s*\\("), fixHint: "Use a repeating tween on the timeline (repeat: -1 or a fixed count) instead of a timer." },
