@@ -4,6 +4,7 @@
 import { analyzeLayout, mergeAcrossTimes } from "../../core/browser/analyze-layout.ts";
 import type { CheckOptions } from "../../core/browser/browser-options.ts";
 import { checkFinding, type CheckFinding } from "../../core/browser/check-findings.ts";
+import { parseMissingAssetLine } from "../../core/browser/missing-asset.ts";
 import { checkTimes } from "../../core/browser/sample-times.ts";
 import { parseBlockedAttemptLine } from "./blocked-attempt.ts";
 import { collectLayout, SKIP_TAGS } from "./collect-layout.ts";
@@ -33,6 +34,12 @@ export function runtimeFindingFromLine(line: string): CheckFinding | null {
     // The browser logs every failed resource; those are reported once, with their URL, as request findings.
     if (text.startsWith("Failed to load resource")) return null;
     return checkFinding("console-error", "index.html", `console.error: ${text}`);
+  }
+  const missing = parseMissingAssetLine(line);
+  if (missing) {
+    return checkFinding("missing-asset", missing.referrer ?? missing.path, line.slice("finding: ".length), {
+      fixHint: `upload ${missing.path}, or fix the path${missing.referrer ? ` in ${missing.referrer}` : ""} (paths are relative to the file that references them)`,
+    });
   }
   const blocked = parseBlockedAttemptLine(line);
   if (blocked) {
@@ -75,14 +82,6 @@ export async function checkComposition(input: {
       signal: input.signal,
       onLine,
       beforeLoad: ({ page }, origin) => {
-        page.on("response", (response) => {
-          const url = response.url();
-          if (!url.startsWith(`${origin}/`) || response.status() < 400) return;
-          const path = decodeURIComponent(new URL(url).pathname.slice(1));
-          add(checkFinding("missing-asset", path, `${path} is referenced but ${response.status() === 404 ? "is not in the project" : `answered HTTP ${response.status()}`}`, {
-            fixHint: "upload the file, or fix the path (paths are relative to the project root)",
-          }));
-        });
         page.on("requestfailed", (request) => {
           const url = request.url();
           const reason = request.failure()?.errorText ?? "failed";
