@@ -169,15 +169,24 @@ export function compareFindings(project: string, ours: Finding[], theirs: Findin
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { corpus: { type: "string", default: join(HERE, "lint-corpus") }, verbose: { type: "boolean", default: false } } });
-  const corpus = resolve(values.corpus);
+  const { values } = parseArgs({
+    options: { corpus: { type: "string", default: join(HERE, "lint-corpus") }, verbose: { type: "boolean", default: false }, templates: { type: "boolean", default: false } },
+  });
   await ensureHyperframes();
-  const projects = (await readdir(corpus, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  // --templates: also HyperFrames' own starter templates, read in place from the installed package (not copied).
+  const corpora = [resolve(values.corpus), ...(values.templates ? [join(CACHE, "node_modules", "hyperframes", "dist", "templates")] : [])];
+  const projects: string[] = [];
+  for (const corpus of corpora) {
+    for (const entry of await readdir(corpus, { withFileTypes: true })) {
+      if (entry.isDirectory() && !entry.name.startsWith("_")) projects.push(join(corpus, entry.name));
+    }
+  }
+  projects.sort();
   const all: Comparison[] = [];
   const oursOnlyRules = new Map<string, string[]>();
   const theirsOnlyRules = new Map<string, string[]>();
-  for (const project of projects) {
-    const dir = join(corpus, project);
+  for (const dir of projects) {
+    const project = relative(HERE, dir).replace(/^lint-corpus\//, "").replace(/^\.cache\/hyperframes\/node_modules\/hyperframes\/dist\//, "hyperframes:");
     const [ours, theirs] = await Promise.all([oursFor(dir), theirsFor(dir)]);
     const { comparisons, oursUnmapped, theirsUnmapped } = compareFindings(project, ours, theirs, LINT_RULES);
     all.push(...comparisons);

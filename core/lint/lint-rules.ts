@@ -87,7 +87,7 @@ const HYPERFRAMES: Record<LintCode, { codes: string[]; difference?: string }> = 
   font_display_missing: { codes: [], difference: "Seed 000, rule 7." },
   audio_missing_attribute: { codes: ["media_missing_data_start"], difference: "Also data-duration and data-track-index (seed 000, rule 8)." },
   audio_src_outside_assets: { codes: [], difference: "Seed 000, rule 8." },
-  video_not_muted: { codes: ["video_missing_muted"] },
+  video_not_muted: { codes: ["video_missing_muted"], difference: "Seed 000, rule 8: every <video> is muted (sound goes in an <audio>); HyperFrames also accepts data-has-audio, and asks only of a <video> with data-start." },
   video_missing_attribute: { codes: ["media_missing_data_start"] },
   media_missing_src: { codes: ["media_missing_src"], difference: "Any <audio>/<video> without src; HyperFrames only when it also has data-start and an id." },
   subcomp_missing_attribute: { codes: ["host_missing_composition_id"], difference: "Also data-start and data-duration on the host (seed 000, rule 9)." },
