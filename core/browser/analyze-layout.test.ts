@@ -35,6 +35,15 @@ describe("layout inspection", () => {
     expect(codes([el(1, { textBox: text, overflowX: 1 })])).toEqual([]);
   });
 
+  it("reports text an ancestor cuts off as clipped, naming the ancestor, instead of as overflowing its own box", () => {
+    const text = { x: 100, y: 100, width: 600, height: 40 };
+    const findings = analyzeLayout([el(1, { textBox: text, overflowX: 400, ancestorClip: { px: 300, by: "#bar" } })], CANVAS, 1);
+    expect(findings.map((f) => f.code)).toEqual(["text-clipped"]);
+    expect(findings[0]?.message).toBe("text of #e1 is cut off by #bar (overflow hidden): 300 px lie outside it at 1 s");
+    expect(codes([el(1, { textBox: text, ancestorClip: { px: 2, by: "#bar" } })])).toEqual([]);
+    expect(codes([el(1, { textBox: text, ancestorClip: null })])).toEqual([]);
+  });
+
   it("reports the outermost off-canvas element only, and nothing an ancestor clips", () => {
     const outside = { x: 1800, y: 100, width: 300, height: 50 };
     const findings = analyzeLayout([el(1, { box: outside }), el(2, { box: outside, ancestors: [1] }), el(3, { box: { x: -500, y: 0, width: 100, height: 100 }, clippedByAncestor: true })], CANVAS, 2);

@@ -21,6 +21,13 @@ export interface MeasuredElement {
   clipsY: boolean;
   /** An ancestor cuts it off (overflow hidden), so what lies outside that ancestor is not seen. */
   clippedByAncestor: boolean;
+  /**
+   * Its text is partly cut off by an ancestor's overflow (any level up to the root; ellipsis or not): how many px
+   * of the text box lie outside that ancestor's padding box, and the ancestor's selector. Null (or absent) when no
+   * ancestor cuts visible text, when the text is entirely hidden (a deliberate mask), or when something between
+   * them is transformed (a reveal in motion).
+   */
+  ancestorClip?: { px: number; by: string } | null;
 }
 
 const TOLERANCE_PX = 2;
@@ -42,8 +49,12 @@ export function analyzeLayout(elements: readonly MeasuredElement[], canvas: { wi
     if (el.textBox) {
       const x = el.overflowX > TOLERANCE_PX;
       const y = el.overflowY > TOLERANCE_PX;
+      const byAncestor = el.ancestorClip && el.ancestorClip.px > TOLERANCE_PX ? el.ancestorClip : null;
       if ((x && el.clipsX) || (y && el.clipsY)) {
         findings.push(checkFinding("text-clipped", el.file, `text of ${el.selector} is cut off: ${Math.round(Math.max(el.clipsX ? el.overflowX : 0, el.clipsY ? el.overflowY : 0))} px do not fit its box at ${time} s`, { ...at, fixHint: "shorten the text, lower its font-size, or make the box larger" }));
+      } else if (byAncestor) {
+        // Spilling out of its own box into an ancestor that hides overflow: what the viewer sees is cut text.
+        findings.push(checkFinding("text-clipped", el.file, `text of ${el.selector} is cut off by ${byAncestor.by} (overflow hidden): ${Math.round(byAncestor.px)} px lie outside it at ${time} s`, { ...at, fixHint: `shorten the text, lower its font-size, let it wrap, or make ${byAncestor.by} larger` }));
       } else if (x || y) {
         findings.push(checkFinding("text-overflow", el.file, `text of ${el.selector} overflows its box by ${Math.round(Math.max(el.overflowX, el.overflowY))} px at ${time} s`, { ...at, fixHint: "shorten the text, lower its font-size, or let the box grow (no fixed width/height)" }));
       }

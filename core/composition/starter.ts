@@ -1,5 +1,6 @@
 // The index.html written for a new project when the caller gives no html. It must lint with zero errors and zero
-// warnings, so it doubles as the reference an agent can copy from.
+// warnings and pass the browser check with no findings (the glows' boxes stay on the canvas while they drift, the
+// title's line box holds its glyphs), so it doubles as the reference an agent can copy from.
 import { GSAP_CDN_URL } from "../lint/read-gsap-source.ts";
 import { escapeHtml } from "./escape-html.ts";
 
@@ -42,10 +43,10 @@ export function starterComposition({ compositionId, title, duration = 6 }: Start
     background: radial-gradient(120% 90% at 50% 110%, #1d2a5b 0%, #0b1020 60%);
     font-family: "Helvetica Neue", Helvetica, Arial, system-ui, sans-serif; color: #f5f7ff; }
   ${scope} .glow { position: absolute; border-radius: 50%; filter: blur(80px); opacity: 0.55; }
-  ${scope} .glow-a { width: 760px; height: 760px; left: -160px; top: -220px; background: #5b6cff; }
-  ${scope} .glow-b { width: 640px; height: 640px; right: -140px; bottom: -200px; background: #ff5fa2; }
+  ${scope} .glow-a { width: 640px; height: 640px; left: 60px; top: 40px; background: #5b6cff; }
+  ${scope} .glow-b { width: 560px; height: 560px; right: 60px; bottom: 40px; background: #ff5fa2; }
   ${scope} .stage { position: absolute; inset: 0; display: flex; flex-direction: column; align-items: center; justify-content: center; }
-  ${scope} .title { margin: 0; max-width: 1500px; text-align: center; font-size: 120px; font-weight: 800; line-height: 1.05; letter-spacing: -2px; }
+  ${scope} .title { margin: 0; max-width: 1500px; text-align: center; font-size: 120px; font-weight: 800; line-height: 1.2; letter-spacing: -2px; }
   ${scope} .rule { width: 320px; height: 8px; margin-top: 48px; border-radius: 4px; background: linear-gradient(90deg, #5b6cff, #ff5fa2); transform-origin: 50% 50%; }
 </style>
 </head>

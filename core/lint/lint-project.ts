@@ -4,14 +4,18 @@ import { createFinding } from "./create-finding.ts";
 import { loadComposition, type CompositionFile } from "./load-composition.ts";
 import { classifyReference, normalizePath, pathOf } from "./project-paths.ts";
 import type { ProjectContext } from "./project-context.ts";
+import { checkAnimationFrame } from "./rules/check-animation-frame.ts";
 import { checkAssetPaths } from "./rules/check-asset-paths.ts";
 import { checkCanvas } from "./rules/check-canvas.ts";
+import { checkClipVisibility } from "./rules/check-clip-visibility.ts";
 import { checkCssAnimations } from "./rules/check-css-animations.ts";
 import { checkCssScope } from "./rules/check-css-scope.ts";
 import { checkDeterminism } from "./rules/check-determinism.ts";
 import { checkDuplicateCompositionIds, checkDuplicateElementIds } from "./rules/check-duplicate-ids.ts";
 import { checkGsapScript } from "./rules/check-gsap-script.ts";
+import { checkInfiniteRepeat } from "./rules/check-infinite-repeat.ts";
 import { checkMedia } from "./rules/check-media.ts";
+import { checkNonTransformMotion } from "./rules/check-non-transform-motion.ts";
 import { checkRoot } from "./rules/check-root.ts";
 import { checkScriptSyntax } from "./rules/check-script-syntax.ts";
 import { checkSubCompositions } from "./rules/check-sub-compositions.ts";
@@ -30,6 +34,10 @@ const FILE_RULES: FileRule[] = [
   checkGsapScript,
   checkTimelines,
   checkDeterminism,
+  checkAnimationFrame,
+  checkInfiniteRepeat,
+  checkNonTransformMotion,
+  checkClipVisibility,
   checkCssScope,
   checkCssAnimations,
   checkWebFonts,

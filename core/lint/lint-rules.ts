@@ -20,8 +20,12 @@ const RULE_TABLE = {
   timeline_unknown_id: ["error", "A timeline is registered under an id that no data-composition-id in the file carries."],
   gsap_global_tween: ["warning", "gsap.to/from/fromTo outside a timeline plays on the global clock, not the seeked timeline."],
   script_syntax_error: ["error", "A script does not parse as JavaScript, so none of it runs."],
-  nondeterministic_api: ["error", "Scripts call Math.random, Date.now, setTimeout, setInterval or fetch."],
-  nondeterministic_time: ["warning", "Scripts read the wall clock (new Date(), performance.now) or use requestAnimationFrame."],
+  nondeterministic_api: ["error", "Scripts call Math.random, crypto.getRandomValues, gsap.utils.random, Date.now, setTimeout, setInterval or fetch."],
+  nondeterministic_time: ["error", "Scripts read the wall clock (new Date() without arguments, performance.now)."],
+  requestanimationframe_in_composition: ["error", "Scripts call requestAnimationFrame, which runs on the wall clock, not on the seeked timeline."],
+  gsap_infinite_repeat: ["warning", "A tween uses repeat: -1, so the timeline never ends on its own; the video is cut at data-duration."],
+  gsap_non_transform_motion: ["error", "A tween animates left/top/right/bottom/margin, letterSpacing, wordSpacing or fontSize, or uses roundProps: whole-pixel steps that stutter."],
+  gsap_animates_clip_element: ["error", "A tween sets visibility, display or autoAlpha on a clip element (class=\"clip\"), whose visibility the runtime manages."],
   css_unscoped_selector: ["warning", "A CSS rule is not scoped under [data-composition-id=\"<id>\"]."],
   css_wall_clock_animation: ["warning", "CSS animation or transition runs on the wall clock, outside the seeked timeline."],
   font_family_without_font_face: ["error", "A font-family has no @font-face in the project, is not a bundled family and is not linked from Google Fonts."],
@@ -49,18 +53,82 @@ const RULE_TABLE = {
 
 export type LintCode = keyof typeof RULE_TABLE;
 
+/**
+ * Each rule's counterpart in `hyperframes lint --json` (0.8.170): the code(s) HyperFrames reports for the same
+ * problem (none: a rule of seed 000 or of the studio's render nodes that HyperFrames does not have), and where the
+ * two deliberately differ, why. Typed by LintCode, so a new rule cannot be added without saying this; the docs'
+ * table and bench/lint-parity.ts read it.
+ */
+const HYPERFRAMES: Record<LintCode, { codes: string[]; difference?: string }> = {
+  entry_missing: { codes: [], difference: "HyperFrames lints whatever HTML the folder holds; the studio renders index.html (or the named composition), so its absence is an error." },
+  root_missing: { codes: ["root_missing_composition_id"], difference: "Not repeated for an empty sub-composition file, which subcomp_file_empty reports once; HyperFrames reports both." },
+  root_missing_attribute: { codes: ["root_missing_dimensions"], difference: "Also data-start and data-duration (seed 000, rule 2); HyperFrames derives a missing duration from the timeline." },
+  root_start_not_zero: { codes: [], difference: "Seed 000, rule 2." },
+  root_invalid_duration: { codes: [], difference: "Seed 000, rule 2." },
+  root_invalid_size: { codes: [], difference: "Seed 000, rule 2; HyperFrames only compares the size with the html/body CSS (root_dimensions_mismatch)." },
+  canvas_size_missing: { codes: [], difference: "Seed 000, rule 1." },
+  canvas_size_mismatch: { codes: ["root_dimensions_mismatch"], difference: "An error here, a warning in HyperFrames: a body smaller than the root crops the video, a wrong frame. A size that is not a number is root_invalid_size here, a mismatch in HyperFrames." },
+  canvas_overflow_visible: { codes: [], difference: "Seed 000, rule 1." },
+  gsap_missing: { codes: ["missing_gsap_script"] },
+  gsap_version_mismatch: { codes: [], difference: "Seed 000, rule 3 (render nodes serve GSAP 3.14.2)." },
+  gsap_source_unsupported: { codes: [], difference: "Render nodes have no network and serve GSAP only from package-CDN URLs." },
+  timeline_not_paused: { codes: [], difference: "Seed 000, rule 4." },
+  timeline_not_registered: { codes: ["gsap_timeline_not_registered", "missing_timeline_registry"], difference: "Also reported next to timeline_unknown_id when the only timeline is registered under a wrong key (nothing is registered under the composition's id); HyperFrames then reports timeline_id_mismatch alone." },
+  timeline_unknown_id: { codes: ["timeline_id_mismatch"] },
+  gsap_global_tween: { codes: [], difference: "The studio's own warning: a global tween plays on GSAP's clock, not on the seeked timeline." },
+  script_syntax_error: { codes: ["invalid_inline_script_syntax"], difference: "Also local script files, reported under their own path." },
+  nondeterministic_api: { codes: ["non_deterministic_code"], difference: "Also setTimeout, setInterval and fetch (seed 000, rule 5)." },
+  nondeterministic_time: { codes: ["non_deterministic_code"] },
+  requestanimationframe_in_composition: { codes: ["requestanimationframe_in_composition"] },
+  gsap_infinite_repeat: { codes: ["gsap_infinite_repeat"], difference: "Always a warning: a root without a finite data-duration is already an error here (root_missing_attribute), where HyperFrames makes this one an error." },
+  gsap_non_transform_motion: { codes: ["gsap_non_transform_motion"] },
+  gsap_animates_clip_element: { codes: ["gsap_animates_clip_element"] },
+  css_unscoped_selector: { codes: [], difference: "Seed 000, rule 6 (the runtime still scopes sub-composition CSS as HyperFrames does)." },
+  css_wall_clock_animation: { codes: ["css_transition_used"], difference: "Also CSS @keyframes animations, which run on the wall clock in the studio's runtime." },
+  font_display_missing: { codes: [], difference: "Seed 000, rule 7." },
+  font_family_without_font_face: { codes: ["font_family_without_font_face"] },
+  audio_missing_attribute: { codes: ["media_missing_data_start"], difference: "Also data-duration and data-track-index (seed 000, rule 8)." },
+  audio_src_outside_assets: { codes: [], difference: "Seed 000, rule 8." },
+  video_not_muted: { codes: ["video_missing_muted"], difference: "Seed 000, rule 8: every <video> is muted (sound goes in an <audio>); HyperFrames also accepts data-has-audio, and asks only of a <video> with data-start." },
+  video_missing_attribute: { codes: ["media_missing_data_start"] },
+  media_missing_src: { codes: ["media_missing_src"], difference: "Any <audio>/<video> without src; HyperFrames only when it also has data-start and an id." },
+  subcomp_missing_attribute: { codes: ["host_missing_composition_id"], difference: "Also data-start and data-duration on the host (seed 000, rule 9)." },
+  subcomp_missing_layout_attribute: { codes: [], difference: "Seed 000, rule 9." },
+  subcomp_host_not_div: { codes: [], difference: "Seed 000, rule 9." },
+  subcomp_src_outside_compositions: { codes: [], difference: "Seed 000, rule 9." },
+  subcomp_file_missing: { codes: ["missing_or_empty_sub_composition"] },
+  subcomp_file_empty: { codes: ["missing_or_empty_sub_composition"] },
+  subcomp_id_mismatch: { codes: [], difference: "The studio's own check: the host's id must name the file's root, whose timeline it seeks." },
+  asset_missing: { codes: ["missing_local_asset"], difference: "Also CSS url() and link href; HyperFrames checks src attributes. A path with `..` is reported once, as asset_path_parent, where HyperFrames also calls it missing." },
+  asset_path_parent: { codes: ["invalid_parent_traversal_in_asset_path"] },
+  asset_path_absolute: { codes: [], difference: "The studio's own warning: a path from / breaks when the project is served under a prefix (shares, previews)." },
+  remote_resource: { codes: [], difference: "Render nodes have no network: a remote resource never loads." },
+  duplicate_element_id: { codes: [], difference: "The studio's own warning." },
+  duplicate_composition_id: { codes: ["duplicate_composition_id"], difference: "Across the whole project, hosts included (all timelines share window.__timelines); HyperFrames checks one file and skips hosts." },
+  composition_summary: { codes: [], difference: "Info only (verbose)." },
+};
+
 export interface LintRuleInfo {
   code: LintCode;
   severity: "error" | "warning" | "info";
   summary: string;
+  /** HyperFrames' code(s) for the same problem; empty when it has none. */
+  hyperframes: string[];
+  /** Why the rule deliberately differs from HyperFrames (code, severity or scope), if it does. */
+  difference?: string;
 }
 
-/** Every rule the linter can report, for the API docs. */
-export const LINT_RULES: LintRuleInfo[] = (Object.keys(RULE_TABLE) as LintCode[]).map((code) => ({
-  code,
-  severity: RULE_TABLE[code][0],
-  summary: RULE_TABLE[code][1],
-}));
+/** Every rule the linter can report, for the API docs and the parity bench. */
+export const LINT_RULES: LintRuleInfo[] = (Object.keys(RULE_TABLE) as LintCode[]).map((code) => {
+  const counterpart = HYPERFRAMES[code];
+  return {
+    code,
+    severity: RULE_TABLE[code][0],
+    summary: RULE_TABLE[code][1],
+    hyperframes: counterpart.codes,
+    ...(counterpart.difference !== undefined ? { difference: counterpart.difference } : {}),
+  };
+});
 
 export function severityOf(code: LintCode): "error" | "warning" | "info" {
   return RULE_TABLE[code][0];

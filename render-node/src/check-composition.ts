@@ -4,6 +4,7 @@
 import { analyzeLayout, mergeAcrossTimes } from "../../core/browser/analyze-layout.ts";
 import type { CheckOptions } from "../../core/browser/browser-options.ts";
 import { checkFinding, type CheckFinding } from "../../core/browser/check-findings.ts";
+import { parseMissingAssetLine } from "../../core/browser/missing-asset.ts";
 import { checkTimes } from "../../core/browser/sample-times.ts";
 import { parseBlockedAttemptLine } from "./blocked-attempt.ts";
 import { parseFontFallbackLine } from "./find-font-fallbacks.ts";
@@ -39,6 +40,12 @@ export function runtimeFindingFromLine(line: string): CheckFinding | null {
   if (font) {
     return checkFinding("font-fallback", font.files[0]!, `font "${font.family}" is not available, so its text is drawn with a fallback font${font.files.length > 1 ? ` (also used in ${font.files.slice(1).join(", ")})` : ""}`, {
       fixHint: "add an @font-face with a font file in the project, link the family from Google Fonts, or use a bundled family (Inter, Roboto, Montserrat, ...)",
+    });
+  }
+  const missing = parseMissingAssetLine(line);
+  if (missing) {
+    return checkFinding("missing-asset", missing.referrer ?? missing.path, line.slice("finding: ".length), {
+      fixHint: `upload ${missing.path}, or fix the path${missing.referrer ? ` in ${missing.referrer}` : ""} (paths are relative to the file that references them)`,
     });
   }
   const blocked = parseBlockedAttemptLine(line);
@@ -82,14 +89,6 @@ export async function checkComposition(input: {
       signal: input.signal,
       onLine,
       beforeLoad: ({ page }, origin) => {
-        page.on("response", (response) => {
-          const url = response.url();
-          if (!url.startsWith(`${origin}/`) || response.status() < 400) return;
-          const path = decodeURIComponent(new URL(url).pathname.slice(1));
-          add(checkFinding("missing-asset", path, `${path} is referenced but ${response.status() === 404 ? "is not in the project" : `answered HTTP ${response.status()}`}`, {
-            fixHint: "upload the file, or fix the path (paths are relative to the project root)",
-          }));
-        });
         page.on("requestfailed", (request) => {
           const url = request.url();
           const reason = request.failure()?.errorText ?? "failed";

@@ -12,6 +12,8 @@ export function collectLayout(skip: string[]): MeasuredElement[] {
   const ids = new Map<Element, number>();
   all.forEach((el, i) => ids.set(el, i));
   const clips = (v: string) => v !== "visible";
+  // GSAP leaves an identity matrix behind after a tween: only a real translation, scale or rotation counts.
+  const still = (transform: string) => transform === "none" || new DOMMatrixReadOnly(transform).isIdentity;
   const boxOf = (r: DOMRect) => ({ x: r.x, y: r.y, width: r.width, height: r.height });
   const describe = (el: Element): string => {
     if (el.id) return `#${el.id}`;
@@ -63,6 +65,31 @@ export function collectLayout(skip: string[]): MeasuredElement[] {
       }
       if (x2 > x1 && y2 > y1) textBox = { x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
     }
+    // Text cut off by an ancestor's overflow, at any level: the part of the text box outside the ancestor's
+    // padding box. Entirely hidden text is a deliberate mask, and a transformed element on the way is a reveal in
+    // motion (text sliding into an overflow-hidden line): neither is reported.
+    let ancestorClip: MeasuredElement["ancestorClip"] = null;
+    if (textBox && still(cs.transform)) {
+      for (let q = el.parentElement; q && q !== root; q = q.parentElement) {
+        const qcs = getComputedStyle(q);
+        if (!still(qcs.transform)) break;
+        const cx = clips(qcs.overflowX);
+        const cy = clips(qcs.overflowY);
+        if ((cx || cy) && qcs.display !== "inline") {
+          const r = q.getBoundingClientRect();
+          const left = r.left + q.clientLeft, top = r.top + q.clientTop;
+          const right = left + q.clientWidth, bottom = top + q.clientHeight;
+          const t = textBox;
+          const seen = t.x < right && t.x + t.width > left && t.y < bottom && t.y + t.height > top;
+          const px = Math.max(
+            cx ? Math.max(0, left - t.x) + Math.max(0, t.x + t.width - right) : 0,
+            cy ? Math.max(0, top - t.y) + Math.max(0, t.y + t.height - bottom) : 0,
+          );
+          if (seen && px > (ancestorClip?.px ?? 0)) ancestorClip = { px, by: describe(q) };
+          if (!seen) break;
+        }
+      }
+    }
     const block = cs.display !== "inline";
     out.push({
       id: ids.get(el) ?? -1,
@@ -76,6 +103,7 @@ export function collectLayout(skip: string[]): MeasuredElement[] {
       clipsX: clips(cs.overflowX) || cs.textOverflow === "ellipsis",
       clipsY: clips(cs.overflowY),
       clippedByAncestor,
+      ancestorClip,
     });
   }
   return out;

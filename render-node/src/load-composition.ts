@@ -1,6 +1,7 @@
 // Opens a composition in a capture page and waits until the runtime has inlined and prepared it.
 import type { CaptureBrowser } from "./launch-capture-browser.ts";
 import type { CompositionInfo, StudioWindow } from "./composition-info.ts";
+import { missingAssetFromResponse, missingAssetLine } from "../../core/browser/missing-asset.ts";
 import { blockedAttemptLine, isPolicyRefusalMessage, limitBlockedAttempts } from "./blocked-attempt.ts";
 import { interceptRequests } from "./intercept-requests.ts";
 import { findFontFallbacks, fontFallbackLine } from "./find-font-fallbacks.ts";
@@ -38,6 +39,14 @@ export async function loadComposition(
   page.on("console", (message) => {
     // Chromium's own words for a refused load also reach the console; the watcher reports those as blocked attempts.
     if (message.type() === "error" && !isPolicyRefusalMessage(message.text())) onLine(`page console error: ${message.text()}`);
+  });
+  // A project file the page asked for and the server does not have (an image, a video, a font, a CSS url()) is a
+  // finding naming the file and, from the referrer, who asked for it: never a silently blank spot in the video.
+  page.on("response", (response) => {
+    // The composition page itself failing is the load error below, not a missing asset.
+    if (response.request().isNavigationRequest() && response.frame() === page.mainFrame()) return;
+    const missing = missingAssetFromResponse(origin, response.url(), response.status(), response.request().headers()["referer"]);
+    if (missing) onLine(missingAssetLine(missing));
   });
   await watchNetworkAttempts(capture, (attempt) => report(blockedAttemptLine(attempt)));
   await interceptRequests(page, origin, report);

@@ -1,7 +1,8 @@
 // Renders a project directory to a video file: the whole pipeline, from options to the muxed output.
 import { availableParallelism } from "node:os";
 import { stat, writeFile } from "node:fs/promises";
-import { join, resolve, sep } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
+import { missingAssetLine, parseMissingAssetLine } from "../../core/browser/missing-asset.ts";
 import { buildAudioMixArgs } from "./build-audio-mix-args.ts";
 import type { AudioClip } from "./build-audio-mix-args.ts";
 import { buildChunkArgs, buildConcatList, buildGifArgs, buildJoinArgs, ENCODER_SETTINGS } from "./build-encode-args.ts";
@@ -41,7 +42,7 @@ export interface RenderProjectInput {
   resolution?: Resolution | undefined;
   /** Browsers (and chunk encoders) at once; default one per core. */
   concurrency?: number | undefined;
-  /** A blocked network attempt of the composition fails the render (otherwise it is a finding in the log). */
+  /** A blocked network attempt or a missing asset fails the render (otherwise it is a finding in the log). */
   strict?: boolean | undefined;
   /** Force the screenshot path even where beginFrame works (for comparison). */
   captureMode?: CaptureMode | undefined;
@@ -66,6 +67,8 @@ export interface RenderResult {
   seconds: number;
 }
 
+const isFile = (path: string): Promise<boolean> => stat(path).then((info) => info.isFile(), () => false);
+
 function toProjectFile(projectDir: string, origin: string, url: string): string | null {
   if (!url.startsWith(`${origin}/`)) return null;
   const relative = decodeURIComponent(new URL(url).pathname).replace(/^\/+/, "");
@@ -89,13 +92,18 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
   const bounds = input.bounds ?? stageBounds();
   input.signal.throwIfAborted();
   const findings: string[] = [];
+  // The first blocked attempt or missing asset: a strict render fails on it.
   let blocked: string | undefined;
   const onLine = (line: string) => {
-    if (blocked === undefined && parseBlockedAttemptLine(line)) blocked = line.slice("finding: ".length);
+    if (blocked === undefined && (parseBlockedAttemptLine(line) || parseMissingAssetLine(line))) blocked = line.slice("finding: ".length);
     if (line.startsWith("finding: ")) {
       // Every browser loads the page: report each finding once.
       const finding = line.slice("finding: ".length);
       if (findings.includes(finding)) return;
+      // A missing file is reported by the page's request (with its referrer) and again by the node before it
+      // decodes a video or mixes an audio track: once per path.
+      const missing = parseMissingAssetLine(line);
+      if (missing && findings.some((f) => parseMissingAssetLine(`finding: ${f}`)?.path === missing.path)) return;
       findings.push(finding);
     }
     input.onLine?.(line);
@@ -112,7 +120,8 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
   if (input.signal.aborted) cancel();
   const sinkReport = limitBlockedAttempts(onLine);
   const sink = await startNetworkSink((attempt) => sinkReport(blockedAttemptLine(attempt)));
-  // Strict: the first blocked attempt fails the render, checked after loading and after capture (not per frame).
+  // Strict: the first blocked attempt or missing asset fails the render, checked after loading and after capture
+  // (not per frame).
   const failIfBlocked = () => {
     if (input.strict && blocked !== undefined) throw new Error(`${blocked}; strict renders fail on it`);
   };
@@ -217,6 +226,12 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
         const file = toProjectFile(projectDir, server.origin, clip.src);
         if (!file) {
           onLine(`finding: audio ${clip.src} is not a project file; left out of the mix`);
+          continue;
+        }
+        if (!(await isFile(file))) {
+          // Normally already reported when the page asked for it; said again here in case it never did.
+          onLine(missingAssetLine({ path: relative(projectDir, file).split(sep).join("/"), referrer: null, status: 404 }));
+          failIfBlocked();
           continue;
         }
         if (clip.kind === "video" && !(await hasAudioStream(binaries.ffprobe, file, signal, bounds))) continue;

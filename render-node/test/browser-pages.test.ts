@@ -72,7 +72,8 @@ describe("check in Chromium", () => {
     const codes = [...report.runtime, ...report.layout].map((f) => f.code);
     expect(codes).toEqual(expect.arrayContaining(["console-error", "missing-asset", "text-overflow", "off-canvas"]));
     expect(report.runtime.find((f) => f.code === "console-error")?.message).toContain("planted failure");
-    expect(report.runtime.find((f) => f.code === "missing-asset")?.file).toBe("assets/missing.png");
+    // Filed under the file that references it (where the fix goes), naming the missing path.
+    expect(report.runtime.find((f) => f.code === "missing-asset")).toMatchObject({ file: "index.html", message: "missing asset: assets/missing.png (referenced by index.html) is not in the project" });
     const overflow = report.layout.find((f) => f.code === "text-overflow");
     expect(overflow).toMatchObject({ selector: "#title", time: 0.5, severity: "warning" });
     expect(overflow?.box).toMatchObject({ x: 10, y: 10, width: 60 });

@@ -25,6 +25,19 @@ describe("API docs", () => {
     for (const rule of LINT_RULES) expect(text).toContain(rule.code);
   });
 
+  it("lists each lint rule's HyperFrames counterpart and every deliberate difference, from the rule table", async () => {
+    const text = (await (await SELF.fetch(`${BASE}/api/docs`)).text()).replace(/\s+/g, " ");
+    for (const rule of LINT_RULES) {
+      expect(text).toContain(`${rule.code} ${rule.severity} `);
+      expect(text).toContain(rule.hyperframes.length > 0 ? `HyperFrames: ${rule.hyperframes.join(", ")}` : "HyperFrames: none.");
+      if (rule.difference) expect(text).toContain(rule.difference);
+    }
+    // The four rules issue 11 names carry HyperFrames' own codes.
+    for (const code of ["requestanimationframe_in_composition", "gsap_infinite_repeat", "gsap_non_transform_motion", "gsap_animates_clip_element"]) {
+      expect(text).toContain(`HyperFrames: ${code}`);
+    }
+  });
+
   it("serves an OpenAPI 3.1 document whose request schemas are the validating zod schemas", async () => {
     const doc = await json<{ openapi: string; paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Record<string, unknown> }> } }>> }>(
       await SELF.fetch(`${BASE}/api/openapi.json`),

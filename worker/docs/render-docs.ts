@@ -1,13 +1,8 @@
 // Assembles GET /api/docs: the studio and idea-board sections with the caller's token and both origins filled in.
-import { LINT_RULES } from "../../core/lint/index.ts";
 import { ideasSection } from "./ideas-section.ts";
+import { lintRulesSection } from "./lint-rules-section.ts";
 import { securitySection } from "./security-section.ts";
 import { studioSection } from "./studio-section.ts";
-
-function lintRuleTable(): string {
-  const width = Math.max(...LINT_RULES.map((r) => r.code.length));
-  return LINT_RULES.map((r) => `  ${r.code.padEnd(width)}  ${r.severity.padEnd(7)}  ${r.summary}`).join("\n");
-}
 
 export function renderDocs(options: { baseUrl: string; contentUrl: string; token: string | null; maxFileBytes: number }): string {
   const text = [studioSection, securitySection, ideasSection].join("\n\n");
@@ -17,5 +12,5 @@ export function renderDocs(options: { baseUrl: string; contentUrl: string; token
     .replaceAll("{{CONTENT_URL}}", options.contentUrl)
     .replaceAll("{{TOKEN}}", options.token ?? "<TOKEN>")
     .replaceAll("{{MAX_FILE_MB}}", String(Math.round(options.maxFileBytes / 1048576)))
-    .replaceAll("{{LINT_RULES}}", lintRuleTable());
+    .replaceAll("{{LINT_RULES}}", lintRulesSection());
 }

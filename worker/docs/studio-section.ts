@@ -70,7 +70,8 @@ preview: { running, port?, url? }, render: <render state without lines> | null }
   DELETE /api/projects/:slug     → { deleted: true, slug }   (stops its render and preview; rendered videos are kept)
 
 Create: "html" is the whole index.html; without it a starter composition of "duration" seconds (default 6, at most
-3600) is written that passes the linter with no errors or warnings. "files" maps project paths to text content.
+3600) is written that passes the linter and the browser check with no findings. "files" maps project paths to
+text content.
 "createdBy" is a free string (at most 100 characters) naming the agent or tool that created the project; it is
 shown in summaries and never used for access. "name", "createdBy" and the paths in "files" may not contain
 control, bidirectional or other invisible characters (400; see Files). The whole request body is bounded by the
@@ -123,7 +124,9 @@ exitCode is 0 when there are no errors, 1 otherwise. result has the shape of Hyp
 { ok, errorCount, warningCount, infoCount, findings: [{ code, severity: "error"|"warning"|"info", message, file,
 selector?, fixHint? }], filesScanned }. Info findings (a summary of each composition) appear only with verbose.
 Errors break or change a frame-by-frame render and must be fixed before rendering (a strict render fails on
-them); warnings are usually acceptable. The rules:
+them); warnings are usually acceptable. The rules follow HyperFrames' "lint" (0.8.170): where a rule has a
+HyperFrames counterpart it is named, with the same severity unless a difference is given; rules with no
+counterpart come from this API's composition rules (or the render nodes' limits). The rules:
 
 {{LINT_RULES}}
 
@@ -145,12 +148,16 @@ above; "runtime" and "layout" are { ok, errorCount, warningCount, infoCount, fin
 plus "time" (seconds, first time seen), "times" (every time seen) and "box" ({ x, y, width, height } in canvas
 pixels) where they apply. Codes:
   runtime  composition-load-failed (error), console-error (error), page-error (error), request-failed (error),
-           missing-asset (error: a project file the page asked for is not there), request-blocked (warning: a
+           missing-asset (error: a project file the page asked for is not there; the message names the path and
+           the file that referenced it, in the render log's words "missing asset: assets/logo.png (referenced by
+           index.html) is not in the project", and the finding's file is that referencing file), request-blocked (warning: a
            non-project URL; nodes load only project files and GSAP), timeline-not-registered (warning: a
            composition with no window.__timelines entry), duration-mismatch (warning: a timeline longer than its
            data-duration, so its end is cut off), font-fallback (warning: text drawn with a fallback font because
            its family has no @font-face, is not bundled and is not a Google Fonts family the studio could get)
-  layout   text-clipped (text cut off by overflow hidden), text-overflow (text spilling out of its box),
+  layout   text-clipped (text cut off by overflow hidden or clip, its own or any ancestor's up to the root, with or
+           without an ellipsis; text a mask hides entirely, or a transformed reveal in motion, is not reported),
+           text-overflow (text spilling out of its box),
            off-canvas (an element partly or entirely outside the canvas; its children are not repeated),
            text-overlap (two texts drawn over each other); all warnings
 ok is true when no section has errors (or, with strict, warnings). exitCode is 0 when ok, else 1.
@@ -251,7 +258,8 @@ Options (unknown names are a 400 naming the option):
   resolution   landscape 1920x1080 | portrait 1080x1920 | square 1080x1080 | landscape-4k 3840x2160 |
                portrait-4k 2160x3840                            default: the composition's own size
   strict       boolean: fail at once on lint errors (they become the log), and fail   default false
-               on a blocked network attempt or a timeline that never registers
+               on a blocked network attempt, a timeline that never registers, or a
+               missing asset (without strict, each is a "finding:" line of the log)
   wait         boolean, or ?wait=1: hold the request until the render ends   default false
 
 Encoder settings per quality (chunks encode in parallel, one ffmpeg per browser, joined without re-encoding):

@@ -10,16 +10,20 @@ describe("determinism rules", () => {
     ["setTimeout", "setTimeout(() => tl.play(), 100);"],
     ["setInterval", "window.setInterval(() => {}, 100);"],
     ["fetch", "fetch('data.json').then(() => {});"],
+    ["crypto.getRandomValues", "crypto.getRandomValues(new Uint8Array(4));"],
+    ["gsap.utils.random", "const x = gsap.utils.random(0, 100);"],
   ])("reports nondeterministic_api for %s", (name, code) => {
     const result = withCode(code);
     expect(codesOf(result)).toEqual(["nondeterministic_api"]);
     expect(result.findings[0]?.message).toContain(name);
   });
 
-  it.each([["new Date()", "const d = new Date();"], ["performance.now", "const t = performance.now();"], ["requestAnimationFrame", "requestAnimationFrame(() => {});"]])(
-    "warns with nondeterministic_time for %s",
+  it.each([["new Date()", "const d = new Date();"], ["performance.now", "const t = performance.now();"]])(
+    "reports nondeterministic_time, an error as in HyperFrames, for %s",
     (_name, code) => {
-      expect(codesOf(withCode(code))).toEqual(["nondeterministic_time"]);
+      const result = withCode(code);
+      expect(codesOf(result)).toEqual(["nondeterministic_time"]);
+      expect(result.ok).toBe(false);
     },
   );
 

@@ -1,4 +1,5 @@
 // Every frame must come out the same on every render: no randomness, no wall clock, no timers, no network.
+// (requestAnimationFrame has its own rule, check-animation-frame.ts, with HyperFrames' code.)
 import { describeElement } from "../../html/describe-element.ts";
 import { createFinding } from "../create-finding.ts";
 import type { LintCode } from "../lint-rules.ts";
@@ -16,14 +17,15 @@ interface Pattern {
 const API = (expression: string): RegExp => new RegExp(`(?<![\\w$])(?:(?:window|globalThis|self)\\s*\\.\\s*)?${expression}`);
 
 const PATTERNS: Pattern[] = [
-  { code: "nondeterministic_api", name: "Math.random", pattern: API("Math\\s*\\.\\s*random\\b"), fixHint: "Use a seeded generator (e.g. a small mulberry32 with a fixed seed) or gsap.utils.random with fixed values written out." },
+  { code: "nondeterministic_api", name: "Math.random", pattern: API("Math\\s*\\.\\s*random\\b"), fixHint: "Use a seeded generator (e.g. a small mulberry32 with a fixed seed), or write the values out." },
+  { code: "nondeterministic_api", name: "crypto.getRandomValues", pattern: API("crypto\\s*\\.\\s*getRandomValues\\b"), fixHint: "Use a seeded generator (e.g. a small mulberry32 with a fixed seed), or write the values out." },
+  { code: "nondeterministic_api", name: "gsap.utils.random", pattern: API("gsap\\s*\\.\\s*utils\\s*\\.\\s*random\\s*\\("), fixHint: "Each render browser draws its own values, so frames from different browsers disagree: use a seeded generator, or write the values out." },
   { code: "nondeterministic_api", name: "Date.now", pattern: API("Date\\s*\\.\\s*now\\b"), fixHint: "Derive time from the timeline (tl.time()) instead of the wall clock." },
   { code: "nondeterministic_api", name: "setTimeout", pattern: API("setTimeout\\s*\\("), fixHint: "Schedule it on the timeline: tl.call(fn, [], <seconds>) or a tween's position parameter." },
   { code: "nondeterministic_api", name: "setInterval", pattern: API("setInterval\\s*\\("), fixHint: "Use a repeating tween on the timeline (repeat: -1 or a fixed count) instead of a timer." },
   { code: "nondeterministic_api", name: "fetch", pattern: API("fetch\\s*\\("), fixHint: "Put the data in the project (e.g. inline it in the script) instead of fetching it at render time." },
   { code: "nondeterministic_time", name: "new Date()", pattern: /(?<![\w$])new\s+Date\b(?:\s*\(\s*\)|(?!\s*\())/, fixHint: "Write a fixed date, e.g. new Date(\"2025-01-01T00:00:00Z\"), or a literal string." },
   { code: "nondeterministic_time", name: "performance.now", pattern: API("performance\\s*\\.\\s*now\\b"), fixHint: "Derive time from the timeline (tl.time()) instead of the wall clock." },
-  { code: "nondeterministic_time", name: "requestAnimationFrame", pattern: API("requestAnimationFrame\\s*\\("), fixHint: "Drive the animation from the timeline (tweens or onUpdate) so the renderer can seek it." },
 ];
 
 export function checkDeterminism(file: CompositionFile): LintFinding[] {
