@@ -55,6 +55,7 @@ export async function loadComposition(
       `composition ${name}: reading its timelines did not finish in ${seconds(bounds.timelineMs)}`,
     );
   const info = await readInfo();
+  reportProblems(info, onLine, options.strict);
   if (!options.waitForTimeline || !info.compositionId || info.timelines.includes(info.compositionId)) return info;
   // Registered later (after a font, a fetch, a timer): wait in the page, polling by timer, since a beginFrame
   // page runs no animation frames between captures. Never registered: under strict the render fails naming the
@@ -77,5 +78,14 @@ export async function loadComposition(
     onLine(`finding: ${missing}; rendered without animation (a strict render fails)`);
     return info;
   }
-  return readInfo();
+  const later = await readInfo();
+  reportProblems(later, onLine, options.strict);
+  return later;
+}
+
+/** Script errors and unmounted sub-compositions: a finding each, and under strict the first fails the load. */
+function reportProblems(info: CompositionInfo, onLine: (line: string) => void, strict: boolean | undefined): void {
+  for (const problem of info.problems ?? []) onLine(`finding: ${problem}`);
+  const first = info.problems?.[0];
+  if (strict && first !== undefined) throw new Error(`${first}; strict renders fail on it`);
 }
