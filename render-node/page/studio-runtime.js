@@ -366,12 +366,18 @@
     if (hostSel && imported.querySelectorAll) {
       Array.prototype.forEach.call(imported.querySelectorAll("style"), function (st) { st.textContent = scopeCss(st.textContent, hostSel, authoredId); });
     }
+    // Nested scripts wait in place as comments: a script imported from a <template> would otherwise run on
+    // insertion, out of order, and then again.
     var nested = imported.querySelectorAll ? Array.prototype.slice.call(imported.querySelectorAll("script")) : [];
+    var marks = nested.map(function (s) {
+      var mark = document.createComment("script");
+      s.parentNode.replaceChild(mark, s);
+      return mark;
+    });
     parent.appendChild(imported);
     for (var i = 0; i < nested.length; i++) {
-      var s = nested[i];
-      await runScript(s, s.parentNode, s, mountIndex);
-      s.remove();
+      await runScript(nested[i], marks[i].parentNode, marks[i], mountIndex);
+      marks[i].remove();
     }
   }
   var usedIds = {};

@@ -13,7 +13,7 @@ import { formatProgressLine } from "../src/track-progress.ts";
 describe("parseRenderOptions", () => {
   it("fills the defaults", () => {
     expect(parseRenderOptions({})).toEqual({
-      quality: "standard", format: "mp4", fps: { num: 30, den: 1 }, fpsText: "30", resolution: undefined, composition: "index.html", strict: false,
+      quality: "standard", format: "mp4", fps: { num: 30, den: 1 }, fpsText: "30", fpsGiven: false, resolution: undefined, composition: "index.html", strict: false,
     });
   });
   it("keeps rational fps exact", () => {
