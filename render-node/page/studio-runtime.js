@@ -79,7 +79,7 @@
   // and each of its inline scripts runs in its own function scope where document, gsap, window.__timelines and
   // window.__hyperframes resolve to that mount (so two files may both say `const tl`, and `.title` means theirs).
   var problems = []; // what the render log reports as findings: script errors, mounts that failed
-  var mounts = []; // { host, file, authoredId, runtimeId, variables }
+  var mounts = []; // { host, file, authoredId, rootId, runtimeId, variables }
   function problem(text) { if (problems.indexOf(text) < 0) problems.push(text); }
   function errorText(error) {
     if (error && typeof error === "object" && "message" in error) return (error.name || "Error") + ": " + error.message;
@@ -109,38 +109,46 @@
     return parts;
   }
   function escapeRegExp(text) { return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
-  function authoredIdPattern(authoredId) {
-    var id = escapeRegExp(authoredId);
-    return new RegExp("\\[\\s*data-composition-id\\s*=\\s*(?:\"" + id + "\"|'" + id + "'|" + id + ")\\s*\\]", "g");
+  // How a file names its own root in selectors: [data-composition-id="<its id>"], or #<the root's id>. Unwrapped
+  // into the host, that root is the host.
+  function rootPatterns(names) {
+    var out = [];
+    if (names.authoredId) {
+      var id = escapeRegExp(names.authoredId);
+      out.push(new RegExp("\\[\\s*data-composition-id\\s*=\\s*(?:\"" + id + "\"|'" + id + "'|" + id + ")\\s*\\]", "g"));
+    }
+    if (names.rootId) out.push(new RegExp("#" + escapeRegExp(names.rootId) + "(?![\\w-])", "g"));
+    return out;
+  }
+  function aliasRoot(selector, hostSel, names) {
+    return rootPatterns(names).reduce(function (text, pattern) { return text.replace(pattern, hostSel); }, selector);
   }
   /** One selector of a sub-composition's stylesheet, made to apply inside its host only. */
-  function scopeSelector(selector, hostSel, authoredId) {
+  function scopeSelector(selector, hostSel, names) {
     var text = selector.trim();
     if (!text || text === "*") return selector;
     if (/^(html|body|:root)$/i.test(text)) return hostSel;
-    if (authoredId) {
-      var pattern = authoredIdPattern(authoredId);
-      if (pattern.test(text)) return text.replace(pattern, hostSel);
-    }
+    var aliased = aliasRoot(text, hostSel, names);
+    if (aliased !== text) return aliased;
     return hostSel + " " + text;
   }
-  function scopeRules(rules, hostSel, authoredId) {
+  function scopeRules(rules, hostSel, names) {
     for (var i = 0; i < rules.length; i++) {
       var rule = rules[i];
       if (rule.type === 1 /* style rule */) {
-        rule.selectorText = splitSelectors(rule.selectorText).map(function (s) { return scopeSelector(s, hostSel, authoredId); }).join(", ");
+        rule.selectorText = splitSelectors(rule.selectorText).map(function (s) { return scopeSelector(s, hostSel, names); }).join(", ");
       } else if (rule.cssRules && !(window.CSSKeyframesRule && rule instanceof CSSKeyframesRule)) {
-        scopeRules(rule.cssRules, hostSel, authoredId); // @media, @supports, @layer, @container
+        scopeRules(rule.cssRules, hostSel, names); // @media, @supports, @layer, @container
       }
     }
   }
   /** A sub-composition's stylesheet text with every selector scoped to its host (the browser parses it). */
-  function scopeCss(css, hostSel, authoredId) {
+  function scopeCss(css, hostSel, names) {
     var sheet;
     try { sheet = new CSSStyleSheet(); sheet.replaceSync(css); } catch (e) { return css; }
     // replaceSync drops @import: keep those lines as written, first.
     var imports = css.match(/@import[^;]+;/g) || [];
-    scopeRules(sheet.cssRules, hostSel, authoredId);
+    scopeRules(sheet.cssRules, hostSel, names);
     return imports.concat(Array.prototype.map.call(sheet.cssRules, function (r) { return r.cssText; })).join("\n");
   }
 
@@ -194,7 +202,7 @@
     var host = mount.host;
     var hostSel = attrSelector(mount.runtimeId);
     var normalize = function (selector) {
-      return mount.authoredId && typeof selector === "string" ? selector.replace(authoredIdPattern(mount.authoredId), hostSel) : selector;
+      return typeof selector === "string" ? aliasRoot(selector, hostSel, mount) : selector;
     };
     var inside = function (node) { return node === host || host.contains(node); };
     var queryAll = function (selector) {
@@ -203,6 +211,7 @@
     };
     var queryOne = function (selector) { return queryAll(selector)[0] || null; };
     var byId = function (id) {
+      if (mount.rootId && String(id) === mount.rootId) return host;
       var found = document.getElementById(id);
       if (found && inside(found)) return found;
       return host.querySelector('[id="' + String(id).replace(/\\/g, "\\\\").replace(/"/g, '\\"') + '"]');
@@ -359,12 +368,12 @@
       if (!src) resolve();
     });
   }
-  async function appendInOrder(parent, node, mountIndex, hostSel, authoredId) {
+  async function appendInOrder(parent, node, mountIndex, hostSel, names) {
     if (node.nodeName === "SCRIPT") return runScript(node, parent, null, mountIndex);
     var imported = document.importNode(node, true);
-    if (hostSel && imported.nodeName === "STYLE") imported.textContent = scopeCss(imported.textContent, hostSel, authoredId);
+    if (hostSel && imported.nodeName === "STYLE") imported.textContent = scopeCss(imported.textContent, hostSel, names);
     if (hostSel && imported.querySelectorAll) {
-      Array.prototype.forEach.call(imported.querySelectorAll("style"), function (st) { st.textContent = scopeCss(st.textContent, hostSel, authoredId); });
+      Array.prototype.forEach.call(imported.querySelectorAll("style"), function (st) { st.textContent = scopeCss(st.textContent, hostSel, names); });
     }
     // Nested scripts wait in place as comments: a script imported from a <template> would otherwise run on
     // insertion, out of order, and then again.
@@ -427,7 +436,9 @@
     if (inner && inner.hasAttribute("data-composition-variables")) holders.push(inner);
     var variables = Object.assign(declaredDefaults(holders.filter(function (el) { return el.hasAttribute("data-composition-variables"); })), parseJson(host.getAttribute("data-variable-values"), false));
     exposeAsCss(host, variables);
-    var mountIndex = mounts.push({ host: host, file: file, authoredId: authoredId, runtimeId: runtimeId, variables: variables }) - 1;
+    var rootId = inner ? inner.getAttribute("id") : null;
+    var mount = { host: host, file: file, authoredId: authoredId, rootId: rootId, runtimeId: runtimeId, variables: variables };
+    var mountIndex = mounts.push(mount) - 1;
     var hostSel = attrSelector(runtimeId);
     var items = [];
     if (!template) items = items.concat(Array.prototype.slice.call(doc.head.querySelectorAll("style, link[rel=stylesheet], script")));
@@ -445,7 +456,7 @@
     }
     for (var k = 0; k < items.length; k++) {
       try {
-        await appendInOrder(host, items[k], mountIndex, hostSel, authoredId);
+        await appendInOrder(host, items[k], mountIndex, hostSel, mount);
       } catch (error) {
         problem("sub-composition " + file + ": " + errorText(error));
       }
