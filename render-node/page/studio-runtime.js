@@ -323,8 +323,8 @@
     try {
       body.call(scope.window, scope.document, scope.gsap, scope.window, scope.hyperframes);
     } catch (error) {
+      // Caught so the file's other scripts and the other files still run (as in HyperFrames); reported, not lost.
       problem("script error in " + mount.file + ": " + errorText(error));
-      console.error("[studio] script error in " + mount.file + ":", error);
     }
   };
 
