@@ -85,10 +85,15 @@
     if (error && typeof error === "object" && "message" in error) return (error.name || "Error") + ": " + error.message;
     return String(error);
   }
+  var inserting = null; // the file whose script is being inserted: a syntax error is reported during insertion
   var rootFile = decodeURIComponent(location.pathname).replace(/^\/+/, "") || "index.html";
   // Errors outside a scoped sub-composition script (the root file's own scripts, or later callbacks).
+  // A sub-composition's scripts carry its path as their sourceURL, so a later callback's error (or a syntax error)
+  // still names that file.
   window.addEventListener("error", function (event) {
-    problem("script error in " + rootFile + ": " + errorText(event.error || event.message));
+    var file = inserting || (event.filename && !/^[a-z][a-z0-9+.-]*:/i.test(event.filename) ? event.filename : rootFile);
+    // A script that does not parse is reported as thrown by the insertBefore that added it: say only the cause.
+    problem("script error in " + file + ": " + errorText(event.error || event.message).replace("Failed to execute 'insertBefore' on 'Node': ", ""));
   });
   function attrSelector(id) {
     return '[data-composition-id="' + String(id).replace(/\\/g, "\\\\").replace(/"/g, '\\"') + '"]';
@@ -360,11 +365,16 @@
         fresh.onerror = function () { reject(new Error("script failed to load: " + src)); };
       } else if (mountIndex !== undefined && isClassicScript(old.getAttribute("type"))) {
         fresh.textContent = "window.__studioRunScoped(" + mountIndex + ", function (document, gsap, window, __hyperframes) {\n" +
-          old.textContent + "\n});";
+          old.textContent + "\n});\n//# sourceURL=" + mounts[mountIndex].file.replace(/[\r\n\u2028\u2029]/g, "");
       } else {
         fresh.textContent = old.textContent;
       }
-      parent.insertBefore(fresh, before || null);
+      inserting = mountIndex !== undefined ? mounts[mountIndex].file : null;
+      try {
+        parent.insertBefore(fresh, before || null);
+      } finally {
+        inserting = null;
+      }
       if (!src) resolve();
     });
   }

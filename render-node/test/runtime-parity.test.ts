@@ -179,18 +179,21 @@ describe("runtime parity with HyperFrames", () => {
   <div data-composition-src="compositions/intro.html" data-start="0" data-duration="1"></div>
   <div data-composition-src="compositions/missing.html" data-start="0" data-duration="1"></div>
   <div data-composition-src="compositions/noroot.html" data-start="0" data-duration="1"></div>
+  <div data-composition-src="compositions/typo.html" data-start="0" data-duration="1"></div>
   <script>
     window.__timelines = window.__timelines || {};
     window.__timelines["main"] = gsap.timeline({ paused: true });
   </script>`, 'data-duration="0.5"'),
       "compositions/intro.html": `<div data-composition-id="intro"><script>foo;</script></div>`,
       "compositions/noroot.html": `<p>no composition here</p>`,
+      "compositions/typo.html": `<div data-composition-id="typo"><script>const = 1;</script></div>`,
     });
     const { lines } = await render(project);
     const findings = lines.filter((l) => l.startsWith("finding:"));
     expect(findings).toContain("finding: script error in compositions/intro.html: ReferenceError: foo is not defined");
     expect(findings).toContain("finding: sub-composition compositions/missing.html did not mount: it could not be loaded: HTTP 404");
     expect(findings).toContain("finding: sub-composition compositions/noroot.html did not mount: it has no element with data-composition-id");
+    expect(findings).toContain("finding: script error in compositions/typo.html: SyntaxError: Unexpected token '='");
     await expect(render(project, { strict: true })).rejects.toThrow(/compositions\/intro\.html: ReferenceError: foo is not defined; strict renders fail on it/);
   }, 120_000);
 
