@@ -133,9 +133,8 @@
     var text = selector.trim();
     if (!text || text === "*") return selector;
     if (/^(html|body|:root)$/i.test(text)) return hostSel;
-    var aliased = aliasRoot(text, hostSel, names);
-    if (aliased !== text) return aliased;
-    return hostSel + " " + text;
+    var namesRoot = rootPatterns(names).some(function (pattern) { return pattern.test(text); });
+    return namesRoot ? aliasRoot(text, hostSel, names) : hostSel + " " + text;
   }
   function scopeRules(rules, hostSel, names) {
     for (var i = 0; i < rules.length; i++) {
@@ -326,7 +325,7 @@
     var mount = mounts[index];
     var scope = makeScope(mount);
     try {
-      body.call(scope.window, scope.document, scope.gsap, scope.window, scope.hyperframes);
+      body.call(window, scope.document, scope.gsap, scope.window, scope.hyperframes);
     } catch (error) {
       // Caught so the file's other scripts and the other files still run (as in HyperFrames); reported, not lost.
       problem("script error in " + mount.file + ": " + errorText(error));

@@ -72,7 +72,7 @@ ${body}
 const slide = (id: string, colour: string, distance: number) => `<!doctype html>
 <html><head><style>
   .title { position: absolute; left: 0; top: 0; width: 40px; height: 40px; background: ${colour}; }
-  #${id}-root .badge { position: absolute; left: 290px; top: 0; width: 30px; height: 40px; background: ${colour}; }
+  ${id === "a" ? `#a-root` : `[data-composition-id="${id}"]`} .badge { position: absolute; left: 290px; top: 0; width: 30px; height: 40px; background: ${colour}; }
 </style></head><body>
 <div id="${id}-root" data-composition-id="${id}" data-width="${W}" data-height="40">
   <div class="title"></div>
@@ -126,7 +126,7 @@ describe("runtime parity with HyperFrames", () => {
     await expectPixel(file, 12, 70, 70, GREEN, "b's timeline (also `const tl`) moves b's own .title, in b's colour");
     await expectPixel(file, 12, 120, 70, BLACK, "a's tween does not reach b's .title");
     await expectPixel(file, 12, 305, 20, RED, "a selector through the file's own root id (#a-root) applies inside its host");
-    await expectPixel(file, 12, 305, 70, GREEN, "... and b's through #b-root inside b's");
+    await expectPixel(file, 12, 305, 70, GREEN, "... and b's through [data-composition-id=\"b\"] inside b's");
     await expectPixel(file, 12, 20, 115, BLUE, "the root's .title is neither moved nor restyled by the sub-compositions");
     await expectPixel(file, 12, 20, 160, MAGENTA, "first mount shows its data-variable-values");
     await expectPixel(file, 12, 120, 160, CYAN, "second mount of the same file shows its own value");
