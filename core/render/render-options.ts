@@ -20,7 +20,7 @@ export type Resolution = keyof typeof RESOLUTIONS;
 
 export interface RenderOptions {
   quality: Quality;
-  /** As given: an integer, or "num/den" passed to ffmpeg exactly. Null means the default (30). */
+  /** As given: an integer, or "num/den" passed to ffmpeg exactly. Null means the default: the root's data-fps, else 30. */
   fps: number | string | null;
   format: Format;
   composition: string;
@@ -75,7 +75,7 @@ export const renderOptionsSchema = z.strictObject(
         }
         return fps;
       })
-      .describe('frames per second: an integer, or "num/den" passed to ffmpeg exactly; default 30'),
+      .describe('frames per second: an integer, or "num/den" passed to ffmpeg exactly; default: the root\'s data-fps, else 30'),
     format: z.enum(FORMATS, allowed(FORMATS)).default("mp4"),
     composition: z
       .string({ error: (i) => `${JSON.stringify(i.input)}; ${compositionRule}` })
@@ -95,7 +95,7 @@ export const renderOptionsSchema = z.strictObject(
       .nullable()
       .default(null)
       .describe("output size preset; default: the composition's own data-width x data-height"),
-    strict: z.boolean(allowed(["true", "false"])).default(false).describe("fail the render on lint errors, on a blocked network attempt and on a timeline that never registers"),
+    strict: z.boolean(allowed(["true", "false"])).default(false).describe("fail the render on lint errors, on a blocked network attempt, on a timeline that never registers, on a script error in any composition file and on a sub-composition that did not mount"),
     wait: z.boolean(allowed(["true", "false"])).default(false).describe("hold the request until the render ends"),
   },
   {

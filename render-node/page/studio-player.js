@@ -125,9 +125,16 @@
     requestAnimationFrame(tick);
   }
 
+  // One frame at the root's data-fps ("24", "30000/1001"), else 30 fps, as a render would use.
+  function frameSeconds() {
+    var match = /^\s*(\d+)(?:\/(\d+))?\s*$/.exec(window.__studio.info().fps || "");
+    var rate = match ? Number(match[1]) / Number(match[2] || 1) : 30;
+    return rate > 0 && Number.isFinite(rate) ? 1 / rate : 1 / 30;
+  }
+
   document.addEventListener("keydown", function (e) {
     if (e.target && (e.target.nodeName === "INPUT" && e.target.type !== "range")) return;
-    var step = e.shiftKey ? 1 / 30 : 1;
+    var step = e.shiftKey ? frameSeconds() : 1;
     if (e.key === " " || e.code === "Space") toggle();
     else if (e.key === "ArrowLeft") seekTo(clock.time - step);
     else if (e.key === "ArrowRight") seekTo(clock.time + step);

@@ -23,6 +23,19 @@
     return Number.isFinite(n) ? n : fallback;
   }
 
+  // A clip outside its window keeps its box (visibility, as HyperFrames hides clips, never display:none), and so
+  // does everything inside it, even a child that says visibility:visible.
+  var HIDDEN_CLIP_RULE = "[data-studio-hidden],[data-studio-hidden] *{visibility:hidden!important}";
+  // HyperFrames renders text with geometric precision (glyph positions not snapped to whole pixels); first in
+  // <head>, so a composition's own text-rendering still wins.
+  (function textRendering() {
+    var rule = document.createElement("style");
+    rule.setAttribute("data-studio-text-rendering", "");
+    rule.textContent = "html,body,*{text-rendering:geometricPrecision}";
+    var parent = document.head || document.documentElement;
+    parent.insertBefore(rule, parent.firstChild);
+  })();
+
   // ---- <video> swap (render mode): done as the parser inserts them, before composition scripts look them up.
   var SKIP_ATTRS = { src: 1, autoplay: 1, loop: 1, controls: 1, preload: 1, poster: 1, playsinline: 1 };
   function swapVideo(video) {
@@ -48,7 +61,7 @@
   }
   if (renderMode) {
     var style = document.createElement("style");
-    style.textContent = ":where(img[data-studio-video]){object-fit:contain}[data-studio-hidden]{display:none!important}";
+    style.textContent = ":where(img[data-studio-video]){object-fit:contain}" + HIDDEN_CLIP_RULE;
     document.documentElement.appendChild(style);
     new MutationObserver(function (records) {
       for (var r = 0; r < records.length; r++) {
@@ -58,9 +71,266 @@
     }).observe(document.documentElement, { childList: true, subtree: true });
   } else {
     var playStyle = document.createElement("style");
-    playStyle.textContent = "[data-studio-hidden]{display:none!important}";
+    playStyle.textContent = HIDDEN_CLIP_RULE;
     document.documentElement.appendChild(playStyle);
   }
+
+  // ---- per-file scope, as HyperFrames does it: a sub-composition's styles are rewritten to apply inside its host,
+  // and each of its inline scripts runs in its own function scope where document, gsap, window.__timelines and
+  // window.__hyperframes resolve to that mount (so two files may both say `const tl`, and `.title` means theirs).
+  var problems = []; // what the render log reports as findings: script errors, mounts that failed
+  var mounts = []; // { host, file, authoredId, rootId, runtimeId, variables }
+  function problem(text) { if (problems.indexOf(text) < 0) problems.push(text); }
+  function errorText(error) {
+    if (error && typeof error === "object" && "message" in error) return (error.name || "Error") + ": " + error.message;
+    return String(error);
+  }
+  var inserting = null; // the file whose script is being inserted: a syntax error is reported during insertion
+  var rootFile = decodeURIComponent(location.pathname).replace(/^\/+/, "") || "index.html";
+  // Errors outside a scoped sub-composition script (the root file's own scripts, or later callbacks).
+  // A sub-composition's scripts carry its path as their sourceURL, so a later callback's error (or a syntax error)
+  // still names that file.
+  window.addEventListener("error", function (event) {
+    var file = inserting || (event.filename && !/^[a-z][a-z0-9+.-]*:/i.test(event.filename) ? event.filename : rootFile);
+    // A script that does not parse is reported as thrown by the insertBefore that added it: say only the cause.
+    problem("script error in " + file + ": " + errorText(event.error || event.message).replace("Failed to execute 'insertBefore' on 'Node': ", ""));
+  });
+  function attrSelector(id) {
+    return '[data-composition-id="' + String(id).replace(/\\/g, "\\\\").replace(/"/g, '\\"') + '"]';
+  }
+  // Splits "a, b:is(c, d)" at top-level commas only.
+  function splitSelectors(text) {
+    var parts = [];
+    var depth = 0, quote = null, start = 0;
+    for (var i = 0; i < text.length; i++) {
+      var ch = text[i];
+      if (quote) { if (ch === "\\") i++; else if (ch === quote) quote = null; continue; }
+      if (ch === '"' || ch === "'") quote = ch;
+      else if (ch === "(" || ch === "[") depth++;
+      else if (ch === ")" || ch === "]") depth--;
+      else if (ch === "," && depth === 0) { parts.push(text.slice(start, i)); start = i + 1; }
+    }
+    parts.push(text.slice(start));
+    return parts;
+  }
+  function escapeRegExp(text) { return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
+  // How a file names its own root in selectors: [data-composition-id="<its id>"], or #<the root's id>. Unwrapped
+  // into the host, that root is the host.
+  function rootPatterns(names) {
+    var out = [];
+    if (names.authoredId) {
+      var id = escapeRegExp(names.authoredId);
+      out.push(new RegExp("\\[\\s*data-composition-id\\s*=\\s*(?:\"" + id + "\"|'" + id + "'|" + id + ")\\s*\\]", "g"));
+    }
+    if (names.rootId) out.push(new RegExp("#" + escapeRegExp(names.rootId) + "(?![\\w-])", "g"));
+    return out;
+  }
+  function aliasRoot(selector, hostSel, names) {
+    return rootPatterns(names).reduce(function (text, pattern) { return text.replace(pattern, hostSel); }, selector);
+  }
+  /** One selector of a sub-composition's stylesheet, made to apply inside its host only. */
+  function scopeSelector(selector, hostSel, names) {
+    var text = selector.trim();
+    if (!text || text === "*") return selector;
+    if (/^(html|body|:root)$/i.test(text)) return hostSel;
+    var namesRoot = rootPatterns(names).some(function (pattern) { return pattern.test(text); });
+    return namesRoot ? aliasRoot(text, hostSel, names) : hostSel + " " + text;
+  }
+  function scopeRules(rules, hostSel, names) {
+    for (var i = 0; i < rules.length; i++) {
+      var rule = rules[i];
+      if (rule.type === 1 /* style rule */) {
+        rule.selectorText = splitSelectors(rule.selectorText).map(function (s) { return scopeSelector(s, hostSel, names); }).join(", ");
+      } else if (rule.cssRules && !(window.CSSKeyframesRule && rule instanceof CSSKeyframesRule)) {
+        scopeRules(rule.cssRules, hostSel, names); // @media, @supports, @layer, @container
+      }
+    }
+  }
+  /** A sub-composition's stylesheet text with every selector scoped to its host (the browser parses it). */
+  function scopeCss(css, hostSel, names) {
+    var sheet;
+    try { sheet = new CSSStyleSheet(); sheet.replaceSync(css); } catch (e) { return css; }
+    // replaceSync drops @import: keep those lines as written, first.
+    var imports = css.match(/@import[^;]+;/g) || [];
+    scopeRules(sheet.cssRules, hostSel, names);
+    return imports.concat(Array.prototype.map.call(sheet.cssRules, function (r) { return r.cssText; })).join("\n");
+  }
+
+  // ---- variables: declared defaults (data-composition-variables, a JSON array of {id, default}) under the
+  // mounting host's data-variable-values (a JSON object).
+  function parseJson(text, wantArray) {
+    if (!text) return wantArray ? [] : {};
+    try {
+      var value = JSON.parse(text);
+      if (wantArray) return Array.isArray(value) ? value : [];
+      return value && typeof value === "object" && !Array.isArray(value) ? value : {};
+    } catch (e) { return wantArray ? [] : {}; }
+  }
+  function declaredDefaults(elements) {
+    var out = {};
+    elements.forEach(function (el) {
+      parseJson(el.getAttribute("data-composition-variables"), true).forEach(function (d) {
+        if (d && typeof d.id === "string" && "default" in d) out[d.id] = d.default;
+      });
+    });
+    return out;
+  }
+  function cssVarName(id) {
+    var name = String(id).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+    return "--" + (name || "node");
+  }
+  // Like HyperFrames, each string or number value is also a CSS custom property on the host (--title).
+  function exposeAsCss(host, values) {
+    for (var key in values) {
+      var v = values[key];
+      if ((typeof v === "string" && v !== "") || typeof v === "number") {
+        if (!host.style.getPropertyValue(cssVarName(key))) host.style.setProperty(cssVarName(key), String(v));
+      }
+    }
+  }
+  var baseHyperframes = window.__hyperframes || {};
+  if (typeof baseHyperframes.getVariables !== "function") {
+    baseHyperframes.getVariables = function () {
+      var holders = Array.prototype.slice.call(document.querySelectorAll("[data-composition-variables]"));
+      if (document.documentElement.hasAttribute("data-composition-variables") && holders.indexOf(document.documentElement) < 0) holders.unshift(document.documentElement);
+      return declaredDefaults(holders);
+    };
+  }
+  window.__hyperframes = baseHyperframes;
+
+  // ---- the scoped globals one sub-composition script sees
+  function bindAll(target) {
+    return function (value) { return typeof value === "function" && value.prototype === undefined ? value.bind(target) : value; };
+  }
+  function makeScope(mount) {
+    var host = mount.host;
+    var hostSel = attrSelector(mount.runtimeId);
+    var normalize = function (selector) {
+      return typeof selector === "string" ? aliasRoot(selector, hostSel, mount) : selector;
+    };
+    var inside = function (node) { return node === host || host.contains(node); };
+    var queryAll = function (selector) {
+      if (typeof selector !== "string") return document.querySelectorAll(selector);
+      return Array.prototype.filter.call(document.querySelectorAll(normalize(selector)), inside);
+    };
+    var queryOne = function (selector) { return queryAll(selector)[0] || null; };
+    var byId = function (id) {
+      if (mount.rootId && String(id) === mount.rootId) return host;
+      var found = document.getElementById(id);
+      if (found && inside(found)) return found;
+      return host.querySelector('[id="' + String(id).replace(/\\/g, "\\\\").replace(/"/g, '\\"') + '"]');
+    };
+    var scopedDocument = new Proxy(document, {
+      get: function (target, prop) {
+        if (prop === "querySelector") return queryOne;
+        if (prop === "querySelectorAll") return queryAll;
+        if (prop === "getElementById") return byId;
+        var value = Reflect.get(target, prop, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    var resolveTargets = function (target) {
+      if (typeof target === "string") return queryAll(target);
+      if (!Array.isArray(target)) return target;
+      return target.reduce(function (all, item) {
+        return all.concat(typeof item === "string" ? queryAll(item) : [item]);
+      }, []);
+    };
+    var TWEENS = ["to", "from", "fromTo", "set"];
+    var scopeTimeline = function (tl) {
+      if (!tl || tl.__studioScoped) return tl;
+      TWEENS.forEach(function (method) {
+        var original = tl[method];
+        if (typeof original !== "function") return;
+        tl[method] = function (target) {
+          var args = Array.prototype.slice.call(arguments);
+          args[0] = resolveTargets(target);
+          return original.apply(tl, args);
+        };
+      });
+      try { Object.defineProperty(tl, "__studioScoped", { value: true }); } catch (e) { /* frozen: best effort */ }
+      return tl;
+    };
+    var scopedGsap = function () {
+      var base = window.gsap;
+      if (!base) return base;
+      return new Proxy(base, {
+        get: function (target, prop) {
+          if (prop === "timeline") return function () { return scopeTimeline(target.timeline.apply(target, arguments)); };
+          if (TWEENS.indexOf(prop) >= 0) {
+            return function (first) {
+              var args = Array.prototype.slice.call(arguments);
+              args[0] = resolveTargets(first);
+              return target[prop].apply(target, args);
+            };
+          }
+          if (prop === "utils" && target.utils) {
+            return new Proxy(target.utils, {
+              get: function (utils, key) {
+                if (key === "toArray") return function (first) { var a = Array.prototype.slice.call(arguments); a[0] = resolveTargets(first); return utils.toArray.apply(utils, a); };
+                if (key === "selector") {
+                  return function (base) {
+                    var scopeEl = typeof base === "string" ? queryOne(base) : base || host;
+                    return function (sel) { return Array.prototype.filter.call(document.querySelectorAll(normalize(sel)), function (n) { return n === scopeEl || (scopeEl && scopeEl.contains(n)); }); };
+                  };
+                }
+                return bindAll(utils)(Reflect.get(utils, key, utils));
+              },
+            });
+          }
+          var value = Reflect.get(target, prop, target);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+    };
+    // The file registers its timeline under its own id; the registry maps that to this mount's id.
+    var registryProxy = null, registryTarget = null;
+    var registry = function () {
+      window.__timelines = window.__timelines || {};
+      if (!mount.authoredId || mount.authoredId === mount.runtimeId) return window.__timelines;
+      if (registryTarget !== window.__timelines) {
+        registryTarget = window.__timelines;
+        registryProxy = new Proxy(registryTarget, {
+          get: function (target, prop) { return Reflect.get(target, prop === mount.authoredId ? mount.runtimeId : prop, target); },
+          set: function (target, prop, value) { return Reflect.set(target, prop === mount.authoredId ? mount.runtimeId : prop, value, target); },
+          has: function (target, prop) { return Reflect.has(target, prop === mount.authoredId ? mount.runtimeId : prop); },
+        });
+      }
+      return registryProxy;
+    };
+    var scopedHyperframes = Object.assign({}, baseHyperframes, {
+      getVariables: function () { return Object.assign({}, mount.variables); },
+    });
+    var scopedWindow = new Proxy(window, {
+      get: function (target, prop) {
+        if (prop === "__timelines") return registry();
+        if (prop === "__hyperframes") return scopedHyperframes;
+        if (prop === "document") return scopedDocument;
+        if (prop === "gsap") return scopedGsap();
+        return bindAll(target)(Reflect.get(target, prop, target));
+      },
+      set: function (target, prop, value) {
+        if (prop === "__timelines") {
+          // The boilerplate `window.__timelines = window.__timelines || {}` hands back what the getter gave.
+          if (value !== registryProxy && value !== target.__timelines) target.__timelines = value || {};
+          return true;
+        }
+        return Reflect.set(target, prop, value, target);
+      },
+    });
+    return { document: scopedDocument, gsap: scopedGsap(), window: scopedWindow, hyperframes: scopedHyperframes };
+  }
+  // Called by each wrapped sub-composition script: runs it with the mount's scope and names its file on error.
+  window.__studioRunScoped = function (index, body) {
+    var mount = mounts[index];
+    var scope = makeScope(mount);
+    try {
+      body.call(window, scope.document, scope.gsap, scope.window, scope.hyperframes);
+    } catch (error) {
+      // Caught so the file's other scripts and the other files still run (as in HyperFrames); reported, not lost.
+      problem("script error in " + mount.file + ": " + errorText(error));
+    }
+  };
 
   // ---- sub-compositions
   var loadedScripts = {};
@@ -74,7 +344,11 @@
     var match = /\/gsap@[^/]+\/dist\/([A-Za-z0-9_.-]+\.js)$/.exec(src) || /\/ajax\/libs\/gsap\/[^/]+\/([A-Za-z0-9_.-]+\.js)$/.exec(src);
     return match ? gsapBase + match[1] : src;
   }
-  function runScript(old, parent, before) {
+  function isClassicScript(type) {
+    return !type || /^(text|application)\/(javascript|ecmascript)$/i.test(type.trim());
+  }
+  // `mountIndex` (a sub-composition's mount) runs an inline classic script in that mount's scope.
+  function runScript(old, parent, before, mountIndex) {
     return new Promise(function (resolve, reject) {
       var src = old.getAttribute("src");
       if (src) {
@@ -88,51 +362,114 @@
       if (src) {
         fresh.onload = function () { resolve(); };
         fresh.onerror = function () { reject(new Error("script failed to load: " + src)); };
+      } else if (mountIndex !== undefined && isClassicScript(old.getAttribute("type"))) {
+        fresh.textContent = "window.__studioRunScoped(" + mountIndex + ", function (document, gsap, window, __hyperframes) {\n" +
+          old.textContent + "\n});\n//# sourceURL=" + mounts[mountIndex].file.replace(/[\r\n\u2028\u2029]/g, "");
       } else {
         fresh.textContent = old.textContent;
       }
-      parent.insertBefore(fresh, before || null);
+      inserting = mountIndex !== undefined ? mounts[mountIndex].file : null;
+      try {
+        parent.insertBefore(fresh, before || null);
+      } finally {
+        inserting = null;
+      }
       if (!src) resolve();
     });
   }
-  async function appendInOrder(parent, node) {
-    if (node.nodeName === "SCRIPT") return runScript(node, parent, null);
+  async function appendInOrder(parent, node, mountIndex, hostSel, names) {
+    if (node.nodeName === "SCRIPT") return runScript(node, parent, null, mountIndex);
     var imported = document.importNode(node, true);
+    if (hostSel && imported.nodeName === "STYLE") imported.textContent = scopeCss(imported.textContent, hostSel, names);
+    if (hostSel && imported.querySelectorAll) {
+      Array.prototype.forEach.call(imported.querySelectorAll("style"), function (st) { st.textContent = scopeCss(st.textContent, hostSel, names); });
+    }
+    // Nested scripts wait in place as comments: a script imported from a <template> would otherwise run on
+    // insertion, out of order, and then again.
     var nested = imported.querySelectorAll ? Array.prototype.slice.call(imported.querySelectorAll("script")) : [];
+    var marks = nested.map(function (s) {
+      var mark = document.createComment("script");
+      s.parentNode.replaceChild(mark, s);
+      return mark;
+    });
     parent.appendChild(imported);
     for (var i = 0; i < nested.length; i++) {
-      var s = nested[i];
-      await runScript(s, s.parentNode, s);
-      s.remove();
+      await runScript(nested[i], marks[i].parentNode, marks[i], mountIndex);
+      marks[i].remove();
     }
+  }
+  var usedIds = {};
+  // The id a mount runs under: the host's own, else the file's; a second mount of the same id gets "-2", "-3"...
+  function runtimeIdFor(host, authoredId) {
+    var base = host.getAttribute("data-composition-id") || authoredId || "composition";
+    var id = base;
+    for (var n = 2; usedIds[id]; n++) id = base + "-" + n;
+    usedIds[id] = true;
+    return id;
+  }
+  /** Fetches and parses a sub-composition file; throws an Error whose message is the cause. */
+  async function fetchComposition(url) {
+    var res;
+    try {
+      res = await fetch(url.href);
+    } catch (error) {
+      throw new Error("could not be fetched (" + errorText(error) + ")");
+    }
+    if (!res.ok) throw new Error("could not be loaded: HTTP " + res.status);
+    return new DOMParser().parseFromString(await res.text(), "text/html");
   }
   async function inlineOne(host) {
     var src = host.getAttribute("data-composition-src");
     var url = new URL(src, document.baseURI);
-    var res = await fetch(url.href);
-    if (!res.ok) throw new Error("sub-composition " + src + " could not be loaded: HTTP " + res.status);
-    var doc = new DOMParser().parseFromString(await res.text(), "text/html");
+    var file = decodeURIComponent(url.pathname).replace(/^\/+/, "");
+    var doc;
+    try {
+      doc = await fetchComposition(url);
+    } catch (error) {
+      problem("sub-composition " + file + " did not mount: it " + error.message);
+      return;
+    }
     var template = doc.querySelector("template");
     var container = template ? template.content : doc.body;
-    var id = host.getAttribute("data-composition-id");
+    if (!container.querySelector("[data-composition-id]")) {
+      problem("sub-composition " + file + " did not mount: it has no element with data-composition-id");
+      return;
+    }
     var elements = Array.prototype.filter.call(container.childNodes, function (n) { return n.nodeType === 1 && n.nodeName !== "SCRIPT" && n.nodeName !== "STYLE"; });
     var inner = elements.length === 1 && elements[0].hasAttribute("data-composition-id") ? elements[0] : null;
+    var authoredId = (inner || container.querySelector("[data-composition-id]")).getAttribute("data-composition-id");
+    var runtimeId = runtimeIdFor(host, authoredId);
+    host.setAttribute("data-composition-id", runtimeId);
+    host.setAttribute("data-studio-file", file);
+    var holders = [doc.documentElement].concat(Array.prototype.slice.call(container.querySelectorAll("[data-composition-variables]")));
+    if (inner && inner.hasAttribute("data-composition-variables")) holders.push(inner);
+    var variables = Object.assign(declaredDefaults(holders.filter(function (el) { return el.hasAttribute("data-composition-variables"); })), parseJson(host.getAttribute("data-variable-values"), false));
+    exposeAsCss(host, variables);
+    var rootId = inner ? inner.getAttribute("id") : null;
+    var mount = { host: host, file: file, authoredId: authoredId, rootId: rootId, runtimeId: runtimeId, variables: variables };
+    var mountIndex = mounts.push(mount) - 1;
+    var hostSel = attrSelector(runtimeId);
     var items = [];
     if (!template) items = items.concat(Array.prototype.slice.call(doc.head.querySelectorAll("style, link[rel=stylesheet], script")));
     if (inner) {
-      // The file's own root carries the same composition id as the host: unwrap it into the host.
+      // The file's own root is unwrapped into the host, which takes its attributes (the host's own win).
       for (var i = 0; i < inner.attributes.length; i++) {
         var attr = inner.attributes[i];
         if (attr.name === "class") host.classList.add.apply(host.classList, attr.value.split(/\s+/).filter(Boolean));
-        else if (!host.hasAttribute(attr.name) && attr.name !== "id" && attr.name !== "data-start") host.setAttribute(attr.name, attr.value);
+        else if (!host.hasAttribute(attr.name) && attr.name !== "id" && attr.name !== "data-start" && attr.name !== "data-composition-id") host.setAttribute(attr.name, attr.value);
       }
-      if (!id) host.setAttribute("data-composition-id", inner.getAttribute("data-composition-id"));
       Array.prototype.forEach.call(container.childNodes, function (n) { if (n !== inner) items.push(n); });
       items = items.concat(Array.prototype.slice.call(inner.childNodes));
     } else {
       items = items.concat(Array.prototype.slice.call(container.childNodes));
     }
-    for (var k = 0; k < items.length; k++) await appendInOrder(host, items[k]);
+    for (var k = 0; k < items.length; k++) {
+      try {
+        await appendInOrder(host, items[k], mountIndex, hostSel, mount);
+      } catch (error) {
+        problem("sub-composition " + file + ": " + errorText(error));
+      }
+    }
   }
   async function inlineSubCompositions() {
     for (;;) {
@@ -142,6 +479,19 @@
         hosts[i].setAttribute("data-studio-inlined", "");
         await inlineOne(hosts[i]);
       }
+    }
+  }
+  // A file whose composition sits in a <template> (how HyperFrames writes sub-compositions) opened as the root:
+  // its content is the page.
+  async function instantiateRootTemplate() {
+    if (document.querySelector("[data-composition-id]")) return;
+    var templates = document.querySelectorAll("template");
+    for (var i = 0; i < templates.length; i++) {
+      var content = templates[i].content;
+      if (!content.querySelector("[data-composition-id]")) continue;
+      var nodes = Array.prototype.slice.call(content.childNodes);
+      for (var k = 0; k < nodes.length; k++) await appendInOrder(document.body, nodes[k]);
+      return;
     }
   }
 
@@ -181,6 +531,7 @@
   }
 
   async function prepare() {
+    await instantiateRootTemplate();
     await inlineSubCompositions();
     state.root = findRoot();
     if (!state.root) throw new Error("no element with data-composition-id: not a composition");
@@ -269,7 +620,9 @@
       width: num(state.root.getAttribute("data-width"), 1920),
       height: num(state.root.getAttribute("data-height"), 1080),
       duration: duration(),
+      fps: state.root.getAttribute("data-fps"),
       timelines: Object.keys(window.__timelines),
+      problems: problems.slice(),
       audio: audio,
       videos: state.videos.map(function (v) {
         return {

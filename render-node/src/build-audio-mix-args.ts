@@ -11,6 +11,8 @@ export interface AudioClip {
   mediaStart: number;
   /** 0..1 (or more to boost). */
   volume: number;
+  /** Channels of the source, when known: a mono source is copied to both channels at full level. */
+  channels?: number | undefined;
 }
 
 export interface AudioMix {
@@ -41,8 +43,11 @@ export function buildAudioMixArgs(clips: AudioClip[], totalSeconds: number, firs
     const trim = clip.duration === undefined
       ? `atrim=start=${seconds(skip)}`
       : `atrim=start=${seconds(skip)}:duration=${seconds(clip.duration - Math.max(0, -clip.start))}`;
+    // ffmpeg's own mono-to-stereo up-mix puts the channel at -3 dB on each side; HyperFrames plays mono at full
+    // level on both, so a mono clip is copied to both channels first.
+    const upmix = clip.channels === 1 ? "pan=stereo|c0=c0|c1=c0," : "";
     parts.push(
-      `[${firstInputIndex + i}:a]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,${trim},` +
+      `[${firstInputIndex + i}:a]${upmix}aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,${trim},` +
         `asetpts=PTS-STARTPTS,volume=${seconds(clip.volume)},adelay=${delayMs}|${delayMs},apad[a${i}]`,
     );
     labels.push(`[a${i}]`);

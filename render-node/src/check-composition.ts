@@ -48,6 +48,16 @@ export function runtimeFindingFromLine(line: string): CheckFinding | null {
       fixHint: `upload ${missing.path}, or fix the path${missing.referrer ? ` in ${missing.referrer}` : ""} (paths are relative to the file that references them)`,
     });
   }
+  // The runtime's findings that name a file: a sub-composition's script error (the page's own are page errors
+  // above) and a sub-composition that did not mount (a missing file is already a missing-asset finding).
+  const scriptError = /^finding: script error in (.+?): (.*)$/.exec(line);
+  if (scriptError && scriptError[1] !== "index.html") {
+    return checkFinding("page-error", scriptError[1]!, `uncaught error in ${scriptError[1]}: ${scriptError[2]}`);
+  }
+  const unmounted = /^finding: sub-composition (.+?) did not mount: (.*)$/.exec(line);
+  if (unmounted && !/HTTP 404$/.test(unmounted[2]!)) {
+    return checkFinding("composition-load-failed", unmounted[1]!, `sub-composition ${unmounted[1]} did not mount: ${unmounted[2]}`);
+  }
   const blocked = parseBlockedAttemptLine(line);
   if (blocked) {
     return checkFinding("request-blocked", "index.html", `${blocked.channel} to ${blocked.target} was blocked: compositions load only project files and GSAP, and reach nothing else`, {

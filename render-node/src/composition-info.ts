@@ -25,7 +25,11 @@ export interface CompositionInfo {
   width: number;
   height: number;
   duration: number;
+  /** The root's data-fps as written ("24", "30000/1001"), or null. */
+  fps: string | null;
   timelines: string[];
+  /** What went wrong while mounting: script errors and sub-compositions that did not mount, each naming its file. */
+  problems: string[];
   audio: MediaClip[];
   videos: VideoClip[];
 }

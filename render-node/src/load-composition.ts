@@ -65,6 +65,7 @@ export async function loadComposition(
       `composition ${name}: reading its timelines did not finish in ${seconds(bounds.timelineMs)}`,
     );
   const info = await readInfo();
+  reportProblems(info, onLine, options.strict);
   // A font that fell back is a finding; under strict the render fails naming file and family.
   const fallbacks = await withDeadline(findFontFallbacks(page, origin, name), bounds.timelineMs, `composition ${name}: checking its fonts did not finish in ${seconds(bounds.timelineMs)}`);
   for (const fallback of fallbacks) onLine(fontFallbackLine(fallback));
@@ -91,5 +92,14 @@ export async function loadComposition(
     onLine(`finding: ${missing}; rendered without animation (a strict render fails)`);
     return info;
   }
-  return readInfo();
+  const later = await readInfo();
+  reportProblems(later, onLine, options.strict);
+  return later;
+}
+
+/** Script errors and unmounted sub-compositions: a finding each, and under strict the first fails the load. */
+function reportProblems(info: CompositionInfo, onLine: (line: string) => void, strict: boolean | undefined): void {
+  for (const problem of info.problems ?? []) onLine(`finding: ${problem}`);
+  const first = info.problems?.[0];
+  if (strict && first !== undefined) throw new Error(`${first}; strict renders fail on it`);
 }

@@ -28,6 +28,8 @@ export interface RenderOptions {
   fps: Fps;
   /** The fps exactly as ffmpeg should read it: "30" or "30000/1001". */
   fpsText: string;
+  /** Whether the request named an fps (otherwise the root's data-fps may decide). */
+  fpsGiven: boolean;
   resolution: Resolution | undefined;
   composition: string;
   /** The Worker fails a strict render on lint errors; the node fails it on a blocked network attempt. */
@@ -76,5 +78,25 @@ export function parseRenderOptions(raw: unknown): RenderOptions {
   }
   const { quality, format, fps, resolution, composition, strict } = result.options;
   const fraction = toFraction(fps);
-  return { quality, format, fps: fraction, fpsText: formatFps(fraction), resolution: resolution ?? undefined, composition, strict };
+  return { quality, format, fps: fraction, fpsText: formatFps(fraction), fpsGiven: fps !== null, resolution: resolution ?? undefined, composition, strict };
+}
+
+/**
+ * The frame rate a render uses: an explicit `fps` option wins; without one, the root's `data-fps` decides (as in
+ * HyperFrames), else 30. Returns the options to render with and, for a `data-fps` that is not a valid rate, a
+ * finding that says so (the default is kept).
+ */
+export function applyDeclaredFps(
+  options: RenderOptions,
+  fpsGiven: boolean,
+  declared: string | null,
+): { options: RenderOptions; finding?: string } {
+  if (fpsGiven || declared === null || declared.trim() === "") return { options };
+  try {
+    const { fps, fpsText } = parseRenderOptions({ fps: declared.trim() });
+    return { options: { ...options, fps, fpsText } };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { options, finding: `data-fps="${declared}" on the root is not a frame rate (${reason}); rendered at ${options.fpsText} fps` };
+  }
 }

@@ -16,7 +16,7 @@ import { loadComposition } from "./load-composition.ts";
 import { blockedAttemptLine, limitBlockedAttempts, parseBlockedAttemptLine } from "./blocked-attempt.ts";
 import { startNetworkSink } from "./network-sink.ts";
 import { networkIsolationFlags } from "./network-policy.ts";
-import { parseRenderOptions } from "./parse-render-options.ts";
+import { applyDeclaredFps, parseRenderOptions } from "./parse-render-options.ts";
 import type { Format, Quality, Resolution } from "./parse-render-options.ts";
 import { renderFrameRange } from "./render-frame-range.ts";
 import { resolveBinaries } from "./resolve-binaries.ts";
@@ -79,7 +79,7 @@ function toProjectFile(projectDir: string, origin: string, url: string): string 
 /** Renders `composition` of `projectDir` into `outputPath`. Validates every option before any process starts. */
 export async function renderProject(input: RenderProjectInput): Promise<RenderResult> {
   const began = performance.now();
-  const options = parseRenderOptions({
+  let options = parseRenderOptions({
     quality: input.quality, fps: input.fps, format: input.format, resolution: input.resolution, composition: input.composition,
   });
   const concurrency = input.concurrency ?? availableParallelism();
@@ -145,6 +145,9 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
     // The first browser tells the duration; the others load while it is measured.
     const first = await launchOne();
     const { info } = first;
+    const declared = applyDeclaredFps(options, input.fps !== undefined && input.fps !== null, info.fps);
+    options = declared.options;
+    if (declared.finding) onLine(`finding: ${declared.finding}`);
     if (!(info.duration > 0)) throw new Error(`composition "${info.compositionId}" has no duration: set data-duration on its root element`);
     const frames = countFrames(info.duration, options.fps);
     const viewport = computeViewport(info.width, info.height, options.resolution);
@@ -234,8 +237,9 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
           failIfBlocked();
           continue;
         }
-        if (clip.kind === "video" && !(await hasAudioStream(binaries.ffprobe, file, signal, bounds))) continue;
-        clips.push({ file, start: clip.start, duration: clip.duration ?? undefined, mediaStart: clip.mediaStart, volume: clip.volume });
+        const channels = await audioChannels(binaries.ffprobe, file, signal, bounds);
+        if (clip.kind === "video" && channels === 0) continue;
+        clips.push({ file, start: clip.start, duration: clip.duration ?? undefined, mediaStart: clip.mediaStart, volume: clip.volume, channels });
       }
       const audio = buildAudioMixArgs(clips, totalSeconds);
       onLine(`joining ${chunks.length} chunks${audio ? `, mixing ${clips.length} audio clip${clips.length === 1 ? "" : "s"}` : ""}`);
@@ -268,8 +272,10 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
   }
 }
 
-async function hasAudioStream(ffprobe: string, file: string, signal: AbortSignal, bounds: StageBounds): Promise<boolean> {
-  const args = ["-v", "error", "-select_streams", "a", "-show_entries", "stream=index", "-of", "csv=p=0", file];
-  const out = await runTool(ffprobe, args, signal, { bound: { ms: bounds.encodeMs, stage: "probing a video's audio" } }).done;
-  return out.trim().length > 0;
+/** Channels of the file's first audio stream; 0 when it has none (a silent video). */
+async function audioChannels(ffprobe: string, file: string, signal: AbortSignal, bounds: StageBounds): Promise<number> {
+  const args = ["-v", "error", "-select_streams", "a:0", "-show_entries", "stream=channels", "-of", "csv=p=0", file];
+  const out = await runTool(ffprobe, args, signal, { bound: { ms: bounds.encodeMs, stage: "probing a clip's audio" } }).done;
+  const channels = Number.parseInt(out.trim(), 10);
+  return Number.isFinite(channels) ? channels : out.trim() ? 2 : 0;
 }

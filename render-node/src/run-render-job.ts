@@ -61,7 +61,8 @@ export async function runRenderJob(
       outputPath: output,
       composition: options.composition,
       quality: options.quality,
-      fps: options.fpsText,
+      // No fps in the request: the root's data-fps decides (renderProject reads it), else 30.
+      fps: options.fpsGiven ? options.fpsText : undefined,
       format: options.format,
       resolution: options.resolution,
       strict: options.strict,

@@ -33,4 +33,15 @@ describe("runtime findings from the loader's lines", () => {
     });
     expect(runtimeFindingFromLine("loading composition index.html")).toBeNull();
   });
+  it("maps a sub-composition's script error and a failed mount to findings on that file", () => {
+    expect(runtimeFindingFromLine("finding: script error in compositions/intro.html: ReferenceError: foo is not defined")).toMatchObject({
+      code: "page-error", severity: "error", file: "compositions/intro.html", message: "uncaught error in compositions/intro.html: ReferenceError: foo is not defined",
+    });
+    // The page's own errors arrive as "page error:" lines; a missing file as a missing-asset finding.
+    expect(runtimeFindingFromLine("finding: script error in index.html: ReferenceError: foo is not defined")).toBeNull();
+    expect(runtimeFindingFromLine("finding: sub-composition compositions/x.html did not mount: it could not be loaded: HTTP 404")).toBeNull();
+    expect(runtimeFindingFromLine("finding: sub-composition compositions/x.html did not mount: it has no element with data-composition-id")).toMatchObject({
+      code: "composition-load-failed", file: "compositions/x.html",
+    });
+  });
 });

@@ -5,7 +5,7 @@ import { buildChunkArgs, buildConcatList, buildGifArgs, buildJoinArgs } from "..
 import { computeViewport } from "../src/compute-viewport.ts";
 import { countFrames, frameTime } from "../src/count-frames.ts";
 import { matchGsapUrl } from "../src/match-gsap-url.ts";
-import { parseRenderOptions, RenderOptionError } from "../src/parse-render-options.ts";
+import { applyDeclaredFps, parseRenderOptions, RenderOptionError } from "../src/parse-render-options.ts";
 import { injectRuntime } from "../src/serve-project.ts";
 import { splitFrameRanges } from "../src/split-frame-ranges.ts";
 import { formatProgressLine } from "../src/track-progress.ts";
@@ -13,7 +13,7 @@ import { formatProgressLine } from "../src/track-progress.ts";
 describe("parseRenderOptions", () => {
   it("fills the defaults", () => {
     expect(parseRenderOptions({})).toEqual({
-      quality: "standard", format: "mp4", fps: { num: 30, den: 1 }, fpsText: "30", resolution: undefined, composition: "index.html", strict: false,
+      quality: "standard", format: "mp4", fps: { num: 30, den: 1 }, fpsText: "30", fpsGiven: false, resolution: undefined, composition: "index.html", strict: false,
     });
   });
   it("keeps rational fps exact", () => {
@@ -125,6 +125,29 @@ describe("ffmpeg arguments", () => {
       outputLabel: "aout",
     });
     expect(buildAudioMixArgs([], 4)).toBeNull();
+  });
+  it("copies a mono clip to both channels at full level (ffmpeg's own up-mix is 3 dB down)", () => {
+    const mix = buildAudioMixArgs([{ file: "m.wav", start: 0, duration: 1, mediaStart: 0, volume: 1, channels: 1 }], 2);
+    expect(mix?.filter).toContain("[1:a]pan=stereo|c0=c0|c1=c0,aformat=");
+    const stereo = buildAudioMixArgs([{ file: "s.wav", start: 0, duration: 1, mediaStart: 0, volume: 1, channels: 2 }], 2);
+    expect(stereo?.filter).not.toContain("pan=");
+  });
+});
+
+describe("applyDeclaredFps", () => {
+  const defaults = parseRenderOptions({});
+  it("takes the root's data-fps when the request gave none, rationals exactly", () => {
+    expect(applyDeclaredFps(defaults, false, "24").options).toMatchObject({ fps: { num: 24, den: 1 }, fpsText: "24" });
+    expect(applyDeclaredFps(defaults, false, "30000/1001").options).toMatchObject({ fps: { num: 30000, den: 1001 }, fpsText: "30000/1001" });
+  });
+  it("lets an explicit fps win, and keeps 30 without data-fps", () => {
+    expect(applyDeclaredFps(parseRenderOptions({ fps: 25 }), true, "24").options.fpsText).toBe("25");
+    expect(applyDeclaredFps(defaults, false, null).options.fpsText).toBe("30");
+  });
+  it("keeps the default and says so for a data-fps that is not a rate", () => {
+    const result = applyDeclaredFps(defaults, false, "fast");
+    expect(result.options.fpsText).toBe("30");
+    expect(result.finding).toMatch(/^data-fps="fast" on the root is not a frame rate/);
   });
 });
 

@@ -63,7 +63,13 @@ gsap, answered from the node's own copy of 3.14.2), nothing else:
 - Every blocked attempt is one line in the render's log, "blocked network access: <channel> to <target>" (at most
   25 per page); check reports it as a request-blocked warning. A render still finishes with it as a finding; a
   strict render fails on it. Likewise a composition whose timeline never registers on window.__timelines renders
-  as a still picture with a finding saying so, and fails a strict render.
+  as a still picture with a finding saying so, and fails a strict render; so does a script error in any
+  composition file ("script error in compositions/intro.html: ReferenceError: ...") and a sub-composition that
+  did not mount ("sub-composition compositions/x.html did not mount: it could not be loaded: HTTP 404").
+- A sub-composition's inline scripts run in their own function scope, with document, gsap, window.__timelines and
+  window.__hyperframes scoped to its host (its selectors find only its own elements); its <style> applies only
+  inside its host. This is a convenience for writing compositions, not a security boundary: every file of a
+  project runs in the same page with the same rights.
 - Fonts: a Google Fonts stylesheet a composition links or @imports (fonts.googleapis.com /css or /css2) is fetched
   by the Worker, never by the page: once per URL, with its fonts.gstatic.com font files (at most 10 stylesheets per
   project, 120 font files per stylesheet, 4 MiB per file), kept in R2 and handed to the node with the job's files;

@@ -252,14 +252,17 @@ null, also after DELETE /renders/<filename> (filename stays, for the record).
 
 Options (unknown names are a 400 naming the option):
   quality      draft | standard | high                         default standard
-  fps          integer 1–120, or "num/den" such as "30000/1001" (passed to ffmpeg exactly)   default 30
+  fps          integer 1–120, or "num/den" such as "30000/1001" (passed to ffmpeg exactly)   default: the root's
+               data-fps ("24", "30000/1001"), else 30
   format       mp4 (H.264 + AAC, faststart) | webm (VP9 + Opus) | mov (ProRes 422 + PCM) | gif (palette, no audio)   default mp4
   composition  a project .html file to render instead of index.html   default index.html
   resolution   landscape 1920x1080 | portrait 1080x1920 | square 1080x1080 | landscape-4k 3840x2160 |
                portrait-4k 2160x3840                            default: the composition's own size
   strict       boolean: fail at once on lint errors (they become the log), and fail   default false
-               on a blocked network attempt, a timeline that never registers, or a
-               missing asset (without strict, each is a "finding:" line of the log)
+               on a blocked network attempt, a timeline that never registers, a missing
+               asset, a font that fell back, a script error in any composition file or a
+               sub-composition that did not mount (without strict, each is a "finding:"
+               line of the log)
   wait         boolean, or ?wait=1: hold the request until the render ends   default false
 
 Encoder settings per quality (chunks encode in parallel, one ffmpeg per browser, joined without re-encoding):

@@ -48,10 +48,23 @@ function checkHost(file: CompositionFile, host: HtmlElement, project: ProjectCon
   }
   const sub = project.compositions.find((composition) => composition.path === path);
   const subId = sub?.root ? readAttribute(sub.root, "data-composition-id")?.trim() : undefined;
-  if (hostId && subId && subId !== hostId) {
+  // A file mounted twice, or with per-host variables, runs under each host's id (the runtime maps the file's own id
+  // to it, as HyperFrames does): the ids differ there by design.
+  const perHost = hasAttribute(host, "data-variable-values") || countMounts(project, path) > 1;
+  if (hostId && subId && subId !== hostId && !perHost) {
     findings.push(createFinding("subcomp_id_mismatch", file.path, `The host has data-composition-id="${hostId}" but the root of ${path} has data-composition-id="${subId}"; the player looks up the timeline by the host's id.`, { selector, fixHint: `Use the same id in both places, e.g. data-composition-id="${subId}" on the host.` }));
   }
   return findings;
+}
+
+/** How many hosts in the project mount the file at `path`. */
+function countMounts(project: ProjectContext, path: string): number {
+  return project.compositions
+    .flatMap((composition) => composition.elements)
+    .filter((element) => {
+      const src = readAttribute(element, "data-composition-src")?.trim();
+      return src !== undefined && classifyReference(src) === "local" && normalizePath(pathOf(src)) === path;
+    }).length;
 }
 
 export function checkSubCompositions(file: CompositionFile, project: ProjectContext): LintFinding[] {
