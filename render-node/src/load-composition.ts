@@ -46,8 +46,17 @@ export async function loadComposition(
     // The composition page itself failing is the load error below, not a missing asset.
     if (response.request().isNavigationRequest() && response.frame() === page.mainFrame()) return;
     const missing = missingAssetFromResponse(origin, response.url(), response.status(), response.request().headers()["referer"]);
-    if (missing) onLine(missingAssetLine(missing));
+    if (!missing) return;
+    const line = missingAssetLine(missing);
+    firstMissing ??= line.slice("finding: ".length);
+    onLine(line);
   });
+  // A missing file is usually the cause of what follows it (a script error, a font that fell back), so a strict
+  // load fails on it first, naming the cause rather than its symptom.
+  let firstMissing: string | undefined;
+  const failOnMissing = () => {
+    if (options.strict && firstMissing !== undefined) throw new Error(`${firstMissing}; strict renders fail on it`);
+  };
   await watchNetworkAttempts(capture, (attempt) => report(blockedAttemptLine(attempt)));
   await interceptRequests(page, origin, report);
   // Puppeteer's own navigation timeout is off: the bound below covers navigation and the runtime's preparation
@@ -65,10 +74,12 @@ export async function loadComposition(
       `composition ${name}: reading its timelines did not finish in ${seconds(bounds.timelineMs)}`,
     );
   const info = await readInfo();
+  failOnMissing();
   reportProblems(info, onLine, options.strict);
   // A font that fell back is a finding; under strict the render fails naming file and family.
   const fallbacks = await withDeadline(findFontFallbacks(page, origin, name), bounds.timelineMs, `composition ${name}: checking its fonts did not finish in ${seconds(bounds.timelineMs)}`);
   for (const fallback of fallbacks) onLine(fontFallbackLine(fallback));
+  failOnMissing();
   if (options.strict && fallbacks.length) throw new Error(`${fontFallbackLine(fallbacks[0]!).slice("finding: ".length)}; strict renders fail on it`);
   if (!options.waitForTimeline || !info.compositionId || info.timelines.includes(info.compositionId)) return info;
   // Registered later (after a font, a fetch, a timer): wait in the page, polling by timer, since a beginFrame

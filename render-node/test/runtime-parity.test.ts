@@ -2,7 +2,7 @@
 // per-file scope for sub-composition scripts, styles and selectors; variables; the root's data-fps; clips hidden by
 // visibility; mono audio at full level; script errors and unmounted sub-compositions named in findings.
 import { spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -194,6 +194,10 @@ describe("runtime parity with HyperFrames", () => {
     expect(findings).toContain("finding: sub-composition compositions/missing.html did not mount: it could not be loaded: HTTP 404");
     expect(findings).toContain("finding: sub-composition compositions/noroot.html did not mount: it has no element with data-composition-id");
     expect(findings).toContain("finding: script error in compositions/typo.html: SyntaxError: Unexpected token '='");
+    // Strict fails on the cause: the missing file first (it is why its host did not mount), else the script error.
+    await expect(render(project, { strict: true })).rejects.toThrow(/^missing asset: compositions\/missing\.html \(referenced by index\.html\) is not in the project; strict renders fail on it$/);
+    await rm(join(project, "compositions", "typo.html"));
+    await writeFile(join(project, "index.html"), (await readFile(join(project, "index.html"), "utf8")).replace(/<div data-composition-src="compositions\/(missing|noroot|typo)\.html"[^>]*><\/div>/g, ""));
     await expect(render(project, { strict: true })).rejects.toThrow(/compositions\/intro\.html: ReferenceError: foo is not defined; strict renders fail on it/);
   }, 120_000);
 
