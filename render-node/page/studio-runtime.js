@@ -23,8 +23,8 @@
     return Number.isFinite(n) ? n : fallback;
   }
 
-  // A clip outside its window keeps its box (visibility, as HyperFrames hides clips, never display:none), and so
-  // does everything inside it, even a child that says visibility:visible.
+  // A clip outside its window is hidden, and so is everything inside it, even a child that says visibility:visible;
+  // whether it also leaves the layout is setClipShown's concern.
   var HIDDEN_CLIP_RULE = "[data-studio-hidden],[data-studio-hidden] *{visibility:hidden!important}";
   // HyperFrames renders text with geometric precision (glyph positions not snapped to whole pixels); first in
   // <head>, so a composition's own text-rendering still wins.
@@ -530,6 +530,59 @@
     return src ? new URL(src, document.baseURI).href : null;
   }
 
+  // HyperFrames 0.8.170 lays out the timed children of the root as layers (measured with its CLI, parity corpus
+  // layered-clips): one not already absolute or fixed becomes position:absolute, so each sits at the root's top-left
+  // (its margins still apply) and they paint in DOM order; data-track-index does not reorder them. A layer with
+  // no size of its own gets its data-width/data-height, or else fills the root. An inline display:none is lifted
+  // while measuring, as HyperFrames does.
+  function placeRootClips(root) {
+    var px = function (value) { var n = num(value, NaN); return Number.isFinite(n) ? n + "px" : null; };
+    Array.prototype.forEach.call(root.children, function (el) {
+      if (!el.hasAttribute("data-start") || /^(SCRIPT|STYLE|LINK|META)$/.test(el.nodeName)) return;
+      var hidden = el.style.getPropertyValue("display") === "none";
+      var priority = el.style.getPropertyPriority("display");
+      if (hidden) el.style.removeProperty("display");
+      var computed = getComputedStyle(el);
+      if (computed.position !== "absolute" && computed.position !== "fixed") el.style.position = "absolute";
+      if (el.nodeName !== "AUDIO") {
+        var w = px(el.getAttribute("data-width")), h = px(el.getAttribute("data-height"));
+        if (!el.style.width) {
+          if (w) { if (computed.width === "0px" || computed.width === "auto") el.style.width = w; }
+          else if (computed.width === "0px") el.style.width = "100%";
+        }
+        if (!el.style.height) {
+          if (h) { if (computed.height === "0px" || computed.height === "auto") el.style.height = h; }
+          else if (computed.height === "0px") el.style.height = "100%";
+        }
+      }
+      if (hidden) el.style.setProperty("display", "none", priority);
+    });
+  }
+  // Off its window, a clip in normal flow (position static, relative or sticky) holding no timed clip of its own
+  // also leaves the layout (inline display:none, its own display restored when it shows again), as HyperFrames
+  // 0.8.170 does (measured, parity corpus hidden-clips: a hidden clip in a flex row lets the others move). Any other
+  // clip keeps its box (visibility only). Both answers are taken the first time the clip hides, as HyperFrames caches them.
+  function setClipShown(clip, on) {
+    var el = clip.el;
+    if (on) {
+      el.removeAttribute("data-studio-hidden");
+      if (clip.savedDisplay) {
+        if (clip.savedDisplay.value) el.style.setProperty("display", clip.savedDisplay.value, clip.savedDisplay.priority);
+        else el.style.removeProperty("display");
+        clip.savedDisplay = null;
+      }
+      return;
+    }
+    el.setAttribute("data-studio-hidden", "");
+    if (clip.collapses === null) {
+      clip.collapses = /^(static|relative|sticky)$/.test(getComputedStyle(el).position) && !el.querySelector("[data-start]");
+    }
+    if (clip.collapses && !clip.savedDisplay) {
+      clip.savedDisplay = { value: el.style.getPropertyValue("display"), priority: el.style.getPropertyPriority("display") };
+      el.style.display = "none";
+    }
+  }
+
   async function prepare() {
     await instantiateRootTemplate();
     await inlineSubCompositions();
@@ -547,9 +600,10 @@
       if (hostEls[h] !== state.root && !hosts[hid]) hosts[hid] = hostEls[h];
     }
     state.hosts = hosts;
+    placeRootClips(state.root);
     state.clips = Array.prototype.filter.call(document.querySelectorAll("[data-start]"), function (el) {
       return el !== state.root && el.nodeName !== "AUDIO";
-    }).map(function (el) { return { el: el, window: windowOf(el) }; });
+    }).map(function (el) { return { el: el, window: windowOf(el), collapses: null, savedDisplay: null }; });
     var videoEls = renderMode ? document.querySelectorAll("img[data-studio-video]") : document.querySelectorAll("video");
     state.videos = Array.prototype.map.call(videoEls, function (el, index) {
       var w = windowOf(el);
@@ -659,9 +713,7 @@
     }
     for (var c = 0; c < state.clips.length; c++) {
       var clip = state.clips[c];
-      var on = t >= clip.window.start && t < clip.window.end;
-      if (on) clip.el.removeAttribute("data-studio-hidden");
-      else clip.el.setAttribute("data-studio-hidden", "");
+      setClipShown(clip, t >= clip.window.start && t < clip.window.end);
     }
     var pending = [];
     for (var v = 0; v < state.videos.length; v++) {
