@@ -133,11 +133,14 @@ describe("runtime parity with HyperFrames", () => {
     await expectPixel(file, 12, 220, 160, WHITE, "a mount with no values shows the declared default");
   }, 120_000);
 
-  it("rational data-fps exactly, an explicit fps option wins, hidden clips keep their box, DOM order paints, mono audio at full level", async () => {
+  it("rational data-fps exactly, an explicit fps option wins, a hidden in-flow clip leaves the layout, root clips are layers in DOM order, mono audio at full level", async () => {
     const project = await writeProject({
       "index.html": page(`
-  <div data-start="0.5" data-duration="0.5" style="height: 40px; background: #ff0000"></div>
-  <div style="height: 40px; background: #00ff00"></div>
+  <div style="display: flex; flex-direction: column">
+    <div data-start="0.5" data-duration="0.5" style="height: 40px; background: #ff0000"></div>
+    <div style="height: 40px; background: #00ff00"></div>
+  </div>
+  <div data-start="0" data-duration="1" style="width: 40px; height: 40px; margin-left: 250px; background: #ffffff"></div>
   <div data-start="0" data-duration="1" data-track-index="2" style="position: absolute; left: 200px; top: 100px; width: 60px; height: 60px; background: #0000ff"></div>
   <div data-start="0" data-duration="1" data-track-index="1" style="position: absolute; left: 230px; top: 100px; width: 60px; height: 60px; background: #ffff00"></div>
   <audio src="mono.wav" data-start="0" data-duration="1"></audio>
@@ -151,10 +154,15 @@ describe("runtime parity with HyperFrames", () => {
     const { file } = await render(project);
     const video = (await probeStreams(binaries.ffprobe, file)).find((s) => s.codec_type === "video");
     expect(video?.r_frame_rate).toBe("30000/1001");
-    // Frame 0: the timed red block is hidden but keeps its 40 px, so the green block stays below it.
-    await expectPixel(file, 0, 20, 20, BLACK, "a clip before its start is hidden");
-    await expectPixel(file, 0, 20, 60, GREEN, "the next block keeps its place (visibility, not display:none)");
+    // Frame 0: the timed red block (in flow, inside a flex column) is hidden and, as in HyperFrames, leaves the
+    // layout: the green block moves up into its place. Frame 20 (0.67 s): red shows, green back below it.
+    await expectPixel(file, 0, 20, 20, GREEN, "a hidden in-flow clip leaves the layout (the next block moves up)");
+    await expectPixel(file, 0, 20, 60, BLACK, "... and nothing is left below it");
     await expectPixel(file, 20, 20, 20, RED, "the clip shows inside its window");
+    await expectPixel(file, 20, 20, 60, GREEN, "... and the next block is back below it");
+    // A timed child of the root in normal flow is a layer at the root's top-left (its margin applies), not below the column.
+    await expectPixel(file, 5, 270, 20, WHITE, "a timed root child is placed absolutely at the root's top-left");
+    await expectPixel(file, 5, 270, 90, BLACK, "... not in normal flow below the column (y 80..120)");
     // Overlap x 230..260: the later element paints on top although its data-track-index is lower.
     await expectPixel(file, 5, 245, 130, YELLOW, "paint order follows the DOM, not data-track-index");
     await expectPixel(file, 5, 210, 130, BLUE, "the lower clip shows where it is not covered");
