@@ -234,6 +234,27 @@ answer 503 { error: "no render node is available …" } (with Retry-After) and q
 picks up within 30 s, or a check or snapshot that takes longer than 180 s, is given up with 504 { error } naming
 the stage it hung in, for example "the snapshot timed out after 180 s (stage: capturing frame 3/6 at 2.4 s)".
 
+## How a composition runs
+
+The studio renders compositions the way HyperFrames 0.8.170 does, so a composition written from HyperFrames'
+docs renders the same here (bench/parity.ts in the repository compares the two frame by frame):
+- Each sub-composition file's inline scripts run in their own function scope, with document, gsap,
+  window.__timelines and window.__hyperframes scoped to its host: its selectors find only its own elements, and
+  two files may both say "const tl". Its <style> applies only inside its host. (A convenience, not a security
+  boundary: every file of a project runs in one page.)
+- Variables: data-composition-variables (a JSON array of { id, default }) declares them, a host's
+  data-variable-values (a JSON object) overrides them for that mount; window.__hyperframes.getVariables() returns
+  the merged values, which are also CSS custom properties on the host (--<id>). One file may be mounted many times.
+- Frame rate: the root's data-fps ("24", "30000/1001") unless the render asks for fps; else 30.
+- Timed children of the root are absolute layers at the root's top-left, painted in DOM order (data-track-index
+  does not change paint order). A clip outside its data-start/data-duration window is hidden; one in normal flow
+  with no timed children also leaves the layout while hidden.
+- Text is drawn with text-rendering: geometricPrecision; a mono audio track plays at full level on both channels.
+- Fonts: Inter, Roboto, Montserrat, Open Sans, Lato, Poppins and 11 more, HyperFrames' aliases for them (Arial,
+  Helvetica, Georgia, ...) and generic families (which draw as Inter) need no @font-face: render nodes serve them
+  offline. Google Fonts links are fetched by the studio, never by the page. A family nobody supplies is the lint
+  error font_family_without_font_face and, when rendered, a font-fallback finding.
+
 ## Render
 
 Render state: { id, slug, status, startedAt, doneAt, filename, downloadUrl, lastLine, eventsUrl, format, quality,
