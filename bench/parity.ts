@@ -14,7 +14,7 @@
 //
 // Neither renderer is given --fps: each takes the composition's own rate (HyperFrames reads the root's data-fps).
 // Both render quality standard, mp4. With --keep, the outputs stay in bench/.cache/parity-work/<name>/.
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { copyFile, cp, mkdir, readdir, rm } from "node:fs/promises";
 import { loadavg } from "node:os";
@@ -24,6 +24,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs, promisify } from "node:util";
 import { renderProject } from "../render-node/src/render-project.ts";
 import { resolveBinaries, type Binaries } from "../render-node/src/resolve-binaries.ts";
+import { runProcess } from "./lib/run-process.ts";
 import {
   GOALS, judge, meanAbsoluteDifference, onsetSeconds, pairFrames, parseRate, parseVolumeDetect,
   type AudioFigures, type Check, type Rate,
@@ -43,22 +44,10 @@ const WORK = join(CACHE, "parity-work");
 const OFFLINE_FETCH = join(HERE, "lib", "hyperframes-offline-fetch.mjs");
 const DEJAVU = "/usr/share/fonts/truetype/dejavu";
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+/** Output tails of failed steps: 15 lines. */
+const run = (file: string, args: string[], env: NodeJS.ProcessEnv = process.env) => runProcess(file, args, env, 15);
 const execFileP = promisify(execFile);
 
-/** Runs a process to completion; rejects with its output tail when it fails. Returns combined stdout+stderr. */
-function run(file: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(file, args, { env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code, signal) => {
-      if (code === 0) resolvePromise(output);
-      else reject(new Error(`${file} ${args.join(" ")} exited with ${code ?? signal}\n${output.trim().split("\n").slice(-15).join("\n")}`));
-    });
-  });
-}
 
 function packageVersion(dir: string, name: string): string | undefined {
   try {

@@ -12,7 +12,7 @@
 //
 // Both renderers run as a fresh Node process per run, so both wall times include process start, module loading,
 // browser launch and the final mux.
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdir, rm, stat } from "node:fs/promises";
 import { loadavg } from "node:os";
@@ -22,11 +22,13 @@ import { parseArgs, promisify } from "node:util";
 import { renderProject } from "../src/render-project.ts";
 import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
 import { makeBenchProject } from "./bench-render.ts";
+import { runProcess } from "../../bench/lib/run-process.ts";
 
 const HYPERFRAMES_VERSION = "0.8.170";
 const HERE = dirname(fileURLToPath(import.meta.url));
 const CACHE = join(HERE, ".cache", "hyperframes");
 const HYPERFRAMES_BIN = join(CACHE, "node_modules", "hyperframes", "bin", "hyperframes.mjs");
+const run = runProcess;
 const execFileP = promisify(execFile);
 
 /** PATH with our Node 24 first, so npm and the HyperFrames CLI (Node 22+) run on it. */
@@ -54,20 +56,6 @@ async function ensureHyperframes(): Promise<void> {
   if (installedHyperframesVersion() !== HYPERFRAMES_VERSION) throw new Error(`hyperframes@${HYPERFRAMES_VERSION} did not install into ${CACHE}`);
 }
 
-/** Runs a process to completion; rejects with its output tail when it fails. Returns combined stdout+stderr. */
-function run(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(file, args, { env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code, signal) => {
-      if (code === 0) resolvePromise(output);
-      else reject(new Error(`${file} ${args.join(" ")} exited with ${code ?? signal}\n${output.trim().split("\n").slice(-20).join("\n")}`));
-    });
-  });
-}
 
 function hyperframesArgs(project: string, output: string): string[] {
   return [HYPERFRAMES_BIN, "render", project, "--output", output, "--quality", "standard", "--fps", "30", "--format", "mp4", "--quiet"];

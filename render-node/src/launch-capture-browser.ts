@@ -3,6 +3,7 @@ import puppeteer from "puppeteer-core";
 import type { Browser, CDPSession, Page } from "puppeteer-core";
 import { chromeDyingWithNode } from "./child-lifetime.ts";
 import { makeScratchDir, removeScratchDir } from "./scratch-dirs.ts";
+import { withDeadline } from "./with-deadline.ts";
 
 export type CaptureMode = "beginFrame" | "screenshot";
 
@@ -73,22 +74,6 @@ function launch(chrome: string, beginFrame: boolean, profile: string, extraArgs:
   });
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return new Promise<T>((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolvePromise(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
-
 function wrap(browser: Browser, page: Page, session: CDPSession, mode: CaptureMode): CaptureBrowser {
   const pid = browser.process()?.pid;
   return {
@@ -111,7 +96,7 @@ function wrap(browser: Browser, page: Page, session: CDPSession, mode: CaptureMo
       }
     },
     async close() {
-      await withTimeout(browser.close(), 5000, "browser close").catch(() => this.kill());
+      await withDeadline(browser.close(), 5000, "browser close timed out after 5000 ms").catch(() => this.kill());
     },
   };
 }
@@ -129,10 +114,10 @@ async function openBeginFramePage(browser: Browser, width: number, height: numbe
   const page = await target.page();
   if (!page) throw new Error("beginFrame target has no page");
   const session = await page.createCDPSession();
-  await withTimeout(
+  await withDeadline(
     session.send("HeadlessExperimental.beginFrame", { interval: 33, noDisplayUpdates: false, screenshot: { format: "jpeg", quality: 50 } }),
     PROBE_TIMEOUT_MS,
-    "beginFrame probe",
+    `beginFrame probe timed out after ${PROBE_TIMEOUT_MS} ms`,
   );
   return { page, session };
 }
@@ -156,7 +141,7 @@ export async function launchCaptureBrowser(options: {
     } catch (error) {
       options.onLine(`beginFrame unavailable (${error instanceof Error ? error.message : String(error)}); falling back to screenshots`);
       const pid = browser.process()?.pid;
-      await withTimeout(browser.close(), 5000, "browser close").catch(() => {
+      await withDeadline(browser.close(), 5000, "browser close timed out after 5000 ms").catch(() => {
         if (pid !== undefined) process.kill(pid, "SIGKILL");
       });
     }
