@@ -438,6 +438,7 @@
     var elements = Array.prototype.filter.call(container.childNodes, function (n) { return n.nodeType === 1 && n.nodeName !== "SCRIPT" && n.nodeName !== "STYLE"; });
     var inner = elements.length === 1 && elements[0].hasAttribute("data-composition-id") ? elements[0] : null;
     var authoredId = (inner || container.querySelector("[data-composition-id]")).getAttribute("data-composition-id");
+    var hostNamed = host.hasAttribute("data-composition-id");
     var runtimeId = runtimeIdFor(host, authoredId);
     host.setAttribute("data-composition-id", runtimeId);
     host.setAttribute("data-studio-file", file);
@@ -452,10 +453,13 @@
     var items = [];
     if (!template) items = items.concat(Array.prototype.slice.call(doc.head.querySelectorAll("style, link[rel=stylesheet], script")));
     if (inner) {
-      // The file's own root is unwrapped into the host, which takes its attributes (the host's own win).
+      // The file's own root is unwrapped into the host, which takes its attributes (the host's own win). A host
+      // with its own data-composition-id (as HyperFrames' docs and lint want) keeps its own size: the file's
+      // data-width/data-height stay out, so a timed host with no size fills the root as any layer does.
       for (var i = 0; i < inner.attributes.length; i++) {
         var attr = inner.attributes[i];
         if (attr.name === "class") host.classList.add.apply(host.classList, attr.value.split(/\s+/).filter(Boolean));
+        else if (hostNamed && (attr.name === "data-width" || attr.name === "data-height")) continue;
         else if (!host.hasAttribute(attr.name) && attr.name !== "id" && attr.name !== "data-start" && attr.name !== "data-composition-id") host.setAttribute(attr.name, attr.value);
       }
       Array.prototype.forEach.call(container.childNodes, function (n) { if (n !== inner) items.push(n); });
@@ -463,6 +467,7 @@
     } else {
       items = items.concat(Array.prototype.slice.call(container.childNodes));
     }
+    if (!hostNamed) sizeUnnamedHost(host);
     for (var k = 0; k < items.length; k++) {
       try {
         await appendInOrder(host, items[k], mountIndex, hostSel, mount);
@@ -470,6 +475,16 @@
         problem("sub-composition " + file + ": " + errorText(error));
       }
     }
+  }
+  // A host without data-composition-id (a lint error) is sized as HyperFrames 0.8.170 sizes it (measured, parity
+  // corpus host-size): with a data-width and data-height (its own or its file's) it gets them as an inline size,
+  // over any stylesheet, unless its style attribute already mentions a width or a height (text match, as theirs).
+  function sizeUnnamedHost(host) {
+    var w = num(host.getAttribute("data-width"), NaN), h = num(host.getAttribute("data-height"), NaN);
+    if (!Number.isFinite(w) || !Number.isFinite(h)) return;
+    var inline = host.getAttribute("style") || "";
+    if (inline.indexOf("width") < 0) host.style.width = w + "px";
+    if (inline.indexOf("height") < 0) host.style.height = h + "px";
   }
   async function inlineSubCompositions() {
     for (;;) {

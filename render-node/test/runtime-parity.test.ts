@@ -96,6 +96,11 @@ const SWATCH = `<!doctype html>
   </script>
 </div></body></html>`;
 
+// A file whose root declares 100x60; its content fills whatever box the host gets.
+const PANEL = `<template><div data-composition-id="panel" data-width="100" data-height="60">
+  <div style="position: absolute; inset: 0; background: #0000ff"></div>
+</div></template>`;
+
 describe("runtime parity with HyperFrames", () => {
   it("scopes each sub-composition's scripts, styles and selectors to its host; variables per mount; root data-fps", async () => {
     const host = (style: string) => `style="position: absolute; ${style}"`;
@@ -217,5 +222,31 @@ describe("runtime parity with HyperFrames", () => {
     // SUB_HTML: a green dot at top 20 moving x 0 → 200 over 1 s.
     await expectPixel(file, 0, 20, 40, GREEN, "the template's content is the page");
     await expectPixel(file, 15, 120, 40, GREEN, "its timeline runs");
+  }, 120_000);
+
+  it("sizes sub-composition hosts as HyperFrames does: a named host keeps its own box, an unnamed one takes its file's size", async () => {
+    // Measured with HyperFrames 0.8.170 (bench/parity-corpus host-size, host-size-unnamed).
+    const named = await writeProject({
+      "compositions/panel.html": PANEL,
+      "index.html": page(
+        `<div id="p" data-composition-id="p" data-composition-src="compositions/panel.html" data-start="0" data-duration="1"></div>`,
+        `data-duration="1"`,
+      ),
+    });
+    const one = await render(named);
+    // A timed root child with no size of its own fills the root; the file's 100x60 does not size a named host.
+    await expectPixel(one.file, 5, 200, 120, BLUE, "a named host with no size fills the root");
+    const unnamed = await writeProject({
+      "compositions/panel.html": PANEL,
+      "index.html": page(
+        `<div style="position: absolute; left: 0; top: 0"><div class="slot" data-composition-src="compositions/panel.html" data-start="0" data-duration="1"></div></div>`,
+        `data-duration="1"`,
+        `<style>.slot { position: relative; width: 30px; height: 30px; }</style>`,
+      ),
+    });
+    const two = await render(unnamed);
+    // Nested (not a root layer), sized 30x30 by its class: HyperFrames gives it the file's 100x60 inline.
+    await expectPixel(two.file, 5, 90, 50, BLUE, "an unnamed host takes its file's data-width/data-height over its class");
+    await expectPixel(two.file, 5, 120, 50, BLACK, "and no more");
   }, 120_000);
 });
