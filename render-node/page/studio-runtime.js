@@ -724,7 +724,14 @@
         local = Math.min(Math.max(t - start, 0), dur);
       }
       tl.pause();
-      tl.seek(local, false);
+      try {
+        tl.seek(local, false);
+      } catch (error) {
+        // A callback of the timeline threw (onUpdate, .call()): a finding naming the file, once per cause, and the
+        // other timelines still seek. The node reads these after capture (late problems).
+        var file = (host && host.getAttribute("data-studio-file")) || rootFile;
+        problem("script error in " + file + " while seeking timeline \"" + id + "\": " + errorText(error));
+      }
     }
     for (var c = 0; c < state.clips.length; c++) {
       var clip = state.clips[c];
@@ -775,5 +782,7 @@
     if (!playing) for (var m = 0; m < state.media.length; m++) state.media[m].el.pause();
   }
 
-  window.__studio = { ready: ready, info: info, seek: seek, configure: configure, setPlaying: setPlaying, renderMode: renderMode };
+  /** Problems so far, including those raised after loading (timers, timeline callbacks during seeks). */
+  function currentProblems() { return problems.slice(); }
+  window.__studio = { ready: ready, info: info, seek: seek, problems: currentProblems, configure: configure, setPlaying: setPlaying, renderMode: renderMode };
 })();

@@ -10,6 +10,7 @@ import { parseBlockedAttemptLine } from "./blocked-attempt.ts";
 import { parseFontFallbackLine } from "./find-font-fallbacks.ts";
 import { collectLayout, SKIP_TAGS } from "./collect-layout.ts";
 import { openComposition } from "./open-composition.ts";
+import { reportLateProblems } from "./late-problems.ts";
 
 /** One frame of slack: a timeline may end within a frame of data-duration. */
 const DURATION_SLACK_S = 1 / 30 + 1e-3;
@@ -155,6 +156,8 @@ export async function checkComposition(input: {
       const measured = await opened.capture.page.evaluate(collectLayout, SKIP_TAGS);
       layout.push(...analyzeLayout(measured, { width: info.width, height: info.height }, t));
     }
+    // Errors raised while the layout was sought (timeline callbacks, timers) are runtime findings too.
+    await reportLateProblems([opened.capture.page], new Set(info.problems), onLine, false);
     return { runtime, layout: mergeAcrossTimes(layout), times };
   } finally {
     await opened.close();

@@ -40,6 +40,8 @@ export interface StudioWindow {
     ready(): Promise<void>;
     info(): CompositionInfo;
     seek(t: number): Promise<void>;
+    /** Problems so far, including those raised after loading (timers, timeline callbacks during seeks). */
+    problems(): string[];
     configure(options: Record<string, unknown>): void;
   };
 }

@@ -18,6 +18,7 @@ import { startNetworkSink } from "./network-sink.ts";
 import { networkIsolationFlags } from "./network-policy.ts";
 import { applyDeclaredFps, parseRenderOptions } from "./parse-render-options.ts";
 import type { Format, Quality, Resolution } from "./parse-render-options.ts";
+import { reportLateProblems } from "./late-problems.ts";
 import { renderFrameRange } from "./render-frame-range.ts";
 import { resolveBinaries } from "./resolve-binaries.ts";
 import type { Binaries } from "./resolve-binaries.ts";
@@ -212,6 +213,8 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
         }),
       ),
     );
+    // What broke after loading (a timer, a timeline callback during a seek): findings, and strict fails on them.
+    await reportLateProblems(loaded.map((l) => l.browser.page), new Set(loaded.flatMap((l) => l.info.problems)), onLine, input.strict);
     await Promise.all(browsers.map((b) => b.close()));
     browsers.length = 0;
     failIfBlocked();

@@ -249,4 +249,39 @@ describe("runtime parity with HyperFrames", () => {
     await expectPixel(two.file, 5, 90, 50, BLUE, "an unnamed host takes its file's data-width/data-height over its class");
     await expectPixel(two.file, 5, 120, 50, BLACK, "and no more");
   }, 120_000);
+
+  it("reports errors raised after loading (a timeline callback mid-render, a timer), naming the file; strict fails on them", async () => {
+    const project = await writeProject({
+      "index.html": page(`
+  <div id="late" data-composition-id="late" data-composition-src="compositions/late.html" data-start="0" data-duration="1"></div>
+  <div id="box" style="position: absolute; left: 0; top: 0; width: 40px; height: 40px; background: #00ff00"></div>
+  <script>
+    window.__timelines = window.__timelines || {};
+    const tl = gsap.timeline({ paused: true });
+    tl.to("#box", { x: 200, duration: 1, ease: "none" });
+    window.__timelines["main"] = tl;
+    setTimeout(() => { throw new Error("timer broke"); }, 0);
+  </script>`, 'data-duration="1"'),
+      "compositions/late.html": `<template><div data-composition-id="late" data-width="${W}" data-height="${H}"><script>
+    window.__timelines = window.__timelines || {};
+    const tl = gsap.timeline({ paused: true });
+    tl.to({}, { duration: 1 }).call(() => { throw new Error("callback broke"); }, [], 0.5);
+    window.__timelines["late"] = tl;
+  </script></div></template>`,
+    });
+    const { file, lines } = await render(project);
+    const findings = lines.filter((l) => l.startsWith("finding:"));
+    expect(findings).toContain('finding: script error in compositions/late.html while seeking timeline "late": Error: callback broke');
+    expect(findings.filter((f) => f.includes("callback broke"))).toHaveLength(1);
+    expect(findings.some((f) => f.startsWith("finding: script error in index.html") && f.includes("timer broke"))).toBe(true);
+    // The other timelines still ran: the box moved past the throwing callback's time.
+    await expectPixel(file, 24, 165, 20, GREEN, "the root timeline kept seeking after the callback threw");
+    await expect(render(project, { strict: true })).rejects.toThrow(/script error in .*; strict renders fail on it$/);
+    // Without the timer, the callback that throws mid-render alone fails a strict render.
+    const index = join(project, "index.html");
+    await writeFile(index, (await readFile(index, "utf8")).replace(`setTimeout(() => { throw new Error("timer broke"); }, 0);`, ""));
+    await expect(render(project, { strict: true })).rejects.toThrow(
+      'script error in compositions/late.html while seeking timeline "late": Error: callback broke; strict renders fail on it',
+    );
+  }, 120_000);
 });

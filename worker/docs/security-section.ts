@@ -64,7 +64,9 @@ gsap, answered from the node's own copy of 3.14.2), nothing else:
   25 per page); check reports it as a request-blocked warning. A render still finishes with it as a finding; a
   strict render fails on it. Likewise a composition whose timeline never registers on window.__timelines renders
   as a still picture with a finding saying so, and fails a strict render; so does a script error in any
-  composition file ("script error in compositions/intro.html: ReferenceError: ...") and a sub-composition that
+  composition file ("script error in compositions/intro.html: ReferenceError: ..."), also one raised after loading
+  by a timer or by a timeline callback while a frame is sought ("script error in compositions/intro.html while
+  seeking timeline "intro": Error: ..."; the other timelines keep seeking), and a sub-composition that
   did not mount ("sub-composition compositions/x.html did not mount: it could not be loaded: HTTP 404").
 - A sub-composition's inline scripts run in their own function scope, with document, gsap, window.__timelines and
   window.__hyperframes scoped to its host (its selectors find only its own elements); its <style> applies only

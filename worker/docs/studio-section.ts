@@ -281,7 +281,8 @@ Options (unknown names are a 400 naming the option):
                portrait-4k 2160x3840                            default: the composition's own size
   strict       boolean: fail at once on lint errors (they become the log), and fail   default false
                on a blocked network attempt, a timeline that never registers, a missing
-               asset, a font that fell back, a script error in any composition file or a
+               asset, a font that fell back, a script error in any composition file (at
+               load, in a timer or in a timeline callback during the render) or a
                sub-composition that did not mount (without strict, each is a "finding:"
                line of the log)
   wait         boolean, or ?wait=1: hold the request until the render ends   default false
