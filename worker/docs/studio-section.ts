@@ -11,8 +11,8 @@ Every example below works as printed{{TOKEN_NOTE}}.
 ## Conventions
 
 - JSON in and out, except file and video downloads. CORS is open (*).
-- Errors: { "error": "<message>" } with a 4xx or 5xx status. 401 messages begin "unauthorized:". A request that is
-  refused changes nothing.
+- Errors: { "error": "<message>", "code": "<code>" } with a 4xx or 5xx status (codes: "# Error codes" below).
+  401 messages begin "unauthorized:". A request that is refused changes nothing.
 - Slugs match ^[a-z0-9][a-z0-9-]*$ (at most 64 characters). A project name is slugified: "My First Video!" →
   "my-first-video".
 - Times: createdAt and mtime are ISO 8601 UTC strings; render startedAt/doneAt are epoch milliseconds (as the
