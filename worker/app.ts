@@ -45,7 +45,7 @@ export function createApp() {
   return new Hono<AppEnv>().all("*", (c) => (isContentHost(c.env, c.req.url) ? content : api).fetch(c.req.raw, c.env, c.executionCtx));
 }
 
-function createApiApp() {
+export function createApiApp() {
   const app = new Hono<AppEnv>();
   app.use("*", apiSecureHeaders);
   app.use(
