@@ -249,3 +249,21 @@ describe("Idempotency-Key", () => {
     expect(full.comments).toHaveLength(1);
   });
 });
+
+describe("Idempotency-Key under a race", () => {
+  it("parallel retries with one key create once: the others replay it or are told it is in progress", async () => {
+    const s = await signIn("idem-race");
+    const key = { "Idempotency-Key": "race-1" };
+    const answers = await Promise.all([1, 2, 3, 4].map(() => api(s.token, "POST", "/api/projects", { name: "Raced" }, key)));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((st) => st === 201).length).toBeGreaterThanOrEqual(1);
+    for (const res of answers) {
+      if (res.status === 201) continue;
+      expect(res.status).toBe(409);
+      expect((await json<ErrorJson>(res)).code).toBe("idempotency_in_progress");
+      expect(res.headers.get("Retry-After")).toBe("1");
+    }
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM projects WHERE user_id = ?").bind(s.userId).first<{ n: number }>();
+    expect(rows!.n).toBe(1);
+  });
+});
