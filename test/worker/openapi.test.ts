@@ -7,7 +7,7 @@ import { OPERATIONS } from "../../worker/openapi/operations.ts";
 import { errorSchema, type Operation } from "../../worker/openapi/operation.ts";
 import { api, BASE, createProject, json, signIn } from "./helpers.ts";
 import { issueBot } from "./idea-helpers.ts";
-import { claim, registerNode } from "./node-helpers.ts";
+import { awaitJob, claim, nodeCall, registerNode } from "./node-helpers.ts";
 
 type Doc = {
   openapi: string;
@@ -145,7 +145,15 @@ function operationFor(method: string, path: string): Operation {
 
 /** Calls the API and parses the answer with the schema the document declares for that status. */
 async function call(token: string | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await api(token, method, path, body, headers);
+  return validated(method, path, await api(token, method, path, body, headers));
+}
+
+/** The same for a render node's call of the protocol. */
+async function callNode(key: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  return validated(method, `/api/node${path}`, await nodeCall(key, method, path, body, headers));
+}
+
+async function validated(method: string, path: string, res: Response) {
   const op = operationFor(method, path.split("?")[0]!);
   const declared = op.responses[res.status];
   const where = `${method} ${path} → ${res.status}`;
@@ -235,4 +243,59 @@ describe("real responses validate against their declared schemas", () => {
     await call(bot.key, "DELETE", "/api/research/openapi-walk");
     await call(s.token, "DELETE", `/api/bots/${bot.bot.id}`);
   });
+
+  it("a walk with a render node: snapshot, check, preview, a render to done, its download, and the node protocol", async () => {
+    const key = await registerNode("openapi-node");
+    const s = await signIn("openapi-node-walk");
+    await createProject(s.token, "Nodewalk");
+    const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]);
+
+    const snapping = api(s.token, "POST", "/api/projects/nodewalk/snapshot", { at: [1], end: false });
+    const snap = await awaitJob(key, "snapshot");
+    await callNode(key, "GET", `/jobs/${snap.id}/files`);
+    await callNode(key, "GET", `/jobs/${snap.id}/files/index.html`);
+    await callNode(key, "PUT", `/jobs/${snap.id}/files/snapshots/frame-01-1.000s.png`, png, { "Content-Type": "image/png" });
+    await callNode(key, "PUT", `/jobs/${snap.id}/files/index.html`, png, { "Content-Type": "image/png" });
+    await callNode(key, "POST", `/jobs/${snap.id}/progress`, { lines: ["capturing"], stage: "capturing" });
+    await callNode(key, "POST", `/jobs/${snap.id}/complete`, { ok: true, result: { snapshots: [{ path: "snapshots/frame-01-1.000s.png" }], log: ["captured"] } });
+    expect((await validated("POST", "/api/projects/nodewalk/snapshot", await snapping)).res.status).toBe(200);
+
+    const failing = api(s.token, "POST", "/api/projects/nodewalk/snapshot", {});
+    const bad = await awaitJob(key, "snapshot");
+    await callNode(key, "POST", `/jobs/${bad.id}/complete`, { ok: false, error: "composition has no root", result: { snapshots: [], log: ["loading"] } });
+    expect((await validated("POST", "/api/projects/nodewalk/snapshot", await failing)).res.status).toBe(422);
+
+    const checking = api(s.token, "POST", "/api/projects/nodewalk/check", { samples: 2 });
+    const check = await awaitJob(key, "check");
+    const warning = { code: "off-canvas", severity: "warning", message: "#x is partly outside", file: "index.html", selector: "#x", time: 1, box: { x: 1900, y: 0, width: 100, height: 50 } };
+    await callNode(key, "POST", `/jobs/${check.id}/complete`, { ok: true, result: { runtime: [], layout: [warning], times: [1, 3] } });
+    expect((await validated("POST", "/api/projects/nodewalk/check", await checking)).res.status).toBe(200);
+
+    const previewing = api(s.token, "POST", "/api/projects/nodewalk/preview");
+    const preview = await awaitJob(key, "preview");
+    await callNode(key, "POST", `/jobs/${preview.id}/preview`, { port: 3005 });
+    expect((await validated("POST", "/api/projects/nodewalk/preview", await previewing)).value).toMatchObject({ running: true, port: 3005 });
+    await call(s.token, "DELETE", "/api/projects/nodewalk/preview");
+
+    const started = await call(s.token, "POST", "/api/projects/nodewalk/render?wait=0", { format: "mp4", quality: "draft" });
+    const claimed = await callNode(key, "POST", "/jobs/claim?wait=0", { kinds: ["render"] });
+    expect((claimed.value!.job as { id: string }).id).toBe(started.value!.id);
+    await callNode(key, "POST", "/jobs/claim?wait=0", { kinds: ["render"] }); // 204: nothing left
+    const video = new Uint8Array(64).map((_, i) => i);
+    await callNode(key, "POST", `/jobs/${started.value!.id}/progress`, { lines: ["frame 1/2 (50%), 10.0 fps, ETA 1 s"] });
+    await callNode(key, "PUT", `/jobs/${started.value!.id}/output`, video, { "Content-Type": "video/mp4" });
+    await callNode(key, "POST", `/jobs/${started.value!.id}/complete`, { ok: true });
+    const done = await call(s.token, "GET", `/api/renders/${started.value!.id}`);
+    expect(done.value).toMatchObject({ status: "done", size: 64 });
+    const filename = done.value!.filename as string;
+    await call(s.token, "GET", "/api/projects/nodewalk/render");
+    await call(s.token, "GET", "/api/renders?limit=1");
+    await call(s.token, "POST", "/api/projects/nodewalk/share", { render: filename });
+    const file = await call(s.token, "GET", `/renders/${filename}?download=1`);
+    expect(file.res.headers.get("Content-Type")).toBe("video/mp4");
+    await call(s.token, "GET", `/renders/${filename}`, undefined, { Range: "bytes=0-9" });
+    await call(s.token, "DELETE", `/renders/${filename}`);
+    await call(s.token, "GET", `/renders/${filename}`);
+    await call(s.token, "DELETE", "/api/projects/nodewalk");
+  }, 30_000);
 });
