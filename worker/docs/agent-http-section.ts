@@ -19,9 +19,10 @@ ${codes}
 
 - A path the API serves with other methods answers 405 method_not_allowed with an Allow header listing them
   (PATCH /api/projects/<slug> → Allow: GET, HEAD, DELETE). A path it does not serve at all is 404.
-- Query parameters are checked the same way on every endpoint: a boolean is true, false, 1 or 0 (a bare ?download
-  or ?wait means true), a number must be a whole number in range, and an unknown parameter or any other value is a
-  400 invalid_query naming it: ?wait=yes is refused, never silently taken as false. ?token= is accepted everywhere.
+- Query parameters are checked the same way on every endpoint that takes them (the OpenAPI document lists them):
+  a boolean is true, false, 1 or 0 (a bare ?download or ?wait means true), a number must be a whole number in
+  range, and any other value, or a parameter the endpoint does not take, is a 400 invalid_query naming it: ?wait=yes
+  is refused, never silently taken as false. ?token= is accepted everywhere.
 - Lists page with a cursor: GET /api/projects, GET /api/renders and GET /api/ideas take ?limit=<1-${PAGE_LIMIT_MAX}> and
   return "next" beside the list; pass it back as ?next=<cursor> (with the same filters) for the following page;
   "next" is null on the last page. Projects and renders without ?limit come whole, as before; ideas default to 20
