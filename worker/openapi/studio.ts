@@ -15,6 +15,9 @@ const health = z.object({
 });
 
 const stats = z.object({
+  pageViews: z.number().int(),
+  uniqueVisitors: z.number().int(),
+  returningVisitors: z.number().int(),
   animationsCreated: z.number().int(),
   animationsNow: z.number().int(),
   rendersCompleted: z.number().int(),
