@@ -2,6 +2,7 @@
 // every route, cursor pagination, and one render by id.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { sha256Hex } from "../../worker/auth/tokens.ts";
 import { ERROR_CODES } from "../../worker/http/errors.ts";
 import { api, createProject, json, signIn } from "./helpers.ts";
 import { postIdea } from "./idea-helpers.ts";
@@ -265,5 +266,19 @@ describe("Idempotency-Key under a race", () => {
     }
     const rows = await env.DB.prepare("SELECT count(*) AS n FROM projects WHERE user_id = ?").bind(s.userId).first<{ n: number }>();
     expect(rows!.n).toBe(1);
+  });
+});
+
+describe("Idempotency-Key after a lost first request", () => {
+  it("a key whose first request never answered (its isolate died) starts over after 15 minutes instead of a day of 409s", async () => {
+    const s = await signIn("idem-lost");
+    // The row the first request left: the same request's fingerprint (method, path, body), no answer yet.
+    const fingerprint = await sha256Hex(`POST /api/projects\n${await sha256Hex(JSON.stringify({ name: "Lost" }))}`);
+    await env.DB.prepare("INSERT INTO idempotency_keys (caller, key, fingerprint, status, body, content_type, created_at) VALUES (?, 'lost', ?, NULL, NULL, NULL, ?)")
+      .bind(`user:${s.userId}`, fingerprint, Date.now() - 60_000)
+      .run();
+    expect((await errorOf(await api(s.token, "POST", "/api/projects", { name: "Lost" }, { "Idempotency-Key": "lost" }), 409)).code).toBe("idempotency_in_progress");
+    await env.DB.prepare("UPDATE idempotency_keys SET created_at = ? WHERE key = 'lost'").bind(Date.now() - 16 * 60_000).run();
+    expect((await api(s.token, "POST", "/api/projects", { name: "Lost" }, { "Idempotency-Key": "lost" })).status).toBe(201);
   });
 });

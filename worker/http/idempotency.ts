@@ -17,6 +17,12 @@ import { readBoundedBytes } from "./read-body.ts";
 export const IDEMPOTENCY_TTL_HOURS = 24;
 const TTL_MS = IDEMPOTENCY_TTL_HOURS * 3_600_000;
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
+/**
+ * A first request still unanswered after this long died with its isolate (creates answer in well under a second;
+ * a waiting render is bounded by its wall-clock limit and a repeated render POST returns the running render), so
+ * its key starts over instead of answering "in progress" for a day.
+ */
+const IN_FLIGHT_MS = 15 * 60_000;
 
 /** The caller a key belongs to: a bot is itself (not its owner), so two bots of one person keep their keys apart. */
 function callerOf(c: Context<AppEnv>): string | null {
@@ -33,7 +39,8 @@ async function liveRecord(db: Db, caller: string, key: string, now: number): Pro
   const where = and(eq(idempotencyKeys.caller, caller), eq(idempotencyKeys.key, key));
   const row = await db.select().from(idempotencyKeys).where(where).get();
   if (!row) return null;
-  if (row.createdAt > now - TTL_MS) return row;
+  const abandoned = row.status === null && row.createdAt < now - IN_FLIGHT_MS;
+  if (row.createdAt > now - TTL_MS && !abandoned) return row;
   await db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.createdAt, row.createdAt)));
   return null;
 }
@@ -97,10 +104,16 @@ export const idempotent: MiddlewareHandler<AppEnv> = async function idempotent(c
     return;
   }
   const text = await c.res.clone().text();
-  await db
-    .update(idempotencyKeys)
-    .set({ status: c.res.status, body: text, contentType: c.res.headers.get("Content-Type") })
-    .where(where);
+  try {
+    await db
+      .update(idempotencyKeys)
+      .set({ status: c.res.status, body: text, contentType: c.res.headers.get("Content-Type") })
+      .where(where);
+  } catch (err) {
+    // The work is done: the caller gets its answer even if it cannot be kept (a retry then runs again).
+    console.error("idempotency: could not store the answer", err);
+    await db.delete(idempotencyKeys).where(where).catch(() => undefined);
+  }
   // Expired records of everyone go as new ones come; the index on created_at keeps this cheap.
   c.executionCtx.waitUntil(db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, now - TTL_MS)).then(() => undefined));
 };
