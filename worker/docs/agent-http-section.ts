@@ -35,7 +35,7 @@ ${codes}
   answer (status and body) is stored for ${IDEMPOTENCY_TTL_HOURS} h and replayed, with "Idempotent-Replayed: true", to
   the same caller sending the same key again, so a retried POST never creates twice. The same key with a different
   method, path or body is 422 idempotency_key_reused; while the first request is still being answered, 409
-  idempotency_in_progress. Server errors (5xx), 401, 403 and 429 are not stored: the retry runs again. Keys are per caller: another
+  idempotency_in_progress (a first request unanswered after 15 minutes is taken as lost and the key starts over). Server errors (5xx), 401, 403 and 429 are not stored: the retry runs again. Keys are per caller: another
   user's key of the same value is theirs alone.
 `;
 }
