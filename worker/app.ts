@@ -8,9 +8,11 @@ import { identify } from "./auth/middleware.ts";
 import type { AppEnv } from "./http/context.ts";
 import { refuseCrossSiteWrites } from "./http/csrf.ts";
 import { refuseDotSegments } from "./http/dot-segments.ts";
+import { IDEMPOTENT_POSTS, idempotent } from "./http/idempotency.ts";
 import { apiSecureHeaders, dashboardCsp } from "./http/secure-headers.ts";
 import { downloadCors } from "./http/download-cors.ts";
-import { handleError, notFound } from "./http/errors.ts";
+import { methodsOf, wrongMethod } from "./http/method-not-allowed.ts";
+import { errorBody, handleError, notFound } from "./http/errors.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { botRoutes } from "./routes/bots.ts";
 import { groupRoutes } from "./routes/groups.ts";
@@ -43,7 +45,7 @@ export function createApp() {
   return new Hono<AppEnv>().all("*", (c) => (isContentHost(c.env, c.req.url) ? content : api).fetch(c.req.raw, c.env, c.executionCtx));
 }
 
-function createApiApp() {
+export function createApiApp() {
   const app = new Hono<AppEnv>();
   app.use("*", apiSecureHeaders);
   app.use(
@@ -51,14 +53,15 @@ function createApiApp() {
     cors({
       origin: "*",
       allowMethods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-      allowHeaders: ["Authorization", "Content-Type", "X-Studio-Token", "Range", "If-Range"],
-      exposeHeaders: ["Content-Range", "Content-Length", "Content-Disposition", "Retry-After", "ETag"],
+      allowHeaders: ["Authorization", "Content-Type", "X-Studio-Token", "Range", "If-Range", "Idempotency-Key"],
+      exposeHeaders: ["Content-Range", "Content-Length", "Content-Disposition", "Retry-After", "ETag", "Allow", "Idempotent-Replayed"],
     }),
   );
   app.use("*", refuseDotSegments);
   app.use("/renders/*", downloadCors);
   app.use("*", identify);
   app.use("*", refuseCrossSiteWrites);
+  for (const path of IDEMPOTENT_POSTS) app.post(path, idempotent);
   app.route("/api", healthRoutes);
   app.route("/api", docsRoutes);
   app.route("/api/me", meRoutes);
@@ -85,12 +88,16 @@ function createApiApp() {
   app.route("/api/groups", groupRoutes);
   app.route("/api/research", researchRoutes);
   app.route("/api/metrics", metricsRoutes);
-  app.all("/api/*", () => {
-    throw notFound("no such endpoint");
+  const methods = methodsOf(app);
+  app.all("/api/*", (c) => {
+    throw wrongMethod(methods, c.req.method, c.req.path) ?? notFound("no such endpoint");
   });
   // Everything else is the dashboard. A page navigation counts as a page view.
   app.notFound(async (c) => {
-    if (!c.env.ASSETS) return c.json({ error: "not found" }, 404);
+    // A write to a path served only with other methods (DELETE /auth/dev/login, POST /renders/<file>) is a 405.
+    const refused = c.req.method === "GET" || c.req.method === "HEAD" ? null : wrongMethod(methods, c.req.method, c.req.path);
+    if (refused) return handleError(refused, c);
+    if (!c.env.ASSETS) return c.json(errorBody("not found", "not_found"), 404);
     const res = await c.env.ASSETS.fetch(c.req.raw);
     const out = new Response(res.body, res);
     out.headers.set("Content-Security-Policy", dashboardCsp(c.env));

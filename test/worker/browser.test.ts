@@ -52,7 +52,7 @@ describe("validation", () => {
     for (const [method, path] of [["POST", "snapshot"], ["POST", "check"], ["POST", "preview"], ["GET", "preview"], ["DELETE", "preview"]] as const) {
       const res = await api(other.token, method, `/api/projects/mine/${path}`, method === "POST" ? {} : undefined);
       expect(res.status, `${method} ${path}`).toBe(404);
-      expect(await json(res)).toEqual({ error: "no project named mine" });
+      expect(await json(res)).toEqual({ error: "no project named mine", code: "not_found" });
     }
     const play = await SELF.fetch(`${BASE}/play/mine`, { headers: { Cookie: other.cookie } });
     expect(play.status).toBe(404);
@@ -125,7 +125,7 @@ describe("snapshot through a node", () => {
     await nodeCall(key, "POST", `/jobs/${job.id}/complete`, { ok: false, error: "composition has no root", result: { snapshots: [], log: ["loading"] } });
     const res = await pending;
     expect(res.status).toBe(422);
-    expect(await json(res)).toEqual({ error: "snapshot failed: composition has no root", ok: false, snapshots: [], log: ["loading"] });
+    expect(await json(res)).toEqual({ error: "snapshot failed: composition has no root", code: "unprocessable", ok: false, snapshots: [], log: ["loading"] });
   });
 
   it("times out with 504 naming the stage that hung: queued, or the node's last stage", async () => {

@@ -133,7 +133,7 @@ describe("the content origin", () => {
     expect(download.headers.get("Content-Disposition")).toMatch(/^attachment; filename="bytes.bin"/);
     const missing = await get(`${contentUrl}assets/none.png`);
     expect(missing.status).toBe(404);
-    expect(await json(missing)).toEqual({ error: "no file assets/none.png in project shown" });
+    expect(await json(missing)).toEqual({ error: "no file assets/none.png in project shown", code: "not_found" });
     expect((await get(`${contentUrl}assets/%252e%252e/x`)).status).toBe(400);
     // A sandboxed page (origin "null") may fetch with Range: the preflight allows it.
     const preflight = await SELF.fetch(`${contentUrl}assets/bytes.bin`, {

@@ -45,7 +45,7 @@ describe("posting and reading ideas", () => {
     expect((await api(null, "GET", "/api/ideas/999999")).status).toBe(404);
     const bad = await api(null, "GET", "/api/ideas/abc");
     expect(bad.status).toBe(404);
-    expect(await bad.json()).toEqual({ error: "no such idea" });
+    expect(await bad.json()).toEqual({ error: "no such idea", code: "not_found" });
   });
 
   it("sorts new, top and hot, filters by status, and pages with limit and offset", async () => {

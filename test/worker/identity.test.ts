@@ -46,7 +46,7 @@ describe("development sign-in and identity", () => {
   it("answers 401 with an unauthorized: message for a missing or wrong token", async () => {
     const missing = await SELF.fetch(`${BASE}/api/projects`);
     expect(missing.status).toBe(401);
-    expect(await missing.json()).toEqual({ error: "unauthorized: missing token" });
+    expect(await missing.json()).toEqual({ error: "unauthorized: missing token", code: "unauthorized" });
     const wrong = await api("stu_not-a-real-token", "GET", "/api/projects");
     expect(wrong.status).toBe(401);
     expect((await json<{ error: string }>(wrong)).error).toMatch(/^unauthorized: /);

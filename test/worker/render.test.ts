@@ -70,7 +70,7 @@ describe("render lifecycle", () => {
     // Another user sees none of it.
     const other = await signIn("render-other");
     expect((await api(other.token, "GET", `/renders/${state.filename}`)).status).toBe(404);
-    expect(await json(await api(other.token, "GET", "/api/renders"))).toEqual({ renders: [] });
+    expect(await json(await api(other.token, "GET", "/api/renders"))).toEqual({ renders: [], next: null });
 
     // A new render writes a new file; the earlier one stays.
     const again = await json<State>(await api(s.token, "POST", "/api/projects/life/render", { format: "webm" }));

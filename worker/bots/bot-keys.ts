@@ -31,7 +31,7 @@ export async function issueBotKey(db: Db, ownerId: string, name: string): Promis
     SELECT ${row.id}, ${row.ownerId}, ${row.name}, ${row.keyHash}, ${row.createdAt}
     WHERE (SELECT count(*) FROM ${bots} WHERE owner_id = ${ownerId}) < ${BOT_KEYS_PER_PERSON}`);
   if (inserted.meta.changes !== 1) {
-    throw conflict(`too many bot keys: at most ${BOT_KEYS_PER_PERSON} per person; revoke one (DELETE /api/bots/:id) to issue another`);
+    throw conflict(`too many bot keys: at most ${BOT_KEYS_PER_PERSON} per person; revoke one (DELETE /api/bots/:id) to issue another`, {}, "too_many_bot_keys");
   }
   return { bot: botRecord(row), key };
 }

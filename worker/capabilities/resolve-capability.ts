@@ -17,7 +17,7 @@ export async function resolveCapability(env: Env, db: Db, capability: string, no
   const target = claims ? await findTarget(db, claims.kind, claims.id) : null;
   // Verify even when nothing was found (against a binding that cannot match) so both paths cost the same.
   const check = await verifyCapability(await capabilityKey(tokenSecret(env)), capability, target?.binding ?? "\0", Math.floor(now / 1000));
-  if (!check.ok && check.problem === "expired" && target) throw forbidden(EXPIRED_LINK);
-  if (!check.ok || !target || target.userId !== check.claims.userId) throw forbidden(INVALID_LINK);
+  if (!check.ok && check.problem === "expired" && target) throw forbidden(EXPIRED_LINK, "link_expired");
+  if (!check.ok || !target || target.userId !== check.claims.userId) throw forbidden(INVALID_LINK, "link_invalid");
   return target;
 }

@@ -4,15 +4,15 @@ export const studioSection = `# Studio API reference
 Base URL: {{BASE_URL}}
 Your token: {{TOKEN}}
 Machine-readable: {{BASE_URL}}/api/openapi.json (OpenAPI 3.1, generated from the same zod schemas that
-validate requests).
+validate requests); interactive: {{BASE_URL}}/api/reference.
 
 Every example below works as printed{{TOKEN_NOTE}}.
 
 ## Conventions
 
 - JSON in and out, except file and video downloads. CORS is open (*).
-- Errors: { "error": "<message>" } with a 4xx or 5xx status. 401 messages begin "unauthorized:". A request that is
-  refused changes nothing.
+- Errors: { "error": "<message>", "code": "<code>" } with a 4xx or 5xx status (codes: "# Error codes" below).
+  401 messages begin "unauthorized:". A request that is refused changes nothing.
 - Slugs match ^[a-z0-9][a-z0-9-]*$ (at most 64 characters). A project name is slugified: "My First Video!" →
   "my-first-video".
 - Times: createdAt and mtime are ISO 8601 UTC strings; render startedAt/doneAt are epoch milliseconds (as the
@@ -39,6 +39,7 @@ hashes; rotating replaces yours and the old one stops working at once.
   GET  /api/health            optional token → { ok, version, baseUrl, login: { github, google, dev }, authorized, user }
   GET  /api/docs              optional token → this text (examples carry your token and base URL)
   GET  /api/openapi.json      optional token → OpenAPI 3.1 document
+  GET  /api/reference         optional token → interactive reference of that document (a page)
   GET  /api/me                → { user: { id, name, email, avatarUrl, provider, createdAt }, token, baseUrl, curl, docsUrl }
   POST /api/me/token/rotate   → { rotated: true, token, curl }
   GET  /api/stats             no token → { pageViews, uniqueVisitors, returningVisitors, animationsCreated,
@@ -64,7 +65,7 @@ rendersCompleted renders a render node finished; users the accounts that exist.
 Project summary: { name (the slug), displayName, compositionId, duration (seconds), createdAt, createdBy,
 preview: { running, port?, url? }, render: <render state without lines> | null }.
 
-  GET    /api/projects           → { projects: [summary] }, newest first, yours only
+  GET    /api/projects           → { projects: [summary], next }, newest first, yours only; ?limit=&next= pages it
   POST   /api/projects           { name, html?, duration?, files?, createdBy? } → 201 { created, slug, project, files, written }
   GET    /api/projects/:slug     → { project, meta, files, contentUrl, contentExpiresAt }
   DELETE /api/projects/:slug     → { deleted: true, slug }   (stops its render and preview; rendered videos are kept)
@@ -319,7 +320,9 @@ No other event mechanism (webhooks) exists.
 
 ## Downloads
 
-  GET    /api/renders              → { renders: [{ filename, project, size, mtime, url }] }, newest first, yours only
+  GET    /api/renders              → { renders: [{ filename, project, size, mtime, url }], next }, newest first, yours
+                                     only; ?limit=&next= pages it
+  GET    /api/renders/:id          → one render's state by id (as POST .../render returned it), in any state
   GET    /renders/<filename>       → the video; a single Range → 206; ?download → attachment
   DELETE /renders/<filename>       → { deleted: true, filename }
 

@@ -17,6 +17,6 @@ export const refuseCrossSiteWrites: MiddlewareHandler<AppEnv> = async function r
     // Never the request's own origin: its Host header is the caller's to choose.
     apiOrigin(c.env),
   );
-  if (refusal) throw forbidden(`forbidden: cross-site request refused (${refusal})`);
+  if (refusal) throw forbidden(`forbidden: cross-site request refused (${refusal})`, "cross_site_refused");
   await next();
 };

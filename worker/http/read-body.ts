@@ -17,13 +17,17 @@ export function bodyTooLarge(limit: number, hint = ""): ApiError {
 }
 
 export async function readBoundedText(request: Request, limit: number, hint = ""): Promise<string> {
+  return new TextDecoder().decode(await readBoundedBytes(request, limit, hint));
+}
+
+export async function readBoundedBytes(request: Request, limit: number, hint = ""): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get("Content-Length");
   if (declared !== null) {
     const length = Number(declared);
     if (!Number.isInteger(length) || length < 0) throw badRequest("invalid Content-Length");
     if (length > limit) throw bodyTooLarge(limit, hint);
   }
-  if (!request.body) return "";
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -43,5 +47,5 @@ export async function readBoundedText(request: Request, limit: number, hint = ""
     bytes.set(chunk, at);
     at += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }

@@ -1,7 +1,7 @@
 // Serves an R2 object the way browsers and video players expect: type, length, ETag, single Range, ?download.
 // Always with nosniff, so a browser never second-guesses the type into something it would execute.
 import { parseByteRange } from "../../core/http/byte-range.ts";
-import { notFound } from "./errors.ts";
+import { errorBody, notFound } from "./errors.ts";
 
 export interface ServeOptions {
   contentType: string;
@@ -42,7 +42,7 @@ export async function serveObject(bucket: R2Bucket, key: string, request: Reques
   if (range.kind === "unsatisfiable") {
     headers.set("Content-Range", `bytes */${head.size}`);
     headers.set("Content-Type", "application/json");
-    return new Response(JSON.stringify({ error: `range not satisfiable: ${rangeHeader} (size ${head.size})` }), { status: 416, headers });
+    return new Response(JSON.stringify(errorBody(`range not satisfiable: ${rangeHeader} (size ${head.size})`, "range_not_satisfiable")), { status: 416, headers });
   }
   const object = await bucket.get(key, range.kind === "range" ? { range: { offset: range.offset, length: range.length } } : {});
   if (!object) throw notFound(options.notFoundMessage);

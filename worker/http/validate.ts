@@ -48,7 +48,7 @@ export async function readJson<S extends z.ZodType>(c: Context<AppEnv>, schema: 
     try {
       value = JSON.parse(text);
     } catch {
-      throw badRequest("invalid JSON body");
+      throw badRequest("invalid JSON body", "invalid_json");
     }
   }
   return parseWith(schema, value);

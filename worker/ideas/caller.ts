@@ -59,6 +59,6 @@ export function isAdmin(c: Context<AppEnv>): boolean {
 
 /** Behind requireWriter: only users listed in ADMIN_USER_IDS. */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async function requireAdmin(c, next) {
-  if (!isAdmin(c)) throw forbidden("only admins can do this");
+  if (!isAdmin(c)) throw forbidden("only admins can do this", "admin_only");
   await next();
 };

@@ -19,7 +19,7 @@ export function isAllowedTransition(from: string, to: string): boolean {
 export async function changeIdea(db: Db, id: number, input: z.output<typeof patchIdeaBody>, voter: string | null) {
   const row = await requireIdeaRow(db, id);
   if (input.status && !isAllowedTransition(row.status, input.status)) {
-    throw conflict(`invalid status change: ${row.status} -> ${input.status} (one step at a time: open, building, shipped)`);
+    throw conflict(`invalid status change: ${row.status} -> ${input.status} (one step at a time: open, building, shipped)`, {}, "invalid_status_change");
   }
   if (input.group) await requireGroup(db, input.group);
   await db

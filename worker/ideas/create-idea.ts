@@ -34,7 +34,7 @@ export async function createIdea(db: Db, writer: Writer, input: z.output<typeof 
         exists: true,
         idea: ideaRecord(best.row, voted),
         score: best.score,
-      });
+      }, "duplicate_idea");
     }
   }
   const inserted = await db

@@ -28,7 +28,7 @@ export async function listGroups(db: Db): Promise<GroupRecord[]> {
 export async function createGroup(db: Db, slug: string, name: string): Promise<GroupRecord> {
   const createdAt = Date.now();
   const inserted = await db.insert(ideaGroups).values({ slug, name, createdAt }).onConflictDoNothing().returning();
-  if (inserted.length === 0) throw conflict("group already exists", { exists: true });
+  if (inserted.length === 0) throw conflict("group already exists", { exists: true }, "already_exists");
   return { slug, name, ideas: 0, createdAt: new Date(createdAt).toISOString() };
 }
 

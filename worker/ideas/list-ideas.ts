@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts";
 import { ideaVotes, ideas } from "../db/schema/ideas.ts";
 import { ideaRecord, type IdeaRecord } from "./records.ts";
 import type { ListIdeasQuery } from "./schemas.ts";
+import { encodeCursor } from "../http/cursor.ts";
 
 /** Ids among `ids` that `voter` has voted for. */
 export async function votedIdeaIds(db: Db, voter: string | null, ids: number[]): Promise<Set<number>> {
@@ -76,5 +77,6 @@ export async function listIdeas(db: Db, query: ListIdeasQuery, voter: string | n
     limit: query.limit,
     offset: query.offset,
     nextOffset: rows.length > query.limit ? query.offset + query.limit : null,
+    next: rows.length > query.limit ? encodeCursor("ideas", { offset: query.offset + query.limit }) : null,
   };
 }

@@ -1,5 +1,6 @@
 // Request bodies and list filters of the idea board, parsed from `unknown`.
 import { z } from "zod";
+import { querySchema } from "../http/query.ts";
 
 export const IDEA_STATUSES = ["open", "building", "shipped"] as const;
 export const ENRICHMENT_KINDS = ["note", "use_case", "angle", "constraint"] as const;
@@ -50,12 +51,14 @@ const intParam = (min: number, max: number, fallback: number) =>
     .optional()
     .transform((n) => n ?? fallback);
 
-export const listIdeasQuery = z.strictObject({
+/** `next` is the cursor a page returned (the same place as its nextOffset); give it or offset, not both. */
+export const listIdeasQuery = querySchema({
   sort: z.enum(IDEA_SORTS).optional().transform((s) => s ?? "hot"),
   group: groupSlug.optional(),
   status: z.enum(IDEA_STATUSES).optional(),
   limit: intParam(1, 100, 20),
   offset: intParam(0, 100_000, 0),
+  next: z.string().max(500).optional(),
 });
 export type ListIdeasQuery = z.output<typeof listIdeasQuery>;
 

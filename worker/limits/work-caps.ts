@@ -48,5 +48,6 @@ export function capReached(env: Env, work: CappedWork): ApiError {
     `too many ${rule.what}: at most ${limit} per user; ${free} in ${rule.retryAfterSeconds} s`,
     { limit, retryAfter: rule.retryAfterSeconds },
     { "Retry-After": String(rule.retryAfterSeconds) },
+    "cap_reached",
   );
 }

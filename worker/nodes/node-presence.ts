@@ -29,5 +29,6 @@ export async function requireRenderNode(db: Db, what: string): Promise<void> {
     `no render node is available to ${what}: none has asked for work in the last ${NODE_SILENCE_MS / 1000} s; start one (npm start runs one) and retry`,
     {},
     { "Retry-After": "10" },
+    "no_render_node",
   );
 }

@@ -46,7 +46,7 @@ export async function createProject(db: Db, bucket: R2Bucket, userId: string, bo
     createdBy: body.createdBy ?? null,
     createdAt,
   };
-  if (!(await insertProject(db, row))) throw conflict(`project ${slug} already exists`);
+  if (!(await insertProject(db, row))) throw conflict(`project ${slug} already exists`, {}, "project_exists");
 
   const ref: ProjectRef = { userId, slug };
   const files = new Map<string, string>([

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { SHARE_LINK_MAX_SECONDS, SHARE_LINK_MIN_SECONDS } from "../capabilities/lifetimes.ts";
 import { invisibleCharacterProblem } from "../../core/paths/invisible-characters.ts";
+import { pageParams, querySchema } from "../http/query.ts";
 
 /** A name people read (the project's display name, its creator): no control, bidirectional or invisible characters. */
 const visibleName = z.string().superRefine((value, ctx) => {
@@ -31,3 +32,6 @@ export const shareBody = z.object({
     .max(SHARE_LINK_MAX_SECONDS, `expiresIn is at most ${SHARE_LINK_MAX_SECONDS} seconds (seven days)`)
     .optional(),
 });
+
+/** GET /api/projects: `limit` and `next` page the list; without `limit` it is whole. */
+export const listProjectsQuery = querySchema(pageParams);

@@ -1,5 +1,6 @@
 // Project rows in D1, always looked up by (owner, slug): another user's project answers exactly as a missing one.
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { afterKeyset, newestFirst, type Keyset } from "../db/keyset.ts";
 import type { Db } from "../db/client.ts";
 import { projects } from "../db/schema/projects.ts";
 import type { ProjectRef } from "../files/keys.ts";
@@ -20,9 +21,17 @@ export async function requireProject(db: Db, ref: ProjectRef): Promise<ProjectRo
   return row;
 }
 
-/** The user's projects, newest first, as a query that can join a D1 batch. */
-export function projectRowsQuery(db: Db, userId: string) {
-  return db.select().from(projects).where(eq(projects.userId, userId)).orderBy(desc(projects.createdAt));
+/**
+ * The user's projects, newest first (ties by id), as a query that can join a D1 batch. With a page, at most
+ * `limit + 1` rows after `after`: the extra row tells whether there is a next page.
+ */
+export function projectRowsQuery(db: Db, userId: string, page?: { limit: number; after: Keyset | null }) {
+  const query = db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.userId, userId), afterKeyset(projects.createdAt, projects.id, page?.after ?? null)))
+    .orderBy(...newestFirst(projects.createdAt, projects.id));
+  return page ? query.limit(page.limit + 1) : query;
 }
 
 /** Inserts the row; false when the slug is taken (the unique index decides, so racing creates cannot both win). */

@@ -1,6 +1,7 @@
 // Research records as the seed defines them. `sources` and `related` are JSON (any shape, or null) since the seed
 // leaves their element types open; `verified_at` is an ISO 8601 string or null.
 import { z } from "zod";
+import { querySchema } from "../http/query.ts";
 
 const slug = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/, "must be a slug: a-z, 0-9 and -");
 const json: z.ZodType<unknown> = z.unknown();
@@ -26,6 +27,6 @@ export const researchBody = z.object({
 /** PUT takes the slug from the path; a slug in the body must agree with it. */
 export const researchPutBody = researchBody.extend({ slug: slug.optional() });
 
-export const researchListQuery = z.strictObject({
+export const researchListQuery = querySchema({
   kind: z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/, "must be a lower-case word").optional(),
 });

@@ -95,7 +95,7 @@ export async function createResearch(db: Db, input: Input, creator: ResearchCrea
     .onConflictDoNothing()
     .returning();
   const row = rows[0];
-  if (!row) throw conflict("a research record with this slug exists: update it with PUT", { exists: true });
+  if (!row) throw conflict("a research record with this slug exists: update it with PUT", { exists: true }, "already_exists");
   return researchRecord(row);
 }
 

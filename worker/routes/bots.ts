@@ -8,7 +8,7 @@ import { forbidden, notFound, unauthorized } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
 import { requireWriter } from "../ideas/caller.ts";
 
-const createBotBody = z.object({ name: z.string().trim().min(1).max(60) });
+export const createBotBody = z.object({ name: z.string().trim().min(1).max(60) });
 
 /** Bots cannot mint more bots: only the human owner holds this power. */
 function ownerId(c: { get(key: "user"): AppEnv["Variables"]["user"]; get(key: "credential"): AppEnv["Variables"]["credential"] }) {

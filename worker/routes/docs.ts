@@ -1,7 +1,8 @@
-// GET /api/docs (text reference; examples carry the caller's token) and GET /api/openapi.json.
+// GET /api/docs (text reference; examples carry the caller's token), GET /api/openapi.json and GET /api/reference.
 import { Hono } from "hono";
-import { openApiDocument } from "../docs/openapi.ts";
+import { openApiDocument } from "../openapi/document.ts";
 import { renderDocs } from "../docs/render-docs.ts";
+import { referencePage } from "../docs/reference-page.ts";
 import { baseUrlOf } from "../http/base-url.ts";
 import { maxFileBytes } from "../http/config.ts";
 import { contentOrigin } from "../http/origins.ts";
@@ -14,4 +15,5 @@ export const docsRoutes = new Hono<AppEnv>()
       "Content-Type": "text/plain; charset=utf-8",
     }),
   )
-  .get("/openapi.json", (c) => c.json(openApiDocument(baseUrlOf(c), VERSION)));
+  .get("/openapi.json", (c) => c.json(openApiDocument(baseUrlOf(c), VERSION)))
+  .get("/reference", referencePage);

@@ -15,6 +15,8 @@ import { maxFileBytes } from "../http/config.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError, badRequest, conflict, notFound } from "../http/errors.ts";
 import { rawFilePath } from "../http/raw-file-path.ts";
+import { readQuery } from "../http/query.ts";
+import { readFileQuery, writeFileQuery } from "../files/schemas.ts";
 import { readBoundedText } from "../http/read-body.ts";
 import { serveObject } from "../http/serve-object.ts";
 import { readCompositionMeta } from "../../core/composition/index.ts";
@@ -29,7 +31,7 @@ async function readBody(c: Context<AppEnv>, ref: ProjectRef, path: string, limit
   const declared = c.req.header("Content-Length");
   const length = declared === undefined ? null : Number(declared);
   if (length !== null && (!Number.isInteger(length) || length < 0)) throw badRequest("invalid Content-Length");
-  if (c.req.query("encoding") === "base64") {
+  if (readQuery(c, writeFileQuery).encoding === "base64") {
     // Base64 text of a file at the limit, plus room for line breaks; counted while it streams, never unbounded.
     const textLimit = Math.ceil((limit * 4) / 3) + 1024;
     if (length !== null && length > textLimit) throw tooLarge(limit);
@@ -40,7 +42,6 @@ async function readBody(c: Context<AppEnv>, ref: ProjectRef, path: string, limit
     if (bytes.byteLength > limit) throw tooLarge(limit);
     return writeBytes(c.env.FILES, ref, path, bytes, type);
   }
-  if (c.req.query("encoding") !== undefined) throw badRequest("invalid encoding: the only encoding is base64");
   if (length !== null && length > limit) throw tooLarge(limit);
   const body = c.req.raw.body;
   if (!body || length === 0) return writeBytes(c.env.FILES, ref, path, new Uint8Array(0), type);
@@ -51,18 +52,19 @@ async function readBody(c: Context<AppEnv>, ref: ProjectRef, path: string, limit
 /** Refuses a write that would put a file where a directory is, or under a path that is a file. */
 async function assertWritable(bucket: R2Bucket, ref: ProjectRef, path: string): Promise<void> {
   const below = await bucket.list({ prefix: fileKey(ref, path) + "/", limit: 1 });
-  if (below.objects.length > 0) throw conflict(`${path} is a directory`);
+  if (below.objects.length > 0) throw conflict(`${path} is a directory`, {}, "path_conflict");
   const segments = path.split("/");
   const ancestors = segments.slice(0, -1).map((_, i) => segments.slice(0, i + 1).join("/"));
   const heads = await Promise.all(ancestors.map((a) => bucket.head(fileKey(ref, a))));
   const blocking = ancestors.find((_, i) => heads[i]);
-  if (blocking) throw conflict(`${blocking} is a file, so it cannot contain ${path}`);
+  if (blocking) throw conflict(`${blocking} is a file, so it cannot contain ${path}`, {}, "path_conflict");
 }
 
 async function writeFile(c: Context<AppEnv>) {
   const ref = await callerProject(c);
   const { path, isDirectory } = pathOf(c);
   const bucket = c.env.FILES;
+  readQuery(c, writeFileQuery);
   await assertWritable(bucket, ref, path);
   const url = `${baseUrlOf(c)}/api/projects/${ref.slug}/files/${encodePath(path)}`;
   if (isDirectory) {
@@ -88,6 +90,7 @@ export const fileRoutes = new Hono<AppEnv>()
     return c.json({ slug: ref.slug, files: await listProjectFiles(c.env.FILES, ref) });
   })
   .get("/:slug/files/*", async (c) => {
+    const query = readQuery(c, readFileQuery);
     const { path } = pathOf(c);
     // The key is scoped to the caller's user id, so a stored object proves the project is theirs; the D1 check
     // runs only when nothing is there, to tell a missing project from a missing file.
@@ -101,7 +104,7 @@ export const fileRoutes = new Hono<AppEnv>()
     try {
       return await serveObject(c.env.FILES, fileKey(ref, path), c.req.raw, {
         contentType,
-        downloadName: active || c.req.query("download") !== undefined ? name : undefined,
+        downloadName: active || query.download ? name : undefined,
         notFoundMessage: `no file ${path} in project ${ref.slug}`,
         headers: active ? { "Content-Security-Policy": "sandbox; default-src 'none'" } : {},
       });
@@ -115,7 +118,7 @@ export const fileRoutes = new Hono<AppEnv>()
   .delete("/:slug/files/*", async (c) => {
     const ref = await callerProject(c);
     const { path } = pathOf(c);
-    if (path === "index.html") throw new ApiError(403, "index.html is protected and cannot be deleted");
+    if (path === "index.html") throw new ApiError(403, "index.html is protected and cannot be deleted", {}, {}, "protected_file");
     const deleted = await deletePath(c.env.FILES, ref, path);
     if (!deleted) throw notFound(`no file or directory ${path} in project ${ref.slug}`);
     return c.json({ deleted: true, slug: ref.slug, path });

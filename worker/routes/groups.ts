@@ -8,7 +8,7 @@ import { requireAdmin, requireWriter } from "../ideas/caller.ts";
 import { createGroup, listGroups } from "../ideas/groups.ts";
 import { groupSlug } from "../ideas/schemas.ts";
 
-const createGroupBody = z.object({ slug: groupSlug, name: z.string().trim().min(1).max(80) });
+export const createGroupBody = z.object({ slug: groupSlug, name: z.string().trim().min(1).max(80) });
 
 export const groupRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ groups: await listGroups(openDb(c.env.DB)) }))

@@ -2,8 +2,10 @@
 import { Hono } from "hono";
 import { openDb } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";
-import { notFound } from "../http/errors.ts";
-import { parseWith, readJson } from "../http/validate.ts";
+import { badRequest, notFound } from "../http/errors.ts";
+import { readQuery } from "../http/query.ts";
+import { decodeCursor } from "../http/cursor.ts";
+import { readJson } from "../http/validate.ts";
 import { actorOf, currentWriter, requireAdmin, requireWriter } from "../ideas/caller.ts";
 import { changeIdea } from "../ideas/change-idea.ts";
 import { addComment, addEnrichment } from "../ideas/contributions.ts";
@@ -37,7 +39,13 @@ const voterOf = (c: Parameters<typeof actorOf>[0]) => actorOf(c)?.person ?? null
 
 export const ideaRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
-    const query = parseWith(listIdeasQuery, c.req.query());
+    const query = readQuery(c, listIdeasQuery);
+    if (query.next !== undefined) {
+      const position = decodeCursor("ideas", query.next);
+      if (!("offset" in position)) throw badRequest("invalid query next: not a cursor of the ideas list", "invalid_cursor");
+      if (c.req.query("offset") !== undefined) throw badRequest("invalid query next: give next or offset, not both", "invalid_query");
+      query.offset = position.offset;
+    }
     const db = openDb(c.env.DB);
     if (query.group) await requireGroup(db, query.group);
     return c.json(await listIdeas(db, query, voterOf(c)));

@@ -9,7 +9,9 @@ import { maxFileBytes } from "../http/config.ts";
 import type { AppEnv } from "../http/context.ts";
 import { readJson } from "../http/validate.ts";
 import { createProject } from "../projects/create-project.ts";
-import { createProjectBody } from "../projects/schemas.ts";
+import { createProjectBody, listProjectsQuery } from "../projects/schemas.ts";
+import { pageLimit, readQuery } from "../http/query.ts";
+import { keysetOf, pageOf } from "../http/cursor.ts";
 import { deleteProjectRow, projectRowsQuery, requireProject } from "../projects/store.ts";
 import { latestRendersQuery } from "../renders/store.ts";
 import { projectSummary } from "../projects/summary.ts";
@@ -36,15 +38,19 @@ async function readMeta(bucket: R2Bucket, key: string): Promise<unknown> {
 export const projectRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/", async (c) => {
+    const query = readQuery(c, listProjectsQuery);
+    const after = keysetOf("projects", query.next);
+    const limit = pageLimit(query);
     const db = openDb(c.env.DB);
     const userId = currentUser(c).id;
     // One D1 round trip for the three reads; only renders still in progress wake their room.
-    const [rows, latest, previews, binding] = await db.batch([
-      projectRowsQuery(db, userId),
+    const [fetched, latest, previews, binding] = await db.batch([
+      projectRowsQuery(db, userId, limit === undefined ? undefined : { limit, after }),
       latestRendersQuery(db, userId),
       liveUserJobsQuery(db, userId, "preview"),
       ownerBindingQuery(db, userId),
     ]);
+    const { items: rows, next } = pageOf("projects", fetched, limit, (row) => ({ at: row.createdAt, id: row.id }));
     const renders = await renderSummaries(c.env, userId, latest);
     const hostname = previewHostname(c.env);
     const previewOf = (slug: string) => previewState(previews.find((j) => j.slug === slug) ?? null, hostname);
@@ -55,6 +61,7 @@ export const projectRoutes = new Hono<AppEnv>()
         ...projectSummary(row, { render: renders.get(row.slug) ?? null, preview: previewOf(row.slug) }),
         contentUrl: links[i]!.url,
       })),
+      next,
     });
   })
   .post("/", async (c) => {

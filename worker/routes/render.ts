@@ -7,6 +7,8 @@ import { fileKey, type ProjectRef } from "../files/keys.ts";
 import type { AppEnv } from "../http/context.ts";
 import { badRequest } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
+import { readQuery } from "../http/query.ts";
+import { startRenderQuery } from "../renders/schemas.ts";
 import { z } from "zod";
 import { callerProject } from "../projects/caller-project.ts";
 import { strictLintFailures } from "../renders/strict-lint.ts";
@@ -27,10 +29,8 @@ export const renderRoutes = new Hono<AppEnv>()
     const ref = await callerProject(c);
     const body = await readJson(c, z.unknown());
     const input = body === undefined || body === null ? {} : body;
-    const waitQuery = c.req.query("wait");
-    const parsed = parseRenderOptions(
-      waitQuery === undefined ? input : { ...(input as object), wait: waitQuery === "1" || waitQuery === "true" || waitQuery === "" },
-    );
+    const { wait } = readQuery(c, startRenderQuery);
+    const parsed = parseRenderOptions(wait === undefined ? input : { ...(input as object), wait });
     if (!parsed.ok) throw badRequest(parsed.error);
     const options = parsed.options;
     if (!(await c.env.FILES.head(fileKey(ref, options.composition)))) {

@@ -1,4 +1,5 @@
-// Rendered files: GET /api/renders (caller's, newest first), GET and DELETE /renders/<filename>.
+// Renders: GET /api/renders (caller's files, newest first, paged), GET /api/renders/:id (one render's state), GET
+// and DELETE /renders/<filename>.
 import { Hono } from "hono";
 import { FORMAT_CONTENT_TYPES, isRenderFilename, type Format } from "../../core/render/render-options.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
@@ -7,13 +8,37 @@ import { renderKey } from "../files/keys.ts";
 import type { AppEnv } from "../http/context.ts";
 import { notFound } from "../http/errors.ts";
 import { serveObject } from "../http/serve-object.ts";
-import { findRenderFile, listRenderFiles, renderListEntry, updateRender } from "../renders/store.ts";
+import { findRenderFile, renderListEntry, updateRender } from "../renders/store.ts";
+import { findCallerRender, renderFilesPage, storedRenderState } from "../renders/by-caller.ts";
+import { downloadRenderQuery, listRendersQuery } from "../renders/schemas.ts";
+import { pageLimit, querySchema, readQuery } from "../http/query.ts";
+import { keysetOf, pageOf } from "../http/cursor.ts";
 import { roomOf } from "../rooms/room-of.ts";
 
-export const renderListRoutes = new Hono<AppEnv>().use(requireUser).get("/", async (c) => {
-  const rows = await listRenderFiles(openDb(c.env.DB), currentUser(c).id);
-  return c.json({ renders: rows.map(renderListEntry) });
-});
+export const renderListRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", async (c) => {
+    const query = readQuery(c, listRendersQuery);
+    const after = keysetOf("renders", query.next);
+    const limit = pageLimit(query);
+    const rows = await renderFilesPage(openDb(c.env.DB), currentUser(c).id, limit === undefined ? undefined : { limit, after });
+    const { items, next } = pageOf("renders", rows, limit, (row) => ({ at: row.startedAt, id: row.id }));
+    return c.json({ renders: items.map(renderListEntry), next });
+  })
+  // One render by id, in any state: the live state from its project's room while it is that room's render, else
+  // what D1 kept (no progress, no log).
+  .get("/:id", async (c) => {
+    readQuery(c, querySchema({}));
+    const userId = currentUser(c).id;
+    const found = await findCallerRender(openDb(c.env.DB), userId, c.req.param("id"));
+    if (!found) throw notFound(`no render with id ${c.req.param("id")}`);
+    const live = await roomOf(c.env, { userId, slug: found.render.slug }).getRender();
+    if (live?.id === found.render.id) {
+      const { lines: _lines, ...state } = live;
+      return c.json(state);
+    }
+    return c.json(storedRenderState(found));
+  });
 
 async function requireRenderFile(c: { env: AppEnv["Bindings"] }, userId: string, filename: string) {
   const row = isRenderFilename(filename) ? await findRenderFile(openDb(c.env.DB), userId, filename) : null;
@@ -26,10 +51,11 @@ export const renderFileRoutes = new Hono<AppEnv>()
   .get("/:filename", async (c) => {
     const user = currentUser(c);
     const filename = c.req.param("filename");
+    const query = readQuery(c, downloadRenderQuery);
     const row = await requireRenderFile(c, user.id, filename);
     return serveObject(c.env.FILES, renderKey(user.id, filename), c.req.raw, {
       contentType: FORMAT_CONTENT_TYPES[row.format as Format] ?? "application/octet-stream",
-      downloadName: c.req.query("download") !== undefined ? filename : undefined,
+      downloadName: query.download ? filename : undefined,
       notFoundMessage: `no render named ${filename}`,
     });
   })

@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { openDb } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";
+import { readQuery } from "../http/query.ts";
 import { badRequest, forbidden } from "../http/errors.ts";
 import { parseWith, readJson } from "../http/validate.ts";
 import { currentWriter, isAdmin, requireWriter } from "../ideas/caller.ts";
@@ -24,7 +25,7 @@ function changerOf(c: Context<AppEnv>): ResearchChanger {
 
 export const researchRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
-    const query = parseWith(researchListQuery, c.req.query());
+    const query = readQuery(c, researchListQuery);
     return c.json({ records: await listResearch(openDb(c.env.DB), query.kind) });
   })
   .get("/:slug", async (c) => c.json(await getResearch(openDb(c.env.DB), c.req.param("slug"))))

@@ -1,12 +1,17 @@
 // GET /api/stats (public counters) and POST /api/stats/view (the page-view beacon for client-side navigation).
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { z } from "zod";
+import { querySchema, readQuery } from "../http/query.ts";
 import { openDb } from "../db/client.ts";
 import { users } from "../db/schema/identity.ts";
 import { projects } from "../db/schema/projects.ts";
 import { counters } from "../db/schema/stats.ts";
 import type { AppEnv } from "../http/context.ts";
 import { recordPageView, visitorCounts } from "../stats/visits.ts";
+
+/** POST /api/stats/view: `?page=<path>` names the dashboard page viewed. */
+export const pageViewQuery = querySchema({ page: z.string().max(2000).optional() });
 
 export const statsRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
@@ -29,4 +34,4 @@ export const statsRoutes = new Hono<AppEnv>()
     });
   })
   // ?page=<path> names the dashboard page viewed (default "/"); `recorded` says whether the view counted.
-  .post("/view", async (c) => c.json({ recorded: await recordPageView(c, c.req.query("page") ?? "/") }));
+  .post("/view", async (c) => c.json({ recorded: await recordPageView(c, readQuery(c, pageViewQuery).page ?? "/") }));

@@ -1,0 +1,122 @@
+// Idempotency-Key on the POSTs that create (project, render, idea, comment), as Stripe does it: the first answer
+// (status and body) is kept for 24 hours and replayed to the same caller sending the same key, so an agent retrying
+// after a dropped connection never creates twice. The same key with another request (method, path or body) is a
+// 422; a retry racing the first request is a 409 until that one has answered. 5xx, 401, 403 and 429 answers are not
+// kept (the retry runs again). The key row is claimed with an insert before the route runs, so two racing requests cannot both
+// create: the primary key (caller, key) decides.
+import { and, eq, lt } from "drizzle-orm";
+import type { Context, MiddlewareHandler } from "hono";
+import { sha256Hex } from "../auth/tokens.ts";
+import { openDb, type Db } from "../db/client.ts";
+import { idempotencyKeys } from "../db/schema/idempotency.ts";
+import { maxFileBytes } from "./config.ts";
+import type { AppEnv } from "./context.ts";
+import { ApiError, badRequest } from "./errors.ts";
+import { readBoundedBytes } from "./read-body.ts";
+
+export const IDEMPOTENCY_TTL_HOURS = 24;
+const TTL_MS = IDEMPOTENCY_TTL_HOURS * 3_600_000;
+const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
+/**
+ * A first request still unanswered after this long died with its isolate (creates answer in well under a second;
+ * a waiting render is bounded by its wall-clock limit and a repeated render POST returns the running render), so
+ * its key starts over instead of answering "in progress" for a day.
+ */
+const IN_FLIGHT_MS = 15 * 60_000;
+
+/** The caller a key belongs to: a bot is itself (not its owner), so two bots of one person keep their keys apart. */
+function callerOf(c: Context<AppEnv>): string | null {
+  const bot = c.get("bot");
+  if (bot && c.get("credential") === "bot") return `bot:${bot.id}`;
+  const user = c.get("user");
+  return user ? `user:${user.id}` : null;
+}
+
+type Stored = typeof idempotencyKeys.$inferSelect;
+
+/** The live record of (caller, key), or null; an expired one is deleted so the key starts over. */
+async function liveRecord(db: Db, caller: string, key: string, now: number): Promise<Stored | null> {
+  const where = and(eq(idempotencyKeys.caller, caller), eq(idempotencyKeys.key, key));
+  const row = await db.select().from(idempotencyKeys).where(where).get();
+  if (!row) return null;
+  const abandoned = row.status === null && row.createdAt < now - IN_FLIGHT_MS;
+  if (row.createdAt > now - TTL_MS && !abandoned) return row;
+  await db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.createdAt, row.createdAt)));
+  return null;
+}
+
+function answerFrom(row: Stored, fingerprint: string): Response {
+  if (row.fingerprint !== fingerprint) {
+    throw new ApiError(422, "this Idempotency-Key was used with a different request; use a new key for a new request", {}, {}, "idempotency_key_reused");
+  }
+  if (row.status === null) {
+    throw new ApiError(409, "a request with this Idempotency-Key is still being answered; retry in a moment", {}, { "Retry-After": "1" }, "idempotency_in_progress");
+  }
+  return new Response(row.body, {
+    status: row.status,
+    headers: { "Content-Type": row.contentType ?? "application/json", "Idempotent-Replayed": "true" },
+  });
+}
+
+/** Not kept: server errors, and refusals a retry may outgrow (credentials, caps, rate limits). */
+const isKept = (status: number) => status < 500 && status !== 401 && status !== 403 && status !== 429;
+
+export const idempotent: MiddlewareHandler<AppEnv> = async function idempotent(c, next) {
+  const key = c.req.header("Idempotency-Key");
+  if (key === undefined) return next();
+  if (!KEY_PATTERN.test(key)) {
+    throw badRequest("invalid Idempotency-Key: 1 to 255 printable ASCII characters", "invalid_idempotency_key");
+  }
+  const caller = callerOf(c);
+  if (!caller) return next(); // the route answers 401; nothing to remember
+
+  // The body is read here (bounded by the largest create body) to fingerprint it, then handed on unchanged.
+  const body = await readBoundedBytes(c.req.raw, maxFileBytes(c.env));
+  c.req.raw = new Request(c.req.raw, { body: body.byteLength ? body : null });
+  const url = new URL(c.req.url);
+  const fingerprint = await sha256Hex(`${c.req.method} ${url.pathname}${url.search}\n${await sha256Hex(new TextDecoder().decode(body))}`);
+
+  const db = openDb(c.env.DB);
+  const now = Date.now();
+  const existing = await liveRecord(db, caller, key, now);
+  if (existing) return answerFrom(existing, fingerprint);
+  const claimed = await db
+    .insert(idempotencyKeys)
+    .values({ caller, key, fingerprint, status: null, body: null, contentType: null, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (claimed.length === 0) {
+    const winner = await liveRecord(db, caller, key, now);
+    if (winner) return answerFrom(winner, fingerprint);
+  }
+
+  const where = and(eq(idempotencyKeys.caller, caller), eq(idempotencyKeys.key, key));
+  try {
+    await next();
+  } catch (err) {
+    await db.delete(idempotencyKeys).where(where);
+    throw err;
+  }
+  // A thrown ApiError has become c.res by now (hono's onError runs inside compose), so a decided 4xx (400, 404,
+  // 409, 413, ...) is kept like a success. Answers that depend on the moment rather than the request are not.
+  if (!isKept(c.res.status)) {
+    await db.delete(idempotencyKeys).where(where);
+    return;
+  }
+  const text = await c.res.clone().text();
+  try {
+    await db
+      .update(idempotencyKeys)
+      .set({ status: c.res.status, body: text, contentType: c.res.headers.get("Content-Type") })
+      .where(where);
+  } catch (err) {
+    // The work is done: the caller gets its answer even if it cannot be kept (a retry then runs again).
+    console.error("idempotency: could not store the answer", err);
+    await db.delete(idempotencyKeys).where(where).catch(() => undefined);
+  }
+  // Expired records of everyone go as new ones come; the index on created_at keeps this cheap.
+  c.executionCtx.waitUntil(db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, now - TTL_MS)).then(() => undefined));
+};
+
+/** The POSTs that create, each with its Idempotency-Key (registered in app.ts before the routes). */
+export const IDEMPOTENT_POSTS = ["/api/projects", "/api/projects/:slug/render", "/api/ideas", "/api/ideas/:id/comments"] as const;

@@ -1,0 +1,19 @@
+// Every operation of the API, resource by resource.
+import { boardOperations } from "./board.ts";
+import { checkOperations } from "./checks.ts";
+import { nodeOperations } from "./node.ts";
+import type { Operation } from "./operation.ts";
+import { playOperations } from "./play.ts";
+import { projectOperations } from "./projects.ts";
+import { renderOperations } from "./renders.ts";
+import { studioOperations } from "./studio.ts";
+
+export const OPERATIONS: Operation[] = [
+  ...studioOperations,
+  ...projectOperations,
+  ...checkOperations,
+  ...renderOperations,
+  ...playOperations,
+  ...boardOperations,
+  ...nodeOperations,
+];

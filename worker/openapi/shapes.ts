@@ -1,0 +1,93 @@
+// Response shapes shared by several resources. Objects are not strict: the API may add fields (docs: "ignore
+// fields you do not know"), so a schema names what a client can rely on.
+import { z } from "zod";
+
+export const isoTime = z.string().describe("ISO 8601 UTC time");
+
+export const publicUser = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    provider: z.string(),
+    createdAt: isoTime,
+  })
+  .meta({ id: "User" });
+
+export const identity = z
+  .object({
+    user: publicUser,
+    token: z.string().describe("the personal token (stu_…)"),
+    baseUrl: z.string(),
+    curl: z.string(),
+    docsUrl: z.string(),
+  })
+  .meta({ id: "Identity" });
+
+export const fileEntry = z
+  .object({
+    path: z.string(),
+    size: z.number().int(),
+    mtime: isoTime,
+    type: z.enum(["file", "directory"]),
+  })
+  .meta({ id: "FileEntry" });
+
+export const previewState = z
+  .object({
+    running: z.boolean(),
+    port: z.number().int().optional(),
+    url: z.string().optional().describe("the preview server, under its secret"),
+  })
+  .meta({ id: "PreviewState" });
+
+export const progress = z.object({
+  frame: z.number(),
+  total: z.number(),
+  percent: z.number(),
+  fps: z.number().nullable(),
+  etaSeconds: z.number().nullable(),
+});
+
+export const RENDER_STATUSES = ["queued", "rendering", "done", "failed", "cancelled"] as const;
+
+export const renderState = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    status: z.enum(RENDER_STATUSES),
+    startedAt: z.number().int().describe("epoch milliseconds"),
+    doneAt: z.number().int().nullable(),
+    filename: z.string().describe("<slug>_<YYYY-MM-DD>_<HH-MM-SS>.<ext>"),
+    downloadUrl: z.string().nullable().describe("/renders/<filename> while the file exists"),
+    lastLine: z.string(),
+    eventsUrl: z.string(),
+    format: z.string(),
+    quality: z.string(),
+    fps: z.union([z.number(), z.string()]).nullable().optional(),
+    resolution: z.string().nullable().optional(),
+    composition: z.string(),
+    progress: progress.nullable(),
+    error: z.string().nullable(),
+    size: z.number().int().nullable(),
+    lines: z.array(z.string()).optional().describe("the full log: on GET …/render and on a wait render"),
+  })
+  .meta({ id: "RenderState" });
+
+export const renderListEntry = z
+  .object({
+    filename: z.string(),
+    project: z.string(),
+    size: z.number().int(),
+    mtime: isoTime,
+    url: z.string(),
+  })
+  .meta({ id: "RenderListEntry" });
+
+export const contentLink = z
+  .object({ url: z.string().describe("a capability link on the content origin"), expiresAt: isoTime })
+  .meta({ id: "ContentLink" });
+
+/** The cursor of the next page, or null on the last one. */
+export const nextCursor = z.string().nullable().describe("pass as ?next= for the following page; null on the last page");
