@@ -44,4 +44,14 @@ describe("contentTypeFor", () => {
     expect(contentTypeFor("data.xyz")).toBe("application/octet-stream");
     expect(contentTypeFor("Makefile")).toBe("application/octet-stream");
   });
+  it("takes hono's table and adds the media a video project uses", () => {
+    expect(contentTypeFor("doc.pdf")).toBe("application/pdf");
+    expect(contentTypeFor("a/b.csv")).toBe("text/csv; charset=utf-8");
+    expect(contentTypeFor("voice.wav")).toBe("audio/wav");
+    expect(contentTypeFor("take.M4A")).toBe("audio/mp4");
+    expect(contentTypeFor("notes.md")).toBe("text/markdown; charset=utf-8");
+    expect(contentTypeFor("data.json")).toBe("application/json");
+    expect(contentTypeFor("main.ts")).toBe("text/plain; charset=utf-8");
+    expect(contentTypeFor("archive.tar.gz")).toBe("application/gzip");
+  });
 });
