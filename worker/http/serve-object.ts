@@ -69,7 +69,11 @@ export async function serveObject(bucket: R2Bucket, key: string, request: Reques
     ...options.headers,
   });
   if (options.downloadName) headers.set("Content-Disposition", contentDisposition(options.downloadName));
-  const body = request.method === "HEAD" ? null : object.body;
+  let body: ReadableStream | null = object.body;
+  if (request.method === "HEAD") {
+    await object.body.cancel();
+    body = null;
+  }
   if (ranged) {
     if (isUnsatisfiable(singleRange(rangeHeader)!, object.size)) {
       await object.body.cancel();
