@@ -1,19 +1,28 @@
-// Finds the URLs a piece of CSS would load: url(...) values and @import targets.
+/// <reference path="./css-tree-parts.d.ts" />
+// Finds the URLs a piece of CSS would load: url(...) values (comments skipped, escapes decoded) and @import targets.
+import parse from "css-tree/parser";
+import walk from "css-tree/walker";
 
-/** Each URL referenced by `url(...)` in CSS text (quoted or bare), in order. */
-export function extractCssUrls(css: string): string[] {
+/** Each URL referenced by `url(...)` in a stylesheet (or, with "declarationList", a style attribute), in order. */
+export function extractCssUrls(css: string, context: "stylesheet" | "declarationList" = "stylesheet"): string[] {
   const urls: string[] = [];
-  for (const match of css.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)'"]*?))\s*\)/gi)) {
-    const url = (match[1] ?? match[2] ?? match[3] ?? "").trim();
-    if (url) urls.push(url);
-  }
+  walk(parse(css, { context, onParseError: () => {} }), (node) => {
+    if (node.type === "Url" && node.value.trim()) urls.push(node.value.trim());
+  });
   return urls;
 }
 
 /** The target of an @import prelude: `url(x)`, `"x"` or `'x'`; null when unreadable. */
 export function readImportTarget(prelude: string): string | null {
-  const fromUrl = extractCssUrls(prelude)[0];
-  if (fromUrl) return fromUrl;
-  const quoted = /^\s*(?:"([^"]*)"|'([^']*)')/.exec(prelude);
-  return quoted ? (quoted[1] ?? quoted[2] ?? null) : null;
+  let tree;
+  try {
+    tree = parse(prelude, { context: "atrulePrelude", atrule: "import", onParseError: () => {} });
+  } catch {
+    return null; // an empty or unreadable prelude (css-tree throws for a missing target)
+  }
+  let target: string | null = null;
+  walk(tree, (node) => {
+    if (target === null && (node.type === "Url" || node.type === "String")) target = node.value;
+  });
+  return target;
 }

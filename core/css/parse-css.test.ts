@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { listAtRules, listStyleRules, parseCss, splitSelectorList } from "./parse-css.ts";
+import { extractCssUrls, readImportTarget } from "./extract-css-urls.ts";
+import { listAtRules, listStyleRules, parseCss, parseDeclarations, splitSelectorList } from "./parse-css.ts";
 
 describe("parseCss", () => {
   it("reads rules, declarations, !important and nested @media rules", () => {
@@ -22,5 +23,26 @@ describe("parseCss", () => {
 
   it("splits selector lists only at top-level commas", () => {
     expect(splitSelectorList(':is(.a, .b) p, [title="x,y"], h1')).toEqual([":is(.a, .b) p", '[title="x,y"]', "h1"]);
+  });
+
+  it("reads nested groups, keeps keyframes out of the rules, and reads declaration lists", () => {
+    const nodes = parseCss("@media (x) { @supports (display: grid) { .g { display: grid } } } @keyframes k { 50% { opacity: .5 } } @font-face { font-family: A; SRC: url(a.woff2) }");
+    expect(listStyleRules(nodes).map((rule) => rule.selector)).toEqual([".g"]);
+    expect(listAtRules(nodes).find((rule) => rule.name === "font-face")?.declarations.map((d) => d.property)).toEqual(["font-family", "src"]);
+    expect(parseDeclarations("color: red; .nested { x: y }; width: 2px ! important")).toEqual([
+      { property: "color", value: "red", important: false },
+      { property: "width", value: "2px", important: true },
+    ]);
+  });
+});
+
+describe("extractCssUrls", () => {
+  it("finds url() values quoted or bare, decodes escapes, skips comments, and reads @import targets", () => {
+    const css = '/* url(commented.png) */ .a { background: url("a (1).png"), url(b\\(2\\).png) } @import url(c.css); .b { mask: url( \'d.svg\' ) }';
+    expect(extractCssUrls(css)).toEqual(["a (1).png", "b(2).png", "c.css", "d.svg"]);
+    expect(extractCssUrls("background: url(x.png); color: red", "declarationList")).toEqual(["x.png"]);
+    expect(readImportTarget('url("x.css") screen')).toBe("x.css");
+    expect(readImportTarget("'y.css'")).toBe("y.css");
+    expect(readImportTarget("")).toBeNull();
   });
 });

@@ -1,5 +1,8 @@
-// A small forgiving CSS reader: enough structure for lint rules (selectors, declarations, at-rules), not a full
-// CSS Syntax implementation. Unbalanced input never throws; the unreadable rest is dropped.
+/// <reference path="./css-tree-parts.d.ts" />
+// Stylesheets as the lint rules see them (selectors, declarations, at-rules), read by css-tree, which follows CSS
+// Syntax's error recovery: unbalanced or broken input never throws, the unreadable parts are dropped.
+import type { Atrule, Block, CssNode as TreeNode, List, Rule } from "css-tree";
+import parse from "css-tree/parser";
 
 export interface CssDeclaration {
   property: string;
@@ -14,98 +17,53 @@ export type CssNode =
 // At-rules whose block holds further style rules; every other block at-rule (e.g. @font-face) holds declarations.
 const GROUPING_AT_RULES = new Set(["media", "supports", "layer", "container", "document", "scope", "starting-style"]);
 
+// Preludes and values stay text: the rules read them as written.
+const RAW = { parseRulePrelude: false, parseAtrulePrelude: false, parseValue: false, parseCustomProperty: false, onParseError: () => {} };
+
+/** The text of a prelude or value that css-tree kept raw. */
+const rawText = (node: TreeNode | null | undefined): string => (node && node.type === "Raw" ? node.value.trim() : "");
+
 /** Parse a stylesheet into rules and at-rules. */
 export function parseCss(css: string): CssNode[] {
-  return parseBlockContents(stripCssComments(css));
+  const sheet = parse(css, { ...RAW, context: "stylesheet" });
+  return sheet.type === "StyleSheet" ? readNodes(sheet.children) : [];
 }
 
-export function stripCssComments(css: string): string {
-  return css.replace(/\/\*[\s\S]*?(?:\*\/|$)/g, " ");
-}
-
-/** Index of the first char in `stops` at nesting depth 0, skipping strings and parentheses; -1 when none. */
-function findTopLevel(text: string, from: number, stops: string): number {
-  let depth = 0;
-  for (let i = from; i < text.length; i++) {
-    const ch = text[i] ?? "";
-    if (ch === '"' || ch === "'") {
-      const end = text.indexOf(ch, i + 1);
-      i = end === -1 ? text.length : end;
-    } else if (ch === "(") depth++;
-    else if (ch === ")") depth = Math.max(0, depth - 1);
-    else if (depth === 0 && stops.includes(ch)) return i;
-  }
-  return -1;
-}
-
-/** Index of the `}` that closes the block opened at `open`, or the text length when unclosed. */
-function findBlockEnd(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    const stop = findTopLevel(text, i, "{}");
-    if (stop === -1) return text.length;
-    if (text[stop] === "{") depth++;
-    else if (--depth === 0) return stop;
-    i = stop;
-  }
-  return text.length;
-}
-
-function parseBlockContents(text: string): CssNode[] {
+function readNodes(children: List<TreeNode>): CssNode[] {
   const nodes: CssNode[] = [];
-  let index = 0;
-  while (index < text.length) {
-    const stop = findTopLevel(text, index, "{;}");
-    const head = text.slice(index, stop === -1 ? text.length : stop).trim();
-    if (stop === -1 || text[stop] !== "{") {
-      // A statement such as `@import url(x.css);`, or stray text we skip.
-      if (head.startsWith("@")) nodes.push(readAtRule(head, ""));
-      if (stop === -1) break;
-      index = stop + 1;
-      continue;
-    }
-    const end = findBlockEnd(text, stop);
-    const body = text.slice(stop + 1, end);
-    if (head.startsWith("@")) nodes.push(readAtRule(head, body));
-    else if (head) nodes.push({ kind: "rule", selector: head, declarations: parseDeclarations(body) });
-    index = end + 1;
+  for (const child of children) {
+    if (child.type === "Rule") nodes.push(readRule(child));
+    else if (child.type === "Atrule") nodes.push(readAtRule(child));
   }
   return nodes;
 }
 
-function readAtRule(head: string, body: string): CssNode {
-  const match = /^@([\w-]+)\s*([\s\S]*)$/.exec(head);
-  const name = (match?.[1] ?? "").toLowerCase();
-  const prelude = (match?.[2] ?? "").trim();
-  if (GROUPING_AT_RULES.has(name)) return { kind: "at-rule", name, prelude, declarations: [], children: parseBlockContents(body) };
+function readRule(rule: Rule): CssNode {
+  return { kind: "rule", selector: rawText(rule.prelude), declarations: readDeclarations(rule.block) };
+}
+
+function readAtRule(rule: Atrule): CssNode {
+  const name = rule.name.toLowerCase();
+  const prelude = rawText(rule.prelude);
+  if (GROUPING_AT_RULES.has(name)) return { kind: "at-rule", name, prelude, declarations: [], children: rule.block ? readNodes(rule.block.children) : [] };
   // @keyframes blocks hold keyframe selectors, not style rules: keep them out of `children` so scope rules skip them.
   if (/keyframes$/.test(name)) return { kind: "at-rule", name, prelude, declarations: [], children: [] };
-  return { kind: "at-rule", name, prelude, declarations: parseDeclarations(body), children: [] };
+  return { kind: "at-rule", name, prelude, declarations: readDeclarations(rule.block), children: [] };
+}
+
+function readDeclarations(block: Block | null): CssDeclaration[] {
+  const declarations: CssDeclaration[] = [];
+  for (const child of block?.children ?? []) {
+    if (child.type !== "Declaration") continue;
+    declarations.push({ property: child.property.toLowerCase(), value: rawText(child.value), important: Boolean(child.important) });
+  }
+  return declarations;
 }
 
 /** Parse `a: b; c: d !important` into declarations; nested rules inside the block are ignored. */
 export function parseDeclarations(body: string): CssDeclaration[] {
-  const declarations: CssDeclaration[] = [];
-  let index = 0;
-  while (index < body.length) {
-    const stop = findTopLevel(body, index, ";{");
-    const end = stop === -1 ? body.length : stop;
-    if (stop !== -1 && body[stop] === "{") {
-      index = findBlockEnd(body, stop) + 1;
-      continue;
-    }
-    const text = body.slice(index, end);
-    const colon = text.indexOf(":");
-    if (colon > 0) {
-      const property = text.slice(0, colon).trim().toLowerCase();
-      let value = text.slice(colon + 1).trim();
-      const important = /!\s*important\s*$/i.test(value);
-      if (important) value = value.replace(/!\s*important\s*$/i, "").trim();
-      if (property) declarations.push({ property, value, important });
-    }
-    index = end + 1;
-  }
-  return declarations;
+  const list = parse(body, { ...RAW, context: "declarationList" });
+  return list.type === "DeclarationList" ? readDeclarations({ type: "Block", children: list.children }) : [];
 }
 
 /** Every style rule, including those nested in @media and similar blocks. */
@@ -128,24 +86,13 @@ export function listAtRules(nodes: CssNode[]): Array<Extract<CssNode, { kind: "a
   return out;
 }
 
-/** Split a selector list on top-level commas (commas inside :is(...) or [attr="a,b"] stay). */
+/** Split a selector list on top-level commas (commas inside :is(...) or [attr="a,b"] stay), each part as written. */
 export function splitSelectorList(selector: string): string[] {
+  const list = parse(selector, { context: "selectorList", positions: true, onParseError: () => {} });
+  if (list.type !== "SelectorList") return [];
   const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  let quote = "";
-  for (let i = 0; i < selector.length; i++) {
-    const ch = selector[i];
-    if (quote) {
-      if (ch === quote) quote = "";
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === "(" || ch === "[") depth++;
-    else if (ch === ")" || ch === "]") depth--;
-    else if (ch === "," && depth === 0) {
-      parts.push(selector.slice(start, i).trim());
-      start = i + 1;
-    }
+  for (const part of list.children) {
+    if (part.loc) parts.push(selector.slice(part.loc.start.offset, part.loc.end.offset).trim());
   }
-  parts.push(selector.slice(start).trim());
   return parts.filter(Boolean);
 }

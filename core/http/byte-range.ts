@@ -1,25 +1,27 @@
-// A single HTTP byte range (RFC 9110 §14.1.2). Several ranges at once are answered with the whole file, which the
-// RFC allows; a range that cannot be satisfied is a 416.
-export type RangeResult =
-  | { kind: "none" }
-  | { kind: "range"; offset: number; length: number }
-  | { kind: "unsatisfiable" };
+// The two questions about a Range header (RFC 9110 §14.2) that R2 does not answer. R2 reads the range itself
+// (`get(key, { range: request.headers })`: suffixes, clamping to the end), but it answers a header it cannot use
+// with the whole object, just as it answers "bytes=0-", so a 206 or a 416 could not be told from its reply.
 
-export function parseByteRange(header: string | null | undefined, size: number): RangeResult {
-  if (!header) return { kind: "none" };
-  const match = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header.trim());
-  if (!match) return header.includes(",") || !/^bytes=/i.test(header.trim()) ? { kind: "none" } : { kind: "unsatisfiable" };
-  const [, startText = "", endText = ""] = match;
-  if (startText === "" && endText === "") return { kind: "unsatisfiable" };
-  if (startText === "") {
-    const suffix = Number(endText);
-    if (suffix === 0 || size === 0) return { kind: "unsatisfiable" };
-    const length = Math.min(suffix, size);
-    return { kind: "range", offset: size - length, length };
-  }
-  const start = Number(startText);
-  if (start >= size) return { kind: "unsatisfiable" };
-  const end = endText === "" ? size - 1 : Math.min(Number(endText), size - 1);
-  if (end < start) return { kind: "unsatisfiable" };
-  return { kind: "range", offset: start, length: end - start + 1 };
+export interface SingleRange {
+  /** First byte, or null for a suffix range ("bytes=-500"). */
+  first: number | null;
+  /** Last byte as asked (R2 clamps it), or null for an open range ("bytes=500-"). */
+  last: number | null;
+}
+
+const SINGLE_RANGE = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/i;
+
+/** One well-formed byte range; null for no header, several ranges or an invalid one (all answered with the whole object). */
+export function singleRange(header: string | null | undefined): SingleRange | null {
+  const match = header ? SINGLE_RANGE.exec(header.trim()) : null;
+  if (!match) return null;
+  const [, first = "", last = ""] = match;
+  if (first === "" && last === "") return null;
+  if (first !== "" && last !== "" && Number(last) < Number(first)) return null;
+  return { first: first === "" ? null : Number(first), last: last === "" ? null : Number(last) };
+}
+
+/** A range no byte of the object satisfies: it starts past the end, or is a zero-length suffix (416). */
+export function isUnsatisfiable(range: SingleRange, size: number): boolean {
+  return range.first === null ? range.last === 0 || size === 0 : range.first >= size;
 }

@@ -1,23 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { decodeBase64 } from "./base64.ts";
-import { parseByteRange } from "./byte-range.ts";
+import { isUnsatisfiable, singleRange } from "./byte-range.ts";
 import { contentTypeFor } from "./content-type.ts";
 
-describe("parseByteRange", () => {
+describe("singleRange and isUnsatisfiable", () => {
   it.each([
-    ["bytes=0-4", 10, { kind: "range", offset: 0, length: 5 }],
-    ["bytes=5-", 10, { kind: "range", offset: 5, length: 5 }],
-    ["bytes=-3", 10, { kind: "range", offset: 7, length: 3 }],
-    ["bytes=-30", 10, { kind: "range", offset: 0, length: 10 }],
-    ["bytes=8-100", 10, { kind: "range", offset: 8, length: 2 }],
-    ["bytes=10-", 10, { kind: "unsatisfiable" }],
-    ["bytes=5-2", 10, { kind: "unsatisfiable" }],
-    ["bytes=-0", 10, { kind: "unsatisfiable" }],
-    ["bytes=0-1,4-5", 10, { kind: "none" }],
-    ["items=0-1", 10, { kind: "none" }],
-    [null, 10, { kind: "none" }],
-  ] as const)("%j of %d bytes", (header, size, expected) => {
-    expect(parseByteRange(header, size)).toEqual(expected);
+    ["bytes=0-4", 10, { first: 0, last: 4 }, false],
+    ["bytes=5-", 10, { first: 5, last: null }, false],
+    ["bytes=-3", 10, { first: null, last: 3 }, false],
+    ["bytes=-30", 10, { first: null, last: 30 }, false],
+    ["bytes=8-100", 10, { first: 8, last: 100 }, false],
+    ["bytes=10-", 10, { first: 10, last: null }, true],
+    ["bytes=-0", 10, { first: null, last: 0 }, true],
+    ["bytes=-5", 0, { first: null, last: 5 }, true],
+  ] as const)("%j of %d bytes", (header, size, range, unsatisfiable) => {
+    expect(singleRange(header)).toEqual(range);
+    expect(isUnsatisfiable(singleRange(header)!, size)).toBe(unsatisfiable);
+  });
+  // Invalid (last before first, RFC 9110 §14.1.1), several, or not bytes: ignored, the whole file is sent.
+  it.each(["bytes=5-2", "bytes=0-1,4-5", "items=0-1", "bytes=-", null])("ignores %j", (header) => {
+    expect(singleRange(header)).toBeNull();
   });
 });
 
@@ -43,5 +45,15 @@ describe("contentTypeFor", () => {
     expect(contentTypeFor("f.woff2")).toBe("font/woff2");
     expect(contentTypeFor("data.xyz")).toBe("application/octet-stream");
     expect(contentTypeFor("Makefile")).toBe("application/octet-stream");
+  });
+  it("takes hono's table and adds the media a video project uses", () => {
+    expect(contentTypeFor("doc.pdf")).toBe("application/pdf");
+    expect(contentTypeFor("a/b.csv")).toBe("text/csv; charset=utf-8");
+    expect(contentTypeFor("voice.wav")).toBe("audio/wav");
+    expect(contentTypeFor("take.M4A")).toBe("audio/mp4");
+    expect(contentTypeFor("notes.md")).toBe("text/markdown; charset=utf-8");
+    expect(contentTypeFor("data.json")).toBe("application/json");
+    expect(contentTypeFor("main.ts")).toBe("text/plain; charset=utf-8");
+    expect(contentTypeFor("archive.tar.gz")).toBe("application/gzip");
   });
 });

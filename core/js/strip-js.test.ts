@@ -19,4 +19,30 @@ describe("stripJs", () => {
     const { bare } = stripJs("const x = a / b; const y = c / 2; setTimeout(f);");
     expect(bare).toContain("setTimeout(f)");
   });
+  it("follows nested templates, regexes after keywords and in parentheses, and character classes holding a slash", () => {
+    const source = [
+      "const s = `a ${ `b ${ fetch(u) } \"Date.now()\"` } c`;",
+      "function f() { return /Math.random[/]x/g.test(s) ? (a) / 2 : 0; }",
+      "const t = (x) / 2 / setInterval(g);",
+      "if (ok) /eval\\(/.exec(q);",
+    ].join("\n");
+    const { code, bare } = stripJs(source);
+    expect(bare.length).toBe(source.length);
+    expect(bare).toContain("fetch(u)");
+    expect(bare).not.toContain("Date.now");
+    expect(bare).not.toContain("Math.random");
+    expect(bare).toContain(".test(s) ? (a) / 2 : 0; }");
+    expect(bare).toContain("setInterval(g)");
+    expect(bare).not.toContain("eval");
+    expect(code).toBe(source);
+    expect(bare.split("\n").map((l) => l.length)).toEqual(source.split("\n").map((l) => l.length));
+  });
+
+  it("blanks HTML-like comments and a hashbang, and leaves what follows a lexical error as written", () => {
+    expect(stripJs("#!/usr/bin/env node fetch()\nx();").code).toBe(" ".repeat(27) + "\nx();");
+    expect(stripJs("<!-- fetch() -->\na();").code.trim()).toBe("a();");
+    const broken = stripJs('const a = "Math.random()"; const b = "unterminated\nDate.now();');
+    expect(broken.bare).not.toContain("Math.random");
+    expect(broken.bare).toContain("Date.now();");
+  });
 });

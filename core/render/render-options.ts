@@ -13,6 +13,12 @@ export const RESOLUTIONS = {
   "portrait-4k": { width: 2160, height: 3840 },
 } as const;
 export const MAX_FPS = 120;
+/**
+ * What a GIF gets unless the request says otherwise: a GIF is for a chat or a README, and at the composition's
+ * full 1080p and 30 fps a 4 s clip weighs 20 MB. Width keeps the aspect and never upscales; fps is at most this
+ * (a root data-fps below it is kept).
+ */
+export const GIF_DEFAULTS = { width: 720, fps: 15 } as const;
 
 export type Quality = (typeof QUALITIES)[number];
 export type Format = (typeof FORMATS)[number];
@@ -20,7 +26,7 @@ export type Resolution = keyof typeof RESOLUTIONS;
 
 export interface RenderOptions {
   quality: Quality;
-  /** As given: an integer, or "num/den" passed to ffmpeg exactly. Null means the default: the root's data-fps, else 30. */
+  /** As given: an integer, or "num/den" passed to ffmpeg exactly. Null means the default: the root's data-fps, else 30 (a GIF: GIF_DEFAULTS.fps). */
   fps: number | string | null;
   format: Format;
   composition: string;
@@ -75,7 +81,7 @@ export const renderOptionsSchema = z.strictObject(
         }
         return fps;
       })
-      .describe('frames per second: an integer, or "num/den" passed to ffmpeg exactly; default: the root\'s data-fps, else 30'),
+      .describe('frames per second: an integer, or "num/den" passed to ffmpeg exactly; default: the root\'s data-fps, else 30; a GIF: 15, or a lower data-fps'),
     format: z.enum(FORMATS, allowed(FORMATS)).default("mp4"),
     composition: z
       .string({ error: (i) => `${JSON.stringify(i.input)}; ${compositionRule}` })
@@ -94,7 +100,7 @@ export const renderOptionsSchema = z.strictObject(
       .enum(Object.keys(RESOLUTIONS) as [Resolution, ...Resolution[]], allowed(Object.keys(RESOLUTIONS)))
       .nullable()
       .default(null)
-      .describe("output size preset; default: the composition's own data-width x data-height"),
+      .describe("output size preset; default: the composition's own data-width x data-height; a GIF: scaled down to 720 px wide, keeping the aspect"),
     strict: z.boolean(allowed(["true", "false"])).default(false).describe("fail the render on lint errors, on a blocked network attempt, on a timeline that never registers, on a script error in any composition file and on a sub-composition that did not mount"),
     wait: z.boolean(allowed(["true", "false"])).default(false).describe("hold the request until the render ends"),
   },

@@ -10,7 +10,7 @@ import type { Format, Quality } from "./parse-render-options.ts";
  * | mp4    | x264 ultrafast crf 28, aac 128k | x264 veryfast crf 20, aac 192k | x264 medium crf 16, aac 256k |
  * | webm   | vp9 realtime cpu 8 crf 40, opus 96k | vp9 good cpu 5 crf 32, opus 128k | vp9 good cpu 2 crf 24, opus 192k |
  * | mov    | prores_aw proxy (0), pcm s16  | prores_aw standard (2), pcm s16 | prores_aw HQ (3), pcm s16    |
- * | gif    | 128 colours, bayer dither     | 256 colours, sierra2_4a dither | 256 colours, diff stats, floyd_steinberg |
+ * | gif    | 96 colours, bayer dither      | 256 colours, sierra2_4a dither | 256 colours, diff stats, floyd_steinberg |
  *
  * `jpegQuality` is the quality of the frames Chromium hands to ffmpeg.
  */
@@ -75,7 +75,9 @@ export const ENCODER_SETTINGS: Record<Format, Record<Quality, EncoderSettings>> 
 };
 
 export const GIF_PALETTE: Record<Quality, { palettegen: string; paletteuse: string }> = {
-  draft: { palettegen: "palettegen=max_colors=128", paletteuse: "paletteuse=dither=bayer:bayer_scale=3" },
+  // 96 colours and a coarse Bayer pattern (stable from frame to frame, so LZW finds runs): the 4 s starter at 720 px
+  // and 15 fps is 2.8 MB, where 128 colours and bayer_scale 3 made 3.5 MB (render-node/test/gif-defaults.test.ts).
+  draft: { palettegen: "palettegen=max_colors=96", paletteuse: "paletteuse=dither=bayer:bayer_scale=5" },
   standard: { palettegen: "palettegen=max_colors=256", paletteuse: "paletteuse=dither=sierra2_4a" },
   high: { palettegen: "palettegen=max_colors=256:stats_mode=diff", paletteuse: "paletteuse=dither=floyd_steinberg:diff_mode=rectangle" },
 };
@@ -98,8 +100,10 @@ export function buildChunkArgs(input: ChunkArgsInput): string[] {
   const gop = input.format === "mp4" || input.format === "webm"
     ? ["-g", String(input.gopFrames), "-keyint_min", String(input.gopFrames), "-flags", "+cgop"]
     : [];
+  // A GIF's MJPEG chunk is 4:4:4 so an odd height (720x405 from 1920x1080) fits: 4:2:0 would need even sides.
+  const gifChroma = input.format === "gif" ? ",format=yuvj444p" : "";
   const fit = input.fit
-    ? `scale=${input.fit.width}:${input.fit.height}:force_original_aspect_ratio=decrease,pad=${input.fit.width}:${input.fit.height}:(ow-iw)/2:(oh-ih)/2:black`
+    ? `scale=${input.fit.width}:${input.fit.height}:force_original_aspect_ratio=decrease${gifChroma},pad=${input.fit.width}:${input.fit.height}:(ow-iw)/2:(oh-ih)/2:black`
     : "";
   const filter = [fit, settings.filter].filter(Boolean).join(",");
   // A GIF chunk that must be letterboxed cannot stay a copy of Chromium's JPEGs: re-encode it as near-lossless MJPEG.

@@ -1,6 +1,6 @@
 // How a composition of one size is captured for an output of another. Pure.
-import { RESOLUTION_SIZES } from "./parse-render-options.ts";
-import type { Resolution } from "./parse-render-options.ts";
+import { GIF_DEFAULTS, RESOLUTION_SIZES } from "./parse-render-options.ts";
+import type { Format, Resolution } from "./parse-render-options.ts";
 
 export interface Viewport {
   /** CSS pixels of the page: always the composition's own size, so its fixed layout holds. */
@@ -16,11 +16,17 @@ export interface Viewport {
 }
 
 /**
- * Without a preset the output is the composition's size. With one, the page is scaled by deviceScaleFactor (the
+ * Without a preset the output is the composition's size, except a GIF wider than GIF_DEFAULTS.width: captured at
+ * full size and scaled down by ffmpeg keeping its aspect (a beginFrame capture ignores a deviceScaleFactor below 1).
+ * With one, the page is scaled by deviceScaleFactor (the
  * browser renders at full output resolution, text stays sharp) to fit inside the preset; an aspect ratio that
  * differs is letterboxed, centred on black.
  */
-export function computeViewport(width: number, height: number, resolution: Resolution | undefined): Viewport {
+export function computeViewport(width: number, height: number, resolution: Resolution | undefined, format?: Format): Viewport {
+  if (!resolution && format === "gif" && width > GIF_DEFAULTS.width) {
+    const outputHeight = Math.max(1, Math.round((height * GIF_DEFAULTS.width) / width));
+    return { cssWidth: width, cssHeight: height, deviceScaleFactor: 1, captureWidth: width, captureHeight: height, outputWidth: GIF_DEFAULTS.width, outputHeight };
+  }
   if (!resolution) {
     return { cssWidth: width, cssHeight: height, deviceScaleFactor: 1, captureWidth: width, captureHeight: height, outputWidth: width, outputHeight: height };
   }

@@ -3,6 +3,7 @@
 import {
   FORMAT_CONTENT_TYPES,
   FORMATS,
+  GIF_DEFAULTS,
   parseRenderOptions as parseApiOptions,
   QUALITIES,
   RESOLUTIONS,
@@ -11,7 +12,7 @@ import {
   type Resolution,
 } from "../../core/render/render-options.ts";
 
-export { FORMAT_CONTENT_TYPES, FORMATS, QUALITIES, type Format, type Quality, type Resolution };
+export { FORMAT_CONTENT_TYPES, FORMATS, GIF_DEFAULTS, QUALITIES, type Format, type Quality, type Resolution };
 
 /** Output size of each resolution preset, in pixels. */
 export const RESOLUTION_SIZES: Record<Resolution, { width: number; height: number }> = RESOLUTIONS;
@@ -51,9 +52,9 @@ function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
 }
 
-/** The validated fps (an integer or "num/den") as a reduced fraction. */
-function toFraction(fps: number | string | null): Fps {
-  if (fps === null) return { num: DEFAULT_FPS, den: 1 };
+/** The validated fps (an integer or "num/den") as a reduced fraction; null is the format's default. */
+function toFraction(fps: number | string | null, format: Format): Fps {
+  if (fps === null) return { num: format === "gif" ? GIF_DEFAULTS.fps : DEFAULT_FPS, den: 1 };
   const [num, den] = typeof fps === "number" ? [fps, 1] : fps.split("/").map(Number);
   const d = gcd(num ?? DEFAULT_FPS, den ?? 1) || 1;
   return { num: (num ?? DEFAULT_FPS) / d, den: (den ?? 1) / d };
@@ -77,13 +78,13 @@ export function parseRenderOptions(raw: unknown): RenderOptions {
     throw new RenderOptionError(option, result.error);
   }
   const { quality, format, fps, resolution, composition, strict } = result.options;
-  const fraction = toFraction(fps);
+  const fraction = toFraction(fps, format);
   return { quality, format, fps: fraction, fpsText: formatFps(fraction), fpsGiven: fps !== null, resolution: resolution ?? undefined, composition, strict };
 }
 
 /**
  * The frame rate a render uses: an explicit `fps` option wins; without one, the root's `data-fps` decides (as in
- * HyperFrames), else 30. Returns the options to render with and, for a `data-fps` that is not a valid rate, a
+ * HyperFrames), else 30. A GIF takes the root's `data-fps` only below GIF_DEFAULTS.fps. Returns the options to render with and, for a `data-fps` that is not a valid rate, a
  * finding that says so (the default is kept).
  */
 export function applyDeclaredFps(
@@ -94,6 +95,7 @@ export function applyDeclaredFps(
   if (fpsGiven || declared === null || declared.trim() === "") return { options };
   try {
     const { fps, fpsText } = parseRenderOptions({ fps: declared.trim() });
+    if (options.format === "gif" && fps.num / fps.den >= GIF_DEFAULTS.fps) return { options };
     return { options: { ...options, fps, fpsText } };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -151,7 +151,7 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
     if (declared.finding) onLine(`finding: ${declared.finding}`);
     if (!(info.duration > 0)) throw new Error(`composition "${info.compositionId}" has no duration: set data-duration on its root element`);
     const frames = countFrames(info.duration, options.fps);
-    const viewport = computeViewport(info.width, info.height, options.resolution);
+    const viewport = computeViewport(info.width, info.height, options.resolution, options.format);
     const workers = Math.max(1, Math.min(concurrency, Math.floor(frames / 15) || 1));
     const loaded = [first, ...(await Promise.all(Array.from({ length: workers - 1 }, () => launchOne())))];
     failIfBlocked();

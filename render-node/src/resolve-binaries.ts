@@ -50,13 +50,28 @@ function npmBinary(pkg: string): string | undefined {
   }
 }
 
-/** Chromium headless shell: CHROME_PATH, Debian's chromium-headless-shell, then @sparticuz/chromium (unpacked to the temp dir). */
+// @sparticuz/chromium ships a Linux x64 binary only.
+export const sparticuzRunsHere = (platform: string = process.platform, arch: string = process.arch) => platform === "linux" && arch === "x64";
+
+/**
+ * Chromium headless shell: CHROME_PATH, Debian's chromium-headless-shell, @sparticuz/chromium (Linux x64, unpacked to
+ * the temp dir), else (macOS, Linux arm64) a Chrome headless shell found in or installed into puppeteer's cache
+ * through @puppeteer/browsers. CHROME_SOURCE=puppeteer takes that last path on any machine.
+ */
 export async function resolveChrome(env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const explicit = fromEnv("CHROME_PATH", env);
   if (explicit) return explicit;
-  if (isExecutable(DEBIAN_HEADLESS_SHELL)) return DEBIAN_HEADLESS_SHELL;
-  const { default: chromium } = await import("@sparticuz/chromium");
-  return chromium.executablePath();
+  const source = env.CHROME_SOURCE ?? "";
+  if (source !== "" && source !== "puppeteer") throw new Error(`CHROME_SOURCE must be "puppeteer" or unset; received ${JSON.stringify(source)}`);
+  if (source !== "puppeteer") {
+    if (isExecutable(DEBIAN_HEADLESS_SHELL)) return DEBIAN_HEADLESS_SHELL;
+    if (sparticuzRunsHere()) {
+      const { default: chromium } = await import("@sparticuz/chromium");
+      return chromium.executablePath();
+    }
+  }
+  const { findOrInstallHeadlessShell, headlessShellOptions } = await import("./install-headless-shell.ts");
+  return findOrInstallHeadlessShell(headlessShellOptions(env));
 }
 
 /** ffmpeg and ffprobe: FFMPEG_PATH/FFPROBE_PATH, the PATH (Debian's ffmpeg), then @ffmpeg-installer / @ffprobe-installer. */

@@ -10,10 +10,11 @@ import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { createServer, type Server, type ServerResponse } from "node:http";
 import { createRequire } from "node:module";
-import { dirname, extname, join, resolve, sep } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildPlayPage } from "../../core/composition/build-play-page.ts";
-import { CONTENT_TYPES, RUNTIME_PATH } from "./serve-project.ts";
+import { RUNTIME_PATH } from "./serve-project.ts";
+import { contentTypeFor } from "../../core/http/content-type.ts";
 import { bundledFontFile, FACES_PATH, readProjectFonts } from "./bundled-fonts.ts";
 import { rewriteHtmlFonts } from "../../core/fonts/rewrite-page-fonts.ts";
 
@@ -115,7 +116,7 @@ export async function servePreview(options: {
       }
       const info = await stat(path).catch(() => null);
       if (!info?.isFile()) return send(404, "not found");
-      const type = CONTENT_TYPES[extname(path).toLowerCase()] ?? "application/octet-stream";
+      const type = contentTypeFor(path);
       // The page itself is wrapped in the player; sub-compositions are fetched raw by the runtime.
       if (url.pathname === "/" || url.searchParams.has("play")) {
         // The same fonts as a render: bundled families and Inter before generics. The viewer's browser has the

@@ -7,37 +7,11 @@ import type { AddressInfo } from "node:net";
 import { extname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { COMPOSITION_CSP } from "./network-policy.ts";
+import { contentTypeFor } from "../../core/http/content-type.ts";
 import { rewriteCssFonts, rewriteHtmlFonts } from "../../core/fonts/rewrite-page-fonts.ts";
 import { bundledFontFile, FACES_PATH, readProjectFonts, type ProjectFonts } from "./bundled-fonts.ts";
 
 export const RUNTIME_PATH = fileURLToPath(new URL("../page/studio-runtime.js", import.meta.url));
-
-export const CONTENT_TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".gif": "image/gif",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".woff": "font/woff",
-  ".woff2": "font/woff2",
-  ".ttf": "font/ttf",
-  ".otf": "font/otf",
-  ".mp3": "audio/mpeg",
-  ".wav": "audio/wav",
-  ".ogg": "audio/ogg",
-  ".m4a": "audio/mp4",
-  ".aac": "audio/aac",
-  ".mp4": "video/mp4",
-  ".webm": "video/webm",
-  ".mov": "video/quicktime",
-};
 
 export interface ProjectServer {
   origin: string;
@@ -102,7 +76,7 @@ export async function serveProject(projectDir: string, videoFramesDir?: string):
       }
       const info = await stat(path).catch(() => null);
       if (!info || !info.isFile()) return send(404, "not found");
-      const type = CONTENT_TYPES[extname(path).toLowerCase()] ?? "application/octet-stream";
+      const type = contentTypeFor(path);
       const mode = url.searchParams.get("studio");
       const extension = extname(path).toLowerCase();
       // Every page and stylesheet of the project (sub-compositions included) is read with the studio's fonts: see

@@ -6,7 +6,7 @@ import { readdir, readFile, mkdtemp, stat, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { extname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -18,7 +18,8 @@ import { networkIsolationFlags } from "../src/network-policy.ts";
 import { openComposition } from "../src/open-composition.ts";
 import { renderProject } from "../src/render-project.ts";
 import { resolveBinaries } from "../src/resolve-binaries.ts";
-import { CONTENT_TYPES, serveProject } from "../src/serve-project.ts";
+import { serveProject } from "../src/serve-project.ts";
+import { contentTypeFor } from "../../core/http/content-type.ts";
 import { takeSnapshots } from "../src/take-snapshots.ts";
 import { startCanaries, type CanaryName, type Canaries } from "./network-canaries.ts";
 
@@ -101,7 +102,7 @@ async function servePlain(dir: string): Promise<{ origin: string; close(): Promi
     stat(file)
       .then(async (info) => {
         if (!info.isFile()) throw new Error("not a file");
-        res.writeHead(200, { "content-type": CONTENT_TYPES[extname(file)] ?? "application/octet-stream" });
+        res.writeHead(200, { "content-type": contentTypeFor(file) });
         res.end(await readFile(file));
       })
       .catch(() => {

@@ -16,6 +16,10 @@ describe("parseRenderOptions", () => {
       quality: "standard", format: "mp4", fps: { num: 30, den: 1 }, fpsText: "30", fpsGiven: false, resolution: undefined, composition: "index.html", strict: false,
     });
   });
+  it("gives a GIF 15 fps unless the request names one", () => {
+    expect(parseRenderOptions({ format: "gif" })).toMatchObject({ fps: { num: 15, den: 1 }, fpsText: "15", fpsGiven: false });
+    expect(parseRenderOptions({ format: "gif", fps: 30 })).toMatchObject({ fpsText: "30", fpsGiven: true });
+  });
   it("keeps rational fps exact", () => {
     expect(parseRenderOptions({ fps: "30000/1001" })).toMatchObject({ fps: { num: 30000, den: 1001 }, fpsText: "30000/1001" });
     expect(parseRenderOptions({ fps: "60/2" }).fpsText).toBe("30");
@@ -82,7 +86,8 @@ describe("ffmpeg arguments", () => {
     const gif = buildChunkArgs({ format: "gif", quality: "draft", fpsText: "15", gopFrames: 30, output: "c.mkv" });
     expect(gif.join(" ")).toContain("-i - -c:v copy -r 15 -an c.mkv");
     const fitted = buildChunkArgs({ format: "gif", quality: "draft", fpsText: "15", gopFrames: 30, fit: { width: 1080, height: 1080 }, output: "c.mkv" });
-    expect(fitted.join(" ")).toContain("-vf scale=1080:1080:force_original_aspect_ratio=decrease,pad=1080:1080:(ow-iw)/2:(oh-ih)/2:black -c:v mjpeg");
+    // 4:4:4 so an odd output height (720x405) is allowed.
+    expect(fitted.join(" ")).toContain("-vf scale=1080:1080:force_original_aspect_ratio=decrease,format=yuvj444p,pad=1080:1080:(ow-iw)/2:(oh-ih)/2:black -c:v mjpeg");
   });
   it("vp9 per quality", () => {
     expect(buildChunkArgs({ format: "webm", quality: "draft", fpsText: "30", gopFrames: 60, output: "c.webm" }).join(" "))
@@ -98,7 +103,10 @@ describe("ffmpeg arguments", () => {
     expect(buildJoinArgs({ format: "webm", quality: "high", listFile: "l.txt", audio, output: "o.webm" }).join(" ")).toContain("-c:a libopus -b:a 192k");
     expect(buildJoinArgs({ format: "mov", quality: "draft", listFile: "l.txt", audio: null, output: "o.mov" }).join(" ")).toContain("-map 0:v -an -c:v copy o.mov");
   });
-  it("makes GIFs in two palette passes", () => {
+  it("makes GIFs in two palette passes (draft: 96 colours, coarse Bayer)", () => {
+    const draft = buildGifArgs({ quality: "draft", listFile: "l.txt", palette: "p.png", output: "o.gif" });
+    expect(draft.palette.slice(-2, -1)).toEqual(["palettegen=max_colors=96"]);
+    expect(draft.encode).toContain("[0:v][1:v]paletteuse=dither=bayer:bayer_scale=5");
     const gif = buildGifArgs({ quality: "standard", listFile: "l.txt", palette: "p.png", output: "o.gif" });
     expect(gif.palette.slice(-3)).toEqual(["-vf", "palettegen=max_colors=256", "p.png"]);
     expect(gif.encode.slice(-8)).toEqual(["-i", "p.png", "-lavfi", "[0:v][1:v]paletteuse=dither=sierra2_4a", "-an", "-loop", "0", "o.gif"]);
@@ -144,6 +152,12 @@ describe("applyDeclaredFps", () => {
     expect(applyDeclaredFps(parseRenderOptions({ fps: 25 }), true, "24").options.fpsText).toBe("25");
     expect(applyDeclaredFps(defaults, false, null).options.fpsText).toBe("30");
   });
+  it("keeps a GIF at 15 fps unless the root's data-fps is lower", () => {
+    const gif = parseRenderOptions({ format: "gif" });
+    expect(applyDeclaredFps(gif, false, "30").options.fpsText).toBe("15");
+    expect(applyDeclaredFps(gif, false, "10").options.fpsText).toBe("10");
+    expect(applyDeclaredFps(parseRenderOptions({ format: "gif", fps: 24 }), true, "10").options.fpsText).toBe("24");
+  });
   it("keeps the default and says so for a data-fps that is not a rate", () => {
     const result = applyDeclaredFps(defaults, false, "fast");
     expect(result.options.fpsText).toBe("30");
@@ -169,5 +183,12 @@ describe("small pure helpers", () => {
   it("scales by deviceScaleFactor", () => {
     expect(computeViewport(1920, 1080, "landscape-4k")).toMatchObject({ deviceScaleFactor: 2, captureWidth: 3840, outputWidth: 3840 });
     expect(computeViewport(1280, 720, undefined)).toMatchObject({ deviceScaleFactor: 1, outputWidth: 1280, outputHeight: 720 });
+  });
+  it("scales a GIF down to 720 px wide keeping the aspect, never up, and lets a preset win", () => {
+    expect(computeViewport(1920, 1080, undefined, "gif")).toMatchObject({ captureWidth: 1920, outputWidth: 720, outputHeight: 405 });
+    expect(computeViewport(1080, 1920, undefined, "gif")).toMatchObject({ outputWidth: 720, outputHeight: 1280 });
+    expect(computeViewport(320, 180, undefined, "gif")).toMatchObject({ outputWidth: 320, outputHeight: 180 });
+    expect(computeViewport(1920, 1080, "square", "gif")).toMatchObject({ outputWidth: 1080, outputHeight: 1080 });
+    expect(computeViewport(1920, 1080, undefined, "mp4")).toMatchObject({ outputWidth: 1920, outputHeight: 1080 });
   });
 });

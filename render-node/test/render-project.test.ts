@@ -88,12 +88,13 @@ describe("renderProject", () => {
     expectColour(await readPixel(binaries.ffmpeg, file, CANVAS.width, 45, 170, 40), RED);
   });
 
-  it("renders gif with a palette and no audio", async () => {
+  it("renders gif with a palette and no audio, at the GIF default of 15 fps (a 320 px canvas is not upscaled)", async () => {
     const { file, streams } = await render("gif");
-    expect(video(streams)).toMatchObject({ codec_name: "gif", width: CANVAS.width, height: CANVAS.height, nb_read_frames: "60" });
+    expect(video(streams)).toMatchObject({ codec_name: "gif", width: CANVAS.width, height: CANVAS.height, nb_read_frames: "30" });
     expect(audio(streams)).toBeUndefined();
-    expectColour(await readPixel(binaries.ffmpeg, file, CANVAS.width, 45, 120, 140), GREEN);
-    expectColour(await readPixel(binaries.ffmpeg, file, CANVAS.width, 15, 20, 140), BLACK);
+    // Frame 22 is at 22/15 = 1.47 s: the dot is at x ≈ 100.
+    expectColour(await readPixel(binaries.ffmpeg, file, CANVAS.width, 22, 120, 140), GREEN);
+    expectColour(await readPixel(binaries.ffmpeg, file, CANVAS.width, 7, 20, 140), BLACK);
   });
 
   it("passes 30000/1001 to ffmpeg exactly and renders round(2 s × 29.97) = 60 frames", async () => {

@@ -3,6 +3,7 @@
 // end-to-end tests both use this, so the tests exercise exactly what a developer runs.
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
+import { assertPortFree } from "./check-port.ts";
 import { loadLocalSecrets, newNodeKey, saveLocalSecrets } from "./secrets.ts";
 import { ROOT, spawnWranglerDev, wrangler } from "./wrangler.ts";
 
@@ -65,7 +66,10 @@ export function startRenderNode(url: string, nodeKey: string, env: Record<string
   return child;
 }
 
+/** Throws PortInUseError before anything starts when the port is taken: otherwise wrangler fails to bind while the
+ * health check below gets its answer from whatever listens there, and the studio "starts" against a stranger. */
 export async function startStudio(options: StudioOptions): Promise<RunningStudio> {
+  await assertPortFree(options.port, "127.0.0.1");
   const persist = join(options.dataDir, "wrangler");
   const secrets = loadLocalSecrets(options.dataDir);
   await wrangler(["d1", "migrations", "apply", "studio", "--local", "--persist-to", persist]);

@@ -93,12 +93,14 @@ describe("rendering through the studio", () => {
     it(`renders ${format}: codecs, size, exact frame count, audio, and pixels where GSAP puts them`, async () => {
       const { render, file } = await renderAndDownload("e2e", { format, quality: "draft" });
       expect(render.filename).toMatch(new RegExp(`^e2e_\\d{4}-\\d{2}-\\d{2}_\\d{2}-\\d{2}-\\d{2}\\.${format}$`));
-      expect(render.lines.some((l) => /^frame \d+\/60/.test(l))).toBe(true);
+      // A GIF defaults to 15 fps (the others to 30): 2 s is 30 frames, not 60.
+      const frames = format === "gif" ? 30 : 60;
+      expect(render.lines.some((l) => l.match(/^frame \d+\/(\d+)/)?.[1] === String(frames))).toBe(true);
       const streams = await probeStreams(ffprobe, file);
       const video = streams.find((s) => s.codec_type === "video");
       expect(video?.codec_name).toBe(expected[format].video);
       expect([video?.width, video?.height]).toEqual([CANVAS.width, CANVAS.height]);
-      expect(Number(video?.nb_read_frames)).toBe(60);
+      expect(Number(video?.nb_read_frames)).toBe(frames);
       const audio = streams.find((s) => s.codec_type === "audio");
       expect(audio?.codec_name ?? null).toBe(expected[format].audio);
       if (format === "gif") return; // palette colours are approximate; the other formats check pixels

@@ -246,7 +246,8 @@ docs renders the same here (bench/parity.ts in the repository compares the two f
 - Variables: data-composition-variables (a JSON array of { id, default }) declares them, a host's
   data-variable-values (a JSON object) overrides them for that mount; window.__hyperframes.getVariables() returns
   the merged values, which are also CSS custom properties on the host (--<id>). One file may be mounted many times.
-- Frame rate: the root's data-fps ("24", "30000/1001") unless the render asks for fps; else 30.
+- Frame rate: the root's data-fps ("24", "30000/1001") unless the render asks for fps; else 30. A GIF: 15 fps,
+  or the root's data-fps when lower, unless the render asks for fps.
 - Timed children of the root are absolute layers at the root's top-left, painted in DOM order (data-track-index
   does not change paint order). A clip outside its data-start/data-duration window is hidden; one in normal flow
   with no timed children also leaves the layout while hidden.
@@ -275,11 +276,12 @@ null, also after DELETE /renders/<filename> (filename stays, for the record).
 Options (unknown names are a 400 naming the option):
   quality      draft | standard | high                         default standard
   fps          integer 1–120, or "num/den" such as "30000/1001" (passed to ffmpeg exactly)   default: the root's
-               data-fps ("24", "30000/1001"), else 30
+               data-fps ("24", "30000/1001"), else 30; a GIF: 15 (or a lower data-fps)
   format       mp4 (H.264 + AAC, faststart) | webm (VP9 + Opus) | mov (ProRes 422 + PCM) | gif (palette, no audio)   default mp4
   composition  a project .html file to render instead of index.html   default index.html
   resolution   landscape 1920x1080 | portrait 1080x1920 | square 1080x1080 | landscape-4k 3840x2160 |
-               portrait-4k 2160x3840                            default: the composition's own size
+               portrait-4k 2160x3840                            default: the composition's own size; a GIF
+                                                                wider than 720 px: 720 px wide, same aspect
   strict       boolean: fail at once on lint errors (they become the log), and fail   default false
                on a blocked network attempt, a timeline that never registers, a missing
                asset, a font that fell back, a script error in any composition file (at
@@ -294,7 +296,10 @@ Encoder settings per quality (chunks encode in parallel, one ffmpeg per browser,
   webm    VP9 realtime cpu-used 8 CRF 40,      VP9 good cpu-used 5 CRF 32,           VP9 good cpu-used 2 CRF 24,
           Opus 96k                             Opus 128k                             Opus 192k
   mov     ProRes (prores_aw) proxy, PCM 16     ProRes 422, PCM 16                    ProRes 422 HQ, PCM 16
-  gif     128 colours, Bayer dither            256 colours, Sierra dither            256 colours, Floyd-Steinberg
+  gif     96 colours, Bayer dither (scale 5)   256 colours, Sierra dither            256 colours, Floyd-Steinberg
+A GIF is two palette passes (palettegen over the whole clip, then paletteuse), no audio, looping. Its defaults
+(720 px wide, 15 fps) are what GIF tools use: the 6 s starter at 1080p and 30 fps would be tens of MB; a 4 s draft
+GIF of the starter is under 3 MB. Ask for fps or resolution to get more.
 mp4 and webm are BT.709 4:2:0; mov is 4:2:2 10-bit. Audio: every <audio> (and unmuted <video>) is mixed at its
 data-start (plus its sub-composition host's), trimmed to data-duration, with data-volume.
 

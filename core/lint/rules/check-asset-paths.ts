@@ -1,6 +1,6 @@
 // Every file a composition loads must be in the project: render nodes serve project files and block the rest.
 import { extractCssUrls, readImportTarget } from "../../css/extract-css-urls.ts";
-import { listAtRules, stripCssComments } from "../../css/parse-css.ts";
+import { listAtRules } from "../../css/parse-css.ts";
 import { describeElement } from "../../html/describe-element.ts";
 import { readAttribute, type HtmlElement } from "../../html/parse-html.ts";
 import { createFinding } from "../create-finding.ts";
@@ -35,7 +35,7 @@ function elementReferences(file: CompositionFile, element: HtmlElement): Referen
   if (poster !== null && element.name === "video") urls.push({ url: poster, elsewhere: false });
   const compositionSrc = readAttribute(element, "data-composition-src");
   if (compositionSrc !== null) urls.push({ url: compositionSrc, elsewhere: true });
-  for (const url of extractCssUrls(readAttribute(element, "style") ?? "")) urls.push({ url, elsewhere: false });
+  for (const url of extractCssUrls(readAttribute(element, "style") ?? "", "declarationList")) urls.push({ url, elsewhere: false });
   return urls.map(({ url, elsewhere }) => ({ url, file: file.path, selector, existenceCheckedElsewhere: elsewhere }));
 }
 
@@ -43,7 +43,7 @@ function styleReferences(file: CompositionFile): Reference[] {
   const out: Reference[] = [];
   for (const sheet of file.styles) {
     const selector = sheet.file === file.path ? "style" : sheet.file;
-    for (const url of extractCssUrls(stripCssComments(sheet.text))) out.push({ url, file: sheet.file, selector, existenceCheckedElsewhere: false });
+    for (const url of extractCssUrls(sheet.text)) out.push({ url, file: sheet.file, selector, existenceCheckedElsewhere: false });
     for (const atRule of listAtRules(sheet.nodes)) {
       const target = atRule.name === "import" ? readImportTarget(atRule.prelude) : null;
       // url(...) imports were already collected above; only bare quoted imports are new here.
