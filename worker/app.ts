@@ -35,6 +35,7 @@ import { recordPageView } from "./stats/visits.ts";
 import { createContentApp } from "./content/content-app.ts";
 import { contentOrigin, isContentHost } from "./http/origins.ts";
 import { shareRoutes } from "./routes/share.ts";
+import { mcpRoutes } from "./mcp/mcp-route.ts";
 import "./nodes/resolve-node.ts";
 
 export function createApp() {
@@ -53,6 +54,16 @@ function createApiApp() {
       allowMethods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
       allowHeaders: ["Authorization", "Content-Type", "X-Studio-Token", "Range", "If-Range"],
       exposeHeaders: ["Content-Range", "Content-Length", "Content-Disposition", "Retry-After", "ETag"],
+    }),
+  );
+  // MCP clients in a browser (inspectors) send the protocol's own headers; the token rides in Authorization.
+  app.use(
+    "/mcp",
+    cors({
+      origin: "*",
+      allowMethods: ["POST", "OPTIONS"],
+      allowHeaders: ["Authorization", "Content-Type", "Accept", "Mcp-Protocol-Version", "Mcp-Session-Id", "Last-Event-ID"],
+      exposeHeaders: ["Mcp-Session-Id", "WWW-Authenticate"],
     }),
   );
   app.use("*", refuseDotSegments);
@@ -85,6 +96,7 @@ function createApiApp() {
   app.route("/api/groups", groupRoutes);
   app.route("/api/research", researchRoutes);
   app.route("/api/metrics", metricsRoutes);
+  app.route("/mcp", mcpRoutes(app));
   app.all("/api/*", () => {
     throw notFound("no such endpoint");
   });
