@@ -36,6 +36,7 @@ import { createContentApp } from "./content/content-app.ts";
 import { contentOrigin, isContentHost } from "./http/origins.ts";
 import { shareRoutes } from "./routes/share.ts";
 import { mcpRoutes } from "./mcp/mcp-route.ts";
+import { projectWebhookRoutes, renderDeliveryRoutes, webhookSecretRoutes } from "./webhooks/webhook-routes.ts";
 import "./nodes/resolve-node.ts";
 
 export function createApp() {
@@ -81,8 +82,11 @@ function createApiApp() {
   app.route("/api/projects", snapshotRoutes);
   app.route("/api/projects", previewRoutes);
   app.route("/api/projects", shareRoutes);
+  app.route("/api/projects", projectWebhookRoutes);
   app.route("/api/projects", projectRoutes);
+  app.route("/api/renders", renderDeliveryRoutes);
   app.route("/api/renders", renderListRoutes);
+  app.route("/api/webhooks", webhookSecretRoutes);
   app.route("/api/node", nodeRoutes);
   app.route("/renders", renderFileRoutes);
   app.route("/auth", authRoutes);
