@@ -36,6 +36,7 @@ import { createContentApp } from "./content/content-app.ts";
 import { contentOrigin, isContentHost } from "./http/origins.ts";
 import { shareRoutes } from "./routes/share.ts";
 import { mcpRoutes } from "./mcp/mcp-route.ts";
+import { agentDocsRoutes } from "./routes/agent-docs.ts";
 import { projectWebhookRoutes, renderDeliveryRoutes, webhookSecretRoutes } from "./webhooks/webhook-routes.ts";
 import "./nodes/resolve-node.ts";
 
@@ -101,6 +102,7 @@ function createApiApp() {
   app.route("/api/research", researchRoutes);
   app.route("/api/metrics", metricsRoutes);
   app.route("/mcp", mcpRoutes(app));
+  app.route("/", agentDocsRoutes);
   app.all("/api/*", () => {
     throw notFound("no such endpoint");
   });
