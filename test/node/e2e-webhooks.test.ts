@@ -163,6 +163,15 @@ describe("render webhooks", () => {
     expect(delivery!.attempts).toEqual([expect.objectContaining({ status: null, error: "webhook URL points at the studio itself" })]);
   }, 120_000);
 
+  it("forgets a project's webhook when the project is deleted and made again under the same name", async () => {
+    expect((await s.call("POST", "/api/projects", { name: "Reborn", duration: 1 })).status).toBe(201);
+    expect((await s.call("PUT", "/api/projects/reborn/webhook", { url: `${receiverUrl}/reborn` })).status).toBe(200);
+    expect((await s.call("DELETE", "/api/projects/reborn")).status).toBe(200);
+    expect((await s.call("POST", "/api/projects", { name: "Reborn", duration: 1 })).status).toBe(201);
+    // The render-end lookup asks the same question (projectHook with the project's creation time).
+    expect(await (await s.call("GET", "/api/projects/reborn/webhook")).json()).toEqual({ slug: "reborn", webhookUrl: null });
+  });
+
   it("signs with the new secret after rotation (the old one no longer verifies); other users see no deliveries", async () => {
     const rotated = ((await (await s.call("POST", "/api/webhooks/secret")).json()) as { secret: string }).secret;
     expect(rotated).not.toBe(secret);

@@ -54,5 +54,6 @@ point at the studio itself (either origin); in production (an API origin that is
 may not name a private, loopback, link-local or internal address or a name such as localhost, *.local or
 *.internal. A project webhook breaking these rules is a 400; a render's webhookUrl is checked for its form when the
 render starts (400) and for its address when sent (status "refused", nothing sent). Without a secret, the first
-delivery creates one: rotate to see it. The last 500 deliveries per user are kept.
+delivery creates one: rotate to see it. The last 500 deliveries per user are kept. A project's webhook belongs to
+that project: deleting the project and making one with the same name starts without a webhook.
 `;

@@ -2,7 +2,9 @@
 // webhookUrl, or its project has a webhook, a delivery of the render's final state is queued in the user's outbox.
 // It never throws: a webhook problem must not disturb the render's own ending.
 import type { Env } from "../env.ts";
+import { openDb } from "../db/client.ts";
 import { apiOrigin } from "../http/origins.ts";
+import { findProject } from "../projects/store.ts";
 import { publicRenderState, type RoomRender } from "../renders/state.ts";
 import { outboxOf } from "./outbox-of.ts";
 
@@ -19,7 +21,8 @@ export function renderEventPayload(env: Env, render: RoomRender, at: Date) {
 export async function notifyRenderEnded(env: Env, render: RoomRender): Promise<void> {
   try {
     const outbox = outboxOf(env, render.userId);
-    const url = render.options.webhookUrl ?? (await outbox.projectHook(render.slug));
+    const project = render.options.webhookUrl ? null : await findProject(openDb(env.DB), { userId: render.userId, slug: render.slug });
+    const url = render.options.webhookUrl ?? (project ? await outbox.projectHook(render.slug, project.createdAt) : null);
     if (!url) return;
     const payload = renderEventPayload(env, render, new Date());
     await outbox.enqueue({ renderId: render.id, slug: render.slug, event: payload.type, url, payload: JSON.stringify(payload) });

@@ -69,7 +69,9 @@ export class WebhookOutbox extends DurableObject<Env> {
     super(ctx, env);
     const sql = ctx.storage.sql;
     sql.exec("CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-    sql.exec("CREATE TABLE IF NOT EXISTS project_hooks (slug TEXT PRIMARY KEY, url TEXT NOT NULL)");
+    // A project's webhook belongs to that project, not to its slug: it keeps the project's creation time, so a
+    // project deleted and made again under the same name starts without one.
+    sql.exec("CREATE TABLE IF NOT EXISTS project_hooks (slug TEXT PRIMARY KEY, url TEXT NOT NULL, project_created_at INTEGER NOT NULL)");
     sql.exec(`CREATE TABLE IF NOT EXISTS deliveries (id TEXT PRIMARY KEY, render_id TEXT NOT NULL, slug TEXT NOT NULL,
       event TEXT NOT NULL, url TEXT NOT NULL, payload TEXT NOT NULL, status TEXT NOT NULL, created_at INTEGER NOT NULL,
       next_at INTEGER)`);
@@ -99,13 +101,23 @@ export class WebhookOutbox extends DurableObject<Env> {
     return { configured: this.setting("secret") !== null, createdAt: this.setting("secret_created_at") };
   }
 
-  async setProjectHook(slug: string, url: string | null): Promise<void> {
+  async setProjectHook(slug: string, url: string | null, projectCreatedAt: number): Promise<void> {
     if (url === null) this.ctx.storage.sql.exec("DELETE FROM project_hooks WHERE slug = ?", slug);
-    else this.ctx.storage.sql.exec("INSERT OR REPLACE INTO project_hooks (slug, url) VALUES (?, ?)", slug, url);
+    else {
+      this.ctx.storage.sql.exec(
+        "INSERT OR REPLACE INTO project_hooks (slug, url, project_created_at) VALUES (?, ?, ?)",
+        slug, url, projectCreatedAt,
+      );
+    }
   }
 
-  async projectHook(slug: string): Promise<string | null> {
-    return this.ctx.storage.sql.exec<{ url: string }>("SELECT url FROM project_hooks WHERE slug = ?", slug).toArray()[0]?.url ?? null;
+  /** The webhook of this project (the one created at `projectCreatedAt`), or null. */
+  async projectHook(slug: string, projectCreatedAt: number): Promise<string | null> {
+    return (
+      this.ctx.storage.sql
+        .exec<{ url: string }>("SELECT url FROM project_hooks WHERE slug = ? AND project_created_at = ?", slug, projectCreatedAt)
+        .toArray()[0]?.url ?? null
+    );
   }
 
   /** Queues a delivery and wakes the alarm to attempt it now. */
