@@ -129,7 +129,7 @@ describe("MCP with a personal token", () => {
 });
 
 describe("MCP access", () => {
-  it("refuses a request without a token with 401 and a Bearer challenge, and a wrong token the same way", async () => {
+  it("refuses a request without a token with 401 and a Bearer challenge, and a wrong token the same way; bounds the body", async () => {
     const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
     const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
     const none = await fetch(`${s.url}/mcp`, { method: "POST", headers, body });
@@ -144,6 +144,16 @@ describe("MCP access", () => {
     expect(listed.status).toBe(200);
     const text = await Promise.race([listed.text(), new Promise<string>((_, reject) => setTimeout(() => reject(new Error("response never ended")), 5000))]);
     expect(text).toContain('"list_projects"');
+    const huge = await fetch(`${s.url}/mcp`, {
+      method: "POST",
+      headers: { ...headers, Authorization: `Bearer ${s.token}` },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "write_file", arguments: { slug: "mcp-demo", path: "big.txt", content: "x".repeat(11 * 1024 * 1024) } } }),
+    });
+    expect(huge.status).toBe(413);
+    expect((await s.call("GET", "/api/projects/mcp-demo/files/big.txt")).status).toBe(404);
+    const garbled = await fetch(`${s.url}/mcp`, { method: "POST", headers: { ...headers, Authorization: `Bearer ${s.token}` }, body: "{not json" });
+    expect(garbled.status).toBe(400);
+    expect(((await garbled.json()) as { error: { code: number } }).error.code).toBe(-32700);
     const get = await fetch(`${s.url}/mcp`, { headers: { Authorization: `Bearer ${s.token}`, Accept: "text/event-stream" } });
     expect(get.status).toBe(405);
   });

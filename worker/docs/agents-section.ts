@@ -27,6 +27,8 @@ image content), render (with wait: the final state, and progress notifications w
 progressToken; without: at once), get_render, cancel_render, list_renders, list_ideas, check_idea, post_idea,
 vote_idea, comment_idea. Each tool calls the REST endpoint above with your credential, so limits, messages and
 codes are the same; a REST error is a tool error (isError) whose text is the REST error body plus its "status".
+An MCP request body is at most 10 MiB (413): upload larger assets with PUT .../files/<path>. read_file returns
+files up to 2 MiB.
 
   {"mcpServers": {"studio": {"url": "{{BASE_URL}}/mcp", "headers": {"Authorization": "Bearer {{TOKEN}}"}}}}
 

@@ -17,7 +17,6 @@ export function registerIdeaTools(server: McpServer, rest: RestClient): void {
         status: z.enum(IDEA_STATUSES).optional(),
         group: z.string().optional().describe("a group slug"),
         limit: z.number().int().min(1).max(100).optional(),
-        offset: z.number().int().min(0).optional(),
       },
     },
     (args) =>

@@ -13,8 +13,12 @@ import { VERSION } from "../routes/health.ts";
 import { registerIdeaTools } from "./idea-tools.ts";
 import { registerProjectTools } from "./project-tools.ts";
 import { registerRenderTools } from "./render-tools.ts";
+import { readBoundedText } from "../http/read-body.ts";
 import { restClient } from "./rest-client.ts";
 import { MCP_INSTRUCTIONS } from "./instructions.ts";
+
+/** Largest MCP request body (a write_file of a small asset in base64 fits; larger files go to PUT .../files/<path>). */
+export const MCP_BODY_LIMIT = 10 * 1024 * 1024;
 
 /** The 401 of /mcp: the error body of the REST API plus the challenge MCP clients look for. */
 function challenge(reason: string, invalid: boolean): ApiError {
@@ -39,9 +43,17 @@ export function mcpRoutes(api: Hono<AppEnv>) {
         registerRenderTools(server, rest);
       }
       registerIdeaTools(server, rest);
+      // Read here, bounded, rather than by the transport (which reads any size): 413 past the limit.
+      const text = await readBoundedText(c.req.raw, MCP_BODY_LIMIT, "; upload large files with PUT /api/projects/:slug/files/<path>");
+      let message: unknown;
+      try {
+        message = JSON.parse(text);
+      } catch {
+        return c.json({ jsonrpc: "2.0", error: { code: -32700, message: "Parse error: the body is not JSON" }, id: null }, 400);
+      }
       const transport = new StreamableHTTPTransport();
       await server.connect(transport);
-      return transport.handleRequest(c);
+      return transport.handleRequest(c, message);
     })
     .on(["GET", "DELETE"], "/", (c) =>
       c.json({ error: "method not allowed: this MCP server is stateless; POST JSON-RPC messages to /mcp" }, 405, { Allow: "POST" }),
