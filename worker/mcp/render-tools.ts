@@ -29,17 +29,17 @@ const renderPath = (slug: string) => apiPath("/api/projects", slug, "render");
 
 async function waitForEnd(rest: RestClient, slug: string, started: RenderState, extra: Extra): Promise<RenderState> {
   const token = extra._meta?.progressToken;
-  let reported = -1;
+  let reported = -0.001;
   let state = started;
   for (;;) {
     if (state.id !== started.id || !isInProgress(state.status)) return state;
-    // Progress must only grow; a render's percent does, but a restarted count would not, so keep the maximum.
-    const percent = Math.max(reported, Math.floor(state.progress?.percent ?? 0));
-    if (token !== undefined && percent > reported) {
-      reported = percent;
+    // Progress must grow with every notification. A notification on every poll keeps a client that resets its
+    // timeout on progress waiting through a long queue, so an unchanged percent still moves by a hair.
+    if (token !== undefined) {
+      reported = Math.max(reported + 0.001, state.progress?.percent ?? 0);
       await extra.sendNotification({
         method: "notifications/progress",
-        params: { progressToken: token, progress: percent, total: 100, message: `${state.status}: ${state.lastLine ?? ""}`.trim() },
+        params: { progressToken: token, progress: Math.round(reported * 1000) / 1000, total: 100, message: `${state.status}: ${state.lastLine ?? ""}`.trim() },
       });
     }
     await new Promise((resolve) => setTimeout(resolve, RENDER_POLL_MS));
