@@ -37,6 +37,9 @@ import { recordPageView } from "./stats/visits.ts";
 import { createContentApp } from "./content/content-app.ts";
 import { contentOrigin, isContentHost } from "./http/origins.ts";
 import { shareRoutes } from "./routes/share.ts";
+import { mcpRoutes } from "./mcp/mcp-route.ts";
+import { agentDocsRoutes } from "./routes/agent-docs.ts";
+import { projectWebhookRoutes, renderDeliveryRoutes, webhookSecretRoutes } from "./webhooks/webhook-routes.ts";
 import "./nodes/resolve-node.ts";
 
 export function createApp() {
@@ -57,6 +60,16 @@ export function createApiApp() {
       exposeHeaders: ["Content-Range", "Content-Length", "Content-Disposition", "Retry-After", "ETag", "Allow", "Idempotent-Replayed"],
     }),
   );
+  // MCP clients in a browser (inspectors) send the protocol's own headers; the token rides in Authorization.
+  app.use(
+    "/mcp",
+    cors({
+      origin: "*",
+      allowMethods: ["POST", "OPTIONS"],
+      allowHeaders: ["Authorization", "Content-Type", "Accept", "Mcp-Protocol-Version", "Mcp-Session-Id", "Last-Event-ID"],
+      exposeHeaders: ["Mcp-Session-Id", "WWW-Authenticate"],
+    }),
+  );
   app.use("*", refuseDotSegments);
   app.use("/renders/*", downloadCors);
   app.use("*", identify);
@@ -73,8 +86,11 @@ export function createApiApp() {
   app.route("/api/projects", snapshotRoutes);
   app.route("/api/projects", previewRoutes);
   app.route("/api/projects", shareRoutes);
+  app.route("/api/projects", projectWebhookRoutes);
   app.route("/api/projects", projectRoutes);
+  app.route("/api/renders", renderDeliveryRoutes);
   app.route("/api/renders", renderListRoutes);
+  app.route("/api/webhooks", webhookSecretRoutes);
   app.route("/api/node", nodeRoutes);
   app.route("/renders", renderFileRoutes);
   app.route("/auth", authRoutes);
@@ -88,6 +104,8 @@ export function createApiApp() {
   app.route("/api/groups", groupRoutes);
   app.route("/api/research", researchRoutes);
   app.route("/api/metrics", metricsRoutes);
+  app.route("/mcp", mcpRoutes(app));
+  app.route("/", agentDocsRoutes);
   const methods = methodsOf(app);
   app.all("/api/*", (c) => {
     throw wrongMethod(methods, c.req.method, c.req.path) ?? notFound("no such endpoint");

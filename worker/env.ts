@@ -1,11 +1,16 @@
 // Bindings and configuration of the Studio Worker (see wrangler.toml and the README's configuration table).
 import type { RenderNodeContainer } from "./containers/render-node-container.ts";
 import type { ProjectRoom } from "./rooms/project-room.ts";
+import type { WebhookOutbox } from "./webhooks/webhook-outbox.ts";
 
 export interface Env {
   DB: D1Database;
   FILES: R2Bucket;
   PROJECT_ROOM: DurableObjectNamespace<ProjectRoom>;
+  /** One per user: the webhook signing secret, project webhooks and render-webhook deliveries (worker/webhooks/). */
+  WEBHOOK_OUTBOX: DurableObjectNamespace<WebhookOutbox>;
+  /** Seconds between webhook retries, comma separated (default "5,30,120,600,1800,7200"). */
+  WEBHOOK_BACKOFF_SECONDS?: string;
   ASSETS?: Fetcher;
   /** "true" enables POST /auth/dev/login. Off in production unless set explicitly. */
   DEV_LOGIN?: string;

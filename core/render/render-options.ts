@@ -33,6 +33,8 @@ export interface RenderOptions {
   resolution: Resolution | null;
   strict: boolean;
   wait: boolean;
+  /** Called when this render ends (worker/webhooks/); the project's webhook when absent. */
+  webhookUrl?: string;
 }
 
 export const FORMAT_CONTENT_TYPES: Record<Format, string> = {
@@ -103,11 +105,17 @@ export const renderOptionsSchema = z.strictObject(
       .describe("output size preset; default: the composition's own data-width x data-height; a GIF: scaled down to 720 px wide, keeping the aspect"),
     strict: z.boolean(allowed(["true", "false"])).default(false).describe("fail the render on lint errors, on a blocked network attempt, on a timeline that never registers, on a script error in any composition file and on a sub-composition that did not mount"),
     wait: z.boolean(allowed(["true", "false"])).default(false).describe("hold the request until the render ends"),
+    webhookUrl: z
+      .string()
+      .max(2000, "at most 2000 characters")
+      .regex(/^https?:\/\/[^\s]+$/i, "give an absolute http or https URL")
+      .optional()
+      .describe("called (signed, Standard Webhooks) when this render ends; overrides the project's webhook"),
   },
   {
     error: (issue) =>
       issue.code === "unrecognized_keys"
-        ? `unknown render option ${issue.keys[0]}; allowed options: quality, fps, format, composition, resolution, strict, wait`
+        ? `unknown render option ${issue.keys[0]}; allowed options: quality, fps, format, composition, resolution, strict, wait, webhookUrl`
         : "render options must be a JSON object",
   },
 );

@@ -319,7 +319,7 @@ renders, with a ": keep-alive" comment every 15 s. Events, each with a JSON "dat
   start     a render started: its render state (status "queued")
   line      a log line: { line, status, progress }
   end       the render ended: its final render state (status done, failed or cancelled)
-No other event mechanism (webhooks) exists.
+Webhooks (a signed POST when a render ends) are described under "Webhooks" below.
 
   curl -N "{{BASE_URL}}/api/projects/my-first-video/render/events?token={{TOKEN}}"
 

@@ -28,6 +28,8 @@ const TAGS = [
   { name: "bots", description: "Idea-board bot keys" },
   { name: "research", description: "Research records" },
   { name: "node", description: "The render-node protocol (node keys only)" },
+  { name: "agents", description: "The MCP server, /llms.txt and the agent skill" },
+  { name: "webhooks", description: "Render webhooks: signing secret, project webhooks, deliveries" },
 ];
 
 /** The error statuses an operation declares: its own, plus 401 where a credential is required and 400 for queries. */

@@ -1,4 +1,5 @@
 // Every operation of the API, resource by resource.
+import { agentToolOperations } from "./agent-tools.ts";
 import { boardOperations } from "./board.ts";
 import { checkOperations } from "./checks.ts";
 import { nodeOperations } from "./node.ts";
@@ -16,4 +17,5 @@ export const OPERATIONS: Operation[] = [
   ...playOperations,
   ...boardOperations,
   ...nodeOperations,
+  ...agentToolOperations,
 ];

@@ -8,6 +8,7 @@ import { endJob, enqueueJob, findJob, leaseMs } from "../jobs/queue.ts";
 import { isInProgress, publicRenderState, type Progress, type PublicRenderState, type RoomRender } from "../renders/state.ts";
 import { filenameTaken, insertRenderWithin, updateRender } from "../renders/store.ts";
 import { maxRenderMs, wallClockError } from "../limits/render-wall-clock.ts";
+import { notifyRenderEnded } from "../webhooks/notify-render-ended.ts";
 import { capOf } from "../limits/work-caps.ts";
 import { bumpCounter } from "../stats/counters.ts";
 import { EventHub } from "./event-hub.ts";
@@ -174,6 +175,7 @@ export class ProjectRoom extends DurableObject<Env> {
     if (render.status === "done") await bumpCounter(db, "rendersCompleted");
     const view = this.view(render);
     this.hub.broadcast("end", publicRenderState(render));
+    await notifyRenderEnded(this.env, render);
     for (const resolve of this.waiters.get(renderId) ?? []) resolve(view);
     this.waiters.delete(renderId);
     await this.ctx.storage.deleteAlarm();

@@ -1,0 +1,219 @@
+#!/usr/bin/env node
+// studio: the command-line client for the common loop. Run with Node 24 (it strips the types), e.g.
+//   node cli/studio.ts login --url https://studio.example.com --token stu_...
+//   node cli/studio.ts push ./my-hyperframes-project
+//   node cli/studio.ts lint my-project
+//   node cli/studio.ts render my-project --quality draft --out video.mp4
+// `studio help` lists every command. Exit codes: 0 ok, 1 the studio said no (or lint/render failed), 2 usage.
+import { createWriteStream, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { parseArgs } from "node:util";
+import { createClient, encodePath, StudioError, type Client } from "./lib/client.ts";
+import { configPath, currentLogin, DEFAULT_URL, forgetLogin, saveLogin } from "./lib/config.ts";
+import { followRender, type RenderState } from "./lib/follow-render.ts";
+import { createProgressBar } from "./lib/progress-bar.ts";
+import { projectFiles, projectName, slugify } from "./lib/project-folder.ts";
+
+const HELP = `studio: make videos with Studio from the command line
+
+  studio login [--url URL] [--token TOKEN]   save your token (from the dashboard, or STUDIO_TOKEN) after checking it
+  studio logout                              forget the saved token
+  studio whoami                              who the token belongs to
+  studio projects                            list your projects
+  studio create NAME [--duration SECONDS]    a new project with a starter composition
+  studio push [FOLDER] [--project SLUG]      upload a folder (a HyperFrames project works as it is); creates the
+                                             project (named by hyperframes.json, else the folder) if needed
+  studio lint SLUG                           lint; exit 1 on errors
+  studio render SLUG [--quality draft|standard|high] [--format mp4|webm|mov|gif] [--fps N] [--resolution R]
+                     [--strict] [--out FILE]  render with a live progress bar; --out downloads the video
+  studio download SLUG|FILENAME [--out FILE]  the project's last rendered video, or a render by file name
+
+The token is read from STUDIO_TOKEN, else from ${configPath()}; the studio's address from STUDIO_URL, else the
+saved one, else ${DEFAULT_URL}.`;
+
+class UsageError extends Error {}
+
+function need(value: string | undefined, what: string): string {
+  if (!value) throw new UsageError(`missing ${what}`);
+  return value;
+}
+
+function client(): Client {
+  const login = currentLogin();
+  if (!login.token) throw new UsageError("not logged in: run `studio login --token <token>` or set STUDIO_TOKEN");
+  return createClient(login.url!, login.token);
+}
+
+async function login(flags: { url?: string; token?: string }): Promise<void> {
+  const url = (flags.url ?? currentLogin().url ?? DEFAULT_URL).replace(/\/+$/, "");
+  let token = flags.token ?? process.env.STUDIO_TOKEN;
+  if (!token) {
+    process.stdout.write(`Sign in at ${url}/ and paste your token: `);
+    token = readFileSync(0, "utf8").split(/\r?\n/)[0]?.trim();
+  }
+  const me = await createClient(url, need(token, "token")).json<{ user: { name: string } }>("GET", "/api/me");
+  const path = saveLogin({ url, token: token! });
+  console.log(`logged in to ${url} as ${me.user.name} (token saved in ${path})`);
+}
+
+async function push(folder: string, flags: { project?: string }): Promise<void> {
+  const api = client();
+  const root = resolve(folder);
+  const files = projectFiles(root);
+  if (!files.includes("index.html")) throw new UsageError(`${root} has no index.html`);
+  const name = flags.project ?? projectName(root);
+  let slug = slugify(name);
+  try {
+    const created = await api.json<{ slug: string }>("POST", "/api/projects", { name, createdBy: "studio-cli" });
+    slug = created.slug;
+    console.log(`created project ${slug}`);
+  } catch (err) {
+    if (!(err instanceof StudioError && err.status === 409)) throw err;
+    console.log(`updating project ${slug}`);
+  }
+  let bytes = 0;
+  for (const path of files) {
+    const body = readFileSync(resolve(root, path));
+    await api.request("PUT", `/api/projects/${slug}/files/${encodePath(path)}`, new Uint8Array(body));
+    bytes += body.byteLength;
+    console.log(`  ${path} (${body.byteLength} bytes)`);
+  }
+  console.log(`pushed ${files.length} files, ${bytes} bytes, to ${api.url}/api/projects/${slug}`);
+}
+
+interface Finding {
+  code: string;
+  severity: string;
+  message: string;
+  file: string;
+  fixHint?: string;
+}
+
+async function lint(slug: string): Promise<number> {
+  const answer = await client().json<{ ok: boolean; result: { errorCount: number; warningCount: number; findings: Finding[] } }>("POST", `/api/projects/${slug}/lint`, {});
+  for (const f of answer.result.findings) {
+    console.log(`${f.severity.padEnd(7)} ${f.file}: ${f.code}: ${f.message}${f.fixHint ? `\n        fix: ${f.fixHint}` : ""}`);
+  }
+  console.log(`${answer.result.errorCount} errors, ${answer.result.warningCount} warnings`);
+  return answer.ok ? 0 : 1;
+}
+
+async function download(api: Client, downloadUrl: string, out: string | undefined, fallbackName: string): Promise<void> {
+  const res = await api.request("GET", `${downloadUrl}?download`);
+  const file = resolve(out ?? fallbackName);
+  await pipeline(Readable.fromWeb(res.body as never), createWriteStream(file));
+  console.log(`downloaded ${file}`);
+}
+
+async function render(slug: string, flags: Record<string, string | boolean | undefined>): Promise<number> {
+  const api = client();
+  const options: Record<string, unknown> = {};
+  for (const key of ["quality", "format", "resolution", "fps"] as const) if (flags[key] !== undefined) options[key] = flags[key];
+  if (flags.strict) options.strict = true;
+  const started = await api.json<RenderState>("POST", `/api/projects/${slug}/render`, options);
+  console.log(`render ${started.filename} ${started.status}`);
+  const bar = createProgressBar(process.stdout);
+  // On a terminal the bar alone; in a log (not a TTY) the render's own lines too, as they stream in.
+  const onLine = (line: string) => {
+    if (!process.stdout.isTTY) console.log(`  | ${line}`);
+  };
+  const final = await followRender(api, slug, started.id, (p) => bar.update(p), onLine);
+  if (final.status === "done") bar.update({ percent: 100, frame: final.progress?.total, total: final.progress?.total });
+  bar.done();
+  console.log(final.lastLine.startsWith(`render ${final.status}`) ? final.lastLine : `render ${final.status}: ${final.lastLine}`);
+  if (final.status !== "done") {
+    for (const line of (final.lines ?? []).slice(-15)) console.log(`  ${line}`);
+    return 1;
+  }
+  if (flags.out !== undefined && final.downloadUrl) await download(api, final.downloadUrl, String(flags.out), final.filename);
+  else console.log(`download: studio download ${final.filename}`);
+  return 0;
+}
+
+async function downloadCommand(target: string, out: string | undefined): Promise<void> {
+  const api = client();
+  if (/\.(mp4|webm|mov|gif)$/.test(target)) return download(api, `/renders/${encodeURIComponent(target)}`, out, target);
+  const state = await api.json<Partial<RenderState>>("GET", `/api/projects/${target}/render`);
+  if (!state.downloadUrl || !state.filename) throw new StudioError(404, { error: `project ${target} has no rendered video to download (status ${state.status})` });
+  return download(api, state.downloadUrl, out, state.filename);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      url: { type: "string" },
+      token: { type: "string" },
+      duration: { type: "string" },
+      project: { type: "string" },
+      quality: { type: "string" },
+      format: { type: "string" },
+      fps: { type: "string" },
+      resolution: { type: "string" },
+      strict: { type: "boolean" },
+      out: { type: "string", short: "o" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const [command, arg] = positionals;
+  if (!command || command === "help" || values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  switch (command) {
+    case "login":
+      await login(values);
+      return 0;
+    case "logout":
+      forgetLogin();
+      console.log("logged out");
+      return 0;
+    case "whoami": {
+      const me = await client().json<{ user: { name: string; id: string }; baseUrl: string }>("GET", "/api/me");
+      console.log(`${me.user.name} (${me.user.id}) on ${me.baseUrl}`);
+      return 0;
+    }
+    case "projects": {
+      const { projects } = await client().json<{ projects: Array<{ name: string; duration: number; render: { status: string } | null }> }>("GET", "/api/projects");
+      for (const p of projects) console.log(`${p.name}\t${p.duration}s\t${p.render?.status ?? "never rendered"}`);
+      return 0;
+    }
+    case "create": {
+      const body: Record<string, unknown> = { name: need(arg, "project name"), createdBy: "studio-cli" };
+      if (values.duration) body.duration = Number(values.duration);
+      const created = await client().json<{ slug: string }>("POST", "/api/projects", body);
+      console.log(`created project ${created.slug}`);
+      return 0;
+    }
+    case "push":
+      await push(arg ?? ".", values);
+      return 0;
+    case "lint":
+      return lint(need(arg, "project slug"));
+    case "render":
+      return render(need(arg, "project slug"), values);
+    case "download":
+      await downloadCommand(need(arg, "project slug or render file name"), values.out);
+      return 0;
+    default:
+      throw new UsageError(`unknown command ${command}`);
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (err) {
+  if (err instanceof UsageError || (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+    console.error(`studio: ${(err as Error).message}\n\n${HELP}`);
+    process.exitCode = 2;
+  } else if (err instanceof StudioError) {
+    console.error(`studio: ${err.message} (HTTP ${err.status})`);
+    process.exitCode = 1;
+  } else {
+    console.error(`studio: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,183 @@
+// The remote MCP server at /mcp, driven by the MCP SDK's own client over Streamable HTTP against the real Worker
+// (wrangler dev) and a real render node: the tool list, a project made, written, linted, snapshotted (PNG image
+// content) and rendered as a draft with progress notifications; REST errors as tool errors with the same message;
+// bot keys seeing only the idea tools; no token → 401 with WWW-Authenticate.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSignedInStudio, type SignedInStudio } from "./signed-in-studio.ts";
+
+let s: SignedInStudio;
+let client: Client;
+
+const STUDIO_TOOLS = [
+  "list_projects", "create_project", "get_project", "delete_project", "list_files", "read_file", "write_file",
+  "delete_file", "lint", "check", "snapshot", "render", "get_render", "cancel_render", "list_renders",
+];
+const IDEA_TOOLS = ["list_ideas", "check_idea", "post_idea", "vote_idea", "comment_idea"];
+
+async function connect(token: string): Promise<Client> {
+  const c = new Client({ name: "e2e-mcp", version: "1.0.0" });
+  await c.connect(new StreamableHTTPClientTransport(new URL(`${s.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  return c;
+}
+
+async function tool(name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+const textOf = (result: CallToolResult) => result.content.filter((c) => c.type === "text").map((c) => c.text).join("\n");
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+beforeAll(async () => {
+  s = await startSignedInStudio("e2e-mcp");
+  client = await connect(s.token);
+}, 180_000);
+
+afterAll(async () => {
+  await client?.close();
+  await s?.studio.stop();
+});
+
+describe("MCP with a personal token", () => {
+  it("lists every studio and idea tool, each with an object input schema and a description", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([...STUDIO_TOOLS, ...IDEA_TOOLS].sort());
+    for (const t of tools) {
+      expect(t.inputSchema.type).toBe("object");
+      expect(t.description?.length).toBeGreaterThan(10);
+    }
+    const create = tools.find((t) => t.name === "create_project")!;
+    expect(create.description).toContain("window.__timelines");
+    expect(create.description).toContain("data-composition-id");
+    expect(Object.keys(create.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(["name", "html", "duration", "files"]));
+  });
+
+  it("makes a project, writes and reads a file, lints, and sees it over REST too", async () => {
+    const created = await tool("create_project", { name: "MCP Demo", duration: 2 });
+    expect(created.isError).toBeFalsy();
+    expect(created.structuredContent).toMatchObject({ created: true, slug: "mcp-demo" });
+    const written = await tool("write_file", { slug: "mcp-demo", path: "notes/hello.txt", content: "héllo from MCP" });
+    expect(written.structuredContent).toMatchObject({ written: true, path: "notes/hello.txt" });
+    expect(await (await s.call("GET", "/api/projects/mcp-demo/files/notes/hello.txt")).text()).toBe("héllo from MCP");
+    expect(textOf(await tool("read_file", { slug: "mcp-demo", path: "notes/hello.txt" }))).toBe("héllo from MCP");
+    const files = await tool("list_files", { slug: "mcp-demo" });
+    expect(JSON.stringify(files.structuredContent)).toContain("notes/hello.txt");
+    const lint = await tool("lint", { slug: "mcp-demo" });
+    expect(lint.structuredContent).toMatchObject({ ok: true, exitCode: 0 });
+  });
+
+  it("answers REST errors as tool errors with the REST message and status", async () => {
+    const rest = await s.call("GET", "/api/projects/no-such-project");
+    const restBody = (await rest.json()) as { error: string };
+    const missing = await tool("get_project", { slug: "no-such-project" });
+    expect(missing.isError).toBe(true);
+    expect(missing.structuredContent).toMatchObject({ ...restBody, status: 404 });
+    const again = await tool("create_project", { name: "MCP Demo" });
+    expect(again.isError).toBe(true);
+    expect(again.structuredContent).toMatchObject({ status: 409 });
+    const traversal = await tool("write_file", { slug: "mcp-demo", path: "a/%2e%2e/b.txt", content: "x" });
+    expect(traversal.isError).toBe(true);
+    expect((traversal.structuredContent as { status: number }).status).toBe(400);
+    const protectedIndex = await tool("delete_file", { slug: "mcp-demo", path: "index.html" });
+    expect(protectedIndex.structuredContent).toMatchObject({ status: 403 });
+  });
+
+  it("returns snapshots as PNG image content", async () => {
+    const shot = await tool("snapshot", { slug: "mcp-demo", at: [1], end: false });
+    expect(shot.isError).toBeFalsy();
+    const images = shot.content.filter((c) => c.type === "image");
+    // One frame and the contact sheet.
+    expect(images).toHaveLength(2);
+    for (const image of images) {
+      expect(image.mimeType).toBe("image/png");
+      expect([...Buffer.from(image.data, "base64").subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+    }
+  }, 120_000);
+
+  it("renders a draft with wait, sending progress notifications, and get_render reads the same final state", async () => {
+    const progress: number[] = [];
+    const result = (await client.callTool({ name: "render", arguments: { slug: "mcp-demo", quality: "draft", wait: true } }, undefined, {
+      onprogress: (p) => progress.push(p.progress),
+      resetTimeoutOnProgress: true,
+      timeout: 120_000,
+    })) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    const final = result.structuredContent as { id: string; status: string; downloadUrl: string; lines: string[] };
+    expect(final.status).toBe("done");
+    expect(final.downloadUrl).toMatch(/^\/renders\/mcp-demo_.*\.mp4$/);
+    expect(final.lines.length).toBeGreaterThan(0);
+    expect(progress.length).toBeGreaterThan(0);
+    // Strictly growing, as the protocol requires, and reaching the capture's end.
+    for (let i = 1; i < progress.length; i++) expect(progress[i]).toBeGreaterThan(progress[i - 1]!);
+    expect(Math.max(...progress)).toBeGreaterThanOrEqual(50);
+    const read = await tool("get_render", { slug: "mcp-demo" });
+    expect(read.structuredContent).toMatchObject({ id: final.id, status: "done" });
+    const video = await fetch(`${s.url}${final.downloadUrl}`, { headers: { Authorization: `Bearer ${s.token}` } });
+    expect(video.status).toBe(200);
+    expect((await video.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    const renders = await tool("list_renders");
+    expect(JSON.stringify(renders.structuredContent)).toContain(final.downloadUrl.slice("/renders/".length));
+  }, 180_000);
+
+  it("returns at once without wait", async () => {
+    const started = await tool("render", { slug: "mcp-demo", quality: "draft" });
+    expect(["queued", "rendering"]).toContain((started.structuredContent as { status: string }).status);
+    const cancelled = await tool("cancel_render", { slug: "mcp-demo" });
+    expect(cancelled.isError).toBeFalsy();
+  });
+});
+
+describe("MCP access", () => {
+  it("refuses a request without a token with 401 and a Bearer challenge, and a wrong token the same way; bounds the body", async () => {
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+    const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+    const none = await fetch(`${s.url}/mcp`, { method: "POST", headers, body });
+    expect(none.status).toBe(401);
+    expect(none.headers.get("WWW-Authenticate")).toMatch(/^Bearer /);
+    expect(((await none.json()) as { error: string }).error).toMatch(/^unauthorized:/);
+    const wrong = await fetch(`${s.url}/mcp`, { method: "POST", headers: { ...headers, Authorization: "Bearer stu_nope" }, body });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get("WWW-Authenticate")).toContain('error="invalid_token"');
+    // A plain HTTP client (curl) gets its answer and the end of the response, not a stream left open.
+    const listed = await fetch(`${s.url}/mcp`, { method: "POST", headers: { ...headers, Authorization: `Bearer ${s.token}` }, body });
+    expect(listed.status).toBe(200);
+    const text = await Promise.race([listed.text(), new Promise<string>((_, reject) => setTimeout(() => reject(new Error("response never ended")), 5000))]);
+    expect(text).toContain('"list_projects"');
+    const huge = await fetch(`${s.url}/mcp`, {
+      method: "POST",
+      headers: { ...headers, Authorization: `Bearer ${s.token}` },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "write_file", arguments: { slug: "mcp-demo", path: "big.txt", content: "x".repeat(11 * 1024 * 1024) } } }),
+    });
+    expect(huge.status).toBe(413);
+    expect((await s.call("GET", "/api/projects/mcp-demo/files/big.txt")).status).toBe(404);
+    const garbled = await fetch(`${s.url}/mcp`, { method: "POST", headers: { ...headers, Authorization: `Bearer ${s.token}` }, body: "{not json" });
+    expect(garbled.status).toBe(400);
+    expect(((await garbled.json()) as { error: { code: number } }).error.code).toBe(-32700);
+    const get = await fetch(`${s.url}/mcp`, { headers: { Authorization: `Bearer ${s.token}`, Accept: "text/event-stream" } });
+    expect(get.status).toBe(405);
+  });
+
+  it("shows a bot key only the idea-board tools, and its posts land on the board as the bot", async () => {
+    const issued = (await (await s.call("POST", "/api/bots", { name: "mcp-bot" })).json()) as { key: string };
+    const bot = await connect(issued.key);
+    try {
+      const { tools } = await bot.listTools();
+      expect(tools.map((t) => t.name).sort()).toEqual([...IDEA_TOOLS].sort());
+      const refused = (await bot.callTool({ name: "list_projects", arguments: {} })) as CallToolResult;
+      expect(refused.isError).toBe(true);
+      const posted = (await bot.callTool({ name: "post_idea", arguments: { title: "MCP posted idea about kinetic typography", body: "Posted through the MCP server by a bot key." } })) as CallToolResult;
+      expect(posted.isError).toBeFalsy();
+      const idea = (posted.structuredContent as { idea: { id: number } }).idea;
+      const dup = (await bot.callTool({ name: "post_idea", arguments: { title: "MCP posted idea about kinetic typography", body: "Posted through the MCP server by a bot key." } })) as CallToolResult;
+      expect(dup.isError).toBe(true);
+      expect(dup.structuredContent).toMatchObject({ status: 409, exists: true, idea: { id: idea.id } });
+      const voted = (await bot.callTool({ name: "vote_idea", arguments: { id: idea.id } })) as CallToolResult;
+      expect(voted.isError).toBeFalsy();
+    } finally {
+      await bot.close();
+    }
+  });
+});

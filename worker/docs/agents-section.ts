@@ -1,0 +1,61 @@
+// The agents' part of GET /api/docs: composition rules, the MCP server, webhooks, /llms.txt and the skill.
+// {{BASE_URL}} and {{TOKEN}} are filled in per caller; {{COMPOSITION_RULES}} from composition-rules.ts.
+export const agentsSection = `# For agents
+
+## Composition rules
+
+{{COMPOSITION_RULES}}
+
+The starter composition (POST /api/projects without html) follows every rule and passes lint and check with no
+findings: copy its structure.
+
+## The loop
+
+make (POST /api/projects, PUT files) → lint (fix every error) → check (browser and layout findings) → snapshot
+(look at the frames) → render (quality draft first) → fix and repeat. {{BASE_URL}}/skill.md teaches it with
+worked examples; {{BASE_URL}}/llms.txt is the index for language models.
+
+## MCP server
+
+  POST /mcp   Streamable HTTP (MCP 2025-06-18 and later), stateless: no session id, GET and DELETE answer 405.
+
+Authenticate with "Authorization: Bearer <token>". A personal token sees every tool; an idea-board bot key sees
+only list_ideas, check_idea, post_idea, vote_idea and comment_idea; a render-node key is refused (403); no token or
+a wrong one is a 401 with "WWW-Authenticate: Bearer realm="studio"". Tools: list_projects, create_project,
+get_project, delete_project, list_files, read_file, write_file, delete_file, lint, check, snapshot (the PNGs as
+image content), render (with wait: the final state, and a progress notification every second when the client
+sends a progressToken, progress = percent of frames captured out of total 100; without: at once), get_render, cancel_render, list_renders, list_ideas, check_idea, post_idea,
+vote_idea, comment_idea. Each tool calls the REST endpoint above with your credential, so limits, messages and
+codes are the same; a REST error is a tool error (isError) whose text is the REST error body plus its "status".
+An MCP request body is at most 10 MiB (413): upload larger assets with PUT .../files/<path>. read_file returns
+files up to 2 MiB.
+
+  {"mcpServers": {"studio": {"url": "{{BASE_URL}}/mcp", "headers": {"Authorization": "Bearer {{TOKEN}}"}}}}
+
+## Webhooks
+
+A render calls a webhook when it ends (done, failed or cancelled): its own "webhookUrl" render option, else its
+project's webhook.
+
+  POST   /api/webhooks/secret            → 201 { secret, createdAt }   a new signing secret ("whsec_..."), shown only
+                                           here; calling it again rotates (the old secret signs nothing more)
+  GET    /api/webhooks/secret            → { configured, createdAt }
+  PUT    /api/projects/:slug/webhook     { url } → { slug, webhookUrl }
+  GET    /api/projects/:slug/webhook     → { slug, webhookUrl }   (null when none)
+  DELETE /api/projects/:slug/webhook     → { slug, webhookUrl: null }
+  GET    /api/renders/:id/deliveries     → { renderId, deliveries: [{ id, renderId, slug, event, url, status,
+                                           createdAt, nextAttemptAt, attempts: [{ n, at, status, error, durationMs }] }] }
+
+The body is { type: "render.done" | "render.failed" | "render.cancelled", timestamp, data: <render state, with an
+absolute downloadUrl> }, signed per Standard Webhooks (headers webhook-id, webhook-timestamp, webhook-signature;
+verify with any Standard Webhooks library and your secret). A delivery is attempted at once; a receiver that does
+not answer 2xx within 10 s is tried again after 5 s, 30 s, 2 min, 10 min, 30 min and 2 h (seven attempts), with the
+same webhook-id, then the delivery is "failed". Redirects are not followed. Delivery status: pending, delivered,
+failed or refused. A URL must be http or https without user name or password, at most 2000 characters, and may not
+point at the studio itself (either origin); in production (an API origin that is not itself a private address) it
+may not name a private, loopback, link-local or internal address or a name such as localhost, *.local or
+*.internal. A project webhook breaking these rules is a 400; a render's webhookUrl is checked for its form when the
+render starts (400) and for its address when sent (status "refused", nothing sent). Without a secret, the first
+delivery creates one: rotate to see it. The last 500 deliveries per user are kept. A project's webhook belongs to
+that project: deleting the project and making one with the same name starts without a webhook.
+`;

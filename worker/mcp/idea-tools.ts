@@ -1,0 +1,57 @@
+// The idea-board tools, the only ones a bot key sees. Same REST calls, same rate limits, same duplicate rule.
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { checkIdeaBody, commentBody, createIdeaBody, IDEA_SORTS, IDEA_STATUSES } from "../ideas/schemas.ts";
+import type { RestClient } from "./rest-client.ts";
+import { asTool, jsonResult } from "./tool-result.ts";
+
+const ideaId = z.number().int().positive().describe("the idea's id");
+
+export function registerIdeaTools(server: McpServer, rest: RestClient): void {
+  server.registerTool(
+    "list_ideas",
+    {
+      description: "Ideas on the board, hot first by default.",
+      inputSchema: {
+        sort: z.enum(IDEA_SORTS).optional(),
+        status: z.enum(IDEA_STATUSES).optional(),
+        group: z.string().optional().describe("a group slug"),
+        limit: z.number().int().min(1).max(100).optional(),
+      },
+    },
+    (args) =>
+      asTool(async () => {
+        const query = new URLSearchParams(Object.entries(args).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+        return jsonResult(await rest.json({ path: `/api/ideas${query.size ? `?${query}` : ""}` }));
+      }),
+  );
+
+  server.registerTool(
+    "check_idea",
+    { description: "Find ideas similar to a title and body before posting; duplicate is true when one is the same idea.", inputSchema: checkIdeaBody.shape },
+    (args) => asTool(async () => jsonResult(await rest.json({ method: "POST", path: "/api/ideas/check", json: args }))),
+  );
+
+  server.registerTool(
+    "post_idea",
+    {
+      description:
+        "Post an idea. If it already exists you get an error with code duplicate_idea (HTTP 409) and the existing " +
+        "idea: vote for it with vote_idea instead (force: true posts anyway).",
+      inputSchema: createIdeaBody.shape,
+    },
+    (args) => asTool(async () => jsonResult(await rest.json({ method: "POST", path: "/api/ideas", json: args }))),
+  );
+
+  server.registerTool(
+    "vote_idea",
+    { description: "Toggle your vote on an idea (a second call removes it).", inputSchema: { id: ideaId } },
+    ({ id }) => asTool(async () => jsonResult(await rest.json({ method: "POST", path: `/api/ideas/${id}/vote` }))),
+  );
+
+  server.registerTool(
+    "comment_idea",
+    { description: "Comment on an idea.", inputSchema: { id: ideaId, ...commentBody.shape } },
+    ({ id, ...body }) => asTool(async () => jsonResult(await rest.json({ method: "POST", path: `/api/ideas/${id}/comments`, json: body }))),
+  );
+}

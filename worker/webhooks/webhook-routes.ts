@@ -1,0 +1,62 @@
+// The webhook API:
+//   POST   /api/webhooks/secret              → { secret, createdAt }  (a new signing secret, shown only here; rotates)
+//   GET    /api/webhooks/secret              → { configured, createdAt }
+//   GET    /api/projects/:slug/webhook       → { slug, webhookUrl }   (null when none)
+//   PUT    /api/projects/:slug/webhook       { url } → { slug, webhookUrl }
+//   DELETE /api/projects/:slug/webhook       → { slug, webhookUrl: null }
+//   GET    /api/renders/:id/deliveries       → { renderId, deliveries: [delivery with its attempts] }
+import { and, eq } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { currentUser, requireUser } from "../auth/middleware.ts";
+import { openDb } from "../db/client.ts";
+import { renders } from "../db/schema/renders.ts";
+import type { AppEnv } from "../http/context.ts";
+import { badRequest, notFound } from "../http/errors.ts";
+import { apiOrigin, contentOrigin } from "../http/origins.ts";
+import { readJson } from "../http/validate.ts";
+import { requireProject } from "../projects/store.ts";
+import { outboxOf } from "./outbox-of.ts";
+import { webhookUrlProblem } from "./webhook-url.ts";
+
+const hookBody = z.strictObject({ url: z.string().describe("http(s) URL called on render.done, render.failed and render.cancelled") });
+
+/** The caller's project (another user's answers as missing) with its row, whose createdAt ties a webhook to it. */
+async function callerProjectRow(c: Context<AppEnv>) {
+  const ref = { userId: currentUser(c).id, slug: c.req.param("slug") ?? "" };
+  return { ref, project: await requireProject(openDb(c.env.DB), ref) };
+}
+
+export const webhookSecretRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post("/secret", async (c) => c.json(await outboxOf(c.env, currentUser(c).id).rotateSecret(), 201))
+  .get("/secret", async (c) => c.json(await outboxOf(c.env, currentUser(c).id).secretInfo()));
+
+export const projectWebhookRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/:slug/webhook", async (c) => {
+    const { ref, project } = await callerProjectRow(c);
+    return c.json({ slug: ref.slug, webhookUrl: await outboxOf(c.env, ref.userId).projectHook(ref.slug, project.createdAt) });
+  })
+  .put("/:slug/webhook", async (c) => {
+    const { ref, project } = await callerProjectRow(c);
+    const { url } = await readJson(c, hookBody);
+    const problem = webhookUrlProblem(url, { api: apiOrigin(c.env), content: contentOrigin(c.env) });
+    if (problem) throw badRequest(`invalid url: ${problem}`);
+    await outboxOf(c.env, ref.userId).setProjectHook(ref.slug, url, project.createdAt);
+    return c.json({ slug: ref.slug, webhookUrl: url });
+  })
+  .delete("/:slug/webhook", async (c) => {
+    const { ref, project } = await callerProjectRow(c);
+    await outboxOf(c.env, ref.userId).setProjectHook(ref.slug, null, project.createdAt);
+    return c.json({ slug: ref.slug, webhookUrl: null });
+  });
+
+export const renderDeliveryRoutes = new Hono<AppEnv>().use(requireUser).get("/:id/deliveries", async (c) => {
+  const userId = currentUser(c).id;
+  const id = c.req.param("id");
+  // Another user's render answers exactly as a missing one.
+  const row = await openDb(c.env.DB).select({ id: renders.id }).from(renders).where(and(eq(renders.id, id), eq(renders.userId, userId))).get();
+  if (!row) throw notFound(`no render with id ${id}`);
+  return c.json({ renderId: id, deliveries: await outboxOf(c.env, userId).deliveriesOf(id) });
+});
