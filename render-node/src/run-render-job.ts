@@ -1,12 +1,14 @@
 // Runs one claimed render job: download the project, render with progress posts every second, upload, complete.
 import { join } from "node:path";
+import type { ProgressEvent, ProgressStage } from "../../core/protocol/progress.ts";
 import type { Job, NodeClient } from "./node-protocol-client.ts";
 import { FORMAT_CONTENT_TYPES, parseRenderOptions } from "./parse-render-options.ts";
 import { renderProject } from "./render-project.ts";
 import type { Binaries } from "./resolve-binaries.ts";
 import { makeScratchDir, removeScratchDir } from "./scratch-dirs.ts";
 
-const PROGRESS_INTERVAL_MS = 1000;
+// Twice a second, so a cancel (the answer to a post) reaches the node in under a second.
+const PROGRESS_INTERVAL_MS = 500;
 
 /** Renders `job` and reports the outcome to the Worker; never throws for a render failure (it completes ok:false). */
 export async function runRenderJob(
@@ -32,13 +34,21 @@ export async function runRenderJob(
     pending.push(line);
     settings.log?.(`[${job.id}] ${line}`);
   };
+  // Progress travels as numbers beside the log; the latest event is sent with the next post (at most one a post).
+  let progress: ProgressEvent | undefined;
+  let progressSent: ProgressEvent | undefined;
+  const setStage = (stage: ProgressStage) => {
+    if (progress) progress = { ...progress, stage };
+  };
   let posting: Promise<void> = Promise.resolve();
   const flush = () => {
     posting = posting.then(async () => {
       const lines = pending;
       pending = [];
+      const sending = progress;
       try {
-        const { cancelled } = await client.postProgress(job.id, lines);
+        const { cancelled } = await client.postProgress(job.id, lines, undefined, sending === progressSent ? undefined : sending);
+        progressSent = sending;
         if (cancelled && !controller.signal.aborted) controller.abort(new Error("render cancelled"));
       } catch (error) {
         pending = [...lines, ...pending];
@@ -70,8 +80,12 @@ export async function runRenderJob(
       binaries: settings.binaries,
       signal: controller.signal,
       onLine,
+      onProgress: (p) => {
+        progress = { frame: p.frame, total: p.total, fps: p.fps, etaSeconds: p.etaSeconds, stage: p.frame < p.total ? "capturing" : "encoding" };
+      },
     });
     controller.signal.throwIfAborted();
+    setStage("uploading");
     onLine("uploading output");
     const { size } = await client.uploadOutput(job.id, output, FORMAT_CONTENT_TYPES[options.format]);
     onLine(`uploaded ${size} bytes`);

@@ -11,7 +11,10 @@ async function renderState(token: string, slug: string) {
 
 /** Drives a claimed job to a finished file, as a render node does. */
 async function completeJob(key: string, jobId: string, bytes: Uint8Array) {
-  await nodeCall(key, "POST", `/jobs/${jobId}/progress`, { lines: ["capturing", "frame 90/180 (50%), 12.0 fps, ETA 7 s"] });
+  await nodeCall(key, "POST", `/jobs/${jobId}/progress`, {
+    lines: ["capturing", "frame 90/180 (50%), 12.0 fps, ETA 7 s"],
+    progress: { frame: 90, total: 180, fps: 12, stage: "capturing", etaSeconds: 7 },
+  });
   const up = await nodeCall(key, "PUT", `/jobs/${jobId}/output`, bytes, { "Content-Type": "video/mp4" });
   expect(await up.json()).toEqual({ ok: true, size: bytes.length });
   return nodeCall(key, "POST", `/jobs/${jobId}/complete`, { ok: true });
@@ -306,11 +309,19 @@ describe("render events", () => {
 
     await claim(key);
     expect((await early.next()).data).toMatchObject({ line: "render node test-node started the render", status: "rendering" });
-    await nodeCall(key, "POST", `/jobs/${state.id}/progress`, { lines: ["frame 3/6 (50%), 10.0 fps, ETA 0.3 s"] });
+    // Progress is the structured field; a line that merely looks like progress is only a log line.
+    await nodeCall(key, "POST", `/jobs/${state.id}/progress`, { lines: ["frame 5/6 (83%)"] });
+    expect((await early.next()).data).toMatchObject({ line: "frame 5/6 (83%)", progress: null });
+    await nodeCall(key, "POST", `/jobs/${state.id}/progress`, {
+      lines: ["frame 3/6 (50%), 10.0 fps, ETA 0.3 s"],
+      progress: { frame: 3, total: 6, fps: 10, stage: "capturing", etaSeconds: 0.3 },
+    });
     expect((await early.next()).data).toMatchObject({
       line: "frame 3/6 (50%), 10.0 fps, ETA 0.3 s",
-      progress: { frame: 3, total: 6, percent: 50, fps: 10, etaSeconds: 0.3 },
+      progress: { frame: 3, total: 6, percent: 50, fps: 10, stage: "capturing", etaSeconds: 0.3 },
     });
+    const bad = await nodeCall(key, "POST", `/jobs/${state.id}/progress`, { lines: [], progress: { frame: 7, total: 6, fps: 1, stage: "capturing", etaSeconds: 0 } });
+    expect(bad.status).toBe(400);
 
     const late = sseReader(await api(s.token, "GET", "/api/projects/streamed/render/events"));
     const snap = await late.next();

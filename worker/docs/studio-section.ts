@@ -260,7 +260,8 @@ docs renders the same here (bench/parity.ts in the repository compares the two f
 Render state: { id, slug, status, startedAt, doneAt, filename, downloadUrl, lastLine, eventsUrl, format, quality,
 fps, resolution, composition, progress, error, size } plus "lines" (the full log) on GET .../render and on a
 "wait" render. status is "queued" (waiting for a render node) or "rendering" while in progress, then "done",
-"failed" or "cancelled". progress is { frame, total, percent, fps, etaSeconds } during capture, else null.
+"failed" or "cancelled". progress is { frame, total, percent, fps, stage, etaSeconds } once the node reports frames
+(stage: planning, downloading, capturing, encoding, joining or uploading), else null.
 downloadUrl is "/renders/<filename>" exactly while that file is in GET /api/renders (done, and not deleted); else
 null, also after DELETE /renders/<filename> (filename stays, for the record).
 
@@ -371,8 +372,9 @@ once. Protocol (Authorization: Bearer <node key>):
        seen; browser endpoints answer 503 when no node was seen for 30 s.
   GET  /api/node/jobs/:id/files → { files: [{ path, size, mtime }] };  GET /api/node/jobs/:id/files/<path> → bytes
   PUT  /api/node/jobs/:id/files/snapshots/<path> (snapshot jobs only; Content-Length required) → { ok, path, size }
-  POST /api/node/jobs/:id/progress { lines, stage? } → { cancelled } (renews the lease; post at least every second;
-       stage is what a timeout names)
+  POST /api/node/jobs/:id/progress { lines, stage?, progress? } → { cancelled } (renews the lease; post at least
+       every second; stage is what a timeout names; progress is { frame, total, fps, stage, etaSeconds }: the only
+       way progress travels, since no log line is parsed)
   POST /api/node/jobs/:id/preview { port } → { cancelled } (a preview job's port, once it listens)
   PUT  /api/node/jobs/:id/output (Content-Length required) → { ok, size }
   POST /api/node/jobs/:id/complete { ok, error?, result? } → { ok }

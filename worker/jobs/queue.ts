@@ -6,8 +6,8 @@ import { jobs } from "../db/schema/renders.ts";
 import type { Env } from "../env.ts";
 
 export type JobRow = typeof jobs.$inferSelect;
-export type JobKind = "render" | "snapshot" | "check" | "preview";
-export const JOB_KINDS: readonly JobKind[] = ["render", "snapshot", "check", "preview"];
+export { JOB_KINDS, type JobKind } from "../../core/protocol/job-kinds.ts";
+import type { JobKind } from "../../core/protocol/job-kinds.ts";
 
 export function leaseMs(env: Env): number {
   const n = Number(env.JOB_LEASE_MS);

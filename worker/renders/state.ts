@@ -1,16 +1,11 @@
 // The render state as the API shows it (GET .../render, POST .../render, the event stream).
+import type { RenderProgress } from "../../core/protocol/progress.ts";
 import type { RenderOptions } from "../../core/render/render-options.ts";
 
 export type RenderStatus = "queued" | "rendering" | "done" | "failed" | "cancelled";
 export const IN_PROGRESS: readonly RenderStatus[] = ["queued", "rendering"];
 
-export interface Progress {
-  frame: number;
-  total: number;
-  percent: number;
-  fps: number | null;
-  etaSeconds: number | null;
-}
+export type Progress = RenderProgress;
 
 /** What a ProjectRoom keeps about its current (or last) render. */
 export interface RoomRender {

@@ -2,8 +2,14 @@
 // post progress (which renews the lease and tells the node about a cancel), upload the output, complete.
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { z } from "zod";
-import { parseProgressLine } from "../../core/render/parse-progress-line.ts";
+import {
+  ClaimRequestSchema,
+  CompleteRequestSchema,
+  MAX_CLAIM_WAIT_S,
+  PreviewRequestSchema,
+  ProgressRequestSchema,
+} from "../../core/protocol/node-routes.ts";
+import { toRenderProgress } from "../../core/protocol/progress.ts";
 import { FORMAT_CONTENT_TYPES, type Format } from "../../core/render/render-options.ts";
 import { contentTypeFor } from "../../core/http/content-type.ts";
 import { rawFilePath } from "../http/raw-file-path.ts";
@@ -16,13 +22,12 @@ import { ApiError, badRequest, notFound, unauthorized } from "../http/errors.ts"
 import { serveObject } from "../http/serve-object.ts";
 import { readJson } from "../http/validate.ts";
 import { streamToKey, writeStream } from "../files/write-file.ts";
-import { claimJob, endJob, findNodeJob, JOB_KINDS, leaseMs, renewLease, setRunningResult, type JobKind } from "../jobs/queue.ts";
+import { claimJob, endJob, findNodeJob, JOB_KINDS, leaseMs, renewLease, setRunningResult } from "../jobs/queue.ts";
 import { markNodeSeen } from "../nodes/node-presence.ts";
 import { roomOf } from "../rooms/room-of.ts";
 import { googleFontsForJob, googleFontsKey } from "../fonts/google-fonts-cache.ts";
 import { GOOGLE_FONTS_DIR } from "../../core/fonts/google-fonts-files.ts";
 
-const MAX_WAIT_S = 25;
 
 function nodeOf(c: Context<AppEnv>): RenderNode {
   const node = c.get("node");
@@ -47,30 +52,15 @@ async function heldJob(c: Context<AppEnv>) {
   return job;
 }
 
-const claimBody = z.object({
-  nodeId: z.string().max(100).optional(),
-  kinds: z.array(z.enum(JOB_KINDS as [JobKind, ...JobKind[]])).min(1).optional(),
-});
-const progressBody = z.object({
-  lines: z.array(z.string().max(4000)).max(1000),
-  /** What the node is doing now; a server-side timeout names it. */
-  stage: z.string().max(300).optional(),
-});
-const previewBody = z.object({ port: z.number().int().min(1).max(65_535) });
 /** Browser jobs may write only here: snapshots go into the project's snapshots/ folder. */
 const NODE_WRITABLE_PREFIX = "snapshots/";
 const MAX_NODE_UPLOAD_BYTES = 50 * 1024 * 1024;
-const completeBody = z.object({
-  ok: z.boolean(),
-  error: z.string().max(20_000).optional(),
-  result: z.unknown().optional(),
-});
 
 export const nodeRoutes = new Hono<AppEnv>()
   .post("/jobs/claim", async (c) => {
     const node = nodeOf(c);
-    const body = await readJson(c, claimBody);
-    const waitS = Math.min(Number(c.req.query("wait") ?? 20) || 0, MAX_WAIT_S);
+    const body = await readJson(c, ClaimRequestSchema);
+    const waitS = Math.min(Number(c.req.query("wait") ?? 20) || 0, MAX_CLAIM_WAIT_S);
     const db = openDb(c.env.DB);
     const lease = leaseMs(c.env);
     const deadline = Date.now() + waitS * 1000;
@@ -116,14 +106,13 @@ export const nodeRoutes = new Hono<AppEnv>()
   })
   .post("/jobs/:id/progress", async (c) => {
     const job = await heldJob(c);
-    const { lines, stage } = await readJson(c, progressBody);
+    const { lines, stage, progress } = await readJson(c, ProgressRequestSchema);
     if (job.status !== "running") return c.json({ cancelled: true });
     const db = openDb(c.env.DB);
     await markNodeSeen(db, nodeOf(c).id);
     await renewLease(db, job.id, leaseMs(c.env), stage ?? (job.kind === "render" ? undefined : lines.at(-1)));
     if (job.kind !== "render") return c.json({ cancelled: false });
-    const progress = lines.map(parseProgressLine).filter((p) => p !== null).at(-1);
-    return c.json(await roomOf(c.env, job).appendLines(job.id, lines, progress));
+    return c.json(await roomOf(c.env, job).appendLines(job.id, lines, progress && toRenderProgress(progress)));
   })
   .put("/jobs/:id/files/*", async (c) => {
     const job = await heldJob(c);
@@ -142,7 +131,7 @@ export const nodeRoutes = new Hono<AppEnv>()
   .post("/jobs/:id/preview", async (c) => {
     const job = await heldJob(c);
     if (job.kind !== "preview") throw badRequest("only preview jobs report a port");
-    const { port } = await readJson(c, previewBody);
+    const { port } = await readJson(c, PreviewRequestSchema);
     if (!(await setRunningResult(openDb(c.env.DB), job.id, { port }))) return c.json({ cancelled: true });
     return c.json({ cancelled: false });
   })
@@ -157,7 +146,7 @@ export const nodeRoutes = new Hono<AppEnv>()
   })
   .post("/jobs/:id/complete", async (c) => {
     const job = await heldJob(c);
-    const body = await readJson(c, completeBody);
+    const body = await readJson(c, CompleteRequestSchema);
     const db = openDb(c.env.DB);
     const room = job.kind === "render" ? roomOf(c.env, job) : null;
     if (body.ok && room) {
