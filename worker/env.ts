@@ -1,11 +1,14 @@
 // Bindings and configuration of the Studio Worker (see wrangler.toml and the README's configuration table).
 import type { RenderNodeContainer } from "./containers/render-node-container.ts";
+import type { JobBoard } from "./jobs/job-board.ts";
 import type { ProjectRoom } from "./rooms/project-room.ts";
 
 export interface Env {
   DB: D1Database;
   FILES: R2Bucket;
   PROJECT_ROOM: DurableObjectNamespace<ProjectRoom>;
+  /** Where render nodes' claims wait for work (worker/jobs/job-board.ts). */
+  JOB_BOARD: DurableObjectNamespace<JobBoard>;
   ASSETS?: Fetcher;
   /** "true" enables POST /auth/dev/login. Off in production unless set explicitly. */
   DEV_LOGIN?: string;
@@ -30,6 +33,8 @@ export interface Env {
   CONTENT_URL?: string;
   /** How long a render node holds a job without a progress post before the job is given up (ms). */
   JOB_LEASE_MS?: string;
+  /** How many nodes may try one job (render, segment, join) before its render fails (default 3). */
+  MAX_JOB_ATTEMPTS?: string;
   /** Production only: render nodes as Cloudflare Containers, woken when work is queued. */
   RENDER_NODE_CONTAINER?: DurableObjectNamespace<RenderNodeContainer>;
   /** The node key the containers use (a secret; create one with `npm run node-key -- containers --remote`). */

@@ -23,6 +23,14 @@ export interface RoomRender {
   size: number | null;
   /** When the user deleted the rendered file (DELETE /renders/<filename>); from then on it offers no download. */
   deletedAt?: number | null;
+  /** False from an ended render's decision until its D1 rows are written (the alarm retries); no download meanwhile. */
+  synced?: boolean;
+  /** The node (key name/process id) that holds the render's job now, for log lines. */
+  node?: string;
+  /** Which try of the render's job runs now (1, or more after a node lost its lease). */
+  attempt?: number;
+  /** How often the job was given to another node after a lost lease. */
+  retries?: number;
 }
 
 export function isInProgress(status: string): boolean {
@@ -31,7 +39,7 @@ export function isInProgress(status: string): boolean {
 
 export function publicRenderState(r: RoomRender) {
   // A download is offered exactly while the file is in GET /api/renders: done, and not deleted.
-  const downloadable = r.status === "done" && !r.deletedAt;
+  const downloadable = r.status === "done" && !r.deletedAt && r.synced !== false;
   return {
     id: r.id,
     slug: r.slug,

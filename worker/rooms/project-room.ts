@@ -1,21 +1,32 @@
-// One ProjectRoom per (user, project): the render state machine of the API reference (one render at a time),
-// its log, waiters for `wait`, the watchdog (lease lapses and the wall-clock limit), and the live event stream.
+// One ProjectRoom per (user, project): the one owner of a render's live state. It decides every transition
+// (queued, rendering, retried, done, failed, cancelled), writes the D1 history rows (renders) and ends the queue's
+// work rows (jobs) from those transitions, keeps the log, answers waiters (`wait`, browser jobs), runs the watchdog
+// (lost leases are retried on another node up to MAX_JOB_ATTEMPTS; the wall-clock limit) and the event stream.
+// Every alarm path ends: an ended render with its D1 rows written sets no alarm.
 import { DurableObject } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import type { CompleteRequest } from "../../core/protocol/node-routes.ts";
 import { renderFilename, type RenderOptions } from "../../core/render/render-options.ts";
 import { openDb } from "../db/client.ts";
+import { renderNodes } from "../db/schema/renders.ts";
 import type { Env } from "../env.ts";
-import { endJob, enqueueJob, findJob, leaseMs } from "../jobs/queue.ts";
+import { renderKey } from "../files/keys.ts";
+import { announceWork } from "../jobs/job-board.ts";
+import { endJob, enqueueJob, findJob, leaseMs, maxJobAttempts, requeueLapsedJob, type JobRow } from "../jobs/queue.ts";
 import { isInProgress, publicRenderState, type Progress, type PublicRenderState, type RoomRender } from "../renders/state.ts";
 import { filenameTaken, insertRenderWithin, updateRender } from "../renders/store.ts";
 import { maxRenderMs, wallClockError } from "../limits/render-wall-clock.ts";
 import { capOf } from "../limits/work-caps.ts";
 import { bumpCounter } from "../stats/counters.ts";
+import { ChangeWaiters } from "./change-waiters.ts";
 import { EventHub } from "./event-hub.ts";
 
 const MAX_LINES = 10_000;
 const NO_NODE_NOTICE_MS = 20_000;
 /** Rows still "in progress" this long past the wall-clock limit are stale (their room never ended them). */
 const STALE_AFTER_LIMIT_MS = 60_000;
+/** Retry delay for D1 writes of an ended render that failed (the room's decision stands; only the rows lag). */
+const SYNC_RETRY_MS = 1000;
 
 export type RenderView = PublicRenderState & { lines: string[] };
 export type Outcome = { ok: true; size: number } | { ok: false; error: string } | { cancelled: true; reason: string };
@@ -24,7 +35,9 @@ export type StartResult = { started: boolean; view: RenderView } | { atCap: true
 
 export class ProjectRoom extends DurableObject<Env> {
   private readonly hub = new EventHub();
-  private readonly waiters = new Map<string, Array<(view: RenderView) => void>>();
+  private readonly waiters = new ChangeWaiters<RenderView>();
+  /** Browser-job waiters (worker/browser/wait-for-job.ts), told when their job is claimed or ends. */
+  private readonly jobWaiters = new ChangeWaiters<boolean>();
   /** Renders whose finish is under way: finish awaits D1, and a second finish meanwhile must not run. */
   private readonly finishing = new Set<string>();
 
@@ -104,6 +117,7 @@ export class ProjectRoom extends DurableObject<Env> {
       await this.finish(render.id, { ok: false, error: "lint errors (strict): fix them or render without strict" });
     } else {
       await enqueueJob(db, { id: render.id, userId: render.userId, slug: render.slug, kind: "render", options: render.options });
+      await announceWork(this.env, "render");
     }
     return { started: true, view: this.view((await this.current()) ?? render) };
   }
@@ -129,14 +143,43 @@ export class ProjectRoom extends DurableObject<Env> {
     return { cancelled: false };
   }
 
-  /** A render node took the job. */
-  async markRendering(renderId: string, nodeName: string): Promise<void> {
+  /** A render node took the job (`attempt` 1, or a later one after a lost lease). */
+  async markRendering(renderId: string, nodeName: string, attempt = 1): Promise<void> {
     const render = await this.current();
     if (!render || render.id !== renderId || render.status !== "queued") return;
     render.status = "rendering";
+    render.attempt = attempt;
+    render.node = nodeName;
     await this.ctx.storage.put("render", render);
     await updateRender(openDb(this.env.DB), render.id, { status: "rendering" });
-    await this.appendLines(renderId, [`render node ${nodeName} started the render`]);
+    const line = attempt === 1
+      ? `render node ${nodeName} started the render`
+      : `render node ${nodeName} took the render over (attempt ${attempt} of ${maxJobAttempts(this.env)})`;
+    await this.appendLines(renderId, [line]);
+  }
+
+  /**
+   * POST /api/node/jobs/:id/complete of a render job, from the node that holds it. The room decides the outcome
+   * (a success with no uploaded file is a failure) and ends the render, which ends the job: the job is never ended
+   * first, so a completion that breaks halfway leaves a decision the alarm finishes writing, never a lost one.
+   */
+  async complete(jobId: string, nodeId: string, body: CompleteRequest): Promise<{ ok: boolean; error?: string }> {
+    const render = await this.current();
+    if (!render || render.id !== jobId || !isInProgress(render.status)) return { ok: true };
+    const job = await findJob(openDb(this.env.DB), jobId);
+    if (!job || job.nodeId !== nodeId || job.status !== "running") return { ok: false, error: "this node no longer holds the job" };
+    if (!body.ok) {
+      await this.finish(jobId, { ok: false, error: body.error ?? "the render node reported a failure without a message" });
+      return { ok: true };
+    }
+    const object = await this.env.FILES.head(renderKey(render.userId, render.filename));
+    if (!object) {
+      const error = "the render node reported success but uploaded no file";
+      await this.finish(jobId, { ok: false, error });
+      return { ok: false, error };
+    }
+    await this.finish(jobId, { ok: true, size: object.size });
+    return { ok: true };
   }
 
   /** The render ended: done (with the file's size), failed (with why), or cancelled. */
@@ -167,24 +210,40 @@ export class ProjectRoom extends DurableObject<Env> {
       if (render.progress) render.progress = { ...render.progress, frame: render.progress.total, percent: 100, etaSeconds: 0 };
     }
     if ("ok" in outcome && !outcome.ok) render.error = outcome.error;
-    // D1 first: GET /api/renders lists the file before any render state offers its downloadUrl.
-    const db = openDb(this.env.DB);
-    await updateRender(db, render.id, { status: render.status, doneAt: now, lastLine: line, size: render.size });
+    // The decision is stored before any D1 write; until those are written (synced) the render offers no download,
+    // so nothing shows a downloadUrl that GET /api/renders lacks.
+    render.synced = false;
     await this.ctx.storage.put("render", render);
-    if (render.status === "done") await bumpCounter(db, "rendersCompleted");
+    await this.ctx.storage.deleteAlarm();
+    try {
+      await this.syncEnded(render);
+    } catch (error) {
+      // The decision stands; the alarm writes the rows (the render offers no download until then).
+      console.error(`render ${renderId}: writing the ended render to D1 failed; retrying from the alarm`, error);
+      await this.ctx.storage.setAlarm(Date.now() + SYNC_RETRY_MS);
+    }
     const view = this.view(render);
     this.hub.broadcast("end", publicRenderState(render));
-    for (const resolve of this.waiters.get(renderId) ?? []) resolve(view);
-    this.waiters.delete(renderId);
-    await this.ctx.storage.deleteAlarm();
+    this.waiters.notify(renderId, view);
     return view;
+  }
+
+  /** Writes an ended render's D1 rows (its job ended with the same outcome, then its history row). Idempotent. */
+  private async syncEnded(render: RoomRender): Promise<void> {
+    const db = openDb(this.env.DB);
+    const jobStatus = render.status === "done" ? "done" : render.status === "cancelled" ? "cancelled" : "failed";
+    await endJob(db, render.id, jobStatus, render.error ? { error: render.error } : {});
+    // The history row last: GET /api/renders lists the file only once everything else agrees.
+    await updateRender(db, render.id, { status: render.status, doneAt: render.doneAt, lastLine: render.lastLine, size: render.size });
+    if (render.status === "done") await bumpCounter(db, "rendersCompleted");
+    render.synced = true;
+    await this.ctx.storage.put("render", render);
   }
 
   /** DELETE .../render: `{ stopped }` is true when a render was in progress and is now cancelled. */
   async cancel(reason = "cancelled by the user"): Promise<{ stopped: boolean }> {
     const render = await this.current();
     if (!render || !isInProgress(render.status)) return { stopped: false };
-    await endJob(openDb(this.env.DB), render.id, "cancelled", { error: reason });
     await this.finish(render.id, { cancelled: true, reason });
     return { stopped: true };
   }
@@ -202,11 +261,18 @@ export class ProjectRoom extends DurableObject<Env> {
     const render = await this.current();
     if (!render || render.id !== renderId) return null;
     if (!isInProgress(render.status)) return this.view(render);
-    return new Promise((resolve) => {
-      const list = this.waiters.get(renderId) ?? [];
-      list.push(resolve);
-      this.waiters.set(renderId, list);
-    });
+    return this.waiters.wait(renderId);
+  }
+
+  // ── browser jobs (snapshot, check) ────────────────────────────────────────────────────────────────────────────
+
+  /** Resolves true when the job is claimed or ends (jobChanged), false after `timeoutMs`. */
+  async awaitJobChange(jobId: string, timeoutMs: number): Promise<boolean> {
+    return this.jobWaiters.wait(jobId, timeoutMs, false);
+  }
+
+  async jobChanged(jobId: string): Promise<void> {
+    this.jobWaiters.notify(jobId, true);
   }
 
   /** Before the project is deleted: stop the render, end the streams, forget the log. */
@@ -234,13 +300,25 @@ export class ProjectRoom extends DurableObject<Env> {
   }
 
   /**
-   * A node that died lets its lease lapse, and a render that runs past the wall-clock limit is stopped: either way
-   * the render fails with a line saying why (and its job ends, so a node still holding it is told to stop at its
-   * next progress post); it never stays in progress.
+   * The watchdog. An ended render whose D1 rows are not yet written gets them written (then no alarm). A node that
+   * stops renewing its lease loses the job to another node, up to MAX_JOB_ATTEMPTS tries, then the render fails
+   * with a line naming the node and why; a job that ended without its completion reaching the room ends the
+   * render; past the wall-clock limit the render fails. Every path either ends the render or re-arms while it is
+   * in progress.
    */
   async alarm(): Promise<void> {
     const render = await this.current();
-    if (!render || !isInProgress(render.status)) return;
+    if (!render) return;
+    if (!isInProgress(render.status)) {
+      if (render.synced === false) {
+        try {
+          await this.syncEnded(render);
+        } catch {
+          await this.ctx.storage.setAlarm(Date.now() + SYNC_RETRY_MS);
+        }
+      }
+      return;
+    }
     const db = openDb(this.env.DB);
     const job = await findJob(db, render.id);
     const now = Date.now();
@@ -250,26 +328,57 @@ export class ProjectRoom extends DurableObject<Env> {
     }
     const deadline = render.startedAt + maxRenderMs(this.env);
     if (now >= deadline) {
-      const error = wallClockError(this.env);
-      // A job that already ended has its completion on the way; should it never arrive, the render fails anyway.
-      if ((await endJob(db, render.id, "failed", { error })) || now >= deadline + STALE_AFTER_LIMIT_MS) {
-        await this.finish(render.id, { ok: false, error });
-      } else {
-        await this.ctx.storage.setAlarm(now + this.watchdogMs());
-      }
+      await this.finish(render.id, { ok: false, error: wallClockError(this.env) });
+      return;
+    }
+    if (job.status === "done" || job.status === "failed") {
+      await this.finish(render.id, await this.outcomeOfEndedJob(render, job));
       return;
     }
     if (job.status === "running" && (job.leaseExpiresAt ?? 0) < now) {
-      const seconds = Math.round(leaseMs(this.env) / 1000);
-      const error = `render node stopped responding (no progress for ${seconds} s); the render was given up`;
-      if (await endJob(db, render.id, "failed", { error })) await this.finish(render.id, { ok: false, error });
-      return;
+      if (await this.retryOrFail(render, job)) return;
     }
     if (job.status === "queued" && now - render.startedAt > NO_NODE_NOTICE_MS && !(await this.ctx.storage.get(`noticed:${render.id}`))) {
       await this.ctx.storage.put(`noticed:${render.id}`, true);
       await this.appendLines(render.id, ["still waiting for a render node to pick this render up"]);
     }
     await this.ctx.storage.setAlarm(Math.min(now + this.watchdogMs(), deadline));
+  }
+
+  /** A job ended in the queue without its completion reaching the room (an older Worker, a manual fix). */
+  private async outcomeOfEndedJob(render: RoomRender, job: JobRow): Promise<Outcome> {
+    if (job.status === "done") {
+      const object = await this.env.FILES.head(renderKey(render.userId, render.filename));
+      if (object) return { ok: true, size: object.size };
+    }
+    return { ok: false, error: job.error ?? "the render job ended without its result reaching the render" };
+  }
+
+  /**
+   * The job's node stopped renewing its lease: put the job back for another node (the render is queued again) or,
+   * after the last attempt, fail the render. Returns true when the render ended.
+   */
+  private async retryOrFail(render: RoomRender, job: JobRow): Promise<boolean> {
+    const db = openDb(this.env.DB);
+    const node = render.node ? null : job.nodeId ? await db.query.renderNodes.findFirst({ where: eq(renderNodes.id, job.nodeId) }) : undefined;
+    const nodeName = render.node ?? node?.name ?? "(unknown)";
+    const max = maxJobAttempts(this.env);
+    const seconds = Math.round(leaseMs(this.env) / 1000);
+    const why = `render: node ${nodeName} stopped renewing its lease (no progress for ${seconds} s; attempt ${job.attempts} of ${max})`;
+    if (job.attempts >= max) {
+      await this.appendLines(render.id, [why]);
+      await this.finish(render.id, { ok: false, error: `render node ${nodeName} stopped responding on the last attempt (${job.attempts} of ${max}); the render was given up` });
+      return true;
+    }
+    if (!(await requeueLapsedJob(db, job.id, job.nodeId))) return false;
+    render.status = "queued";
+    render.retries = (render.retries ?? 0) + 1;
+    await this.ctx.storage.put("render", render);
+    await updateRender(db, render.id, { status: "queued" });
+    await this.appendLines(render.id, [`${why}; queued again for another node`]);
+    console.log(`render ${render.id}: ${why}; queued again`);
+    await announceWork(this.env, "render");
+    return false;
   }
 }
 

@@ -22,7 +22,10 @@ import { ApiError, badRequest, notFound, unauthorized } from "../http/errors.ts"
 import { serveObject } from "../http/serve-object.ts";
 import { readJson } from "../http/validate.ts";
 import { streamToKey, writeStream } from "../files/write-file.ts";
-import { claimJob, endJob, findNodeJob, JOB_KINDS, leaseMs, renewLease, setRunningResult } from "../jobs/queue.ts";
+import type { JobKind } from "../../core/protocol/job-kinds.ts";
+import type { ClaimedJob } from "../../core/protocol/node-routes.ts";
+import { jobBoard } from "../jobs/job-board.ts";
+import { claimJob, endJob, findJob, findNodeJob, JOB_KINDS, leaseMs, renewLease, setRunningResult, type JobRow } from "../jobs/queue.ts";
 import { markNodeSeen } from "../nodes/node-presence.ts";
 import { roomOf } from "../rooms/room-of.ts";
 import { googleFontsForJob, googleFontsKey } from "../fonts/google-fonts-cache.ts";
@@ -37,6 +40,15 @@ function nodeOf(c: Context<AppEnv>): RenderNode {
 
 /** …/api/node/jobs/:id/files/<path>: the path starts at the seventh segment. */
 const JOB_FILE_PATH_START = 6;
+/** A waiting claim re-reads the queue at least this often, should a wake-up be lost (the board evicted). */
+const SAFETY_RECHECK_MS = 5000;
+
+/** The room hears of its job's claim: a render is now rendering; a browser job's waiter wakes. */
+async function announceClaim(env: AppEnv["Bindings"], job: JobRow, nodeName: string): Promise<void> {
+  const room = roomOf(env, job);
+  if (job.kind === "render") await room.markRendering(job.id, nodeName, job.attempts);
+  else if (job.kind === "snapshot" || job.kind === "check") await room.jobChanged(job.id);
+}
 
 /** Node uploads are streamed into R2, which needs their length up front. */
 function declaredUpload(c: Context<AppEnv>): { body: ReadableStream<Uint8Array>; length: number } {
@@ -61,25 +73,35 @@ export const nodeRoutes = new Hono<AppEnv>()
     const node = nodeOf(c);
     const body = await readJson(c, ClaimRequestSchema);
     const waitS = Math.min(Number(c.req.query("wait") ?? 20) || 0, MAX_CLAIM_WAIT_S);
+    const kinds = body.kinds ?? JOB_KINDS;
     const db = openDb(c.env.DB);
     const lease = leaseMs(c.env);
     const deadline = Date.now() + waitS * 1000;
     // Every claim (and every poll that ends empty) shows the node is alive: browser endpoints answer 503 without one.
     await markNodeSeen(db, node.id);
     for (;;) {
-      const job = await claimJob(db, node.id, body.kinds ?? JOB_KINDS, lease);
+      // The board's counters are read before the queue, so work queued in between wakes the wait below at once.
+      const marks = await jobBoard(c.env).marksOf(kinds).catch(() => ({}));
+      const job = await claimJob(db, node.id, kinds, lease);
       if (job) {
-        if (job.kind === "render") await roomOf(c.env, job).markRendering(job.id, node.name);
+        // Several processes may share one key: the claim's nodeId tells them apart in log lines.
+        await announceClaim(c.env, job, body.nodeId ? `${node.name}/${body.nodeId}` : node.name);
         const options = JSON.parse(job.options) as Record<string, unknown>;
-        return c.json({
-          job: { id: job.id, kind: job.kind, slug: job.slug, options, composition: options.composition ?? "index.html", leaseMs: lease },
-        });
+        const claimed: ClaimedJob = {
+          id: job.id, kind: job.kind as JobKind, slug: job.slug, options,
+          composition: typeof options.composition === "string" ? options.composition : "index.html",
+          leaseMs: lease, attempt: job.attempts,
+        };
+        return c.json({ job: claimed });
       }
-      if (Date.now() >= deadline || c.req.raw.signal.aborted) {
+      const left = deadline - Date.now();
+      if (left <= 0 || c.req.raw.signal.aborted) {
         await markNodeSeen(db, node.id);
         return c.body(null, 204);
       }
-      await new Promise((r) => setTimeout(r, 250));
+      await jobBoard(c.env)
+        .waitForWork(kinds, marks, Math.min(left, SAFETY_RECHECK_MS))
+        .catch(() => new Promise((r) => setTimeout(r, Math.min(left, 1000))));
     }
   })
   .get("/jobs/:id/files", async (c) => {
@@ -105,11 +127,14 @@ export const nodeRoutes = new Hono<AppEnv>()
     });
   })
   .post("/jobs/:id/progress", async (c) => {
-    const job = await heldJob(c);
+    const node = nodeOf(c);
     const { lines, stage, progress } = await readJson(c, ProgressRequestSchema);
-    if (job.status !== "running") return c.json({ cancelled: true });
     const db = openDb(c.env.DB);
-    await markNodeSeen(db, nodeOf(c).id);
+    const job = await findJob(db, c.req.param("id") ?? "");
+    if (!job) throw notFound("no such job held by this node");
+    // A job this node no longer holds (given to another node after its lease lapsed) or that ended: stop.
+    if (job.nodeId !== node.id || job.status !== "running") return c.json({ cancelled: true });
+    await markNodeSeen(db, node.id);
     await renewLease(db, job.id, leaseMs(c.env), stage ?? (job.kind === "render" ? undefined : lines.at(-1)));
     if (job.kind !== "render") return c.json({ cancelled: false });
     return c.json(await roomOf(c.env, job).appendLines(job.id, lines, progress && toRenderProgress(progress)));
@@ -147,21 +172,10 @@ export const nodeRoutes = new Hono<AppEnv>()
   .post("/jobs/:id/complete", async (c) => {
     const job = await heldJob(c);
     const body = await readJson(c, CompleteRequestSchema);
-    const db = openDb(c.env.DB);
-    const room = job.kind === "render" ? roomOf(c.env, job) : null;
-    if (body.ok && room) {
-      const row = await db.query.renders.findFirst({ where: eq(renders.id, job.id) });
-      const object = row ? await c.env.FILES.head(renderKey(job.userId, row.filename)) : null;
-      if (!object) {
-        const error = "the render node reported success but uploaded no file";
-        if (await endJob(db, job.id, "failed", { error })) await room.finish(job.id, { ok: false, error });
-        return c.json({ ok: false, error });
-      }
-      if (await endJob(db, job.id, "done", { result: body.result })) await room.finish(job.id, { ok: true, size: object.size });
-      return c.json({ ok: true });
-    }
+    // A render's room decides its outcome and ends the job itself (worker/rooms/project-room.ts).
+    if (job.kind === "render") return c.json(await roomOf(c.env, job).complete(job.id, nodeOf(c).id, body));
     const error = body.error ?? (body.ok ? undefined : "the render node reported a failure without a message");
-    const ended = await endJob(db, job.id, body.ok ? "done" : "failed", { error, result: body.result });
-    if (ended && room && !body.ok) await room.finish(job.id, { ok: false, error: error ?? "failed" });
+    await endJob(openDb(c.env.DB), job.id, body.ok ? "done" : "failed", { error, result: body.result });
+    if (job.kind === "snapshot" || job.kind === "check") await roomOf(c.env, job).jobChanged(job.id);
     return c.json({ ok: true });
   });

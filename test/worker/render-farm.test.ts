@@ -1,0 +1,194 @@
+// The render farm's Worker side with nodes played over the real protocol: the ProjectRoom as the one owner of a
+// render (retries after a lost lease, completion that breaks halfway, the alarm after the job ended), claims as a
+// long poll answered by the JobBoard, two nodes claiming at once, fair order across users, and waits that survive
+// the room's eviction. Leases are lapsed by writing lease_expires_at, then the room's alarm is run.
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { ClaimResponseSchema } from "../../core/protocol/node-routes.ts";
+import { api, createProject, json, signIn } from "./helpers.ts";
+import { claim, nodeCall, registerNode } from "./node-helpers.ts";
+
+type State = Record<string, unknown> & { id: string; status: string; filename: string; downloadUrl: string | null; lines?: string[] };
+
+const roomStub = (userId: string, slug: string) => env.PROJECT_ROOM.get(env.PROJECT_ROOM.idFromName(`${userId}/${slug}`));
+const renderState = async (token: string, slug: string) => json<State>(await api(token, "GET", `/api/projects/${slug}/render`));
+const jobRow = (id: string) => env.DB.prepare("SELECT status, attempts, node_id FROM jobs WHERE id = ?").bind(id).first<{ status: string; attempts: number; node_id: string | null }>();
+const lapse = (id: string) => env.DB.prepare("UPDATE jobs SET lease_expires_at = ? WHERE id = ?").bind(Date.now() - 1, id).run();
+const listed = async (token: string) => (await json<{ renders: { filename: string }[] }>(await api(token, "GET", "/api/renders"))).renders.map((r) => r.filename);
+
+async function startRender(name: string, slug: string) {
+  const s = await signIn(name);
+  await createProject(s.token, slug);
+  const state = await json<State>(await api(s.token, "POST", `/api/projects/${slug}/render`, { quality: "draft" }));
+  return { s, state, room: roomStub(s.userId, slug) };
+}
+
+async function finishWithFile(key: string, id: string, bytes = new Uint8Array(64)) {
+  expect((await nodeCall(key, "PUT", `/jobs/${id}/output`, bytes)).status).toBe(200);
+  return nodeCall(key, "POST", `/jobs/${id}/complete`, { ok: true });
+}
+
+describe("retries after a lost lease", () => {
+  it("a node that stops renewing loses the render to another node, which finishes it; the log names the node and the attempt", async () => {
+    const a = await registerNode("node-a");
+    const b = await registerNode("node-b");
+    const { s, state, room } = await startRender("farm-retry", "retry");
+    expect((await claim(a))?.attempt).toBe(1);
+    await lapse(state.id);
+    await runDurableObjectAlarm(room);
+
+    const queued = await renderState(s.token, "retry");
+    expect(queued.status).toBe("queued");
+    expect(queued.lines).toContain("render: node node-a stopped renewing its lease (no progress for 30 s; attempt 1 of 3); queued again for another node");
+    // The node that lost the job is told to stop, and may no longer complete it.
+    expect(await json(await nodeCall(a, "POST", `/jobs/${state.id}/progress`, { lines: ["late"] }))).toEqual({ cancelled: true });
+    expect((await nodeCall(a, "POST", `/jobs/${state.id}/complete`, { ok: true })).status).toBe(404);
+
+    const again = await claim(b);
+    expect(again).toMatchObject({ id: state.id, attempt: 2 });
+    expect((await renderState(s.token, "retry")).lines).toContain("render node node-b took the render over (attempt 2 of 3)");
+    expect(await json(await finishWithFile(b, state.id))).toEqual({ ok: true });
+    expect(await renderState(s.token, "retry")).toMatchObject({ status: "done", downloadUrl: `/renders/${state.filename}` });
+    expect(await jobRow(state.id)).toMatchObject({ status: "done", attempts: 2 });
+  });
+
+  it("after the last attempt (3) the render fails with a line naming the node; no alarm stays armed", async () => {
+    const key = await registerNode("flaky");
+    const { s, state, room } = await startRender("farm-giveup", "giveup");
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect((await claim(key))?.attempt).toBe(attempt);
+      await lapse(state.id);
+      await runDurableObjectAlarm(room);
+    }
+    const failed = await renderState(s.token, "giveup");
+    expect(failed.status).toBe("failed");
+    expect(failed.lines).toContain("render: node flaky stopped renewing its lease (no progress for 30 s; attempt 3 of 3)");
+    expect(failed.lastLine).toBe("render failed: render node flaky stopped responding on the last attempt (3 of 3); the render was given up");
+    expect(await jobRow(state.id)).toMatchObject({ status: "failed" });
+    expect(await runDurableObjectAlarm(room)).toBe(false);
+  });
+});
+
+describe("the room owns every transition; every alarm path ends", () => {
+  it("the alarm after the job ended changes nothing and arms no new alarm", async () => {
+    const key = await registerNode();
+    const { s, state, room } = await startRender("farm-late-alarm", "late-alarm");
+    await claim(key);
+    await finishWithFile(key, state.id);
+    const done = await renderState(s.token, "late-alarm");
+    expect(done.status).toBe("done");
+    await runInDurableObject(room, (_instance, ctx) => ctx.storage.setAlarm(Date.now()));
+    expect(await runDurableObjectAlarm(room)).toBe(true);
+    expect(await renderState(s.token, "late-alarm")).toEqual(done);
+    expect(await runInDurableObject(room, (_instance, ctx) => ctx.storage.getAlarm())).toBeNull();
+  });
+
+  it("a job ended in the queue without the room being told ends the render at the next alarm, which then stops", async () => {
+    const key = await registerNode();
+    const { s, state, room } = await startRender("farm-orphan", "orphan");
+    await claim(key);
+    await env.DB.prepare("UPDATE jobs SET status = 'failed', error = 'ended behind the room''s back' WHERE id = ?").bind(state.id).run();
+    await runDurableObjectAlarm(room);
+    expect(await renderState(s.token, "orphan")).toMatchObject({ status: "failed", lastLine: "render failed: ended behind the room's back" });
+    expect(await runDurableObjectAlarm(room)).toBe(false);
+  });
+
+  it("a completion that fails halfway (D1 refuses the job's end) is finished by the alarm: no download until the rows agree", async () => {
+    const key = await registerNode();
+    const { s, state, room } = await startRender("farm-halfway", "halfway");
+    await claim(key);
+    await env.DB.prepare(
+      "CREATE TRIGGER refuse_job_end BEFORE UPDATE OF status ON jobs WHEN NEW.status = 'done' BEGIN SELECT RAISE(ABORT, 'injected failure'); END",
+    ).run();
+    try {
+      // The node's part is done (its answer is ok); the room holds the decision.
+      expect(await json(await finishWithFile(key, state.id))).toEqual({ ok: true });
+      // The room decided (done) but its rows are not written: nothing offers the file yet.
+      expect(await renderState(s.token, "halfway")).toMatchObject({ status: "done", downloadUrl: null });
+      expect(await listed(s.token)).toEqual([]);
+      expect(await runInDurableObject(room, (_instance, ctx) => ctx.storage.getAlarm())).not.toBeNull();
+      await runDurableObjectAlarm(room); // still refused: the alarm re-arms
+      expect(await runInDurableObject(room, (_instance, ctx) => ctx.storage.getAlarm())).not.toBeNull();
+    } finally {
+      await env.DB.prepare("DROP TRIGGER refuse_job_end").run();
+    }
+    await runDurableObjectAlarm(room);
+    expect(await renderState(s.token, "halfway")).toMatchObject({ status: "done", downloadUrl: `/renders/${state.filename}` });
+    expect(await listed(s.token)).toEqual([state.filename]);
+    expect(await jobRow(state.id)).toMatchObject({ status: "done" });
+    expect(await runDurableObjectAlarm(room)).toBe(false);
+  });
+});
+
+describe("claims", () => {
+  it("a waiting claim is answered as soon as work is queued, not at its timeout", async () => {
+    const key = await registerNode();
+    const s = await signIn("farm-longpoll");
+    await createProject(s.token, "Soon");
+    const began = Date.now();
+    const waiting = nodeCall(key, "POST", "/jobs/claim?wait=20", { kinds: ["render"] });
+    await new Promise((r) => setTimeout(r, 300));
+    const state = await json<State>(await api(s.token, "POST", "/api/projects/soon/render", {}));
+    const queuedAt = Date.now();
+    const res = await waiting;
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(ClaimResponseSchema.parse(await res.json()).job.id).toBe(state.id);
+    expect(Date.now() - queuedAt).toBeLessThan(2000);
+    expect(Date.now() - began).toBeLessThan(5000);
+  });
+
+  it("two nodes claiming at once never get the same job", async () => {
+    const a = await registerNode("twin-a");
+    const b = await registerNode("twin-b");
+    const { state } = await startRender("farm-twins", "twins");
+    const [ja, jb] = await Promise.all([claim(a), claim(b)]);
+    expect([ja?.id, jb?.id].filter(Boolean)).toEqual([state.id]);
+    // And with two jobs waiting, each node gets its own.
+    const second = await startRender("farm-twins-2", "twins-two");
+    const third = await startRender("farm-twins-3", "twins-three");
+    const both = await Promise.all([claim(a), claim(b)]);
+    expect(both.map((j) => j?.id).sort()).toEqual([second.state.id, third.state.id].sort());
+  });
+
+  it("fair across users: a user with work running waits behind another user's first render", async () => {
+    const key = await registerNode();
+    const heavy = await signIn("farm-heavy");
+    const ids: string[] = [];
+    for (const name of ["Heavy A", "Heavy B", "Heavy C"]) {
+      await createProject(heavy.token, name);
+      ids.push((await json<State>(await api(heavy.token, "POST", `/api/projects/${name.toLowerCase().replace(" ", "-")}/render`, {}))).id);
+    }
+    const light = await startRender("farm-light", "light");
+    expect((await claim(key))?.id).toBe(ids[0]);
+    expect((await claim(key))?.id).toBe(light.state.id);
+    expect((await claim(key))?.id).toBe(ids[1]);
+  });
+});
+
+describe("waiters survive the room's eviction", () => {
+  it("a wait=1 render whose room is reset mid-wait still answers when the render ends", async () => {
+    const key = await registerNode();
+    const s = await signIn("farm-evict-wait");
+    await createProject(s.token, "Evicted");
+    while (await claim(key)); // earlier tests' queued renders (storage is shared within this file)
+    const waiting = api(s.token, "POST", "/api/projects/evicted/render?wait=1", {});
+    let job = null;
+    for (let i = 0; i < 50 && !job; i++) job = await claim(key);
+    expect(job).not.toBeNull();
+    // Evict only once the POST is inside its wait (its start has finished: the render is rendering).
+    for (let i = 0; i < 50 && (await renderState(s.token, "evicted")).status !== "rendering"; i++) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 300));
+    await runInDurableObject(roomStub(s.userId, "evicted"), (_instance, ctx) => {
+      try {
+        ctx.abort("evicted by the test");
+      } catch {
+        // abort throws inside the object by design
+      }
+    }).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 300));
+    await finishWithFile(key, job!.id);
+    const res = await waiting;
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await json<State>(res)).toMatchObject({ status: "done", id: job!.id });
+  });
+});
