@@ -54,7 +54,7 @@ export function sseReader(res: Response) {
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
   return {
-    async next(): Promise<{ event: string; data: Record<string, unknown> }> {
+    async next(): Promise<{ event: string; data: Record<string, unknown>; id?: number }> {
       for (;;) {
         const end = buffer.indexOf("\n\n");
         if (end >= 0) {
@@ -63,11 +63,21 @@ export function sseReader(res: Response) {
           if (block.startsWith(":")) continue;
           const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
           const data = /^data: (.*)$/m.exec(block)?.[1] ?? "null";
-          return { event, data: JSON.parse(data) as Record<string, unknown> };
+          const id = /^id: (\d+)$/m.exec(block)?.[1];
+          return { event, data: JSON.parse(data) as Record<string, unknown>, ...(id === undefined ? {} : { id: Number(id) }) };
         }
         const { value, done } = await reader.read();
         if (done) throw new Error("stream ended");
         buffer += value;
+      }
+    },
+    /** Whether the server ended the stream (after reading what is left). */
+    async closed(): Promise<boolean> {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return true;
+        buffer += value;
+        if (buffer.replace(/^:.*\n\n/gm, "").trim()) return false;
       }
     },
     async cancel() {

@@ -6,7 +6,7 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { describe, expect, it } from "vitest";
 import { ClaimResponseSchema } from "../../core/protocol/node-routes.ts";
 import { api, createProject, json, signIn } from "./helpers.ts";
-import { claim, nodeCall, registerNode } from "./node-helpers.ts";
+import { claim, nodeCall, registerNode, sseReader } from "./node-helpers.ts";
 
 type State = Record<string, unknown> & { id: string; status: string; filename: string; downloadUrl: string | null; lines?: string[] };
 
@@ -190,5 +190,55 @@ describe("waiters survive the room's eviction", () => {
     const res = await waiting;
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await json<State>(res)).toMatchObject({ status: "done", id: job!.id });
+  });
+});
+
+describe("render events: ids, Last-Event-ID, close after end", () => {
+  it("numbers every event, resumes from Last-Event-ID without loss or repeats (also after the room's eviction), and closes after end", async () => {
+    const key = await registerNode();
+    const s = await signIn("farm-sse");
+    await createProject(s.token, "Ids");
+    while (await claim(key)); // earlier tests' queued renders (storage is shared within this file)
+    const stream = sseReader(await api(s.token, "GET", "/api/projects/ids/render/events"));
+    const snapshot = await stream.next();
+    expect(snapshot).toMatchObject({ event: "snapshot", id: 0 });
+    const state = await json<State>(await api(s.token, "POST", "/api/projects/ids/render", {}));
+    const start = await stream.next();
+    expect(start.event).toBe("start");
+    const queuedLine = await stream.next();
+    expect(queuedLine.id).toBe(start.id! + 1);
+    await stream.cancel();
+
+    // While nobody listens: the node starts, the room is evicted, more lines arrive.
+    expect((await claim(key))?.id).toBe(state.id);
+    await runInDurableObject(roomStub(s.userId, "ids"), (_instance, ctx) => {
+      try {
+        ctx.abort("evicted by the test");
+      } catch {
+        // abort throws inside the object by design
+      }
+    }).catch(() => undefined);
+    await nodeCall(key, "POST", `/jobs/${state.id}/progress`, { lines: ["one", "two"] });
+
+    const resumed = sseReader(await api(s.token, "GET", "/api/projects/ids/render/events", undefined, { "Last-Event-ID": String(queuedLine.id) }));
+    const missed = [await resumed.next(), await resumed.next(), await resumed.next()];
+    expect(missed.map((e) => [e.event, e.data.line])).toEqual([
+      ["line", "render node test-node started the render"],
+      ["line", "one"],
+      ["line", "two"],
+    ]);
+    expect(missed.map((e) => e.id)).toEqual([queuedLine.id! + 1, queuedLine.id! + 2, queuedLine.id! + 3]);
+    await finishWithFile(key, state.id);
+    let next = await resumed.next();
+    while (next.event === "line") next = await resumed.next();
+    expect(next).toMatchObject({ event: "end", data: { status: "done" } });
+    expect(await resumed.closed()).toBe(true);
+
+    // A client that resumes after the end gets the rest and a closed stream; ?lastEventId= works without the header.
+    const late = sseReader(await api(s.token, "GET", `/api/projects/ids/render/events?lastEventId=${missed[2]!.id}`));
+    let last = await late.next();
+    while (last.event === "line") last = await late.next();
+    expect(last).toMatchObject({ event: "end", id: next.id });
+    expect(await late.closed()).toBe(true);
   });
 });

@@ -302,7 +302,7 @@ describe("render events", () => {
     const res = await api(null, "GET", `/api/projects/streamed/render/events?token=${s.token}`);
     expect(res.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
     const early = sseReader(res);
-    expect(await early.next()).toEqual({ event: "snapshot", data: { status: "none", recent: [] } });
+    expect(await early.next()).toEqual({ event: "snapshot", data: { status: "none", recent: [] }, id: 0 });
 
     const state = await json<State>(await api(s.token, "POST", "/api/projects/streamed/render", {}));
     const start = await early.next();

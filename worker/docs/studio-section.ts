@@ -306,13 +306,18 @@ video can take minutes: give "wait" requests a generous client timeout.
 
 ## Events
 
-GET /api/projects/:slug/render/events (also with ?token=) is a Server-Sent Events stream that stays open across
-renders, with a ": keep-alive" comment every 15 s. Events, each with a JSON "data" line:
-  snapshot  sent first, once, on every connection: the same object as GET .../render (a client that connects
-            mid-render gets the log so far in "lines"), or { status: "none", recent } when the project never rendered
+GET /api/projects/:slug/render/events (also with ?token=) is a Server-Sent Events stream with a ": keep-alive"
+comment every 15 s. Every event has an "id:" line (a number that only grows) and a JSON "data" line:
+  snapshot  sent first on a new connection: the same object as GET .../render (a client that connects
+            mid-render gets the log so far in "lines"), or { status: "none", recent } when the project never
+            rendered; its id is the newest event's
   start     a render started: its render state (status "queued")
   line      a log line: { line, status, progress }
-  end       the render ended: its final render state (status done, failed or cancelled)
+  end       the render ended: its final render state (status done, failed or cancelled); the stream then closes
+Resuming: send the last id you saw as the Last-Event-ID header (EventSource does so when it reconnects) or as
+?lastEventId=; you get the events after it instead of the snapshot, nothing lost or repeated, even if the server
+restarted meanwhile (the newest 12,000 events are kept; an older id gets the snapshot). A stream that closed after
+"end" can be reopened to follow the next render.
 No other event mechanism (webhooks) exists.
 
   curl -N "{{BASE_URL}}/api/projects/my-first-video/render/events?token={{TOKEN}}"
@@ -345,7 +350,9 @@ snapshot, preview) · 504 a check, snapshot or preview that hung (the message na
 Files: {{MAX_FILE_MB}} MiB each. JSON request bodies: 1 MiB (POST /api/projects: {{MAX_FILE_MB}} MiB, since its html
 and files are files); a larger one is a 413 and is never read whole. Projects: no count limit. Renders: one at a time per project; the log keeps the
 last 10,000 lines. Render nodes hold a job with a 30 s lease renewed by every progress post; a node that stops
-posting has its render failed with a line saying why. A render that waits for a node says so in its log after
+posting loses the job to another node, which starts it again (the log says "render: node <name> stopped renewing
+its lease (…; attempt 1 of 3); queued again for another node"); after 3 attempts (MAX_JOB_ATTEMPTS) the render
+fails with a line naming the node. A node that reports a failure is not retried. A render that waits for a node says so in its log after
 20 s. Server-side, a "wait" request is held until the render ends.
 
 Every render ends within 30 minutes of its POST, time in the queue included: past that it fails with the line
@@ -368,8 +375,11 @@ Render nodes pull work over HTTP with a node key ("stn_…"): create one with
 "npm run node-key -- <name>" (local) or "npm run node-key -- <name> --remote" (production D1); the key is shown
 once. Protocol (Authorization: Bearer <node key>):
   POST /api/node/jobs/claim { nodeId?, kinds? } (?wait=seconds, at most 25) → { job: { id, kind, slug, options,
-       composition, leaseMs } } or 204. kinds: render, snapshot, check, preview. Every claim records the node as
-       seen; browser endpoints answer 503 when no node was seen for 30 s.
+       composition, leaseMs, attempt } } or 204. A long poll answered the moment work of those kinds is queued.
+       kinds: render, segment, join, snapshot, check, preview. Snapshots and checks go first; among the rest the
+       user with the fewest jobs running goes first (one user's queue never starves another's), oldest first.
+       Every claim records the node as seen; browser endpoints answer 503 when no node was seen for 30 s.
+       nodeId names the process in log lines (several processes may share one key).
   GET  /api/node/jobs/:id/files → { files: [{ path, size, mtime }] };  GET /api/node/jobs/:id/files/<path> → bytes
   PUT  /api/node/jobs/:id/files/snapshots/<path> (snapshot jobs only; Content-Length required) → { ok, path, size }
   POST /api/node/jobs/:id/progress { lines, stage?, progress? } → { cancelled } (renews the lease; post at least
@@ -377,5 +387,7 @@ once. Protocol (Authorization: Bearer <node key>):
        way progress travels, since no log line is parsed)
   POST /api/node/jobs/:id/preview { port } → { cancelled } (a preview job's port, once it listens)
   PUT  /api/node/jobs/:id/output (Content-Length required) → { ok, size }
-  POST /api/node/jobs/:id/complete { ok, error?, result? } → { ok }
+  POST /api/node/jobs/:id/complete { ok, error?, result? } → { ok, error? } (a render's room decides: a success
+       with no uploaded file is a failure)
+The zod schemas of every route above, the job kinds and the progress event live in core/protocol/ of the source.
 `;

@@ -19,7 +19,8 @@ import { maxRenderMs, wallClockError } from "../limits/render-wall-clock.ts";
 import { capOf } from "../limits/work-caps.ts";
 import { bumpCounter } from "../stats/counters.ts";
 import { ChangeWaiters } from "./change-waiters.ts";
-import { EventHub } from "./event-hub.ts";
+import { EventHub, formatEvent } from "./event-hub.ts";
+import { EventLog } from "./event-log.ts";
 
 const MAX_LINES = 10_000;
 const NO_NODE_NOTICE_MS = 20_000;
@@ -43,7 +44,19 @@ export class ProjectRoom extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS lines (seq INTEGER PRIMARY KEY AUTOINCREMENT, render_id TEXT NOT NULL, text TEXT NOT NULL)");
+    this.events = this.createTables();
+  }
+
+  private events: EventLog;
+
+  private createTables(): EventLog {
+    this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS lines (seq INTEGER PRIMARY KEY AUTOINCREMENT, render_id TEXT NOT NULL, text TEXT NOT NULL)");
+    return new EventLog(this.ctx.storage.sql);
+  }
+
+  /** Numbers the event, keeps it for resuming streams, and sends it to every open stream. */
+  private emit(event: "start" | "line" | "end", data: unknown): void {
+    this.hub.broadcast(event, data, this.events.append(event, data));
   }
 
   // ── reading ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -110,7 +123,7 @@ export class ProjectRoom extends DurableObject<Env> {
     await this.ctx.storage.put("render", render);
     // The watchdog runs from the start, so even a render whose job never got queued ends.
     await this.ctx.storage.setAlarm(Date.now() + this.watchdogMs());
-    this.hub.broadcast("start", publicRenderState(render));
+    this.emit("start", publicRenderState(render));
     await this.appendLines(render.id, [`render queued: ${describeOptions(render.options)} → ${render.filename}`]);
     if (failWith) {
       await this.appendLines(render.id, failWith);
@@ -138,7 +151,7 @@ export class ProjectRoom extends DurableObject<Env> {
     if (progress !== undefined) render.progress = progress;
     await this.ctx.storage.put("render", render);
     for (const line of lines) {
-      this.hub.broadcast("line", { line, status: render.status, progress: render.progress });
+      this.emit("line", { line, status: render.status, progress: render.progress });
     }
     return { cancelled: false };
   }
@@ -223,7 +236,9 @@ export class ProjectRoom extends DurableObject<Env> {
       await this.ctx.storage.setAlarm(Date.now() + SYNC_RETRY_MS);
     }
     const view = this.view(render);
-    this.hub.broadcast("end", publicRenderState(render));
+    this.emit("end", publicRenderState(render));
+    // The stream of this render is over; a client reconnects (Last-Event-ID) to follow the next one.
+    this.hub.closeAll();
     this.waiters.notify(renderId, view);
     return view;
   }
@@ -280,17 +295,30 @@ export class ProjectRoom extends DurableObject<Env> {
     const result = await this.cancel("the project was deleted");
     this.hub.closeAll();
     await this.ctx.storage.deleteAll();
+    this.events = this.createTables();
     return result;
   }
 
   // ── events ─────────────────────────────────────────────────────────────────────────────────────────────────
 
-  /** GET .../render/events, forwarded by the Worker with the snapshot payload for a room that never rendered. */
+  /**
+   * GET .../render/events, forwarded by the Worker with the snapshot payload for a room that never rendered. A
+   * client that sends Last-Event-ID (EventSource does on reconnect) gets the events it missed instead of the
+   * snapshot, and the stream closes at once if those include the render's end; otherwise the snapshot comes first,
+   * carrying the newest event id.
+   */
   async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const lastId = request.headers.get("Last-Event-ID") ?? url.searchParams.get("lastEventId");
+    const missed = lastId !== null && /^\d+$/.test(lastId.trim()) ? this.events.since(Number(lastId.trim())) : null;
+    if (missed) {
+      const text = missed.map((e) => `id: ${e.id}\nevent: ${e.event}\ndata: ${e.data}\n\n`).join("");
+      return this.hub.subscribe(text || ": resumed\n\n", request.signal, missed.some((e) => e.event === "end"));
+    }
     const render = await this.current();
-    const none = new URL(request.url).searchParams.get("none");
+    const none = url.searchParams.get("none");
     const snapshot = render ? this.view(render) : JSON.parse(none ?? '{"status":"none","recent":[]}');
-    return this.hub.subscribe(`event: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`, request.signal);
+    return this.hub.subscribe(formatEvent("snapshot", snapshot, this.events.latestId()), request.signal);
   }
 
   // ── watchdog ───────────────────────────────────────────────────────────────────────────────────────────────

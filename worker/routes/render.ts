@@ -86,5 +86,7 @@ export const renderRoutes = new Hono<AppEnv>()
     const ref = await callerProject(c);
     const url = new URL("https://room/events");
     url.searchParams.set("none", JSON.stringify(await noneState(c, ref)));
+    const lastEventId = c.req.header("Last-Event-ID") ?? c.req.query("lastEventId");
+    if (lastEventId !== undefined) url.searchParams.set("lastEventId", lastEventId);
     return roomOf(c.env, ref).fetch(new Request(url, { signal: c.req.raw.signal }));
   });
