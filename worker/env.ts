@@ -39,7 +39,13 @@ export interface Env {
   RENDER_NODE_CONTAINER?: DurableObjectNamespace<RenderNodeContainer>;
   /** The node key the containers use (a secret; create one with `npm run node-key -- containers --remote`). */
   CONTAINER_NODE_KEY?: string;
+  /** Older name of CONTAINER_MAX_INSTANCES. */
   CONTAINER_POOL_SIZE?: string;
+  /** Container scaling with queue depth (worker/containers/render-node-container.ts): instances at least, at most
+   * (default 0 and 8), and jobs per instance (default 1). */
+  CONTAINER_MIN_INSTANCES?: string;
+  CONTAINER_MAX_INSTANCES?: string;
+  CONTAINER_JOBS_PER_INSTANCE?: string;
   /** How long snapshot and check wait for their job before answering 504 with the stage that hung (ms). */
   BROWSER_JOB_TIMEOUT_MS?: string;
   /** How long snapshot, check and preview wait for a render node to pick their job up (ms). */

@@ -373,7 +373,15 @@ MAX_CHECKS_PER_USER, MAX_PREVIEWS_PER_USER.)
 
 Render nodes pull work over HTTP with a node key ("stn_…"): create one with
 "npm run node-key -- <name>" (local) or "npm run node-key -- <name> --remote" (production D1); the key is shown
-once. Protocol (Authorization: Bearer <node key>):
+once. Admins (ADMIN_USER_IDS; session cookie or user token, never a bot or node key) manage node keys over the
+API and on the dashboard's Render nodes panel; nobody else may, since a node key reads every user's projects:
+  POST   /api/node-keys { name } → 201 { id, name, createdAt, lastSeenAt, online, key } (the key, shown once;
+         name: 1-60 letters, digits, ".", "_", "-"; at most 100 keys, then 409)
+  GET    /api/node-keys → { nodeKeys: [{ id, name, createdAt, lastSeenAt, online }] } (online: heard from in 30 s)
+  DELETE /api/node-keys/:id → { revoked: true, id }: the node's next call is 401; a job it held is re-queued when
+         its lease lapses. Others get 403 (401 without a credential).
+"npm run node" starts one more local node against the running studio (a key made for it unless NODE_KEY is set).
+Protocol (Authorization: Bearer <node key>):
   POST /api/node/jobs/claim { nodeId?, kinds? } (?wait=seconds, at most 25) → { job: { id, kind, slug, options,
        composition, leaseMs, attempt } } or 204. A long poll answered the moment work of those kinds is queued.
        kinds: render, segment, join, snapshot, check, preview. Snapshots and checks go first; among the rest the
