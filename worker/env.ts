@@ -35,6 +35,10 @@ export interface Env {
   JOB_LEASE_MS?: string;
   /** How many nodes may try one job (render, segment, join) before its render fails (default 3). */
   MAX_JOB_ATTEMPTS?: string;
+  /** Renders of at most this many frames are not split (default: 20 s of video at the render's rate). */
+  SEGMENT_MIN_FRAMES?: string;
+  /** Frames per segment of a split render (default: 10 s of video at the render's rate). */
+  SEGMENT_TARGET_FRAMES?: string;
   /** Production only: render nodes as Cloudflare Containers, woken when work is queued. */
   RENDER_NODE_CONTAINER?: DurableObjectNamespace<RenderNodeContainer>;
   /** The node key the containers use (a secret; create one with `npm run node-key -- containers --remote`). */

@@ -8,7 +8,7 @@ import { ClaimResponseSchema } from "../../core/protocol/node-routes.ts";
 import { api, createProject, json, signIn } from "./helpers.ts";
 import { claim, nodeCall, registerNode, sseReader } from "./node-helpers.ts";
 
-type State = Record<string, unknown> & { id: string; status: string; filename: string; downloadUrl: string | null; lines?: string[] };
+type State = Record<string, unknown> & { id: string; status: string; filename: string; downloadUrl: string | null; lines?: string[]; segments?: { status: string }[] | null };
 
 const roomStub = (userId: string, slug: string) => env.PROJECT_ROOM.get(env.PROJECT_ROOM.idFromName(`${userId}/${slug}`));
 const renderState = async (token: string, slug: string) => json<State>(await api(token, "GET", `/api/projects/${slug}/render`));
@@ -240,5 +240,108 @@ describe("render events: ids, Last-Event-ID, close after end", () => {
     while (last.event === "line") last = await late.next();
     expect(last).toMatchObject({ event: "end", id: next.id });
     expect(await late.closed()).toBe(true);
+  });
+});
+
+describe("split renders (segments across nodes)", () => {
+  const plan = (frames: number) => ({
+    composition: "index.html", frames, fps: { num: 30, den: 1 }, fpsText: "30", durationSeconds: frames / 30,
+    width: 1920, height: 1080, audio: [], findings: [],
+  });
+  const claimKindOf = async (key: string, kind: string) => {
+    const res = await nodeCall(key, "POST", "/jobs/claim?wait=0", { kinds: [kind], nodeId: "p" });
+    return res.status === 204 ? null : ClaimResponseSchema.parse(await res.json()).job;
+  };
+
+  it("a short render stays whole; a long one is split, its segments go to three nodes, a lost segment is retried, the join ends it done", async () => {
+    const [a, b, c] = [await registerNode("seg-a"), await registerNode("seg-b"), await registerNode("seg-c")];
+    const { s, state, room } = await startRender("farm-split", "split");
+    while ((await claim(a))?.id !== state.id); // earlier tests' queued renders (storage is shared within this file)
+
+    // Planned: 1200 frames at 30 fps (40 s) is over the 20 s threshold: 4 segments of 300 frames.
+    const planned = await json<{ segments: { index: number; fromFrame: number; toFrame: number }[]; cancelled: boolean }>(
+      await nodeCall(a, "POST", `/jobs/${state.id}/plan`, { plan: plan(1200) }),
+    );
+    expect(planned).toEqual({
+      cancelled: false,
+      segments: [0, 1, 2, 3].map((i) => ({ index: i, fromFrame: i * 300, toFrame: (i + 1) * 300 })),
+    });
+    expect((await nodeCall(a, "POST", `/jobs/${state.id}/plan`, { plan: { ...plan(10), frames: -1 } })).status).toBe(400);
+
+    const jobs = [await claimKindOf(a, "segment"), await claimKindOf(b, "segment"), await claimKindOf(c, "segment"), await claimKindOf(a, "segment")];
+    expect(jobs.map((j) => j?.options.index)).toEqual([0, 1, 2, 3]);
+    expect(jobs[1]?.options).toMatchObject({ renderId: state.id, fromFrame: 300, toFrame: 600, plan: plan(1200) });
+    const holders = [a, b, c, a];
+
+    // Progress is summed over segments: 150 + 100 of 1200 frames.
+    await nodeCall(a, "POST", `/jobs/${jobs[0]!.id}/progress`, { lines: ["frame 150/300"], progress: { frame: 150, total: 300, fps: 10, stage: "capturing", etaSeconds: 15 } });
+    await nodeCall(b, "POST", `/jobs/${jobs[1]!.id}/progress`, { lines: [], progress: { frame: 100, total: 300, fps: 10, stage: "capturing", etaSeconds: 20 } });
+    const mid = await renderState(s.token, "split");
+    expect(mid).toMatchObject({ status: "rendering", progress: { frame: 250, total: 1200, fps: 20 } });
+    expect(mid.lines).toContain("segment 0: frame 150/300");
+    expect(mid.segments).toEqual([
+      { index: 0, fromFrame: 0, toFrame: 300, node: "seg-a/p", attempts: 1, status: "rendering" },
+      { index: 1, fromFrame: 300, toFrame: 600, node: "seg-b/p", attempts: 1, status: "rendering" },
+      { index: 2, fromFrame: 600, toFrame: 900, node: "seg-c/p", attempts: 1, status: "rendering" },
+      { index: 3, fromFrame: 900, toFrame: 1200, node: "seg-a/p", attempts: 1, status: "rendering" },
+    ]);
+
+    // Node c dies: its segment goes back to the queue and node b takes it over.
+    await lapse(jobs[2]!.id);
+    await env.DB.prepare("UPDATE jobs SET lease_expires_at = ? WHERE id != ? AND status = 'running'").bind(Date.now() + 60_000, jobs[2]!.id).run();
+    await runDurableObjectAlarm(room);
+    expect((await renderState(s.token, "split")).lines).toContain(
+      "segment 2: node seg-c/p stopped renewing its lease (no progress for 30 s; attempt 1 of 3); queued again for another node",
+    );
+    expect(await json(await nodeCall(c, "POST", `/jobs/${jobs[2]!.id}/progress`, { lines: [] }))).toEqual({ cancelled: true });
+    const retried = await claimKindOf(b, "segment");
+    expect(retried).toMatchObject({ id: jobs[2]!.id, attempt: 2 });
+    holders[2] = b;
+
+    for (const [i, job] of jobs.entries()) {
+      const bytes = new Uint8Array(10 + i).fill(i);
+      expect((await nodeCall(holders[i]!, "PUT", `/jobs/${job!.id}/output`, bytes)).status).toBe(200);
+      expect(await json(await nodeCall(holders[i]!, "POST", `/jobs/${job!.id}/complete`, { ok: true }))).toEqual({ ok: true });
+    }
+    const join = await claimKindOf(c, "join");
+    expect(join?.options).toMatchObject({ renderId: state.id, segments: [0, 1, 2, 3] });
+    const seg3 = await nodeCall(c, "GET", `/jobs/${join!.id}/segments/3`);
+    expect(new Uint8Array(await seg3.arrayBuffer())).toEqual(new Uint8Array(13).fill(3));
+    expect((await nodeCall(c, "GET", `/jobs/${join!.id}/segments/9`)).status).toBe(404);
+    expect((await nodeCall(a, "GET", `/jobs/${join!.id}/segments/0`)).status).toBe(404); // not the join's holder
+    await finishWithFile(c, join!.id, new Uint8Array(99));
+    const done = await renderState(s.token, "split");
+    expect(done).toMatchObject({ status: "done", size: 99, downloadUrl: `/renders/${state.filename}`, progress: { frame: 1200, total: 1200, percent: 100 } });
+    expect(done.segments).toEqual([
+      { index: 0, fromFrame: 0, toFrame: 300, node: "seg-a/p", attempts: 1, status: "done" },
+      { index: 1, fromFrame: 300, toFrame: 600, node: "seg-b/p", attempts: 1, status: "done" },
+      { index: 2, fromFrame: 600, toFrame: 900, node: "seg-b/p", attempts: 2, status: "done" },
+      { index: 3, fromFrame: 900, toFrame: 1200, node: "seg-a/p", attempts: 1, status: "done" },
+    ]);
+    // The segment files are gone; every job of the render ended; no alarm stays armed.
+    expect((await env.FILES.list({ prefix: `seg/${s.userId}/` })).objects).toEqual([]);
+    const live = await env.DB.prepare("SELECT count(*) AS n FROM jobs WHERE id LIKE ? AND status IN ('queued', 'running')").bind(`${state.id}%`).first<{ n: number }>();
+    expect(live?.n).toBe(0);
+    expect(await runDurableObjectAlarm(room)).toBe(false);
+  });
+
+  it("cancel reaches every node that holds a segment at its next post; a short render is one segment rendered whole", async () => {
+    const [a, b] = [await registerNode("cx-a"), await registerNode("cx-b")];
+    const { s, state } = await startRender("farm-split-cancel", "split-cancel");
+    while ((await claim(a))?.id !== state.id);
+    await nodeCall(a, "POST", `/jobs/${state.id}/plan`, { plan: plan(900) });
+    const [j0, j1] = [await claimKindOf(a, "segment"), await claimKindOf(b, "segment")];
+    expect(await json(await api(s.token, "DELETE", "/api/projects/split-cancel/render"))).toEqual({ stopped: true });
+    for (const [key, job] of [[a, j0], [b, j1]] as const) {
+      expect(await json(await nodeCall(key, "POST", `/jobs/${job!.id}/progress`, { lines: [] }))).toEqual({ cancelled: true });
+    }
+    expect(await claimKindOf(b, "segment")).toBeNull(); // the third segment is withdrawn too
+    expect((await renderState(s.token, "split-cancel")).segments?.map((p: { status: string }) => p.status)).toEqual(["cancelled", "cancelled", "cancelled"]);
+
+    const short = await startRender("farm-short", "short");
+    while ((await claim(a))?.id !== short.state.id);
+    expect(await json(await nodeCall(a, "POST", `/jobs/${short.state.id}/plan`, { plan: plan(600) }))).toEqual({ cancelled: false, segments: [{ index: 0, fromFrame: 0, toFrame: 600 }] });
+    await finishWithFile(a, short.state.id);
+    expect(await renderState(short.s.token, "short")).toMatchObject({ status: "done", segments: null });
   });
 });

@@ -123,6 +123,11 @@ export async function findNodeJob(db: Db, jobId: string, nodeId: string): Promis
   return row ?? null;
 }
 
+export async function findJobs(db: Db, ids: readonly string[]): Promise<JobRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(jobs).where(inArray(jobs.id, [...ids])).all();
+}
+
 export async function findJob(db: Db, jobId: string): Promise<JobRow | null> {
   return (await db.query.jobs.findFirst({ where: eq(jobs.id, jobId) })) ?? null;
 }
@@ -180,4 +185,18 @@ export async function endJob(
     .where(and(eq(jobs.id, jobId), inArray(jobs.status, ["queued", "running"])))
     .returning({ id: jobs.id });
   return rows.length === 1;
+}
+
+/** Ends every listed job still queued or running (a render's segments and join when the render ends). */
+export async function endJobs(
+  db: Db,
+  ids: readonly string[],
+  status: "done" | "failed" | "cancelled",
+  detail: { error?: string } = {},
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(jobs)
+    .set({ status, finishedAt: Date.now(), error: detail.error ?? null })
+    .where(and(inArray(jobs.id, [...ids]), inArray(jobs.status, ["queued", "running"])));
 }

@@ -6,14 +6,27 @@
 import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import type { CompleteRequest } from "../../core/protocol/node-routes.ts";
+import { sumProgress, toRenderProgress, type ProgressEvent } from "../../core/protocol/progress.ts";
+import type { RenderPlan, SegmentRange } from "../../core/protocol/render-plan.ts";
 import { renderFilename, type RenderOptions } from "../../core/render/render-options.ts";
 import { openDb } from "../db/client.ts";
 import { renderNodes } from "../db/schema/renders.ts";
 import type { Env } from "../env.ts";
 import { renderKey } from "../files/keys.ts";
 import { announceWork } from "../jobs/job-board.ts";
-import { endJob, enqueueJob, findJob, leaseMs, maxJobAttempts, requeueLapsedJob, type JobRow } from "../jobs/queue.ts";
-import { isInProgress, publicRenderState, type Progress, type PublicRenderState, type RoomRender } from "../renders/state.ts";
+import { endJob, endJobs, enqueueJob, findJob, findJobs, leaseMs, maxJobAttempts, requeueLapsedJob, type JobRow } from "../jobs/queue.ts";
+import { segmentKey } from "../renders/segment-keys.ts";
+import { splitPlan, splitThresholds } from "../renders/split-plan.ts";
+import {
+  isInProgress,
+  joinJobId,
+  publicRenderState,
+  segmentJobId,
+  type Progress,
+  type PublicRenderState,
+  type RoomRender,
+  type RoomSegment,
+} from "../renders/state.ts";
 import { filenameTaken, insertRenderWithin, updateRender } from "../renders/store.ts";
 import { maxRenderMs, wallClockError } from "../limits/render-wall-clock.ts";
 import { capOf } from "../limits/work-caps.ts";
@@ -139,6 +152,28 @@ export class ProjectRoom extends DurableObject<Env> {
   async appendLines(renderId: string, lines: string[], progress?: Progress | null): Promise<{ cancelled: boolean }> {
     const render = await this.current();
     if (!render || render.id !== renderId || !isInProgress(render.status)) return { cancelled: true };
+    return this.appendTo(render, lines, progress);
+  }
+
+  /** A node's progress post on a render, segment or join job: its lines, and its frames (summed over segments). */
+  async nodeProgress(renderId: string, segment: number | "join" | null, lines: string[], event?: ProgressEvent): Promise<{ cancelled: boolean }> {
+    const render = await this.current();
+    if (!render || render.id !== renderId || !isInProgress(render.status)) return { cancelled: true };
+    if (segment === null || !render.segments) return this.appendTo(render, lines, event && toRenderProgress(event));
+    const prefix = segment === "join" ? "join" : `segment ${segment}`;
+    if (event && segment !== "join") {
+      const part = render.segments[segment];
+      if (part) part.progress = event;
+    }
+    const parts = render.segments.map((s) =>
+      s.status === "done" ? { frame: s.toFrame - s.fromFrame, total: s.toFrame - s.fromFrame, fps: null, stage: "capturing" as const, etaSeconds: 0 } : s.progress,
+    ).filter((p): p is ProgressEvent => !!p);
+    const summed = event ? sumProgress(parts, render.plan?.frames ?? 0) : undefined;
+    return this.appendTo(render, lines.map((l) => `${prefix}: ${l}`), summed ?? undefined);
+  }
+
+  private async appendTo(render: RoomRender, lines: string[], progress?: Progress | null): Promise<{ cancelled: boolean }> {
+    const renderId = render.id;
     for (const line of lines) {
       this.ctx.storage.sql.exec("INSERT INTO lines (render_id, text) VALUES (?, ?)", renderId, line);
     }
@@ -178,21 +213,120 @@ export class ProjectRoom extends DurableObject<Env> {
    */
   async complete(jobId: string, nodeId: string, body: CompleteRequest): Promise<{ ok: boolean; error?: string }> {
     const render = await this.current();
-    if (!render || render.id !== jobId || !isInProgress(render.status)) return { ok: true };
+    const ours = render && (render.id === jobId || joinJobId(render.id) === jobId);
+    if (!render || !ours || !isInProgress(render.status)) return { ok: true };
     const job = await findJob(openDb(this.env.DB), jobId);
     if (!job || job.nodeId !== nodeId || job.status !== "running") return { ok: false, error: "this node no longer holds the job" };
     if (!body.ok) {
-      await this.finish(jobId, { ok: false, error: body.error ?? "the render node reported a failure without a message" });
+      await this.finish(render.id, { ok: false, error: body.error ?? "the render node reported a failure without a message" });
       return { ok: true };
     }
     const object = await this.env.FILES.head(renderKey(render.userId, render.filename));
     if (!object) {
       const error = "the render node reported success but uploaded no file";
-      await this.finish(jobId, { ok: false, error });
+      await this.finish(render.id, { ok: false, error });
       return { ok: false, error };
     }
-    await this.finish(jobId, { ok: true, size: object.size });
+    await this.finish(render.id, { ok: true, size: object.size });
     return { ok: true };
+  }
+
+  // ── split renders ──────────────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * POST /api/node/jobs/:id/plan: the node that holds the render job loaded the composition. A short render (or a
+   * GIF) stays whole on that node; a longer one is split: the render job ends here and one segment job per frame
+   * range is queued for any nodes.
+   */
+  async plan(renderId: string, nodeId: string, plan: RenderPlan): Promise<{ segments: SegmentRange[]; cancelled: boolean }> {
+    const render = await this.current();
+    if (!render || render.id !== renderId || !isInProgress(render.status)) return { segments: [], cancelled: true };
+    const db = openDb(this.env.DB);
+    const job = await findJob(db, renderId);
+    if (!job || job.nodeId !== nodeId || job.status !== "running") return { segments: [], cancelled: true };
+    const ranges = splitPlan(plan.frames, render.options.format, splitThresholds(this.env, plan));
+    render.plan = plan;
+    if (ranges.length === 1) {
+      await this.ctx.storage.put("render", render);
+      return { segments: ranges, cancelled: false };
+    }
+    render.segments = ranges.map((r) => ({ ...r, node: null, attempts: 0, status: "queued" }));
+    await this.ctx.storage.put("render", render);
+    // The render job's work (the plan) is done; the render goes on as segments.
+    await endJob(db, renderId, "done", { result: { segments: ranges.length } });
+    for (const r of ranges) {
+      const options = { renderId, index: r.index, fromFrame: r.fromFrame, toFrame: r.toFrame, plan, render: render.options };
+      await enqueueJob(db, { id: segmentJobId(renderId, r.index), userId: render.userId, slug: render.slug, kind: "segment", options });
+    }
+    const size = Math.round(plan.frames / ranges.length);
+    await this.appendTo(render, [`render split into ${ranges.length} segments of about ${size} frames (${plan.frames} frames at ${plan.fpsText} fps) for any nodes`]);
+    await announceWork(this.env, "segment");
+    return { segments: ranges, cancelled: false };
+  }
+
+  /** A node took a segment or the join (`attempt` 1, or later after a lost lease). */
+  async markSegment(renderId: string, segment: number | "join", nodeName: string, attempt: number): Promise<void> {
+    const render = await this.current();
+    if (!render || render.id !== renderId || !isInProgress(render.status) || !render.segments) return;
+    const max = maxJobAttempts(this.env);
+    let line: string;
+    if (segment === "join") {
+      line = `join: node ${nodeName} joins the ${render.segments.length} segments${attempt > 1 ? ` (attempt ${attempt} of ${max})` : ""}`;
+    } else {
+      const part = render.segments[segment];
+      if (!part) return;
+      Object.assign(part, { node: nodeName, attempts: attempt, status: "rendering" } satisfies Partial<RoomSegment>);
+      line = attempt === 1
+        ? `segment ${segment}: node ${nodeName} renders frames ${part.fromFrame}-${part.toFrame - 1}`
+        : `segment ${segment}: node ${nodeName} took the segment over (attempt ${attempt} of ${max})`;
+    }
+    if (render.status === "queued") {
+      render.status = "rendering";
+      await updateRender(openDb(this.env.DB), render.id, { status: "rendering" });
+    }
+    await this.ctx.storage.put("render", render);
+    await this.appendTo(render, [line]);
+  }
+
+  /** POST /api/node/jobs/:id/complete of a segment job. The last segment done queues the join. */
+  async completeSegment(renderId: string, index: number, nodeId: string, body: CompleteRequest): Promise<{ ok: boolean; error?: string }> {
+    const render = await this.current();
+    if (!render || render.id !== renderId || !isInProgress(render.status) || !render.segments?.[index]) return { ok: true };
+    const db = openDb(this.env.DB);
+    const jobId = segmentJobId(renderId, index);
+    const job = await findJob(db, jobId);
+    if (!job || job.nodeId !== nodeId || job.status !== "running") return { ok: false, error: "this node no longer holds the job" };
+    const part = render.segments[index]!;
+    if (!body.ok) {
+      part.status = "failed";
+      await this.finish(renderId, { ok: false, error: `segment ${index} failed on node ${part.node ?? "?"}: ${body.error ?? "no message"}` });
+      return { ok: true };
+    }
+    if (!(await this.env.FILES.head(segmentKey(render.userId, renderId, index)))) {
+      const error = `segment ${index}: the render node reported success but uploaded no file`;
+      part.status = "failed";
+      await this.finish(renderId, { ok: false, error });
+      return { ok: false, error };
+    }
+    part.status = "done";
+    part.progress = null;
+    await this.ctx.storage.put("render", render);
+    await endJob(db, jobId, "done");
+    const done = render.segments.filter((s) => s.status === "done").length;
+    await this.appendTo(render, [`segment ${index}: done on node ${part.node ?? "?"} (${done} of ${render.segments.length})`]);
+    if (done === render.segments.length) {
+      const options = { renderId, segments: render.segments.map((s) => s.index), plan: render.plan, render: render.options };
+      await enqueueJob(db, { id: joinJobId(renderId), userId: render.userId, slug: render.slug, kind: "join", options });
+      await this.appendTo(render, ["all segments done; queued the join"]);
+      await announceWork(this.env, "join");
+    }
+    return { ok: true };
+  }
+
+  /** The work jobs of the render now: its render job, or its segment jobs and join. */
+  private jobIdsOf(render: RoomRender): string[] {
+    if (!render.segments) return [render.id];
+    return [render.id, ...render.segments.map((s) => segmentJobId(render.id, s.index)), joinJobId(render.id)];
   }
 
   /** The render ended: done (with the file's size), failed (with why), or cancelled. */
@@ -247,7 +381,12 @@ export class ProjectRoom extends DurableObject<Env> {
   private async syncEnded(render: RoomRender): Promise<void> {
     const db = openDb(this.env.DB);
     const jobStatus = render.status === "done" ? "done" : render.status === "cancelled" ? "cancelled" : "failed";
-    await endJob(db, render.id, jobStatus, render.error ? { error: render.error } : {});
+    // Every job of the render still queued or running ends with it: their nodes learn it at their next post.
+    await endJobs(db, this.jobIdsOf(render), jobStatus, render.error ? { error: render.error } : {});
+    if (render.segments) {
+      await this.env.FILES.delete(render.segments.map((s) => segmentKey(render.userId, render.id, s.index)));
+      for (const part of render.segments) if (part.status === "queued" || part.status === "rendering") part.status = "cancelled";
+    }
     // The history row last: GET /api/renders lists the file only once everything else agrees.
     await updateRender(db, render.id, { status: render.status, doneAt: render.doneAt, lastLine: render.lastLine, size: render.size });
     if (render.status === "done") await bumpCounter(db, "rendersCompleted");
@@ -348,8 +487,12 @@ export class ProjectRoom extends DurableObject<Env> {
       return;
     }
     const db = openDb(this.env.DB);
-    const job = await findJob(db, render.id);
     const now = Date.now();
+    if (render.segments) {
+      await this.watchSegments(render, now);
+      return;
+    }
+    const job = await findJob(db, render.id);
     if (!job || job.status === "cancelled") {
       await this.finish(render.id, { cancelled: true, reason: "the job was withdrawn" });
       return;
@@ -373,6 +516,32 @@ export class ProjectRoom extends DurableObject<Env> {
     await this.ctx.storage.setAlarm(Math.min(now + this.watchdogMs(), deadline));
   }
 
+  /** The watchdog of a split render: the wall-clock limit, and a lost lease on any of its segments or the join. */
+  private async watchSegments(render: RoomRender, now: number): Promise<void> {
+    const deadline = render.startedAt + maxRenderMs(this.env);
+    if (now >= deadline) {
+      await this.finish(render.id, { ok: false, error: wallClockError(this.env) });
+      return;
+    }
+    const jobs = await findJobs(openDb(this.env.DB), this.jobIdsOf(render).slice(1));
+    for (const job of jobs) {
+      if (job.status === "cancelled") {
+        await this.finish(render.id, { cancelled: true, reason: "the job was withdrawn" });
+        return;
+      }
+      if (job.status !== "running" || (job.leaseExpiresAt ?? 0) >= now) continue;
+      const options = JSON.parse(job.options) as { index?: number };
+      const part = job.kind === "segment" && options.index !== undefined ? render.segments?.[options.index] : undefined;
+      const label = part ? `segment ${part.index}` : "join";
+      if (await this.retryOrFail(render, job, label, part?.node ?? undefined)) return;
+      if (part && (await findJob(openDb(this.env.DB), job.id))?.status === "queued") {
+        part.status = "queued";
+        await this.ctx.storage.put("render", render);
+      }
+    }
+    await this.ctx.storage.setAlarm(Math.min(now + this.watchdogMs(), deadline));
+  }
+
   /** A job ended in the queue without its completion reaching the room (an older Worker, a manual fix). */
   private async outcomeOfEndedJob(render: RoomRender, job: JobRow): Promise<Outcome> {
     if (job.status === "done") {
@@ -386,26 +555,29 @@ export class ProjectRoom extends DurableObject<Env> {
    * The job's node stopped renewing its lease: put the job back for another node (the render is queued again) or,
    * after the last attempt, fail the render. Returns true when the render ended.
    */
-  private async retryOrFail(render: RoomRender, job: JobRow): Promise<boolean> {
+  private async retryOrFail(render: RoomRender, job: JobRow, label = "render", holder = render.node): Promise<boolean> {
     const db = openDb(this.env.DB);
-    const node = render.node ? null : job.nodeId ? await db.query.renderNodes.findFirst({ where: eq(renderNodes.id, job.nodeId) }) : undefined;
-    const nodeName = render.node ?? node?.name ?? "(unknown)";
+    const node = holder ? null : job.nodeId ? await db.query.renderNodes.findFirst({ where: eq(renderNodes.id, job.nodeId) }) : undefined;
+    const nodeName = holder ?? node?.name ?? "(unknown)";
     const max = maxJobAttempts(this.env);
     const seconds = Math.round(leaseMs(this.env) / 1000);
-    const why = `render: node ${nodeName} stopped renewing its lease (no progress for ${seconds} s; attempt ${job.attempts} of ${max})`;
+    const why = `${label}: node ${nodeName} stopped renewing its lease (no progress for ${seconds} s; attempt ${job.attempts} of ${max})`;
     if (job.attempts >= max) {
       await this.appendLines(render.id, [why]);
-      await this.finish(render.id, { ok: false, error: `render node ${nodeName} stopped responding on the last attempt (${job.attempts} of ${max}); the render was given up` });
+      const who = label === "render" ? `render node ${nodeName}` : `${label}: node ${nodeName}`;
+      await this.finish(render.id, { ok: false, error: `${who} stopped responding on the last attempt (${job.attempts} of ${max}); the render was given up` });
       return true;
     }
     if (!(await requeueLapsedJob(db, job.id, job.nodeId))) return false;
-    render.status = "queued";
     render.retries = (render.retries ?? 0) + 1;
+    if (!render.segments) {
+      render.status = "queued";
+      await updateRender(db, render.id, { status: "queued" });
+    }
     await this.ctx.storage.put("render", render);
-    await updateRender(db, render.id, { status: "queued" });
     await this.appendLines(render.id, [`${why}; queued again for another node`]);
     console.log(`render ${render.id}: ${why}; queued again`);
-    await announceWork(this.env, "render");
+    await announceWork(this.env, job.kind as "render" | "segment" | "join");
     return false;
   }
 }

@@ -5,17 +5,20 @@ import { Hono, type Context } from "hono";
 import {
   ClaimRequestSchema,
   CompleteRequestSchema,
+  JoinJobOptionsSchema,
+  PlanRequestSchema,
   MAX_CLAIM_WAIT_S,
   PreviewRequestSchema,
   ProgressRequestSchema,
 } from "../../core/protocol/node-routes.ts";
-import { toRenderProgress } from "../../core/protocol/progress.ts";
+import { isRenderWork } from "../../core/protocol/job-kinds.ts";
 import { FORMAT_CONTENT_TYPES, type Format } from "../../core/render/render-options.ts";
 import { contentTypeFor } from "../../core/http/content-type.ts";
 import { rawFilePath } from "../http/raw-file-path.ts";
 import { openDb } from "../db/client.ts";
 import { renders } from "../db/schema/renders.ts";
 import { fileKey, renderKey } from "../files/keys.ts";
+import { segmentKey } from "../renders/segment-keys.ts";
 import { listProjectFiles } from "../files/list-files.ts";
 import type { AppEnv, RenderNode } from "../http/context.ts";
 import { ApiError, badRequest, notFound, unauthorized } from "../http/errors.ts";
@@ -43,11 +46,21 @@ const JOB_FILE_PATH_START = 6;
 /** A waiting claim re-reads the queue at least this often, should a wake-up be lost (the board evicted). */
 const SAFETY_RECHECK_MS = 5000;
 
+/** A segment or join job's place in its render: the render's id and the segment's index (or "join"). */
+function renderPart(job: JobRow): { renderId: string; segment: number | "join" | null } {
+  if (job.kind === "render") return { renderId: job.id, segment: null };
+  const options = JSON.parse(job.options) as { renderId?: string; index?: number };
+  return { renderId: options.renderId ?? "", segment: job.kind === "join" ? "join" : (options.index ?? 0) };
+}
+
 /** The room hears of its job's claim: a render is now rendering; a browser job's waiter wakes. */
 async function announceClaim(env: AppEnv["Bindings"], job: JobRow, nodeName: string): Promise<void> {
   const room = roomOf(env, job);
   if (job.kind === "render") await room.markRendering(job.id, nodeName, job.attempts);
-  else if (job.kind === "snapshot" || job.kind === "check") await room.jobChanged(job.id);
+  else if (job.kind === "segment" || job.kind === "join") {
+    const { renderId, segment } = renderPart(job);
+    if (segment !== null) await room.markSegment(renderId, segment, nodeName, job.attempts);
+  } else if (job.kind === "snapshot" || job.kind === "check") await room.jobChanged(job.id);
 }
 
 /** Node uploads are streamed into R2, which needs their length up front. */
@@ -136,8 +149,9 @@ export const nodeRoutes = new Hono<AppEnv>()
     if (job.nodeId !== node.id || job.status !== "running") return c.json({ cancelled: true });
     await markNodeSeen(db, node.id);
     await renewLease(db, job.id, leaseMs(c.env), stage ?? (job.kind === "render" ? undefined : lines.at(-1)));
-    if (job.kind !== "render") return c.json({ cancelled: false });
-    return c.json(await roomOf(c.env, job).appendLines(job.id, lines, progress && toRenderProgress(progress)));
+    if (!isRenderWork(job.kind)) return c.json({ cancelled: false });
+    const { renderId, segment } = renderPart(job);
+    return c.json(await roomOf(c.env, job).nodeProgress(renderId, segment, lines, progress));
   })
   .put("/jobs/:id/files/*", async (c) => {
     const job = await heldJob(c);
@@ -163,17 +177,45 @@ export const nodeRoutes = new Hono<AppEnv>()
   .put("/jobs/:id/output", async (c) => {
     const job = await heldJob(c);
     if (job.status !== "running") throw new ApiError(409, "the job is no longer running");
-    const row = await openDb(c.env.DB).query.renders.findFirst({ where: eq(renders.id, job.id) });
-    if (!row) throw notFound("this job has no render output");
+    if (!isRenderWork(job.kind)) throw notFound("this job has no render output");
+    const { renderId, segment } = renderPart(job);
     const { body, length } = declaredUpload(c);
+    // A segment waits for the join under its own key; a render's or join's output is the render's file.
+    if (typeof segment === "number") {
+      const size = await streamToKey(c.env.FILES, segmentKey(job.userId, renderId, segment), body, length, "application/octet-stream");
+      return c.json({ ok: true, size });
+    }
+    const row = await openDb(c.env.DB).query.renders.findFirst({ where: eq(renders.id, renderId) });
+    if (!row) throw notFound("this job has no render output");
     const type = FORMAT_CONTENT_TYPES[row.format as Format] ?? "application/octet-stream";
     return c.json({ ok: true, size: await streamToKey(c.env.FILES, renderKey(job.userId, row.filename), body, length, type) });
+  })
+  .get("/jobs/:id/segments/:index", async (c) => {
+    const job = await heldJob(c);
+    if (job.kind !== "join") throw notFound("only a join job reads segments");
+    const options = JoinJobOptionsSchema.parse(JSON.parse(job.options));
+    const index = Number(c.req.param("index"));
+    if (!options.segments.includes(index)) throw notFound(`no segment ${c.req.param("index")}`);
+    return serveObject(c.env.FILES, segmentKey(job.userId, options.renderId, index), c.req.raw, {
+      contentType: "application/octet-stream",
+      notFoundMessage: `segment ${index} is missing`,
+    });
+  })
+  .post("/jobs/:id/plan", async (c) => {
+    const job = await heldJob(c);
+    if (job.kind !== "render") throw badRequest("only render jobs post a plan");
+    const { plan } = await readJson(c, PlanRequestSchema);
+    return c.json(await roomOf(c.env, job).plan(job.id, nodeOf(c).id, plan));
   })
   .post("/jobs/:id/complete", async (c) => {
     const job = await heldJob(c);
     const body = await readJson(c, CompleteRequestSchema);
     // A render's room decides its outcome and ends the job itself (worker/rooms/project-room.ts).
-    if (job.kind === "render") return c.json(await roomOf(c.env, job).complete(job.id, nodeOf(c).id, body));
+    if (job.kind === "render" || job.kind === "join") return c.json(await roomOf(c.env, job).complete(job.id, nodeOf(c).id, body));
+    if (job.kind === "segment") {
+      const { renderId, segment } = renderPart(job);
+      return c.json(await roomOf(c.env, job).completeSegment(renderId, segment as number, nodeOf(c).id, body));
+    }
     const error = body.error ?? (body.ok ? undefined : "the render node reported a failure without a message");
     await endJob(openDb(c.env.DB), job.id, body.ok ? "done" : "failed", { error, result: body.result });
     if (job.kind === "snapshot" || job.kind === "check") await roomOf(c.env, job).jobChanged(job.id);
