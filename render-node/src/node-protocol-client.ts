@@ -76,6 +76,14 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
       return files.map((file) => file.path);
     },
 
+    /** A join job downloads one segment file of its render into `path`. */
+    async downloadSegment(id: string, index: number, path: string, signal?: AbortSignal): Promise<void> {
+      const response = await call("GET", `${jobPath(id)}/segments/${index}`, { signal });
+      if (!response.body) throw new Error(`segment ${index} has no body`);
+      await mkdir(dirname(path), { recursive: true });
+      await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), createWriteStream(path));
+    },
+
     /** Posts log lines (and structured progress) and renews the lease; tells whether the job should stop. */
     async postProgress(id: string, lines: string[], stage?: string, progress?: ProgressRequest["progress"]): Promise<{ cancelled: boolean }> {
       const body: ProgressRequest = { lines };

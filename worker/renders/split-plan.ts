@@ -4,7 +4,6 @@
 // within one frame, covering [0, frames) exactly.
 import type { RenderPlan, SegmentRange } from "../../core/protocol/render-plan.ts";
 import type { Format } from "../../core/render/render-options.ts";
-import type { Env } from "../env.ts";
 
 export interface SplitThresholds {
   minFrames: number;
@@ -17,7 +16,7 @@ function positiveInt(value: string | undefined): number | null {
 }
 
 /** The thresholds for a plan's rate: env overrides (frame counts) or 20 s and 10 s of video. */
-export function splitThresholds(env: Pick<Env, "SEGMENT_MIN_FRAMES" | "SEGMENT_TARGET_FRAMES">, plan: Pick<RenderPlan, "fps">): SplitThresholds {
+export function splitThresholds(env: { SEGMENT_MIN_FRAMES?: string | undefined; SEGMENT_TARGET_FRAMES?: string | undefined }, plan: Pick<RenderPlan, "fps">): SplitThresholds {
   const perSecond = plan.fps.num / plan.fps.den;
   return {
     minFrames: positiveInt(env.SEGMENT_MIN_FRAMES) ?? Math.round(20 * perSecond),
