@@ -38,14 +38,20 @@ try {
   })();
 
   const latencies: number[] = [];
+  const posts: number[] = [];
+  const afterPost: number[] = [];
   for (let i = 0; i < RENDERS; i++) {
     await new Promise((r) => setTimeout(r, 300 + Math.random() * 700)); // lands anywhere in the node's poll
     const sent = performance.now();
     const res = await fetch(`${studio.url}/api/projects/claim-bench/render`, { method: "POST", headers: user, body: '{"quality":"draft"}' });
     const { id } = (await res.json()) as { id: string };
+    posts.push(performance.now() - sent);
     for (let t = 0; t < 200 && !claimedAt.has(id); t++) await new Promise((r) => setTimeout(r, 10));
     const at = claimedAt.get(id);
-    if (at !== undefined) latencies.push(at - sent);
+    if (at !== undefined) {
+      latencies.push(at - sent);
+      afterPost.push(at - sent - posts.at(-1)!);
+    }
     // Wait for the render to end (failed by the node) before the next one.
     for (let t = 0; t < 200; t++) {
       const state = (await (await fetch(`${studio.url}/api/projects/claim-bench/render`, { headers: user })).json()) as { status: string };
@@ -54,10 +60,14 @@ try {
     }
   }
   stop = true;
-  latencies.sort((a, b) => a - b);
-  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
-  console.log(`claim latency (POST .../render sent → waiting node's claim answered), ${latencies.length} renders:`);
-  console.log(`  median ${q(0.5).toFixed(0)} ms, p90 ${q(0.9).toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms, min ${latencies[0]!.toFixed(0)} ms`);
+  const summary = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+    return `median ${q(0.5).toFixed(0)} ms, p90 ${q(0.9).toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms, min ${sorted[0]!.toFixed(0)} ms`;
+  };
+  console.log(`claim latency (POST .../render sent → waiting node's claim answered), ${latencies.length} renders: ${summary(latencies)}`);
+  console.log(`  for scale, the POST itself (queued → answered): ${summary(posts)}`);
+  console.log(`  claim answered minus POST answered (the node's own wait): ${summary(afterPost)}`);
   await Promise.race([nodeLoop, new Promise((r) => setTimeout(r, 100))]);
 } finally {
   await studio.stop();
