@@ -258,12 +258,22 @@ docs renders the same here (bench/parity.ts in the repository compares the two f
 ## Render
 
 Render state: { id, slug, status, startedAt, doneAt, filename, downloadUrl, lastLine, eventsUrl, format, quality,
-fps, resolution, composition, progress, error, size } plus "lines" (the full log) on GET .../render and on a
-"wait" render. status is "queued" (waiting for a render node) or "rendering" while in progress, then "done",
+fps, resolution, composition, progress, error, size, segments } plus "lines" (the full log) on GET .../render and
+on a "wait" render. status is "queued" (waiting for a render node) or "rendering" while in progress, then "done",
 "failed" or "cancelled". progress is { frame, total, percent, fps, stage, etaSeconds } once the node reports frames
 (stage: planning, downloading, capturing, encoding, joining or uploading), else null.
 downloadUrl is "/renders/<filename>" exactly while that file is in GET /api/renders (done, and not deleted); else
 null, also after DELETE /renders/<filename> (filename stays, for the record).
+
+Long renders are split across render nodes. The node that takes a render first loads the composition once (the
+plan: frames, rate, size, audio). A render of more than 20 s of video (SEGMENT_MIN_FRAMES, in frames; default 20 s
+at the render's rate) is split into segments of about 10 s (SEGMENT_TARGET_FRAMES) that any nodes render at once,
+each frame-exact with closed GOPs; then one node joins them without re-encoding the video and mixes the audio once.
+A shorter render, and every GIF (its palette pass needs all frames), is rendered whole on one node as before. While
+split, segments is [{ index, fromFrame, toFrame, node, attempts, status }] (frames [fromFrame, toFrame); status
+queued, rendering, done, failed or cancelled), progress sums frames over segments, and log lines of a segment start
+with "segment <index>: "; otherwise segments is null. The joined file has the frame count, duration and frames of a
+one-node render. Cancel reaches every node holding a segment at its next progress post (they post twice a second).
 
   POST   /api/projects/:slug/render          options → 202 the new render's state; 200 the running render's
                                              state when one is in progress (one render at a time per project);
@@ -350,9 +360,9 @@ snapshot, preview) · 504 a check, snapshot or preview that hung (the message na
 Files: {{MAX_FILE_MB}} MiB each. JSON request bodies: 1 MiB (POST /api/projects: {{MAX_FILE_MB}} MiB, since its html
 and files are files); a larger one is a 413 and is never read whole. Projects: no count limit. Renders: one at a time per project; the log keeps the
 last 10,000 lines. Render nodes hold a job with a 30 s lease renewed by every progress post; a node that stops
-posting loses the job to another node, which starts it again (the log says "render: node <name> stopped renewing
-its lease (…; attempt 1 of 3); queued again for another node"); after 3 attempts (MAX_JOB_ATTEMPTS) the render
-fails with a line naming the node. A node that reports a failure is not retried. A render that waits for a node says so in its log after
+posting loses the job (the whole render, a segment or the join) to another node, which starts that job again (the
+log says "render: node <name> stopped renewing its lease (…; attempt 1 of 3); queued again for another node", or
+"segment 2: node …"); after 3 attempts of one job (MAX_JOB_ATTEMPTS) the render fails with a line naming the node. A node that reports a failure is not retried. A render that waits for a node says so in its log after
 20 s. Server-side, a "wait" request is held until the render ends.
 
 Every render ends within 30 minutes of its POST, time in the queue included: past that it fails with the line
@@ -388,13 +398,18 @@ Protocol (Authorization: Bearer <node key>):
        user with the fewest jobs running goes first (one user's queue never starves another's), oldest first.
        Every claim records the node as seen; browser endpoints answer 503 when no node was seen for 30 s.
        nodeId names the process in log lines (several processes may share one key).
+  POST /api/node/jobs/:id/plan { plan } (a render job, after loading the composition) → { segments, cancelled };
+       one segment: render it whole; more: this job has ended and segment jobs are queued. A segment job's options
+       are { renderId, index, fromFrame, toFrame, plan, render }; a join job's { renderId, segments, plan, render }.
+  GET  /api/node/jobs/:id/segments/:index → a segment file (the join job's node only)
   GET  /api/node/jobs/:id/files → { files: [{ path, size, mtime }] };  GET /api/node/jobs/:id/files/<path> → bytes
   PUT  /api/node/jobs/:id/files/snapshots/<path> (snapshot jobs only; Content-Length required) → { ok, path, size }
   POST /api/node/jobs/:id/progress { lines, stage?, progress? } → { cancelled } (renews the lease; post at least
        every second; stage is what a timeout names; progress is { frame, total, fps, stage, etaSeconds }: the only
        way progress travels, since no log line is parsed)
   POST /api/node/jobs/:id/preview { port } → { cancelled } (a preview job's port, once it listens)
-  PUT  /api/node/jobs/:id/output (Content-Length required) → { ok, size }
+  PUT  /api/node/jobs/:id/output (Content-Length required) → { ok, size } (a segment's file waits for the join;
+       a render's or join's is the render's file)
   POST /api/node/jobs/:id/complete { ok, error?, result? } → { ok, error? } (a render's room decides: a success
        with no uploaded file is a failure)
 The zod schemas of every route above, the job kinds and the progress event live in core/protocol/ of the source.
