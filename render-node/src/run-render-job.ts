@@ -1,12 +1,14 @@
-// Runs one claimed render job: download the project, plan it (one composition load: frames, rate, size, audio) and
-// post the plan. A render the Worker keeps whole is rendered here from start to end (renderProject, audio
-// included), uploaded and completed; a render the Worker splits ends here, its segments queued for any nodes.
+// Runs one claimed render job: download the project, load the composition and post its plan (frames, rate, size,
+// audio). A render the Worker keeps whole is captured in that same session from start to end and joined with its
+// audio (as renderProject does), uploaded and completed: one composition load, so a short render costs what it
+// did before the farm. A render the Worker splits ends here, its segments queued for any nodes.
 import { join } from "node:path";
+import { checkConcurrency, withCaptureSession } from "./capture-session.ts";
+import { joinFiles } from "./join-segments.ts";
 import type { Job, NodeClient } from "./node-protocol-client.ts";
 import { FORMAT_CONTENT_TYPES, parseRenderOptions } from "./parse-render-options.ts";
-import { planRender } from "./plan-render.ts";
-import { renderProject } from "./render-project.ts";
 import { runFarmJob, type FarmJobSettings } from "./run-farm-job.ts";
+import { trackProgress } from "./track-progress.ts";
 
 export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSettings): Promise<{ ok: boolean; error?: string }> {
   return runFarmJob(client, job, settings, async ({ work, signal, onLine, progress, stage }) => {
@@ -15,30 +17,33 @@ export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSett
     const projectDir = join(work, "project");
     const files = await client.downloadFiles(job.id, projectDir, signal);
     onLine(`downloaded ${files.length} project file${files.length === 1 ? "" : "s"}`);
-    const plan = await planRender({ projectDir, options: job.options, binaries: settings.binaries, strict: options.strict, signal, onLine });
-    const { segments, cancelled } = await client.postPlan(job.id, plan);
-    if (cancelled) throw new Error("render cancelled");
-    if (segments.length > 1) {
-      onLine(`planned ${plan.frames} frames; the Worker split the render into ${segments.length} segments`);
-      return "ended";
-    }
     const output = join(work, `${job.slug || "render"}.${options.format}`);
-    await renderProject({
-      projectDir,
-      outputPath: output,
-      composition: options.composition,
-      quality: options.quality,
-      // No fps in the request: the root's data-fps decides (renderProject reads it), else 30.
-      fps: options.fpsGiven ? options.fpsText : undefined,
-      format: options.format,
-      resolution: options.resolution,
-      strict: options.strict,
-      concurrency: settings.concurrency,
-      binaries: settings.binaries,
-      signal,
-      onLine,
-      onProgress: (p) => progress(p.frame, p.total, p.fps, p.etaSeconds, p.frame < p.total ? "capturing" : "encoding"),
-    });
+    const concurrency = checkConcurrency(settings.concurrency);
+    const split = await withCaptureSession(
+      { projectDir, options: job.options, strict: options.strict, binaries: settings.binaries, signal, onLine },
+      async (session) => {
+        const plan = session.plan();
+        const { segments, cancelled } = await client.postPlan(job.id, plan);
+        if (cancelled) throw new Error("render cancelled");
+        if (segments.length > 1) {
+          onLine(`planned ${plan.frames} frames; the Worker split the render into ${segments.length} segments`);
+          return true;
+        }
+        const frameDone = trackProgress(
+          plan.frames,
+          (p) => progress(p.frame, p.total, p.fps, p.etaSeconds, p.frame < p.total ? "capturing" : "encoding"),
+          session.onLine,
+        );
+        const chunks = await session.capture({ start: 0, end: plan.frames }, concurrency, frameDone);
+        await joinFiles({
+          projectDir: session.projectDir, format: session.options.format, quality: session.options.quality, plan, files: chunks,
+          outputPath: output, work: session.work, strict: options.strict, binaries: session.binaries,
+          bounds: session.bounds, signal: session.signal, onLine: session.onLine,
+        });
+        return false;
+      },
+    );
+    if (split) return "ended";
     signal.throwIfAborted();
     stage("uploading");
     onLine("uploading output");

@@ -66,13 +66,14 @@ export async function enqueueJobWithin(
 
 /**
  * Which queued job a claim takes. Snapshots and checks first (a person waits on the request), then previews, then
- * render work. Within a tier, fair across users: the user with the fewest jobs running now goes first, so one
+ * render work. Within a tier, fair across users: the user with the fewest render jobs running now goes first, so one
  * user's long queue (a split render's many segments, several renders) never starves another user's short render;
  * oldest first among equals.
  */
 const claimOrder = [
   sql`CASE ${jobs.kind} WHEN 'snapshot' THEN 0 WHEN 'check' THEN 0 WHEN 'preview' THEN 1 ELSE 2 END`,
-  sql`(SELECT count(*) FROM jobs AS busy WHERE busy.user_id = ${jobs.userId} AND busy.status = 'running')`,
+  // Render work only: a long-running preview is no reason to wait behind other users' renders.
+  sql`(SELECT count(*) FROM jobs AS busy WHERE busy.user_id = ${jobs.userId} AND busy.status = 'running' AND busy.kind IN ('render', 'segment', 'join'))`,
   jobs.createdAt,
 ];
 
