@@ -118,6 +118,25 @@ describe("the room owns every transition; every alarm path ends", () => {
     expect(await jobRow(state.id)).toMatchObject({ status: "done" });
     expect(await runDurableObjectAlarm(room)).toBe(false);
   });
+
+  it("writes that keep failing are retried with back-off and given up after 20 tries: the alarm path ends", async () => {
+    const key = await registerNode();
+    const { s, state, room } = await startRender("farm-never", "never");
+    while ((await claim(key))?.id !== state.id);
+    await env.DB.prepare(
+      "CREATE TRIGGER refuse_job_end_forever BEFORE UPDATE OF status ON jobs WHEN NEW.status = 'done' AND NEW.id = '" + state.id + "' BEGIN SELECT RAISE(ABORT, 'injected failure'); END",
+    ).run();
+    try {
+      await finishWithFile(key, state.id);
+      let runs = 0;
+      while (await runDurableObjectAlarm(room)) runs++;
+      expect(runs).toBe(20);
+      expect(await runInDurableObject(room, (_instance, ctx) => ctx.storage.getAlarm())).toBeNull();
+      expect(await renderState(s.token, "never")).toMatchObject({ status: "done", downloadUrl: null });
+    } finally {
+      await env.DB.prepare("DROP TRIGGER refuse_job_end_forever").run();
+    }
+  });
 });
 
 describe("claims", () => {

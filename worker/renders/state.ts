@@ -45,6 +45,8 @@ export interface RoomRender {
   deletedAt?: number | null;
   /** False from an ended render's decision until its D1 rows are written (the alarm retries); no download meanwhile. */
   synced?: boolean;
+  /** Failed tries of those writes so far (the alarm backs off and stops after a bound). */
+  syncTries?: number;
   /** The node (key name/process id) that holds the render's job now, for log lines. */
   node?: string;
   /** Which try of the render's job runs now (1, or more after a node lost its lease). */

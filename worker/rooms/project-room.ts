@@ -39,8 +39,11 @@ const MAX_LINES = 10_000;
 const NO_NODE_NOTICE_MS = 20_000;
 /** Rows still "in progress" this long past the wall-clock limit are stale (their room never ended them). */
 const STALE_AFTER_LIMIT_MS = 60_000;
-/** Retry delay for D1 writes of an ended render that failed (the room's decision stands; only the rows lag). */
+/** Retry delays for D1 writes of an ended render that failed (the room's decision stands; only the rows lag):
+ * 1 s, doubling to at most 10 min, for at most MAX_SYNC_TRIES tries (about 2 h); then the alarm stops for good. */
 const SYNC_RETRY_MS = 1000;
+const MAX_SYNC_RETRY_MS = 600_000;
+const MAX_SYNC_TRIES = 20;
 
 export type RenderView = PublicRenderState & { lines: string[] };
 export type Outcome = { ok: true; size: number } | { ok: false; error: string } | { cancelled: true; reason: string };
@@ -480,8 +483,14 @@ export class ProjectRoom extends DurableObject<Env> {
       if (render.synced === false) {
         try {
           await this.syncEnded(render);
-        } catch {
-          await this.ctx.storage.setAlarm(Date.now() + SYNC_RETRY_MS);
+        } catch (error) {
+          render.syncTries = (render.syncTries ?? 0) + 1;
+          await this.ctx.storage.put("render", render);
+          if (render.syncTries < MAX_SYNC_TRIES) {
+            await this.ctx.storage.setAlarm(Date.now() + Math.min(MAX_SYNC_RETRY_MS, SYNC_RETRY_MS * 2 ** render.syncTries));
+          } else {
+            console.error(`render ${render.id}: gave up writing the ended render to D1 after ${render.syncTries} tries`, error);
+          }
         }
       }
       return;
