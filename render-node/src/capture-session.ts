@@ -11,7 +11,7 @@ import { buildChunkArgs, ENCODER_SETTINGS } from "./build-encode-args.ts";
 import type { CompositionInfo, StudioWindow } from "./composition-info.ts";
 import { computeViewport } from "./compute-viewport.ts";
 import type { Viewport } from "./compute-viewport.ts";
-import { countFrames } from "./count-frames.ts";
+import { countFrames, frameTime } from "./count-frames.ts";
 import { extractVideoFrames } from "./extract-video-frames.ts";
 import { launchCaptureBrowser } from "./launch-capture-browser.ts";
 import type { CaptureBrowser, CaptureMode } from "./launch-capture-browser.ts";
@@ -210,6 +210,9 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
                 return path === null ? null : join(projectDir, path);
               },
               totalSeconds, fpsText: settled.fpsText, dir: join(work, "video-frames"), ffmpeg: binaries.ffmpeg, bounds, signal, onLine,
+              // A segment decodes only the frames it shows (a whole render: all of them).
+              fps: settled.fps,
+              window: range.start === 0 && range.end === frames ? undefined : { from: frameTime(range.start, settled.fps), to: frameTime(range.end - 1, settled.fps) },
             })
           : Promise.resolve([]);
         const counts = await videoCounts;
