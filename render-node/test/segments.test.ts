@@ -1,13 +1,13 @@
 // A render split in segments (plan, three segments on separate sessions, join) against the same render on one
 // node: same frames, same length, same sound. Real Chromium, real ffmpeg.
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { joinSegments } from "../src/join-segments.ts";
 import { planRender } from "../src/plan-render.ts";
 import type { RenderPlan } from "../src/plan-render.ts";
-import { renderProject } from "../src/render-project.ts";
+import { planThenRender, renderProject } from "../src/render-project.ts";
 import { renderSegment } from "../src/render-segment.ts";
 import { resolveBinaries } from "../src/resolve-binaries.ts";
 import type { Binaries } from "../src/resolve-binaries.ts";
@@ -107,6 +107,27 @@ describe("segments", () => {
       expect(Math.abs(x - y), `audio ${from}-${to} s: ${x} vs ${y}`).toBeLessThan(0.002);
     }
     expect(await audioRms(binaries.ffmpeg, joined(), 0.6, 1.4)).toBeGreaterThan(0.03);
+  });
+
+  it("planThenRender: one composition load gives the plan, then stops (split elsewhere) or renders the whole", async () => {
+    const seen: RenderPlan[] = [];
+    const stopped = await planThenRender({
+      projectDir: project, outputPath: join(out, "stopped.mp4"), ...options, binaries, signal: signal(),
+      decide: async (p) => (seen.push(p), "stop"),
+    });
+    expect(stopped.result).toBeNull();
+    expect(stopped.plan).toEqual(plan);
+    expect(seen).toEqual([plan]);
+    expect(await stat(join(out, "stopped.mp4")).catch(() => null)).toBeNull();
+    const lines: string[] = [];
+    const rendered = await planThenRender({
+      projectDir: project, outputPath: join(out, "decided.mp4"), ...options, concurrency: 2, binaries, signal: signal(),
+      onLine: (l) => lines.push(l), decide: async () => "render",
+    });
+    expect(rendered.result).toMatchObject({ frames: 90, durationSeconds: 3 });
+    expect(lines.filter((l) => l.startsWith("loading composition"))).toHaveLength(1);
+    const streams = await probeStreams(binaries.ffprobe, join(out, "decided.mp4"));
+    expect(streams.find((x) => x.codec_type === "video")?.nb_read_frames).toBe("90");
   });
 
   it("refuses a range outside the plan and a missing segment file, before any process starts", async () => {
