@@ -106,6 +106,8 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
   let options = parseRenderOptions({
     quality: raw["quality"], fps: raw["fps"], format: raw["format"], resolution: raw["resolution"], composition: raw["composition"],
   });
+  // Strict as a parameter, else as the API's option (the job's options carry it).
+  const strict = input.strict ?? raw["strict"] === true;
   const projectDir = resolve(input.projectDir);
   const entry = await stat(join(projectDir, options.composition)).catch(() => null);
   if (!entry?.isFile()) throw new Error(`composition "${options.composition}" does not exist in the project`);
@@ -150,7 +152,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     const sinkPort = sink.port;
     const url = server.pageUrl(options.composition, "render");
     const failIfBlocked = () => {
-      if (input.strict && blocked !== undefined) throw new Error(`${blocked}; strict renders fail on it`);
+      if (strict && blocked !== undefined) throw new Error(`${blocked}; strict renders fail on it`);
     };
     const launchOne = async (): Promise<{ browser: CaptureBrowser; info: CompositionInfo }> => {
       const browser = await launchCaptureBrowser({
@@ -160,7 +162,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
       browsers.push(browser);
       if (signal.aborted) killAll();
       signal.throwIfAborted();
-      const info = await loadComposition(browser, url, origin, onLine, { bounds, waitForTimeline: true, strict: input.strict });
+      const info = await loadComposition(browser, url, origin, onLine, { bounds, waitForTimeline: true, strict });
       return { browser, info };
     };
     onLine(`loading composition ${options.composition}`);
