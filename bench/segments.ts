@@ -3,7 +3,7 @@
 //   - unsplit: one node (one process, `renderProject`, B browsers), and
 //   - split: a plan, S segment nodes at once (S processes, `renderSegment`, B/S browsers each), then a join
 //     (`joinSegments`), each a process of its own as on separate machines,
-// with the wall time and the CPU seconds of every process (its own and its reaped children's: Chromium, ffmpeg),
+// with the wall time and the CPU seconds of every process tree (the node, its Chromium and ffmpeg processes),
 // and the ratio split/unsplit (goal: CPU ≤ 1.05×). A solo probe segment of a few frames then gives the fixed cost
 // of a segment, from which the script prints the wall-time model for 1, 4, 16 and 64 nodes on a 10-minute video
 // (bench/README.md explains it and sets it against Remotion Lambda's published figures).
@@ -12,7 +12,7 @@
 //
 // Needs the machine to itself for figures worth quoting: every process competes for the same cores.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -81,12 +81,42 @@ interface Measured {
   frames?: number;
 }
 
-/** CPU seconds of this process and of every child it has reaped (Chromium, ffmpeg), from /proc/self/stat. */
-function cpuSecondsSoFar(): number {
-  const stat = readFileSync("/proc/self/stat", "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // Fields 14-17 (utime, stime, cutime, cstime) are at 11..14 here; clock ticks of 1/100 s on Linux.
-  return fields.slice(11, 15).reduce((sum, v) => sum + Number(v), 0) / 100;
+/**
+ * CPU seconds of a process tree, sampled every 50 ms from /proc: each process's utime + stime when last seen (keyed by
+ * pid and start time). Not the kernel's cutime: Chromium's helper processes are not all reaped by their parents, and
+ * counting only reaped children missed about a third of a render's CPU. A process that lives under 50 ms is missed.
+ */
+function watchTreeCpu(root: number): () => number {
+  const seen = new Map<string, number>();
+  const sample = () => {
+    const children = new Map<number, number[]>();
+    const stats = new Map<number, string[]>();
+    for (const name of readdirSync("/proc")) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        stats.set(Number(name), fields);
+        children.set(Number(fields[1]), [...(children.get(Number(fields[1])) ?? []), Number(name)]);
+      } catch {
+        // gone meanwhile
+      }
+    }
+    const queue = [root];
+    while (queue.length) {
+      const pid = queue.shift()!;
+      const fields = stats.get(pid);
+      // fields[11], [12]: utime, stime; [19]: start time (clock ticks of 1/100 s).
+      if (fields) seen.set(`${pid}-${fields[19]}`, (Number(fields[11]) + Number(fields[12])) / 100);
+      queue.push(...(children.get(pid) ?? []));
+    }
+  };
+  const timer = setInterval(sample, 50);
+  sample();
+  return () => {
+    clearInterval(timer);
+    return [...seen.values()].reduce((a, b) => a + b, 0);
+  };
 }
 
 async function runStep(step: Step): Promise<Measured> {
@@ -115,7 +145,7 @@ async function runStep(step: Step): Promise<Measured> {
       frames = (await joinSegments({ projectDir: step.project, options: OPTIONS, plan: readPlan(step.planFile), segmentPaths: step.segments, outputPath: step.output, binaries, signal })).frames;
       break;
   }
-  return { wall: (performance.now() - began) / 1000, cpu: cpuSecondsSoFar(), frames };
+  return { wall: (performance.now() - began) / 1000, cpu: 0, frames };
 }
 
 /** Runs a step in a fresh Node process (process start and imports included, as on a real node). */
@@ -123,15 +153,17 @@ function inProcess(step: Step): Promise<Measured> {
   const began = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [SELF, "--child", JSON.stringify(step)], { stdio: ["ignore", "pipe", "pipe"] });
+    const cpu = watchTreeCpu(child.pid!);
     let out = "";
     child.stdout.on("data", (d: Buffer) => (out += d.toString()));
     child.stderr.on("data", (d: Buffer) => (out += d.toString()));
     child.on("error", reject);
     child.on("close", (code) => {
+      const cpuSeconds = cpu();
       const line = out.split("\n").find((l) => l.startsWith("RESULT "));
       if (code !== 0 || !line) return reject(new Error(`${step.step} failed (${code}):\n${out.slice(-2000)}`));
       // Wall time as the parent saw it: process start to exit.
-      resolve({ ...(JSON.parse(line.slice("RESULT ".length)) as Measured), wall: (performance.now() - began) / 1000 });
+      resolve({ ...(JSON.parse(line.slice("RESULT ".length)) as Measured), wall: (performance.now() - began) / 1000, cpu: cpuSeconds });
     });
   });
 }

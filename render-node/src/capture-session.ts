@@ -11,7 +11,7 @@ import { buildChunkArgs, ENCODER_SETTINGS } from "./build-encode-args.ts";
 import type { CompositionInfo, StudioWindow } from "./composition-info.ts";
 import { computeViewport } from "./compute-viewport.ts";
 import type { Viewport } from "./compute-viewport.ts";
-import { countFrames } from "./count-frames.ts";
+import { countFrames, frameTime } from "./count-frames.ts";
 import { extractVideoFrames } from "./extract-video-frames.ts";
 import { launchCaptureBrowser } from "./launch-capture-browser.ts";
 import type { CaptureBrowser, CaptureMode } from "./launch-capture-browser.ts";
@@ -106,6 +106,8 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
   let options = parseRenderOptions({
     quality: raw["quality"], fps: raw["fps"], format: raw["format"], resolution: raw["resolution"], composition: raw["composition"],
   });
+  // Strict as a parameter, else as the API's option (the job's options carry it).
+  const strict = input.strict ?? raw["strict"] === true;
   const projectDir = resolve(input.projectDir);
   const entry = await stat(join(projectDir, options.composition)).catch(() => null);
   if (!entry?.isFile()) throw new Error(`composition "${options.composition}" does not exist in the project`);
@@ -150,7 +152,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     const sinkPort = sink.port;
     const url = server.pageUrl(options.composition, "render");
     const failIfBlocked = () => {
-      if (input.strict && blocked !== undefined) throw new Error(`${blocked}; strict renders fail on it`);
+      if (strict && blocked !== undefined) throw new Error(`${blocked}; strict renders fail on it`);
     };
     const launchOne = async (): Promise<{ browser: CaptureBrowser; info: CompositionInfo }> => {
       const browser = await launchCaptureBrowser({
@@ -160,7 +162,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
       browsers.push(browser);
       if (signal.aborted) killAll();
       signal.throwIfAborted();
-      const info = await loadComposition(browser, url, origin, onLine, { bounds, waitForTimeline: true, strict: input.strict });
+      const info = await loadComposition(browser, url, origin, onLine, { bounds, waitForTimeline: true, strict });
       return { browser, info };
     };
     onLine(`loading composition ${options.composition}`);
@@ -210,6 +212,9 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
                 return path === null ? null : join(projectDir, path);
               },
               totalSeconds, fpsText: settled.fpsText, dir: join(work, "video-frames"), ffmpeg: binaries.ffmpeg, bounds, signal, onLine,
+              // A segment decodes only the frames it shows (a whole render: all of them).
+              fps: settled.fps,
+              window: range.start === 0 && range.end === frames ? undefined : { from: frameTime(range.start, settled.fps), to: frameTime(range.end - 1, settled.fps) },
             })
           : Promise.resolve([]);
         const counts = await videoCounts;

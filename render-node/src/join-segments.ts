@@ -98,7 +98,7 @@ export async function joinSegments(input: JoinSegmentsInput): Promise<JoinResult
   try {
     return await joinFiles({
       projectDir: input.projectDir, format: options.format, quality: options.quality, plan: input.plan, files: input.segmentPaths,
-      outputPath: input.outputPath, work, strict: input.strict ?? false, binaries, bounds: input.bounds ?? stageBounds(),
+      outputPath: input.outputPath, work, strict: input.strict ?? input.options.strict === true, binaries, bounds: input.bounds ?? stageBounds(),
       signal: input.signal, onLine: input.onLine ?? (() => {}),
     });
   } catch (error) {

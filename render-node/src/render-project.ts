@@ -5,6 +5,7 @@ import { checkConcurrency, withCaptureSession } from "./capture-session.ts";
 import type { CaptureMode } from "./launch-capture-browser.ts";
 import { joinFiles } from "./join-segments.ts";
 import type { Format, Quality, Resolution } from "./parse-render-options.ts";
+import type { RenderPlan } from "./plan-render.ts";
 import type { Binaries } from "./resolve-binaries.ts";
 import type { StageBounds } from "./stage-bounds.ts";
 import { trackProgress } from "./track-progress.ts";
@@ -49,11 +50,27 @@ export interface RenderResult {
 
 /** Renders `composition` of `projectDir` into `outputPath`. Validates every option before any process starts. */
 export async function renderProject(input: RenderProjectInput): Promise<RenderResult> {
+  const { result } = await planThenRender({ ...input, decide: async () => "render" });
+  return result!;
+}
+
+/**
+ * The farm's first step and a whole render in one session: plans, asks `decide` (the Worker's answer to the plan),
+ * and either renders the whole project here (`"render"`, as renderProject) or stops (`"stop"`: the Worker split
+ * the render into segments) with nothing captured. One composition load serves both, so a render the Worker keeps
+ * whole costs no more than renderProject alone.
+ */
+export async function planThenRender(
+  input: RenderProjectInput & { decide: (plan: RenderPlan) => Promise<"render" | "stop"> },
+): Promise<{ plan: RenderPlan; result: RenderResult | null }> {
   const began = performance.now();
   const options = { quality: input.quality, fps: input.fps, format: input.format, resolution: input.resolution, composition: input.composition };
   const concurrency = checkConcurrency(input.concurrency);
   return withCaptureSession({ ...input, options }, async (session) => {
     const plan = session.plan();
+    session.failIfBlocked();
+    if ((await input.decide(plan)) === "stop") return { plan, result: null };
+    session.signal.throwIfAborted();
     const frameDone = trackProgress(plan.frames, (p) => input.onProgress?.(p), session.onLine);
     const chunks = await session.capture({ start: 0, end: plan.frames }, concurrency, frameDone);
     const { size } = await joinFiles({
@@ -64,8 +81,11 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
     const seconds = (performance.now() - began) / 1000;
     session.onLine(`done: ${plan.frames} frames in ${seconds.toFixed(1)} s (${(plan.frames / seconds).toFixed(1)} frames/s overall), ${(size / 1e6).toFixed(2)} MB`);
     return {
-      outputPath: input.outputPath, size, frames: plan.frames, fpsText: plan.fpsText, width: plan.width, height: plan.height,
-      durationSeconds: plan.durationSeconds, captureMode: session.mode, findings: session.findings, seconds,
+      plan,
+      result: {
+        outputPath: input.outputPath, size, frames: plan.frames, fpsText: plan.fpsText, width: plan.width, height: plan.height,
+        durationSeconds: plan.durationSeconds, captureMode: session.mode, findings: session.findings, seconds,
+      },
     };
   });
 }

@@ -1,13 +1,13 @@
 // A render split in segments (plan, three segments on separate sessions, join) against the same render on one
 // node: same frames, same length, same sound. Real Chromium, real ffmpeg.
-import { mkdtemp, readFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { joinSegments } from "../src/join-segments.ts";
 import { planRender } from "../src/plan-render.ts";
 import type { RenderPlan } from "../src/plan-render.ts";
-import { renderProject } from "../src/render-project.ts";
+import { planThenRender, renderProject } from "../src/render-project.ts";
 import { renderSegment } from "../src/render-segment.ts";
 import { resolveBinaries } from "../src/resolve-binaries.ts";
 import type { Binaries } from "../src/resolve-binaries.ts";
@@ -109,6 +109,27 @@ describe("segments", () => {
     expect(await audioRms(binaries.ffmpeg, joined(), 0.6, 1.4)).toBeGreaterThan(0.03);
   });
 
+  it("planThenRender: one composition load gives the plan, then stops (split elsewhere) or renders the whole", async () => {
+    const seen: RenderPlan[] = [];
+    const stopped = await planThenRender({
+      projectDir: project, outputPath: join(out, "stopped.mp4"), ...options, binaries, signal: signal(),
+      decide: async (p) => (seen.push(p), "stop"),
+    });
+    expect(stopped.result).toBeNull();
+    expect(stopped.plan).toEqual(plan);
+    expect(seen).toEqual([plan]);
+    expect(await stat(join(out, "stopped.mp4")).catch(() => null)).toBeNull();
+    const lines: string[] = [];
+    const rendered = await planThenRender({
+      projectDir: project, outputPath: join(out, "decided.mp4"), ...options, concurrency: 2, binaries, signal: signal(),
+      onLine: (l) => lines.push(l), decide: async () => "render",
+    });
+    expect(rendered.result).toMatchObject({ frames: 90, durationSeconds: 3 });
+    expect(lines.filter((l) => l.startsWith("loading composition"))).toHaveLength(1);
+    const streams = await probeStreams(binaries.ffprobe, join(out, "decided.mp4"));
+    expect(streams.find((x) => x.codec_type === "video")?.nb_read_frames).toBe("90");
+  });
+
   it("refuses a range outside the plan and a missing segment file, before any process starts", async () => {
     await expect(
       renderSegment({ projectDir: project, options, plan, fromFrame: 60, toFrame: 91, outputPath: join(out, "x.mp4"), binaries, signal: signal() }),
@@ -116,5 +137,45 @@ describe("segments", () => {
     await expect(
       joinSegments({ projectDir: project, options, plan, segmentPaths: [join(out, "nope.mp4")], outputPath: join(out, "y.mp4"), binaries, signal: signal() }),
     ).rejects.toThrow(/segment file .*nope\.mp4 does not exist/);
+  });
+
+  it("a <video> clip: each segment extracts only the frames it shows, and the joined frames equal the one-node render's", async () => {
+    // A pattern whose colours shift strongly every frame, from 0.5 s to the end of the 3 s composition.
+    // ProRes (mov) is intra-only: a difference between the two renders is content, not where an encoder's GOP began
+    // (with x264 at crf 20 this detailed pattern differs by MAD ≈ 2 between two GOP layouts of the same frames).
+    const intra = { format: "mov" as const, quality: "standard" as const };
+    const dir = await mkdtemp(join(tmpdir(), "studio-segments-video-"));
+    await mkdir(join(dir, "assets"));
+    await writeFile(join(dir, "index.html"), `<!doctype html>
+<html><head><meta charset="utf-8"><script src="https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js"></script>
+<style>html, body { margin: 0; width: 320px; height: 180px; overflow: hidden; background: #000; }
+[data-composition-id="v"] { position: relative; width: 320px; height: 180px; background: #000; }
+video { position: absolute; left: 40px; top: 30px; width: 240px; height: 120px; }</style></head>
+<body><div data-composition-id="v" data-start="0" data-duration="3" data-width="320" data-height="180">
+  <video src="assets/pattern.mp4" muted data-start="0.5" data-track-index="1"></video>
+</div>
+<script>window.__timelines = { v: gsap.timeline({ paused: true }).to({}, { duration: 3 }) };</script></body></html>`);
+    await runTool(binaries.ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", "nullsrc=s=240x120:r=30:d=3,geq=r='mod(N*37+X\\,256)':g='mod(N*91+Y\\,256)':b='mod(N*53\\,256)'", "-c:v", "libx264", "-pix_fmt", "yuv420p", join(dir, "assets", "pattern.mp4")], signal()).done;
+    const videoPlan = await planRender({ projectDir: dir, options: intra, binaries, signal: signal() });
+    const lines: string[] = [];
+    const parts: string[] = [];
+    for (const [i, range] of splitFrameRanges(videoPlan.frames, 3).entries()) {
+      const path = join(out, `video-segment-${i}.mov`);
+      await renderSegment({ projectDir: dir, options: intra, plan: videoPlan, fromFrame: range.start, toFrame: range.end, outputPath: path, concurrency: 1, binaries, signal: signal(), onLine: (l) => lines.push(l) });
+      parts.push(path);
+    }
+    // Segment 0 (0-0.967 s) shows clip frames 1-15; segment 2 (2-2.967 s) clip frames 46-75, not the 45 before them.
+    expect(lines.some((l) => /^extracted 15 frames of \S+ \(frames 1 to 15 for this segment\)$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^extracted 30 frames of \S+ \(frames 46 to 75 for this segment\)$/.test(l))).toBe(true);
+    const joinedVideo = join(out, "video-joined.mov");
+    const wholeVideo = join(out, "video-whole.mov");
+    await joinSegments({ projectDir: dir, options: intra, plan: videoPlan, segmentPaths: parts, outputPath: joinedVideo, binaries, signal: signal() });
+    await renderProject({ projectDir: dir, outputPath: wholeVideo, ...intra, concurrency: 1, binaries, signal: signal() });
+    for (const index of [14, 15, 16, 29, 30, 31, 45, 59, 60, 61, 89]) {
+      const mad = meanAbsoluteDifference(await frameRgb(joinedVideo, index), await frameRgb(wholeVideo, index));
+      expect(Math.max(...mad), `frame ${index}: MAD ${mad.map((m) => m.toFixed(3)).join(", ")}`).toBeLessThan(1);
+    }
+    // A clip frame off by one would show: neighbouring frames of the pattern differ by more than that.
+    expect(Math.max(...meanAbsoluteDifference(await frameRgb(wholeVideo, 60), await frameRgb(wholeVideo, 61)))).toBeGreaterThan(1);
   });
 });
