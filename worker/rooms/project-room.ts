@@ -13,6 +13,7 @@ import { openDb } from "../db/client.ts";
 import { renderNodes } from "../db/schema/renders.ts";
 import type { Env } from "../env.ts";
 import { renderKey } from "../files/keys.ts";
+import { wakeRenderNodes } from "../containers/render-node-container.ts";
 import { announceWork } from "../jobs/job-board.ts";
 import { endJob, endJobs, enqueueJob, findJob, findJobs, leaseMs, maxJobAttempts, requeueLapsedJob, type JobRow } from "../jobs/queue.ts";
 import { segmentKey } from "../renders/segment-keys.ts";
@@ -264,6 +265,8 @@ export class ProjectRoom extends DurableObject<Env> {
     const size = Math.round(plan.frames / ranges.length);
     await this.appendTo(render, [`render split into ${ranges.length} segments of about ${size} frames (${plan.frames} frames at ${plan.fpsText} fps) for any nodes`]);
     await announceWork(this.env, "segment");
+    // In production more container nodes start for the segments (their number follows the queue's depth).
+    await wakeRenderNodes(this.env).catch(() => undefined);
     return { segments: ranges, cancelled: false };
   }
 
