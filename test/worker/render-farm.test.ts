@@ -363,4 +363,17 @@ describe("split renders (segments across nodes)", () => {
     await finishWithFile(a, short.state.id);
     expect(await renderState(short.s.token, "short")).toMatchObject({ status: "done", segments: null });
   });
+
+  it("fair across users: another user's short render goes before the rest of one user's many segments", async () => {
+    const key = await registerNode("fair-node");
+    const long = await startRender("farm-fair-long", "fair-long");
+    while ((await claim(key))?.id !== long.state.id);
+    await nodeCall(key, "POST", `/jobs/${long.state.id}/plan`, { plan: plan(3000) }); // 10 segments of 300 frames
+    expect((await claimKindOf(key, "segment"))?.options.index).toBe(0);
+    const short = await startRender("farm-fair-short", "fair-short");
+    // The node claims render work (render, segment, join): the other user's render comes before segment 1.
+    const next = await nodeCall(key, "POST", "/jobs/claim?wait=0", { kinds: ["render", "segment", "join"] });
+    expect(ClaimResponseSchema.parse(await next.json()).job.id).toBe(short.state.id);
+    expect((await claimKindOf(key, "segment"))?.options.index).toBe(1);
+  });
 });
