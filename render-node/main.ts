@@ -4,6 +4,7 @@
 //   PREVIEW_HOST (default 127.0.0.1), PREVIEW_FIRST_PORT (default 3002): where preview servers listen;
 //   PREVIEW_IDLE_MS (default 600000): a preview with no request for this long stops.
 //   PAGE_LOAD_TIMEOUT_MS, TIMELINE_TIMEOUT_MS, FRAME_TIMEOUT_MS, ENCODE_TIMEOUT_MS: stage bounds (src/stage-bounds.ts).
+//   HEALTH_PORT (default: none, no endpoint), HEALTH_HOST (default 127.0.0.1): GET /healthz (src/serve-health.ts).
 // Two loops: renders, and browser work (snapshot, check, preview), so a long render never holds up a snapshot.
 // Chromium and ffmpeg die with this process however it dies (src/child-lifetime.ts); the temp folders of a node
 // that died are removed at start (src/scratch-dirs.ts).
@@ -12,6 +13,7 @@ import { describeChildLifetime } from "./src/child-lifetime.ts";
 import { createNodeClient } from "./src/node-protocol-client.ts";
 import { resolveBinaries } from "./src/resolve-binaries.ts";
 import { runJobLoop } from "./src/run-job-loop.ts";
+import { serveHealth } from "./src/serve-health.ts";
 import { clearStaleScratchDirs, scratchRoot } from "./src/scratch-dirs.ts";
 import { stageBounds } from "./src/stage-bounds.ts";
 
@@ -30,6 +32,11 @@ const nodeId = process.env.NODE_ID || `${hostname()}-${process.pid}`;
 const concurrency = process.env.NODE_CONCURRENCY ? Number(process.env.NODE_CONCURRENCY) : availableParallelism();
 if (!Number.isInteger(concurrency) || concurrency < 1) {
   console.error(`render-node: NODE_CONCURRENCY must be a positive integer; received ${JSON.stringify(process.env.NODE_CONCURRENCY)}`);
+  process.exit(2);
+}
+const healthPort = process.env.HEALTH_PORT ? Number(process.env.HEALTH_PORT) : undefined;
+if (healthPort !== undefined && !(Number.isInteger(healthPort) && healthPort >= 0 && healthPort <= 65535)) {
+  console.error(`render-node: HEALTH_PORT must be a port number (0 picks a free one); received ${JSON.stringify(process.env.HEALTH_PORT)}`);
   process.exit(2);
 }
 try {
@@ -57,6 +64,10 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 const client = createNodeClient(studioUrl, nodeKey);
+const health = healthPort === undefined
+  ? null
+  : await serveHealth({ nodeId, startedAt: Date.now(), running: () => !controller.signal.aborted }, healthPort, process.env.HEALTH_HOST || "127.0.0.1");
+if (health) log(`health: GET http://${process.env.HEALTH_HOST || "127.0.0.1"}:${health.port}/healthz`);
 const previewFirstPort = process.env.PREVIEW_FIRST_PORT ? Number(process.env.PREVIEW_FIRST_PORT) : undefined;
 const previewIdleMs = process.env.PREVIEW_IDLE_MS ? Number(process.env.PREVIEW_IDLE_MS) : undefined;
 if (previewIdleMs !== undefined && !(Number.isInteger(previewIdleMs) && previewIdleMs >= 1000)) {
@@ -71,5 +82,6 @@ await Promise.all([
   runJobLoop({ ...shared, kinds: ["render"] }),
   runJobLoop({ ...shared, kinds: ["snapshot", "check", "preview"] }),
 ]);
+await health?.close();
 log("stopped");
 process.exit(0);

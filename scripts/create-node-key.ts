@@ -13,4 +13,10 @@ if (!name || !/^[\w.-]{1,60}$/.test(name)) {
 const { key, sql } = newNodeKey(name);
 const target = args.includes("--remote") ? ["--remote"] : ["--local", "--persist-to", join(ROOT, ".data", "wrangler")];
 await wrangler(["d1", "execute", "studio", ...target, "--command", sql]);
-console.log(`render node "${name}" registered. Its key (shown once):\n\n  ${key}\n\nRun it with STUDIO_URL=<studio> NODE_KEY=${key} node render-node/main.ts`);
+const remote = args.includes("--remote");
+// npm scripts run on the project's Node 24 (node_modules/.bin first on PATH); a bare `node` may be the system's
+// Node 20, which cannot run .ts files, so the hints name the project's binary.
+const run = remote
+  ? `STUDIO_URL=<studio> NODE_KEY=${key} node_modules/.bin/node render-node/main.ts   (or the image: render-node/README.md)`
+  : `NODE_KEY=${key} npm run node`;
+console.log(`render node "${name}" registered. Its key (shown once):\n\n  ${key}\n\nRun a node with it: ${run}`);

@@ -29,6 +29,7 @@ import { previewRoutes } from "./routes/preview.ts";
 import { snapshotRoutes } from "./routes/snapshot.ts";
 import { meRoutes } from "./routes/me.ts";
 import { nodeRoutes } from "./routes/node.ts";
+import { nodeKeyRoutes } from "./routes/node-keys.ts";
 import { renderRoutes } from "./routes/render.ts";
 import { renderFileRoutes, renderListRoutes } from "./routes/renders.ts";
 import { projectRoutes } from "./routes/projects.ts";
@@ -92,6 +93,7 @@ export function createApiApp() {
   app.route("/api/renders", renderListRoutes);
   app.route("/api/webhooks", webhookSecretRoutes);
   app.route("/api/node", nodeRoutes);
+  app.route("/api/node-keys", nodeKeyRoutes);
   app.route("/renders", renderFileRoutes);
   app.route("/auth", authRoutes);
   app.route("/play", playRoutes);

@@ -1,5 +1,6 @@
 // Bindings and configuration of the Studio Worker (see wrangler.toml and the README's configuration table).
 import type { RenderNodeContainer } from "./containers/render-node-container.ts";
+import type { JobBoard } from "./jobs/job-board.ts";
 import type { ProjectRoom } from "./rooms/project-room.ts";
 import type { WebhookOutbox } from "./webhooks/webhook-outbox.ts";
 
@@ -11,6 +12,8 @@ export interface Env {
   WEBHOOK_OUTBOX: DurableObjectNamespace<WebhookOutbox>;
   /** Seconds between webhook retries, comma separated (default "5,30,120,600,1800,7200"). */
   WEBHOOK_BACKOFF_SECONDS?: string;
+  /** Where render nodes' claims wait for work (worker/jobs/job-board.ts). */
+  JOB_BOARD: DurableObjectNamespace<JobBoard>;
   ASSETS?: Fetcher;
   /** "true" enables POST /auth/dev/login. Off in production unless set explicitly. */
   DEV_LOGIN?: string;
@@ -35,11 +38,23 @@ export interface Env {
   CONTENT_URL?: string;
   /** How long a render node holds a job without a progress post before the job is given up (ms). */
   JOB_LEASE_MS?: string;
+  /** How many nodes may try one job (render, segment, join) before its render fails (default 3). */
+  MAX_JOB_ATTEMPTS?: string;
+  /** Renders of at most this many frames are not split (default: 20 s of video at the render's rate). */
+  SEGMENT_MIN_FRAMES?: string;
+  /** Frames per segment of a split render (default: 10 s of video at the render's rate). */
+  SEGMENT_TARGET_FRAMES?: string;
   /** Production only: render nodes as Cloudflare Containers, woken when work is queued. */
   RENDER_NODE_CONTAINER?: DurableObjectNamespace<RenderNodeContainer>;
   /** The node key the containers use (a secret; create one with `npm run node-key -- containers --remote`). */
   CONTAINER_NODE_KEY?: string;
+  /** Older name of CONTAINER_MAX_INSTANCES. */
   CONTAINER_POOL_SIZE?: string;
+  /** Container scaling with queue depth (worker/containers/render-node-container.ts): instances at least, at most
+   * (default 0 and 8), and jobs per instance (default 1). */
+  CONTAINER_MIN_INSTANCES?: string;
+  CONTAINER_MAX_INSTANCES?: string;
+  CONTAINER_JOBS_PER_INSTANCE?: string;
   /** How long snapshot and check wait for their job before answering 504 with the stage that hung (ms). */
   BROWSER_JOB_TIMEOUT_MS?: string;
   /** How long snapshot, check and preview wait for a render node to pick their job up (ms). */

@@ -6,13 +6,29 @@ import type { VideoClip } from "./composition-info.ts";
 import { runTool } from "./run-tool.ts";
 import { encodeBound, type StageBounds } from "./stage-bounds.ts";
 
-/** Writes <dir>/<index>/000001.jpg… for each video (frame 1 = the clip's first instant); returns frame counts by index. */
+/** The clip frames (1-based, as the page numbers them) that composition times [from, to] show; null when none. */
+export function clipFrameWindow(window: { from: number; to: number }, clipStart: number, fps: { num: number; den: number }): { first: number; last: number } | null {
+  const frameOf = (localTime: number) => Math.floor((localTime * fps.num) / fps.den + 1e-6) + 1;
+  if (window.to - clipStart < 0) return null;
+  return { first: Math.max(1, frameOf(window.from - clipStart)), last: frameOf(window.to - clipStart) };
+}
+
+/**
+ * Writes <dir>/<index>/000001.jpg… for each video (frame 1 = the clip's first instant); returns, by index, the
+ * highest frame number written (the page holds it past the clip's end). With `window` (a segment's composition
+ * times, first and last frame) only the frames the segment shows are written, under their own numbers: the decode
+ * still runs from the clip's start, so the frames are the very ones a whole extraction writes, but a segment late
+ * in a long video does not encode every earlier frame to JPEG.
+ */
 export async function extractVideoFrames(options: {
   videos: VideoClip[];
   /** Maps a page URL to a local file, or null when it is not a project file. */
   toFile: (url: string) => string | null;
   totalSeconds: number;
   fpsText: string;
+  /** Needed with `window`: the rate as a fraction. */
+  fps?: { num: number; den: number } | undefined;
+  window?: { from: number; to: number } | undefined;
   dir: string;
   ffmpeg: string;
   /** Each clip's decode is bounded like an encode step over the clip's seconds. */
@@ -36,15 +52,41 @@ export async function extractVideoFrames(options: {
     const out = join(options.dir, String(video.index));
     await mkdir(out, { recursive: true });
     const seconds = Math.max(0, video.duration ?? options.totalSeconds - video.start);
-    const args = [
-      "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-      "-ss", String(video.mediaStart), "-i", file, "-t", seconds.toFixed(6),
-      "-vf", `fps=${options.fpsText}`, "-q:v", "3", "-start_number", "1", join(out, "%06d.jpg"),
-    ];
+    const frames = options.window && options.fps ? clipFrameWindow(options.window, video.start, options.fps) : { first: 1, last: Infinity };
+    // A clip that starts after the segment, or (with a duration) ends before it, is hidden throughout it.
+    if (!frames || (options.window && video.duration !== null && options.window.from > video.start + video.duration)) {
+      options.onLine(`video ${video.src} is not shown in this segment: no frames extracted`);
+      continue;
+    }
     const bound = { ms: encodeBound(options.bounds, seconds), stage: `extracting the frames of ${decodeURIComponent(new URL(video.src!).pathname).slice(1)}` };
-    await runTool(options.ffmpeg, args, options.signal, { bound }).done;
-    counts[video.index] = (await readdir(out)).filter((name) => name.endsWith(".jpg")).length;
-    options.onLine(`extracted ${counts[video.index]} frames of ${video.src}`);
+    const extract = async (first: number, last: number) => {
+      // The fps filter runs from the clip's start as in a whole extraction, and `select` keeps frames first..last by
+      // their index n (frame k is n = k-1), numbered from `first`: the very files a whole extraction writes. (Output
+      // -ss would be cheaper but shifts frames by one on ffmpeg 4.1.) The input stops two frames after `last`.
+      const windowed = first > 1 || Number.isFinite(last);
+      const fps = options.fps ?? { num: 1, den: 1 };
+      const keep = Number.isFinite(last) ? `between(n\\,${first - 1}\\,${last - 1})` : `gte(n\\,${first - 1})`;
+      const args = [
+        "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+        "-ss", String(video.mediaStart),
+        ...(Number.isFinite(last) ? ["-t", (((last + 2) * fps.den) / fps.num).toFixed(6)] : []),
+        "-i", file, "-t", seconds.toFixed(6),
+        "-vf", windowed ? `fps=${options.fpsText},select='${keep}'` : `fps=${options.fpsText}`,
+        ...(windowed ? ["-vsync", "0"] : []),
+        "-q:v", "3", "-start_number", String(first), join(out, "%06d.jpg"),
+      ];
+      await runTool(options.ffmpeg, args, options.signal, { bound }).done;
+      return (await readdir(out)).filter((name) => name.endsWith(".jpg")).length;
+    };
+    let written = await extract(frames.first, frames.last);
+    let highest = frames.first - 1 + written;
+    if (written === 0 && frames.first > 1) {
+      // The source ended before the window: the page holds its last frame, so write them all (a rare case).
+      written = await extract(1, Infinity);
+      highest = written;
+    }
+    counts[video.index] = highest;
+    options.onLine(`extracted ${written} frames of ${video.src}${frames.first > 1 || Number.isFinite(frames.last) ? ` (frames ${frames.first} to ${highest} for this segment)` : ""}`);
   }
   return counts;
 }

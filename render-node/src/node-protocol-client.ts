@@ -5,26 +5,25 @@ import { dirname, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { z } from "zod";
+import type { JobKind } from "../../core/protocol/job-kinds.ts";
+import {
+  CancelledResponseSchema,
+  ClaimResponseSchema,
+  CompleteResponseSchema,
+  FilesResponseSchema,
+  OutputResponseSchema,
+  PlanResponseSchema,
+  ProjectFileWriteResponseSchema,
+  type ClaimedJob,
+  type CompleteRequest,
+  type JobFile,
+  type ProgressRequest,
+} from "../../core/protocol/node-routes.ts";
+import type { RenderPlan, SegmentRange } from "../../core/protocol/render-plan.ts";
 
-export const JobSchema = z.object({
-  id: z.string().min(1),
-  kind: z.enum(["render", "snapshot", "check", "preview"]),
-  slug: z.string(),
-  options: z.record(z.string(), z.unknown()).default({}),
-  composition: z.string().nullish(),
-  leaseMs: z.number().positive().default(60_000),
-});
-export type Job = z.infer<typeof JobSchema>;
-export type JobKind = Job["kind"];
-
-const ClaimSchema = z.object({ job: JobSchema });
-const FilesSchema = z.object({
-  files: z.array(z.object({ path: z.string().min(1), size: z.number().int().nonnegative(), mtime: z.string().optional() })),
-});
-export type RemoteFile = z.infer<typeof FilesSchema>["files"][number];
-const ProgressSchema = z.object({ cancelled: z.boolean() });
-const OutputSchema = z.object({ ok: z.literal(true), size: z.number() });
+export type Job = ClaimedJob;
+export type { JobKind };
+export type RemoteFile = JobFile;
 
 export type NodeClient = ReturnType<typeof createNodeClient>;
 
@@ -53,17 +52,17 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
     async claim(nodeId: string, signal?: AbortSignal, kinds: readonly JobKind[] = ["render"]): Promise<Job | null> {
       const response = await call("POST", "/api/node/jobs/claim", { json: { nodeId, kinds }, signal });
       if (response.status === 204) return null;
-      return ClaimSchema.parse(await response.json()).job;
+      return ClaimResponseSchema.parse(await response.json()).job;
     },
 
     /** The project's files with size and mtime (a preview compares listings to notice changes). */
     async listFiles(id: string, signal?: AbortSignal): Promise<RemoteFile[]> {
-      return FilesSchema.parse(await (await call("GET", `${jobPath(id)}/files`, { signal })).json()).files;
+      return FilesResponseSchema.parse(await (await call("GET", `${jobPath(id)}/files`, { signal })).json()).files;
     },
 
     /** Downloads every project file of the job (or just `only`) into `dir`; returns the project-relative paths. */
     async downloadFiles(id: string, dir: string, signal?: AbortSignal, only?: readonly RemoteFile[]): Promise<string[]> {
-      const files = only ?? FilesSchema.parse(await (await call("GET", `${jobPath(id)}/files`, { signal })).json()).files;
+      const files = only ?? FilesResponseSchema.parse(await (await call("GET", `${jobPath(id)}/files`, { signal })).json()).files;
       const root = resolve(dir);
       for (const file of files) {
         const target = resolve(root, file.path);
@@ -77,9 +76,25 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
       return files.map((file) => file.path);
     },
 
-    /** Posts log lines and renews the lease; tells whether the render was cancelled. */
-    async postProgress(id: string, lines: string[], stage?: string): Promise<{ cancelled: boolean }> {
-      return ProgressSchema.parse(await (await call("POST", `${jobPath(id)}/progress`, { json: stage === undefined ? { lines } : { lines, stage } })).json());
+    /** A join job downloads one segment file of its render into `path`. */
+    async downloadSegment(id: string, index: number, path: string, signal?: AbortSignal): Promise<void> {
+      const response = await call("GET", `${jobPath(id)}/segments/${index}`, { signal });
+      if (!response.body) throw new Error(`segment ${index} has no body`);
+      await mkdir(dirname(path), { recursive: true });
+      await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), createWriteStream(path));
+    },
+
+    /** Posts log lines (and structured progress) and renews the lease; tells whether the job should stop. */
+    async postProgress(id: string, lines: string[], stage?: string, progress?: ProgressRequest["progress"]): Promise<{ cancelled: boolean }> {
+      const body: ProgressRequest = { lines };
+      if (stage !== undefined) body.stage = stage;
+      if (progress !== undefined) body.progress = progress;
+      return CancelledResponseSchema.parse(await (await call("POST", `${jobPath(id)}/progress`, { json: body })).json());
+    },
+
+    /** A render job's plan; the answer is the split (one segment: render it whole) or a cancel. */
+    async postPlan(id: string, plan: RenderPlan): Promise<{ segments: SegmentRange[]; cancelled: boolean }> {
+      return PlanResponseSchema.parse(await (await call("POST", `${jobPath(id)}/plan`, { json: { plan } })).json());
     },
 
     /** Writes a file into the project (snapshot jobs, under snapshots/ only). */
@@ -91,12 +106,12 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
         body: bytes as Uint8Array<ArrayBuffer>,
       });
       if (!response.ok) throw new Error(`PUT ${path}: HTTP ${response.status} ${(await response.text()).slice(0, 300)}`);
-      return z.object({ size: z.number() }).parse(await response.json());
+      return ProjectFileWriteResponseSchema.parse(await response.json());
     },
 
     /** A preview job tells the Worker its port; false when the preview was stopped meanwhile. */
     async reportPreviewPort(id: string, port: number): Promise<{ cancelled: boolean }> {
-      return ProgressSchema.parse(await (await call("POST", `${jobPath(id)}/preview`, { json: { port } })).json());
+      return CancelledResponseSchema.parse(await (await call("POST", `${jobPath(id)}/preview`, { json: { port } })).json());
     },
 
     /** Streams the output file up with its length and type. */
@@ -109,11 +124,12 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
         duplex: "half",
       } as RequestInit);
       if (!response.ok) throw new Error(`PUT output: HTTP ${response.status} ${(await response.text()).slice(0, 300)}`);
-      return OutputSchema.parse(await response.json());
+      return OutputResponseSchema.parse(await response.json());
     },
 
-    async complete(id: string, result: ({ ok: true } | { ok: false; error: string }) & { result?: unknown }): Promise<void> {
-      await call("POST", `${jobPath(id)}/complete`, { json: result });
+    async complete(id: string, result: ({ ok: true } | { ok: false; error: string }) & { result?: unknown }): Promise<{ ok: boolean; error?: string | undefined }> {
+      const body: CompleteRequest = result;
+      return CompleteResponseSchema.parse(await (await call("POST", `${jobPath(id)}/complete`, { json: body })).json());
     },
   };
 }

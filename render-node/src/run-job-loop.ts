@@ -3,7 +3,9 @@
 import type { Job, JobKind, NodeClient } from "./node-protocol-client.ts";
 import { runCheckJob } from "./run-check-job.ts";
 import { runPreviewJob } from "./run-preview-job.ts";
+import { runJoinJob } from "./run-join-job.ts";
 import { runRenderJob } from "./run-render-job.ts";
+import { runSegmentJob } from "./run-segment-job.ts";
 import { runSnapshotJob } from "./run-snapshot-job.ts";
 import { resolveBinaries, type Binaries } from "./resolve-binaries.ts";
 
@@ -33,7 +35,10 @@ export interface JobLoopOptions {
 
 async function runOne(options: JobLoopOptions, job: Job): Promise<{ ok: boolean; error?: string }> {
   const { client, log } = options;
-  if (job.kind === "render") return runRenderJob(client, job, { concurrency: options.concurrency, binaries: options.binaries, log, shutdown: options.signal });
+  const farm = { concurrency: options.concurrency, binaries: options.binaries, log, shutdown: options.signal };
+  if (job.kind === "render") return runRenderJob(client, job, farm);
+  if (job.kind === "segment") return runSegmentJob(client, job, farm);
+  if (job.kind === "join") return runJoinJob(client, job, farm);
   const binaries = options.binaries ?? (await resolveBinaries());
   if (job.kind === "snapshot") return runSnapshotJob(client, job, { binaries, log });
   if (job.kind === "check") return runCheckJob(client, job, { binaries, log });
@@ -43,7 +48,9 @@ async function runOne(options: JobLoopOptions, job: Job): Promise<{ ok: boolean;
 /** Claims and runs jobs one at a time (previews in the background) until `signal` aborts. */
 export async function runJobLoop(options: JobLoopOptions): Promise<void> {
   let backoff = 1000;
-  const kinds = options.kinds ?? ["render"];
+  // A loop that renders also takes the segments and joins of split renders.
+  const given = options.kinds ?? ["render"];
+  const kinds: readonly JobKind[] = given.includes("render") ? [...new Set<JobKind>([...given, "segment", "join"])] : given;
   while (!options.signal.aborted) {
     let job;
     try {

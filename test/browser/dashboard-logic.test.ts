@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { sectionsOf } from "../../dashboard/src/lib/findings.ts";
 import { readIdea, readIdeaList, readSimilar } from "../../dashboard/src/lib/ideas.ts";
 import { parseInline, parseMarkdown, safeHref } from "../../core/markdown/parse-markdown.ts";
-import { applyRenderEvent, EMPTY_RENDER, isRunning, percentOf, progressFromLine } from "../../dashboard/src/lib/render-events.ts";
+import { applyRenderEvent, EMPTY_RENDER, isRunning, percentOf } from "../../dashboard/src/lib/render-events.ts";
 import { pickThumbnail } from "../../dashboard/src/lib/thumbnail.ts";
 
 describe("markdown", () => {
@@ -36,9 +36,12 @@ describe("markdown", () => {
 });
 
 describe("render progress", () => {
-  it("reads the node's progress line", () => {
-    expect(progressFromLine("frame 120/180 (67%), 14.2 fps, ETA 4 s")).toEqual({ frame: 120, total: 180, percent: 67, fps: 14.2, etaSeconds: 4 });
-    expect(progressFromLine("encoding chunk 2")).toBeNull();
+  it("takes progress only from the structured field, never from a log line's text", () => {
+    const line = "frame 120/180 (67%), 14.2 fps, ETA 4 s";
+    const view = applyRenderEvent(EMPTY_RENDER, "line", { line, status: "rendering" });
+    expect(view.progress).toBeNull();
+    const next = applyRenderEvent(view, "line", { line, status: "rendering", progress: { frame: 120, total: 180, percent: 66.7, fps: 14.2, stage: "capturing", etaSeconds: 4 } });
+    expect(next.progress).toEqual({ frame: 120, total: 180, percent: 66.7, fps: 14.2, etaSeconds: 4 });
   });
 
   it("follows snapshot, start, line and end to 100%", () => {
@@ -46,7 +49,7 @@ describe("render progress", () => {
     expect(isRunning(view)).toBe(false);
     view = applyRenderEvent(view, "start", { status: "queued", slug: "a" });
     expect(isRunning(view)).toBe(true);
-    view = applyRenderEvent(view, "line", { line: "frame 30/60 (50%), 10.0 fps, ETA 3 s", status: "rendering", progress: { frame: 30, total: 60, percent: 50, fps: 10, etaSeconds: 3 } });
+    view = applyRenderEvent(view, "line", { line: "frame 30/60 (50%), 10.0 fps, ETA 3 s", status: "rendering", progress: { frame: 30, total: 60, percent: 50, fps: 10, stage: "capturing", etaSeconds: 3 } });
     expect(percentOf(view)).toBe(50);
     expect(view.progress?.etaSeconds).toBe(3);
     view = applyRenderEvent(view, "end", { status: "done", filename: "a.mp4", downloadUrl: "/renders/a.mp4" });
@@ -56,7 +59,11 @@ describe("render progress", () => {
   });
 
   it("restores the log and progress from a mid-render snapshot", () => {
-    const view = applyRenderEvent(EMPTY_RENDER, "snapshot", { status: "rendering", lines: ["start", "frame 10/40 (25%), 5.0 fps, ETA 6 s"], progress: null });
+    const view = applyRenderEvent(EMPTY_RENDER, "snapshot", {
+      status: "rendering",
+      lines: ["start", "frame 10/40 (25%), 5.0 fps, ETA 6 s"],
+      progress: { frame: 10, total: 40, percent: 25, fps: 5, stage: "capturing", etaSeconds: 6 },
+    });
     expect(view.lines).toHaveLength(2);
     expect(percentOf(view)).toBe(25);
   });

@@ -1,5 +1,6 @@
 // A render node as the Worker sees one: a registered key and the protocol's HTTP calls.
 import { env, SELF } from "cloudflare:test";
+import { ClaimResponseSchema, type ClaimedJob } from "../../core/protocol/node-routes.ts";
 import { sha256Hex } from "../../worker/auth/tokens.ts";
 import { BASE } from "./helpers.ts";
 
@@ -21,20 +22,13 @@ export function nodeCall(key: string, method: string, path: string, body?: unkno
   return SELF.fetch(`${BASE}/api/node${path}`, init);
 }
 
-export interface ClaimedJob {
-  id: string;
-  kind: string;
-  slug: string;
-  options: Record<string, unknown>;
-  composition: string;
-  leaseMs: number;
-}
+export type { ClaimedJob };
 
 export async function claim(key: string): Promise<ClaimedJob | null> {
   const res = await nodeCall(key, "POST", "/jobs/claim?wait=0", { kinds: ["render"] });
   if (res.status === 204) return null;
   if (res.status !== 200) throw new Error(`claim failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { job: ClaimedJob }).job;
+  return ClaimResponseSchema.parse(await res.json()).job;
 }
 
 /** Claims one queued job of `kind` (any user's), or null. */
@@ -42,7 +36,7 @@ export async function claimKind(key: string, kind: string): Promise<ClaimedJob |
   const res = await nodeCall(key, "POST", "/jobs/claim?wait=0", { kinds: [kind] });
   if (res.status === 204) return null;
   if (res.status !== 200) throw new Error(`claim failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { job: ClaimedJob }).job;
+  return ClaimResponseSchema.parse(await res.json()).job;
 }
 
 /** Claims until a job of `kind` shows up (the request that queued it runs concurrently). */
@@ -60,7 +54,7 @@ export function sseReader(res: Response) {
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
   return {
-    async next(): Promise<{ event: string; data: Record<string, unknown> }> {
+    async next(): Promise<{ event: string; data: Record<string, unknown>; id?: number }> {
       for (;;) {
         const end = buffer.indexOf("\n\n");
         if (end >= 0) {
@@ -69,11 +63,21 @@ export function sseReader(res: Response) {
           if (block.startsWith(":")) continue;
           const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
           const data = /^data: (.*)$/m.exec(block)?.[1] ?? "null";
-          return { event, data: JSON.parse(data) as Record<string, unknown> };
+          const id = /^id: (\d+)$/m.exec(block)?.[1];
+          return { event, data: JSON.parse(data) as Record<string, unknown>, ...(id === undefined ? {} : { id: Number(id) }) };
         }
         const { value, done } = await reader.read();
         if (done) throw new Error("stream ended");
         buffer += value;
+      }
+    },
+    /** Whether the server ended the stream (after reading what is left). */
+    async closed(): Promise<boolean> {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return true;
+        buffer += value;
+        if (buffer.replace(/^:.*\n\n/gm, "").trim()) return false;
       }
     },
     async cancel() {

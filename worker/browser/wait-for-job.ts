@@ -1,12 +1,16 @@
-// Holds a request until a browser job (snapshot, check) ends. A job that hangs (never picked up, its node gone
-// silent past the lease, or simply too slow) is given up with a 504 whose message names the stage it was in, taken
-// from the node's last progress post, and cancelled so the node stops too.
+// Holds a request until a browser job (snapshot, check) ends. The wait is answered by the project's room, which
+// is told when the job is claimed or completed (worker/routes/node.ts), not by polling D1; the job row is read
+// again only then and at the next deadline. A job that hangs (never picked up, its node gone silent past the
+// lease, or simply too slow) is given up with a 504 whose message names the stage it was in, taken from the node's
+// last progress post, and cancelled so the node stops too.
 import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import { endJob, findJob, type JobRow } from "../jobs/queue.ts";
+import { roomOf } from "../rooms/room-of.ts";
 
-const POLL_MS = 200;
+/** Longest a wait sleeps between reads of the job row: a node's lease is only visible in D1. */
+const LEASE_CHECK_MS = 2000;
 
 function msFrom(value: string | undefined, fallback: number): number {
   const n = Number(value);
@@ -43,6 +47,10 @@ export async function waitForJob(db: Db, env: Env, jobId: string, what: string, 
       await endJob(db, jobId, "cancelled", { error: hung ?? "the client went away" });
       throw new ApiError(504, hung ?? `the ${what} was abandoned`);
     }
-    await new Promise((r) => setTimeout(r, POLL_MS));
+    const nextDeadline = job.status === "queued" ? began + pickupMs : Math.min(began + totalMs, (job.leaseExpiresAt ?? Infinity) + 1);
+    const sleep = Math.max(50, Math.min(nextDeadline - Date.now(), LEASE_CHECK_MS));
+    // The room answers when the job is claimed or ends; should the room be evicted meanwhile, the call breaks and
+    // the loop reads the row again.
+    await roomOf(env, job).awaitJobChange(jobId, sleep).catch(() => false);
   }
 }

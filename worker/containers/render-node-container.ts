@@ -1,6 +1,18 @@
 // Production render nodes as Cloudflare Containers (wrangler.toml [env.production]): each instance runs
 // render-node/Dockerfile and pulls jobs from this Worker like any other node, with a node key from a secret.
-// Locally there is no Docker engine, so `npm start` runs the node as a process instead and this stays unbound.
+// Locally there is no Docker engine, so `npm start` and `npm run node` run nodes as processes and this stays unbound.
+//
+// How nodes reach the Worker: over HTTPS at BASE_URL (STUDIO_URL in the container), the public API origin, through
+// Containers' outbound proxy, which lets out that one host and nothing else (see Egress below). Nothing calls into
+// a node: it long-polls for work, so the Worker needs no address for it.
+//
+// Scaling with queue depth: Containers have no autoscaler of their own yet (instances are started by name, see
+// developers.cloudflare.com/containers/configuration/scaling-and-routing), so the Worker does it. Whenever work is
+// queued it counts the queue (jobs queued or running, segments of split renders included) and starts
+// `nodesForQueue(depth)` instances, `render-node-0` … `render-node-<n-1>`: one per CONTAINER_JOBS_PER_INSTANCE jobs,
+// at least CONTAINER_MIN_INSTANCES, at most CONTAINER_MAX_INSTANCES (keep it ≤ max_instances in wrangler.toml).
+// An instance stops itself once its `sleepAfter` passes with the queue empty (onActivityExpired): a node pulls, so
+// no inbound request would ever renew its activity, and a busy node must not be stopped mid-render.
 import { Container, getContainer } from "@cloudflare/containers";
 import type { Env } from "../env.ts";
 
@@ -11,6 +23,39 @@ function workerHost(baseUrl: string | undefined): string[] {
   } catch {
     return [];
   }
+}
+
+export interface ScalingRule {
+  min: number;
+  max: number;
+  jobsPerInstance: number;
+}
+
+const whole = (value: string | undefined, fallback: number, low: number, high: number) => {
+  const n = Number(value);
+  return Number.isInteger(n) && value !== undefined && value !== "" ? Math.max(low, Math.min(n, high)) : fallback;
+};
+
+/** The scaling rule from the environment (CONTAINER_POOL_SIZE is the older name of the maximum). */
+export function scalingRule(env: Pick<Env, "CONTAINER_MIN_INSTANCES" | "CONTAINER_MAX_INSTANCES" | "CONTAINER_JOBS_PER_INSTANCE" | "CONTAINER_POOL_SIZE">): ScalingRule {
+  const max = whole(env.CONTAINER_MAX_INSTANCES ?? env.CONTAINER_POOL_SIZE, 8, 1, 64);
+  return {
+    min: Math.min(whole(env.CONTAINER_MIN_INSTANCES, 0, 0, 64), max),
+    max,
+    jobsPerInstance: whole(env.CONTAINER_JOBS_PER_INSTANCE, 1, 1, 64),
+  };
+}
+
+/** Instances to run for `depth` jobs queued or running. Pure. */
+export function nodesForQueue(depth: number, rule: ScalingRule): number {
+  const wanted = Math.ceil(Math.max(0, depth) / rule.jobsPerInstance);
+  return Math.max(rule.min, Math.min(wanted, rule.max));
+}
+
+/** Jobs queued or running that a render node must do (the queue's depth). */
+export async function queueDepth(env: Env): Promise<number> {
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM jobs WHERE status IN ('queued', 'running')").first<{ n: number }>();
+  return row?.n ?? 0;
 }
 
 /**
@@ -29,8 +74,10 @@ function workerHost(baseUrl: string | undefined): string[] {
  * host-name resolution (so no DNS lookup carries a name out), no WebRTC UDP.
  */
 export class RenderNodeContainer extends Container<Env> {
-  // Nodes pull work, so nothing calls into them; keep an instance warm a while after its last job.
-  sleepAfter = "15m";
+  // The image's health endpoint (render-node/src/serve-health.ts, GET /healthz).
+  defaultPort = 8080;
+  // Checked when it passes: an instance with work still queued or running renews instead of stopping.
+  sleepAfter = "5m";
   enableInternet = false;
   interceptHttps = true;
 
@@ -40,13 +87,26 @@ export class RenderNodeContainer extends Container<Env> {
     this.allowedHosts = workerHost(env.BASE_URL);
     this.envVars = { STUDIO_URL: env.BASE_URL ?? "", NODE_KEY: env.CONTAINER_NODE_KEY ?? "", NODE_ID: `container-${ctx.id.toString().slice(0, 8)}` };
   }
+
+  override async onActivityExpired(): Promise<void> {
+    // A node pulls its work, so no request into the container marks it busy: ask the queue instead.
+    const depth = await queueDepth(this.env).catch(() => 1);
+    if (depth > 0) {
+      this.renewActivityTimeout();
+      return;
+    }
+    await super.onActivityExpired();
+  }
 }
 
-/** Makes sure the pool's instances run (a no-op where no container binding exists, as in local runs and tests). */
-export async function wakeRenderNodes(env: Env): Promise<void> {
+/**
+ * Starts as many instances as the queue needs (a no-op where no container binding exists, as in local runs and
+ * tests). `depth` is the queue's depth when the caller knows it; otherwise it is counted.
+ */
+export async function wakeRenderNodes(env: Env, depth?: number): Promise<void> {
   const binding = env.RENDER_NODE_CONTAINER;
   if (!binding) return;
-  const size = Math.max(1, Math.min(Number(env.CONTAINER_POOL_SIZE ?? 1) || 1, 16));
+  const size = nodesForQueue(depth ?? (await queueDepth(env).catch(() => 1)), scalingRule(env));
   await Promise.all(
     Array.from({ length: size }, (_, i) =>
       getContainer(binding, `render-node-${i}`)

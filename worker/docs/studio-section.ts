@@ -260,11 +260,22 @@ docs renders the same here (bench/parity.ts in the repository compares the two f
 ## Render
 
 Render state: { id, slug, status, startedAt, doneAt, filename, downloadUrl, lastLine, eventsUrl, format, quality,
-fps, resolution, composition, progress, error, size } plus "lines" (the full log) on GET .../render and on a
-"wait" render. status is "queued" (waiting for a render node) or "rendering" while in progress, then "done",
-"failed" or "cancelled". progress is { frame, total, percent, fps, etaSeconds } during capture, else null.
+fps, resolution, composition, progress, error, size, segments } plus "lines" (the full log) on GET .../render and
+on a "wait" render. status is "queued" (waiting for a render node) or "rendering" while in progress, then "done",
+"failed" or "cancelled". progress is { frame, total, percent, fps, stage, etaSeconds } once the node reports frames
+(stage: planning, downloading, capturing, encoding, joining or uploading), else null.
 downloadUrl is "/renders/<filename>" exactly while that file is in GET /api/renders (done, and not deleted); else
 null, also after DELETE /renders/<filename> (filename stays, for the record).
+
+Long renders are split across render nodes. The node that takes a render first loads the composition once (the
+plan: frames, rate, size, audio). A render of more than 20 s of video (SEGMENT_MIN_FRAMES, in frames; default 20 s
+at the render's rate) is split into segments of about 10 s (SEGMENT_TARGET_FRAMES) that any nodes render at once,
+each frame-exact with closed GOPs; then one node joins them without re-encoding the video and mixes the audio once.
+A shorter render, and every GIF (its palette pass needs all frames), is rendered whole on one node as before. While
+split, segments is [{ index, fromFrame, toFrame, node, attempts, status }] (frames [fromFrame, toFrame); status
+queued, rendering, done, failed or cancelled), progress sums frames over segments, and log lines of a segment start
+with "segment <index>: "; otherwise segments is null. The joined file has the frame count, duration and frames of a
+one-node render. Cancel reaches every node holding a segment at its next progress post (they post twice a second).
 
   POST   /api/projects/:slug/render          options → 202 the new render's state; 200 the running render's
                                              state when one is in progress (one render at a time per project);
@@ -312,13 +323,18 @@ video can take minutes: give "wait" requests a generous client timeout.
 
 ## Events
 
-GET /api/projects/:slug/render/events (also with ?token=) is a Server-Sent Events stream that stays open across
-renders, with a ": keep-alive" comment every 15 s. Events, each with a JSON "data" line:
-  snapshot  sent first, once, on every connection: the same object as GET .../render (a client that connects
-            mid-render gets the log so far in "lines"), or { status: "none", recent } when the project never rendered
+GET /api/projects/:slug/render/events (also with ?token=) is a Server-Sent Events stream with a ": keep-alive"
+comment every 15 s. Every event has an "id:" line (a number that only grows) and a JSON "data" line:
+  snapshot  sent first on a new connection: the same object as GET .../render (a client that connects
+            mid-render gets the log so far in "lines"), or { status: "none", recent } when the project never
+            rendered; its id is the newest event's
   start     a render started: its render state (status "queued")
   line      a log line: { line, status, progress }
-  end       the render ended: its final render state (status done, failed or cancelled)
+  end       the render ended: its final render state (status done, failed or cancelled); the stream then closes
+Resuming: send the last id you saw as the Last-Event-ID header (EventSource does so when it reconnects) or as
+?lastEventId=; you get the events after it instead of the snapshot, nothing lost or repeated, even if the server
+restarted meanwhile (the newest 12,000 events are kept; an older id gets the snapshot). A stream that closed after
+"end" can be reopened to follow the next render.
 Webhooks (a signed POST when a render ends) are described under "Webhooks" below.
 
   curl -N "{{BASE_URL}}/api/projects/my-first-video/render/events?token={{TOKEN}}"
@@ -353,7 +369,9 @@ snapshot, preview) · 504 a check, snapshot or preview that hung (the message na
 Files: {{MAX_FILE_MB}} MiB each. JSON request bodies: 1 MiB (POST /api/projects: {{MAX_FILE_MB}} MiB, since its html
 and files are files); a larger one is a 413 and is never read whole. Projects: no count limit. Renders: one at a time per project; the log keeps the
 last 10,000 lines. Render nodes hold a job with a 30 s lease renewed by every progress post; a node that stops
-posting has its render failed with a line saying why. A render that waits for a node says so in its log after
+posting loses the job (the whole render, a segment or the join) to another node, which starts that job again (the
+log says "render: node <name> stopped renewing its lease (…; attempt 1 of 3); queued again for another node", or
+"segment 2: node …"); after 3 attempts of one job (MAX_JOB_ATTEMPTS) the render fails with a line naming the node. A node that reports a failure is not retried. A render that waits for a node says so in its log after
 20 s. Server-side, a "wait" request is held until the render ends.
 
 Every render ends within 30 minutes of its POST, time in the queue included: past that it fails with the line
@@ -374,15 +392,34 @@ MAX_CHECKS_PER_USER, MAX_PREVIEWS_PER_USER.)
 
 Render nodes pull work over HTTP with a node key ("stn_…"): create one with
 "npm run node-key -- <name>" (local) or "npm run node-key -- <name> --remote" (production D1); the key is shown
-once. Protocol (Authorization: Bearer <node key>):
+once. Admins (ADMIN_USER_IDS; session cookie or user token, never a bot or node key) manage node keys over the
+API and on the dashboard's Render nodes panel; nobody else may, since a node key reads every user's projects:
+  POST   /api/node-keys { name } → 201 { id, name, createdAt, lastSeenAt, online, key } (the key, shown once;
+         name: 1-60 letters, digits, ".", "_", "-"; at most 100 keys, then 409)
+  GET    /api/node-keys → { nodeKeys: [{ id, name, createdAt, lastSeenAt, online }] } (online: heard from in 30 s)
+  DELETE /api/node-keys/:id → { revoked: true, id }: the node's next call is 401; a job it held is re-queued when
+         its lease lapses. Others get 403 (401 without a credential).
+"npm run node" starts one more local node against the running studio (a key made for it unless NODE_KEY is set).
+Protocol (Authorization: Bearer <node key>):
   POST /api/node/jobs/claim { nodeId?, kinds? } (?wait=seconds, at most 25) → { job: { id, kind, slug, options,
-       composition, leaseMs } } or 204. kinds: render, snapshot, check, preview. Every claim records the node as
-       seen; browser endpoints answer 503 when no node was seen for 30 s.
+       composition, leaseMs, attempt } } or 204. A long poll answered the moment work of those kinds is queued.
+       kinds: render, segment, join, snapshot, check, preview. Snapshots and checks go first; among the rest the
+       user with the fewest jobs running goes first (one user's queue never starves another's), oldest first.
+       Every claim records the node as seen; browser endpoints answer 503 when no node was seen for 30 s.
+       nodeId names the process in log lines (several processes may share one key).
+  POST /api/node/jobs/:id/plan { plan } (a render job, after loading the composition) → { segments, cancelled };
+       one segment: render it whole; more: this job has ended and segment jobs are queued. A segment job's options
+       are { renderId, index, fromFrame, toFrame, plan, render }; a join job's { renderId, segments, plan, render }.
+  GET  /api/node/jobs/:id/segments/:index → a segment file (the join job's node only)
   GET  /api/node/jobs/:id/files → { files: [{ path, size, mtime }] };  GET /api/node/jobs/:id/files/<path> → bytes
   PUT  /api/node/jobs/:id/files/snapshots/<path> (snapshot jobs only; Content-Length required) → { ok, path, size }
-  POST /api/node/jobs/:id/progress { lines, stage? } → { cancelled } (renews the lease; post at least every second;
-       stage is what a timeout names)
+  POST /api/node/jobs/:id/progress { lines, stage?, progress? } → { cancelled } (renews the lease; post at least
+       every second; stage is what a timeout names; progress is { frame, total, fps, stage, etaSeconds }: the only
+       way progress travels, since no log line is parsed)
   POST /api/node/jobs/:id/preview { port } → { cancelled } (a preview job's port, once it listens)
-  PUT  /api/node/jobs/:id/output (Content-Length required) → { ok, size }
-  POST /api/node/jobs/:id/complete { ok, error?, result? } → { ok }
+  PUT  /api/node/jobs/:id/output (Content-Length required) → { ok, size } (a segment's file waits for the join;
+       a render's or join's is the render's file)
+  POST /api/node/jobs/:id/complete { ok, error?, result? } → { ok, error? } (a render's room decides: a success
+       with no uploaded file is a failure)
+The zod schemas of every route above, the job kinds and the progress event live in core/protocol/ of the source.
 `;

@@ -6,8 +6,8 @@ import { jobs } from "../db/schema/renders.ts";
 import type { Env } from "../env.ts";
 
 export type JobRow = typeof jobs.$inferSelect;
-export type JobKind = "render" | "snapshot" | "check" | "preview";
-export const JOB_KINDS: readonly JobKind[] = ["render", "snapshot", "check", "preview"];
+export { JOB_KINDS, type JobKind } from "../../core/protocol/job-kinds.ts";
+import type { JobKind } from "../../core/protocol/job-kinds.ts";
 
 export function leaseMs(env: Env): number {
   const n = Number(env.JOB_LEASE_MS);
@@ -64,27 +64,69 @@ export async function enqueueJobWithin(
   return result.meta.changes === 1;
 }
 
-/** Takes the oldest queued job of the given kinds for this node, or null. */
+/**
+ * Which queued job a claim takes. Snapshots and checks first (a person waits on the request), then previews, then
+ * render work. Within a tier, fair across users: the user with the fewest render jobs running now goes first, so one
+ * user's long queue (a split render's many segments, several renders) never starves another user's short render;
+ * oldest first among equals.
+ */
+const claimOrder = [
+  sql`CASE ${jobs.kind} WHEN 'snapshot' THEN 0 WHEN 'check' THEN 0 WHEN 'preview' THEN 1 ELSE 2 END`,
+  // Render work only: a long-running preview is no reason to wait behind other users' renders.
+  sql`(SELECT count(*) FROM jobs AS busy WHERE busy.user_id = ${jobs.userId} AND busy.status = 'running' AND busy.kind IN ('render', 'segment', 'join'))`,
+  jobs.createdAt,
+];
+
+/** Takes the next queued job of the given kinds for this node (claimOrder), or null. Counts the attempt. */
 export async function claimJob(db: Db, nodeId: string, kinds: readonly JobKind[], lease: number): Promise<JobRow | null> {
   const now = Date.now();
-  const oldest = db
+  const next = db
     .select({ id: jobs.id })
     .from(jobs)
     .where(and(eq(jobs.status, "queued"), inArray(jobs.kind, [...kinds])))
-    .orderBy(jobs.createdAt)
+    .orderBy(...claimOrder)
     .limit(1);
   const rows = await db
     .update(jobs)
-    .set({ status: "running", nodeId, leaseExpiresAt: now + lease, startedAt: sql`coalesce(${jobs.startedAt}, ${now})` })
-    .where(and(eq(jobs.status, "queued"), inArray(jobs.id, oldest)))
+    .set({
+      status: "running",
+      nodeId,
+      leaseExpiresAt: now + lease,
+      attempts: sql`${jobs.attempts} + 1`,
+      startedAt: sql`coalesce(${jobs.startedAt}, ${now})`,
+    })
+    .where(and(eq(jobs.status, "queued"), inArray(jobs.id, next)))
     .returning();
   return rows[0] ?? null;
+}
+
+/**
+ * Puts a running job whose lease lapsed back in the queue for another node (the room decides this). Only while the
+ * lease is still lapsed and the same node holds it, so a late renewal wins. Returns whether it was put back.
+ */
+export async function requeueLapsedJob(db: Db, jobId: string, nodeId: string | null, now = Date.now()): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: "queued", nodeId: null, leaseExpiresAt: null, stage: null })
+    .where(and(eq(jobs.id, jobId), eq(jobs.status, "running"), nodeId === null ? sql`node_id IS NULL` : eq(jobs.nodeId, nodeId), sql`lease_expires_at < ${now}`))
+    .returning({ id: jobs.id });
+  return rows.length === 1;
+}
+
+export function maxJobAttempts(env: Env): number {
+  const n = Number(env.MAX_JOB_ATTEMPTS);
+  return Number.isInteger(n) && n >= 1 ? n : 3;
 }
 
 /** A node's job, only while that node holds it. */
 export async function findNodeJob(db: Db, jobId: string, nodeId: string): Promise<JobRow | null> {
   const row = await db.query.jobs.findFirst({ where: and(eq(jobs.id, jobId), eq(jobs.nodeId, nodeId)) });
   return row ?? null;
+}
+
+export async function findJobs(db: Db, ids: readonly string[]): Promise<JobRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(jobs).where(inArray(jobs.id, [...ids])).all();
 }
 
 export async function findJob(db: Db, jobId: string): Promise<JobRow | null> {
@@ -144,4 +186,18 @@ export async function endJob(
     .where(and(eq(jobs.id, jobId), inArray(jobs.status, ["queued", "running"])))
     .returning({ id: jobs.id });
   return rows.length === 1;
+}
+
+/** Ends every listed job still queued or running (a render's segments and join when the render ends). */
+export async function endJobs(
+  db: Db,
+  ids: readonly string[],
+  status: "done" | "failed" | "cancelled",
+  detail: { error?: string } = {},
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(jobs)
+    .set({ status, finishedAt: Date.now(), error: detail.error ?? null })
+    .where(and(inArray(jobs.id, [...ids]), inArray(jobs.status, ["queued", "running"])));
 }

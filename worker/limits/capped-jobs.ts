@@ -4,6 +4,7 @@
 import { browserJobTimeouts } from "../browser/wait-for-job.ts";
 import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
+import { announceWork } from "../jobs/job-board.ts";
 import { countLiveJobs, enqueueJobWithin, type LiveJobWindow } from "../jobs/queue.ts";
 import { capOf, capReached } from "./work-caps.ts";
 
@@ -27,4 +28,5 @@ export async function enqueueCappedJob(
   job: { id: string; userId: string; slug: string; kind: CappedJobKind; options: unknown },
 ): Promise<void> {
   if (!(await enqueueJobWithin(db, job, capOf(env, job.kind), liveWindow(env)))) throw capReached(env, job.kind);
+  await announceWork(env, job.kind);
 }

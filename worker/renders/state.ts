@@ -1,16 +1,31 @@
 // The render state as the API shows it (GET .../render, POST .../render, the event stream).
+import type { ProgressEvent, RenderProgress } from "../../core/protocol/progress.ts";
+import type { RenderPlan } from "../../core/protocol/render-plan.ts";
 import type { RenderOptions } from "../../core/render/render-options.ts";
 
 export type RenderStatus = "queued" | "rendering" | "done" | "failed" | "cancelled";
 export const IN_PROGRESS: readonly RenderStatus[] = ["queued", "rendering"];
 
-export interface Progress {
-  frame: number;
-  total: number;
-  percent: number;
-  fps: number | null;
-  etaSeconds: number | null;
+export type Progress = RenderProgress;
+
+export type SegmentStatus = "queued" | "rendering" | "done" | "failed" | "cancelled";
+
+/** One frame range of a split render, as the room tracks it. */
+export interface RoomSegment {
+  index: number;
+  fromFrame: number;
+  toFrame: number;
+  /** The node (key name/process id) that holds or held it. */
+  node: string | null;
+  /** Tries so far (a lost lease gives it to another node). */
+  attempts: number;
+  status: SegmentStatus;
+  progress?: ProgressEvent | null;
 }
+
+/** Job ids of a split render's work: one per segment, one for the join. */
+export const segmentJobId = (renderId: string, index: number) => `${renderId}.s${index}`;
+export const joinJobId = (renderId: string) => `${renderId}.join`;
 
 /** What a ProjectRoom keeps about its current (or last) render. */
 export interface RoomRender {
@@ -28,6 +43,20 @@ export interface RoomRender {
   size: number | null;
   /** When the user deleted the rendered file (DELETE /renders/<filename>); from then on it offers no download. */
   deletedAt?: number | null;
+  /** False from an ended render's decision until its D1 rows are written (the alarm retries); no download meanwhile. */
+  synced?: boolean;
+  /** Failed tries of those writes so far (the alarm backs off and stops after a bound). */
+  syncTries?: number;
+  /** The node (key name/process id) that holds the render's job now, for log lines. */
+  node?: string;
+  /** Which try of the render's job runs now (1, or more after a node lost its lease). */
+  attempt?: number;
+  /** How often the job was given to another node after a lost lease. */
+  retries?: number;
+  /** What the planning node learnt (frames, rate, size, audio). */
+  plan?: RenderPlan | null;
+  /** Set when the render was split across nodes; null while whole. */
+  segments?: RoomSegment[] | null;
 }
 
 export function isInProgress(status: string): boolean {
@@ -36,7 +65,7 @@ export function isInProgress(status: string): boolean {
 
 export function publicRenderState(r: RoomRender) {
   // A download is offered exactly while the file is in GET /api/renders: done, and not deleted.
-  const downloadable = r.status === "done" && !r.deletedAt;
+  const downloadable = r.status === "done" && !r.deletedAt && r.synced !== false;
   return {
     id: r.id,
     slug: r.slug,
@@ -55,6 +84,10 @@ export function publicRenderState(r: RoomRender) {
     progress: r.progress,
     error: r.error,
     size: r.size,
+    /** Which node rendered which frames of a split render (null for a render done whole on one node). */
+    segments: r.segments
+      ? r.segments.map(({ index, fromFrame, toFrame, node, attempts, status }) => ({ index, fromFrame, toFrame, node, attempts, status }))
+      : null,
   };
 }
 export type PublicRenderState = ReturnType<typeof publicRenderState>;

@@ -1,5 +1,5 @@
 // Server-Sent Events fan-out for one room: any number of subscribers, a keep-alive comment every 15 s, and
-// subscribers that went away removed on the first failed write.
+// subscribers that went away removed on the first failed write. Streams close after a render's `end` event.
 const encoder = new TextEncoder();
 const KEEP_ALIVE_MS = 15_000;
 
@@ -15,14 +15,23 @@ export class EventHub {
     return this.subscribers.size;
   }
 
-  /** Opens a stream whose first event is `first` (the snapshot). */
-  subscribe(first: string, signal: AbortSignal | undefined): Response {
+  /** Opens a stream that starts with `first` (the snapshot, or the events a resuming client missed); with
+   * `closeAfterFirst` (those include the render's end) it ends right after them. */
+  subscribe(first: string, signal: AbortSignal | undefined, closeAfterFirst = false): Response {
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     const writer = writable.getWriter();
-    this.subscribers.add(writer);
     void this.write(writer, first);
+    if (closeAfterFirst) {
+      void writer.close().catch(() => undefined);
+      return this.response(readable);
+    }
+    this.subscribers.add(writer);
     signal?.addEventListener("abort", () => this.drop(writer));
     this.keepAlive ??= setInterval(() => this.broadcastRaw(": keep-alive\n\n"), KEEP_ALIVE_MS);
+    return this.response(readable);
+  }
+
+  private response(readable: ReadableStream<Uint8Array>): Response {
     return new Response(readable, {
       headers: {
         "Content-Type": "text/event-stream; charset=utf-8",
@@ -36,7 +45,7 @@ export class EventHub {
     this.broadcastRaw(formatEvent(event, data, id));
   }
 
-  /** Ends every stream (after an `end` event clients may reconnect for the next render). */
+  /** Ends every stream (after an `end` event; a client reconnects, with Last-Event-ID, to follow the next render). */
   closeAll(): void {
     for (const writer of this.subscribers) void writer.close().catch(() => undefined);
     this.subscribers.clear();

@@ -4,6 +4,7 @@ import { publicUser } from "../auth/identity.ts";
 import { baseUrlOf } from "../http/base-url.ts";
 import { loginFlags } from "../http/config.ts";
 import type { AppEnv } from "../http/context.ts";
+import { isAdmin } from "../ideas/caller.ts";
 
 export const VERSION: string = pkg.version;
 
@@ -19,5 +20,7 @@ export const healthRoutes = new Hono<AppEnv>()
     login: loginFlags(c.env),
     authorized: user !== null,
     user: user ? publicUser(user) : null,
+    // Lets the dashboard show admin panels (render node keys) without asking for them and getting 403.
+    admin: isAdmin(c),
   });
 });

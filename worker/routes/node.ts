@@ -2,27 +2,38 @@
 // post progress (which renews the lease and tells the node about a cancel), upload the output, complete.
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { z } from "zod";
-import { parseProgressLine } from "../../core/render/parse-progress-line.ts";
+import {
+  ClaimRequestSchema,
+  CompleteRequestSchema,
+  JoinJobOptionsSchema,
+  PlanRequestSchema,
+  MAX_CLAIM_WAIT_S,
+  PreviewRequestSchema,
+  ProgressRequestSchema,
+} from "../../core/protocol/node-routes.ts";
+import { isRenderWork } from "../../core/protocol/job-kinds.ts";
 import { FORMAT_CONTENT_TYPES, type Format } from "../../core/render/render-options.ts";
 import { contentTypeFor } from "../../core/http/content-type.ts";
 import { rawFilePath } from "../http/raw-file-path.ts";
 import { openDb } from "../db/client.ts";
 import { renders } from "../db/schema/renders.ts";
 import { fileKey, renderKey } from "../files/keys.ts";
+import { segmentKey } from "../renders/segment-keys.ts";
 import { listProjectFiles } from "../files/list-files.ts";
 import type { AppEnv, RenderNode } from "../http/context.ts";
 import { ApiError, badRequest, notFound, unauthorized } from "../http/errors.ts";
 import { serveObject } from "../http/serve-object.ts";
 import { readJson } from "../http/validate.ts";
 import { streamToKey, writeStream } from "../files/write-file.ts";
-import { claimJob, endJob, findNodeJob, JOB_KINDS, leaseMs, renewLease, setRunningResult, type JobKind } from "../jobs/queue.ts";
+import type { JobKind } from "../../core/protocol/job-kinds.ts";
+import type { ClaimedJob } from "../../core/protocol/node-routes.ts";
+import { jobBoard } from "../jobs/job-board.ts";
+import { claimJob, endJob, findJob, findNodeJob, JOB_KINDS, leaseMs, renewLease, setRunningResult, type JobRow } from "../jobs/queue.ts";
 import { markNodeSeen } from "../nodes/node-presence.ts";
 import { roomOf } from "../rooms/room-of.ts";
 import { googleFontsForJob, googleFontsKey } from "../fonts/google-fonts-cache.ts";
 import { GOOGLE_FONTS_DIR } from "../../core/fonts/google-fonts-files.ts";
 
-const MAX_WAIT_S = 25;
 
 function nodeOf(c: Context<AppEnv>): RenderNode {
   const node = c.get("node");
@@ -32,6 +43,25 @@ function nodeOf(c: Context<AppEnv>): RenderNode {
 
 /** …/api/node/jobs/:id/files/<path>: the path starts at the seventh segment. */
 const JOB_FILE_PATH_START = 6;
+/** A waiting claim re-reads the queue at least this often, should a wake-up be lost (the board evicted). */
+const SAFETY_RECHECK_MS = 5000;
+
+/** A segment or join job's place in its render: the render's id and the segment's index (or "join"). */
+function renderPart(job: JobRow): { renderId: string; segment: number | "join" | null } {
+  if (job.kind === "render") return { renderId: job.id, segment: null };
+  const options = JSON.parse(job.options) as { renderId?: string; index?: number };
+  return { renderId: options.renderId ?? "", segment: job.kind === "join" ? "join" : (options.index ?? 0) };
+}
+
+/** The room hears of its job's claim: a render is now rendering; a browser job's waiter wakes. */
+async function announceClaim(env: AppEnv["Bindings"], job: JobRow, nodeName: string): Promise<void> {
+  const room = roomOf(env, job);
+  if (job.kind === "render") await room.markRendering(job.id, nodeName, job.attempts);
+  else if (job.kind === "segment" || job.kind === "join") {
+    const { renderId, segment } = renderPart(job);
+    if (segment !== null) await room.markSegment(renderId, segment, nodeName, job.attempts);
+  } else if (job.kind === "snapshot" || job.kind === "check") await room.jobChanged(job.id);
+}
 
 /** Node uploads are streamed into R2, which needs their length up front. */
 function declaredUpload(c: Context<AppEnv>): { body: ReadableStream<Uint8Array>; length: number } {
@@ -47,49 +77,44 @@ async function heldJob(c: Context<AppEnv>) {
   return job;
 }
 
-const claimBody = z.object({
-  nodeId: z.string().max(100).optional(),
-  kinds: z.array(z.enum(JOB_KINDS as [JobKind, ...JobKind[]])).min(1).optional(),
-});
-const progressBody = z.object({
-  lines: z.array(z.string().max(4000)).max(1000),
-  /** What the node is doing now; a server-side timeout names it. */
-  stage: z.string().max(300).optional(),
-});
-const previewBody = z.object({ port: z.number().int().min(1).max(65_535) });
 /** Browser jobs may write only here: snapshots go into the project's snapshots/ folder. */
 const NODE_WRITABLE_PREFIX = "snapshots/";
 const MAX_NODE_UPLOAD_BYTES = 50 * 1024 * 1024;
-const completeBody = z.object({
-  ok: z.boolean(),
-  error: z.string().max(20_000).optional(),
-  result: z.unknown().optional(),
-});
 
 export const nodeRoutes = new Hono<AppEnv>()
   .post("/jobs/claim", async (c) => {
     const node = nodeOf(c);
-    const body = await readJson(c, claimBody);
-    const waitS = Math.min(Number(c.req.query("wait") ?? 20) || 0, MAX_WAIT_S);
+    const body = await readJson(c, ClaimRequestSchema);
+    const waitS = Math.min(Number(c.req.query("wait") ?? 20) || 0, MAX_CLAIM_WAIT_S);
+    const kinds = body.kinds ?? JOB_KINDS;
     const db = openDb(c.env.DB);
     const lease = leaseMs(c.env);
     const deadline = Date.now() + waitS * 1000;
     // Every claim (and every poll that ends empty) shows the node is alive: browser endpoints answer 503 without one.
     await markNodeSeen(db, node.id);
     for (;;) {
-      const job = await claimJob(db, node.id, body.kinds ?? JOB_KINDS, lease);
+      // The board's counters are read before the queue, so work queued in between wakes the wait below at once.
+      const marks = await jobBoard(c.env).marksOf(kinds).catch(() => ({}));
+      const job = await claimJob(db, node.id, kinds, lease);
       if (job) {
-        if (job.kind === "render") await roomOf(c.env, job).markRendering(job.id, node.name);
+        // Several processes may share one key: the claim's nodeId tells them apart in log lines.
+        await announceClaim(c.env, job, body.nodeId ? `${node.name}/${body.nodeId}` : node.name);
         const options = JSON.parse(job.options) as Record<string, unknown>;
-        return c.json({
-          job: { id: job.id, kind: job.kind, slug: job.slug, options, composition: options.composition ?? "index.html", leaseMs: lease },
-        });
+        const claimed: ClaimedJob = {
+          id: job.id, kind: job.kind as JobKind, slug: job.slug, options,
+          composition: typeof options.composition === "string" ? options.composition : "index.html",
+          leaseMs: lease, attempt: job.attempts,
+        };
+        return c.json({ job: claimed });
       }
-      if (Date.now() >= deadline || c.req.raw.signal.aborted) {
+      const left = deadline - Date.now();
+      if (left <= 0 || c.req.raw.signal.aborted) {
         await markNodeSeen(db, node.id);
         return c.body(null, 204);
       }
-      await new Promise((r) => setTimeout(r, 250));
+      await jobBoard(c.env)
+        .waitForWork(kinds, marks, Math.min(left, SAFETY_RECHECK_MS))
+        .catch(() => new Promise((r) => setTimeout(r, Math.min(left, 1000))));
     }
   })
   .get("/jobs/:id/files", async (c) => {
@@ -115,15 +140,18 @@ export const nodeRoutes = new Hono<AppEnv>()
     });
   })
   .post("/jobs/:id/progress", async (c) => {
-    const job = await heldJob(c);
-    const { lines, stage } = await readJson(c, progressBody);
-    if (job.status !== "running") return c.json({ cancelled: true });
+    const node = nodeOf(c);
+    const { lines, stage, progress } = await readJson(c, ProgressRequestSchema);
     const db = openDb(c.env.DB);
-    await markNodeSeen(db, nodeOf(c).id);
+    const job = await findJob(db, c.req.param("id") ?? "");
+    if (!job) throw notFound("no such job held by this node");
+    // A job this node no longer holds (given to another node after its lease lapsed) or that ended: stop.
+    if (job.nodeId !== node.id || job.status !== "running") return c.json({ cancelled: true });
+    await markNodeSeen(db, node.id);
     await renewLease(db, job.id, leaseMs(c.env), stage ?? (job.kind === "render" ? undefined : lines.at(-1)));
-    if (job.kind !== "render") return c.json({ cancelled: false });
-    const progress = lines.map(parseProgressLine).filter((p) => p !== null).at(-1);
-    return c.json(await roomOf(c.env, job).appendLines(job.id, lines, progress));
+    if (!isRenderWork(job.kind)) return c.json({ cancelled: false });
+    const { renderId, segment } = renderPart(job);
+    return c.json(await roomOf(c.env, job).nodeProgress(renderId, segment, lines, progress));
   })
   .put("/jobs/:id/files/*", async (c) => {
     const job = await heldJob(c);
@@ -142,37 +170,54 @@ export const nodeRoutes = new Hono<AppEnv>()
   .post("/jobs/:id/preview", async (c) => {
     const job = await heldJob(c);
     if (job.kind !== "preview") throw badRequest("only preview jobs report a port");
-    const { port } = await readJson(c, previewBody);
+    const { port } = await readJson(c, PreviewRequestSchema);
     if (!(await setRunningResult(openDb(c.env.DB), job.id, { port }))) return c.json({ cancelled: true });
     return c.json({ cancelled: false });
   })
   .put("/jobs/:id/output", async (c) => {
     const job = await heldJob(c);
     if (job.status !== "running") throw new ApiError(409, "the job is no longer running");
-    const row = await openDb(c.env.DB).query.renders.findFirst({ where: eq(renders.id, job.id) });
-    if (!row) throw notFound("this job has no render output");
+    if (!isRenderWork(job.kind)) throw notFound("this job has no render output");
+    const { renderId, segment } = renderPart(job);
     const { body, length } = declaredUpload(c);
+    // A segment waits for the join under its own key; a render's or join's output is the render's file.
+    if (typeof segment === "number") {
+      const size = await streamToKey(c.env.FILES, segmentKey(job.userId, renderId, segment), body, length, "application/octet-stream");
+      return c.json({ ok: true, size });
+    }
+    const row = await openDb(c.env.DB).query.renders.findFirst({ where: eq(renders.id, renderId) });
+    if (!row) throw notFound("this job has no render output");
     const type = FORMAT_CONTENT_TYPES[row.format as Format] ?? "application/octet-stream";
     return c.json({ ok: true, size: await streamToKey(c.env.FILES, renderKey(job.userId, row.filename), body, length, type) });
   })
+  .get("/jobs/:id/segments/:index", async (c) => {
+    const job = await heldJob(c);
+    if (job.kind !== "join") throw notFound("only a join job reads segments");
+    const options = JoinJobOptionsSchema.parse(JSON.parse(job.options));
+    const index = Number(c.req.param("index"));
+    if (!options.segments.includes(index)) throw notFound(`no segment ${c.req.param("index")}`);
+    return serveObject(c.env.FILES, segmentKey(job.userId, options.renderId, index), c.req.raw, {
+      contentType: "application/octet-stream",
+      notFoundMessage: `segment ${index} is missing`,
+    });
+  })
+  .post("/jobs/:id/plan", async (c) => {
+    const job = await heldJob(c);
+    if (job.kind !== "render") throw badRequest("only render jobs post a plan");
+    const { plan } = await readJson(c, PlanRequestSchema);
+    return c.json(await roomOf(c.env, job).plan(job.id, nodeOf(c).id, plan));
+  })
   .post("/jobs/:id/complete", async (c) => {
     const job = await heldJob(c);
-    const body = await readJson(c, completeBody);
-    const db = openDb(c.env.DB);
-    const room = job.kind === "render" ? roomOf(c.env, job) : null;
-    if (body.ok && room) {
-      const row = await db.query.renders.findFirst({ where: eq(renders.id, job.id) });
-      const object = row ? await c.env.FILES.head(renderKey(job.userId, row.filename)) : null;
-      if (!object) {
-        const error = "the render node reported success but uploaded no file";
-        if (await endJob(db, job.id, "failed", { error })) await room.finish(job.id, { ok: false, error });
-        return c.json({ ok: false, error });
-      }
-      if (await endJob(db, job.id, "done", { result: body.result })) await room.finish(job.id, { ok: true, size: object.size });
-      return c.json({ ok: true });
+    const body = await readJson(c, CompleteRequestSchema);
+    // A render's room decides its outcome and ends the job itself (worker/rooms/project-room.ts).
+    if (job.kind === "render" || job.kind === "join") return c.json(await roomOf(c.env, job).complete(job.id, nodeOf(c).id, body));
+    if (job.kind === "segment") {
+      const { renderId, segment } = renderPart(job);
+      return c.json(await roomOf(c.env, job).completeSegment(renderId, segment as number, nodeOf(c).id, body));
     }
     const error = body.error ?? (body.ok ? undefined : "the render node reported a failure without a message");
-    const ended = await endJob(db, job.id, body.ok ? "done" : "failed", { error, result: body.result });
-    if (ended && room && !body.ok) await room.finish(job.id, { ok: false, error: error ?? "failed" });
+    await endJob(openDb(c.env.DB), job.id, body.ok ? "done" : "failed", { error, result: body.result });
+    if (job.kind === "snapshot" || job.kind === "check") await roomOf(c.env, job).jobChanged(job.id);
     return c.json({ ok: true });
   });

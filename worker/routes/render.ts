@@ -23,6 +23,18 @@ async function noneState(c: Context<AppEnv>, ref: ProjectRef) {
   return { status: "none" as const, recent: recent.filter((r) => r.status === "done" && !r.deletedAt).map(renderListEntry) };
 }
 
+/** Holds until the render ends. A room evicted meanwhile breaks the call; the wait is asked again of a new stub. */
+async function waitForRenderEnd(c: Context<AppEnv>, ref: ProjectRef, renderId: string) {
+  for (let broken = 0; ; broken++) {
+    try {
+      return await roomOf(c.env, ref).waitForEnd(renderId);
+    } catch (error) {
+      if (broken >= 20 || c.req.raw.signal.aborted) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
 export const renderRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post("/:slug/render", async (c) => {
@@ -57,10 +69,7 @@ export const renderRoutes = new Hono<AppEnv>()
     if ("atCap" in result) throw capReached(c.env, "render");
     const { started, view } = result;
     if (started && !failWith?.length) c.executionCtx.waitUntil(wakeRenderNodes(c.env));
-    if (options.wait) {
-      const ended = await room.waitForEnd(view.id);
-      return c.json(ended ?? view);
-    }
+    if (options.wait) return c.json((await waitForRenderEnd(c, ref, view.id)) ?? view);
     const { lines: _lines, ...state } = view;
     return c.json(state, started ? 202 : 200);
   })
@@ -77,5 +86,7 @@ export const renderRoutes = new Hono<AppEnv>()
     const ref = await callerProject(c);
     const url = new URL("https://room/events");
     url.searchParams.set("none", JSON.stringify(await noneState(c, ref)));
+    const lastEventId = c.req.header("Last-Event-ID") ?? c.req.query("lastEventId");
+    if (lastEventId !== undefined) url.searchParams.set("lastEventId", lastEventId);
     return roomOf(c.env, ref).fetch(new Request(url, { signal: c.req.raw.signal }));
   });

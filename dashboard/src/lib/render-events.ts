@@ -1,5 +1,6 @@
 // Folds the render event stream (snapshot, start, line, end) into what the render panel shows. Pure, so the
-// progress bar's arithmetic is tested without a browser.
+// progress bar's arithmetic is tested without a browser. Progress comes as numbers (core/protocol), never from text.
+import { RenderProgressSchema } from "../../../core/protocol/progress.ts";
 import { FINISHED, type RenderProgress, type RenderState } from "./types.ts";
 
 export interface RenderView {
@@ -11,35 +12,15 @@ export interface RenderView {
 export const EMPTY_RENDER: RenderView = { state: { status: "none" }, lines: [], progress: null };
 
 const MAX_LINES = 2000;
-const PROGRESS_LINE = /frame\s+(\d+)\s*\/\s*(\d+)(?:\s*\((\d+(?:\.\d+)?)%\))?(?:,\s*([\d.]+)\s*fps)?(?:,\s*ETA\s+([\d.]+)\s*s)?/i;
-
-/** Progress read from a log line such as "frame 120/180 (67%), 14.2 fps, ETA 4 s"; null for other lines. */
-export function progressFromLine(line: string): RenderProgress | null {
-  const m = PROGRESS_LINE.exec(line);
-  if (!m) return null;
-  const frame = Number(m[1]);
-  const total = Number(m[2]);
-  if (!(total > 0)) return null;
-  return {
-    frame,
-    total,
-    percent: m[3] !== undefined ? Number(m[3]) : (frame / total) * 100,
-    fps: m[4] !== undefined ? Number(m[4]) : undefined,
-    etaSeconds: m[5] !== undefined ? Number(m[5]) : undefined,
-  };
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function asProgress(value: unknown): RenderProgress | null {
-  if (!isRecord(value)) return null;
-  const frame = Number(value.frame);
-  const total = Number(value.total);
-  if (!Number.isFinite(frame) || !(total > 0)) return null;
-  const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
-  return { frame, total, percent: num(value.percent) ?? (frame / total) * 100, fps: num(value.fps), etaSeconds: num(value.etaSeconds) };
+  const parsed = RenderProgressSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const { frame, total, percent, fps, etaSeconds } = parsed.data;
+  return { frame, total, percent, fps: fps ?? undefined, etaSeconds: etaSeconds ?? undefined };
 }
 
 /** The render state inside an event payload: either the payload itself or its `state`/`render` field. */
@@ -52,14 +33,6 @@ export function stateOf(payload: unknown): RenderState | null {
 function linesOf(payload: unknown, state: RenderState | null): string[] | null {
   const source = isRecord(payload) && Array.isArray(payload.lines) ? payload.lines : state?.lines;
   return Array.isArray(source) ? source.filter((l): l is string => typeof l === "string") : null;
-}
-
-function lastProgress(lines: string[]): RenderProgress | null {
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const p = progressFromLine(lines[i] ?? "");
-    if (p) return p;
-  }
-  return null;
 }
 
 /** Percent shown by the bar: 100 once done, else the latest progress, else 0. */
@@ -81,7 +54,7 @@ export function applyRenderEvent(view: RenderView, kind: string, payload: unknow
   switch (kind) {
     case "snapshot": {
       const lines = linesOf(payload, state) ?? view.lines;
-      const progress = (state && asProgress(state.progress)) ?? lastProgress(lines);
+      const progress = state ? asProgress(state.progress) : null;
       return { state: state ?? view.state, lines: lines.slice(-MAX_LINES), progress };
     }
     case "start": {
@@ -91,7 +64,7 @@ export function applyRenderEvent(view: RenderView, kind: string, payload: unknow
     case "line": {
       const text = isRecord(payload) ? (payload.line ?? payload.text ?? payload.message) : payload;
       const line = typeof text === "string" ? text : "";
-      const progress = (isRecord(payload) && asProgress(payload.progress)) || progressFromLine(line) || view.progress;
+      const progress = (isRecord(payload) && asProgress(payload.progress)) || view.progress;
       const lines = line ? [...view.lines, line].slice(-MAX_LINES) : view.lines;
       const given = isRecord(payload) && typeof payload.status === "string" ? payload.status : null;
       const status = given ?? (view.state.status === "none" ? "rendering" : view.state.status);

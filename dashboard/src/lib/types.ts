@@ -15,6 +15,8 @@ export interface Health {
   login: { github?: boolean; google?: boolean; dev?: boolean };
   authorized: boolean;
   user: User | null;
+  /** The caller is in ADMIN_USER_IDS (render node keys). */
+  admin?: boolean;
 }
 
 export interface Identity {

@@ -1,4 +1,5 @@
 // "/": what the studio is and how to sign in; once signed in, the token and the projects.
+import { NodeKeysPanel } from "../components/node-keys-panel.tsx";
 import { ProjectGrid } from "../components/project-grid.tsx";
 import { SignIn } from "../components/sign-in.tsx";
 import { PublicStats } from "../components/stats.tsx";
@@ -46,6 +47,7 @@ export function HomePage() {
       <h1 class="page-title">Welcome, {health.user.name}</h1>
       <TokenCard />
       <ProjectGrid />
+      {health.admin && <NodeKeysPanel />}
       <PublicStats />
     </>
   );

@@ -1,0 +1,87 @@
+// The render-node protocol: the request and response of every /api/node route, in one place. The Worker validates
+// requests and the node validates responses with these same schemas (and the tests drive the routes with them).
+import { z } from "zod";
+import { JobKindSchema } from "./job-kinds.ts";
+import { ProgressEventSchema } from "./progress.ts";
+import { RenderPlanSchema, SegmentRangeSchema } from "./render-plan.ts";
+
+/** Longest claim long poll, in seconds (?wait=). */
+export const MAX_CLAIM_WAIT_S = 25;
+
+// POST /api/node/jobs/claim?wait=<seconds>
+export const ClaimRequestSchema = z.object({
+  nodeId: z.string().max(100).optional(),
+  kinds: z.array(JobKindSchema).min(1).optional(),
+});
+export type ClaimRequest = z.infer<typeof ClaimRequestSchema>;
+
+export const ClaimedJobSchema = z.object({
+  id: z.string().min(1),
+  kind: JobKindSchema,
+  slug: z.string(),
+  options: z.record(z.string(), z.unknown()).default({}),
+  composition: z.string().nullish(),
+  leaseMs: z.number().positive().default(30_000),
+  /** 1 for the first try; a job given to another node after a lost lease comes back with 2, 3, … */
+  attempt: z.number().int().positive().default(1),
+});
+export type ClaimedJob = z.infer<typeof ClaimedJobSchema>;
+export const ClaimResponseSchema = z.object({ job: ClaimedJobSchema });
+
+// GET /api/node/jobs/:id/files
+export const JobFileSchema = z.object({ path: z.string().min(1), size: z.number().int().nonnegative(), mtime: z.string().optional() });
+export type JobFile = z.infer<typeof JobFileSchema>;
+export const FilesResponseSchema = z.object({ files: z.array(JobFileSchema) });
+
+// POST /api/node/jobs/:id/progress
+export const ProgressRequestSchema = z.object({
+  lines: z.array(z.string().max(4000)).max(1000),
+  /** What the node is doing now, in words; a server-side timeout names it. */
+  stage: z.string().max(300).optional(),
+  /** Frames done for a render, segment or join job. */
+  progress: ProgressEventSchema.optional(),
+});
+export type ProgressRequest = z.infer<typeof ProgressRequestSchema>;
+/** `cancelled`: stop now (the render was cancelled, or this job was given to another node). */
+export const CancelledResponseSchema = z.object({ cancelled: z.boolean() });
+
+// POST /api/node/jobs/:id/preview
+export const PreviewRequestSchema = z.object({ port: z.number().int().min(1).max(65_535) });
+
+// PUT /api/node/jobs/:id/files/snapshots/<path>
+export const ProjectFileWriteResponseSchema = z.object({ ok: z.literal(true), path: z.string(), size: z.number() });
+
+// PUT /api/node/jobs/:id/output
+export const OutputResponseSchema = z.object({ ok: z.literal(true), size: z.number() });
+
+// POST /api/node/jobs/:id/plan (a render job, after loading the composition once)
+export const PlanRequestSchema = z.object({ plan: RenderPlanSchema });
+/** One segment: render it whole as before. More: this job ends after the plan, the segments are queued as jobs. */
+export const PlanResponseSchema = z.object({ segments: z.array(SegmentRangeSchema).min(1), cancelled: z.boolean() });
+
+// POST /api/node/jobs/:id/complete
+export const CompleteRequestSchema = z.object({
+  ok: z.boolean(),
+  error: z.string().max(20_000).optional(),
+  result: z.unknown().optional(),
+});
+export type CompleteRequest = z.infer<typeof CompleteRequestSchema>;
+export const CompleteResponseSchema = z.object({ ok: z.boolean(), error: z.string().optional() });
+
+// Options of the render farm's job kinds (`render` jobs carry RenderOptions, core/render/render-options.ts).
+export const SegmentJobOptionsSchema = z.object({
+  renderId: z.string(),
+  index: z.number().int().nonnegative(),
+  fromFrame: z.number().int().nonnegative(),
+  toFrame: z.number().int().positive(),
+  plan: RenderPlanSchema,
+  render: z.record(z.string(), z.unknown()),
+});
+export type SegmentJobOptions = z.infer<typeof SegmentJobOptionsSchema>;
+export const JoinJobOptionsSchema = z.object({
+  renderId: z.string(),
+  segments: z.array(z.number().int().nonnegative()).min(1),
+  plan: RenderPlanSchema,
+  render: z.record(z.string(), z.unknown()),
+});
+export type JoinJobOptions = z.infer<typeof JoinJobOptionsSchema>;

@@ -1,0 +1,33 @@
+// What a node learns by loading a composition once (frames, rate, size, audio clips), posted to the Worker so the
+// ProjectRoom can split the render into segments. Same shape as render-node/src/plan-render.ts's RenderPlan.
+import { z } from "zod";
+
+export const AudioClipSchema = z.object({
+  src: z.string(),
+  start: z.number(),
+  duration: z.number().nullable(),
+  mediaStart: z.number(),
+  volume: z.number(),
+  kind: z.enum(["audio", "video"]),
+});
+
+export const RenderPlanSchema = z.object({
+  composition: z.string(),
+  frames: z.number().int().positive(),
+  fps: z.object({ num: z.number().int().positive(), den: z.number().int().positive() }),
+  fpsText: z.string(),
+  durationSeconds: z.number().positive(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  audio: z.array(AudioClipSchema).max(1000),
+  findings: z.array(z.string().max(4000)).max(1000),
+});
+export type RenderPlan = z.infer<typeof RenderPlanSchema>;
+
+/** One frame range of a split render: frames [fromFrame, toFrame). */
+export const SegmentRangeSchema = z.object({
+  index: z.number().int().nonnegative(),
+  fromFrame: z.number().int().nonnegative(),
+  toFrame: z.number().int().positive(),
+});
+export type SegmentRange = z.infer<typeof SegmentRangeSchema>;

@@ -1,0 +1,285 @@
+// One loaded composition ready to be captured: the project served, the network sink up, the first browser loaded,
+// the frame rate and frame count settled. planRender, renderSegment and renderProject all start here, so a plan
+// made on one node and a segment rendered on another read the composition the same way.
+import { availableParallelism } from "node:os";
+import { stat } from "node:fs/promises";
+import { join, relative, resolve, sep } from "node:path";
+import { parseMissingAssetLine } from "../../core/browser/missing-asset.ts";
+import type { RenderOptions as ApiRenderOptions } from "../../core/render/render-options.ts";
+import { blockedAttemptLine, limitBlockedAttempts, parseBlockedAttemptLine } from "./blocked-attempt.ts";
+import { buildChunkArgs, ENCODER_SETTINGS } from "./build-encode-args.ts";
+import type { CompositionInfo, StudioWindow } from "./composition-info.ts";
+import { computeViewport } from "./compute-viewport.ts";
+import type { Viewport } from "./compute-viewport.ts";
+import { countFrames, frameTime } from "./count-frames.ts";
+import { extractVideoFrames } from "./extract-video-frames.ts";
+import { launchCaptureBrowser } from "./launch-capture-browser.ts";
+import type { CaptureBrowser, CaptureMode } from "./launch-capture-browser.ts";
+import { loadComposition } from "./load-composition.ts";
+import { startNetworkSink } from "./network-sink.ts";
+import { networkIsolationFlags } from "./network-policy.ts";
+import { applyDeclaredFps, parseRenderOptions } from "./parse-render-options.ts";
+import type { RenderOptions } from "./parse-render-options.ts";
+import type { RenderPlan } from "./plan-render.ts";
+import { reportLateProblems } from "./late-problems.ts";
+import { renderFrameRange } from "./render-frame-range.ts";
+import { resolveBinaries } from "./resolve-binaries.ts";
+import type { Binaries } from "./resolve-binaries.ts";
+import { makeScratchDir, removeScratchDir } from "./scratch-dirs.ts";
+import { serveProject } from "./serve-project.ts";
+import { splitFrameRanges } from "./split-frame-ranges.ts";
+import type { FrameRange } from "./split-frame-ranges.ts";
+import { stageBounds, type StageBounds } from "./stage-bounds.ts";
+import { seconds as inSeconds, withDeadline } from "./with-deadline.ts";
+
+/** The render options a session reads: the API's (core/render) fields, each optional. */
+export type SessionOptions = Partial<Pick<ApiRenderOptions, "quality" | "fps" | "format" | "composition" | "resolution">> & {
+  /** Undefined values are dropped (the API schema rejects nothing for them). */
+  [key: string]: unknown;
+};
+
+export interface SessionInput {
+  projectDir: string;
+  options: SessionOptions;
+  /** A blocked network attempt or a missing asset fails the render (otherwise it is a finding in the log). */
+  strict?: boolean | undefined;
+  captureMode?: CaptureMode | undefined;
+  binaries?: Binaries | undefined;
+  bounds?: StageBounds | undefined;
+  signal: AbortSignal;
+  onLine?: ((line: string) => void) | undefined;
+}
+
+export interface CaptureSession {
+  /** Options with the frame rate settled (the request's fps, else the root's data-fps, else 30). */
+  options: RenderOptions;
+  info: CompositionInfo;
+  frames: number;
+  /** frames × den / num: the video's exact length. */
+  totalSeconds: number;
+  viewport: Viewport;
+  mode: CaptureMode;
+  findings: string[];
+  binaries: Binaries;
+  bounds: StageBounds;
+  projectDir: string;
+  /** Scratch folder of the session, removed when it ends. */
+  work: string;
+  /** Stops on the caller's cancel and on any failure of the session. */
+  signal: AbortSignal;
+  onLine: (line: string) => void;
+  /** Throws the first blocked attempt or missing asset of a strict render. */
+  failIfBlocked(): void;
+  plan(): RenderPlan;
+  /**
+   * Captures frames [range.start, range.end) with up to `concurrency` browsers, each encoding its share into a
+   * closed-GOP chunk (keyframe on its first frame). Returns the chunk files in order; closes the browsers.
+   */
+  capture(range: FrameRange, concurrency: number, onFrame: () => void): Promise<string[]>;
+}
+
+/** Browsers at once for a range: one per core by default, but never fewer than 15 frames each. */
+export function browsersFor(frames: number, concurrency: number): number {
+  return Math.max(1, Math.min(concurrency, Math.floor(frames / 15) || 1));
+}
+
+export function checkConcurrency(value: number | undefined): number {
+  const concurrency = value ?? availableParallelism();
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) {
+    throw new Error(`invalid option "concurrency": expected an integer from 1 to 32; received ${JSON.stringify(value)}`);
+  }
+  return concurrency;
+}
+
+/** A page URL of the project server as a project-relative path, or null when it is not a project file. */
+export function projectPathOf(projectDir: string, origin: string, url: string): string | null {
+  if (!url.startsWith(`${origin}/`)) return null;
+  const path = resolve(projectDir, decodeURIComponent(new URL(url).pathname).replace(/^\/+/, ""));
+  return path.startsWith(resolve(projectDir) + sep) ? relative(projectDir, path).split(sep).join("/") : null;
+}
+
+/**
+ * Opens a session, runs `use` with it, and always ends it: browsers killed or closed, sink and server stopped,
+ * scratch folder removed. A cancel from outside fails with "render cancelled" (and the line "render cancelled").
+ */
+export async function withCaptureSession<T>(input: SessionInput, use: (session: CaptureSession) => Promise<T>): Promise<T> {
+  const raw = Object.fromEntries(Object.entries(input.options).filter(([, v]) => v !== undefined && v !== null));
+  let options = parseRenderOptions({
+    quality: raw["quality"], fps: raw["fps"], format: raw["format"], resolution: raw["resolution"], composition: raw["composition"],
+  });
+  // Strict as a parameter, else as the API's option (the job's options carry it).
+  const strict = input.strict ?? raw["strict"] === true;
+  const projectDir = resolve(input.projectDir);
+  const entry = await stat(join(projectDir, options.composition)).catch(() => null);
+  if (!entry?.isFile()) throw new Error(`composition "${options.composition}" does not exist in the project`);
+  const bounds = input.bounds ?? stageBounds();
+  input.signal.throwIfAborted();
+  const findings: string[] = [];
+  // The first blocked attempt or missing asset: a strict render fails on it.
+  let blocked: string | undefined;
+  const onLine = (line: string) => {
+    if (blocked === undefined && (parseBlockedAttemptLine(line) || parseMissingAssetLine(line))) blocked = line.slice("finding: ".length);
+    if (line.startsWith("finding: ")) {
+      // Every browser loads the page: report each finding once.
+      const finding = line.slice("finding: ".length);
+      if (findings.includes(finding)) return;
+      // A missing file is reported by the page's request (with its referrer) and again by the node before it
+      // decodes a video or mixes an audio track: once per path.
+      const missing = parseMissingAssetLine(line);
+      if (missing && findings.some((f) => parseMissingAssetLine(`finding: ${f}`)?.path === missing.path)) return;
+      findings.push(finding);
+    }
+    input.onLine?.(line);
+  };
+  const binaries = input.binaries ?? (await resolveBinaries());
+  const work = await makeScratchDir("render");
+  // Everything the session starts stops on `signal`: a cancel from outside, or the render failing (a stage that
+  // hung, an ffmpeg that broke), so no browser or ffmpeg outlives the render whichever way it ends.
+  const stop = new AbortController();
+  const signal = stop.signal;
+  const cancel = () => stop.abort(input.signal.reason);
+  input.signal.addEventListener("abort", cancel, { once: true });
+  if (input.signal.aborted) cancel();
+  const browsers: CaptureBrowser[] = [];
+  const killAll = () => browsers.forEach((b) => b.kill());
+  signal.addEventListener("abort", killAll, { once: true });
+  let server: Awaited<ReturnType<typeof serveProject>> | undefined;
+  let sink: Awaited<ReturnType<typeof startNetworkSink>> | undefined;
+  try {
+    server = await serveProject(projectDir, join(work, "video-frames"));
+    const sinkReport = limitBlockedAttempts(onLine);
+    sink = await startNetworkSink((attempt) => sinkReport(blockedAttemptLine(attempt)));
+    const origin = server.origin;
+    const sinkPort = sink.port;
+    const url = server.pageUrl(options.composition, "render");
+    const failIfBlocked = () => {
+      if (strict && blocked !== undefined) throw new Error(`${blocked}; strict renders fail on it`);
+    };
+    const launchOne = async (): Promise<{ browser: CaptureBrowser; info: CompositionInfo }> => {
+      const browser = await launchCaptureBrowser({
+        chrome: binaries.chrome, preferBeginFrame: input.captureMode !== "screenshot", width: 1920, height: 1080, onLine,
+        args: networkIsolationFlags({ allowOrigin: origin, sinkPort }),
+      });
+      browsers.push(browser);
+      if (signal.aborted) killAll();
+      signal.throwIfAborted();
+      const info = await loadComposition(browser, url, origin, onLine, { bounds, waitForTimeline: true, strict });
+      return { browser, info };
+    };
+    onLine(`loading composition ${options.composition}`);
+    // The first browser tells the duration; more load once the range to capture is known.
+    const first = await launchOne();
+    const { info } = first;
+    const declared = applyDeclaredFps(options, options.fpsGiven, info.fps);
+    options = declared.options;
+    if (declared.finding) onLine(`finding: ${declared.finding}`);
+    if (!(info.duration > 0)) throw new Error(`composition "${info.compositionId}" has no duration: set data-duration on its root element`);
+    const frames = countFrames(info.duration, options.fps);
+    const viewport = computeViewport(info.width, info.height, options.resolution, options.format);
+    const totalSeconds = (frames * options.fps.den) / options.fps.num;
+    onLine(
+      `composition ${info.compositionId}: ${info.width}x${info.height}, ${info.duration} s, ${frames} frames at ${options.fpsText} fps` +
+        ` → ${viewport.outputWidth}x${viewport.outputHeight} ${options.format} (${options.quality})`,
+    );
+    let videoCounts: Promise<number[]> | undefined;
+    const settled = options;
+    const session: CaptureSession = {
+      options: settled, info, frames, totalSeconds, viewport, mode: first.browser.mode, findings, binaries, bounds, projectDir, work,
+      signal, onLine, failIfBlocked,
+      plan: () => ({
+        composition: settled.composition, frames, fps: { ...settled.fps }, fpsText: settled.fpsText, durationSeconds: totalSeconds,
+        width: viewport.outputWidth, height: viewport.outputHeight,
+        audio: info.audio.flatMap((clip) => {
+          const path = projectPathOf(projectDir, origin, clip.src);
+          if (path === null) {
+            onLine(`finding: audio ${clip.src} is not a project file; left out of the mix`);
+            return [];
+          }
+          return [{ src: path, start: clip.start, duration: clip.duration, mediaStart: clip.mediaStart, volume: clip.volume, kind: clip.kind }];
+        }),
+        findings: [...findings],
+      }),
+      capture: async (range, concurrency, onFrame) => {
+        const count = range.end - range.start;
+        const workers = browsersFor(count, concurrency);
+        const loaded = [first, ...(await Promise.all(Array.from({ length: workers - 1 }, () => launchOne())))];
+        failIfBlocked();
+        // Every <video> is decoded once per session, into frames the page shows while seeking.
+        videoCounts ??= info.videos.length
+          ? extractVideoFrames({
+              videos: info.videos,
+              toFile: (src) => {
+                const path = projectPathOf(projectDir, origin, src);
+                return path === null ? null : join(projectDir, path);
+              },
+              totalSeconds, fpsText: settled.fpsText, dir: join(work, "video-frames"), ffmpeg: binaries.ffmpeg, bounds, signal, onLine,
+              // A segment decodes only the frames it shows (a whole render: all of them).
+              fps: settled.fps,
+              window: range.start === 0 && range.end === frames ? undefined : { from: frameTime(range.start, settled.fps), to: frameTime(range.end - 1, settled.fps) },
+            })
+          : Promise.resolve([]);
+        const counts = await videoCounts;
+        for (const { browser } of loaded) {
+          const prepare = async () => {
+            await browser.session.send("Emulation.setDeviceMetricsOverride", {
+              width: viewport.cssWidth, height: viewport.cssHeight, deviceScaleFactor: viewport.deviceScaleFactor, mobile: false,
+            });
+            await browser.page.evaluate(
+              (config: Record<string, unknown>) => (window as unknown as StudioWindow).__studio.configure(config),
+              { fps: [settled.fps.num, settled.fps.den], videoFrameUrl: "/__studio/video/{index}/{frame}.jpg", videoFrameCounts: counts },
+            );
+          };
+          await withDeadline(prepare(), bounds.frameMs, `composition ${settled.composition}: preparing the page for capture did not finish in ${inSeconds(bounds.frameMs)}`);
+        }
+        onLine(`capturing with ${first.browser.mode === "beginFrame" ? "beginFrame" : "screenshots"}, ${workers} browser${workers === 1 ? "" : "s"}`);
+        const settings = ENCODER_SETTINGS[settled.format][settled.quality];
+        const parts = splitFrameRanges(count, workers).map((r) => ({ start: r.start + range.start, end: r.end + range.start }));
+        const fit = viewport.captureWidth !== viewport.outputWidth || viewport.captureHeight !== viewport.outputHeight
+          ? { width: viewport.outputWidth, height: viewport.outputHeight }
+          : undefined;
+        const chunks = parts.map((_, i) => join(work, `chunk-${String(i).padStart(3, "0")}.${settings.chunkExtension}`));
+        await Promise.all(
+          parts.map((part, i) =>
+            renderFrameRange({
+              capture: loaded[i]!.browser,
+              range: part,
+              totalFrames: frames,
+              fps: settled.fps,
+              jpegQuality: settings.jpegQuality,
+              ffmpeg: binaries.ffmpeg,
+              ffmpegArgs: buildChunkArgs({
+                format: settled.format, quality: settled.quality, fpsText: settled.fpsText,
+                gopFrames: Math.max(1, Math.round((2 * settled.fps.num) / settled.fps.den)), fit, output: chunks[i]!,
+              }),
+              signal,
+              bounds,
+              onFrame,
+            }),
+          ),
+        );
+        // What broke after loading (a timer, a timeline callback during a seek): findings, and strict fails on them.
+        await reportLateProblems(loaded.map((l) => l.browser.page), new Set(loaded.flatMap((l) => l.info.problems)), onLine, strict);
+        await Promise.all(browsers.map((b) => b.close()));
+        browsers.length = 0;
+        failIfBlocked();
+        return chunks;
+      },
+    };
+    return await use(session);
+  } catch (error) {
+    // The failure is reported once, by whoever reports the render's end (the Worker's log line "render failed:
+    // <message>"); only a cancel is a line of the render's own.
+    if (input.signal.aborted) onLine("render cancelled");
+    if (!signal.aborted) stop.abort(error);
+    throw input.signal.aborted ? new Error("render cancelled") : error;
+  } finally {
+    input.signal.removeEventListener("abort", cancel);
+    signal.removeEventListener("abort", killAll);
+    // A render that ended early kills at once (a hung page would not close); a finished one closes its browsers.
+    if (signal.aborted) killAll();
+    else await Promise.all(browsers.map((b) => b.close()));
+    await sink?.close();
+    await server?.close();
+    await removeScratchDir(work);
+  }
+}

@@ -1,0 +1,78 @@
+// One node's share of a split render: exactly frames [fromFrame, toFrame) of the plan, as a video-only file with
+// closed GOPs and a keyframe on its first frame, so segments from any nodes join with the concat demuxer unchanged.
+import { writeFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { buildConcatList, ENCODER_SETTINGS } from "./build-encode-args.ts";
+import { checkConcurrency, withCaptureSession } from "./capture-session.ts";
+import type { SessionOptions } from "./capture-session.ts";
+import type { CaptureMode } from "./launch-capture-browser.ts";
+import type { Format } from "./parse-render-options.ts";
+import type { RenderPlan } from "./plan-render.ts";
+import type { Binaries } from "./resolve-binaries.ts";
+import { runTool } from "./run-tool.ts";
+import { encodeBound, type StageBounds } from "./stage-bounds.ts";
+import { trackProgress } from "./track-progress.ts";
+import type { Progress } from "./track-progress.ts";
+
+export interface RenderSegmentInput {
+  projectDir: string;
+  options: SessionOptions;
+  plan: RenderPlan;
+  fromFrame: number;
+  /** Exclusive. */
+  toFrame: number;
+  outputPath: string;
+  /** Browsers at once on this node; default one per core. */
+  concurrency?: number | undefined;
+  strict?: boolean | undefined;
+  captureMode?: CaptureMode | undefined;
+  binaries?: Binaries | undefined;
+  bounds?: StageBounds | undefined;
+  signal: AbortSignal;
+  onLine?: ((line: string) => void) | undefined;
+  /** Frames of this segment done so far, of `total` = toFrame - fromFrame. */
+  onProgress?: ((progress: Progress) => void) | undefined;
+}
+
+/** ffmpeg's muxer name for a segment: the container of the format's chunks. */
+export const SEGMENT_MUXERS: Record<Format, string> = { mp4: "mp4", webm: "webm", mov: "mov", gif: "matroska" };
+
+/** The file extension a segment of `format` is stored with. */
+export function segmentExtension(format: Format): string {
+  return ENCODER_SETTINGS[format].standard.chunkExtension;
+}
+
+export async function renderSegment(input: RenderSegmentInput): Promise<{ outputPath: string; frames: number; size: number }> {
+  const { plan, fromFrame, toFrame } = input;
+  if (!Number.isInteger(fromFrame) || !Number.isInteger(toFrame) || fromFrame < 0 || toFrame <= fromFrame || toFrame > plan.frames) {
+    throw new Error(`segment frames [${fromFrame}, ${toFrame}) are not a range of the plan's ${plan.frames} frames`);
+  }
+  const concurrency = checkConcurrency(input.concurrency);
+  // The plan's rate, exactly: every node renders the same frames whatever the page declares.
+  const options = { ...input.options, fps: plan.fpsText, composition: plan.composition };
+  return withCaptureSession({ ...input, options }, async (session) => {
+    if (session.frames !== plan.frames || session.viewport.outputWidth !== plan.width || session.viewport.outputHeight !== plan.height) {
+      throw new Error(
+        `the composition is not the one planned: ${session.frames} frames at ${session.viewport.outputWidth}x${session.viewport.outputHeight}` +
+          `, the plan has ${plan.frames} at ${plan.width}x${plan.height}`,
+      );
+    }
+    const frames = toFrame - fromFrame;
+    session.onLine(`segment: frames ${fromFrame + 1} to ${toFrame} of ${plan.frames}`);
+    const frameDone = trackProgress(frames, (p) => input.onProgress?.(p), session.onLine);
+    const chunks = await session.capture({ start: fromFrame, end: toFrame }, concurrency, frameDone);
+    // The browsers' chunks become one file (a remux, no encode): what the join and the Worker handle is one file per segment.
+    const listFile = join(session.work, "chunks.txt");
+    await writeFile(listFile, buildConcatList(chunks));
+    const seconds = (frames * plan.fps.den) / plan.fps.num;
+    const args = [
+      "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "concat", "-safe", "0", "-i", listFile,
+      "-map", "0:v", "-an", "-c", "copy", "-f", SEGMENT_MUXERS[session.options.format], input.outputPath,
+    ];
+    await runTool(session.binaries.ffmpeg, args, session.signal, {
+      bound: { ms: encodeBound(session.bounds, seconds), stage: "encoding: writing the segment" },
+    }).done;
+    const { size } = await stat(input.outputPath);
+    return { outputPath: input.outputPath, frames, size };
+  });
+}
