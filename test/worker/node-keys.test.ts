@@ -42,7 +42,7 @@ describe("/api/node-keys", () => {
     expect(await json(revoked)).toEqual({ revoked: true, id: issued.id });
     const refused = await claim(issued.key!);
     expect(refused.status).toBe(401);
-    expect(await json(refused)).toEqual({ error: "unauthorized: invalid or revoked token" });
+    expect(await json(refused)).toEqual({ error: "unauthorized: invalid or revoked token", code: "unauthorized" });
     expect((await api(token, "DELETE", `/api/node-keys/${issued.id}`)).status).toBe(404);
     expect((await json<{ nodeKeys: NodeKey[] }>(await api(token, "GET", "/api/node-keys"))).nodeKeys.some((k) => k.id === issued.id)).toBe(false);
   });

@@ -28,6 +28,7 @@ const TAGS = [
   { name: "bots", description: "Idea-board bot keys" },
   { name: "research", description: "Research records" },
   { name: "node", description: "The render-node protocol (node keys only)" },
+  { name: "nodes", description: "Render node keys, managed by admins" },
   { name: "agents", description: "The MCP server, /llms.txt and the agent skill" },
   { name: "webhooks", description: "Render webhooks: signing secret, project webhooks, deliveries" },
 ];

@@ -2,7 +2,7 @@
 import { agentToolOperations } from "./agent-tools.ts";
 import { boardOperations } from "./board.ts";
 import { checkOperations } from "./checks.ts";
-import { nodeOperations } from "./node.ts";
+import { nodeKeyOperations, nodeOperations } from "./node.ts";
 import type { Operation } from "./operation.ts";
 import { playOperations } from "./play.ts";
 import { projectOperations } from "./projects.ts";
@@ -17,5 +17,6 @@ export const OPERATIONS: Operation[] = [
   ...playOperations,
   ...boardOperations,
   ...nodeOperations,
+  ...nodeKeyOperations,
   ...agentToolOperations,
 ];

@@ -9,7 +9,7 @@ import { readJson } from "../http/validate.ts";
 import { isAdmin } from "../ideas/caller.ts";
 import { issueNodeKey, listNodeKeys, NODE_NAME, revokeNodeKey } from "../nodes/node-keys.ts";
 
-const createNodeKeyBody = z.strictObject({
+export const createNodeKeyBody = z.strictObject({
   name: z.string().regex(NODE_NAME, "name: 1 to 60 letters, digits, '.', '_' or '-'"),
 });
 
