@@ -30,6 +30,7 @@ import { nodeRoutes } from "./routes/node.ts";
 import { renderRoutes } from "./routes/render.ts";
 import { renderFileRoutes, renderListRoutes } from "./routes/renders.ts";
 import { projectRoutes } from "./routes/projects.ts";
+import { projectEventRoutes } from "./routes/project-events.ts";
 import { statsRoutes } from "./routes/stats.ts";
 import { recordPageView } from "./stats/visits.ts";
 import { createContentApp } from "./content/content-app.ts";
@@ -70,6 +71,7 @@ function createApiApp() {
   app.route("/api/projects", snapshotRoutes);
   app.route("/api/projects", previewRoutes);
   app.route("/api/projects", shareRoutes);
+  app.route("/api/projects", projectEventRoutes);
   app.route("/api/projects", projectRoutes);
   app.route("/api/renders", renderListRoutes);
   app.route("/api/node", nodeRoutes);

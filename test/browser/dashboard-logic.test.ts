@@ -4,7 +4,7 @@ import { sectionsOf } from "../../dashboard/src/lib/findings.ts";
 import { readIdea, readIdeaList, readSimilar } from "../../dashboard/src/lib/ideas.ts";
 import { parseInline, parseMarkdown, safeHref } from "../../core/markdown/parse-markdown.ts";
 import { applyRenderEvent, EMPTY_RENDER, isRunning, percentOf, progressFromLine } from "../../dashboard/src/lib/render-events.ts";
-import { pickThumbnail } from "../../dashboard/src/lib/thumbnail.ts";
+import { latestRenderOf, pickThumbnail, posterTime } from "../../dashboard/src/lib/thumbnail.ts";
 
 describe("markdown", () => {
   it("keeps raw HTML as text", () => {
@@ -96,6 +96,29 @@ describe("readers", () => {
 
   it("picks a snapshot frame as the thumbnail, else nothing", () => {
     expect(pickThumbnail([{ path: "index.html", size: 1 }])).toBeNull();
-    expect(pickThumbnail([{ path: "snapshots/contact-sheet.png", size: 1 }, { path: "snapshots/frame-10.png", size: 1 }, { path: "snapshots/frame-2.png", size: 1 }])).toBe("snapshots/frame-2.png");
+    expect(pickThumbnail([{ path: "snapshots/contact-sheet.png", size: 1 }, { path: "snapshots/frame-10.png", size: 1 }, { path: "snapshots/frame-2.png", size: 1 }])).toEqual({
+      kind: "snapshot",
+      path: "snapshots/frame-2.png",
+    });
+    expect(pickThumbnail([{ path: "snapshots/contact-sheet.png", size: 1 }])).toEqual({ kind: "snapshot", path: "snapshots/contact-sheet.png" });
+  });
+
+  it("prefers whichever is newer: the latest render's poster frame or the snapshots", () => {
+    const snaps = [
+      { path: "snapshots/frame-1.png", size: 1, mtime: "2026-01-01T10:00:00.000Z" },
+      { path: "snapshots/contact-sheet.png", size: 1, mtime: "2026-01-01T10:00:01.000Z" },
+    ];
+    const renders = [
+      { filename: "a_old.mp4", project: "a", size: 1, mtime: "2026-01-01T09:00:00.000Z", url: "" },
+      { filename: "a_new.gif", project: "a", size: 1, mtime: "2026-01-01T11:00:00.000Z", url: "" },
+      { filename: "b_newest.mp4", project: "b", size: 1, mtime: "2026-01-01T12:00:00.000Z", url: "" },
+    ];
+    expect(latestRenderOf(renders, "a")?.filename).toBe("a_new.gif");
+    expect(latestRenderOf(renders, "c")).toBeNull();
+    expect(pickThumbnail(snaps, latestRenderOf(renders, "a"))).toEqual({ kind: "render", filename: "a_new.gif", gif: true });
+    expect(pickThumbnail(snaps, renders[0])).toEqual({ kind: "snapshot", path: "snapshots/frame-1.png" });
+    expect(pickThumbnail([{ path: "index.html", size: 1 }], renders[2])).toEqual({ kind: "render", filename: "b_newest.mp4", gif: false });
+    expect(posterTime(6)).toBe(3);
+    expect(posterTime(0)).toBe(0);
   });
 });

@@ -24,6 +24,8 @@ export type StartResult = { started: boolean; view: RenderView } | { atCap: true
 
 export class ProjectRoom extends DurableObject<Env> {
   private readonly hub = new EventHub();
+  /** The project's own stream (GET /api/projects/:slug/events): file changes; it stays open across renders. */
+  private readonly projectHub = new EventHub();
   private readonly waiters = new Map<string, Array<(view: RenderView) => void>>();
   /** Renders whose finish is under way: finish awaits D1, and a second finish meanwhile must not run. */
   private readonly finishing = new Set<string>();
@@ -213,6 +215,7 @@ export class ProjectRoom extends DurableObject<Env> {
   async stopAll(): Promise<{ stopped: boolean }> {
     const result = await this.cancel("the project was deleted");
     this.hub.closeAll();
+    this.projectHub.closeAll();
     await this.ctx.storage.deleteAll();
     return result;
   }
@@ -221,10 +224,16 @@ export class ProjectRoom extends DurableObject<Env> {
 
   /** GET .../render/events, forwarded by the Worker with the snapshot payload for a room that never rendered. */
   async fetch(request: Request): Promise<Response> {
+    if (new URL(request.url).pathname === "/project-events") return this.projectHub.subscribe(": project events\n\n", request.signal);
     const render = await this.current();
     const none = new URL(request.url).searchParams.get("none");
     const snapshot = render ? this.view(render) : JSON.parse(none ?? '{"status":"none","recent":[]}');
     return this.hub.subscribe(`event: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`, request.signal);
+  }
+
+  /** A file was written or deleted (worker/files/announce-files.ts): tell the project's open pages. */
+  async filesChanged(change: { written?: string[]; deleted?: string[] }): Promise<void> {
+    this.projectHub.broadcast("files", { written: change.written ?? [], deleted: change.deleted ?? [] });
   }
 
   // ── watchdog ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -9,15 +9,18 @@ import { RendersList } from "../components/renders-list.tsx";
 import { SignIn } from "../components/sign-in.tsx";
 import { ShareButton } from "../components/share-link.tsx";
 import { SnapshotsPanel } from "../components/snapshots-panel.tsx";
+import { Toasts, type ToastItem } from "../components/toast.tsx";
+import { useProjectEvents } from "../lib/use-project-events.ts";
 import { api, errorText } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
-import type { ProjectDetail } from "../lib/types.ts";
+import type { ProjectDetail, RenderState } from "../lib/types.ts";
 import { useSession } from "../session.ts";
 
 function Project({ slug }: { slug: string }) {
   const [detail, setDetail] = useState<ProjectDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [rendersVersion, setRendersVersion] = useState(0);
+  const [toasts, setToasts] = useState<ToastItem[]>([]);
 
   const load = useCallback(async () => {
     try {
@@ -31,6 +34,32 @@ function Project({ slug }: { slug: string }) {
     setDetail(null);
     void load();
   }, [load]);
+  // Files an agent (or another tab) writes or deletes show up at once: the event only says "reload the list".
+  useProjectEvents(slug, () => void load());
+
+  function renderEnded(state: RenderState) {
+    setRendersVersion((v) => v + 1);
+    const id = Date.now();
+    const body =
+      state.status === "done" ? (
+        <>
+          Render finished: <code>{state.filename}</code>{" "}
+          {state.downloadUrl && (
+            <a class="button small" href={`${state.downloadUrl}?download`} download={state.filename} data-testid="toast-download">
+              Download
+            </a>
+          )}
+        </>
+      ) : (
+        <>
+          Render {state.status}
+          {state.error ? `: ${state.error}` : ""}
+        </>
+      );
+    setToasts((list) => [...list, { id, kind: state.status === "done" ? "success" : "error", body }]);
+    setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), 30_000);
+  }
+
   // contentUrl (snapshots, file links) lasts an hour: fetch a fresh one a few minutes before it runs out.
   useEffect(() => {
     if (!detail) return;
@@ -70,7 +99,7 @@ function Project({ slug }: { slug: string }) {
       <ErrorNote message={error} />
       <div class="project-layout">
         <div class="col">
-          <RenderPanel slug={slug} files={files} onFinished={() => setRendersVersion((v) => v + 1)} />
+          <RenderPanel slug={slug} files={files} onFinished={renderEnded} />
           <RendersList project={slug} version={rendersVersion} />
           <SnapshotsPanel slug={slug} contentUrl={contentUrl} files={files} onChange={load} />
         </div>
@@ -80,6 +109,7 @@ function Project({ slug }: { slug: string }) {
           <PreviewPanel slug={slug} />
         </div>
       </div>
+      <Toasts items={toasts} onDismiss={(id) => setToasts((list) => list.filter((t) => t.id !== id))} />
     </>
   );
 }
