@@ -16,11 +16,20 @@ import { formatDate } from "../lib/format.ts";
 import type { ProjectDetail, RenderState } from "../lib/types.ts";
 import { useSession } from "../session.ts";
 
+const TABS = [
+  { id: "files", label: "Files" },
+  { id: "render", label: "Render" },
+  { id: "snapshots", label: "Snapshots" },
+  { id: "checks", label: "Checks & preview" },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
 function Project({ slug }: { slug: string }) {
   const [detail, setDetail] = useState<ProjectDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [rendersVersion, setRendersVersion] = useState(0);
   const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const [tab, setTab] = useState<TabId>("files");
 
   const load = useCallback(async () => {
     try {
@@ -97,15 +106,42 @@ function Project({ slug }: { slug: string }) {
         <code>{project.name}</code> · composition <code>{project.compositionId}</code> · {project.duration} s · created {formatDate(project.createdAt)}
       </p>
       <ErrorNote message={error} />
-      <div class="project-layout">
+      <div class="tabs" role="tablist" aria-label="Project sections">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            class={`tab${tab === t.id ? " active" : ""}`}
+            onClick={() => setTab(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      {/* Every tab stays mounted (hidden when not chosen), so a render keeps streaming and toasts wherever one is. */}
+      <div role="tabpanel" id="panel-files" aria-labelledby="tab-files" hidden={tab !== "files"}>
+        <FilesPanel slug={slug} contentUrl={contentUrl} files={files} onChange={load} />
+      </div>
+      <div role="tabpanel" id="panel-render" aria-labelledby="tab-render" hidden={tab !== "render"} class="project-layout">
         <div class="col">
           <RenderPanel slug={slug} files={files} onFinished={renderEnded} />
-          <RendersList project={slug} version={rendersVersion} />
-          <SnapshotsPanel slug={slug} contentUrl={contentUrl} files={files} onChange={load} />
         </div>
         <div class="col">
-          <FilesPanel slug={slug} contentUrl={contentUrl} files={files} onChange={load} />
+          <RendersList project={slug} version={rendersVersion} />
+        </div>
+      </div>
+      <div role="tabpanel" id="panel-snapshots" aria-labelledby="tab-snapshots" hidden={tab !== "snapshots"}>
+        <SnapshotsPanel slug={slug} contentUrl={contentUrl} files={files} onChange={load} />
+      </div>
+      <div role="tabpanel" id="panel-checks" aria-labelledby="tab-checks" hidden={tab !== "checks"} class="project-layout">
+        <div class="col">
           <ChecksPanel slug={slug} />
+        </div>
+        <div class="col">
           <PreviewPanel slug={slug} />
         </div>
       </div>
