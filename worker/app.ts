@@ -14,7 +14,7 @@ import { handleError, notFound } from "./http/errors.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { botRoutes } from "./routes/bots.ts";
 import { groupRoutes } from "./routes/groups.ts";
-import { enrichmentRoutes, ideaRoutes } from "./routes/ideas.ts";
+import { commentRoutes, enrichmentRoutes, ideaRoutes } from "./routes/ideas.ts";
 import { metricsRoutes } from "./routes/metrics.ts";
 import { researchRoutes } from "./routes/research.ts";
 import { docsRoutes } from "./routes/docs.ts";
@@ -83,6 +83,7 @@ function createApiApp() {
   app.get("/_studio/*", (c) => c.redirect(`${contentOrigin(c.env)}${new URL(c.req.url).pathname}`, 302));
   app.route("/api/ideas", ideaRoutes);
   app.route("/api/enrichments", enrichmentRoutes);
+  app.route("/api/comments", commentRoutes);
   app.route("/api/bots", botRoutes);
   app.route("/api/groups", groupRoutes);
   app.route("/api/research", researchRoutes);

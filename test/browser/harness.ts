@@ -34,11 +34,11 @@ export interface DashboardStudio {
   dataDir: string;
 }
 
-/** Starts the studio on a fresh data dir (with a render node unless told otherwise); the dashboard is built once
+/** Starts the studio on a fresh data dir (or a given one, to restart it with other vars) (with a render node unless told otherwise); the dashboard is built once
  * for the whole run by test/build-dashboard.global.ts. */
-export async function startDashboardStudio(options: { renderNode?: boolean } = {}): Promise<DashboardStudio> {
-  const dataDir = mkdtempSync(join(tmpdir(), "studio-browser-"));
-  const studio = await startStudio({ port: await freePort(), dataDir, renderNode: options.renderNode ?? true });
+export async function startDashboardStudio(options: { renderNode?: boolean; vars?: Record<string, string>; dataDir?: string } = {}): Promise<DashboardStudio> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "studio-browser-"));
+  const studio = await startStudio({ port: await freePort(), dataDir, renderNode: options.renderNode ?? true, vars: options.vars });
   return { studio, url: studio.url, dataDir };
 }
 
