@@ -94,7 +94,12 @@ function createApiApp() {
   // Everything else is the dashboard. A page navigation counts as a page view.
   app.notFound(async (c) => {
     if (!c.env.ASSETS) return c.json({ error: "not found" }, 404);
-    const res = await c.env.ASSETS.fetch(c.req.raw);
+    let res = await c.env.ASSETS.fetch(c.req.raw);
+    // An address the dashboard does not have: its not-found page (the 404 shell), with a real 404 status.
+    if (res.status === 404 && c.req.method === "GET" && (c.req.header("Accept") ?? "").includes("text/html")) {
+      const page = await c.env.ASSETS.fetch(new Request(new URL("/404", c.req.url), { headers: c.req.raw.headers }));
+      if (page.ok) res = new Response(page.body, { status: 404, headers: page.headers });
+    }
     const out = new Response(res.body, res);
     out.headers.set("Content-Security-Policy", dashboardCsp(c.env));
     const isPage = c.req.method === "GET" && (res.headers.get("Content-Type") ?? "").startsWith("text/html");

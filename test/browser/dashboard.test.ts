@@ -276,7 +276,7 @@ describe("dashboard", () => {
   it("is usable on a phone-sized screen", async () => {
     const phone = await context.newPage();
     const phoneProblems = watchConsole(phone, EXPECTED_RESOURCE_ERRORS);
-    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.setViewportSize({ width: 360, height: 740 });
     await phone.goto(`${env.url}/project?slug=${slug}`);
     await phone.getByRole("heading", { name: "Browser Test Clip" }).waitFor();
     const wide = await phone.evaluate(() =>
