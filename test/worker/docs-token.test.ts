@@ -22,7 +22,7 @@ describe("docs token", () => {
   });
 
   it("shows a visitor, an expired cookie and a bot the placeholder", async () => {
-    for (const headers of [{}, { Cookie: "studio_session=forged" }]) {
+    for (const headers of [{}, { Cookie: "studio_session=forged" }] as Record<string, string>[]) {
       const text = await (await docsWith(headers)).text();
       expect(text).toContain("Your token: <TOKEN>");
       expect(text).not.toMatch(/stu_[A-Za-z0-9_-]{43}/);
