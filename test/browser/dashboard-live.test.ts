@@ -57,9 +57,11 @@ describe("live project page", () => {
       body: JSON.stringify({ quality: "draft" }),
     });
     expect(started.status).toBe(202);
-    await page.getByTestId("render-status").waitFor({ timeout: 20_000 });
+    // The page stays on the Files tab: the render streams in the background and the toast comes to wherever one is.
+    await page.getByTestId("render-status").waitFor({ state: "attached", timeout: 20_000 });
     const toast = page.getByTestId("toast").filter({ hasText: "Render finished" });
     await toast.waitFor({ timeout: 240_000 });
+    await page.getByRole("tab", { name: "Render" }).click();
     expect(await page.getByTestId("render-status").getAttribute("data-status")).toBe("done");
     const href = (await toast.getByTestId("toast-download").getAttribute("href")) ?? "";
     expect(href).toMatch(new RegExp(`^/renders/${slug}_.*\\.mp4\\?download$`));
