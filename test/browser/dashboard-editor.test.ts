@@ -103,11 +103,15 @@ describe("file editor", () => {
   });
 
   it("saves with Ctrl-S, byte for byte, and the preview reloads with the saved page", async () => {
+    // Plain typing keys work: End, Enter, a new line.
+    await page.keyboard.press("End");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("<!-- more -->");
     await page.keyboard.press("Control+s");
     await page.getByTestId("editor-state").getByText("Saved.").waitFor();
     const res = await fetch(`${env.url}/api/projects/${slug}/files/index.html`, { headers: { Authorization: `Bearer ${token}` } });
     const saved = await res.text();
-    expect(saved).toBe(COMPOSITION.replace("Hello</h1>", 'Hello</h1><p id="title" data-start="2.5">Again</p>'));
+    expect(saved).toBe(COMPOSITION.replace("Hello</h1>", 'Hello</h1><p id="title" data-start="2.5">Again</p>\n<!-- more -->'));
     // A new frame: the preview was reloaded, and shows the saved text.
     const frameHas = async (text: string) => {
       const player = page.frames().find((f) => f.url().startsWith(env.studio.contentUrl));

@@ -1,6 +1,6 @@
 // Editing one project file: the code editor (a lazily loaded chunk) beside a live preview, the play page on the
 // content origin at the time being edited, reloaded on every save. Ctrl/Cmd-S or the button saves.
-import { lazy, Suspense } from "preact/compat";
+import type { ComponentType } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { LintInputFile } from "../../../core/lint/index.ts";
 import { api, errorText, filePath } from "../lib/api.ts";
@@ -8,7 +8,11 @@ import { useAction } from "../lib/use-action.ts";
 import type { FileEntry } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
 
-const CodeEditor = lazy(() => import("../editor/code-editor.tsx"));
+import type { CodeEditorProps } from "../editor/code-editor.tsx";
+
+// The editor chunk (CodeMirror), fetched once, the first time a file is opened.
+let editorChunk: Promise<ComponentType<CodeEditorProps>> | null = null;
+const loadEditor = () => (editorChunk ??= import("../editor/code-editor.tsx").then((m) => m.default));
 
 /** The files the linter reads as text (the Worker's lint reads the same kinds). */
 const LINT_TEXT = /\.(html?|css|js|mjs|json)$/i;
@@ -37,6 +41,13 @@ export function FileEditor({ slug, path, files, contentUrl, onClose }: Props) {
   const [findings, setFindings] = useState<{ errors: number; warnings: number } | null>(null);
   const [time, setTime] = useState(0);
   const [reloads, setReloads] = useState(0);
+  const [CodeEditor, setCodeEditor] = useState<ComponentType<CodeEditorProps> | null>(null);
+  useEffect(() => {
+    loadEditor().then(
+      (component) => setCodeEditor(() => component),
+      (err: unknown) => setError(`the editor could not be loaded: ${errorText(err)}`),
+    );
+  }, []);
 
   useEffect(() => {
     let gone = false;
@@ -94,23 +105,21 @@ export function FileEditor({ slug, path, files, contentUrl, onClose }: Props) {
       <ErrorNote message={error} />
       <div class={`editor-body${previewable ? " with-preview" : ""}`}>
         <div class="editor-code">
-          {initial === null || others === null ? (
+          {initial === null || others === null || !CodeEditor ? (
             <p class="muted">Loading {path}…</p>
           ) : (
-            <Suspense fallback={<p class="muted">Loading the editor…</p>}>
-              <CodeEditor
-                path={path}
-                initial={initial}
-                others={others}
-                onChange={(value) => {
-                  text.current = value;
-                  setState("dirty");
-                }}
-                onSave={() => void save()}
-                onCursorTime={(t) => t !== null && setTime(t)}
-                onFindings={setFindings}
-              />
-            </Suspense>
+            <CodeEditor
+              path={path}
+              initial={initial}
+              others={others}
+              onChange={(value) => {
+                text.current = value;
+                setState("dirty");
+              }}
+              onSave={() => void save()}
+              onCursorTime={(t) => t !== null && setTime(t)}
+              onFindings={setFindings}
+            />
           )}
         </div>
         {previewable && (
@@ -124,7 +133,7 @@ export function FileEditor({ slug, path, files, contentUrl, onClose }: Props) {
                 step="0.1"
                 value={time}
                 onChange={(e) => setTime(Math.max(0, Number(e.currentTarget.value) || 0))}
-              />
+            />
               <span class="muted">s, following the cursor's data-start; saving reloads it</span>
             </div>
             {/* The play page runs the author's code: only ever on the content origin, in a sandboxed frame. */}
