@@ -32,6 +32,18 @@ function languageOf(path: string): Extension {
   return [];
 }
 
+/**
+ * Enter: a new line with the current line's indentation. Bound explicitly: left to the browser, a contenteditable
+ * Enter is read back from the DOM, which under load has produced two line breaks.
+ */
+function insertNewline(view: EditorView): boolean {
+  const { state } = view;
+  const line = state.doc.lineAt(state.selection.main.head);
+  const indent = /^[ \t]*/.exec(line.text)?.[0] ?? "";
+  view.dispatch({ ...state.replaceSelection(`\n${indent}`), scrollIntoView: true, userEvent: "input" });
+  return true;
+}
+
 const theme = EditorView.theme({
   "&": { fontSize: "13px", border: "1px solid var(--line)", borderRadius: "8px", background: "var(--panel)" },
   ".cm-scroller": { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", minHeight: "320px", maxHeight: "70vh" },
@@ -88,6 +100,7 @@ export default function CodeEditor(props: CodeEditorProps) {
           languageOf(props.path),
           theme,
           keymap.of([
+            { key: "Enter", run: insertNewline },
             {
               key: "Mod-s",
               preventDefault: true,
