@@ -89,10 +89,12 @@ async function shootAll(browser: Browser, url: string, slug: string, ideaId: num
   for (const size of SIZES) {
     const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
     const page = await context.newPage();
-    const shot = async (name: string) => {
+    // Whole pages from the top; the editor as the screen shows it (CodeMirror draws only the lines on screen).
+    const shot = async (name: string, fullPage = true) => {
       await page.waitForLoadState("networkidle").catch(() => undefined);
+      if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
       const file = join(out, `${size.name}-${name}.png`);
-      await page.screenshot({ path: file, fullPage: true });
+      await page.screenshot({ path: file, fullPage });
       written.push(file);
     };
     await page.goto(`${url}/`);
@@ -110,8 +112,8 @@ async function shootAll(browser: Browser, url: string, slug: string, ideaId: num
     await page.getByTestId("code-editor").locator(".cm-content").waitFor();
     await page.getByTestId("editor-lint").waitFor({ timeout: 15_000 }).catch(() => undefined);
     // CodeMirror draws the lines on screen: bring the editor into view before the full-page shot.
-    await page.getByTestId("code-editor").scrollIntoViewIfNeeded();
-    await shot("05-project-editor");
+    await page.getByTestId("file-editor").evaluate((el) => el.scrollIntoView({ block: "start" }));
+    await shot("05-project-editor", false);
     await page.getByRole("tab", { name: "Render" }).click();
     await shot("06-project-render");
     await page.getByRole("tab", { name: "Snapshots" }).click();
