@@ -3,8 +3,9 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 
-/** The pages besides index.html; each is the same shell, the client router picks the view from the path. */
-export const PAGE_NAMES = ["project", "ideas", "idea", "research"] as const;
+/** The pages besides index.html; each is the same shell, the client router picks the view from the path. "404" is
+ * the shell the Worker answers unknown addresses with (status 404); the router shows its not-found page there. */
+export const PAGE_NAMES = ["project", "ideas", "idea", "research", "docs", "404"] as const;
 
 function copyShellPerPage(): Plugin {
   return {

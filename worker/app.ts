@@ -16,7 +16,7 @@ import { errorBody, handleError, notFound } from "./http/errors.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { botRoutes } from "./routes/bots.ts";
 import { groupRoutes } from "./routes/groups.ts";
-import { enrichmentRoutes, ideaRoutes } from "./routes/ideas.ts";
+import { commentRoutes, enrichmentRoutes, ideaRoutes } from "./routes/ideas.ts";
 import { metricsRoutes } from "./routes/metrics.ts";
 import { researchRoutes } from "./routes/research.ts";
 import { docsRoutes } from "./routes/docs.ts";
@@ -33,6 +33,7 @@ import { nodeKeyRoutes } from "./routes/node-keys.ts";
 import { renderRoutes } from "./routes/render.ts";
 import { renderFileRoutes, renderListRoutes } from "./routes/renders.ts";
 import { projectRoutes } from "./routes/projects.ts";
+import { projectEventRoutes } from "./routes/project-events.ts";
 import { statsRoutes } from "./routes/stats.ts";
 import { recordPageView } from "./stats/visits.ts";
 import { createContentApp } from "./content/content-app.ts";
@@ -88,6 +89,7 @@ export function createApiApp() {
   app.route("/api/projects", previewRoutes);
   app.route("/api/projects", shareRoutes);
   app.route("/api/projects", projectWebhookRoutes);
+  app.route("/api/projects", projectEventRoutes);
   app.route("/api/projects", projectRoutes);
   app.route("/api/renders", renderDeliveryRoutes);
   app.route("/api/renders", renderListRoutes);
@@ -102,6 +104,7 @@ export function createApiApp() {
   app.get("/_studio/*", (c) => c.redirect(`${contentOrigin(c.env)}${new URL(c.req.url).pathname}`, 302));
   app.route("/api/ideas", ideaRoutes);
   app.route("/api/enrichments", enrichmentRoutes);
+  app.route("/api/comments", commentRoutes);
   app.route("/api/bots", botRoutes);
   app.route("/api/groups", groupRoutes);
   app.route("/api/research", researchRoutes);
@@ -118,7 +121,12 @@ export function createApiApp() {
     const refused = c.req.method === "GET" || c.req.method === "HEAD" ? null : wrongMethod(methods, c.req.method, c.req.path);
     if (refused) return handleError(refused, c);
     if (!c.env.ASSETS) return c.json(errorBody("not found", "not_found"), 404);
-    const res = await c.env.ASSETS.fetch(c.req.raw);
+    let res = await c.env.ASSETS.fetch(c.req.raw);
+    // An address the dashboard does not have: its not-found page (the 404 shell), with a real 404 status.
+    if (res.status === 404 && c.req.method === "GET" && (c.req.header("Accept") ?? "").includes("text/html")) {
+      const page = await c.env.ASSETS.fetch(new Request(new URL("/404", c.req.url), { headers: c.req.raw.headers }));
+      if (page.ok) res = new Response(page.body, { status: 404, headers: page.headers });
+    }
     const out = new Response(res.body, res);
     out.headers.set("Content-Security-Policy", dashboardCsp(c.env));
     const isPage = c.req.method === "GET" && (res.headers.get("Content-Type") ?? "").startsWith("text/html");

@@ -5,6 +5,7 @@ import { Header } from "./components/header.tsx";
 import { api, errorText } from "./lib/api.ts";
 import { useLocation } from "./lib/router.ts";
 import type { Health } from "./lib/types.ts";
+import { DocsPage } from "./pages/docs.tsx";
 import { HomePage } from "./pages/home.tsx";
 import { IdeaPage } from "./pages/idea.tsx";
 import { IdeasPage } from "./pages/ideas.tsx";
@@ -22,17 +23,36 @@ function titleFor(path: string, query: URLSearchParams): string {
       return "Idea · Studio";
     case "/research":
       return query.get("slug") ? `${query.get("slug")} · Research · Studio` : "Research · Studio";
-    default:
+    case "/docs":
+      return "API reference · Studio";
+    case "/":
       return "Studio";
+    default:
+      return "Page not found · Studio";
   }
 }
 
-function NotFound() {
+/** Any address the dashboard does not have. The Worker answers such addresses with this page and a 404 status. */
+function NotFound({ path }: { path: string }) {
   return (
-    <section class="panel">
+    <section class="panel not-found" data-testid="not-found">
+      <p class="code-404" aria-hidden="true">
+        404
+      </p>
       <h1>Page not found</h1>
       <p>
-        There is nothing at this address. <a href="/">Back to the studio</a>.
+        There is nothing at <code>{path}</code>.
+      </p>
+      <p class="row wrap center">
+        <a class="button" href="/">
+          Your projects
+        </a>
+        <a class="button ghost" href="/ideas">
+          Idea board
+        </a>
+        <a class="button ghost" href="/docs">
+          API reference
+        </a>
       </p>
     </section>
   );
@@ -82,8 +102,11 @@ export function App() {
     case "/research":
       page = <ResearchPage slug={location.query.get("slug")} />;
       break;
+    case "/docs":
+      page = <DocsPage />;
+      break;
     default:
-      page = <NotFound />;
+      page = <NotFound path={location.path} />;
   }
 
   return (

@@ -166,6 +166,17 @@
     },
   };
 
+  // "#t=2.5" (as in media fragments) opens the page at that time, and changing it seeks: the dashboard's editor
+  // preview points here at the time being edited.
+  function hashTime() {
+    var m = /(?:^#|&)t=(\d+(?:\.\d+)?)/.exec(location.hash);
+    return m ? Number(m[1]) : null;
+  }
+  window.addEventListener("hashchange", function () {
+    var t = hashTime();
+    if (t !== null && clock.ready) seekTo(t);
+  });
+
   window.__studio.ready().then(function () {
     clock.duration = window.__studio.info().duration;
     scrub.max = String(clock.duration);
@@ -176,6 +187,8 @@
       if (saved) {
         clock.time = Math.min(Number(saved.time) || 0, clock.duration);
         clock.loop = !!saved.loop;
+      } else if (hashTime() !== null) {
+        clock.time = Math.min(hashTime(), clock.duration);
       }
     } catch (e) { /* ignore */ }
     fit();

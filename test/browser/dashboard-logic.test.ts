@@ -1,10 +1,13 @@
 // The dashboard's pure pieces, tested without a browser: safe Markdown, render progress, findings, API readers.
 import { describe, expect, it } from "vitest";
 import { sectionsOf } from "../../dashboard/src/lib/findings.ts";
-import { readIdea, readIdeaList, readSimilar } from "../../dashboard/src/lib/ideas.ts";
+import { readIdea, readIdeaList, readIdeaPage, readSimilar } from "../../dashboard/src/lib/ideas.ts";
+import { plural } from "../../dashboard/src/lib/format.ts";
+import { safeHref as dashboardSafeHref } from "../../dashboard/src/lib/safe-href.ts";
+import { findingRange, timeAtCursor } from "../../dashboard/src/lib/finding-position.ts";
 import { parseInline, parseMarkdown, safeHref } from "../../core/markdown/parse-markdown.ts";
 import { applyRenderEvent, EMPTY_RENDER, isRunning, percentOf } from "../../dashboard/src/lib/render-events.ts";
-import { pickThumbnail } from "../../dashboard/src/lib/thumbnail.ts";
+import { latestRenderOf, pickThumbnail, posterTime } from "../../dashboard/src/lib/thumbnail.ts";
 
 describe("markdown", () => {
   it("keeps raw HTML as text", () => {
@@ -103,6 +106,77 @@ describe("readers", () => {
 
   it("picks a snapshot frame as the thumbnail, else nothing", () => {
     expect(pickThumbnail([{ path: "index.html", size: 1 }])).toBeNull();
-    expect(pickThumbnail([{ path: "snapshots/contact-sheet.png", size: 1 }, { path: "snapshots/frame-10.png", size: 1 }, { path: "snapshots/frame-2.png", size: 1 }])).toBe("snapshots/frame-2.png");
+    expect(pickThumbnail([{ path: "snapshots/contact-sheet.png", size: 1 }, { path: "snapshots/frame-10.png", size: 1 }, { path: "snapshots/frame-2.png", size: 1 }])).toEqual({
+      kind: "snapshot",
+      path: "snapshots/frame-2.png",
+    });
+    expect(pickThumbnail([{ path: "snapshots/contact-sheet.png", size: 1 }])).toEqual({ kind: "snapshot", path: "snapshots/contact-sheet.png" });
+  });
+
+  it("prefers whichever is newer: the latest render's poster frame or the snapshots", () => {
+    const snaps = [
+      { path: "snapshots/frame-1.png", size: 1, mtime: "2026-01-01T10:00:00.000Z" },
+      { path: "snapshots/contact-sheet.png", size: 1, mtime: "2026-01-01T10:00:01.000Z" },
+    ];
+    const renders = [
+      { filename: "a_old.mp4", project: "a", size: 1, mtime: "2026-01-01T09:00:00.000Z", url: "" },
+      { filename: "a_new.gif", project: "a", size: 1, mtime: "2026-01-01T11:00:00.000Z", url: "" },
+      { filename: "b_newest.mp4", project: "b", size: 1, mtime: "2026-01-01T12:00:00.000Z", url: "" },
+    ];
+    expect(latestRenderOf(renders, "a")?.filename).toBe("a_new.gif");
+    expect(latestRenderOf(renders, "c")).toBeNull();
+    expect(pickThumbnail(snaps, latestRenderOf(renders, "a"))).toEqual({ kind: "render", filename: "a_new.gif", gif: true });
+    expect(pickThumbnail(snaps, renders[0])).toEqual({ kind: "snapshot", path: "snapshots/frame-1.png" });
+    expect(pickThumbnail([{ path: "index.html", size: 1 }], renders[2])).toEqual({ kind: "render", filename: "b_newest.mp4", gif: false });
+    expect(posterTime(6)).toBe(3);
+    expect(posterTime(0)).toBe(0);
+  });
+});
+
+describe("idea board readers and words", () => {
+  it("says 1 comment, 0 comments, 2 comments", () => {
+    expect([0, 1, 2, 1000].map((n) => plural(n, "comment"))).toEqual(["0 comments", "1 comment", "2 comments", "1,000 comments"]);
+    expect(plural(1, "reply", "replies")).toBe("1 reply");
+    expect(plural(3, "reply", "replies")).toBe("3 replies");
+  });
+
+  it("reads a page of ideas with its next offset, the caller's own ideas and whether they are an admin", () => {
+    const page = readIdeaPage({ ideas: [{ id: 3, title: "t", body: "b", mine: true, comments: 1 }], nextOffset: 20, admin: true });
+    expect(page).toMatchObject({ nextOffset: 20, admin: true });
+    expect(page.ideas[0]).toMatchObject({ id: "3", mine: true, commentCount: 1 });
+    expect(readIdeaPage({ ideas: [], nextOffset: null })).toEqual({ ideas: [], nextOffset: null, admin: false });
+  });
+
+  it("links only http(s), mailto and same-site relative targets", () => {
+    expect(dashboardSafeHref("https://example.com/a_(b)")).toBe("https://example.com/a_(b)");
+    expect(dashboardSafeHref("/ideas?id=1")).toBe("/ideas?id=1");
+    for (const bad of ["javascript:alert(1)", "java\tscript:alert(1)", "//evil.example/x", "data:text/html,x", " JAVASCRIPT:x"]) {
+      expect(dashboardSafeHref(bad), bad).toBeNull();
+    }
+  });
+});
+
+describe("editor helpers", () => {
+  const html = '<div id="root" data-start="0">\n  <h1 id="title" data-start="1.5">Hi</h1>\n  <audio src="a.mp3"></audio>\n</div>';
+
+  it("places a finding on the opening tag its selector names, else on the first line", () => {
+    const at = (selector?: string) => {
+      const r = findingRange(html, selector);
+      return html.slice(r.from, r.to);
+    };
+    expect(at("h1#title")).toBe('<h1 id="title" data-start="1.5">');
+    expect(at("#title")).toBe('<h1 id="title" data-start="1.5">');
+    expect(at('audio[src="a.mp3"]')).toBe('<audio src="a.mp3">');
+    expect(at("audio")).toBe('<audio src="a.mp3">');
+    expect(at("html, body")).toBe('<div id="root" data-start="0">');
+    expect(at("div.nothing > p")).toBe('<div id="root" data-start="0">');
+    expect(at(undefined)).toBe('<div id="root" data-start="0">');
+  });
+
+  it("reads the composition time at the cursor from the nearest data-start", () => {
+    expect(timeAtCursor(html, 3)).toBe(0);
+    expect(timeAtCursor(html, html.indexOf("<h1") + 2)).toBe(1.5);
+    expect(timeAtCursor(html, html.indexOf("Hi"))).toBe(1.5);
+    expect(timeAtCursor("<p>no times</p>", 5)).toBeNull();
   });
 });

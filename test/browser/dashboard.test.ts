@@ -102,17 +102,22 @@ describe("dashboard", () => {
   });
 
   it("edits a text file in place", async () => {
+    const before = await (await fetch(`${env.url}/api/projects/${slug}/files/meta.json`, { headers: { Authorization: `Bearer ${token}` } })).text();
     await page.getByRole("button", { name: "Edit meta.json" }).click();
-    const editor = page.getByLabel(/Editing/);
-    await expect.poll(() => editor.inputValue()).toContain("{");
-    const edited = `${(await editor.inputValue()).trimEnd()}\n`;
-    await editor.fill(`${edited}`);
+    const code = page.getByTestId("code-editor").locator(".cm-content");
+    await code.waitFor();
+    await code.locator(".cm-line").first().click();
+    await page.keyboard.press("Home");
+    await page.keyboard.type(" ");
     await page.getByRole("button", { name: "Save" }).click();
-    await page.getByText("Saved.").waitFor();
+    await page.getByTestId("editor-state").getByText("Saved.").waitFor();
+    const after = await (await fetch(`${env.url}/api/projects/${slug}/files/meta.json`, { headers: { Authorization: `Bearer ${token}` } })).text();
+    expect(after).toBe(` ${before}`);
     await page.getByRole("button", { name: "Close" }).click();
   });
 
   it("lints the project and shows the findings a person can read", async () => {
+    await page.getByRole("tab", { name: "Checks & preview" }).click();
     await page.getByRole("button", { name: "Lint", exact: true }).click();
     const results = page.getByTestId("check-results");
     await results.waitFor({ timeout: 30_000 });
@@ -131,6 +136,7 @@ describe("dashboard", () => {
   });
 
   it("renders a draft with a live progress bar that reaches 100%, then plays it", async () => {
+    await page.getByRole("tab", { name: "Render" }).click();
     await page.getByLabel("Quality").selectOption("draft");
     await page.getByRole("button", { name: "Render", exact: true }).click();
     const bar = page.getByTestId("render-progress");
@@ -162,6 +168,7 @@ describe("dashboard", () => {
   }, 300_000);
 
   it("takes snapshots, shows them with the contact sheet, and the grid uses one as the thumbnail", async () => {
+    await page.getByRole("tab", { name: "Snapshots" }).click();
     await page.locator("#snap-frames").fill("3");
     await page.getByRole("button", { name: "Take snapshots" }).click();
     const sheet = page.getByAltText("Contact sheet of the snapshots");
@@ -186,6 +193,7 @@ describe("dashboard", () => {
     await player.waitForSelector("html[data-studio-player-ready]", { timeout: 20_000 });
     await shoot(player, shots, "06e-player");
     await player.close();
+    await page.getByRole("tab", { name: "Files" }).click();
     expect(await page.getByTestId("files").getByRole("link", { name: "index.html", exact: true }).getAttribute("href")).toMatch(
       new RegExp(`^${contentOrigin()}/c/[^/]+/index\\.html$`),
     );
@@ -203,6 +211,7 @@ describe("dashboard", () => {
   }, 60_000);
 
   it("runs a browser check and shows its lint, runtime and layout sections", async () => {
+    await page.getByRole("tab", { name: "Checks & preview" }).click();
     await page.getByRole("button", { name: "Check", exact: true }).click();
     const results = page.getByTestId("check-results");
     await results.getByText(/^Check (passed|found problems)/).waitFor({ timeout: 90_000 });
@@ -267,7 +276,7 @@ describe("dashboard", () => {
   it("is usable on a phone-sized screen", async () => {
     const phone = await context.newPage();
     const phoneProblems = watchConsole(phone, EXPECTED_RESOURCE_ERRORS);
-    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.setViewportSize({ width: 360, height: 740 });
     await phone.goto(`${env.url}/project?slug=${slug}`);
     await phone.getByRole("heading", { name: "Browser Test Clip" }).waitFor();
     const wide = await phone.evaluate(() =>

@@ -34,11 +34,11 @@ export interface DashboardStudio {
   dataDir: string;
 }
 
-/** Starts the studio on a fresh data dir (with a render node unless told otherwise); the dashboard is built once
+/** Starts the studio on a fresh data dir (or a given one, to restart it with other vars) (with a render node unless told otherwise); the dashboard is built once
  * for the whole run by test/build-dashboard.global.ts. */
-export async function startDashboardStudio(options: { renderNode?: boolean } = {}): Promise<DashboardStudio> {
-  const dataDir = mkdtempSync(join(tmpdir(), "studio-browser-"));
-  const studio = await startStudio({ port: await freePort(), dataDir, renderNode: options.renderNode ?? true });
+export async function startDashboardStudio(options: { renderNode?: boolean; vars?: Record<string, string>; dataDir?: string } = {}): Promise<DashboardStudio> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "studio-browser-"));
+  const studio = await startStudio({ port: await freePort(), dataDir, renderNode: options.renderNode ?? true, vars: options.vars });
   return { studio, url: studio.url, dataDir };
 }
 
@@ -65,4 +65,21 @@ export function watchConsole(page: Page, allowed: RegExp[] = []): string[] {
   });
   page.on("pageerror", (err) => problems.push(`uncaught: ${err.message}`));
   return problems;
+}
+
+/** Signs `page` in through the dashboard's development sign-in and returns the person's API token. */
+export async function signInAs(page: Page, url: string, name: string): Promise<string> {
+  await page.goto(`${url}/`);
+  await page.getByLabel("Development sign-in: your name").fill(name);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: `Welcome, ${name}` }).waitFor();
+  const tokenEl = page.getByTestId("token");
+  await tokenEl.locator("xpath=self::*[string-length(@data-token) > 10]").waitFor();
+  return (await tokenEl.getAttribute("data-token")) ?? "";
+}
+
+/** A JSON API call as an agent would make it: Bearer token, no cookie. */
+export async function apiAs<T>(url: string, token: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${url}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
+  return { status: res.status, body: (await res.json().catch(() => null)) as T };
 }

@@ -283,6 +283,7 @@ one-node render. Cancel reaches every node holding a segment at its next progres
   GET    /api/projects/:slug/render          → current or last render with "lines", or { status: "none", recent: [render list entry] }
   DELETE /api/projects/:slug/render          → { stopped: true } if a render was cancelled, { stopped: false } if none ran
   GET    /api/projects/:slug/render/events   → Server-Sent Events (see Events)
+  GET    /api/projects/:slug/events          → Server-Sent Events of the project's files (see Events)
 
 Options (unknown names are a 400 naming the option):
   quality      draft | standard | high                         default standard
@@ -338,6 +339,13 @@ restarted meanwhile (the newest 12,000 events are kept; an older id gets the sna
 Webhooks (a signed POST when a render ends) are described under "Webhooks" below.
 
   curl -N "{{BASE_URL}}/api/projects/my-first-video/render/events?token={{TOKEN}}"
+
+GET /api/projects/:slug/events (also with ?token=) is the project's own stream, which never ends by itself (a
+": keep-alive" comment every 15 s): a "files" event, { written: [path], deleted: [path] }, whenever a file of the
+project is written or deleted by anyone (the dashboard, an agent, a finished snapshot). It carries paths only:
+read the files with GET .../files. The dashboard's project page reloads its file list on it.
+
+  curl -N "{{BASE_URL}}/api/projects/my-first-video/events?token={{TOKEN}}"
 
 ## Downloads
 

@@ -35,12 +35,15 @@ export const commentBody = z.object({
   name: optionalName,
 });
 
+/** Status and group are the admins'; title and body the author's. */
 export const patchIdeaBody = z
   .object({
     status: z.enum(IDEA_STATUSES).optional(),
     group: groupSlug.nullable().optional(),
+    title: text(200).optional(),
+    body: text(10_000).optional(),
   })
-  .refine((b) => b.status !== undefined || b.group !== undefined, "give status or group");
+  .refine((b) => b.status !== undefined || b.group !== undefined || b.title !== undefined || b.body !== undefined, "give status, group, title or body");
 
 const intParam = (min: number, max: number, fallback: number) =>
   z

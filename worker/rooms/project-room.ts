@@ -54,6 +54,8 @@ export type StartResult = { started: boolean; view: RenderView } | { atCap: true
 
 export class ProjectRoom extends DurableObject<Env> {
   private readonly hub = new EventHub();
+  /** The project's own stream (GET /api/projects/:slug/events): file changes; it stays open across renders. */
+  private readonly projectHub = new EventHub();
   private readonly waiters = new ChangeWaiters<RenderView>();
   /** Browser-job waiters (worker/browser/wait-for-job.ts), told when their job is claimed or ends. */
   private readonly jobWaiters = new ChangeWaiters<boolean>();
@@ -441,6 +443,7 @@ export class ProjectRoom extends DurableObject<Env> {
   async stopAll(): Promise<{ stopped: boolean }> {
     const result = await this.cancel("the project was deleted");
     this.hub.closeAll();
+    this.projectHub.closeAll();
     await this.ctx.storage.deleteAll();
     this.events = this.createTables();
     return result;
@@ -455,6 +458,7 @@ export class ProjectRoom extends DurableObject<Env> {
    * carrying the newest event id.
    */
   async fetch(request: Request): Promise<Response> {
+    if (new URL(request.url).pathname === "/project-events") return this.projectHub.subscribe(": project events\n\n", request.signal);
     const url = new URL(request.url);
     const lastId = request.headers.get("Last-Event-ID") ?? url.searchParams.get("lastEventId");
     const missed = lastId !== null && /^\d+$/.test(lastId.trim()) ? this.events.since(Number(lastId.trim())) : null;
@@ -466,6 +470,11 @@ export class ProjectRoom extends DurableObject<Env> {
     const none = url.searchParams.get("none");
     const snapshot = render ? this.view(render) : JSON.parse(none ?? '{"status":"none","recent":[]}');
     return this.hub.subscribe(formatEvent("snapshot", snapshot, this.events.latestId()), request.signal);
+  }
+
+  /** A file was written or deleted (worker/files/announce-files.ts): tell the project's open pages. */
+  async filesChanged(change: { written?: string[]; deleted?: string[] }): Promise<void> {
+    this.projectHub.broadcast("files", { written: change.written ?? [], deleted: change.deleted ?? [] });
   }
 
   // ── watchdog ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -1,5 +1,8 @@
 // GET /api/docs (text reference; examples carry the caller's token), GET /api/openapi.json and GET /api/reference.
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { personalToken } from "../auth/users.ts";
+import { openDb } from "../db/client.ts";
+import { tokenSecret } from "../http/config.ts";
 import { openApiDocument } from "../openapi/document.ts";
 import { renderDocs } from "../docs/render-docs.ts";
 import { referencePage } from "../docs/reference-page.ts";
@@ -9,10 +12,24 @@ import { contentOrigin } from "../http/origins.ts";
 import type { AppEnv } from "../http/context.ts";
 import { VERSION } from "./health.ts";
 
+/**
+ * The token the examples carry: the one the caller sent, or for a person signed in on the dashboard (cookie) their
+ * personal token, which GET /api/me already shows them. Bots, nodes and visitors get the <TOKEN> placeholder.
+ */
+async function callerToken(c: Context<AppEnv>): Promise<string | null> {
+  const sent = c.get("token");
+  if (sent) return sent;
+  const user = c.get("user");
+  if (!user || c.get("credential") !== "session") return null;
+  return personalToken(openDb(c.env.DB), tokenSecret(c.env), user.id);
+}
+
 export const docsRoutes = new Hono<AppEnv>()
-  .get("/docs", (c) =>
-    c.text(renderDocs({ baseUrl: baseUrlOf(c), contentUrl: contentOrigin(c.env), token: c.get("token"), maxFileBytes: maxFileBytes(c.env) }), 200, {
+  .get("/docs", async (c) =>
+    c.text(renderDocs({ baseUrl: baseUrlOf(c), contentUrl: contentOrigin(c.env), token: await callerToken(c), maxFileBytes: maxFileBytes(c.env) }), 200, {
       "Content-Type": "text/plain; charset=utf-8",
+      // The text may carry the caller's token: never stored by a shared cache.
+      "Cache-Control": "private, no-store",
     }),
   )
   .get("/openapi.json", (c) => c.json(openApiDocument(baseUrlOf(c), VERSION)))

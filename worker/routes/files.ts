@@ -6,6 +6,7 @@ import { contentTypeFor } from "../../core/http/content-type.ts";
 import { encodePath } from "../../core/paths/project-path.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { openDb } from "../db/client.ts";
+import { announceFiles } from "../files/announce-files.ts";
 import { deletePath } from "../files/delete-files.ts";
 import { fileKey, type ProjectRef } from "../files/keys.ts";
 import { listProjectFiles } from "../files/list-files.ts";
@@ -69,6 +70,7 @@ async function writeFile(c: Context<AppEnv>) {
   const url = `${baseUrlOf(c)}/api/projects/${ref.slug}/files/${encodePath(path)}`;
   if (isDirectory) {
     await bucket.put(fileKey(ref, path + "/"), new Uint8Array(0));
+    await announceFiles(c.env, ref, { written: [path + "/"] });
     return c.json({ written: true, slug: ref.slug, path: path + "/", bytes: 0, url: url + "/" });
   }
   const bytes = await readBody(c, ref, path, maxFileBytes(c.env));
@@ -80,6 +82,7 @@ async function writeFile(c: Context<AppEnv>) {
       duration: meta.duration ?? undefined,
     });
   }
+  await announceFiles(c.env, ref, { written: [path] });
   return c.json({ written: true, slug: ref.slug, path, bytes, url });
 }
 
@@ -121,5 +124,6 @@ export const fileRoutes = new Hono<AppEnv>()
     if (path === "index.html") throw new ApiError(403, "index.html is protected and cannot be deleted", {}, {}, "protected_file");
     const deleted = await deletePath(c.env.FILES, ref, path);
     if (!deleted) throw notFound(`no file or directory ${path} in project ${ref.slug}`);
+    await announceFiles(c.env, ref, { deleted: [path] });
     return c.json({ deleted: true, slug: ref.slug, path });
   });

@@ -2,11 +2,11 @@
 import { Hono } from "hono";
 import { openDb } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";
-import { badRequest, notFound } from "../http/errors.ts";
+import { badRequest, forbidden, notFound } from "../http/errors.ts";
 import { readQuery } from "../http/query.ts";
 import { decodeCursor } from "../http/cursor.ts";
 import { readJson } from "../http/validate.ts";
-import { actorOf, currentWriter, requireAdmin, requireWriter } from "../ideas/caller.ts";
+import { actorOf, currentWriter, isAdmin, requireWriter } from "../ideas/caller.ts";
 import { changeIdea } from "../ideas/change-idea.ts";
 import { addComment, addEnrichment } from "../ideas/contributions.ts";
 import { createIdea } from "../ideas/create-idea.ts";
@@ -15,6 +15,7 @@ import { getIdea } from "../ideas/get-idea.ts";
 import { requireGroup } from "../ideas/groups.ts";
 import { listIdeas, votedIdeaIds } from "../ideas/list-ideas.ts";
 import { ideaRecord } from "../ideas/records.ts";
+import { deleteComment, deleteIdea, editComment, editIdeaText, markMine } from "../ideas/own-contributions.ts";
 import {
   checkIdeaBody,
   commentBody,
@@ -24,6 +25,7 @@ import {
   listIdeasQuery,
   patchIdeaBody,
 } from "../ideas/schemas.ts";
+import { z } from "zod";
 import { toggleEnrichmentVote, toggleIdeaVote } from "../ideas/toggle-vote.ts";
 import { DUPLICATE_THRESHOLD } from "../../core/similarity/thresholds.ts";
 
@@ -48,7 +50,9 @@ export const ideaRoutes = new Hono<AppEnv>()
     }
     const db = openDb(c.env.DB);
     if (query.group) await requireGroup(db, query.group);
-    return c.json(await listIdeas(db, query, voterOf(c)));
+    const list = await listIdeas(db, query, voterOf(c));
+    // `mine` and `admin` are about the caller: what the dashboard offers them (edit, delete, status, group).
+    return c.json({ ...list, ideas: await markMine(db, "ideas", actorOf(c)?.key ?? null, list.ideas), admin: isAdmin(c) });
   })
   // Read-only despite POST (the text may be long): public and not rate limited, so it can run on every keystroke.
   .post("/check", async (c) => {
@@ -66,11 +70,30 @@ export const ideaRoutes = new Hono<AppEnv>()
     const idea = await createIdea(openDb(c.env.DB), currentWriter(c), body);
     return c.json({ created: true, idea }, 201);
   })
-  .get("/:id", async (c) => c.json(await getIdea(openDb(c.env.DB), idParam(c.req.param("id"), "idea"), voterOf(c))))
-  .patch("/:id", requireWriter, requireAdmin, async (c) => {
+  .get("/:id", async (c) => {
+    const db = openDb(c.env.DB);
+    const detail = await getIdea(db, idParam(c.req.param("id"), "idea"), voterOf(c));
+    const key = actorOf(c)?.key ?? null;
+    const [idea] = await markMine(db, "ideas", key, [detail.idea]);
+    return c.json({ ...detail, idea, comments: await markMine(db, "comments", key, detail.comments), admin: isAdmin(c) });
+  })
+  .patch("/:id", requireWriter, async (c) => {
     const id = idParam(c.req.param("id"), "idea");
     const body = await readJson(c, patchIdeaBody);
-    return c.json({ idea: await changeIdea(openDb(c.env.DB), id, body, voterOf(c)) });
+    const db = openDb(c.env.DB);
+    // Check both permissions before changing anything, so a refused request changes nothing.
+    if ((body.status !== undefined || body.group !== undefined) && !isAdmin(c)) throw forbidden("only admins can do this");
+    if (body.title !== undefined || body.body !== undefined) await editIdeaText(db, id, currentWriter(c), body);
+    const idea =
+      body.status !== undefined || body.group !== undefined
+        ? await changeIdea(db, id, { status: body.status, group: body.group }, voterOf(c))
+        : (await getIdea(db, id, voterOf(c))).idea;
+    return c.json({ idea });
+  })
+  .delete("/:id", requireWriter, async (c) => {
+    const id = idParam(c.req.param("id"), "idea");
+    await deleteIdea(openDb(c.env.DB), id, currentWriter(c), isAdmin(c));
+    return c.json({ deleted: true, id });
   })
   .post("/:id/vote", requireWriter, async (c) => {
     const id = idParam(c.req.param("id"), "idea");
@@ -91,3 +114,18 @@ export const enrichmentRoutes = new Hono<AppEnv>().post("/:id/vote", requireWrit
   const id = idParam(c.req.param("id"), "enrichment");
   return c.json({ id, ...(await toggleEnrichmentVote(openDb(c.env.DB), id, currentWriter(c))) });
 });
+
+const editCommentBody = z.strictObject({ body: commentBody.shape.body });
+
+/** /api/comments/:id — the author edits a comment; the author or an admin deletes it. */
+export const commentRoutes = new Hono<AppEnv>()
+  .patch("/:id", requireWriter, async (c) => {
+    const id = idParam(c.req.param("id"), "comment");
+    const body = await readJson(c, editCommentBody);
+    return c.json({ comment: await editComment(openDb(c.env.DB), id, currentWriter(c), body.body) });
+  })
+  .delete("/:id", requireWriter, async (c) => {
+    const id = idParam(c.req.param("id"), "comment");
+    await deleteComment(openDb(c.env.DB), id, currentWriter(c), isAdmin(c));
+    return c.json({ deleted: true, id });
+  });

@@ -7,6 +7,7 @@ import { encodePath } from "../../core/paths/project-path.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { waitForJob } from "../browser/wait-for-job.ts";
 import { openDb } from "../db/client.ts";
+import { announceFiles } from "../files/announce-files.ts";
 import { deletePath } from "../files/delete-files.ts";
 import { fileKey } from "../files/keys.ts";
 import { baseUrlOf } from "../http/base-url.ts";
@@ -57,5 +58,7 @@ export const snapshotRoutes = new Hono<AppEnv>().use(requireUser).post("/:slug/s
       return head ? { path, size: head.size, url: base + encodePath(path) } : null;
     }),
   );
-  return c.json({ ok: true, snapshots: entries.filter((e) => e !== null), log });
+  const written = entries.filter((e) => e !== null);
+  await announceFiles(c.env, ref, { written: written.map((e) => e.path) });
+  return c.json({ ok: true, snapshots: written, log });
 });

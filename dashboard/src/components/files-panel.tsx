@@ -1,10 +1,10 @@
 // A project's files: list, upload by drag and drop (raw PUT), edit text files, delete.
 import { useRef, useState } from "preact/hooks";
+import { FileEditor } from "./file-editor.tsx";
 import { api, contentFile, errorText, filePath } from "../lib/api.ts";
 import { formatBytes, isTextPath } from "../lib/format.ts";
 import type { FileEntry } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
-import { useAction } from "../lib/use-action.ts";
 
 interface Props {
   slug: string;
@@ -12,72 +12,6 @@ interface Props {
   contentUrl: string;
   files: FileEntry[];
   onChange: () => Promise<void>;
-}
-
-function FileEditor({ slug, path, onClose, onSaved }: { slug: string; path: string; onClose: () => void; onSaved: () => Promise<void> }) {
-  const [text, setText] = useState<string | null>(null);
-  const { busy, error, setError, run } = useAction();
-  const [saved, setSaved] = useState(false);
-  const loaded = useRef(false);
-  if (!loaded.current) {
-    loaded.current = true;
-    fetch(filePath(slug, path), { credentials: "same-origin" })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(((await res.json().catch(() => null)) as { error?: string } | null)?.error ?? `could not open ${path}`);
-        setText(await res.text());
-      })
-      .catch((err: unknown) => setError(errorText(err)));
-  }
-
-  async function save(event: Event) {
-    event.preventDefault();
-    if (text === null) return;
-    await run(async () => {
-      await api(filePath(slug, path), { method: "PUT", body: text, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-      setSaved(true);
-      await onSaved();
-    });
-  }
-
-  return (
-    <form class="editor" onSubmit={save} aria-label={`Edit ${path}`}>
-      <div class="editor-head">
-        <label for="file-editor">
-          Editing <code>{path}</code>
-        </label>
-        <div class="row">
-          <button type="submit" disabled={busy || text === null}>
-            {busy ? "Saving…" : "Save"}
-          </button>
-          <button type="button" class="ghost" onClick={onClose}>
-            Close
-          </button>
-        </div>
-      </div>
-      <ErrorNote message={error} />
-      {saved && !busy && (
-        <p class="notice" role="status">
-          Saved.
-        </p>
-      )}
-      <textarea
-        id="file-editor"
-        spellcheck={false}
-        value={text ?? "Loading…"}
-        disabled={text === null}
-        onInput={(e) => {
-          setText(e.currentTarget.value);
-          setSaved(false);
-        }}
-        onKeyDown={(e) => {
-          if ((e.ctrlKey || e.metaKey) && e.key === "s") {
-            e.preventDefault();
-            e.currentTarget.form?.requestSubmit();
-          }
-        }}
-      />
-    </form>
-  );
 }
 
 export function FilesPanel({ slug, contentUrl, files, onChange }: Props) {
@@ -120,7 +54,8 @@ export function FilesPanel({ slug, contentUrl, files, onChange }: Props) {
     }
   }
 
-  const visible = files.filter((f) => !f.path.endsWith("/"));
+  // Snapshots have their own tab; renders are not project files at all.
+  const visible = files.filter((f) => !f.path.endsWith("/") && f.path !== "snapshots" && !f.path.startsWith("snapshots/"));
   const isDir = (f: FileEntry) => f.type === "directory";
 
   return (
@@ -218,7 +153,7 @@ export function FilesPanel({ slug, contentUrl, files, onChange }: Props) {
           </tbody>
         </table>
       </div>
-      {editing && <FileEditor key={editing} slug={slug} path={editing} onClose={() => setEditing(null)} onSaved={onChange} />}
+      {editing && <FileEditor key={editing} slug={slug} path={editing} files={files} contentUrl={contentUrl} onClose={() => setEditing(null)} />}
     </section>
   );
 }

@@ -8,6 +8,7 @@ const SECTIONS = [
   { href: "/", label: "Projects", match: ["/", "/project"] },
   { href: "/ideas", label: "Idea board", match: ["/ideas", "/idea"] },
   { href: "/research", label: "Research", match: ["/research"] },
+  { href: "/docs", label: "Docs", match: ["/docs"] },
 ];
 
 export function Header({ path }: { path: string }) {
@@ -36,7 +37,7 @@ export function Header({ path }: { path: string }) {
           </span>
           Studio
         </a>
-        <nav aria-label="Main">
+        <nav aria-label="Main" class="main-nav">
           <ul>
             {SECTIONS.map((s) => (
               <li key={s.href}>

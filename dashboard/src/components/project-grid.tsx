@@ -3,32 +3,50 @@ import { useEffect, useState } from "preact/hooks";
 import { api, contentFile, errorText } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
 import { navigate } from "../lib/router.ts";
-import { pickThumbnail } from "../lib/thumbnail.ts";
-import type { FileEntry, ProjectSummary } from "../lib/types.ts";
+import { latestRenderOf, pickThumbnail, posterTime, type Thumbnail as Pick } from "../lib/thumbnail.ts";
+import type { FileEntry, ProjectSummary, RenderFile } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import { useAction } from "../lib/use-action.ts";
 
-function Thumbnail({ slug, contentUrl }: { slug: string; contentUrl: string | undefined }) {
-  const [src, setSrc] = useState<string | null>(null);
+function Thumbnail({ project, render }: { project: ProjectSummary; render: RenderFile | null }) {
+  const [pick, setPick] = useState<Pick>(null);
+  const [failed, setFailed] = useState(false);
+  const { name: slug, contentUrl } = project;
   useEffect(() => {
-    if (!contentUrl) return;
+    setFailed(false);
     api<{ files: FileEntry[] }>(`/api/projects/${encodeURIComponent(slug)}/files`).then(
-      (res) => {
-        const path = pickThumbnail(res.files);
-        setSrc(path ? contentFile(contentUrl, path) : null);
-      },
-      () => setSrc(null),
+      (res) => setPick(pickThumbnail(res.files, render)),
+      () => setPick(render ? pickThumbnail([], render) : null),
     );
-  }, [slug, contentUrl]);
-  if (!src) {
+  }, [slug, render?.filename]);
+  if (!pick || failed || (pick.kind === "snapshot" && !contentUrl)) {
     return (
       <div class="thumb placeholder" aria-hidden="true">
         <span>▶</span>
       </div>
     );
   }
-  return <img class="thumb" src={src} alt="" loading="lazy" onError={() => setSrc(null)} />;
+  if (pick.kind === "snapshot" && contentUrl) {
+    return <img class="thumb" src={contentFile(contentUrl, pick.path)} alt="" loading="lazy" onError={() => setFailed(true)} data-thumb="snapshot" />;
+  }
+  if (pick.kind === "render" && pick.gif) {
+    return <img class="thumb" src={`/renders/${encodeURIComponent(pick.filename)}`} alt="" loading="lazy" onError={() => setFailed(true)} data-thumb="render" />;
+  }
+  // The poster frame: the rendered video itself, paused at mid-composition (a media fragment), never played.
+  return (
+    <video
+      class="thumb"
+      src={`/renders/${encodeURIComponent(pick.kind === "render" ? pick.filename : "")}#t=${posterTime(project.duration)}`}
+      muted
+      playsInline
+      preload="metadata"
+      aria-hidden="true"
+      tabIndex={-1}
+      onError={() => setFailed(true)}
+      data-thumb="render"
+    />
+  );
 }
 
 function CreateProject({ onCreated }: { onCreated: (slug: string) => void }) {
@@ -65,11 +83,16 @@ function CreateProject({ onCreated }: { onCreated: (slug: string) => void }) {
 
 export function ProjectGrid() {
   const [projects, setProjects] = useState<ProjectSummary[] | null>(null);
+  const [renders, setRenders] = useState<RenderFile[]>([]);
   const [error, setError] = useState<string | null>(null);
 
   async function load() {
     try {
-      const res = await api<{ projects: ProjectSummary[] }>("/api/projects");
+      const [res, list] = await Promise.all([
+        api<{ projects: ProjectSummary[] }>("/api/projects"),
+        api<{ renders: RenderFile[] }>("/api/renders").catch(() => ({ renders: [] as RenderFile[] })),
+      ]);
+      setRenders(list.renders);
       setProjects(res.projects);
       setError(null);
     } catch (err) {
@@ -99,7 +122,7 @@ export function ProjectGrid() {
         {projects?.map((p) => (
           <li key={p.name} class="card">
             <a class="card-link" href={`/project?slug=${encodeURIComponent(p.name)}`}>
-              <Thumbnail slug={p.name} contentUrl={p.contentUrl} />
+              <Thumbnail project={p} render={latestRenderOf(renders, p.name)} />
               <span class="card-title">{p.displayName || p.name}</span>
             </a>
             <div class="card-meta">

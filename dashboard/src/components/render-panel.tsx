@@ -31,8 +31,13 @@ function requestBody(o: Options): Record<string, unknown> {
   return body;
 }
 
-/** Subscribes to the render events of a project; falls back to polling GET …/render when the stream fails. */
-function useRenderView(slug: string, onEnd: () => void): [RenderView, (fn: (v: RenderView) => RenderView) => void, () => void] {
+/**
+ * Subscribes to the render events of a project for as long as the page is open, so a render an agent starts shows
+ * up live. The server ends the stream after a render's `end`; EventSource reconnects by itself (and gets the
+ * current state as a snapshot), and a stream that failed for good is reopened after a pause. While a render runs
+ * and the stream is down, GET …/render is polled.
+ */
+function useRenderView(slug: string, onEnd: (state: RenderState) => void): [RenderView, (fn: (v: RenderView) => RenderView) => void, () => void] {
   const [view, setView] = useState<RenderView>(EMPTY_RENDER);
   const viewRef = useRef(view);
   viewRef.current = view;
@@ -44,12 +49,14 @@ function useRenderView(slug: string, onEnd: () => void): [RenderView, (fn: (v: R
   useEffect(() => {
     let closed = false;
     let poll: ReturnType<typeof setTimeout> | undefined;
+    let reopen: ReturnType<typeof setTimeout> | undefined;
     const apply = (kind: string, payload: unknown) => {
       const wasRunning = isRunning(viewRef.current);
       const next = applyRenderEvent(viewRef.current, kind, payload);
       viewRef.current = next;
       setView(next);
-      if (kind === "end" || (wasRunning && !isRunning(next))) onEndRef.current();
+      // Only a render seen running ends here: opening the page on a finished render is no news.
+      if (wasRunning && !isRunning(next)) onEndRef.current(next.state);
     };
     const pollOnce = async () => {
       if (closed) return;
@@ -73,23 +80,23 @@ function useRenderView(slug: string, onEnd: () => void): [RenderView, (fn: (v: R
       });
     }
     source.onerror = () => {
-      if (source.readyState === EventSource.CLOSED || !isRunning(viewRef.current)) {
-        source.close();
-        void pollOnce();
+      if (isRunning(viewRef.current)) void pollOnce();
+      if (source.readyState === EventSource.CLOSED && !closed) {
+        reopen = setTimeout(() => setGeneration((g) => g + 1), 3000);
       }
     };
-    void pollOnce();
     return () => {
       closed = true;
       source.close();
       clearTimeout(poll);
+      clearTimeout(reopen);
     };
   }, [base, generation]);
 
   return [view, setView, () => setGeneration((g) => g + 1)];
 }
 
-export function RenderPanel({ slug, files, onFinished }: { slug: string; files: FileEntry[]; onFinished: () => void }) {
+export function RenderPanel({ slug, files, onFinished }: { slug: string; files: FileEntry[]; onFinished: (state: RenderState) => void }) {
   const [options, setOptions] = useState<Options>({ quality: "standard", fps: "", format: "mp4", composition: "index.html", resolution: "", strict: false });
   const { busy, error, setError, run } = useAction();
   const [view, setView, reconnect] = useRenderView(slug, onFinished);

@@ -41,3 +41,8 @@ export function isTextPath(path: string): boolean {
 export function isImagePath(path: string): boolean {
   return /\.(png|jpe?g|gif|webp|avif|svg)$/i.test(path);
 }
+
+/** "1 comment", "2 comments", "0 comments"; `many` for irregular plurals. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString()} ${n === 1 ? one : many}`;
+}

@@ -15,6 +15,8 @@ export interface Comment {
   body: string;
   author: string;
   createdAt: string;
+  /** Written by the caller: they may edit and delete it. */
+  mine: boolean;
 }
 
 export interface Idea {
@@ -31,6 +33,8 @@ export interface Idea {
   createdAt: string;
   commentCount: number;
   enrichmentCount: number;
+  /** Posted by the caller: they may edit and delete it. */
+  mine: boolean;
   enrichments: Enrichment[];
   comments: Comment[];
 }
@@ -93,6 +97,7 @@ export function readComment(value: unknown): Comment {
     body: str(c.body, c.text),
     author: nameOf(c.author ?? c.name ?? c.user ?? c.author_name),
     createdAt: str(c.createdAt, c.created_at),
+    mine: c.mine === true,
   };
 }
 
@@ -114,6 +119,7 @@ export function readIdea(value: unknown): Idea {
     createdAt: str(i.createdAt, i.created_at),
     commentCount: num(outer.comments, i.commentCount, i.comment_count, i.comments),
     enrichmentCount: num(outer.enrichments, i.enrichmentCount, i.enrichment_count, i.enrichments),
+    mine: i.mine === true,
     // A detail response is { idea, enrichments: [...], comments: [...] }; list records carry counts instead.
     enrichments: listIn(outer.enrichments, []).concat(outer === i ? [] : listIn(i.enrichments, [])).map(readEnrichment),
     comments: listIn(outer.comments, []).concat(outer === i ? [] : listIn(i.comments, [])).map(readComment),
@@ -122,6 +128,26 @@ export function readIdea(value: unknown): Idea {
 
 export function readIdeaList(value: unknown): Idea[] {
   return listIn(value, ["ideas", "items", "results", "data"]).map(readIdea);
+}
+
+export interface IdeaPage {
+  ideas: Idea[];
+  /** The offset of the next page, or null on the last one. */
+  nextOffset: number | null;
+  /** The caller is an admin (status, group, deletion). */
+  admin: boolean;
+}
+
+/** One page of GET /api/ideas (offset paging: `nextOffset`). */
+export function readIdeaPage(value: unknown): IdeaPage {
+  const r: Rec = isRecord(value) ? value : {};
+  const next = r.nextOffset ?? r.next_offset;
+  return { ideas: readIdeaList(value), nextOffset: typeof next === "number" ? next : null, admin: r.admin === true };
+}
+
+/** Whether GET /api/ideas/:id says the caller is an admin. */
+export function isAdminView(value: unknown): boolean {
+  return isRecord(value) && value.admin === true;
 }
 
 /** Similar ideas from the duplicate check; entries may be ideas or `{ idea, score }`. */

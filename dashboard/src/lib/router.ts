@@ -1,4 +1,4 @@
-// A tiny client router over real addresses (/, /project?slug=…, /ideas, /idea?id=…, /research?slug=…).
+// A tiny client router over real addresses (/, /project?slug=…, /ideas, /idea?id=…, /research?slug=…, /docs).
 // Each address is also a static HTML shell, so reloads and shared links work without server-side fallbacks.
 import { useEffect, useState } from "preact/hooks";
 
@@ -70,7 +70,7 @@ export function interceptLinks(root: HTMLElement): void {
   });
 }
 
-const DASHBOARD_PATHS = new Set(["/", "/project", "/ideas", "/idea", "/research"]);
+const DASHBOARD_PATHS = new Set(["/", "/project", "/ideas", "/idea", "/research", "/docs"]);
 
 export function isDashboardPath(pathname: string): boolean {
   return DASHBOARD_PATHS.has(pathname.replace(/\.html$/, "").replace(/\/+$/, "") || "/");

@@ -4,8 +4,10 @@ import { useCallback, useEffect, useState } from "preact/hooks";
 import { ErrorNote } from "../components/error-note.tsx";
 import { VoteButton } from "../components/vote-button.tsx";
 import { api, ApiError, errorText } from "../lib/api.ts";
-import { formatDate } from "../lib/format.ts";
-import { readIdea, readIdeaList, type Idea } from "../lib/ideas.ts";
+import { formatDate, plural } from "../lib/format.ts";
+import { isAdminView, readIdea, readIdeaList, type Comment, type Idea } from "../lib/ideas.ts";
+import { MarkdownView } from "../components/markdown-view.tsx";
+import { navigate } from "../lib/router.ts";
 import { useSession } from "../session.ts";
 
 const KINDS = [
@@ -15,16 +17,158 @@ const KINDS = [
   ["constraint", "Constraint"],
 ] as const;
 
+const STATUSES = ["open", "building", "shipped"] as const;
+
 /** GET /api/ideas/:id when the API has it; else the idea from the list. */
-async function loadIdea(id: string): Promise<Idea> {
+async function loadIdea(id: string): Promise<{ idea: Idea; admin: boolean }> {
   try {
-    return readIdea(await api(`/api/ideas/${encodeURIComponent(id)}`));
+    const res = await api(`/api/ideas/${encodeURIComponent(id)}`);
+    return { idea: readIdea(res), admin: isAdminView(res) };
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 404) throw err;
     const found = readIdeaList(await api("/api/ideas?sort=new")).find((i) => i.id === id);
     if (!found) throw err;
-    return found;
+    return { idea: found, admin: false };
   }
+}
+
+/** The author's edit of an idea's title and body (PATCH /api/ideas/:id). */
+function EditIdea({ idea, onDone, onCancel }: { idea: Idea; onDone: () => void; onCancel: () => void }) {
+  const [title, setTitle] = useState(idea.title);
+  const [body, setBody] = useState(idea.body);
+  const { busy, error, run } = useAction();
+  async function save(event: Event) {
+    event.preventDefault();
+    await run(async () => {
+      await api(`/api/ideas/${encodeURIComponent(idea.id)}`, { method: "PATCH", json: { title, body } });
+      onDone();
+    });
+  }
+  return (
+    <form class="stack" onSubmit={save} aria-label="Edit your idea">
+      <div class="field">
+        <label for="edit-idea-title">Title</label>
+        <input id="edit-idea-title" required maxLength={200} value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
+      </div>
+      <div class="field">
+        <label for="edit-idea-body">Description (Markdown)</label>
+        <textarea id="edit-idea-body" rows={6} required value={body} onInput={(e) => setBody(e.currentTarget.value)} />
+      </div>
+      <ErrorNote message={error} />
+      <div class="row">
+        <button type="submit" disabled={busy || !title.trim() || !body.trim()}>
+          {busy ? "Saving…" : "Save idea"}
+        </button>
+        <button type="button" class="ghost" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Admins move the status (one step at a time), file the idea under a group, or delete it. */
+function AdminControls({ idea, onChanged, onError }: { idea: Idea; onChanged: () => void; onError: (m: string) => void }) {
+  const [groups, setGroups] = useState<{ slug: string; name: string }[]>([]);
+  useEffect(() => {
+    api<{ groups: { slug: string; name: string }[] }>("/api/groups").then((res) => setGroups(res.groups ?? []), () => undefined);
+  }, []);
+  async function patch(json: Record<string, unknown>) {
+    try {
+      await api(`/api/ideas/${encodeURIComponent(idea.id)}`, { method: "PATCH", json });
+      onChanged();
+    } catch (err) {
+      onError(errorText(err));
+    }
+  }
+  return (
+    <div class="admin-controls row wrap" role="group" aria-label="Admin controls" data-testid="admin-controls">
+      <span class="badge warn">admin</span>
+      <div class="field inline">
+        <label for="admin-status">Status</label>
+        <select id="admin-status" value={idea.status} onChange={(e) => void patch({ status: e.currentTarget.value })}>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div class="field inline">
+        <label for="admin-group">Group</label>
+        <select id="admin-group" value={idea.group} onChange={(e) => void patch({ group: e.currentTarget.value || null })}>
+          <option value="">none</option>
+          {groups.map((g) => (
+            <option key={g.slug} value={g.slug}>
+              {g.name}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
+
+function CommentItem({ comment, admin, onChanged, onError }: { comment: Comment; admin: boolean; onChanged: () => void; onError: (m: string) => void }) {
+  const [editing, setEditing] = useState(false);
+  const [body, setBody] = useState(comment.body);
+  const { busy, error, run } = useAction();
+  async function save(event: Event) {
+    event.preventDefault();
+    await run(async () => {
+      await api(`/api/comments/${encodeURIComponent(comment.id)}`, { method: "PATCH", json: { body } });
+      setEditing(false);
+      onChanged();
+    });
+  }
+  async function remove() {
+    if (!confirm("Delete this comment?")) return;
+    try {
+      await api(`/api/comments/${encodeURIComponent(comment.id)}`, { method: "DELETE" });
+      onChanged();
+    } catch (err) {
+      onError(errorText(err));
+    }
+  }
+  return (
+    <li data-testid="comment" data-comment-id={comment.id}>
+      {editing ? (
+        <form class="stack" onSubmit={save} aria-label="Edit your comment">
+          <label for={`edit-comment-${comment.id}`} class="visually-hidden">
+            Your comment
+          </label>
+          <textarea id={`edit-comment-${comment.id}`} rows={3} required value={body} onInput={(e) => setBody(e.currentTarget.value)} />
+          <ErrorNote message={error} />
+          <div class="row">
+            <button type="submit" class="small" disabled={busy || !body.trim()}>
+              Save comment
+            </button>
+            <button type="button" class="small ghost" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <MarkdownView source={comment.body} />
+      )}
+      <p class="muted small-text row wrap">
+        <span>
+          {comment.author || "someone"}
+          {comment.createdAt && ` · ${formatDate(comment.createdAt)}`}
+        </span>
+        {comment.mine && !editing && (
+          <button type="button" class="small ghost" onClick={() => setEditing(true)}>
+            Edit
+          </button>
+        )}
+        {(comment.mine || admin) && !editing && (
+          <button type="button" class="small ghost danger" onClick={() => void remove()}>
+            Delete
+          </button>
+        )}
+      </p>
+    </li>
+  );
 }
 
 function EnrichForm({ id, onDone }: { id: string; onDone: () => void }) {
@@ -91,16 +235,29 @@ function CommentForm({ id, onDone }: { id: string; onDone: () => void }) {
 export function IdeaPage({ id }: { id: string }) {
   const { health } = useSession();
   const [idea, setIdea] = useState<Idea | null>(null);
+  const [admin, setAdmin] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
     loadIdea(id).then(
-      (i) => {
-        setIdea(i);
+      (res) => {
+        setIdea(res.idea);
+        setAdmin(res.admin);
         setError(null);
       },
       (err) => setError(errorText(err)),
     );
   }, [id]);
+
+  async function removeIdea() {
+    if (!idea || !confirm(`Delete the idea "${idea.title}" with its comments and votes?`)) return;
+    try {
+      await api(`/api/ideas/${encodeURIComponent(idea.id)}`, { method: "DELETE" });
+      navigate("/ideas");
+    } catch (err) {
+      setError(errorText(err));
+    }
+  }
   useEffect(load, [load]);
 
   const signedIn = Boolean(health.user);
@@ -132,11 +289,35 @@ export function IdeaPage({ id }: { id: string }) {
                 {idea.author && <span>by {idea.author}</span>}
                 {idea.bot && <span class="badge info">bot</span>}
                 {idea.createdAt && <span>{formatDate(idea.createdAt)}</span>}
-                {!signedIn && <span>{idea.votes} votes</span>}
+                {!signedIn && <span>{plural(idea.votes, "vote")}</span>}
               </div>
             </div>
           </div>
-          <p class="idea-text">{idea.body}</p>
+          {(idea.mine || admin) && !editing && (
+            <div class="row wrap">
+              {idea.mine && (
+                <button type="button" class="small ghost" onClick={() => setEditing(true)}>
+                  Edit idea
+                </button>
+              )}
+              <button type="button" class="small ghost danger" onClick={() => void removeIdea()}>
+                Delete idea
+              </button>
+            </div>
+          )}
+          {admin && <AdminControls idea={idea} onChanged={load} onError={setError} />}
+          {editing ? (
+            <EditIdea
+              idea={idea}
+              onCancel={() => setEditing(false)}
+              onDone={() => {
+                setEditing(false);
+                load();
+              }}
+            />
+          ) : (
+            <MarkdownView source={idea.body} class="idea-text" />
+          )}
           {idea.source && <p class="muted">Source: {idea.source}</p>}
 
           <h2>Enrichments</h2>
@@ -154,26 +335,21 @@ export function IdeaPage({ id }: { id: string }) {
                     onError={setError}
                   />
                 )}
-                <div>
-                  <span class="badge">{e.kind.replace("_", " ")}</span> {e.body}
+                <div class="enrichment-main">
+                  <span class="badge">{e.kind.replace("_", " ")}</span>
                   {e.author && <span class="muted"> · {e.author}</span>}
+                  <MarkdownView source={e.body} />
                 </div>
               </li>
             ))}
           </ul>
           {signedIn && <EnrichForm id={idea.id} onDone={load} />}
 
-          <h2>Comments</h2>
+          <h2>{idea.comments.length ? plural(idea.comments.length, "comment") : "Comments"}</h2>
           {idea.comments.length === 0 && <p class="muted">No comments yet.</p>}
           <ul class="comments">
             {idea.comments.map((c) => (
-              <li key={c.id}>
-                <p>{c.body}</p>
-                <p class="muted small-text">
-                  {c.author || "someone"}
-                  {c.createdAt && ` · ${formatDate(c.createdAt)}`}
-                </p>
-              </li>
+              <CommentItem key={c.id} comment={c} admin={admin} onChanged={load} onError={setError} />
             ))}
           </ul>
           {signedIn ? <CommentForm id={idea.id} onDone={load} /> : <p><a href="/#sign-in">Sign in</a> to vote, enrich and comment.</p>}

@@ -1,14 +1,17 @@
 // "/ideas": the idea board, sorted and filtered, with the post form for signed-in people.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { BotKeys } from "../components/bot-keys.tsx";
 import { ErrorNote } from "../components/error-note.tsx";
 import { IdeaForm } from "../components/idea-form.tsx";
 import { VoteButton } from "../components/vote-button.tsx";
 import { api, errorText } from "../lib/api.ts";
-import { readIdeaList, type Idea } from "../lib/ideas.ts";
+import { readIdeaPage, type Idea } from "../lib/ideas.ts";
+import { plural } from "../lib/format.ts";
 import { navigate } from "../lib/router.ts";
 import { useSession } from "../session.ts";
 
 const SORTS = ["hot", "top", "new"] as const;
+const PAGE_SIZE = 20;
 const STATUSES = ["open", "building", "shipped"] as const;
 
 function excerpt(text: string, max = 220): string {
@@ -29,7 +32,7 @@ export function IdeaRow({ idea, onChange, onError }: { idea: Idea; onChange: (id
           onError={onError}
         />
       ) : (
-        <span class="vote static" aria-label={`${idea.votes} votes`}>
+        <span class="vote static" aria-label={plural(idea.votes, "vote")}>
           <span aria-hidden="true">▲</span>
           <span class="vote-count">{idea.votes}</span>
         </span>
@@ -48,8 +51,9 @@ export function IdeaRow({ idea, onChange, onError }: { idea: Idea; onChange: (id
               {idea.bot && <span class="badge info">bot</span>}
             </span>
           )}
-          <span>{idea.commentCount} comments</span>
-          {idea.enrichmentCount > 0 && <span>{idea.enrichmentCount} enrichments</span>}
+          <span>{plural(idea.commentCount, "comment")}</span>
+          {idea.enrichmentCount > 0 && <span>{plural(idea.enrichmentCount, "enrichment")}</span>}
+          {idea.mine && <span class="badge">yours</span>}
         </div>
       </div>
     </li>
@@ -62,9 +66,13 @@ export function IdeasPage({ query }: { query: URLSearchParams }) {
   const group = query.get("group") ?? "";
   const status = query.get("status") ?? "";
   const [ideas, setIdeas] = useState<Idea[] | null>(null);
+  const [nextOffset, setNextOffset] = useState<number | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [groups, setGroups] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const filterKey = `${sort}|${group}|${status}|${version}`;
 
   useEffect(() => {
     api<{ groups?: { slug: string }[] }>("/api/groups").then(
@@ -73,20 +81,50 @@ export function IdeasPage({ query }: { query: URLSearchParams }) {
     );
   }, []);
 
-  useEffect(() => {
-    const params = new URLSearchParams({ sort });
+  // Offset paging (the API's limit/offset and nextOffset): the first page on every filter change, then the next
+  // page whenever the end of the list scrolls into view, or on the "Load more" button.
+  async function fetchPage(offset: number, key: string): Promise<void> {
+    const params = new URLSearchParams({ sort, limit: String(PAGE_SIZE), offset: String(offset) });
     if (group) params.set("group", group);
     if (status) params.set("status", status);
-    api(`/api/ideas?${params}`).then(
-      (res) => {
-        const list = readIdeaList(res);
-        setIdeas(list);
-        setGroups((g) => [...new Set([...g, ...list.map((i) => i.group).filter(Boolean)])].sort());
-        setError(null);
-      },
-      (err) => setError(errorText(err)),
-    );
-  }, [sort, group, status, version]);
+    try {
+      const page = readIdeaPage(await api(`/api/ideas?${params}`));
+      if (key !== currentKey.current) return;
+      setIdeas((list) => {
+        const seen = new Set(offset === 0 ? [] : (list ?? []).map((i) => i.id));
+        return [...(offset === 0 ? [] : (list ?? [])), ...page.ideas.filter((i) => !seen.has(i.id))];
+      });
+      setNextOffset(page.nextOffset);
+      setGroups((g) => [...new Set([...g, ...page.ideas.map((i) => i.group).filter(Boolean)])].sort());
+      setError(null);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  }
+  const currentKey = useRef(filterKey);
+  useEffect(() => {
+    currentKey.current = filterKey;
+    setNextOffset(null);
+    void fetchPage(0, filterKey);
+  }, [filterKey]);
+
+  async function loadMore() {
+    if (nextOffset === null || loadingMore) return;
+    setLoadingMore(true);
+    await fetchPage(nextOffset, filterKey);
+    setLoadingMore(false);
+  }
+  const loadMoreRef = useRef(loadMore);
+  loadMoreRef.current = loadMore;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void loadMoreRef.current();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ideas !== null]);
 
   function setFilter(key: string, value: string) {
     const params = new URLSearchParams(query);
@@ -146,9 +184,21 @@ export function IdeasPage({ query }: { query: URLSearchParams }) {
               <IdeaRow key={idea.id} idea={idea} onError={setError} onChange={(next) => setIdeas((list) => list?.map((i) => (i.id === next.id ? next : i)) ?? null)} />
             ))}
           </ul>
+          <div ref={sentinel} class="list-end" data-testid="ideas-end">
+            {nextOffset !== null ? (
+              <button type="button" class="ghost" onClick={() => void loadMore()} disabled={loadingMore}>
+                {loadingMore ? "Loading…" : "Load more"}
+              </button>
+            ) : (
+              ideas && ideas.length > 0 && <p class="muted small-text">{plural(ideas.length, "idea")}, all shown.</p>
+            )}
+          </div>
         </section>
         {health.user ? (
-          <IdeaForm onPosted={() => setVersion((v) => v + 1)} />
+          <div class="stack">
+            <IdeaForm onPosted={() => setVersion((v) => v + 1)} />
+            <BotKeys />
+          </div>
         ) : (
           <section class="panel">
             <h2>Have an idea?</h2>

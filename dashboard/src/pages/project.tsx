@@ -9,15 +9,27 @@ import { RendersList } from "../components/renders-list.tsx";
 import { SignIn } from "../components/sign-in.tsx";
 import { ShareButton } from "../components/share-link.tsx";
 import { SnapshotsPanel } from "../components/snapshots-panel.tsx";
+import { Toasts, type ToastItem } from "../components/toast.tsx";
+import { useProjectEvents } from "../lib/use-project-events.ts";
 import { api, errorText } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
-import type { ProjectDetail } from "../lib/types.ts";
+import type { ProjectDetail, RenderState } from "../lib/types.ts";
 import { useSession } from "../session.ts";
+
+const TABS = [
+  { id: "files", label: "Files" },
+  { id: "render", label: "Render" },
+  { id: "snapshots", label: "Snapshots" },
+  { id: "checks", label: "Checks & preview" },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
 
 function Project({ slug }: { slug: string }) {
   const [detail, setDetail] = useState<ProjectDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [rendersVersion, setRendersVersion] = useState(0);
+  const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const [tab, setTab] = useState<TabId>("files");
 
   const load = useCallback(async () => {
     try {
@@ -31,6 +43,32 @@ function Project({ slug }: { slug: string }) {
     setDetail(null);
     void load();
   }, [load]);
+  // Files an agent (or another tab) writes or deletes show up at once: the event only says "reload the list".
+  useProjectEvents(slug, () => void load());
+
+  function renderEnded(state: RenderState) {
+    setRendersVersion((v) => v + 1);
+    const id = Date.now();
+    const body =
+      state.status === "done" ? (
+        <>
+          Render finished: <code>{state.filename}</code>{" "}
+          {state.downloadUrl && (
+            <a class="button small" href={`${state.downloadUrl}?download`} download={state.filename} data-testid="toast-download">
+              Download
+            </a>
+          )}
+        </>
+      ) : (
+        <>
+          Render {state.status}
+          {state.error ? `: ${state.error}` : ""}
+        </>
+      );
+    setToasts((list) => [...list, { id, kind: state.status === "done" ? "success" : "error", body }]);
+    setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), 30_000);
+  }
+
   // contentUrl (snapshots, file links) lasts an hour: fetch a fresh one a few minutes before it runs out.
   useEffect(() => {
     if (!detail) return;
@@ -68,18 +106,46 @@ function Project({ slug }: { slug: string }) {
         <code>{project.name}</code> · composition <code>{project.compositionId}</code> · {project.duration} s · created {formatDate(project.createdAt)}
       </p>
       <ErrorNote message={error} />
-      <div class="project-layout">
+      <div class="tabs" role="tablist" aria-label="Project sections">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            class={`tab${tab === t.id ? " active" : ""}`}
+            onClick={() => setTab(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      {/* Every tab stays mounted (hidden when not chosen), so a render keeps streaming and toasts wherever one is. */}
+      <div role="tabpanel" id="panel-files" aria-labelledby="tab-files" hidden={tab !== "files"}>
+        <FilesPanel slug={slug} contentUrl={contentUrl} files={files} onChange={load} />
+      </div>
+      <div role="tabpanel" id="panel-render" aria-labelledby="tab-render" hidden={tab !== "render"} class="project-layout">
         <div class="col">
-          <RenderPanel slug={slug} files={files} onFinished={() => setRendersVersion((v) => v + 1)} />
-          <RendersList project={slug} version={rendersVersion} />
-          <SnapshotsPanel slug={slug} contentUrl={contentUrl} files={files} onChange={load} />
+          <RenderPanel slug={slug} files={files} onFinished={renderEnded} />
         </div>
         <div class="col">
-          <FilesPanel slug={slug} contentUrl={contentUrl} files={files} onChange={load} />
+          <RendersList project={slug} version={rendersVersion} />
+        </div>
+      </div>
+      <div role="tabpanel" id="panel-snapshots" aria-labelledby="tab-snapshots" hidden={tab !== "snapshots"}>
+        <SnapshotsPanel slug={slug} contentUrl={contentUrl} files={files} onChange={load} />
+      </div>
+      <div role="tabpanel" id="panel-checks" aria-labelledby="tab-checks" hidden={tab !== "checks"} class="project-layout">
+        <div class="col">
           <ChecksPanel slug={slug} />
+        </div>
+        <div class="col">
           <PreviewPanel slug={slug} />
         </div>
       </div>
+      <Toasts items={toasts} onDismiss={(id) => setToasts((list) => list.filter((t) => t.id !== id))} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { MarkdownView } from "../components/markdown-view.tsx";
 import { api, errorText } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
 import { readResearch, readResearchList, type ResearchRecord } from "../lib/ideas.ts";
-import { safeHref } from "../../../core/markdown/parse-markdown.ts";
+import { safeHref } from "../lib/safe-href.ts";
 
 function sourcesOf(value: unknown): { label: string; href: string | null }[] {
   if (!Array.isArray(value)) return [];
