@@ -102,11 +102,17 @@ describe("file editor", () => {
     await expect.poll(() => player?.locator("[data-studio-time]").textContent(), { timeout: 10_000 }).toMatch(/^2\.50 s/);
   });
 
-  it("saves with Ctrl-S, byte for byte, and the preview reloads with the saved page", async () => {
+  it("undoes and redoes, saves with Ctrl-S byte for byte, and the preview reloads with the saved page", async () => {
     // Plain typing keys work: End, Enter, a new line.
     await page.keyboard.press("End");
     await page.keyboard.press("Enter");
     await page.keyboard.type("<!-- more -->");
+    // Undo takes the typing back, redo brings it again (CodeMirror's history).
+    const content = page.getByTestId("code-editor").locator(".cm-content");
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => content.textContent()).not.toContain("<!-- more -->");
+    await page.keyboard.press("Control+y");
+    await expect.poll(() => content.textContent()).toContain("<!-- more -->");
     await page.keyboard.press("Control+s");
     await page.getByTestId("editor-state").getByText("Saved.").waitFor();
     const res = await fetch(`${env.url}/api/projects/${slug}/files/index.html`, { headers: { Authorization: `Bearer ${token}` } });

@@ -15,6 +15,7 @@ import { BROKEN_HTML } from "../../render-node/test/broken-project.ts";
 import { CANVAS, indexHtml, SUB_HTML } from "../../render-node/test/make-test-project.ts";
 import { pngSize, readPngPixel } from "../../render-node/test/read-png.ts";
 import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
+import { callStudio } from "./studio-calls.ts";
 
 let studio: RunningStudio;
 const PREVIEW_IDLE_MS = 10_000;
@@ -22,15 +23,8 @@ let token = "";
 let cookie = "";
 let browser: Browser | null = null;
 
-async function call(method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-  let payload: string | undefined;
-  if (typeof body === "string") payload = body;
-  else if (body !== undefined) {
-    payload = JSON.stringify(body);
-    headers["Content-Type"] = "application/json";
-  }
-  return fetch(`${studio.url}${path}`, { method, headers, body: payload });
+function call(method: string, path: string, body?: unknown) {
+  return callStudio(studio.url, token, method, path, body);
 }
 
 type Snapshot = { path: string; size: number; url: string };

@@ -14,6 +14,7 @@ import { runTool } from "../../render-node/src/run-tool.ts";
 import { isAlive, listDescendants, probeStreams } from "../../render-node/test/inspect-video.ts";
 import { makeTestProject } from "../../render-node/test/make-test-project.ts";
 import { startRenderNode, startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
+import { callStudio, waitFor } from "./studio-calls.ts";
 
 let studio: RunningStudio;
 let binaries: Binaries;
@@ -22,26 +23,8 @@ let work = "";
 let project = "";
 const nodes = new Map<string, ChildProcess>();
 
-async function call(method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-  let payload: BodyInit | undefined;
-  if (body instanceof Uint8Array) payload = body as Uint8Array<ArrayBuffer>;
-  else if (typeof body === "string") payload = body;
-  else if (body !== undefined) {
-    payload = JSON.stringify(body);
-    headers["Content-Type"] = "application/json";
-  }
-  return fetch(`${studio.url}${path}`, { method, headers, body: payload });
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+function call(method: string, path: string, body?: unknown) {
+  return callStudio(studio.url, token, method, path, body);
 }
 
 type Segment = { index: number; fromFrame: number; toFrame: number; node: string | null; attempts: number; status: string };

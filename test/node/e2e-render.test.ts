@@ -10,6 +10,7 @@ import { isAlive, listDescendants, probeStreams, readPixel } from "../../render-
 import { runTool } from "../../render-node/src/run-tool.ts";
 import { startRenderNode, startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
 import type { ChildProcess } from "node:child_process";
+import { callStudio, waitFor } from "./studio-calls.ts";
 
 let studio: RunningStudio;
 /** The node the last tests use, once the first one has been stopped. */
@@ -18,26 +19,8 @@ let token = "";
 let work = "";
 const { ffmpeg, ffprobe } = resolveFfmpeg();
 
-async function call(method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-  let payload: BodyInit | undefined;
-  if (body instanceof Uint8Array) payload = body as Uint8Array<ArrayBuffer>;
-  else if (typeof body === "string") payload = body;
-  else if (body !== undefined) {
-    payload = JSON.stringify(body);
-    headers["Content-Type"] = "application/json";
-  }
-  return fetch(`${studio.url}${path}`, { method, headers, body: payload });
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+function call(method: string, path: string, body?: unknown) {
+  return callStudio(studio.url, token, method, path, body);
 }
 
 type Render = { status: string; filename: string; downloadUrl: string | null; lines: string[]; lastLine: string };

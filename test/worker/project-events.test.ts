@@ -29,7 +29,7 @@ describe("project event stream", () => {
     expect((await api(null, "GET", `/api/projects/${slug}/events`)).status).toBe(401);
     const theirs = await api(stranger.token, "GET", `/api/projects/${slug}/events`);
     expect(theirs.status).toBe(404);
-    expect(await theirs.json()).toEqual({ error: expect.any(String) });
+    expect(await theirs.json()).toEqual({ error: expect.any(String), code: "not_found" });
     expect((await api(owner.token, "GET", "/api/projects/no-such-project/events")).status).toBe(404);
   });
 });

@@ -36,6 +36,9 @@ export const commentBody = z.object({
 });
 
 /** Status and group are the admins'; title and body the author's. */
+/** PATCH /api/comments/:id: the author rewrites the text. */
+export const editCommentBody = z.strictObject({ body: commentBody.shape.body });
+
 export const patchIdeaBody = z
   .object({
     status: z.enum(IDEA_STATUSES).optional(),

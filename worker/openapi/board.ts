@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   checkIdeaBody,
   commentBody,
+  editCommentBody,
   createIdeaBody,
   ENRICHMENT_KINDS,
   enrichmentBody,
@@ -102,6 +103,18 @@ export const boardOperations: Operation[] = [
   {
     method: "patch", path: "/api/ideas/{id}", operationId: "changeIdea", summary: "Change status or group (admins)", tag: "ideas", access: "writer", params: id, body: { json: patchIdeaBody, required: true },
     responses: { 200: json(z.object({ idea }), "changed") }, errors: [400, 403, 404, 409, 429],
+  },
+  {
+    method: "delete", path: "/api/ideas/{id}", operationId: "deleteIdea", summary: "Delete an idea with its votes, enrichments and comments (its author or an admin)", tag: "ideas", access: "writer", params: id,
+    responses: { 200: json(z.object({ deleted: z.literal(true), id: z.number().int() }), "deleted") }, errors: [403, 404, 429],
+  },
+  {
+    method: "patch", path: "/api/comments/{id}", operationId: "editComment", summary: "Rewrite a comment (its author)", tag: "ideas", access: "writer", params: id, body: { json: editCommentBody, required: true },
+    responses: { 200: json(z.object({ comment }), "changed") }, errors: [400, 403, 404, 429],
+  },
+  {
+    method: "delete", path: "/api/comments/{id}", operationId: "deleteComment", summary: "Delete a comment (its author or an admin)", tag: "ideas", access: "writer", params: id,
+    responses: { 200: json(z.object({ deleted: z.literal(true), id: z.number().int() }), "deleted") }, errors: [403, 404, 429],
   },
   { method: "post", path: "/api/ideas/{id}/vote", operationId: "voteIdea", summary: "Toggle the caller's vote", tag: "ideas", access: "writer", params: id, responses: { 200: json(vote, "the vote") }, errors: [403, 404, 429] },
   {

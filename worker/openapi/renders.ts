@@ -29,6 +29,10 @@ export const renderOperations: Operation[] = [
     responses: { 200: { description: "an event stream", body: { media: "text/event-stream", schema: z.string() } } }, errors: [404],
   },
   {
+    method: "get", path: "/api/projects/{slug}/events", operationId: "projectEvents", summary: "Server-Sent Events of the project itself: files written or deleted (stays open)", tag: "projects", access: "user", params: slugParam,
+    responses: { 200: { description: "an event stream of `files` events ({ written, deleted })", body: { media: "text/event-stream", schema: z.string() } } }, errors: [404],
+  },
+  {
     method: "get", path: "/api/renders", operationId: "listRenders", summary: "The caller's rendered files, newest first (paged with limit and next)", tag: "renders", access: "user", query: listRendersQuery,
     responses: { 200: json(z.object({ renders: z.array(renderListEntry), next: nextCursor }), "the files") }, errors: [400],
   },

@@ -24,8 +24,8 @@ import {
   ideaIdParam,
   listIdeasQuery,
   patchIdeaBody,
+  editCommentBody,
 } from "../ideas/schemas.ts";
-import { z } from "zod";
 import { toggleEnrichmentVote, toggleIdeaVote } from "../ideas/toggle-vote.ts";
 import { DUPLICATE_THRESHOLD } from "../../core/similarity/thresholds.ts";
 
@@ -114,8 +114,6 @@ export const enrichmentRoutes = new Hono<AppEnv>().post("/:id/vote", requireWrit
   const id = idParam(c.req.param("id"), "enrichment");
   return c.json({ id, ...(await toggleEnrichmentVote(openDb(c.env.DB), id, currentWriter(c))) });
 });
-
-const editCommentBody = z.strictObject({ body: commentBody.shape.body });
 
 /** /api/comments/:id — the author edits a comment; the author or an admin deletes it. */
 export const commentRoutes = new Hono<AppEnv>()

@@ -1,6 +1,7 @@
-// The code editor (CodeMirror 6): HTML, CSS and JavaScript highlighting, line numbers, lint findings from the
-// studio's linter as inline markers and gutter signs, and Ctrl/Cmd-S to save. Loaded on demand (its own chunk),
+// The code editor (CodeMirror 6): HTML, CSS and JavaScript highlighting, line numbers, undo/redo and the usual
+// editing keys, lint findings from the studio's linter as inline markers and gutter signs, and Ctrl/Cmd-S to save. Loaded on demand (its own chunk),
 // so the rest of the dashboard stays small.
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { css } from "@codemirror/lang-css";
 import { html } from "@codemirror/lang-html";
 import { javascript } from "@codemirror/lang-javascript";
@@ -89,6 +90,7 @@ export default function CodeEditor(props: CodeEditorProps) {
         doc: props.initial,
         extensions: [
           lineNumbers(),
+          history(),
           highlightActiveLineGutter(),
           highlightSpecialChars(),
           drawSelection(),
@@ -109,6 +111,10 @@ export default function CodeEditor(props: CodeEditorProps) {
                 return true;
               },
             },
+            // After ours: Mod-z / Mod-Shift-z (Mod-y), selection and line commands, Tab indents.
+            ...historyKeymap,
+            ...defaultKeymap,
+            indentWithTab,
           ]),
           EditorView.contentAttributes.of({ "aria-label": `Code of ${props.path}` }),
           EditorView.updateListener.of((update) => {
