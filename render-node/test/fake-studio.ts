@@ -18,6 +18,8 @@ export interface Seen {
   outputType: string | undefined;
   complete: unknown;
   unauthorized: number;
+  /** The render plan the node posted (frames, rate, size, audio). */
+  plan?: { frames: number };
 }
 
 async function listFiles(dir: string): Promise<string[]> {
@@ -58,7 +60,8 @@ export async function startStudio(projectDir: string, options: Record<string, un
         setTimeout(() => { res.writeHead(204); res.end(); }, 300);
         return;
       }
-      expect(claim.kinds).toEqual(["render"]);
+      // The render loop also takes the farm's segment and join jobs.
+      expect(claim.kinds).toEqual(["render", "segment", "join"]);
       if (handedOut) {
         setTimeout(() => { res.writeHead(204); res.end(); }, 300);
         return;
@@ -79,6 +82,12 @@ export async function startStudio(projectDir: string, options: Record<string, un
     if (url.pathname === `${prefix}/progress`) {
       seen.lines.push(...(JSON.parse(data.toString()) as { lines: string[] }).lines);
       return json(res, 200, { cancelled: cancelWhen ? cancelWhen(seen.lines) : false });
+    }
+    if (url.pathname === `${prefix}/plan`) {
+      // One segment: the node renders the whole composition itself, as a one-node studio does.
+      const { plan } = JSON.parse(data.toString()) as { plan: { frames: number } };
+      seen.plan = plan;
+      return json(res, 200, { segments: [{ index: 0, fromFrame: 0, toFrame: plan.frames }], cancelled: false });
     }
     if (url.pathname === `${prefix}/output`) {
       expect(Number(req.headers["content-length"])).toBe(data.length);
