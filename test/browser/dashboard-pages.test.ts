@@ -60,7 +60,7 @@ describe("pages", () => {
     expect(asset.headers.get("content-type") ?? "").not.toMatch(/text\/html/);
     const apiMiss = await fetch(`${env.url}/api/nothing-here`, { headers: { Accept: "text/html" } });
     expect(apiMiss.status).toBe(404);
-    expect(await apiMiss.json()).toEqual({ error: expect.any(String) });
+    expect(await apiMiss.json()).toEqual({ error: expect.any(String), code: "not_found" });
     // The real pages still answer 200.
     for (const path of ["/", "/ideas", "/research", "/docs", "/project?slug=x"]) expect((await fetch(`${env.url}${path}`)).status, path).toBe(200);
   });

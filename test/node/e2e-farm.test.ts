@@ -120,14 +120,16 @@ describe("three nodes", () => {
 
   it("cancel reaches every node that holds a segment: their browsers and ffmpegs exit within seconds", async () => {
     expect((await call("POST", "/api/projects/farm/render", { format: "mp4", quality: "draft" })).status).toBe(202);
-    const holders = await waitFor("two segments in capture", async () => {
+    // Two segments in capture, their nodes' browsers seen running (a segment whose capture just ended may still
+    // show "rendering" until its node completes it, with its browsers already closed: wait past that).
+    const children = await waitFor("two segments in capture, with their browsers", async () => {
       const r = await renderOf("farm");
       const busy = r.segments?.filter((s) => s.status === "rendering" && s.node && r.lines.some((l) => l.startsWith(`segment ${s.index}: frame `))) ?? [];
-      return busy.length >= 2 ? busy.map((s) => s.node!) : null;
+      if (busy.length < 2) return null;
+      const pids = [...new Set(busy.map((s) => s.node!))].map((name) => nodes.get(name)!.pid!);
+      const running = pids.map((pid) => listDescendants(pid));
+      return running.every((found) => found.length > 0) ? running.flat() : null;
     }, 120_000);
-    const pids = [...new Set(holders)].map((name) => nodes.get(name)!.pid!);
-    const children = pids.flatMap((pid) => listDescendants(pid));
-    expect(children.length).toBeGreaterThan(0);
     const cancelledAt = Date.now();
     expect(await (await call("DELETE", "/api/projects/farm/render")).json()).toEqual({ stopped: true });
     await waitFor("the segment holders' children to exit", async () => children.every((pid) => !isAlive(pid)), 10_000);

@@ -69,6 +69,17 @@ describe("MCP with a personal token", () => {
     expect(lint.structuredContent).toMatchObject({ ok: true, exitCode: 0 });
   });
 
+  it("pages list_projects with limit and the answer's next cursor", async () => {
+    expect((await tool("create_project", { name: "MCP Second", duration: 2 })).isError).toBeFalsy();
+    type Page = { projects: { name: string }[]; next: string | null };
+    const first = (await tool("list_projects", { limit: 1 })).structuredContent as Page;
+    expect(first.projects).toHaveLength(1);
+    expect(typeof first.next).toBe("string");
+    const second = (await tool("list_projects", { limit: 1, next: first.next })).structuredContent as Page;
+    expect(second.projects).toHaveLength(1);
+    expect([first.projects[0]!.name, second.projects[0]!.name].sort()).toEqual(["mcp-demo", "mcp-second"]);
+  });
+
   it("answers REST errors as tool errors with the REST message and status", async () => {
     const rest = await s.call("GET", "/api/projects/no-such-project");
     const restBody = (await rest.json()) as { error: string };

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { checkIdeaBody, commentBody, createIdeaBody, IDEA_SORTS, IDEA_STATUSES } from "../ideas/schemas.ts";
 import type { RestClient } from "./rest-client.ts";
 import { asTool, jsonResult } from "./tool-result.ts";
+import { pageArgs, queryOf } from "./page-args.ts";
 
 const ideaId = z.number().int().positive().describe("the idea's id");
 
@@ -11,19 +12,15 @@ export function registerIdeaTools(server: McpServer, rest: RestClient): void {
   server.registerTool(
     "list_ideas",
     {
-      description: "Ideas on the board, hot first by default.",
+      description: "Ideas on the board, hot first by default; pass the answer's next to get the following page.",
       inputSchema: {
         sort: z.enum(IDEA_SORTS).optional(),
         status: z.enum(IDEA_STATUSES).optional(),
         group: z.string().optional().describe("a group slug"),
-        limit: z.number().int().min(1).max(100).optional(),
+        ...pageArgs,
       },
     },
-    (args) =>
-      asTool(async () => {
-        const query = new URLSearchParams(Object.entries(args).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
-        return jsonResult(await rest.json({ path: `/api/ideas${query.size ? `?${query}` : ""}` }));
-      }),
+    (args) => asTool(async () => jsonResult(await rest.json({ path: `/api/ideas${queryOf(args)}` }))),
   );
 
   server.registerTool(

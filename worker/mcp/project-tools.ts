@@ -9,6 +9,7 @@ import { createProjectBody } from "../projects/schemas.ts";
 import { lintBody } from "../routes/lint.ts";
 import { apiPath, type RestClient } from "./rest-client.ts";
 import { asTool, jsonResult } from "./tool-result.ts";
+import { pageArgs, queryOf } from "./page-args.ts";
 
 export const slugInput = z.string().min(1).describe("the project's slug (its name in lowercase with hyphens)");
 const pathInput = z.string().min(1).describe('a project-relative file path, e.g. "index.html" or "compositions/intro.html"');
@@ -34,8 +35,8 @@ const files = (slug: string, path?: string) => apiPath("/api/projects", slug, "f
 export function registerProjectTools(server: McpServer, rest: RestClient): void {
   server.registerTool(
     "list_projects",
-    { description: "List your projects (newest first) with their duration, preview and last render state.", inputSchema: {} },
-    () => asTool(async () => jsonResult(await rest.json({ path: "/api/projects" }))),
+    { description: "List your projects (newest first) with their duration, preview and last render state; with limit, pass the answer's next for the following page.", inputSchema: pageArgs },
+    (args) => asTool(async () => jsonResult(await rest.json({ path: `/api/projects${queryOf(args)}` }))),
   );
 
   server.registerTool(

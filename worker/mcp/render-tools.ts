@@ -10,6 +10,7 @@ import { isInProgress } from "../renders/state.ts";
 import { apiPath, type RestClient } from "./rest-client.ts";
 import { slugInput } from "./project-tools.ts";
 import { asTool, jsonResult } from "./tool-result.ts";
+import { pageArgs, queryOf } from "./page-args.ts";
 
 /** How often a waiting render tool reads the render state. */
 export const RENDER_POLL_MS = 1000;
@@ -88,7 +89,7 @@ export function registerRenderTools(server: McpServer, rest: RestClient): void {
   );
   server.registerTool(
       "list_renders",
-      { description: "Your rendered video files, newest first, with their download URLs (GET them with your token).", inputSchema: {} },
-      () => asTool(async () => jsonResult(await rest.json({ path: "/api/renders" }))),
+      { description: "Your rendered video files, newest first, with their download URLs (GET them with your token); with limit, pass the answer's next for the following page.", inputSchema: pageArgs },
+      (args) => asTool(async () => jsonResult(await rest.json({ path: `/api/renders${queryOf(args)}` }))),
   );
 }
