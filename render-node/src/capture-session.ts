@@ -38,16 +38,22 @@ export type SessionOptions = Partial<Pick<ApiRenderOptions, "quality" | "fps" | 
   [key: string]: unknown;
 };
 
-export interface SessionInput {
-  projectDir: string;
-  options: SessionOptions;
+/** How a capture runs, the same for a whole render, a plan and a segment. */
+export interface CaptureControls {
   /** A blocked network attempt or a missing asset fails the render (otherwise it is a finding in the log). */
   strict?: boolean | undefined;
+  /** Force the screenshot path even where beginFrame works (for comparison). */
   captureMode?: CaptureMode | undefined;
   binaries?: Binaries | undefined;
+  /** How long each stage may take (default: from the environment, see stage-bounds.ts). */
   bounds?: StageBounds | undefined;
   signal: AbortSignal;
   onLine?: ((line: string) => void) | undefined;
+}
+
+export interface SessionInput extends CaptureControls {
+  projectDir: string;
+  options: SessionOptions;
 }
 
 export interface CaptureSession {

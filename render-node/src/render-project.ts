@@ -1,17 +1,15 @@
 // Renders a project directory to a video file on one node: plan, capture every frame (one chunk per browser),
 // join with the audio. The farm's three steps (plan-render, render-segment, join-segments) in one session, so
 // one browser load serves both the plan and the capture.
-import { checkConcurrency, withCaptureSession } from "./capture-session.ts";
+import { checkConcurrency, withCaptureSession, type CaptureControls } from "./capture-session.ts";
 import type { CaptureMode } from "./launch-capture-browser.ts";
 import { joinFiles } from "./join-segments.ts";
 import type { Format, Quality, Resolution } from "./parse-render-options.ts";
 import type { RenderPlan } from "./plan-render.ts";
-import type { Binaries } from "./resolve-binaries.ts";
-import type { StageBounds } from "./stage-bounds.ts";
 import { trackProgress } from "./track-progress.ts";
 import type { Progress } from "./track-progress.ts";
 
-export interface RenderProjectInput {
+export interface RenderProjectInput extends CaptureControls {
   projectDir: string;
   /** Where the video goes; its extension is not checked, the format decides the container. */
   outputPath: string;
@@ -23,15 +21,6 @@ export interface RenderProjectInput {
   resolution?: Resolution | undefined;
   /** Browsers (and chunk encoders) at once; default one per core. */
   concurrency?: number | undefined;
-  /** A blocked network attempt or a missing asset fails the render (otherwise it is a finding in the log). */
-  strict?: boolean | undefined;
-  /** Force the screenshot path even where beginFrame works (for comparison). */
-  captureMode?: CaptureMode | undefined;
-  binaries?: Binaries | undefined;
-  /** How long each stage may take (default: from the environment, see stage-bounds.ts). */
-  bounds?: StageBounds | undefined;
-  signal: AbortSignal;
-  onLine?: ((line: string) => void) | undefined;
   onProgress?: ((progress: Progress) => void) | undefined;
 }
 

@@ -4,17 +4,15 @@ import { writeFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { buildConcatList, ENCODER_SETTINGS } from "./build-encode-args.ts";
 import { checkConcurrency, withCaptureSession } from "./capture-session.ts";
-import type { SessionOptions } from "./capture-session.ts";
-import type { CaptureMode } from "./launch-capture-browser.ts";
+import type { CaptureControls, SessionOptions } from "./capture-session.ts";
 import type { Format } from "./parse-render-options.ts";
 import type { RenderPlan } from "./plan-render.ts";
-import type { Binaries } from "./resolve-binaries.ts";
 import { runTool } from "./run-tool.ts";
-import { encodeBound, type StageBounds } from "./stage-bounds.ts";
+import { encodeBound } from "./stage-bounds.ts";
 import { trackProgress } from "./track-progress.ts";
 import type { Progress } from "./track-progress.ts";
 
-export interface RenderSegmentInput {
+export interface RenderSegmentInput extends CaptureControls {
   projectDir: string;
   options: SessionOptions;
   plan: RenderPlan;
@@ -24,12 +22,6 @@ export interface RenderSegmentInput {
   outputPath: string;
   /** Browsers at once on this node; default one per core. */
   concurrency?: number | undefined;
-  strict?: boolean | undefined;
-  captureMode?: CaptureMode | undefined;
-  binaries?: Binaries | undefined;
-  bounds?: StageBounds | undefined;
-  signal: AbortSignal;
-  onLine?: ((line: string) => void) | undefined;
   /** Frames of this segment done so far, of `total` = toFrame - fromFrame. */
   onProgress?: ((progress: Progress) => void) | undefined;
 }
