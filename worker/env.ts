@@ -44,6 +44,10 @@ export interface Env {
   SEGMENT_MIN_FRAMES?: string;
   /** Frames per segment of a split render (default: 10 s of video at the render's rate). */
   SEGMENT_TARGET_FRAMES?: string;
+  /** Most segments one render is split into (default 64); a longer render gets longer segments. */
+  MAX_SEGMENTS?: string;
+  /** Longest video one render may make, in seconds of video (default 3600). */
+  MAX_VIDEO_SECONDS?: string;
   /** Production only: render nodes as Cloudflare Containers, woken when work is queued. */
   RENDER_NODE_CONTAINER?: DurableObjectNamespace<RenderNodeContainer>;
   /** The node key the containers use (a secret; create one with `npm run node-key -- containers --remote`). */

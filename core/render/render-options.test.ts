@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isRenderFilename, parseRenderOptions, renderFilename } from "./render-options.ts";
+import { describeRenderOptions, isRenderFilename, nextRenderFilename, parseRenderOptions, renderFilename } from "./render-options.ts";
 
 describe("parseRenderOptions", () => {
   it("applies the documented defaults", () => {
@@ -45,5 +45,25 @@ describe("renderFilename", () => {
     expect(name).toBe("my-video_2026-01-02_03-04-05.webm");
     expect(isRenderFilename(name)).toBe(true);
     expect(isRenderFilename("../etc_2026-01-02_03-04-05.mp4")).toBe(false);
+  });
+});
+
+describe("nextRenderFilename", () => {
+  it("moves the name one second on, across minute, day and year boundaries", () => {
+    expect(nextRenderFilename("my-video_2026-01-02_03-04-05.webm")).toBe("my-video_2026-01-02_03-04-06.webm");
+    expect(nextRenderFilename("a_2026-12-31_23-59-59.mp4")).toBe("a_2027-01-01_00-00-00.mp4");
+    // A slug may hold digits and hyphens; only the date and time at the end move.
+    expect(nextRenderFilename("q4-2026_2026-03-01_10-00-59.gif")).toBe("q4-2026_2026-03-01_10-01-00.gif");
+  });
+});
+
+describe("describeRenderOptions", () => {
+  it("names format, quality and fps, and resolution and composition only when set", () => {
+    const parsed = parseRenderOptions({});
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(describeRenderOptions(parsed.options)).toBe("format mp4, quality standard, fps 30");
+    const other = parseRenderOptions({ format: "webm", quality: "high", fps: 60, resolution: "portrait", composition: "scenes/intro.html" });
+    if (!other.ok) throw new Error(other.error);
+    expect(describeRenderOptions(other.options)).toBe("format webm, quality high, fps 60, resolution portrait, composition scenes/intro.html");
   });
 });

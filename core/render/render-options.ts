@@ -137,6 +137,23 @@ export function renderFilename(slug: string, format: Format, at: Date): string {
   return `${slug}_${iso.slice(0, 10)}_${iso.slice(11, 19).replace(/:/g, "-")}.${format}`;
 }
 
+/** The same name one second later ("slug_2026-01-02_03-04-05.mp4" → "slug_2026-01-02_03-04-06.mp4"), for a render
+ * that starts in the same second as another of the user's. A name not in this form gets the current time. */
+export function nextRenderFilename(filename: string): string {
+  const m = /^(.*)_(\d{4}-\d{2}-\d{2})_(\d{2})-(\d{2})-(\d{2})\.([a-z0-9]+)$/.exec(filename);
+  if (!m) return filename;
+  const at = Date.parse(`${m[2]}T${m[3]}:${m[4]}:${m[5]}Z`);
+  return renderFilename(m[1]!, m[6] as Format, new Date(at + 1000));
+}
+
+/** How a render's options read in its log: "format mp4, quality standard, fps 30[, resolution …][, composition …]". */
+export function describeRenderOptions(o: RenderOptions): string {
+  const parts = [`format ${o.format}`, `quality ${o.quality}`, `fps ${o.fps ?? 30}`];
+  if (o.resolution) parts.push(`resolution ${o.resolution}`);
+  if (o.composition !== "index.html") parts.push(`composition ${o.composition}`);
+  return parts.join(", ");
+}
+
 const FILENAME = /^([a-z0-9][a-z0-9-]*)_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.(mp4|webm|mov|gif)$/;
 export function isRenderFilename(name: string): boolean {
   return FILENAME.test(name);

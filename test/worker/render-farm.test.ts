@@ -364,6 +364,27 @@ describe("split renders (segments across nodes)", () => {
     expect(await renderState(short.s.token, "short")).toMatchObject({ status: "done", segments: null });
   });
 
+  it("a plan longer than MAX_VIDEO_SECONDS fails the render with the limit named and queues no segment; an hour is allowed, in 64 segments", async () => {
+    const key = await registerNode("long-node");
+    const { s, state } = await startRender("farm-too-long", "too-long");
+    while ((await claim(key))?.id !== state.id);
+    // 3600.1 s of video at 30 fps: one frame too many for the default limit of an hour.
+    expect(await json(await nodeCall(key, "POST", `/jobs/${state.id}/plan`, { plan: plan(3600 * 30 + 3) }))).toEqual({ segments: [], cancelled: true });
+    const failed = await renderState(s.token, "too-long");
+    expect(failed).toMatchObject({ status: "failed", segments: null });
+    expect(failed.lines?.at(-1)).toBe(
+      "render failed: the video would be 3600.1 s long (108003 frames at 30 fps); one render makes at most 3600 s of video (MAX_VIDEO_SECONDS)",
+    );
+    const queued = await env.DB.prepare("SELECT count(*) AS n FROM jobs WHERE id LIKE ? AND status IN ('queued', 'running')").bind(`${state.id}%`).first<{ n: number }>();
+    expect(queued?.n).toBe(0);
+
+    const hour = await startRender("farm-hour", "hour");
+    while ((await claim(key))?.id !== hour.state.id);
+    const planned = await json<{ segments: unknown[] }>(await nodeCall(key, "POST", `/jobs/${hour.state.id}/plan`, { plan: plan(3600 * 30) }));
+    expect(planned.segments).toHaveLength(64);
+    expect(await json(await api(hour.s.token, "DELETE", "/api/projects/hour/render"))).toEqual({ stopped: true });
+  });
+
   it("fair across users: another user's short render goes before the rest of one user's many segments", async () => {
     const key = await registerNode("fair-node");
     const long = await startRender("farm-fair-long", "fair-long");

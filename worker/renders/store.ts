@@ -1,5 +1,6 @@
 // Render rows in D1: what project summaries and GET /api/renders read without waking any Durable Object.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { nextRenderFilename } from "../../core/render/render-options.ts";
 import type { Db } from "../db/client.ts";
 import { renders } from "../db/schema/renders.ts";
 
@@ -24,9 +25,21 @@ export async function updateRender(db: Db, id: string, patch: Partial<Omit<Rende
 }
 
 /** Whether a file name is already used by this user (a render that starts in the same second as another). */
-export async function filenameTaken(db: Db, userId: string, filename: string): Promise<boolean> {
+async function filenameTaken(db: Db, userId: string, filename: string): Promise<boolean> {
   const row = await db.query.renders.findFirst({ where: and(eq(renders.userId, userId), eq(renders.filename, filename)) });
   return row !== undefined;
+}
+
+/** `filename`, or the first one a second later each time that this user has not used (renders that start in the
+ * same second). */
+export async function freeRenderFilename(db: Db, userId: string, filename: string): Promise<string> {
+  let name = filename;
+  while (await filenameTaken(db, userId, name)) {
+    const next = nextRenderFilename(name);
+    if (next === name) throw new Error(`render file name ${name} is taken and not in the slug_date_time form`);
+    name = next;
+  }
+  return name;
 }
 
 /** The newest render of each of the user's projects, as a query that can join a D1 batch. */

@@ -1,21 +1,22 @@
 // One ProjectRoom per (user, project): the one owner of a render's live state. It decides every transition
 // (queued, rendering, retried, done, failed, cancelled), writes the D1 history rows (renders) and ends the queue's
-// work rows (jobs) from those transitions, keeps the log, answers waiters (`wait`, browser jobs), runs the watchdog
-// (lost leases are retried on another node up to MAX_JOB_ATTEMPTS; the wall-clock limit) and the event stream.
+// work rows (jobs) from those transitions (renders/write-ended-render.ts), answers waiters (`wait`, browser jobs)
+// and runs the watchdog (lost leases are retried on another node up to MAX_JOB_ATTEMPTS; the wall-clock limit).
+// What it tells (the log, the numbered events, the streams) goes through its RenderFeed (render-feed.ts).
 // Every alarm path ends: an ended render with its D1 rows written sets no alarm.
 import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import type { CompleteRequest } from "../../core/protocol/node-routes.ts";
 import { sumProgress, toRenderProgress, type ProgressEvent } from "../../core/protocol/progress.ts";
 import type { RenderPlan, SegmentRange } from "../../core/protocol/render-plan.ts";
-import { renderFilename, type RenderOptions } from "../../core/render/render-options.ts";
+import { describeRenderOptions } from "../../core/render/render-options.ts";
 import { openDb } from "../db/client.ts";
 import { renderNodes } from "../db/schema/renders.ts";
 import type { Env } from "../env.ts";
 import { renderKey } from "../files/keys.ts";
 import { wakeRenderNodes } from "../containers/render-node-container.ts";
 import { announceWork } from "../jobs/job-board.ts";
-import { endJob, endJobs, enqueueJob, findJob, findJobs, leaseMs, maxJobAttempts, requeueLapsedJob, type JobRow } from "../jobs/queue.ts";
+import { endJob, enqueueJob, findJob, findJobs, leaseMs, maxJobAttempts, requeueLapsedJob, type JobRow } from "../jobs/queue.ts";
 import { segmentKey } from "../renders/segment-keys.ts";
 import { splitPlan, splitThresholds } from "../renders/split-plan.ts";
 import {
@@ -28,16 +29,15 @@ import {
   type RoomRender,
   type RoomSegment,
 } from "../renders/state.ts";
-import { filenameTaken, insertRenderWithin, updateRender } from "../renders/store.ts";
+import { freeRenderFilename, insertRenderWithin, updateRender } from "../renders/store.ts";
+import { jobIdsOf, writeEndedRender } from "../renders/write-ended-render.ts";
 import { maxRenderMs, wallClockError } from "../limits/render-wall-clock.ts";
+import { videoTooLong } from "../limits/video-length.ts";
 import { notifyRenderEnded } from "../webhooks/notify-render-ended.ts";
 import { capOf } from "../limits/work-caps.ts";
-import { bumpCounter } from "../stats/counters.ts";
 import { ChangeWaiters } from "./change-waiters.ts";
-import { EventHub, formatEvent } from "./event-hub.ts";
-import { EventLog } from "./event-log.ts";
+import { RenderFeed } from "./render-feed.ts";
 
-const MAX_LINES = 10_000;
 const NO_NODE_NOTICE_MS = 20_000;
 /** Rows still "in progress" this long past the wall-clock limit are stale (their room never ended them). */
 const STALE_AFTER_LIMIT_MS = 60_000;
@@ -53,9 +53,8 @@ export type Outcome = { ok: true; size: number } | { ok: false; error: string } 
 export type StartResult = { started: boolean; view: RenderView } | { atCap: true };
 
 export class ProjectRoom extends DurableObject<Env> {
-  private readonly hub = new EventHub();
-  /** The project's own stream (GET /api/projects/:slug/events): file changes; it stays open across renders. */
-  private readonly projectHub = new EventHub();
+  /** The log, the numbered events and the streams (render-feed.ts); the room decides, the feed tells. */
+  private readonly feed: RenderFeed;
   private readonly waiters = new ChangeWaiters<RenderView>();
   /** Browser-job waiters (worker/browser/wait-for-job.ts), told when their job is claimed or ends. */
   private readonly jobWaiters = new ChangeWaiters<boolean>();
@@ -64,19 +63,7 @@ export class ProjectRoom extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.events = this.createTables();
-  }
-
-  private events: EventLog;
-
-  private createTables(): EventLog {
-    this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS lines (seq INTEGER PRIMARY KEY AUTOINCREMENT, render_id TEXT NOT NULL, text TEXT NOT NULL)");
-    return new EventLog(this.ctx.storage.sql);
-  }
-
-  /** Numbers the event, keeps it for resuming streams, and sends it to every open stream. */
-  private emit(event: "start" | "line" | "end", data: unknown): void {
-    this.hub.broadcast(event, data, this.events.append(event, data));
+    this.feed = new RenderFeed(ctx.storage.sql);
   }
 
   // ── reading ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -85,15 +72,8 @@ export class ProjectRoom extends DurableObject<Env> {
     return (await this.ctx.storage.get<RoomRender>("render")) ?? null;
   }
 
-  private linesOf(renderId: string): string[] {
-    return this.ctx.storage.sql
-      .exec<{ text: string }>("SELECT text FROM lines WHERE render_id = ? ORDER BY seq", renderId)
-      .toArray()
-      .map((r) => r.text);
-  }
-
   private view(render: RoomRender): RenderView {
-    return { ...publicRenderState(render), lines: this.linesOf(render.id) };
+    return { ...publicRenderState(render), lines: this.feed.linesOf(render.id) };
   }
 
   /** The current or last render with its log, or null when this project never rendered. */
@@ -116,9 +96,7 @@ export class ProjectRoom extends DurableObject<Env> {
     if (existing && isInProgress(existing.status)) return { started: false, view: this.view(existing) };
     await this.ctx.storage.put("render", render);
     const db = openDb(this.env.DB);
-    while (await filenameTaken(db, render.userId, render.filename)) {
-      render.filename = renderFilename(render.slug, render.options.format, new Date(Date.parse(filenameTime(render.filename)) + 1000));
-    }
+    render.filename = await freeRenderFilename(db, render.userId, render.filename);
     const row = {
       id: render.id,
       userId: render.userId,
@@ -138,13 +116,11 @@ export class ProjectRoom extends DurableObject<Env> {
       else await this.ctx.storage.delete("render");
       return { atCap: true };
     }
-    // Only the latest render's log is kept; earlier renders keep their files and D1 rows.
-    this.ctx.storage.sql.exec("DELETE FROM lines WHERE render_id != ?", render.id);
     await this.ctx.storage.put("render", render);
     // The watchdog runs from the start, so even a render whose job never got queued ends.
     await this.ctx.storage.setAlarm(Date.now() + this.watchdogMs());
-    this.emit("start", publicRenderState(render));
-    await this.appendLines(render.id, [`render queued: ${describeOptions(render.options)} → ${render.filename}`]);
+    this.feed.started(render.id, publicRenderState(render));
+    await this.appendLines(render.id, [`render queued: ${describeRenderOptions(render.options)} → ${render.filename}`]);
     if (failWith) {
       await this.appendLines(render.id, failWith);
       await this.finish(render.id, { ok: false, error: "lint errors (strict): fix them or render without strict" });
@@ -180,21 +156,11 @@ export class ProjectRoom extends DurableObject<Env> {
   }
 
   private async appendTo(render: RoomRender, lines: string[], progress?: Progress | null): Promise<{ cancelled: boolean }> {
-    const renderId = render.id;
-    for (const line of lines) {
-      this.ctx.storage.sql.exec("INSERT INTO lines (render_id, text) VALUES (?, ?)", renderId, line);
-    }
-    this.ctx.storage.sql.exec(
-      "DELETE FROM lines WHERE seq <= (SELECT max(seq) FROM lines) - ?",
-      MAX_LINES,
-    );
     const last = lines.at(-1);
     if (last !== undefined) render.lastLine = last;
     if (progress !== undefined) render.progress = progress;
     await this.ctx.storage.put("render", render);
-    for (const line of lines) {
-      this.emit("line", { line, status: render.status, progress: render.progress });
-    }
+    this.feed.lines(render.id, lines, { status: render.status, progress: render.progress });
     return { cancelled: false };
   }
 
@@ -243,7 +209,7 @@ export class ProjectRoom extends DurableObject<Env> {
   /**
    * POST /api/node/jobs/:id/plan: the node that holds the render job loaded the composition. A short render (or a
    * GIF) stays whole on that node; a longer one is split: the render job ends here and one segment job per frame
-   * range is queued for any nodes.
+   * range is queued for any nodes. A plan longer than MAX_VIDEO_SECONDS fails the render and queues nothing.
    */
   async plan(renderId: string, nodeId: string, plan: RenderPlan): Promise<{ segments: SegmentRange[]; cancelled: boolean }> {
     const render = await this.current();
@@ -251,6 +217,11 @@ export class ProjectRoom extends DurableObject<Env> {
     const db = openDb(this.env.DB);
     const job = await findJob(db, renderId);
     if (!job || job.nodeId !== nodeId || job.status !== "running") return { segments: [], cancelled: true };
+    const tooLong = videoTooLong(this.env, plan);
+    if (tooLong) {
+      await this.finish(renderId, { ok: false, error: tooLong });
+      return { segments: [], cancelled: true };
+    }
     const ranges = splitPlan(plan.frames, render.options.format, splitThresholds(this.env, plan));
     render.plan = plan;
     if (ranges.length === 1) {
@@ -332,12 +303,6 @@ export class ProjectRoom extends DurableObject<Env> {
     return { ok: true };
   }
 
-  /** The work jobs of the render now: its render job, or its segment jobs and join. */
-  private jobIdsOf(render: RoomRender): string[] {
-    if (!render.segments) return [render.id];
-    return [render.id, ...render.segments.map((s) => segmentJobId(render.id, s.index)), joinJobId(render.id)];
-  }
-
   /** The render ended: done (with the file's size), failed (with why), or cancelled. */
   async finish(renderId: string, outcome: Outcome): Promise<RenderView | null> {
     const render = await this.current();
@@ -379,27 +344,15 @@ export class ProjectRoom extends DurableObject<Env> {
       await this.ctx.storage.setAlarm(Date.now() + SYNC_RETRY_MS);
     }
     const view = this.view(render);
-    this.emit("end", publicRenderState(render));
-    // The stream of this render is over; a client reconnects (Last-Event-ID) to follow the next one.
-    this.hub.closeAll();
+    this.feed.ended(publicRenderState(render));
     this.waiters.notify(renderId, view);
     await notifyRenderEnded(this.env, render);
     return view;
   }
 
-  /** Writes an ended render's D1 rows (its job ended with the same outcome, then its history row). Idempotent. */
+  /** Writes an ended render's D1 rows (write-ended-render.ts), then marks it synced. Idempotent. */
   private async syncEnded(render: RoomRender): Promise<void> {
-    const db = openDb(this.env.DB);
-    const jobStatus = render.status === "done" ? "done" : render.status === "cancelled" ? "cancelled" : "failed";
-    // Every job of the render still queued or running ends with it: their nodes learn it at their next post.
-    await endJobs(db, this.jobIdsOf(render), jobStatus, render.error ? { error: render.error } : {});
-    if (render.segments) {
-      await this.env.FILES.delete(render.segments.map((s) => segmentKey(render.userId, render.id, s.index)));
-      for (const part of render.segments) if (part.status === "queued" || part.status === "rendering") part.status = "cancelled";
-    }
-    // The history row last: GET /api/renders lists the file only once everything else agrees.
-    await updateRender(db, render.id, { status: render.status, doneAt: render.doneAt, lastLine: render.lastLine, size: render.size });
-    if (render.status === "done") await bumpCounter(db, "rendersCompleted");
+    await writeEndedRender(this.env, render);
     render.synced = true;
     await this.ctx.storage.put("render", render);
   }
@@ -442,39 +395,30 @@ export class ProjectRoom extends DurableObject<Env> {
   /** Before the project is deleted: stop the render, end the streams, forget the log. */
   async stopAll(): Promise<{ stopped: boolean }> {
     const result = await this.cancel("the project was deleted");
-    this.hub.closeAll();
-    this.projectHub.closeAll();
+    this.feed.closeAll();
     await this.ctx.storage.deleteAll();
-    this.events = this.createTables();
+    this.feed.reset();
     return result;
   }
 
   // ── events ─────────────────────────────────────────────────────────────────────────────────────────────────
 
   /**
-   * GET .../render/events, forwarded by the Worker with the snapshot payload for a room that never rendered. A
-   * client that sends Last-Event-ID (EventSource does on reconnect) gets the events it missed instead of the
-   * snapshot, and the stream closes at once if those include the render's end; otherwise the snapshot comes first,
-   * carrying the newest event id.
+   * GET .../render/events (resumable, see render-feed.ts), forwarded by the Worker with the snapshot payload for a
+   * room that never rendered (`none`); GET /api/projects/:slug/events as /project-events.
    */
   async fetch(request: Request): Promise<Response> {
-    if (new URL(request.url).pathname === "/project-events") return this.projectHub.subscribe(": project events\n\n", request.signal);
     const url = new URL(request.url);
-    const lastId = request.headers.get("Last-Event-ID") ?? url.searchParams.get("lastEventId");
-    const missed = lastId !== null && /^\d+$/.test(lastId.trim()) ? this.events.since(Number(lastId.trim())) : null;
-    if (missed) {
-      const text = missed.map((e) => `id: ${e.id}\nevent: ${e.event}\ndata: ${e.data}\n\n`).join("");
-      return this.hub.subscribe(text || ": resumed\n\n", request.signal, missed.some((e) => e.event === "end"));
-    }
-    const render = await this.current();
-    const none = url.searchParams.get("none");
-    const snapshot = render ? this.view(render) : JSON.parse(none ?? '{"status":"none","recent":[]}');
-    return this.hub.subscribe(formatEvent("snapshot", snapshot, this.events.latestId()), request.signal);
+    if (url.pathname === "/project-events") return this.feed.subscribeProject(request);
+    return this.feed.subscribe(request, async () => {
+      const render = await this.current();
+      return render ? this.view(render) : JSON.parse(url.searchParams.get("none") ?? '{"status":"none","recent":[]}');
+    });
   }
 
   /** A file was written or deleted (worker/files/announce-files.ts): tell the project's open pages. */
   async filesChanged(change: { written?: string[]; deleted?: string[] }): Promise<void> {
-    this.projectHub.broadcast("files", { written: change.written ?? [], deleted: change.deleted ?? [] });
+    this.feed.filesChanged(change);
   }
 
   // ── watchdog ───────────────────────────────────────────────────────────────────────────────────────────────
@@ -546,7 +490,7 @@ export class ProjectRoom extends DurableObject<Env> {
       await this.finish(render.id, { ok: false, error: wallClockError(this.env) });
       return;
     }
-    const jobs = await findJobs(openDb(this.env.DB), this.jobIdsOf(render).slice(1));
+    const jobs = await findJobs(openDb(this.env.DB), jobIdsOf(render).slice(1));
     for (const job of jobs) {
       if (job.status === "cancelled") {
         await this.finish(render.id, { cancelled: true, reason: "the job was withdrawn" });
@@ -603,17 +547,4 @@ export class ProjectRoom extends DurableObject<Env> {
     await announceWork(this.env, job.kind as "render" | "segment" | "join");
     return false;
   }
-}
-
-function describeOptions(o: RenderOptions): string {
-  const parts = [`format ${o.format}`, `quality ${o.quality}`, `fps ${o.fps ?? 30}`];
-  if (o.resolution) parts.push(`resolution ${o.resolution}`);
-  if (o.composition !== "index.html") parts.push(`composition ${o.composition}`);
-  return parts.join(", ");
-}
-
-/** "slug_2026-01-02_03-04-05.mp4" → "2026-01-02T03:04:05Z" */
-function filenameTime(filename: string): string {
-  const m = /_(\d{4}-\d{2}-\d{2})_(\d{2})-(\d{2})-(\d{2})\.[a-z0-9]+$/.exec(filename);
-  return m ? `${m[1]}T${m[2]}:${m[3]}:${m[4]}Z` : new Date().toISOString();
 }
