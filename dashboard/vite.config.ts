@@ -1,7 +1,11 @@
 // Vite build of the dashboard: one Preact bundle, and one copy of the HTML shell per top-level page so that every
 // address (/project?slug=…, /ideas, /research…) is a real static file on the Worker's assets and on Pages.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { REFERENCE_UI_FILES, REFERENCE_UI_PATH } from "../core/docs/reference-ui.ts";
 
 /** The pages besides index.html; each is the same shell, the client router picks the view from the path. "404" is
  * the shell the Worker answers unknown addresses with (status 404); the router shows its not-found page there. */
@@ -22,6 +26,21 @@ function copyShellPerPage(): Plugin {
   };
 }
 
+/** Swagger UI's browser bundle and stylesheet, copied from the swagger-ui-dist package into the assets, so
+ * GET /api/reference needs no CDN (worker/docs/reference-page.ts). */
+function copyReferenceUi(): Plugin {
+  return {
+    name: "studio-reference-ui",
+    apply: "build",
+    generateBundle() {
+      const dir = (createRequire(import.meta.url)("swagger-ui-dist/absolute-path.js") as () => string)();
+      for (const file of REFERENCE_UI_FILES) {
+        this.emitFile({ type: "asset", fileName: `${REFERENCE_UI_PATH.slice(1)}/${file}`, source: readFileSync(join(dir, file)) });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   base: "/",
@@ -35,5 +54,5 @@ export default defineConfig({
     reportCompressedSize: false,
     modulePreload: { polyfill: false },
   },
-  plugins: [copyShellPerPage()],
+  plugins: [copyShellPerPage(), copyReferenceUi()],
 });

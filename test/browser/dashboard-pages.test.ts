@@ -1,7 +1,8 @@
 // The dashboard's pages as a person meets them (issue 14 point 4), in headless Chromium against the real Worker:
 // an unknown address is a real 404 with the app's not-found page; the header fits a 360 px phone on every main
 // page; the docs page gives a signed-in person their own token in every example, with a copy button that copies
-// it, and a visitor the <TOKEN> placeholder.
+// it, and a visitor the <TOKEN> placeholder. The interactive API reference runs offline in its sandbox and calls
+// the API with the token a person types.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAs, launchBrowser, screenshotDir, shoot, signInAs, startDashboardStudio, watchConsole, type DashboardStudio } from "./harness.ts";
@@ -130,5 +131,51 @@ describe("pages", () => {
 
   it("logged no console errors", () => {
     expect(problems).toEqual([]);
+  });
+});
+
+describe("the interactive API reference", () => {
+  it("renders from the studio's own assets in an opaque origin, and 'Try it out' calls the API with the token typed under Authorize", async () => {
+    // A context of its own: the person signs in afresh, with no cookie from the tests above.
+    const own = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const ref = await own.newPage();
+    const refProblems = watchConsole(ref);
+    // Anything that would leave the studio is refused and remembered: the reference needs no CDN.
+    const elsewhere: string[] = [];
+    await ref.route("**/*", (route) => {
+      const url = route.request().url();
+      if (url.startsWith(`${env.url}/`) || url.startsWith("data:")) return route.continue();
+      elsewhere.push(url);
+      return route.abort();
+    });
+    const person = await signInAs(ref, env.url, "Reference Reader");
+    await apiAs(env.url, person, "/api/projects", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Seen from the reference" }) });
+
+    await ref.goto(`${env.url}/api/reference`);
+    const list = ref.locator("#operations-projects-listProjects");
+    await list.waitFor({ timeout: 30_000 });
+    expect(await ref.locator(".info .title").textContent()).toContain("Studio API");
+    // The sandbox holds: the page's origin is opaque, so the dashboard's cookie and storage are out of its reach.
+    expect(await ref.evaluate(() => window.origin)).toBe("null");
+    expect(await ref.evaluate(() => { try { return document.cookie; } catch { return "refused"; } })).toBe("refused");
+
+    await ref.getByRole("button", { name: "Authorize" }).first().click();
+    const bearer = ref.locator(".auth-container").filter({ hasText: "bearerToken" });
+    await bearer.locator("input").fill(person);
+    await bearer.getByRole("button", { name: "Apply credentials" }).click();
+    await bearer.getByRole("button", { name: "Remove authorization" }).waitFor();
+    await bearer.getByRole("button", { name: "Close", exact: true }).click();
+
+    await list.locator(".opblock-summary").click();
+    await list.getByRole("button", { name: "Execute" }).click();
+    const body = list.locator(".live-responses-table .response-col_description pre").first();
+    await body.waitFor();
+    expect(await list.locator(".live-responses-table tr.response .response-col_status").first().textContent()).toContain("200");
+    expect(await body.textContent()).toContain("seen-from-the-reference");
+    await shoot(ref, shots, "pages-reference");
+
+    expect(elsewhere).toEqual([]);
+    expect(refProblems).toEqual([]);
+    await own.close();
   });
 });

@@ -120,14 +120,17 @@ describe("OpenAPI document", () => {
     expect(csp).toMatch(/^sandbox allow-scripts/);
     expect(csp).not.toContain("allow-same-origin");
     expect(csp).not.toContain("unsafe-eval");
-    const nonce = /script-src 'nonce-([a-f0-9]+)' https:\/\/cdn\.jsdelivr\.net;/.exec(csp)?.[1];
-    expect(nonce).toBeDefined();
+    const nonce = /script-src 'nonce-([a-f0-9]+)' (\S+);/.exec(csp);
+    expect(nonce?.[2]).toBe(`${BASE}/vendor/swagger-ui/`);
+    // No other party: every origin the policy names is the studio's own.
+    expect([...csp.matchAll(/https?:\/\/[^\s/;]+/g)].map((m) => m[0])).toEqual(Array(3).fill(BASE));
     const html = await res.text();
-    expect(html).toContain(`${BASE}/api/openapi.json`);
-    // Every script on the page carries the nonce: nothing else would run.
+    expect(html).toContain(JSON.stringify(`${BASE}/api/openapi.json`));
+    // Every script on the page carries the nonce (nothing else would run), and the UI comes from our own assets.
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(scripts).toHaveLength(2);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce?.[1]}"`);
+    expect(scripts[0]).toContain(`src="${BASE}/vendor/swagger-ui/swagger-ui-bundle.js"`);
     expect(res.headers.get("X-Frame-Options")).toBe("DENY");
   });
 });

@@ -31,7 +31,7 @@ export const studioOperations: Operation[] = [
   { method: "get", path: "/api/health", operationId: "getHealth", summary: "Health, version, login flags and the caller", tag: "studio", access: "optional", responses: { 200: json(health, "health") } },
   { method: "get", path: "/api/docs", operationId: "getDocs", summary: "The API reference as text (examples carry the caller's token)", tag: "studio", access: "optional", responses: { 200: { description: "the reference", body: { media: "text/plain", schema: z.string() } } } },
   { method: "get", path: "/api/openapi.json", operationId: "getOpenApi", summary: "This OpenAPI 3.1 document", tag: "studio", access: "public", responses: { 200: json(z.object({ openapi: z.string() }).loose(), "the document") } },
-  { method: "get", path: "/api/reference", operationId: "getReference", summary: "Interactive API reference (Scalar) for this document", tag: "studio", access: "public", responses: { 200: { description: "an HTML page", body: { media: "text/html", schema: z.string() } } } },
+  { method: "get", path: "/api/reference", operationId: "getReference", summary: "Interactive API reference (Swagger UI, served from the studio itself) for this document", tag: "studio", access: "public", responses: { 200: { description: "an HTML page", body: { media: "text/html", schema: z.string() } } } },
   { method: "get", path: "/api/me", operationId: "getMe", summary: "The caller's identity, token and a curl example", tag: "identity", access: "user", responses: { 200: json(identity, "the caller") } },
   {
     method: "post", path: "/api/me/token/rotate", operationId: "rotateToken", summary: "Replace the token; the old one stops working at once", tag: "identity", access: "user",
