@@ -22,6 +22,8 @@ export default defineConfig({
                 CONTENT_URL: "http://content.studio.test",
                 TOKEN_SECRET: "test-token-secret-0123456789abcdef",
                 MAX_FILE_BYTES: "1048576",
+                // A small storage quota (8 MiB per user) so filling it is quick (limits.test.ts).
+                MAX_STORAGE_BYTES: "8388608",
                 ADMIN_USER_IDS: "",
                 // Fake OAuth apps: the tests check our redirects and state handling, never the providers.
                 GITHUB_CLIENT_ID: "test-github-client",

@@ -31,6 +31,8 @@ export interface Env {
   IDEA_WRITE_WINDOW_SECONDS?: string;
   /** Largest accepted file upload, in bytes. */
   MAX_FILE_BYTES?: string;
+  /** What one user may store, project files and renders together, in bytes (default 5 GiB). */
+  MAX_STORAGE_BYTES?: string;
   /** Origin of the API and dashboard (default http://127.0.0.1:8787); links are built from it, never from Host. */
   BASE_URL?: string;
   /** Origin of user content (project files, /play, previews, snapshots): a different site from BASE_URL

@@ -4,6 +4,7 @@ import { openDb } from "../db/client.ts";
 import { baseUrlOf } from "../http/base-url.ts";
 import { tokenSecret } from "../http/config.ts";
 import type { AppEnv, User } from "../http/context.ts";
+import { storageQuota, storageUsed } from "../files/storage-usage.ts";
 import { personalToken } from "./users.ts";
 
 export function publicUser(user: User) {
@@ -30,5 +31,7 @@ export async function identityOf(c: Context<AppEnv>, user: User) {
     baseUrl,
     curl: curlExample(baseUrl, token),
     docsUrl: `${baseUrl}/api/docs`,
+    /** Bytes stored (project files and renders) and the quota (files/storage-usage.ts). */
+    storage: { used: await storageUsed(c.env, user.id), limit: storageQuota(c.env) },
   };
 }

@@ -109,7 +109,8 @@ Send the token in a header (or ?token=): cross-origin requests never carry the s
 
 400 invalid JSON, field, option or path · 401 missing or wrong token · 403 deleting index.html, or a
 cross-site cookie write · 404 unknown project, file, render or endpoint (also another user's) · 409 slug or
-path conflict · 411 upload without a length (render nodes) · 413 file or request body too large · 415 a cookie
+path conflict · 411 upload without a length (render nodes) · 413 file or request body too large, or storage
+quota full · 415 a cookie
 write whose JSON body is not Content-Type: application/json · 416 range not satisfiable ·
 422 a snapshot the node could not take · 429 rate limited (idea board) or at a per-user cap on renders, snapshots,
 checks or previews (Retry-After says when to retry) · 500 a bug on our
@@ -119,7 +120,11 @@ snapshot, preview) · 504 a check, snapshot or preview that hung (the message na
 ## Limits
 
 Files: {{MAX_FILE_MB}} MiB each. JSON request bodies: 1 MiB (POST /api/projects: {{MAX_FILE_MB}} MiB, since its html
-and files are files); a larger one is a 413 and is never read whole. Projects: no count limit. Renders: one at a time per project; the log keeps the
+and files are files); a larger one is a 413 and is never read whole. Storage: 5 GiB per user, project files and
+renders together (MAX_STORAGE_BYTES); a write that would pass it is a 413 { error, code: "storage_quota_exceeded",
+used, limit } (bytes) and stores nothing: delete files, projects or renders to make room. A render whose file
+would pass it fails with that message; a write of unknown length (chunked, or encoding=base64) is admitted while
+under the quota and counted once stored. Projects: no count limit. Renders: one at a time per project; the log keeps the
 last 10,000 lines. Render nodes hold a job with a 30 s lease renewed by every progress post; a node that stops
 posting loses the job (the whole render, a segment or the join) to another node, which starts that job again (the
 log says "render: node <name> stopped renewing its lease (…; attempt 1 of 3); queued again for another node", or

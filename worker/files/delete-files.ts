@@ -1,4 +1,5 @@
-// Deleting from R2: a whole project, one directory, or one file.
+// Deleting from R2: a whole project, one directory, or one file. Each says how many bytes it removed, for the
+// owner's storage count (storage-usage.ts).
 import { listObjects } from "./list-files.ts";
 import { fileKey, projectPrefix, type ProjectRef } from "./keys.ts";
 
@@ -6,21 +7,24 @@ async function deleteKeys(bucket: R2Bucket, keys: string[]): Promise<void> {
   for (let i = 0; i < keys.length; i += 1000) await bucket.delete(keys.slice(i, i + 1000));
 }
 
-export async function deleteFolder(bucket: R2Bucket, project: ProjectRef): Promise<void> {
-  await deleteKeys(bucket, (await listObjects(bucket, projectPrefix(project))).map((o) => o.key));
+/** Deletes every object of the project; returns the bytes removed. */
+export async function deleteFolder(bucket: R2Bucket, project: ProjectRef): Promise<number> {
+  const objects = await listObjects(bucket, projectPrefix(project));
+  await deleteKeys(bucket, objects.map((o) => o.key));
+  return objects.reduce((sum, o) => sum + o.size, 0);
 }
 
-/** Deletes a file or a directory tree; returns what it was, or null when nothing is there. */
-export async function deletePath(bucket: R2Bucket, project: ProjectRef, path: string): Promise<"file" | "directory" | null> {
+/** Deletes a file or a directory tree; returns what it was and the bytes removed, or null when nothing is there. */
+export async function deletePath(bucket: R2Bucket, project: ProjectRef, path: string): Promise<{ kind: "file" | "directory"; bytes: number } | null> {
   const key = fileKey(project, path);
   const [file, below] = await Promise.all([bucket.head(key), listObjects(bucket, key + "/")]);
   if (below.length > 0) {
     await deleteKeys(bucket, [...below.map((o) => o.key), ...(file ? [key] : [])]);
-    return "directory";
+    return { kind: "directory", bytes: below.reduce((sum, o) => sum + o.size, file?.size ?? 0) };
   }
   if (file) {
     await bucket.delete(key);
-    return "file";
+    return { kind: "file", bytes: file.size };
   }
   return null;
 }

@@ -34,6 +34,7 @@ export const ERROR_CODES = {
   idempotency_key_reused: "This Idempotency-Key was used with a different request (method, path or body).",
   length_required: "The upload needs a Content-Length.",
   payload_too_large: "The body or file is over the limit named in the message.",
+  storage_quota_exceeded: "The user's project files and renders would pass their storage quota; the body gives `used` and `limit` in bytes. Delete files, projects or renders to make room.",
   unsupported_media_type: "A session-cookie request sent a JSON body without Content-Type: application/json.",
   range_not_satisfiable: "The Range header asks for bytes past the end of the file.",
   unprocessable: "The request was understood but the work failed (e.g. a snapshot); the body says why.",

@@ -22,6 +22,9 @@ export const identity = z
     baseUrl: z.string(),
     curl: z.string(),
     docsUrl: z.string(),
+    storage: z
+      .object({ used: z.number().int().describe("bytes stored: project files and renders"), limit: z.number().int().describe("the storage quota in bytes") })
+      .describe("past the limit a write is a 413 storage_quota_exceeded"),
   })
   .meta({ id: "Identity" });
 

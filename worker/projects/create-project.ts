@@ -1,10 +1,13 @@
-// Creating a project: validate everything first, claim the slug in D1, then write the files. If a write fails the
-// files already written and the row are removed, so a failed create leaves nothing behind.
+// Creating a project: validate everything first (the storage quota included), claim the slug in D1, then write the
+// files. If a write fails the files already written and the row are removed, so a failed create leaves nothing
+// behind.
 import { checkProjectPath } from "../../core/paths/project-path.ts";
 import { slugify } from "../../core/paths/slugify.ts";
 import { contentTypeFor } from "../../core/http/content-type.ts";
-import type { Db } from "../db/client.ts";
+import { openDb } from "../db/client.ts";
+import type { Env } from "../env.ts";
 import { deleteFolder } from "../files/delete-files.ts";
+import { admitBytes, recordBytes } from "../files/storage-usage.ts";
 import { fileKey, type ProjectRef } from "../files/keys.ts";
 import { badRequest, conflict } from "../http/errors.ts";
 import { readCompositionMeta, starterComposition } from "../../core/composition/index.ts";
@@ -12,12 +15,15 @@ import { deleteProjectRow, insertProject, type ProjectRow } from "./store.ts";
 import type { CreateProjectBody } from "./schemas.ts";
 
 export const DEFAULT_DURATION = 6;
+const encoder = new TextEncoder();
 
 export function hyperframesConfig(slug: string) {
   return { name: slug, entry: "index.html", width: 1920, height: 1080, fps: 30 };
 }
 
-export async function createProject(db: Db, bucket: R2Bucket, userId: string, body: CreateProjectBody) {
+export async function createProject(env: Env, userId: string, body: CreateProjectBody) {
+  const db = openDb(env.DB);
+  const bucket = env.FILES;
   const slug = slugify(body.name);
   if (!slug) throw badRequest("invalid name: it must contain at least one letter or digit");
   const extra = new Map<string, string>();
@@ -46,15 +52,19 @@ export async function createProject(db: Db, bucket: R2Bucket, userId: string, bo
     createdBy: body.createdBy ?? null,
     createdAt,
   };
+  const ref: ProjectRef = { userId, slug };
+  const files = new Map<string, Uint8Array>(
+    [
+      ["index.html", html],
+      ["meta.json", JSON.stringify({ id: slug, name: row.displayName, createdAt: new Date(createdAt).toISOString() }, null, 2) + "\n"],
+      ["hyperframes.json", JSON.stringify(hyperframesConfig(slug), null, 2) + "\n"],
+      ...extra,
+    ].map(([path, text]) => [path!, encoder.encode(text)]),
+  );
+  const bytes = [...files.values()].reduce((sum, b) => sum + b.byteLength, 0);
+  await admitBytes(env, userId, bytes);
   if (!(await insertProject(db, row))) throw conflict(`project ${slug} already exists`, {}, "project_exists");
 
-  const ref: ProjectRef = { userId, slug };
-  const files = new Map<string, string>([
-    ["index.html", html],
-    ["meta.json", JSON.stringify({ id: slug, name: row.displayName, createdAt: new Date(createdAt).toISOString() }, null, 2) + "\n"],
-    ["hyperframes.json", JSON.stringify(hyperframesConfig(slug), null, 2) + "\n"],
-    ...extra,
-  ]);
   try {
     await Promise.all([
       ...[...files].map(([path, content]) =>
@@ -67,5 +77,6 @@ export async function createProject(db: Db, bucket: R2Bucket, userId: string, bo
     await deleteProjectRow(db, ref);
     throw err;
   }
+  await recordBytes(env, userId, bytes);
   return { row, paths: [...files.keys()] };
 }

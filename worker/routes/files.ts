@@ -10,6 +10,7 @@ import { announceFiles } from "../files/announce-files.ts";
 import { deletePath } from "../files/delete-files.ts";
 import { fileKey, type ProjectRef } from "../files/keys.ts";
 import { listProjectFiles } from "../files/list-files.ts";
+import { recordBytes, storeWithinQuota } from "../files/storage-usage.ts";
 import { tooLarge, writeBytes, writeChunked, writeStream } from "../files/write-file.ts";
 import { baseUrlOf } from "../http/base-url.ts";
 import { maxFileBytes } from "../http/config.ts";
@@ -73,7 +74,13 @@ async function writeFile(c: Context<AppEnv>) {
     await announceFiles(c.env, ref, { written: [path + "/"] });
     return c.json({ written: true, slug: ref.slug, path: path + "/", bytes: 0, url: url + "/" });
   }
-  const bytes = await readBody(c, ref, path, maxFileBytes(c.env));
+  // Within the user's storage quota (files/storage-usage.ts): a declared length is admitted before anything is
+  // read; base64 text and chunked bodies are admitted while under the quota and counted once stored.
+  const limit = maxFileBytes(c.env);
+  const declared = Number(c.req.header("Content-Length") ?? Number.NaN);
+  const length = readQuery(c, writeFileQuery).encoding !== "base64" && Number.isInteger(declared) && declared >= 0 ? declared : null;
+  if (length !== null && length > limit) throw tooLarge(limit);
+  const bytes = await storeWithinQuota(c.env, ref.userId, fileKey(ref, path), length, () => readBody(c, ref, path, limit));
   if (path === "index.html") {
     const html = (await (await bucket.get(fileKey(ref, path)))?.text()) ?? "";
     const meta = readCompositionMeta(html);
@@ -124,6 +131,7 @@ export const fileRoutes = new Hono<AppEnv>()
     if (path === "index.html") throw new ApiError(403, "index.html is protected and cannot be deleted", {}, {}, "protected_file");
     const deleted = await deletePath(c.env.FILES, ref, path);
     if (!deleted) throw notFound(`no file or directory ${path} in project ${ref.slug}`);
+    await recordBytes(c.env, ref.userId, -deleted.bytes);
     await announceFiles(c.env, ref, { deleted: [path] });
     return c.json({ deleted: true, slug: ref.slug, path });
   });

@@ -20,6 +20,7 @@ import { renders } from "../db/schema/renders.ts";
 import { fileKey, renderKey } from "../files/keys.ts";
 import { segmentKey } from "../renders/segment-keys.ts";
 import { listProjectFiles } from "../files/list-files.ts";
+import { storeWithinQuota } from "../files/storage-usage.ts";
 import type { AppEnv, RenderNode } from "../http/context.ts";
 import { ApiError, badRequest, notFound, unauthorized } from "../http/errors.ts";
 import { serveObject } from "../http/serve-object.ts";
@@ -164,7 +165,8 @@ export const nodeRoutes = new Hono<AppEnv>()
     const { body, length } = declaredUpload(c);
     if (length > MAX_NODE_UPLOAD_BYTES) throw new ApiError(413, `uploads from render nodes are limited to ${MAX_NODE_UPLOAD_BYTES} bytes`);
     const ref = { userId: job.userId, slug: job.slug };
-    const size = await writeStream(c.env.FILES, ref, check.path, body, length, contentTypeFor(check.path));
+    const write = () => writeStream(c.env.FILES, ref, check.path, body, length, contentTypeFor(check.path));
+    const size = await storeWithinQuota(c.env, job.userId, fileKey(ref, check.path), length, write);
     return c.json({ ok: true, path: check.path, size });
   })
   .post("/jobs/:id/preview", async (c) => {
@@ -188,7 +190,9 @@ export const nodeRoutes = new Hono<AppEnv>()
     const row = await openDb(c.env.DB).query.renders.findFirst({ where: eq(renders.id, renderId) });
     if (!row) throw notFound("this job has no render output");
     const type = FORMAT_CONTENT_TYPES[row.format as Format] ?? "application/octet-stream";
-    return c.json({ ok: true, size: await streamToKey(c.env.FILES, renderKey(job.userId, row.filename), body, length, type) });
+    // The render's file counts toward its owner's storage quota; past it the upload is refused and the render fails.
+    const key = renderKey(job.userId, row.filename);
+    return c.json({ ok: true, size: await storeWithinQuota(c.env, job.userId, key, length, () => streamToKey(c.env.FILES, key, body, length, type)) });
   })
   .get("/jobs/:id/segments/:index", async (c) => {
     const job = await heldJob(c);

@@ -5,6 +5,7 @@ import { openDb } from "../db/client.ts";
 import { deleteFolder } from "../files/delete-files.ts";
 import { fileKey } from "../files/keys.ts";
 import { listProjectFiles } from "../files/list-files.ts";
+import { recordBytes } from "../files/storage-usage.ts";
 import { maxFileBytes } from "../http/config.ts";
 import type { AppEnv } from "../http/context.ts";
 import { readJson } from "../http/validate.ts";
@@ -72,7 +73,7 @@ export const projectRoutes = new Hono<AppEnv>()
       tooLargeHint: "; write large files with PUT /api/projects/:slug/files/<path>",
     });
     const db = openDb(c.env.DB);
-    const { row, paths } = await createProject(db, c.env.FILES, currentUser(c).id, body);
+    const { row, paths } = await createProject(c.env, currentUser(c).id, body);
     await countAnimationCreated(db, row.userId, row.slug);
     const ref = { userId: row.userId, slug: row.slug };
     return c.json(
@@ -104,7 +105,7 @@ export const projectRoutes = new Hono<AppEnv>()
     // retried DELETE finishes, never an invisible folder.
     await roomOf(c.env, ref).stopAll();
     await stopPreview(db, ref, "the project was deleted");
-    await deleteFolder(c.env.FILES, ref);
+    await recordBytes(c.env, ref.userId, -(await deleteFolder(c.env.FILES, ref)));
     await deleteProjectRow(db, ref);
     return c.json({ deleted: true, slug: ref.slug });
   });

@@ -1,6 +1,7 @@
 // The personal API token: shown, copied, rotated; plus a curl line that works as is.
 import { useEffect, useState } from "preact/hooks";
 import { api, errorText } from "../lib/api.ts";
+import { formatBytes } from "../lib/format.ts";
 import type { Identity } from "../lib/types.ts";
 import { CopyButton } from "./copy-button.tsx";
 import { ErrorNote } from "./error-note.tsx";
@@ -65,6 +66,12 @@ export function TokenCard() {
           <p class="muted">
             The full reference with your token filled in: <a href="/api/docs">{identity.docsUrl}</a>
           </p>
+          {identity.storage && (
+            <p class="muted" data-testid="storage">
+              Storage: {formatBytes(identity.storage.used)} of {formatBytes(identity.storage.limit)} used (project files and renders){" "}
+              <meter min={0} max={identity.storage.limit} high={identity.storage.limit * 0.9} value={identity.storage.used} aria-label="Storage used" />
+            </p>
+          )}
         </>
       )}
     </section>

@@ -25,6 +25,8 @@ export interface Identity {
   baseUrl: string;
   curl: string;
   docsUrl: string;
+  /** Bytes of project files and renders stored, and the quota. */
+  storage?: { used: number; limit: number };
 }
 
 export interface Stats {

@@ -1,0 +1,146 @@
+// The per-user storage quota (worker/files/storage-usage.ts), 8 MiB in these tests (MAX_STORAGE_BYTES in
+// vitest.config.ts): project files and renders together; a write past it is a 413 storage_quota_exceeded that
+// stores nothing, overwriting counts only the difference, deletes make room, a lost count is recounted from R2,
+// and one user's quota never touches another's.
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { api, BASE, createProject, json, type Session, signIn } from "./helpers.ts";
+import { claim, nodeCall, registerNode } from "./node-helpers.ts";
+
+const MiB = 1024 * 1024;
+const QUOTA = 8 * MiB;
+
+const put = (s: Session, slug: string, path: string, bytes: number) => api(s.token, "PUT", `/api/projects/${slug}/files/${path}`, new Uint8Array(bytes));
+
+/** What the user really stores in R2: project files and renders. */
+async function storedInR2(s: Session): Promise<number> {
+  let sum = 0;
+  for (const prefix of [`p/${s.userId}/`, `r/${s.userId}/`]) {
+    let cursor: string | undefined;
+    do {
+      const page = await env.FILES.list({ prefix, cursor });
+      sum += page.objects.reduce((n, o) => n + o.size, 0);
+      cursor = page.truncated ? page.cursor : undefined;
+    } while (cursor);
+  }
+  return sum;
+}
+
+const counted = async (s: Session) =>
+  (await env.DB.prepare("SELECT bytes FROM storage_usage WHERE user_id = ?").bind(s.userId).first<{ bytes: number }>())?.bytes ?? null;
+
+/** A chunked upload (no Content-Length), as a client that cannot know the length sends it. */
+function chunked(s: Session, slug: string, path: string, bytes: number) {
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= bytes) return controller.close();
+      const n = Math.min(64 * 1024, bytes - sent);
+      controller.enqueue(new Uint8Array(n));
+      sent += n;
+    },
+  });
+  return SELF.fetch(`${BASE}/api/projects/${slug}/files/${path}`, { method: "PUT", headers: { Authorization: `Bearer ${s.token}` }, body });
+}
+
+describe("the storage quota", () => {
+  it("fills up, refuses the next write with a 413 naming used and limit that stores nothing, counts overwrites by their difference, and a delete makes room", async () => {
+    const s = await signIn("Quota Filler");
+    await createProject(s.token, "fill");
+    for (let i = 1; i <= 7; i++) expect((await put(s, "fill", `media/${i}.bin`, MiB)).status).toBe(200);
+    const used = await storedInR2(s);
+    expect(await counted(s)).toBe(used);
+
+    const refused = await put(s, "fill", "media/8.bin", MiB);
+    expect(refused.status).toBe(413);
+    const body = await json<{ error: string; code: string; used: number; limit: number }>(refused);
+    expect(body).toMatchObject({ code: "storage_quota_exceeded", used, limit: QUOTA });
+    expect(body.error).toMatch(/^storage quota exceeded: you store 7(\.\d)? MiB of your 8 MiB \(project files and renders\); 1 MiB more would not fit/);
+    expect(await env.FILES.head(`p/${s.userId}/fill/media/8.bin`)).toBeNull();
+    expect(await counted(s)).toBe(used);
+    // An agent sees where it stands before it writes.
+    expect((await json<{ storage: unknown }>(await api(s.token, "GET", "/api/me"))).storage).toEqual({ used, limit: QUOTA });
+
+    // Replacing a file with one of the same size needs no room; a smaller one gives the difference back.
+    expect((await put(s, "fill", "media/1.bin", MiB)).status).toBe(200);
+    expect((await put(s, "fill", "media/1.bin", MiB / 4)).status).toBe(200);
+    expect(await counted(s)).toBe(used - (3 * MiB) / 4);
+    expect(await counted(s)).toBe(await storedInR2(s));
+
+    // Deleting a directory gives its bytes back; then the refused file fits.
+    expect((await api(s.token, "DELETE", "/api/projects/fill/files/media")).status).toBe(200);
+    expect((await put(s, "fill", "media/8.bin", MiB)).status).toBe(200);
+    expect(await counted(s)).toBe(await storedInR2(s));
+  });
+
+  it("admits a write of unknown length while under the quota and counts it once stored; past the quota even one chunked byte is refused", async () => {
+    const s = await signIn("Quota Streamer");
+    await createProject(s.token, "stream");
+    for (let i = 1; i <= 7; i++) expect((await put(s, "stream", `${i}.bin`, MiB)).status).toBe(200);
+    // Under the quota: admitted, though it carries the user past it (by at most one file).
+    expect((await chunked(s, "stream", "over.bin", MiB)).status).toBe(200);
+    expect(await counted(s)).toBe(await storedInR2(s));
+    expect(await storedInR2(s)).toBeGreaterThan(QUOTA);
+    const refused = await chunked(s, "stream", "one-byte.bin", 1);
+    expect(refused.status).toBe(413);
+    expect(await json(refused)).toMatchObject({ code: "storage_quota_exceeded", limit: QUOTA });
+    expect(await env.FILES.head(`p/${s.userId}/stream/one-byte.bin`)).toBeNull();
+    // base64 text has no byte length up front either: refused alike.
+    const b64 = await api(s.token, "PUT", "/api/projects/stream/files/tiny.txt?encoding=base64", "aGk=");
+    expect(b64.status).toBe(413);
+  });
+
+  it("refuses a new project whose files do not fit, claiming no slug; another user's quota is untouched; deleting the project gives everything back", async () => {
+    const s = await signIn("Quota Creator");
+    await createProject(s.token, "first", { files: { "assets/big.txt": "x".repeat(MiB / 2) } });
+    for (let i = 1; i <= 7; i++) expect((await put(s, "first", `${i}.bin`, MiB)).status).toBe(200);
+    // 7.5 MiB stored: three quarters of a MiB more does not fit.
+    const refused = await api(s.token, "POST", "/api/projects", { name: "second", files: { "assets/big.txt": "y".repeat((3 * MiB) / 4) } });
+    expect(refused.status).toBe(413);
+    expect(await json(refused)).toMatchObject({ code: "storage_quota_exceeded" });
+    expect((await api(s.token, "GET", "/api/projects/second")).status).toBe(404);
+    expect((await env.FILES.list({ prefix: `p/${s.userId}/second/` })).objects).toEqual([]);
+
+    const other = await signIn("Quota Neighbour");
+    await createProject(other.token, "roomy");
+    expect((await put(other, "roomy", "big.bin", MiB)).status).toBe(200);
+
+    expect((await api(s.token, "DELETE", "/api/projects/first")).status).toBe(200);
+    expect(await counted(s)).toBe(0);
+    await createProject(s.token, "second", { files: { "assets/big.txt": "y".repeat((3 * MiB) / 4) } });
+    expect(await counted(s)).toBe(await storedInR2(s));
+  });
+
+  it("recounts from R2 when a user's count is missing (as after the upgrade that added it), and still refuses past the quota", async () => {
+    const s = await signIn("Quota Recount");
+    await createProject(s.token, "recount");
+    for (let i = 1; i <= 7; i++) expect((await put(s, "recount", `${i}.bin`, MiB)).status).toBe(200);
+    await env.DB.prepare("DELETE FROM storage_usage WHERE user_id = ?").bind(s.userId).run();
+    expect((await put(s, "recount", "8.bin", MiB)).status).toBe(413);
+    expect(await counted(s)).toBe(await storedInR2(s));
+  });
+
+  it("counts a render's file: a node's upload past the quota is refused with the quota's message, and deleting a render gives its bytes back", async () => {
+    const s = await signIn("Quota Renderer");
+    await createProject(s.token, "film");
+    const node = await registerNode("quota-node");
+    const render = await json<{ id: string }>(await api(s.token, "POST", "/api/projects/film/render", { quality: "draft" }));
+    while ((await claim(node))?.id !== render.id); // other files' renders may be queued too
+    for (let i = 1; i <= 7; i++) expect((await put(s, "film", `${i}.bin`, MiB)).status).toBe(200);
+
+    const refused = await nodeCall(node, "PUT", `/jobs/${render.id}/output`, new Uint8Array(MiB));
+    expect(refused.status).toBe(413);
+    expect(await json(refused)).toMatchObject({ code: "storage_quota_exceeded" });
+
+    // Room made, the same upload is stored and counted; deleting the render gives its bytes back.
+    expect((await api(s.token, "DELETE", "/api/projects/film/files/1.bin")).status).toBe(200);
+    expect((await nodeCall(node, "PUT", `/jobs/${render.id}/output`, new Uint8Array(MiB))).status).toBe(200);
+    expect((await nodeCall(node, "POST", `/jobs/${render.id}/complete`, { ok: true })).status).toBe(200);
+    expect(await counted(s)).toBe(await storedInR2(s));
+    const { renders } = await json<{ renders: { filename: string }[] }>(await api(s.token, "GET", "/api/renders"));
+    const before = (await counted(s)) ?? 0;
+    expect((await api(s.token, "DELETE", `/renders/${renders[0]!.filename}`)).status).toBe(200);
+    expect(await counted(s)).toBe(before - MiB);
+    expect(await counted(s)).toBe(await storedInR2(s));
+  });
+});
