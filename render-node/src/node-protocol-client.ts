@@ -27,6 +27,24 @@ export type RemoteFile = JobFile;
 
 export type NodeClient = ReturnType<typeof createNodeClient>;
 
+/**
+ * The error a refused call becomes: the Worker's own message when the body is its error shape ({ error, code }), so
+ * a render's log reads "PUT output: storage quota exceeded: … (HTTP 413 storage_quota_exceeded)", else the start
+ * of the body.
+ */
+export async function refusal(what: string, response: Response): Promise<Error> {
+  const text = await response.text().catch(() => "");
+  try {
+    const body = JSON.parse(text) as { error?: unknown; code?: unknown };
+    if (typeof body.error === "string") {
+      return new Error(`${what}: ${body.error} (HTTP ${response.status}${typeof body.code === "string" ? ` ${body.code}` : ""})`);
+    }
+  } catch {
+    // not JSON: the text as it came
+  }
+  return new Error(`${what}: HTTP ${response.status} ${text.slice(0, 300)}`);
+}
+
 /** A client for `baseUrl` (STUDIO_URL) authenticated with `nodeKey` (NODE_KEY). */
 export function createNodeClient(baseUrl: string, nodeKey: string) {
   const base = baseUrl.replace(/\/+$/, "");
@@ -39,10 +57,7 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
       body: init.json === undefined ? null : JSON.stringify(init.json),
       signal: init.signal ?? null,
     });
-    if (!response.ok && response.status !== 204) {
-      const text = await response.text().catch(() => "");
-      throw new Error(`${method} ${path}: HTTP ${response.status} ${text.slice(0, 300)}`);
-    }
+    if (!response.ok && response.status !== 204) throw await refusal(`${method} ${path}`, response);
     return response;
   }
   const jobPath = (id: string) => `/api/node/jobs/${encodeURIComponent(id)}`;
@@ -105,7 +120,7 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
         headers: { ...headers, "content-type": contentType, "content-length": String(bytes.byteLength) },
         body: bytes as Uint8Array<ArrayBuffer>,
       });
-      if (!response.ok) throw new Error(`PUT ${path}: HTTP ${response.status} ${(await response.text()).slice(0, 300)}`);
+      if (!response.ok) throw await refusal(`PUT ${path}`, response);
       return ProjectFileWriteResponseSchema.parse(await response.json());
     },
 
@@ -123,7 +138,7 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
         body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
         duplex: "half",
       } as RequestInit);
-      if (!response.ok) throw new Error(`PUT output: HTTP ${response.status} ${(await response.text()).slice(0, 300)}`);
+      if (!response.ok) throw await refusal("PUT output", response);
       return OutputResponseSchema.parse(await response.json());
     },
 
