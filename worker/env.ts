@@ -33,6 +33,8 @@ export interface Env {
   MAX_FILE_BYTES?: string;
   /** What one user may store, project files and renders together, in bytes (default 5 GiB). */
   MAX_STORAGE_BYTES?: string;
+  /** How many objects (files, empty directories, renders) one user may store (default 100,000). */
+  MAX_STORED_FILES?: string;
   /** Origin of the API and dashboard (default http://127.0.0.1:8787); links are built from it, never from Host. */
   BASE_URL?: string;
   /** Origin of user content (project files, /play, previews, snapshots): a different site from BASE_URL

@@ -5,6 +5,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, BASE, createProject, json, type Session, signIn } from "./helpers.ts";
+import { setEnv } from "./idea-helpers.ts";
 import { claim, nodeCall, registerNode } from "./node-helpers.ts";
 
 const MiB = 1024 * 1024;
@@ -26,8 +27,13 @@ async function storedInR2(s: Session): Promise<number> {
   return sum;
 }
 
-const counted = async (s: Session) =>
-  (await env.DB.prepare("SELECT bytes FROM storage_usage WHERE user_id = ?").bind(s.userId).first<{ bytes: number }>())?.bytes ?? null;
+const countedRow = (s: Session) => env.DB.prepare("SELECT bytes, objects FROM storage_usage WHERE user_id = ?").bind(s.userId).first<{ bytes: number; objects: number }>();
+const counted = async (s: Session) => (await countedRow(s))?.bytes ?? null;
+
+async function objectsInR2(s: Session): Promise<number> {
+  const [files, renders] = await Promise.all([env.FILES.list({ prefix: `p/${s.userId}/` }), env.FILES.list({ prefix: `r/${s.userId}/` })]);
+  return files.objects.length + renders.objects.length;
+}
 
 /** A chunked upload (no Content-Length), as a client that cannot know the length sends it. */
 function chunked(s: Session, slug: string, path: string, bytes: number) {
@@ -59,7 +65,8 @@ describe("the storage quota", () => {
     expect(await env.FILES.head(`p/${s.userId}/fill/media/8.bin`)).toBeNull();
     expect(await counted(s)).toBe(used);
     // An agent sees where it stands before it writes.
-    expect((await json<{ storage: unknown }>(await api(s.token, "GET", "/api/me"))).storage).toEqual({ used, limit: QUOTA });
+    const files = (await env.FILES.list({ prefix: `p/${s.userId}/` })).objects.length;
+    expect((await json<{ storage: unknown }>(await api(s.token, "GET", "/api/me"))).storage).toEqual({ used, limit: QUOTA, files, fileLimit: 100_000 });
 
     // Replacing a file with one of the same size needs no room; a smaller one gives the difference back.
     expect((await put(s, "fill", "media/1.bin", MiB)).status).toBe(200);
@@ -142,5 +149,33 @@ describe("the storage quota", () => {
     expect((await api(s.token, "DELETE", `/renders/${renders[0]!.filename}`)).status).toBe(200);
     expect(await counted(s)).toBe(before - MiB);
     expect(await counted(s)).toBe(await storedInR2(s));
+  });
+
+  it("counts objects too: empty files and directories cost no bytes but fill MAX_STORED_FILES, and deleting them makes room", async () => {
+    const restore = setEnv({ MAX_STORED_FILES: "12" });
+    try {
+      const s = await signIn("Quota Many Files");
+      await createProject(s.token, "many"); // index.html, meta.json, hyperframes.json and assets/: 4 objects
+      for (let i = 1; i <= 4; i++) expect((await put(s, "many", `empty-${i}.txt`, 0)).status).toBe(200);
+      for (let i = 1; i <= 4; i++) expect((await api(s.token, "PUT", `/api/projects/many/files/dir-${i}/`)).status).toBe(200);
+      expect(await countedRow(s)).toMatchObject({ objects: 12 });
+      expect(await objectsInR2(s)).toBe(12);
+
+      const refused = await api(s.token, "PUT", "/api/projects/many/files/dir-5/");
+      expect(refused.status).toBe(413);
+      const body = await json<{ error: string; code: string; files: number; fileLimit: number }>(refused);
+      expect(body).toMatchObject({ code: "storage_quota_exceeded", files: 12, fileLimit: 12 });
+      expect(body.error).toMatch(/^storage quota exceeded: you store 12 files of your 12 \(project files, directories and renders\); another file would not fit/);
+      expect((await put(s, "many", "empty-5.txt", 0)).status).toBe(413);
+      expect(await objectsInR2(s)).toBe(12);
+      // Rewriting an existing file adds no object.
+      expect((await put(s, "many", "empty-1.txt", 10)).status).toBe(200);
+
+      expect((await api(s.token, "DELETE", "/api/projects/many/files/dir-1")).status).toBe(200);
+      expect((await api(s.token, "PUT", "/api/projects/many/files/dir-5/")).status).toBe(200);
+      expect(await countedRow(s)).toEqual({ bytes: await storedInR2(s), objects: await objectsInR2(s) });
+    } finally {
+      restore();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { baseUrlOf } from "../http/base-url.ts";
 import { tokenSecret } from "../http/config.ts";
 import type { AppEnv, User } from "../http/context.ts";
 import { storageQuota, storageUsed } from "../files/storage-usage.ts";
+import type { Env } from "../env.ts";
 import { personalToken } from "./users.ts";
 
 export function publicUser(user: User) {
@@ -31,7 +32,12 @@ export async function identityOf(c: Context<AppEnv>, user: User) {
     baseUrl,
     curl: curlExample(baseUrl, token),
     docsUrl: `${baseUrl}/api/docs`,
-    /** Bytes stored (project files and renders) and the quota (files/storage-usage.ts). */
-    storage: { used: await storageUsed(c.env, user.id), limit: storageQuota(c.env) },
+    storage: await storageOf(c.env, user.id),
   };
+}
+
+/** What the user stores (project files and renders) against the quota (files/storage-usage.ts). */
+async function storageOf(env: Env, userId: string) {
+  const [used, limit] = [await storageUsed(env, userId), storageQuota(env)];
+  return { used: used.bytes, limit: limit.bytes, files: used.objects, fileLimit: limit.objects };
 }

@@ -121,8 +121,10 @@ snapshot, preview) · 504 a check, snapshot or preview that hung (the message na
 
 Files: {{MAX_FILE_MB}} MiB each. JSON request bodies: 1 MiB (POST /api/projects: {{MAX_FILE_MB}} MiB, since its html
 and files are files); a larger one is a 413 and is never read whole. Storage: 5 GiB per user, project files and
-renders together (MAX_STORAGE_BYTES); a write that would pass it is a 413 { error, code: "storage_quota_exceeded",
-used, limit } (bytes) and stores nothing: delete files, projects or renders to make room. A render whose file
+renders together (MAX_STORAGE_BYTES), in at most 100,000 files (MAX_STORED_FILES; empty files and directories
+count); a write that would pass either is a 413 { error, code: "storage_quota_exceeded", used, limit, files,
+fileLimit } (bytes, objects) and stores nothing: delete files, projects or renders to make room. GET /api/me
+shows the same four numbers under storage. A render whose file
 would pass it fails with that message; a write of unknown length (chunked, or encoding=base64) is admitted while
 under the quota and counted once stored. Projects: no count limit. Renders: one at a time per project; the log keeps the
 last 10,000 lines. Render nodes hold a job with a 30 s lease renewed by every progress post; a node that stops

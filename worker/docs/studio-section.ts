@@ -45,7 +45,7 @@ hashes; rotating replaces yours and the old one stops working at once.
   GET  /api/openapi.json      optional token → OpenAPI 3.1 document
   GET  /api/reference         optional token → interactive reference of that document (a page)
   GET  /api/me                → { user: { id, name, email, avatarUrl, provider, createdAt }, token, baseUrl, curl, docsUrl,
-                                  storage: { used, limit } } (bytes of project files and renders, and the quota)
+                                  storage: { used, limit, files, fileLimit } } (bytes and objects stored, and the quota)
   POST /api/me/token/rotate   → { rotated: true, token, curl }
   GET  /api/stats             no token → { pageViews, uniqueVisitors, returningVisitors, animationsCreated,
                                            animationsNow, rendersCompleted, users }

@@ -1,10 +1,11 @@
-// The storage quota: what one user may keep in R2, project files and rendered videos together (MAX_STORAGE_BYTES,
-// default 5 GiB). Past it a write is a 413 `storage_quota_exceeded` naming what is used and the limit, and nothing
-// is written; deleting files, projects or renders makes room.
+// The storage quota: what one user may keep in R2, project files and rendered videos together: at most
+// MAX_STORAGE_BYTES bytes (default 5 GiB) in at most MAX_STORED_FILES objects (default 100,000; empty files and
+// directories cost no bytes but are objects all the same). Past either a write is a 413 `storage_quota_exceeded`
+// naming what is used and the limits, and nothing is written; deleting files, projects or renders makes room.
 //
-// The bytes a user stores are kept in D1 (storage_usage) so a write is checked without listing R2. R2 stays the
-// truth: a user's row is counted from R2 the first time it is needed, and every write and delete then moves it by
-// what changed in R2 (the object's size before and after). A write whose length is not known up front (chunked, or
+// What a user stores is kept in D1 (storage_usage) so a write is checked without listing R2. R2 stays the truth: a
+// user's row is counted from R2 the first time it is needed, and every write and delete then moves it by what
+// changed in R2 (the object's size before and after). A write whose length is not known up front (chunked, or
 // base64 text) is admitted while the user is under the quota and counted once stored, so it may pass the quota by
 // at most one file. Segment files of a split render are scratch space, deleted when the render ends: not counted.
 import { eq, sql } from "drizzle-orm";
@@ -16,13 +17,24 @@ import { listObjects } from "./list-files.ts";
 import { renderPrefix } from "./keys.ts";
 
 export const DEFAULT_MAX_STORAGE_BYTES = 5 * 1024 ** 3;
+export const DEFAULT_MAX_STORED_FILES = 100_000;
 
-export function storageQuota(env: Pick<Env, "MAX_STORAGE_BYTES">): number {
-  const n = Number(env.MAX_STORAGE_BYTES);
-  return Number.isInteger(n) && n > 0 ? n : DEFAULT_MAX_STORAGE_BYTES;
+/** Bytes and objects: what a user stores, a limit, or a change to either. */
+export interface Stored {
+  bytes: number;
+  objects: number;
 }
 
-const userProjectsPrefix = (userId: string) => `p/${userId}/`;
+type QuotaEnv = Pick<Env, "MAX_STORAGE_BYTES" | "MAX_STORED_FILES">;
+
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+export function storageQuota(env: QuotaEnv): Stored {
+  return { bytes: positive(env.MAX_STORAGE_BYTES, DEFAULT_MAX_STORAGE_BYTES), objects: positive(env.MAX_STORED_FILES, DEFAULT_MAX_STORED_FILES) };
+}
 
 /** "1.5 GiB", "800 KiB", "12 bytes". */
 export function describeBytes(bytes: number): string {
@@ -36,59 +48,76 @@ export function describeBytes(bytes: number): string {
   return unit === 0 ? `${bytes} bytes` : `${Number(value.toFixed(1))} ${units[unit]}`;
 }
 
-function quotaExceeded(used: number, adding: number | null, limit: number): ApiError {
-  const what = adding === null ? "this write" : `${describeBytes(adding)} more`;
+function quotaExceeded(used: Stored, limit: Stored, adding: { bytes: number | null; objects: number }): ApiError {
+  const full = used.objects + adding.objects > limit.objects;
+  const what = full
+    ? `you store ${used.objects} files of your ${limit.objects} (project files, directories and renders)`
+    : `you store ${describeBytes(used.bytes)} of your ${describeBytes(limit.bytes)} (project files and renders)`;
+  const more = full ? "another file" : adding.bytes === null ? "this write" : `${describeBytes(adding.bytes)} more`;
   return new ApiError(
     413,
-    `storage quota exceeded: you store ${describeBytes(used)} of your ${describeBytes(limit)} (project files and renders); ${what} would not fit. Delete files, projects or renders to make room`,
-    { used, limit },
+    `storage quota exceeded: ${what}; ${more} would not fit. Delete files, projects or renders to make room`,
+    { used: used.bytes, limit: limit.bytes, files: used.objects, fileLimit: limit.objects },
     {},
     "storage_quota_exceeded",
   );
 }
 
 /** Counts the user's objects in R2 (project files and renders). */
-async function countFromR2(bucket: R2Bucket, userId: string): Promise<number> {
-  const [files, renders] = await Promise.all([listObjects(bucket, userProjectsPrefix(userId)), listObjects(bucket, renderPrefix(userId))]);
-  return [...files, ...renders].reduce((sum, o) => sum + o.size, 0);
+async function countFromR2(bucket: R2Bucket, userId: string): Promise<Stored> {
+  const [files, renders] = await Promise.all([listObjects(bucket, `p/${userId}/`), listObjects(bucket, renderPrefix(userId))]);
+  const all = [...files, ...renders];
+  return { bytes: all.reduce((sum, o) => sum + o.size, 0), objects: all.length };
 }
 
-/** Bytes the user stores now: their row, or a count from R2 that becomes their row. */
-export async function storageUsed(env: Env, userId: string): Promise<number> {
+/** What the user stores now: their row, or a count from R2 that becomes their row. */
+export async function storageUsed(env: Env, userId: string): Promise<Stored> {
   const db = openDb(env.DB);
-  const row = await db.select({ bytes: storageUsage.bytes }).from(storageUsage).where(eq(storageUsage.userId, userId)).get();
-  if (row) return row.bytes;
-  const bytes = await countFromR2(env.FILES, userId);
+  const row = await db
+    .select({ bytes: storageUsage.bytes, objects: storageUsage.objects })
+    .from(storageUsage)
+    .where(eq(storageUsage.userId, userId))
+    .get();
+  if (row) return row;
+  const counted = await countFromR2(env.FILES, userId);
   // Two first writes racing both count; the first row stands.
-  await db.insert(storageUsage).values({ userId, bytes, countedAt: Date.now() }).onConflictDoNothing();
-  return bytes;
-}
-
-/** Throws the quota's 413 unless `adding` more bytes fit (null: a length not known yet, admitted while under it). */
-export async function admitBytes(env: Env, userId: string, adding: number | null): Promise<void> {
-  const used = await storageUsed(env, userId);
-  const limit = storageQuota(env);
-  const fits = adding === null ? used < limit : adding <= 0 || used + adding <= limit;
-  if (!fits) throw quotaExceeded(used, adding, limit);
-}
-
-/** Moves the user's count by what changed in R2. A user with no row yet is left alone: their first count sees it. */
-export async function recordBytes(env: Env, userId: string, delta: number): Promise<void> {
-  if (delta === 0) return;
-  await openDb(env.DB)
-    .update(storageUsage)
-    .set({ bytes: sql`max(0, ${storageUsage.bytes} + ${delta})` })
-    .where(eq(storageUsage.userId, userId));
+  await db.insert(storageUsage).values({ userId, ...counted, countedAt: Date.now() }).onConflictDoNothing();
+  return counted;
 }
 
 /**
- * Writes one object of the user's within their quota: the size it replaces is read first, `length` (null when not
+ * Throws the quota's 413 unless `adding` fits: `bytes` more (null: a length not known yet, admitted while under
+ * the byte quota; zero or less always fits) in `objects` more objects.
+ */
+export async function admitStorage(env: Env, userId: string, adding: { bytes: number | null; objects: number }): Promise<void> {
+  const used = await storageUsed(env, userId);
+  const limit = storageQuota(env);
+  const bytesFit = adding.bytes === null ? used.bytes < limit.bytes : adding.bytes <= 0 || used.bytes + adding.bytes <= limit.bytes;
+  const objectsFit = adding.objects <= 0 || used.objects + adding.objects <= limit.objects;
+  if (!bytesFit || !objectsFit) throw quotaExceeded(used, limit, adding);
+}
+
+/** Moves the user's count by what changed in R2. A user with no row yet is left alone: their first count sees it. */
+export async function recordStorage(env: Env, userId: string, change: Stored): Promise<void> {
+  if (change.bytes === 0 && change.objects === 0) return;
+  await openDb(env.DB)
+    .update(storageUsage)
+    .set({ bytes: sql`max(0, ${storageUsage.bytes} + ${change.bytes})`, objects: sql`max(0, ${storageUsage.objects} + ${change.objects})` })
+    .where(eq(storageUsage.userId, userId));
+}
+
+/** What a delete gave back, as a change to record. */
+export const removed = (gone: Stored): Stored => ({ bytes: -gone.bytes, objects: -gone.objects });
+
+/**
+ * Writes one object of the user's within their quota: what it replaces is read first, `length` (null when not
  * known) is admitted, `write` stores it and returns its size, and the count moves by the difference.
  */
 export async function storeWithinQuota(env: Env, userId: string, key: string, length: number | null, write: () => Promise<number>): Promise<number> {
-  const before = (await env.FILES.head(key))?.size ?? 0;
-  await admitBytes(env, userId, length === null ? null : length - before);
+  const before = await env.FILES.head(key);
+  const objects = before ? 0 : 1;
+  await admitStorage(env, userId, { bytes: length === null ? null : length - (before?.size ?? 0), objects });
   const size = await write();
-  await recordBytes(env, userId, size - before);
+  await recordStorage(env, userId, { bytes: size - (before?.size ?? 0), objects });
   return size;
 }

@@ -23,7 +23,12 @@ export const identity = z
     curl: z.string(),
     docsUrl: z.string(),
     storage: z
-      .object({ used: z.number().int().describe("bytes stored: project files and renders"), limit: z.number().int().describe("the storage quota in bytes") })
+      .object({
+        used: z.number().int().describe("bytes stored: project files and renders"),
+        limit: z.number().int().describe("the storage quota in bytes"),
+        files: z.number().int().describe("objects stored: files, empty directories and renders"),
+        fileLimit: z.number().int().describe("the most objects one user may store"),
+      })
       .describe("past the limit a write is a 413 storage_quota_exceeded"),
   })
   .meta({ id: "Identity" });

@@ -7,7 +7,7 @@ import { contentTypeFor } from "../../core/http/content-type.ts";
 import { openDb } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import { deleteFolder } from "../files/delete-files.ts";
-import { admitBytes, recordBytes } from "../files/storage-usage.ts";
+import { admitStorage, recordStorage } from "../files/storage-usage.ts";
 import { fileKey, type ProjectRef } from "../files/keys.ts";
 import { badRequest, conflict } from "../http/errors.ts";
 import { readCompositionMeta, starterComposition } from "../../core/composition/index.ts";
@@ -61,8 +61,9 @@ export async function createProject(env: Env, userId: string, body: CreateProjec
       ...extra,
     ].map(([path, text]) => [path!, encoder.encode(text)]),
   );
-  const bytes = [...files.values()].reduce((sum, b) => sum + b.byteLength, 0);
-  await admitBytes(env, userId, bytes);
+  // The files and the empty assets/ directory.
+  const stored = { bytes: [...files.values()].reduce((sum, b) => sum + b.byteLength, 0), objects: files.size + 1 };
+  await admitStorage(env, userId, stored);
   if (!(await insertProject(db, row))) throw conflict(`project ${slug} already exists`, {}, "project_exists");
 
   try {
@@ -77,6 +78,6 @@ export async function createProject(env: Env, userId: string, body: CreateProjec
     await deleteProjectRow(db, ref);
     throw err;
   }
-  await recordBytes(env, userId, bytes);
+  await recordStorage(env, userId, stored);
   return { row, paths: [...files.keys()] };
 }

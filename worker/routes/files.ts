@@ -10,7 +10,7 @@ import { announceFiles } from "../files/announce-files.ts";
 import { deletePath } from "../files/delete-files.ts";
 import { fileKey, type ProjectRef } from "../files/keys.ts";
 import { listProjectFiles } from "../files/list-files.ts";
-import { recordBytes, storeWithinQuota } from "../files/storage-usage.ts";
+import { recordStorage, removed, storeWithinQuota } from "../files/storage-usage.ts";
 import { tooLarge, writeBytes, writeChunked, writeStream } from "../files/write-file.ts";
 import { baseUrlOf } from "../http/base-url.ts";
 import { maxFileBytes } from "../http/config.ts";
@@ -70,7 +70,9 @@ async function writeFile(c: Context<AppEnv>) {
   await assertWritable(bucket, ref, path);
   const url = `${baseUrlOf(c)}/api/projects/${ref.slug}/files/${encodePath(path)}`;
   if (isDirectory) {
-    await bucket.put(fileKey(ref, path + "/"), new Uint8Array(0));
+    // An empty directory is an object (a marker) of no bytes: it counts toward the quota's files.
+    const marker = fileKey(ref, path + "/");
+    await storeWithinQuota(c.env, ref.userId, marker, 0, async () => (await bucket.put(marker, new Uint8Array(0)), 0));
     await announceFiles(c.env, ref, { written: [path + "/"] });
     return c.json({ written: true, slug: ref.slug, path: path + "/", bytes: 0, url: url + "/" });
   }
@@ -131,7 +133,7 @@ export const fileRoutes = new Hono<AppEnv>()
     if (path === "index.html") throw new ApiError(403, "index.html is protected and cannot be deleted", {}, {}, "protected_file");
     const deleted = await deletePath(c.env.FILES, ref, path);
     if (!deleted) throw notFound(`no file or directory ${path} in project ${ref.slug}`);
-    await recordBytes(c.env, ref.userId, -deleted.bytes);
+    await recordStorage(c.env, ref.userId, removed(deleted.gone));
     await announceFiles(c.env, ref, { deleted: [path] });
     return c.json({ deleted: true, slug: ref.slug, path });
   });
