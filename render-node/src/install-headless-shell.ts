@@ -1,7 +1,6 @@
 // Chrome headless shell through @puppeteer/browsers, for machines @sparticuz/chromium has no binary for (macOS,
 // Linux arm64): found in puppeteer's cache if already there, else downloaded into it once. The headless shell (not
 // full Chrome) because beginFrame capture exists only there.
-import { accessSync, constants } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import {
@@ -16,6 +15,7 @@ import {
 } from "@puppeteer/browsers";
 // The build puppeteer-core was released against, so its CDP calls match the browser.
 import { PUPPETEER_REVISIONS } from "puppeteer-core/internal/revisions.js";
+import { isExecutable } from "./resolve-binaries.ts";
 
 export const HEADLESS_SHELL_BUILD: string = PUPPETEER_REVISIONS["chrome-headless-shell"];
 
@@ -28,14 +28,6 @@ export interface HeadlessShellOptions {
   log?: (line: string) => void;
 }
 
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export function headlessShellOptions(env: NodeJS.ProcessEnv): HeadlessShellOptions {
   return {

@@ -13,7 +13,8 @@ export interface Binaries {
 // so a death signal set on the script (child-lifetime.ts) would never reach Chromium: use the binary itself.
 const DEBIAN_HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 
-function isExecutable(path: string): boolean {
+/** Whether `path` is a file this process may execute. */
+export function isExecutable(path: string): boolean {
   try {
     accessSync(path, constants.X_OK);
     return true;
