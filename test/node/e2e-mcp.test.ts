@@ -13,7 +13,8 @@ let client: Client;
 
 const STUDIO_TOOLS = [
   "list_projects", "create_project", "get_project", "delete_project", "list_files", "read_file", "write_file",
-  "delete_file", "lint", "check", "snapshot", "render", "get_render", "cancel_render", "list_renders",
+  "delete_file", "lint", "check", "snapshot", "render", "get_render", "cancel_render", "list_renders", "delete_render",
+  "get_account",
 ];
 const IDEA_TOOLS = ["list_ideas", "check_idea", "post_idea", "vote_idea", "comment_idea"];
 
@@ -128,9 +129,24 @@ describe("MCP with a personal token", () => {
     expect(read.structuredContent).toMatchObject({ id: final.id, status: "done" });
     const video = await fetch(`${s.url}${final.downloadUrl}`, { headers: { Authorization: `Bearer ${s.token}` } });
     expect(video.status).toBe(200);
-    expect((await video.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    const videoBytes = (await video.arrayBuffer()).byteLength;
+    expect(videoBytes).toBeGreaterThan(1000);
     const renders = await tool("list_renders");
-    expect(JSON.stringify(renders.structuredContent)).toContain(final.downloadUrl.slice("/renders/".length));
+    const filename = final.downloadUrl.slice("/renders/".length);
+    expect(JSON.stringify(renders.structuredContent)).toContain(filename);
+
+    // The account shows the render's bytes in storage, never the token; deleting the render gives them back.
+    type Account = { user: { name: string }; storage: { used: number; limit: number; files: number; fileLimit: number } };
+    const before = (await tool("get_account")).structuredContent as Account;
+    expect(before.storage.used).toBeGreaterThan(videoBytes);
+    expect(before.storage.limit).toBe(5 * 1024 ** 3);
+    expect(JSON.stringify(before)).not.toContain(s.token);
+    const deleted = await tool("delete_render", { filename });
+    expect(deleted.structuredContent).toEqual({ deleted: true, filename });
+    const after = (await tool("get_account")).structuredContent as Account;
+    expect(after.storage.files).toBe(before.storage.files - 1);
+    expect(before.storage.used - after.storage.used).toBe(videoBytes);
+    expect(JSON.stringify((await tool("list_renders")).structuredContent)).not.toContain(filename);
   }, 180_000);
 
   it("returns at once without wait", async () => {

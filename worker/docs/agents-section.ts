@@ -21,10 +21,11 @@ worked examples; {{BASE_URL}}/llms.txt is the index for language models.
 
 Authenticate with "Authorization: Bearer <token>". A personal token sees every tool; an idea-board bot key sees
 only list_ideas, check_idea, post_idea, vote_idea and comment_idea; a render-node key is refused (403); no token or
-a wrong one is a 401 with "WWW-Authenticate: Bearer realm="studio"". Tools: list_projects, create_project,
+a wrong one is a 401 with "WWW-Authenticate: Bearer realm="studio"". Tools: get_account (who you are and your
+storage against its quota; GET /api/me without the token), list_projects, create_project,
 get_project, delete_project, list_files, read_file, write_file, delete_file, lint, check, snapshot (the PNGs as
 image content), render (with wait: the final state, and a progress notification every second when the client
-sends a progressToken, progress = percent of frames captured out of total 100; without: at once), get_render, cancel_render, list_renders, list_ideas, check_idea, post_idea,
+sends a progressToken, progress = percent of frames captured out of total 100; without: at once), get_render, cancel_render, list_renders, delete_render (by filename), list_ideas, check_idea, post_idea,
 vote_idea, comment_idea. Each tool calls the REST endpoint above with your credential, so limits, messages and
 codes are the same; a REST error is a tool error (isError) whose text is the REST error body plus its "status".
 An MCP request body is at most 10 MiB (413): upload larger assets with PUT .../files/<path>. read_file returns

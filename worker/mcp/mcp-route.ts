@@ -10,6 +10,7 @@ import { presentedToken } from "../auth/middleware.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError, unauthorized } from "../http/errors.ts";
 import { VERSION } from "../routes/health.ts";
+import { registerAccountTools } from "./account-tools.ts";
 import { registerIdeaTools } from "./idea-tools.ts";
 import { registerProjectTools } from "./project-tools.ts";
 import { registerRenderTools } from "./render-tools.ts";
@@ -39,6 +40,7 @@ export function mcpRoutes(api: Hono<AppEnv>) {
       const rest = restClient(api, c.env, c.executionCtx, `Bearer ${token}`);
       const server = new McpServer({ name: "studio", version: VERSION }, { instructions: MCP_INSTRUCTIONS });
       if (credential === "token") {
+        registerAccountTools(server, rest);
         registerProjectTools(server, rest);
         registerRenderTools(server, rest);
       }

@@ -92,4 +92,12 @@ export function registerRenderTools(server: McpServer, rest: RestClient): void {
       { description: "Your rendered video files, newest first, with their download URLs (GET them with your token); with limit, pass the answer's next for the following page.", inputSchema: pageArgs },
       (args) => asTool(async () => jsonResult(await rest.json({ path: `/api/renders${queryOf(args)}` }))),
   );
+  server.registerTool(
+      "delete_render",
+      {
+        description: "Delete one of your rendered video files (by its filename from list_renders) to give its bytes back to your storage quota.",
+        inputSchema: { filename: z.string().min(1).describe('the render\'s file name, e.g. "my-video_2026-01-02_03-04-05.mp4"') },
+      },
+      ({ filename }) => asTool(async () => jsonResult(await rest.json({ method: "DELETE", path: apiPath("/renders", filename) }))),
+  );
 }
