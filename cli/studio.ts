@@ -10,6 +10,7 @@ import { resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
+import { describeBytes } from "../core/units/bytes.ts";
 import { createClient, encodePath, StudioError, type Client } from "./lib/client.ts";
 import { configPath, currentLogin, DEFAULT_URL, forgetLogin, saveLogin } from "./lib/config.ts";
 import { followRender, type RenderState } from "./lib/follow-render.ts";
@@ -20,7 +21,7 @@ const HELP = `studio: make videos with Studio from the command line
 
   studio login [--url URL] [--token TOKEN]   save your token (from the dashboard, or STUDIO_TOKEN) after checking it
   studio logout                              forget the saved token
-  studio whoami                              who the token belongs to
+  studio whoami                              who the token belongs to, and their storage against its quota
   studio projects                            list your projects
   studio create NAME [--duration SECONDS]    a new project with a starter composition
   studio push [FOLDER] [--project SLUG]      upload a folder (a HyperFrames project works as it is); creates the
@@ -172,8 +173,13 @@ async function main(argv: string[]): Promise<number> {
       console.log("logged out");
       return 0;
     case "whoami": {
-      const me = await client().json<{ user: { name: string; id: string }; baseUrl: string }>("GET", "/api/me");
+      type Me = { user: { name: string; id: string }; baseUrl: string; storage?: { used: number; limit: number; files: number; fileLimit: number } };
+      const me = await client().json<Me>("GET", "/api/me");
       console.log(`${me.user.name} (${me.user.id}) on ${me.baseUrl}`);
+      if (me.storage) {
+        const { used, limit, files, fileLimit } = me.storage;
+        console.log(`storage: ${describeBytes(used)} of ${describeBytes(limit)}, ${files} of ${fileLimit} files`);
+      }
       return 0;
     }
     case "projects": {

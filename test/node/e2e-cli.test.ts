@@ -63,7 +63,10 @@ describe("the studio CLI", () => {
     const config = join(home, ".config", "studio", "config.json");
     expect(JSON.parse(readFileSync(config, "utf8"))).toEqual({ url: s.url, token: s.token });
     expect(statSync(config).mode & 0o777).toBe(0o600);
-    expect((await studio(["whoami"])).out).toContain("e2e-cli");
+    const whoami = (await studio(["whoami"])).out;
+    expect(whoami).toContain("e2e-cli");
+    // The storage line: this user has stored nothing yet, against the default quota.
+    expect(whoami).toMatch(/^storage: 0 bytes of 5 GiB, 0 of 100000 files$/m);
   });
 
   it("pushes a HyperFrames project folder as it is, byte for byte, leaving out dot files and node_modules", async () => {

@@ -9,6 +9,7 @@
 // base64 text) is admitted while the user is under the quota and counted once stored, so it may pass the quota by
 // at most one file. Segment files of a split render are scratch space, deleted when the render ends: not counted.
 import { eq, sql } from "drizzle-orm";
+import { describeBytes } from "../../core/units/bytes.ts";
 import { openDb } from "../db/client.ts";
 import { storageUsage } from "../db/schema/storage.ts";
 import type { Env } from "../env.ts";
@@ -34,18 +35,6 @@ function positive(value: string | undefined, fallback: number): number {
 
 export function storageQuota(env: QuotaEnv): Stored {
   return { bytes: positive(env.MAX_STORAGE_BYTES, DEFAULT_MAX_STORAGE_BYTES), objects: positive(env.MAX_STORED_FILES, DEFAULT_MAX_STORED_FILES) };
-}
-
-/** "1.5 GiB", "800 KiB", "12 bytes". */
-export function describeBytes(bytes: number): string {
-  const units = ["bytes", "KiB", "MiB", "GiB", "TiB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return unit === 0 ? `${bytes} bytes` : `${Number(value.toFixed(1))} ${units[unit]}`;
 }
 
 function quotaExceeded(used: Stored, limit: Stored, adding: { bytes: number | null; objects: number }): ApiError {
