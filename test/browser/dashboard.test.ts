@@ -65,7 +65,7 @@ describe("dashboard", () => {
     expect(await tokenEl.textContent()).toBe(token);
     expect(await page.getByTestId("curl").textContent()).toContain(token);
     // Nothing stored yet, and the quota (5 GiB by default) beside it.
-    expect(await page.getByTestId("storage").textContent()).toMatch(/^Storage: 0 B of 5\.0 GB used/);
+    expect(await page.getByTestId("storage").textContent()).toMatch(/^Storage: 0 bytes of 5 GiB used/);
     await shoot(page, shots, "02-signed-in-token");
 
     await page.getByRole("button", { name: "Rotate" }).click();

@@ -1,16 +1,9 @@
 // Display helpers: sizes, durations, dates. Pure.
+import { describeBytes } from "../../../core/units/bytes.ts";
 
+/** A size in the binary units the API's messages use ("800 KiB", "1.5 GiB"); "–" for no size. */
 export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return "–";
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB", "TB"];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+  return Number.isFinite(bytes) && bytes >= 0 ? describeBytes(bytes) : "–";
 }
 
 /** "4 s", "2 min 05 s", "1 h 02 min". */
