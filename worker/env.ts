@@ -67,6 +67,8 @@ export interface Env {
   BROWSER_JOB_TIMEOUT_MS?: string;
   /** How long snapshot, check and preview wait for a render node to pick their job up (ms). */
   NODE_PICKUP_TIMEOUT_MS?: string;
+  /** How long ended jobs (the queue's work rows) are kept before the hourly prune deletes them (days; default 7). */
+  JOB_RETENTION_DAYS?: string;
   /** Longest a render may take from its POST to its end, queued time included (ms; default 30 minutes). */
   MAX_RENDER_MS?: string;
   /** Per-user caps (worker/limits/work-caps.ts): renders in progress across projects (default 3), snapshot and

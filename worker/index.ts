@@ -1,5 +1,7 @@
-// Worker entry: the HTTP app and the Durable Object classes wrangler binds.
+// Worker entry: the HTTP app, the hourly housekeeping (a Cron Trigger) and the Durable Object classes wrangler binds.
 import { createApp } from "./app.ts";
+import type { Env } from "./env.ts";
+import { pruneExpired } from "./maintenance/prune.ts";
 
 export { ProjectRoom } from "./rooms/project-room.ts";
 export { WebhookOutbox } from "./webhooks/webhook-outbox.ts";
@@ -7,4 +9,12 @@ export { JobBoard } from "./jobs/job-board.ts";
 export { RenderNodeContainer } from "./containers/render-node-container.ts";
 // The Containers outbound proxy: it enforces RenderNodeContainer's egress allowlist (no export, no allowlist).
 export { ContainerProxy } from "@cloudflare/containers";
-export default createApp();
+const app = createApp();
+
+export default {
+  fetch: app.fetch,
+  async scheduled(_controller: ScheduledController, env: Env): Promise<void> {
+    const pruned = await pruneExpired(env);
+    console.log(`housekeeping: deleted ${pruned.jobs} ended jobs, ${pruned.sessions} expired sessions, ${pruned.idempotencyKeys} idempotency keys`);
+  },
+} satisfies ExportedHandler<Env>;

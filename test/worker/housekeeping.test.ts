@@ -1,0 +1,53 @@
+// The hourly housekeeping (worker/maintenance/prune.ts), run through the Worker's own scheduled handler: ended jobs
+// past their retention (7 days), expired sessions and idempotency keys past 24 hours go; queued and running jobs,
+// recent ones, live sessions and render history stay.
+import { createScheduledController, env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import worker from "../../worker/index.ts";
+import type { Env } from "../../worker/env.ts";
+import { api, createProject, json, signIn } from "./helpers.ts";
+
+const DAY = 86_400_000;
+
+async function addJob(id: string, userId: string, status: string, finishedAgo: number | null, createdAgo = 10 * DAY) {
+  const now = Date.now();
+  await env.DB.prepare("INSERT INTO jobs (id, user_id, slug, kind, status, options, created_at, finished_at) VALUES (?, ?, 'house', 'snapshot', ?, '{}', ?, ?)")
+    .bind(id, userId, status, now - createdAgo, finishedAgo === null ? null : now - finishedAgo)
+    .run();
+}
+
+const jobIds = async (userId: string) =>
+  (await env.DB.prepare("SELECT id FROM jobs WHERE user_id = ? ORDER BY id").bind(userId).all<{ id: string }>()).results.map((r) => r.id);
+
+describe("hourly housekeeping", () => {
+  it("deletes ended jobs past their retention, expired sessions and stale idempotency keys; keeps live work, live sessions and render history", async () => {
+    const s = await signIn("House Keeper");
+    await createProject(s.token, "house");
+    const render = await json<{ id: string }>(await api(s.token, "POST", "/api/projects/house/render", { quality: "draft" }));
+    expect((await api(s.token, "DELETE", "/api/projects/house/render")).status).toBe(200);
+
+    await addJob("old-done", s.userId, "done", 8 * DAY);
+    await addJob("old-failed", s.userId, "failed", 8 * DAY);
+    await addJob("old-cancelled", s.userId, "cancelled", 8 * DAY);
+    await addJob("recent-done", s.userId, "done", 6 * DAY);
+    await addJob("old-running", s.userId, "running", null);
+    await addJob("old-queued", s.userId, "queued", null);
+    const now = Date.now();
+    await env.DB.prepare("INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES ('expired-session', ?, ?, ?)").bind(s.userId, now - 40 * DAY, now - 1).run();
+    await env.DB.prepare("INSERT INTO idempotency_keys (caller, key, fingerprint, created_at) VALUES (?, 'old', 'f', ?), (?, 'new', 'f', ?)")
+      .bind(`user:${s.userId}`, now - 25 * 3_600_000, `user:${s.userId}`, now - 3_600_000)
+      .run();
+
+    await worker.scheduled(createScheduledController({ cron: "17 * * * *" }), env as unknown as Env);
+
+    expect(await jobIds(s.userId)).toEqual(["old-queued", "old-running", "recent-done", render.id].sort());
+    const sessions = await env.DB.prepare("SELECT id_hash FROM sessions WHERE user_id = ?").bind(s.userId).all<{ id_hash: string }>();
+    expect(sessions.results.map((r) => r.id_hash)).not.toContain("expired-session");
+    expect(sessions.results.length).toBeGreaterThan(0); // the sign-in's own session is live
+    const keys = await env.DB.prepare("SELECT key FROM idempotency_keys WHERE caller = ?").bind(`user:${s.userId}`).all<{ key: string }>();
+    expect(keys.results.map((r) => r.key)).toEqual(["new"]);
+    // The render's history row is not the queue's: it stays, and the API still lists the render.
+    expect((await json<{ id: string; status: string }>(await api(s.token, "GET", "/api/projects/house/render"))).status).toBe("cancelled");
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM renders WHERE id = ?").bind(render.id).first<{ n: number }>())?.n).toBe(1);
+  });
+});
