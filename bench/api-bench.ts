@@ -1,5 +1,6 @@
-// Benchmark (not a test): p50/p99 of GET /api/projects and of a file GET under 50 concurrent connections against
-// local `wrangler dev`, each as a ratio to a bare route (GET /api/ping) of the same Worker, runs alternated.
+// Benchmark (not a test): p50/p99 of GET /api/projects, a file GET and a file PUT (which also checks and moves the
+// storage quota's count) under 50 concurrent connections against local `wrangler dev`, each as a ratio to a bare
+// route (GET /api/ping) of the same Worker, runs alternated.
 //   node bench/api-bench.ts [--requests 2000] [--rounds 3]
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -29,11 +30,15 @@ try {
   }
   const asset = new Uint8Array(64 * 1024).map((_, i) => i % 256);
   await fetch(`${studio.url}/api/projects/bench-0/files/assets/sample.bin`, { method: "PUT", headers: auth, body: asset });
+  const small = asset.slice(0, 4096);
+  let written = 0;
 
   const routes: Record<string, () => Promise<Response>> = {
     "bare GET /api/ping": () => fetch(`${studio.url}/api/ping`),
     [`GET /api/projects (${PROJECTS} projects)`]: () => fetch(`${studio.url}/api/projects`, { headers: auth }),
     "GET file (64 KiB)": () => fetch(`${studio.url}/api/projects/bench-0/files/assets/sample.bin`, { headers: auth }),
+    // 100 paths in turn: new files at first, then overwrites, as an agent writing a project does.
+    "PUT file (4 KiB)": () => fetch(`${studio.url}/api/projects/bench-1/files/assets/w${written++ % 100}.bin`, { method: "PUT", headers: auth, body: small }),
   };
   // Warm up every route once, then alternate them so drift on a shared machine hits all alike.
   for (const run of Object.values(routes)) await measure(100, 10, run);

@@ -80,6 +80,16 @@ describe("the storage quota", () => {
     expect(await counted(s)).toBe(await storedInR2(s));
   });
 
+  it("holds under concurrent writes: of twelve 1 MiB files sent at once, exactly the seven that fit are stored", async () => {
+    const s = await signIn("Quota Racer");
+    await createProject(s.token, "race");
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => put(s, "race", `r${i}.bin`, MiB)));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(7).fill(200), ...Array(5).fill(413)]);
+    expect(await storedInR2(s)).toBeLessThanOrEqual(QUOTA);
+    expect(await counted(s)).toBe(await storedInR2(s));
+  });
+
   it("admits a write of unknown length while under the quota and counts it once stored; past the quota even one chunked byte is refused", async () => {
     const s = await signIn("Quota Streamer");
     await createProject(s.token, "stream");

@@ -5,10 +5,11 @@
 //
 // What a user stores is kept in D1 (storage_usage) so a write is checked without listing R2. R2 stays the truth: a
 // user's row is counted from R2 the first time it is needed, and every write and delete then moves it by what
-// changed in R2 (the object's size before and after). A write whose length is not known up front (chunked, or
-// base64 text) is admitted while the user is under the quota and counted once stored, so it may pass the quota by
-// at most one file. Segment files of a split render are scratch space, deleted when the render ends: not counted.
-import { eq, sql } from "drizzle-orm";
+// changed in R2 (the object's size before and after). A write of known length reserves its bytes before it starts
+// (one conditional UPDATE, so concurrent writes cannot together pass the quota); a write whose length is not known
+// up front (chunked, or base64 text) is admitted while the user is under the quota and counted once stored, so it
+// may pass the quota by at most one file. Segment files of a split render are scratch space, deleted when the render ends: not counted.
+import { and, eq, sql } from "drizzle-orm";
 import { describeBytes } from "../../core/units/bytes.ts";
 import { openDb } from "../db/client.ts";
 import { storageUsage } from "../db/schema/storage.ts";
@@ -75,15 +76,29 @@ export async function storageUsed(env: Env, userId: string): Promise<Stored> {
 }
 
 /**
- * Throws the quota's 413 unless `adding` fits: `bytes` more (null: a length not known yet, admitted while under
- * the byte quota; zero or less always fits) in `objects` more objects.
+ * Reserves `adding` in the user's count, or throws the quota's 413 and changes nothing. `bytes`: more bytes (zero or
+ * less always fits; null, a length not known yet: admitted while under the byte quota, reserving none), `objects`:
+ * more objects. One conditional UPDATE does the check and the reservation, so writes racing each other cannot
+ * together pass the quota; the row is read only when that UPDATE changed nothing (no row yet, or no room).
  */
-export async function admitStorage(env: Env, userId: string, adding: { bytes: number | null; objects: number }): Promise<void> {
-  const used = await storageUsed(env, userId);
+export async function reserveStorage(env: Env, userId: string, adding: { bytes: number | null; objects: number }): Promise<void> {
+  const db = openDb(env.DB);
   const limit = storageQuota(env);
-  const bytesFit = adding.bytes === null ? used.bytes < limit.bytes : adding.bytes <= 0 || used.bytes + adding.bytes <= limit.bytes;
-  const objectsFit = adding.objects <= 0 || used.objects + adding.objects <= limit.objects;
-  if (!bytesFit || !objectsFit) throw quotaExceeded(used, limit, adding);
+  const bytes = adding.bytes ?? 0;
+  const bytesFit =
+    adding.bytes === null ? sql`${storageUsage.bytes} < ${limit.bytes}` : sql`(${bytes} <= 0 OR ${storageUsage.bytes} + ${bytes} <= ${limit.bytes})`;
+  const objectsFit = sql`(${adding.objects} <= 0 OR ${storageUsage.objects} + ${adding.objects} <= ${limit.objects})`;
+  const reserve = () =>
+    db
+      .update(storageUsage)
+      .set({ bytes: sql`max(0, ${storageUsage.bytes} + ${bytes})`, objects: sql`max(0, ${storageUsage.objects} + ${adding.objects})` })
+      .where(and(eq(storageUsage.userId, userId), bytesFit, objectsFit))
+      .returning({ bytes: storageUsage.bytes });
+  if ((await reserve()).length === 1) return;
+  // Nothing changed: either the user has no row yet (count it from R2, then try once more) or there is no room.
+  const used = await storageUsed(env, userId);
+  if ((await reserve()).length === 1) return;
+  throw quotaExceeded(used, limit, adding);
 }
 
 /** Moves the user's count by what changed in R2. A user with no row yet is left alone: their first count sees it. */
@@ -103,10 +118,18 @@ export const removed = (gone: Stored): Stored => ({ bytes: -gone.bytes, objects:
  * known) is admitted, `write` stores it and returns its size, and the count moves by the difference.
  */
 export async function storeWithinQuota(env: Env, userId: string, key: string, length: number | null, write: () => Promise<number>): Promise<number> {
-  const before = await env.FILES.head(key);
-  const objects = before ? 0 : 1;
-  await admitStorage(env, userId, { bytes: length === null ? null : length - (before?.size ?? 0), objects });
-  const size = await write();
-  await recordStorage(env, userId, { bytes: size - (before?.size ?? 0), objects });
+  const before = (await env.FILES.head(key))?.size ?? null;
+  const reserved = { bytes: length === null ? 0 : length - (before ?? 0), objects: before === null ? 1 : 0 };
+  await reserveStorage(env, userId, { bytes: length === null ? null : reserved.bytes, objects: reserved.objects });
+  let size: number;
+  try {
+    size = await write();
+  } catch (err) {
+    // Nothing (new) was stored: give the reservation back.
+    await recordStorage(env, userId, removed(reserved));
+    throw err;
+  }
+  // Usually nothing to do; a length that was not known, or an R2 size that differs, is counted now.
+  await recordStorage(env, userId, { bytes: size - (before ?? 0) - reserved.bytes, objects: 0 });
   return size;
 }

@@ -7,7 +7,7 @@ import { contentTypeFor } from "../../core/http/content-type.ts";
 import { openDb } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import { deleteFolder } from "../files/delete-files.ts";
-import { admitStorage, recordStorage } from "../files/storage-usage.ts";
+import { recordStorage, removed, reserveStorage } from "../files/storage-usage.ts";
 import { fileKey, type ProjectRef } from "../files/keys.ts";
 import { badRequest, conflict } from "../http/errors.ts";
 import { readCompositionMeta, starterComposition } from "../../core/composition/index.ts";
@@ -63,8 +63,11 @@ export async function createProject(env: Env, userId: string, body: CreateProjec
   );
   // The files and the empty assets/ directory.
   const stored = { bytes: [...files.values()].reduce((sum, b) => sum + b.byteLength, 0), objects: files.size + 1 };
-  await admitStorage(env, userId, stored);
-  if (!(await insertProject(db, row))) throw conflict(`project ${slug} already exists`, {}, "project_exists");
+  await reserveStorage(env, userId, stored);
+  if (!(await insertProject(db, row))) {
+    await recordStorage(env, userId, removed(stored));
+    throw conflict(`project ${slug} already exists`, {}, "project_exists");
+  }
 
   try {
     await Promise.all([
@@ -76,8 +79,8 @@ export async function createProject(env: Env, userId: string, body: CreateProjec
   } catch (err) {
     await deleteFolder(bucket, ref).catch(() => undefined);
     await deleteProjectRow(db, ref);
+    await recordStorage(env, userId, removed(stored));
     throw err;
   }
-  await recordStorage(env, userId, stored);
   return { row, paths: [...files.keys()] };
 }
