@@ -10,7 +10,9 @@ export interface ProjectRef {
   slug: string;
 }
 
-export const projectPrefix = (p: ProjectRef) => `p/${p.userId}/${p.slug}/`;
+/** Every project of one user (their storage count, files/storage-usage.ts). */
+export const userProjectsPrefix = (userId: string) => `p/${userId}/`;
+export const projectPrefix = (p: ProjectRef) => userProjectsPrefix(p.userId) + `${p.slug}/`;
 export const fileKey = (p: ProjectRef, path: string) => projectPrefix(p) + path;
 export const renderPrefix = (userId: string) => `r/${userId}/`;
 export const renderKey = (userId: string, filename: string) => renderPrefix(userId) + filename;

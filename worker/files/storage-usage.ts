@@ -8,7 +8,8 @@
 // changed in R2 (the object's size before and after). A write of known length reserves its bytes before it starts
 // (one conditional UPDATE, so concurrent writes cannot together pass the quota); a write whose length is not known
 // up front (chunked, or base64 text) is admitted while the user is under the quota and counted once stored, so it
-// may pass the quota by at most one file. Segment files of a split render are scratch space, deleted when the render ends: not counted.
+// may pass the quota by at most one file. Segment files of a split render are scratch space, deleted when the
+// render ends: not counted.
 import { and, eq, sql } from "drizzle-orm";
 import { describeBytes } from "../../core/units/bytes.ts";
 import { openDb } from "../db/client.ts";
@@ -16,7 +17,7 @@ import { storageUsage } from "../db/schema/storage.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import { listObjects } from "./list-files.ts";
-import { renderPrefix } from "./keys.ts";
+import { renderPrefix, userProjectsPrefix } from "./keys.ts";
 
 export const DEFAULT_MAX_STORAGE_BYTES = 5 * 1024 ** 3;
 export const DEFAULT_MAX_STORED_FILES = 100_000;
@@ -55,7 +56,7 @@ function quotaExceeded(used: Stored, limit: Stored, adding: { bytes: number | nu
 
 /** Counts the user's objects in R2 (project files and renders). */
 async function countFromR2(bucket: R2Bucket, userId: string): Promise<Stored> {
-  const [files, renders] = await Promise.all([listObjects(bucket, `p/${userId}/`), listObjects(bucket, renderPrefix(userId))]);
+  const [files, renders] = await Promise.all([listObjects(bucket, userProjectsPrefix(userId)), listObjects(bucket, renderPrefix(userId))]);
   const all = [...files, ...renders];
   return { bytes: all.reduce((sum, o) => sum + o.size, 0), objects: all.length };
 }
