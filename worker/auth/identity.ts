@@ -38,6 +38,7 @@ export async function identityOf(c: Context<AppEnv>, user: User) {
 
 /** What the user stores (project files and renders) against the quota (files/storage-usage.ts). */
 async function storageOf(env: Env, userId: string) {
-  const [used, limit] = [await storageUsed(env, userId), storageQuota(env)];
+  const used = await storageUsed(env, userId);
+  const limit = storageQuota(env);
   return { used: used.bytes, limit: limit.bytes, files: used.objects, fileLimit: limit.objects };
 }

@@ -77,9 +77,10 @@ export async function createProject(env: Env, userId: string, body: CreateProjec
       bucket.put(fileKey(ref, "assets/"), new Uint8Array(0)),
     ]);
   } catch (err) {
-    await deleteFolder(bucket, ref).catch(() => undefined);
+    // deleteFolder gives back what was written; the rest of the reservation is given back here.
+    const gone = await deleteFolder(env, ref).catch(() => ({ bytes: 0, objects: 0 }));
     await deleteProjectRow(db, ref);
-    await recordStorage(env, userId, removed(stored));
+    await recordStorage(env, userId, { bytes: gone.bytes - stored.bytes, objects: gone.objects - stored.objects });
     throw err;
   }
   return { row, paths: [...files.keys()] };

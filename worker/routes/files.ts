@@ -10,7 +10,7 @@ import { announceFiles } from "../files/announce-files.ts";
 import { deletePath } from "../files/delete-files.ts";
 import { fileKey, type ProjectRef } from "../files/keys.ts";
 import { listProjectFiles } from "../files/list-files.ts";
-import { recordStorage, removed, storeWithinQuota } from "../files/storage-usage.ts";
+import { storeWithinQuota } from "../files/storage-usage.ts";
 import { tooLarge, writeBytes, writeChunked, writeStream } from "../files/write-file.ts";
 import { baseUrlOf } from "../http/base-url.ts";
 import { maxFileBytes } from "../http/config.ts";
@@ -28,12 +28,22 @@ import { updateCompositionFacts } from "../projects/store.ts";
 /** …/api/projects/:slug/files/<path>: the path starts at the sixth segment. */
 const pathOf = (c: Context<AppEnv>) => rawFilePath(c.req.url, 5);
 
-async function readBody(c: Context<AppEnv>, ref: ProjectRef, path: string, limit: number): Promise<number> {
-  const type = contentTypeFor(path);
+/**
+ * Writes the body into the file, within the file size limit and the user's storage quota (files/storage-usage.ts):
+ * a declared length is reserved before anything is read; base64 text and chunked bodies are admitted while under
+ * the quota and counted once stored.
+ */
+async function writeBody(c: Context<AppEnv>, ref: ProjectRef, path: string, limit: number, base64: boolean): Promise<number> {
   const declared = c.req.header("Content-Length");
   const length = declared === undefined ? null : Number(declared);
   if (length !== null && (!Number.isInteger(length) || length < 0)) throw badRequest("invalid Content-Length");
-  if (readQuery(c, writeFileQuery).encoding === "base64") {
+  if (!base64 && length !== null && length > limit) throw tooLarge(limit);
+  return storeWithinQuota(c.env, ref.userId, fileKey(ref, path), base64 ? null : length, () => readBody(c, ref, path, limit, length, base64));
+}
+
+async function readBody(c: Context<AppEnv>, ref: ProjectRef, path: string, limit: number, length: number | null, base64: boolean): Promise<number> {
+  const type = contentTypeFor(path);
+  if (base64) {
     // Base64 text of a file at the limit, plus room for line breaks; counted while it streams, never unbounded.
     const textLimit = Math.ceil((limit * 4) / 3) + 1024;
     if (length !== null && length > textLimit) throw tooLarge(limit);
@@ -44,7 +54,6 @@ async function readBody(c: Context<AppEnv>, ref: ProjectRef, path: string, limit
     if (bytes.byteLength > limit) throw tooLarge(limit);
     return writeBytes(c.env.FILES, ref, path, bytes, type);
   }
-  if (length !== null && length > limit) throw tooLarge(limit);
   const body = c.req.raw.body;
   if (!body || length === 0) return writeBytes(c.env.FILES, ref, path, new Uint8Array(0), type);
   if (length !== null) return writeStream(c.env.FILES, ref, path, body, length, type);
@@ -66,23 +75,20 @@ async function writeFile(c: Context<AppEnv>) {
   const ref = await callerProject(c);
   const { path, isDirectory } = pathOf(c);
   const bucket = c.env.FILES;
-  readQuery(c, writeFileQuery);
+  const { encoding } = readQuery(c, writeFileQuery);
   await assertWritable(bucket, ref, path);
   const url = `${baseUrlOf(c)}/api/projects/${ref.slug}/files/${encodePath(path)}`;
   if (isDirectory) {
     // An empty directory is an object (a marker) of no bytes: it counts toward the quota's files.
     const marker = fileKey(ref, path + "/");
-    await storeWithinQuota(c.env, ref.userId, marker, 0, async () => (await bucket.put(marker, new Uint8Array(0)), 0));
+    await storeWithinQuota(c.env, ref.userId, marker, 0, async () => {
+      await bucket.put(marker, new Uint8Array(0));
+      return 0;
+    });
     await announceFiles(c.env, ref, { written: [path + "/"] });
     return c.json({ written: true, slug: ref.slug, path: path + "/", bytes: 0, url: url + "/" });
   }
-  // Within the user's storage quota (files/storage-usage.ts): a declared length is admitted before anything is
-  // read; base64 text and chunked bodies are admitted while under the quota and counted once stored.
-  const limit = maxFileBytes(c.env);
-  const declared = Number(c.req.header("Content-Length") ?? Number.NaN);
-  const length = readQuery(c, writeFileQuery).encoding !== "base64" && Number.isInteger(declared) && declared >= 0 ? declared : null;
-  if (length !== null && length > limit) throw tooLarge(limit);
-  const bytes = await storeWithinQuota(c.env, ref.userId, fileKey(ref, path), length, () => readBody(c, ref, path, limit));
+  const bytes = await writeBody(c, ref, path, maxFileBytes(c.env), encoding === "base64");
   if (path === "index.html") {
     const html = (await (await bucket.get(fileKey(ref, path)))?.text()) ?? "";
     const meta = readCompositionMeta(html);
@@ -131,9 +137,8 @@ export const fileRoutes = new Hono<AppEnv>()
     const ref = await callerProject(c);
     const { path } = pathOf(c);
     if (path === "index.html") throw new ApiError(403, "index.html is protected and cannot be deleted", {}, {}, "protected_file");
-    const deleted = await deletePath(c.env.FILES, ref, path);
+    const deleted = await deletePath(c.env, ref, path);
     if (!deleted) throw notFound(`no file or directory ${path} in project ${ref.slug}`);
-    await recordStorage(c.env, ref.userId, removed(deleted.gone));
     await announceFiles(c.env, ref, { deleted: [path] });
     return c.json({ deleted: true, slug: ref.slug, path });
   });

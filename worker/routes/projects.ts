@@ -5,7 +5,6 @@ import { openDb } from "../db/client.ts";
 import { deleteFolder } from "../files/delete-files.ts";
 import { fileKey } from "../files/keys.ts";
 import { listProjectFiles } from "../files/list-files.ts";
-import { recordStorage, removed } from "../files/storage-usage.ts";
 import { maxFileBytes } from "../http/config.ts";
 import type { AppEnv } from "../http/context.ts";
 import { readJson } from "../http/validate.ts";
@@ -105,7 +104,7 @@ export const projectRoutes = new Hono<AppEnv>()
     // retried DELETE finishes, never an invisible folder.
     await roomOf(c.env, ref).stopAll();
     await stopPreview(db, ref, "the project was deleted");
-    await recordStorage(c.env, ref.userId, removed(await deleteFolder(c.env.FILES, ref)));
+    await deleteFolder(c.env, ref);
     await deleteProjectRow(db, ref);
     return c.json({ deleted: true, slug: ref.slug });
   });

@@ -5,7 +5,7 @@ import { FORMAT_CONTENT_TYPES, isRenderFilename, type Format } from "../../core/
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { openDb } from "../db/client.ts";
 import { renderKey } from "../files/keys.ts";
-import { recordStorage } from "../files/storage-usage.ts";
+import { deleteRenderFile } from "../files/delete-files.ts";
 import type { AppEnv } from "../http/context.ts";
 import { notFound } from "../http/errors.ts";
 import { serveObject } from "../http/serve-object.ts";
@@ -66,9 +66,7 @@ export const renderFileRoutes = new Hono<AppEnv>()
     const row = await requireRenderFile(c, user.id, filename);
     // The room first, so no render state offers a download of a file that is going away.
     await roomOf(c.env, { userId: user.id, slug: row.slug }).forgetFile(filename);
-    const stored = await c.env.FILES.head(renderKey(user.id, filename));
-    await c.env.FILES.delete(renderKey(user.id, filename));
-    if (stored) await recordStorage(c.env, user.id, { bytes: -stored.size, objects: -1 });
+    await deleteRenderFile(c.env, user.id, filename);
     await updateRender(openDb(c.env.DB), row.id, { deletedAt: Date.now() });
     return c.json({ deleted: true, filename });
   });

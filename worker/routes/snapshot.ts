@@ -10,7 +10,6 @@ import { openDb } from "../db/client.ts";
 import { announceFiles } from "../files/announce-files.ts";
 import { deletePath } from "../files/delete-files.ts";
 import { fileKey } from "../files/keys.ts";
-import { recordStorage, removed } from "../files/storage-usage.ts";
 import { baseUrlOf } from "../http/base-url.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError, badRequest } from "../http/errors.ts";
@@ -44,8 +43,7 @@ export const snapshotRoutes = new Hono<AppEnv>().use(requireUser).post("/:slug/s
   await requireRenderNode(db, "take snapshots");
   await requireJobSlot(db, c.env, ref.userId, "snapshot");
   // Cleared on every call, before the job exists, so no earlier frame can be mistaken for a new one.
-  const cleared = await deletePath(c.env.FILES, ref, "snapshots");
-  if (cleared) await recordStorage(c.env, ref.userId, removed(cleared.gone));
+  await deletePath(c.env, ref, "snapshots");
   const id = crypto.randomUUID();
   await enqueueCappedJob(db, c.env, { id, userId: ref.userId, slug: ref.slug, kind: "snapshot", options });
   const job = await waitForJob(db, c.env, id, "snapshot", c.req.raw.signal);
