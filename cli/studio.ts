@@ -6,7 +6,7 @@
 //   node cli/studio.ts render my-project --quality draft --out video.mp4
 // `studio help` lists every command. Exit codes: 0 ok, 1 the studio said no (or lint/render failed), 2 usage.
 import { createWriteStream, readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
@@ -15,7 +15,8 @@ import { createClient, encodePath, StudioError, type Client } from "./lib/client
 import { configPath, currentLogin, DEFAULT_URL, forgetLogin, saveLogin } from "./lib/config.ts";
 import { followRender, type RenderState } from "./lib/follow-render.ts";
 import { createProgressBar } from "./lib/progress-bar.ts";
-import { projectFiles, projectName, slugify } from "./lib/project-folder.ts";
+import { complain, say, stdout } from "./lib/print.ts";
+import { projectFiles, projectName, readProjectFile, slugify } from "./lib/project-folder.ts";
 
 const HELP = `studio: make videos with Studio from the command line
 
@@ -51,37 +52,38 @@ async function login(flags: { url?: string; token?: string }): Promise<void> {
   const url = (flags.url ?? currentLogin().url ?? DEFAULT_URL).replace(/\/+$/, "");
   let token = flags.token ?? process.env.STUDIO_TOKEN;
   if (!token) {
-    process.stdout.write(`Sign in at ${url}/ and paste your token: `);
+    stdout.prompt(`Sign in at ${url}/ and paste your token: `);
     token = readFileSync(0, "utf8").split(/\r?\n/)[0]?.trim();
   }
   const me = await createClient(url, need(token, "token")).json<{ user: { name: string } }>("GET", "/api/me");
   const path = saveLogin({ url, token: token! });
-  console.log(`logged in to ${url} as ${me.user.name} (token saved in ${path})`);
+  say(`logged in to ${url} as ${me.user.name} (token saved in ${path})`);
 }
 
 async function push(folder: string, flags: { project?: string }): Promise<void> {
   const api = client();
   const root = resolve(folder);
-  const files = projectFiles(root);
+  const { files, skipped } = projectFiles(root);
+  for (const line of skipped) say(line);
   if (!files.includes("index.html")) throw new UsageError(`${root} has no index.html`);
   const name = flags.project ?? projectName(root);
   let slug = slugify(name);
   try {
     const created = await api.json<{ slug: string }>("POST", "/api/projects", { name, createdBy: "studio-cli" });
     slug = created.slug;
-    console.log(`created project ${slug}`);
+    say(`created project ${slug}`);
   } catch (err) {
     if (!(err instanceof StudioError && err.status === 409)) throw err;
-    console.log(`updating project ${slug}`);
+    say(`updating project ${slug}`);
   }
   let bytes = 0;
   for (const path of files) {
-    const body = readFileSync(resolve(root, path));
+    const body = readProjectFile(root, path);
     await api.request("PUT", `/api/projects/${slug}/files/${encodePath(path)}`, new Uint8Array(body));
     bytes += body.byteLength;
-    console.log(`  ${path} (${body.byteLength} bytes)`);
+    say(`  ${path} (${body.byteLength} bytes)`);
   }
-  console.log(`pushed ${files.length} files, ${bytes} bytes, to ${api.url}/api/projects/${slug}`);
+  say(`pushed ${files.length} files, ${bytes} bytes, to ${api.url}/api/projects/${slug}`);
 }
 
 interface Finding {
@@ -95,17 +97,18 @@ interface Finding {
 async function lint(slug: string): Promise<number> {
   const answer = await client().json<{ ok: boolean; result: { errorCount: number; warningCount: number; findings: Finding[] } }>("POST", `/api/projects/${slug}/lint`, {});
   for (const f of answer.result.findings) {
-    console.log(`${f.severity.padEnd(7)} ${f.file}: ${f.code}: ${f.message}${f.fixHint ? `\n        fix: ${f.fixHint}` : ""}`);
+    say(`${f.severity.padEnd(7)} ${f.file}: ${f.code}: ${f.message}${f.fixHint ? `\n        fix: ${f.fixHint}` : ""}`);
   }
-  console.log(`${answer.result.errorCount} errors, ${answer.result.warningCount} warnings`);
+  say(`${answer.result.errorCount} errors, ${answer.result.warningCount} warnings`);
   return answer.ok ? 0 : 1;
 }
 
 async function download(api: Client, downloadUrl: string, out: string | undefined, fallbackName: string): Promise<void> {
   const res = await api.request("GET", `${downloadUrl}?download`);
-  const file = resolve(out ?? fallbackName);
+  // The studio names the file; only its last part is used, so the video lands in the current folder.
+  const file = resolve(out ?? basename(fallbackName));
   await pipeline(Readable.fromWeb(res.body as never), createWriteStream(file));
-  console.log(`downloaded ${file}`);
+  say(`downloaded ${file}`);
 }
 
 async function render(slug: string, flags: Record<string, string | boolean | undefined>): Promise<number> {
@@ -114,22 +117,22 @@ async function render(slug: string, flags: Record<string, string | boolean | und
   for (const key of ["quality", "format", "resolution", "fps"] as const) if (flags[key] !== undefined) options[key] = flags[key];
   if (flags.strict) options.strict = true;
   const started = await api.json<RenderState>("POST", `/api/projects/${slug}/render`, options);
-  console.log(`render ${started.filename} ${started.status}`);
-  const bar = createProgressBar(process.stdout);
+  say(`render ${started.filename} ${started.status}`);
+  const bar = createProgressBar(stdout);
   // On a terminal the bar alone; in a log (not a TTY) the render's own lines too, as they stream in.
   const onLine = (line: string) => {
-    if (!process.stdout.isTTY) console.log(`  | ${line}`);
+    if (!stdout.isTTY) say(`  | ${line}`);
   };
   const final = await followRender(api, slug, started.id, (p) => bar.update(p), onLine);
   if (final.status === "done") bar.update({ percent: 100, frame: final.progress?.total, total: final.progress?.total });
   bar.done();
-  console.log(final.lastLine.startsWith(`render ${final.status}`) ? final.lastLine : `render ${final.status}: ${final.lastLine}`);
+  say(final.lastLine.startsWith(`render ${final.status}`) ? final.lastLine : `render ${final.status}: ${final.lastLine}`);
   if (final.status !== "done") {
-    for (const line of (final.lines ?? []).slice(-15)) console.log(`  ${line}`);
+    for (const line of (final.lines ?? []).slice(-15)) say(`  ${line}`);
     return 1;
   }
   if (flags.out !== undefined && final.downloadUrl) await download(api, final.downloadUrl, String(flags.out), final.filename);
-  else console.log(`download: studio download ${final.filename}`);
+  else say(`download: studio download ${final.filename}`);
   return 0;
 }
 
@@ -161,7 +164,7 @@ async function main(argv: string[]): Promise<number> {
   });
   const [command, arg] = positionals;
   if (!command || command === "help" || values.help) {
-    console.log(HELP);
+    say(HELP);
     return 0;
   }
   switch (command) {
@@ -170,28 +173,28 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     case "logout":
       forgetLogin();
-      console.log("logged out");
+      say("logged out");
       return 0;
     case "whoami": {
       type Me = { user: { name: string; id: string }; baseUrl: string; storage?: { used: number; limit: number; files: number; fileLimit: number } };
       const me = await client().json<Me>("GET", "/api/me");
-      console.log(`${me.user.name} (${me.user.id}) on ${me.baseUrl}`);
+      say(`${me.user.name} (${me.user.id}) on ${me.baseUrl}`);
       if (me.storage) {
         const { used, limit, files, fileLimit } = me.storage;
-        console.log(`storage: ${describeBytes(used)} of ${describeBytes(limit)}, ${files} of ${fileLimit} files`);
+        say(`storage: ${describeBytes(used)} of ${describeBytes(limit)}, ${files} of ${fileLimit} files`);
       }
       return 0;
     }
     case "projects": {
       const { projects } = await client().json<{ projects: Array<{ name: string; duration: number; render: { status: string } | null }> }>("GET", "/api/projects");
-      for (const p of projects) console.log(`${p.name}\t${p.duration}s\t${p.render?.status ?? "never rendered"}`);
+      for (const p of projects) say(`${p.name}\t${p.duration}s\t${p.render?.status ?? "never rendered"}`);
       return 0;
     }
     case "create": {
       const body: Record<string, unknown> = { name: need(arg, "project name"), createdBy: "studio-cli" };
       if (values.duration) body.duration = Number(values.duration);
       const created = await client().json<{ slug: string }>("POST", "/api/projects", body);
-      console.log(`created project ${created.slug}`);
+      say(`created project ${created.slug}`);
       return 0;
     }
     case "push":
@@ -213,13 +216,13 @@ try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (err) {
   if (err instanceof UsageError || (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-    console.error(`studio: ${(err as Error).message}\n\n${HELP}`);
+    complain(`studio: ${(err as Error).message}\n\n${HELP}`);
     process.exitCode = 2;
   } else if (err instanceof StudioError) {
-    console.error(`studio: ${err.message} (HTTP ${err.status})`);
+    complain(`studio: ${err.message} (HTTP ${err.status})`);
     process.exitCode = 1;
   } else {
-    console.error(`studio: ${err instanceof Error ? err.message : String(err)}`);
+    complain(`studio: ${err instanceof Error ? err.message : String(err)}`);
     process.exitCode = 1;
   }
 }

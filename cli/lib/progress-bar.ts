@@ -1,4 +1,7 @@
-// The render progress line. On a terminal one line redrawn in place; elsewhere (logs, CI) a line per 10 %.
+// The render progress line. On a terminal one line redrawn in place; elsewhere (logs, CI) a line per 10 %. The
+// numbers come from the studio's event stream unchecked, so the line goes out through a Printer (terminal-safe).
+import type { Printer } from "./print.ts";
+
 export interface ProgressInfo {
   percent: number;
   frame?: number;
@@ -14,24 +17,24 @@ export function progressLine(info: ProgressInfo, width = 30): string {
   return `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${String(percent).padStart(3)}%${frames}${eta}`;
 }
 
-export function createProgressBar(out: NodeJS.WriteStream) {
+export function createProgressBar(out: Printer) {
   let lastStep = -1;
   let drawn = false;
   return {
     update(info: ProgressInfo) {
       if (out.isTTY) {
-        out.write(`\r${progressLine(info)}`);
+        out.redraw(progressLine(info));
         drawn = true;
         return;
       }
       const step = Math.floor(info.percent / 10);
       if (step > lastStep) {
         lastStep = step;
-        out.write(`${progressLine(info)}\n`);
+        out.line(progressLine(info));
       }
     },
     done() {
-      if (drawn) out.write("\n");
+      if (drawn) out.endLine();
       drawn = false;
     },
   };

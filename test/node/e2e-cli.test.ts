@@ -3,8 +3,12 @@
 // names the project; text and binary files byte for byte; dot files and node_modules left out; a second push
 // updates); lint (exit 0, and 1 with the findings on a broken composition); render with a progress bar from the
 // event stream and the video downloaded; download by project and by file name; STUDIO_TOKEN without a saved login.
-import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+// Hostile input: a composition whose lint findings and strict-render log carry terminal escapes (nothing of them
+// reaches the CLI's output), and a folder with symbolic links out of it and back into it, a FIFO and a socket
+// (push skips each by name, finishes, and uploads nothing from outside).
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { starterComposition } from "../../core/composition/starter.ts";
@@ -15,7 +19,8 @@ let s: SignedInStudio;
 let home = "";
 let folder = "";
 
-function studio(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
+/** Runs the CLI; killed after `timeoutMs` (exit code null), so a push that would never end fails its test. */
+function studio(args: string[], env: Record<string, string> = {}, timeoutMs = 150_000): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [join(ROOT, "cli", "studio.ts"), ...args], {
       cwd: home,
@@ -26,9 +31,19 @@ function studio(args: string[], env: Record<string, string> = {}): Promise<{ cod
     let err = "";
     child.stdout.on("data", (d: Buffer) => (out += d.toString()));
     child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-    child.on("exit", (code) => resolve({ code, out, err }));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, out, err });
+    });
   });
 }
+
+/** Anything a terminal would act on rather than show: C0 but newline and tab, DEL, C1, bidi controls. */
+const TERMINAL_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/** Title, clear screen, clipboard write, a fake verdict, an 8-bit CSI, a right-to-left override and a bare \r. */
+const HOSTILE = "\u001b]0;pwned\u0007\u001b[2J\u001b]52;c;SGVsbG8=\u0007ALL CHECKS PASSED\u009b2J\u202e\r";
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0, 0xff, 0xfe, 0x00, 0x01]);
 
@@ -125,6 +140,70 @@ describe("the studio CLI", () => {
     expect(failed.out).toContain("timeline_not_paused");
     expect((await studio(["lint"])).code).toBe(2);
     expect((await studio(["frobnicate"])).code).toBe(2);
+  }, 60_000);
+
+  it("prints a hostile composition's lint findings and strict-render log without any terminal control", async () => {
+    // Element ids and asset paths are the composition's own words, quoted back in lint messages and fix hints,
+    // and in a strict render's log lines.
+    const html = starterComposition({ compositionId: "cli-hostile", title: "Hostile", duration: 1 }).replace(
+      /(<div[^>]*data-composition-id[^>]*>)/,
+      `$1<div id="${HOSTILE}"></div><div id="${HOSTILE}"></div><img src="assets/${HOSTILE}.png">`,
+    );
+    expect((await s.call("POST", "/api/projects", { name: "CLI Hostile", html })).status).toBe(201);
+    // The studio does hand the raw escapes back: what the CLI must not pass on.
+    expect(await (await s.call("POST", "/api/projects/cli-hostile/lint", {})).text()).toContain("\\u001b]0;pwned\\u0007");
+
+    const linted = await studio(["lint", "cli-hostile"]);
+    expect(linted.code, linted.err).toBe(1);
+    expect(linted.out + linted.err).not.toMatch(TERMINAL_CONTROL);
+    expect(linted.out).toMatch(/^error\s+index\.html: asset_missing: "assets\/ALL CHECKS PASSED\.png" does not exist/m);
+    expect(linted.out).toMatch(/^warning\s+index\.html: duplicate_element_id: id="ALL CHECKS PASSED" is used by 2 elements/m);
+
+    const rendered = await studio(["render", "cli-hostile", "--strict"]);
+    expect(rendered.code, rendered.out + rendered.err).toBe(1);
+    expect(rendered.out + rendered.err).not.toMatch(TERMINAL_CONTROL);
+    expect(rendered.out).toContain("render failed");
+    expect(rendered.out).toContain('lint error asset_missing in index.html (img[src="assets/ALL CHECKS PASSED.png"])');
+  }, 60_000);
+
+  it("pushes only regular files inside the folder: links, a link cycle, a FIFO and a socket skipped by name", async () => {
+    const secrets = join(home, "secrets");
+    mkdirSync(secrets, { recursive: true });
+    writeFileSync(join(secrets, "id_ed25519"), "-----BEGIN OPENSSH PRIVATE KEY-----");
+    const cloned = join(home, "cloned");
+    mkdirSync(join(cloned, "assets"), { recursive: true });
+    mkdirSync(join(cloned, "nested"), { recursive: true });
+    writeFileSync(join(cloned, "hyperframes.json"), JSON.stringify({ name: "CLI Cloned" }));
+    writeFileSync(join(cloned, "index.html"), starterComposition({ compositionId: "cli-cloned", title: "Cloned", duration: 1 }));
+    writeFileSync(join(cloned, "assets", "real.txt"), "real");
+    writeFileSync(join(cloned, "nested", "ok.txt"), "ok");
+    symlinkSync(secrets, join(cloned, "assets", "ssh")); // a folder outside
+    symlinkSync(join(secrets, "id_ed25519"), join(cloned, "assets", "key.txt")); // a file outside
+    symlinkSync(".", join(cloned, "loop")); // loop -> .
+    symlinkSync("..", join(cloned, "nested", "up")); // nested/up -> ..
+    execFileSync("mkfifo", [join(cloned, "assets", "pipe")]);
+    const socket: Server = createServer();
+    await new Promise<void>((r) => socket.listen(join(cloned, "assets", "sock"), r));
+    try {
+      const started = Date.now();
+      const pushed = await studio(["push", cloned], {}, 30_000);
+      expect(pushed.code, pushed.out + pushed.err).toBe(0);
+      expect(Date.now() - started).toBeLessThan(30_000);
+      const why = "a symbolic link (studio push uploads only regular files inside the project folder)";
+      for (const line of [`skipped assets/key.txt: ${why}`, `skipped assets/ssh: ${why}`, `skipped loop: ${why}`, `skipped nested/up: ${why}`, "skipped assets/pipe: a named pipe (FIFO), not a regular file", "skipped assets/sock: a socket, not a regular file"]) {
+        expect(pushed.out).toContain(`${line}\n`);
+      }
+      expect(pushed.out).toContain("pushed 4 files");
+    } finally {
+      await new Promise((r) => socket.close(r));
+    }
+    const listing = (await (await s.call("GET", "/api/projects/cli-cloned/files")).json()) as { files: Array<{ path: string }> };
+    const paths = listing.files.map((f) => f.path);
+    expect(paths).toEqual(expect.arrayContaining(["index.html", "hyperframes.json", "assets/real.txt", "nested/ok.txt"]));
+    expect(paths.filter((p) => /ssh|key|loop|up\/|pipe|sock/.test(p))).toEqual([]);
+    for (const path of paths) {
+      expect(await (await s.call("GET", `/api/projects/cli-cloned/files/${path}`)).text(), path).not.toContain("PRIVATE KEY");
+    }
   }, 60_000);
 
   it("works from STUDIO_TOKEN and STUDIO_URL without a saved login", async () => {

@@ -87,6 +87,15 @@ gsap, answered from the node's own copy of 3.14.2), nothing else:
   even by SIGKILL, none of them outlives it; the node's temporary folders are removed when each job ends and swept
   at the next start after a crash.
 
+## The command-line client
+
+- The studio CLI prints what the studio sends back (lint findings, render log lines, errors, names) with every
+  terminal control removed: escape sequences (window title, screen clearing, cursor moves, clipboard writes), other
+  control characters including a bare carriage return, and bidirectional controls. A composition's words show as
+  words; they cannot rewrite the terminal.
+- studio push uploads only regular files inside the folder: a symbolic link (to a file or a folder, inside or out),
+  a FIFO, a socket or a device is skipped with a line naming it, never followed or read.
+
 ## Limits
 
 - Uploads: {{MAX_FILE_MB}} MiB per file; JSON bodies 1 MiB (POST /api/projects: {{MAX_FILE_MB}} MiB for the whole
