@@ -11,6 +11,7 @@ import { refuseDotSegments } from "./http/dot-segments.ts";
 import { IDEMPOTENT_POSTS, idempotent } from "./http/idempotency.ts";
 import { apiSecureHeaders, dashboardCsp } from "./http/secure-headers.ts";
 import { downloadCors } from "./http/download-cors.ts";
+import { logRequest } from "./http/request-log.ts";
 import { methodsOf, wrongMethod } from "./http/method-not-allowed.ts";
 import { errorBody, handleError, notFound } from "./http/errors.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -52,6 +53,7 @@ export function createApp() {
 
 export function createApiApp() {
   const app = new Hono<AppEnv>();
+  app.use("*", logRequest);
   app.use("*", apiSecureHeaders);
   app.use(
     "/api/*",
@@ -59,7 +61,7 @@ export function createApiApp() {
       origin: "*",
       allowMethods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
       allowHeaders: ["Authorization", "Content-Type", "X-Studio-Token", "Range", "If-Range", "Idempotency-Key"],
-      exposeHeaders: ["Content-Range", "Content-Length", "Content-Disposition", "Retry-After", "ETag", "Allow", "Idempotent-Replayed"],
+      exposeHeaders: ["Content-Range", "Content-Length", "Content-Disposition", "Retry-After", "ETag", "Allow", "Idempotent-Replayed", "X-Request-Id"],
     }),
   );
   // MCP clients in a browser (inspectors) send the protocol's own headers; the token rides in Authorization.

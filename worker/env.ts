@@ -15,6 +15,8 @@ export interface Env {
   /** Where render nodes' claims wait for work (worker/jobs/job-board.ts). */
   JOB_BOARD: DurableObjectNamespace<JobBoard>;
   ASSETS?: Fetcher;
+  /** Which upload of the Worker this is (id, tag, timestamp): reported by GET /api/health. */
+  CF_VERSION_METADATA?: WorkerVersionMetadata;
   /** "true" enables POST /auth/dev/login. Off in production unless set explicitly. */
   DEV_LOGIN?: string;
   /** HMAC key from which personal API tokens are derived; tokens are never stored, only their hashes. */

@@ -9,6 +9,7 @@
 //   GET /__studio/fonts/google/<f>  cached Google Fonts stylesheets and font files (public fonts, see worker/fonts/)
 //   OPTIONS                         CORS preflight: GET and HEAD with Range, from any origin (pages here are "null")
 //   anything else                   belongs to the API origin: GET/HEAD redirect there, other methods are 404
+import { logRequest } from "../http/request-log.ts";
 import { Hono, type Context } from "hono";
 import { buildPlayPage } from "../../core/composition/build-play-page.ts";
 import { escapeHtml } from "../../core/composition/escape-html.ts";
@@ -77,6 +78,7 @@ function renderFile(c: Context<AppEnv>, target: RenderTarget, rest: string): Pro
 
 export function createContentApp() {
   const app = new Hono<AppEnv>();
+  app.use("*", logRequest);
   app.use("*", contentHeaders);
   app.get("/_studio/gsap/:file", (c) => {
     const text = GSAP_FILES[c.req.param("file")];

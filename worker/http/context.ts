@@ -35,6 +35,8 @@ export interface AppVariables {
   authProblem: string;
   /** The raw token the caller presented, when it is a valid personal token (docs examples echo it). */
   token: string | null;
+  /** This request's id in the log and in the X-Request-Id answer header (worker/http/request-log.ts). */
+  requestId: string;
 }
 
 export interface AppEnv {

@@ -8,6 +8,10 @@ import { json, type Operation } from "./operation.ts";
 const health = z.object({
   ok: z.literal(true),
   version: z.string(),
+  build: z
+    .object({ id: z.string(), tag: z.string().nullable(), uploadedAt: z.string().nullable() })
+    .nullable()
+    .describe("The deployed Worker version (wrangler's version id, tag and upload time); null where not configured"),
   baseUrl: z.string(),
   login: z.object({ github: z.boolean(), google: z.boolean(), dev: z.boolean() }),
   authorized: z.boolean(),

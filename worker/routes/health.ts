@@ -16,6 +16,10 @@ export const healthRoutes = new Hono<AppEnv>()
   return c.json({
     ok: true,
     version: VERSION,
+    // The deployed build: wrangler's version id and upload time (absent where the binding is not configured).
+    build: c.env.CF_VERSION_METADATA
+      ? { id: c.env.CF_VERSION_METADATA.id, tag: c.env.CF_VERSION_METADATA.tag || null, uploadedAt: c.env.CF_VERSION_METADATA.timestamp || null }
+      : null,
     baseUrl: baseUrlOf(c),
     login: loginFlags(c.env),
     authorized: user !== null,
