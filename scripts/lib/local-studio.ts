@@ -16,6 +16,8 @@ export interface StudioOptions {
   /** Extra render-node environment. */
   nodeEnv?: Record<string, string>;
   log?: (line: string) => void;
+  /** Another Worker entry than wrangler.toml's `main` (a benchmark's wrapper around the studio). */
+  entry?: string;
 }
 
 export interface RunningStudio {
@@ -88,6 +90,7 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
     ...options.vars,
   };
   const worker = spawnWranglerDev([
+    ...(options.entry ? [options.entry] : []),
     "--ip", "127.0.0.1",
     "--port", String(options.port),
     "--persist-to", persist,

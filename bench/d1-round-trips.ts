@@ -1,0 +1,91 @@
+// Benchmark (not a test): D1 round trips per endpoint, and what they cost an agent far from D1's primary.
+//   node bench/d1-round-trips.ts [--primary-ms 150] [--replica-ms 10] [--runs 3]
+// The studio runs under `wrangler dev` behind a traced D1 binding (bench/d1-trace/): every round trip the Worker
+// makes is counted, as a round trip to the primary or (a read in a Sessions API session) to a replica, and delayed by
+// the modelled distance, so each request's wall time shows how its trips line up. Printed per endpoint: sequential
+// trips to the primary and to replicas, the modelled D1 time (primary × trips + replica × trips) and the measured time.
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildDashboard } from "../scripts/lib/dashboard.ts";
+import { startStudio } from "../scripts/lib/local-studio.ts";
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const PRIMARY_MS = arg("primary-ms", 150);
+const REPLICA_MS = arg("replica-ms", 10);
+const RUNS = arg("runs", 3);
+
+await buildDashboard();
+const studio = await startStudio({
+  port: 18_750,
+  dataDir: await mkdtemp(join(tmpdir(), "studio-d1-bench-")),
+  renderNode: false,
+  entry: "bench/d1-trace/worker.ts",
+  vars: { TRACE_PRIMARY_MS: String(PRIMARY_MS), TRACE_REPLICA_MS: String(REPLICA_MS) },
+});
+
+interface Row {
+  name: string;
+  primary: number;
+  replica: number;
+  wallMs: number;
+}
+
+try {
+  const login = await fetch(`${studio.url}/auth/dev/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"name":"far-agent"}' });
+  const { token } = (await login.json()) as { token: string };
+  const cookie = (login.headers.get("Set-Cookie") ?? "").split(";")[0]!;
+  const auth = { Authorization: `Bearer ${token}` };
+  const send = (path: string, init: RequestInit = {}) => fetch(`${studio.url}${path}`, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } });
+  const must = async (res: Promise<Response>) => {
+    const r = await res;
+    if (!r.ok) throw new Error(`setup failed: ${r.status} ${await r.text()}`);
+    return r;
+  };
+  await must(send("/api/projects", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Far Away" }) }));
+  await must(send("/api/projects/far-away/files/assets/notes.txt", { method: "PUT", body: "hello" }));
+  await must(send("/api/ideas", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ title: "Traced idea about round trips", body: "Counting D1 round trips per endpoint." }) }));
+  const html = await (await fetch(`${studio.url}/`)).text();
+  const asset = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
+  if (!asset) throw new Error("no dashboard script found on /");
+
+  const dashboard = { Cookie: cookie, Accept: "text/html" };
+  const endpoints: [string, () => Promise<Response>][] = [
+    ["GET /api/me", () => send("/api/me")],
+    ["GET /api/projects", () => send("/api/projects")],
+    ["GET /api/projects/:slug", () => send("/api/projects/far-away")],
+    ["GET file", () => send("/api/projects/far-away/files/assets/notes.txt")],
+    ["PUT file", () => send("/api/projects/far-away/files/assets/draft.txt", { method: "PUT", body: "draft" })],
+    ["POST lint", () => send("/api/projects/far-away/lint", { method: "POST" })],
+    ["GET /api/renders", () => send("/api/renders")],
+    ["GET /api/ideas", () => send("/api/ideas")],
+    ["GET /api/stats", () => send("/api/stats")],
+    ["dashboard page (signed in)", () => fetch(`${studio.url}/project?slug=far-away`, { headers: dashboard })],
+    ["dashboard script (signed in)", () => fetch(`${studio.url}${asset}`, { headers: { Cookie: cookie } })],
+  ];
+  const rows: Row[] = [];
+  for (const [name, call] of endpoints) {
+    const runs: Row[] = [];
+    for (let i = 0; i < RUNS + 1; i++) {
+      const started = performance.now();
+      const res = await call();
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${name}: ${res.status}`);
+      const row = { name, primary: Number(res.headers.get("X-D1-Primary-Trips")), replica: Number(res.headers.get("X-D1-Replica-Trips")), wallMs: performance.now() - started };
+      if (i > 0) runs.push(row); // the first call warms the route
+    }
+    runs.sort((a, b) => a.wallMs - b.wallMs);
+    rows.push(runs[Math.floor(runs.length / 2)]!);
+  }
+  console.log(`\nD1 round trips per request, modelled ${PRIMARY_MS} ms to the primary and ${REPLICA_MS} ms to a replica (median of ${RUNS})\n`);
+  console.log("| endpoint | primary trips | replica trips | modelled D1 time | measured |");
+  console.log("| --- | --- | --- | --- | --- |");
+  for (const r of rows) {
+    console.log(`| ${r.name} | ${r.primary} | ${r.replica} | ${r.primary * PRIMARY_MS + r.replica * REPLICA_MS} ms | ${r.wallMs.toFixed(0)} ms |`);
+  }
+} finally {
+  await studio.stop();
+}
