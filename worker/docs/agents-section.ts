@@ -28,6 +28,12 @@ image content), render (with wait: the final state, and a progress notification 
 sends a progressToken, progress = percent of frames captured out of total 100; without: at once), get_render, cancel_render, list_renders, delete_render (by filename), list_ideas, check_idea, post_idea,
 vote_idea, comment_idea. Each tool calls the REST endpoint above with your credential, so limits, messages and
 codes are the same; a REST error is a tool error (isError) whose text is the REST error body plus its "status".
+Identifiers are checked before any request is made, by the rules of a REST URL: slug (a-z, 0-9 and -, at most 64
+characters), path (project-relative; no ".", ".." or empty segments, backslashes, NUL or invisible characters, in
+any percent-encoded spelling; at most 512 characters), filename (a render's file name) and idea id; a bad one is a
+tool error naming the argument ("Input validation error: ... path may not contain '..' at path") and nothing is
+sent. No tool answer carries a credential: token fields are left out, and a token in any text (a file holding
+one included) reads [redacted].
 An MCP request body is at most 10 MiB (413): upload larger assets with PUT .../files/<path>. read_file returns
 files up to 2 MiB.
 

@@ -24,6 +24,11 @@ such a program can show pictures and nothing more.
   browser on its own.
 - "?token=" works on the JSON API, file and video downloads and event streams; it never signs anyone in on a page
   a browser shows. Do not put your token in links you hand out: use a share link.
+- An MCP tool reaches only the resource its arguments name: slugs, file paths, render file names and ids are
+  checked as such, by the REST API's own rules, before a request is built, and a request whose path the URL parser
+  or router would read differently (dot segments, encoded slashes or backslashes, a query or fragment) is never
+  sent. No MCP answer carries a credential (token fields are dropped; any stu_/stb_/stn_ credential in text reads
+  [redacted]), so an agent steered by a hostile file or page cannot copy its token out through a tool.
 
 ## Where user content is served from
 

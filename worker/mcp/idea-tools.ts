@@ -1,12 +1,19 @@
-// The idea-board tools, the only ones a bot key sees. Same REST calls, same rate limits, same duplicate rule.
+// The idea-board tools, the only ones a bot key sees. Same REST calls, same rate limits, same duplicate rule, and
+// the same rules for ids and group slugs (ideas/schemas.ts) before any request is built.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { checkIdeaBody, commentBody, createIdeaBody, IDEA_SORTS, IDEA_STATUSES } from "../ideas/schemas.ts";
+import { checkIdeaBody, commentBody, createIdeaBody, groupSlug, IDEA_SORTS, IDEA_STATUSES, ideaIdParam } from "../ideas/schemas.ts";
 import type { RestClient } from "./rest-client.ts";
 import { asTool, jsonResult } from "./tool-result.ts";
-import { pageArgs, queryOf } from "./page-args.ts";
+import { pageArgs } from "./page-args.ts";
 
-const ideaId = z.number().int().positive().describe("the idea's id");
+/** An idea's id: a JSON number here, held to REST's rule for the id in the URL (ideaIdParam). */
+const ideaId = z
+  .number()
+  .int()
+  .positive()
+  .refine((id) => ideaIdParam.safeParse(String(id)).success, "id must be a positive whole number of at most 16 digits")
+  .describe("the idea's id");
 
 export function registerIdeaTools(server: McpServer, rest: RestClient): void {
   server.registerTool(
@@ -16,11 +23,11 @@ export function registerIdeaTools(server: McpServer, rest: RestClient): void {
       inputSchema: {
         sort: z.enum(IDEA_SORTS).optional(),
         status: z.enum(IDEA_STATUSES).optional(),
-        group: z.string().optional().describe("a group slug"),
+        group: groupSlug.optional().describe("a group slug"),
         ...pageArgs,
       },
     },
-    (args) => asTool(async () => jsonResult(await rest.json({ path: `/api/ideas${queryOf(args)}` }))),
+    (args) => asTool(async () => jsonResult(await rest.json({ path: "/api/ideas", query: args }))),
   );
 
   server.registerTool(

@@ -1,9 +1,9 @@
 // POST /mcp: the studio as a remote MCP server (Streamable HTTP, stateless: a new server and transport per
 // request, so any Worker instance answers any request and nothing is kept between calls). The caller's bearer
 // token decides the tools: a personal token sees every tool, an idea-board bot key only the idea tools; each tool
-// calls the REST app in-process with that same credential. GET (a standalone event stream) and DELETE (ending a
+// calls the REST app in-process with that same credential, on exactly the resource it names (rest-client.ts), and
+// nothing it answers carries a credential (redact-credentials.ts). GET (a standalone event stream) and DELETE (ending a
 // session) have nothing to do without sessions: 405.
-import { StreamableHTTPTransport } from "@hono/mcp";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { Hono } from "hono";
 import { presentedToken } from "../auth/middleware.ts";
@@ -15,6 +15,7 @@ import { registerIdeaTools } from "./idea-tools.ts";
 import { registerProjectTools } from "./project-tools.ts";
 import { registerRenderTools } from "./render-tools.ts";
 import { readBoundedText } from "../http/read-body.ts";
+import { CredentialRedactingTransport } from "./redact-credentials.ts";
 import { restClient } from "./rest-client.ts";
 import { MCP_INSTRUCTIONS } from "./instructions.ts";
 
@@ -53,7 +54,8 @@ export function mcpRoutes(api: Hono<AppEnv>) {
       } catch {
         return c.json({ jsonrpc: "2.0", error: { code: -32700, message: "Parse error: the body is not JSON" }, id: null }, 400);
       }
-      const transport = new StreamableHTTPTransport();
+      // Whatever a tool answers, no credential leaves in it (redact-credentials.ts).
+      const transport = new CredentialRedactingTransport(token);
       await server.connect(transport);
       return transport.handleRequest(c, message);
     })

@@ -1,18 +1,27 @@
 // The studio's project tools: projects, files, lint, check and snapshots. Each tool is one REST call (snapshot also
-// fetches its PNGs), with the input schema of the REST route it calls.
+// fetches its PNGs), with the input schema of the REST route it calls. Slugs and file paths are checked as such
+// (core/paths/identifiers.ts) before any request is built: a path is a name inside the project, never a way out.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { checkBody, snapshotBody } from "../../core/browser/browser-options.ts";
+import { projectFilePath, projectSlug } from "../../core/paths/identifiers.ts";
+import { MAX_PATH_LENGTH } from "../../core/paths/project-path.ts";
+import { MAX_SLUG_LENGTH } from "../../core/paths/slugify.ts";
 import { compositionRulesList } from "../docs/composition-rules.ts";
 import { createProjectBody } from "../projects/schemas.ts";
 import { lintBody } from "../routes/lint.ts";
 import { apiPath, type RestClient } from "./rest-client.ts";
 import { asTool, jsonResult } from "./tool-result.ts";
-import { pageArgs, queryOf } from "./page-args.ts";
+import { pageArgs } from "./page-args.ts";
 
-export const slugInput = z.string().min(1).describe("the project's slug (its name in lowercase with hyphens)");
-const pathInput = z.string().min(1).describe('a project-relative file path, e.g. "index.html" or "compositions/intro.html"');
+export const slugInput = projectSlug.describe(
+  `the project's slug: its name in lowercase with hyphens (a-z, 0-9 and -, at most ${MAX_SLUG_LENGTH} characters), as create_project or list_projects gave it`,
+);
+const pathInput = projectFilePath.describe(
+  'a project-relative file path, e.g. "index.html" or "compositions/intro.html" (a trailing "/" names a directory); ' +
+    `no "." or ".." segments, empty segments, backslashes, leading "/", NUL or invisible characters; at most ${MAX_PATH_LENGTH} characters`,
+);
 
 /** Largest file read_file returns inline; larger files are for GET /api/projects/:slug/files/<path>. */
 const READ_FILE_MAX_BYTES = 2 * 1024 * 1024;
@@ -32,11 +41,18 @@ function base64Of(bytes: Uint8Array): string {
 
 const files = (slug: string, path?: string) => apiPath("/api/projects", slug, "files") + (path ? `/${apiPath(path)}` : "");
 
+/** The path part of a snapshot's URL, only if it is one of this project's files (snapshots/…); else null. */
+function snapshotPath(slug: string, url: string): { path: string; query: Record<string, string> } | null {
+  const parsed = new URL(url, "http://studio.invalid");
+  if (!parsed.pathname.startsWith(`${files(slug)}/`)) return null;
+  return { path: parsed.pathname, query: Object.fromEntries(parsed.searchParams) };
+}
+
 export function registerProjectTools(server: McpServer, rest: RestClient): void {
   server.registerTool(
     "list_projects",
     { description: "List your projects (newest first) with their duration, preview and last render state; with limit, pass the answer's next for the following page.", inputSchema: pageArgs },
-    (args) => asTool(async () => jsonResult(await rest.json({ path: `/api/projects${queryOf(args)}` }))),
+    (args) => asTool(async () => jsonResult(await rest.json({ path: "/api/projects", query: args }))),
   );
 
   server.registerTool(
@@ -107,7 +123,7 @@ export function registerProjectTools(server: McpServer, rest: RestClient): void 
     },
     ({ slug, path, content, encoding }) =>
       asTool(async () =>
-        jsonResult(await rest.json({ method: "PUT", path: files(slug, path) + (encoding === "base64" ? "?encoding=base64" : ""), raw: content })),
+        jsonResult(await rest.json({ method: "PUT", path: files(slug, path), query: { encoding: encoding === "base64" ? "base64" : undefined }, raw: content })),
       ),
   );
 
@@ -157,8 +173,9 @@ export function registerProjectTools(server: McpServer, rest: RestClient): void 
         });
         const images = await Promise.all(
           answer.snapshots.map(async (shot) => {
-            const url = new URL(shot.url, "http://studio.invalid");
-            const bytes = new Uint8Array(await (await rest.fetch({ path: url.pathname + url.search })).arrayBuffer());
+            const call = snapshotPath(slug, shot.url);
+            if (!call) throw new Error(`snapshot URL outside the project's files: ${shot.url}`);
+            const bytes = new Uint8Array(await (await rest.fetch(call)).arrayBuffer());
             return { type: "image" as const, data: base64Of(bytes), mimeType: "image/png" };
           }),
         );

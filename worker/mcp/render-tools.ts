@@ -5,12 +5,13 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { renderFilename } from "../../core/paths/identifiers.ts";
 import { renderOptionsSchema } from "../../core/render/render-options.ts";
 import { isInProgress } from "../renders/state.ts";
 import { apiPath, type RestClient } from "./rest-client.ts";
 import { slugInput } from "./project-tools.ts";
 import { asTool, jsonResult } from "./tool-result.ts";
-import { pageArgs, queryOf } from "./page-args.ts";
+import { pageArgs } from "./page-args.ts";
 
 /** How often a waiting render tool reads the render state. */
 export const RENDER_POLL_MS = 1000;
@@ -90,13 +91,13 @@ export function registerRenderTools(server: McpServer, rest: RestClient): void {
   server.registerTool(
       "list_renders",
       { description: "Your rendered video files, newest first, with their download URLs (GET them with your token); with limit, pass the answer's next for the following page.", inputSchema: pageArgs },
-      (args) => asTool(async () => jsonResult(await rest.json({ path: `/api/renders${queryOf(args)}` }))),
+      (args) => asTool(async () => jsonResult(await rest.json({ path: "/api/renders", query: args }))),
   );
   server.registerTool(
       "delete_render",
       {
         description: "Delete one of your rendered video files (by its filename from list_renders) to give its bytes back to your storage quota.",
-        inputSchema: { filename: z.string().min(1).describe('the render\'s file name, e.g. "my-video_2026-01-02_03-04-05.mp4"') },
+        inputSchema: { filename: renderFilename.describe('the render\'s file name as list_renders gives it, e.g. "my-video_2026-01-02_03-04-05.mp4"') },
       },
       ({ filename }) => asTool(async () => jsonResult(await rest.json({ method: "DELETE", path: apiPath("/renders", filename) }))),
   );

@@ -1,18 +1,21 @@
 // Turns what a REST route answered into an MCP tool result. A 2xx JSON body becomes text (pretty JSON, which
 // models read well) plus the same object as structured content; a REST error becomes an MCP tool error
 // (`isError: true`) whose text and structured content are the REST error body (`error`, and `code` where the
-// route gives one) with its HTTP status, so an agent sees the same message and code over MCP as over REST.
+// route gives one) with its HTTP status, so an agent sees the same message and code over MCP as over REST. Both
+// leave out credential fields (`token`, `curl`): see redact-credentials.ts.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { withoutCredentialFields } from "./redact-credentials.ts";
 import { RestError } from "./rest-client.ts";
 
-export function jsonResult(value: unknown): CallToolResult {
+export function jsonResult(body: unknown): CallToolResult {
+  const value = withoutCredentialFields(body);
   const structured = value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
   return { content: [{ type: "text", text: JSON.stringify(value, null, 2) }], structuredContent: structured };
 }
 
 export function errorResult(err: unknown): CallToolResult {
   if (err instanceof RestError) {
-    const body = { ...err.body, status: err.status };
+    const body = { ...(withoutCredentialFields(err.body) as Record<string, unknown>), status: err.status };
     return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }], structuredContent: body };
   }
   const message = err instanceof Error ? err.message : String(err);
