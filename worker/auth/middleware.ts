@@ -1,12 +1,11 @@
 // Who is calling: a token (Authorization: Bearer, X-Studio-Token or ?token=), else the dashboard session cookie.
 // `identify` never rejects; `requireUser` and friends turn a missing caller into a 401 with the reason.
 import type { MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
 import { openDb } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";
 import { unauthorized } from "../http/errors.ts";
 import { resolverFor } from "./resolvers.ts";
-import { SESSION_COOKIE, sessionUser } from "./sessions.ts";
+import { sessionCookie, sessionUser } from "./sessions.ts";
 import { kindOfToken, sha256Hex } from "./tokens.ts";
 
 /** The token a request carries, in the order the API reference gives. */
@@ -39,7 +38,7 @@ export const identify: MiddlewareHandler<AppEnv> = async function identify(c, ne
       c.set("authProblem", "invalid or revoked token");
     }
   } else {
-    const cookie = getCookie(c, SESSION_COOKIE);
+    const cookie = sessionCookie(c);
     const user = cookie ? await sessionUser(db, cookie) : null;
     if (user) {
       c.set("user", user);
