@@ -6,7 +6,7 @@ import type { AppEnv } from "../http/context.ts";
 import { unauthorized } from "../http/errors.ts";
 import { resolverFor } from "./resolvers.ts";
 import { sessionCookie, sessionUser } from "./sessions.ts";
-import { kindOfToken, sha256Hex } from "./tokens.ts";
+import { kindOfToken, sha256Hex, type TokenKind } from "./tokens.ts";
 
 /** The token a request carries, in the order the API reference gives. */
 export function presentedToken(req: { header(name: string): string | undefined; query(name: string): string | undefined }): string | null {
@@ -17,6 +17,12 @@ export function presentedToken(req: { header(name: string): string | undefined; 
   }
   return req.header("X-Studio-Token")?.trim() || req.query("token")?.trim() || null;
 }
+
+/** Why a valid credential of another kind cannot act as a user: the 401 names it, not "missing token". */
+const NOT_A_USER: Record<Exclude<TokenKind, "user">, string> = {
+  bot: "a bot key cannot be used on studio routes; use a personal token",
+  node: "a render-node key cannot be used on studio routes; use a personal token",
+};
 
 export const identify: MiddlewareHandler<AppEnv> = async function identify(c, next) {
   c.set("user", null);
@@ -34,6 +40,7 @@ export const identify: MiddlewareHandler<AppEnv> = async function identify(c, ne
     if (caller) {
       for (const [key, value] of Object.entries(caller)) c.set(key as keyof typeof caller, value as never);
       if (kind === "user") c.set("token", token);
+      else if (kind) c.set("authProblem", NOT_A_USER[kind]);
     } else {
       c.set("authProblem", "invalid or revoked token");
     }
