@@ -23,7 +23,11 @@ const studio = await startStudio({
   port,
   dataDir: join(ROOT, ".data"),
   renderNode: process.env.NO_RENDER_NODE !== "1",
-  vars: adminUserIds ? { ADMIN_USER_IDS: adminUserIds } : {},
+  vars: {
+    ...(adminUserIds ? { ADMIN_USER_IDS: adminUserIds } : {}),
+    // Webhooks to a local receiver are refused unless named here (worker/webhooks/allowed-hosts.ts).
+    ...(process.env.WEBHOOK_ALLOWED_HOSTS ? { WEBHOOK_ALLOWED_HOSTS: process.env.WEBHOOK_ALLOWED_HOSTS } : {}),
+  },
   log: (line) => console.log(line),
 }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
 console.log(`\nStudio is running at ${studio.url}\n  dashboard: ${studio.url}/\n  API docs:  ${studio.url}/api/docs\n  content:   ${studio.contentUrl}/ (play pages and share links, a separate site)\n` +

@@ -12,6 +12,9 @@ export interface Env {
   WEBHOOK_OUTBOX: DurableObjectNamespace<WebhookOutbox>;
   /** Seconds between webhook retries, comma separated (default "5,30,120,600,1800,7200"). */
   WEBHOOK_BACKOFF_SECONDS?: string;
+  /** Private receivers webhooks may call although their address is not public: comma-separated host names, IP
+   * addresses and CIDR ranges (worker/webhooks/allowed-hosts.ts). Unset: public addresses only. */
+  WEBHOOK_ALLOWED_HOSTS?: string;
   /** Where render nodes' claims wait for work (worker/jobs/job-board.ts). */
   JOB_BOARD: DurableObjectNamespace<JobBoard>;
   ASSETS?: Fetcher;

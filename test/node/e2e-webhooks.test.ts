@@ -72,7 +72,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  s = await startSignedInStudio("e2e-webhooks", { vars: { WEBHOOK_BACKOFF_SECONDS: "1,1" } });
+  // Loopback receivers are refused by default, locally too: this studio's operator allows the receiver's address.
+  s = await startSignedInStudio("e2e-webhooks", { vars: { WEBHOOK_BACKOFF_SECONDS: "1,1", WEBHOOK_ALLOWED_HOSTS: "127.0.0.1" } });
   const created = await s.call("POST", "/api/webhooks/secret");
   expect(created.status).toBe(201);
   secret = ((await created.json()) as { secret: string }).secret;
@@ -92,11 +93,30 @@ describe("render webhooks", () => {
     expect(JSON.stringify(info)).not.toContain(secret);
   });
 
-  it("refuses project webhooks that are not http(s) or point at the studio, changing nothing", async () => {
-    for (const url of ["ftp://example.org/x", `${s.url}/api/health`, `${s.studio.contentUrl}/x`, "not a url"]) {
+  it("refuses project webhooks that are not http(s), point at the studio or at a private address WEBHOOK_ALLOWED_HOSTS does not name, changing nothing", async () => {
+    const port = new URL(s.url).port;
+    const receiverPort = new URL(receiverUrl).port;
+    const refused: Array<[string, RegExp]> = [
+      ["ftp://example.org/x", /must be http or https/],
+      [`${s.url}/api/health`, /points at the studio itself/],
+      [`${s.studio.contentUrl}/x`, /points at the studio itself/],
+      // The studio itself however loopback is spelled, although 127.0.0.1 is an allowed receiver host.
+      [`http://[::ffff:127.0.0.1]:${port}/api/health`, /points at the studio itself/],
+      [`http://2130706433:${port}/api/health`, /points at the studio itself/],
+      // Loopback receivers that WEBHOOK_ALLOWED_HOSTS does not name, and other private addresses.
+      [`http://localhost:${receiverPort}/x`, /loopback host name \(localhost\)/],
+      [`http://127.0.0.2:${receiverPort}/x`, /loopback address \(127\.0\.0\.2\)/],
+      [`http://[::1]:${receiverPort}/x`, /loopback address/],
+      ["http://169.254.169.254/latest/meta-data", /link-local address/],
+      ["not a url", /not a valid absolute URL/],
+    ];
+    for (const [url, why] of refused) {
       const res = await s.call("PUT", "/api/projects/hooked/webhook", { url });
       expect(res.status, url).toBe(400);
-      expect(((await res.json()) as { error: string }).error).toMatch(/^invalid url: webhook URL/);
+      const body = (await res.json()) as { error: string; code: string };
+      expect(body.error, url).toMatch(/^invalid url: webhook URL/);
+      expect(body.error, url).toMatch(why);
+      expect(body.code).toBe("bad_request");
     }
     expect(await (await s.call("GET", "/api/projects/hooked/webhook")).json()).toEqual({ slug: "hooked", webhookUrl: null });
     expect((await s.call("PUT", "/api/projects/nope/webhook", { url: `${receiverUrl}/x` })).status).toBe(404);

@@ -293,3 +293,45 @@ describe.each(families)("cookie write: $name", (family) => {
     }
   });
 });
+
+// A token in the request (even a bogus one) means `identify` never reads the cookie; sign-out reads it itself. The
+// rule lives in the cookie's one reader, so another site cannot sign a person out by adding ?token= or junk.
+describe("sign-out reads the session cookie through the same rule, whatever else the request carries", () => {
+  const me = (s: Session) => SELF.fetch(`${BASE}/api/me`, { headers: { Cookie: s.cookie } });
+  const DISTRACTIONS: Array<{ query: string; headers: Record<string, string> }> = [
+    { query: "?token=x", headers: {} },
+    { query: "?token=stu_bogus", headers: {} },
+    { query: "", headers: { Authorization: "Bearer junk" } },
+    { query: "", headers: { Authorization: "Basic Zm9vOmJhcg==" } },
+    { query: "", headers: { "X-Studio-Token": "stb_not-a-key" } },
+    { query: "?token=x", headers: { Authorization: "junk" } },
+  ];
+
+  it("a cross-site sign-out carrying a bogus token is refused (403) and the session stays valid", async () => {
+    const s = await signIn(`csrf-logout-${unique()}`);
+    for (const { query, headers } of DISTRACTIONS) {
+      for (const site of FORGED) {
+        const label = JSON.stringify({ query, headers, site });
+        const res = await SELF.fetch(`${BASE}/auth/logout${query}`, { method: "POST", headers: { Cookie: s.cookie, ...headers, ...site } });
+        expect(res.status, label).toBe(403);
+        expect(await json(res), label).toMatchObject({ code: "cross_site_refused", error: expect.stringMatching(/^forbidden: cross-site request refused/) });
+        expect(res.headers.get("Set-Cookie") ?? "", label).not.toMatch(/studio_session=;|studio_session=\s*;|Max-Age=0/);
+      }
+      // A link (GET) to sign-out from another site signs nobody out either.
+      await SELF.fetch(`${BASE}/auth/logout${query}`, { headers: { Cookie: s.cookie, ...headers, "Sec-Fetch-Site": "cross-site" }, redirect: "manual" });
+    }
+    expect((await me(s)).status).toBe(200);
+  });
+
+  it("the same sign-out from the dashboard's origin still ends the session, bogus token or not", async () => {
+    for (const { query, headers } of DISTRACTIONS) {
+      const s = await signIn(`csrf-logout-ok-${unique()}`);
+      const res = await SELF.fetch(`${BASE}/auth/logout${query}`, {
+        method: "POST",
+        headers: { Cookie: s.cookie, ...headers, Origin: BASE, "Sec-Fetch-Site": "same-origin" },
+      });
+      expect(res.status, JSON.stringify({ query, headers })).toBe(200);
+      expect((await me(s)).status).toBe(401);
+    }
+  });
+});

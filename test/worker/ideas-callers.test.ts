@@ -5,6 +5,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, BASE, json, signIn } from "./helpers.ts";
 import { browser, countRows, type IdeaJson, issueBot, postIdea, setEnv } from "./idea-helpers.ts";
+import { registerNode } from "./node-helpers.ts";
 
 describe("cookie writes and the Origin rule", () => {
   it("accepts a cookie write from our own origin or with Sec-Fetch-Site same-origin", async () => {
@@ -80,6 +81,56 @@ describe("bot keys", () => {
     const vote = await api(key, "POST", `/api/ideas/${body.idea.id}/vote`);
     expect(await vote.json()).toMatchObject({ voted: true, votes: 1 });
     expect(body.idea.id).toBe(original.id);
+  });
+
+  it("a bot doing what a 409 asks never removes the vote its owner already cast (ideas and enrichments)", async () => {
+    const owner = await signIn("dup-bot-voter");
+    const { key } = await issueBot(owner.token, "dup voter bot");
+    const author = await signIn("dup-bot-author");
+    const original = await postIdea(author.token, "Auto-ducking music under voice-over", "Lower the music when someone speaks.");
+    expect(await json(await api(owner.token, "POST", `/api/ideas/${original.id}/vote`))).toMatchObject({ voted: true, votes: 1 });
+    // The bot posts the same idea on three runs, gets 409 each time and votes for the existing idea as told.
+    for (let run = 0; run < 3; run++) {
+      const dup = await api(key, "POST", "/api/ideas", { title: "Auto-duck the music under voice-over", body: "Duck music when someone speaks." });
+      expect(dup.status).toBe(409);
+      const { idea } = await json<{ idea: IdeaJson }>(dup);
+      expect(await json(await api(key, "POST", `/api/ideas/${idea.id}/vote`))).toEqual({ id: original.id, voted: true, votes: 1 });
+    }
+    expect((await json<{ idea: IdeaJson }>(await api(owner.token, "GET", `/api/ideas/${original.id}`))).idea).toMatchObject({ voted: true, votes: 1 });
+    const rows = await env.DB.prepare("SELECT voter, cast_by FROM idea_votes WHERE idea_id = ?").bind(original.id).all<{ voter: string; cast_by: string }>();
+    expect(rows.results).toEqual([{ voter: `user:${owner.userId}`, cast_by: `user:${owner.userId}` }]);
+    // Enrichment votes follow the same rule.
+    const enrichment = await json<{ enrichment: { id: number } }>(await api(author.token, "POST", `/api/ideas/${original.id}/enrich`, { kind: "note", body: "x" }));
+    await api(owner.token, "POST", `/api/enrichments/${enrichment.enrichment.id}/vote`);
+    expect(await json(await api(key, "POST", `/api/enrichments/${enrichment.enrichment.id}/vote`))).toEqual({ id: enrichment.enrichment.id, voted: true, votes: 1 });
+  });
+
+  it("a bot or node key on a studio route is a 401 naming the key's kind, not a missing token", async () => {
+    const owner = await signIn("wrong-kind-owner");
+    const { key } = await issueBot(owner.token, "wrong kind bot");
+    const node = await registerNode("wrong-kind-node");
+    const routes: Array<[string, string, unknown?]> = [
+      ["GET", "/api/me"],
+      ["GET", "/api/projects"],
+      ["POST", "/api/projects", { name: "Made by a key" }],
+      ["GET", "/api/renders"],
+      ["POST", "/api/webhooks/secret"],
+    ];
+    for (const [credential, kind] of [[key, "a bot key"], [node, "a render-node key"]] as const) {
+      for (const [method, path, body] of routes) {
+        const res = await api(credential, method, path, body);
+        expect(res.status, `${kind} ${method} ${path}`).toBe(401);
+        expect(await res.json()).toEqual({ error: `unauthorized: ${kind} cannot be used on studio routes; use a personal token`, code: "unauthorized" });
+      }
+    }
+    // A node key managing bots is told the same (a bot key there is a 403, as before).
+    expect(await json(await api(node, "GET", "/api/bots"))).toMatchObject({ error: "unauthorized: a render-node key cannot be used on studio routes; use a personal token" });
+    expect((await api(key, "GET", "/api/bots")).status).toBe(403);
+    // Nothing was made, and no key, a wrong one or an unknown kind still say so.
+    expect((await json<{ projects: unknown[] }>(await api(owner.token, "GET", "/api/projects"))).projects).toEqual([]);
+    expect(await json(await api(null, "GET", "/api/me"))).toMatchObject({ error: "unauthorized: missing token" });
+    expect(await json(await api("stb_not-a-real-key", "GET", "/api/me"))).toMatchObject({ error: "unauthorized: invalid or revoked token" });
+    expect(await json(await api("junk", "GET", "/api/me"))).toMatchObject({ error: "unauthorized: invalid or revoked token" });
   });
 
   it("rejects a bad bot body and unauthenticated bot management", async () => {
@@ -188,10 +239,10 @@ describe("one person, one vote", () => {
     for (let i = 0; i < 5; i++) keys.push((await issueBot(owner.token, `stuffer ${i}`)).key);
     const stranger = await signIn("ballot-stranger");
     const idea = await postIdea(stranger.token, "Vote stuffing target about lower thirds");
-    for (const [i, key] of keys.entries()) {
+    for (const key of keys) {
       const vote = await json<{ voted: boolean; votes: number }>(await api(key, "POST", `/api/ideas/${idea.id}/vote`));
-      // Each credential toggles the same vote: on, off, on, ...
-      expect(vote).toEqual({ id: idea.id, voted: i % 2 === 0, votes: i % 2 === 0 ? 1 : 0 });
+      // Every credential votes as the same person: the token casts the vote, each bot finds it cast and keeps it.
+      expect(vote).toEqual({ id: idea.id, voted: true, votes: 1 });
     }
     const all = await Promise.all(keys.map((key) => api(key, "POST", `/api/ideas/${idea.id}/vote`)));
     expect(all.every((r) => r.status === 200)).toBe(true);
@@ -203,7 +254,9 @@ describe("one person, one vote", () => {
     const enrichment = await json<{ enrichment: { id: number } }>(await api(stranger.token, "POST", `/api/ideas/${idea.id}/enrich`, { kind: "note", body: "x" }));
     const first = await json<{ votes: number }>(await api(keys[1]!, "POST", `/api/enrichments/${enrichment.enrichment.id}/vote`));
     const second = await json<{ votes: number; voted: boolean }>(await api(keys[2]!, "POST", `/api/enrichments/${enrichment.enrichment.id}/vote`));
-    expect([first.votes, second.votes, second.voted]).toEqual([1, 0, false]);
+    expect([first.votes, second.votes, second.voted]).toEqual([1, 1, true]);
+    const third = await json<{ votes: number; voted: boolean }>(await api(owner.token, "POST", `/api/enrichments/${enrichment.enrichment.id}/vote`));
+    expect([third.votes, third.voted]).toEqual([0, false]);
   });
 
   it("the migration makes existing bot votes their owner's: counted once, counts redone", async () => {
@@ -241,7 +294,8 @@ describe("one person, one vote", () => {
     expect(castBy.results).toEqual([{ voter: `user:${owner.userId}`, cast_by: expect.stringMatching(/^bot:/) }]);
     const e = await env.DB.prepare("SELECT voter FROM enrichment_votes WHERE enrichment_id = ?").bind(enrichment.enrichment.id).all<{ voter: string }>();
     expect(e.results).toEqual([{ voter: `user:${owner.userId}` }]);
-    // Toggling through a bot now removes the owner's single vote.
-    expect(await json(await api(b2.key, "POST", `/api/ideas/${i2}/vote`))).toMatchObject({ voted: false, votes: 0 });
+    // A bot's vote keeps the owner's single vote; the owner's token takes it back.
+    expect(await json(await api(b2.key, "POST", `/api/ideas/${i2}/vote`))).toMatchObject({ voted: true, votes: 1 });
+    expect(await json(await api(owner.token, "POST", `/api/ideas/${i2}/vote`))).toMatchObject({ voted: false, votes: 0 });
   });
 });

@@ -1,13 +1,12 @@
 // Who is calling: a token (Authorization: Bearer, X-Studio-Token or ?token=), else the dashboard session cookie.
 // `identify` never rejects; `requireUser` and friends turn a missing caller into a 401 with the reason.
 import type { MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
 import { openDb } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";
 import { unauthorized } from "../http/errors.ts";
 import { resolverFor } from "./resolvers.ts";
-import { SESSION_COOKIE, sessionUser } from "./sessions.ts";
-import { kindOfToken, sha256Hex } from "./tokens.ts";
+import { sessionCookie, sessionUser } from "./sessions.ts";
+import { kindOfToken, sha256Hex, type TokenKind } from "./tokens.ts";
 
 /** The token a request carries, in the order the API reference gives. */
 export function presentedToken(req: { header(name: string): string | undefined; query(name: string): string | undefined }): string | null {
@@ -18,6 +17,12 @@ export function presentedToken(req: { header(name: string): string | undefined; 
   }
   return req.header("X-Studio-Token")?.trim() || req.query("token")?.trim() || null;
 }
+
+/** Why a valid credential of another kind cannot act as a user: the 401 names it, not "missing token". */
+const NOT_A_USER: Record<Exclude<TokenKind, "user">, string> = {
+  bot: "a bot key cannot be used on studio routes; use a personal token",
+  node: "a render-node key cannot be used on studio routes; use a personal token",
+};
 
 export const identify: MiddlewareHandler<AppEnv> = async function identify(c, next) {
   c.set("user", null);
@@ -35,11 +40,12 @@ export const identify: MiddlewareHandler<AppEnv> = async function identify(c, ne
     if (caller) {
       for (const [key, value] of Object.entries(caller)) c.set(key as keyof typeof caller, value as never);
       if (kind === "user") c.set("token", token);
+      else if (kind) c.set("authProblem", NOT_A_USER[kind]);
     } else {
       c.set("authProblem", "invalid or revoked token");
     }
   } else {
-    const cookie = getCookie(c, SESSION_COOKIE);
+    const cookie = sessionCookie(c);
     const user = cookie ? await sessionUser(db, cookie) : null;
     if (user) {
       c.set("user", user);

@@ -2,13 +2,12 @@
 // header. Never `?token=`: a link is something anyone can send anyone, so a token in it must not sign the person
 // who opens it in as the token's owner (the API's JSON routes still accept it, as the spec says).
 import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
 import { openDb } from "../db/client.ts";
 import type { AppEnv, User } from "../http/context.ts";
-import { SESSION_COOKIE, sessionUser } from "./sessions.ts";
+import { sessionCookie, sessionUser } from "./sessions.ts";
 
 export async function navigationUser(c: Context<AppEnv>): Promise<User | null> {
   if (c.req.header("Authorization") !== undefined || c.req.header("X-Studio-Token") !== undefined) return c.get("user");
-  const cookie = getCookie(c, SESSION_COOKIE);
+  const cookie = sessionCookie(c);
   return cookie ? sessionUser(openDb(c.env.DB), cookie) : null;
 }

@@ -1,11 +1,13 @@
-// Dashboard sessions: a random cookie value; the database keeps only its hash.
+// Dashboard sessions: a random cookie value; the database keeps only its hash. `sessionCookie` is the one reader of
+// the cookie, and it applies the cross-site rule itself, so no handler can use the cookie without it.
 import { setPrivateCookie } from "../http/cookies.ts";
 import { eq, and, gt } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import type { Db } from "../db/client.ts";
 import { sessions, users } from "../db/schema/identity.ts";
-import type { User } from "../http/context.ts";
+import type { AppEnv, User } from "../http/context.ts";
+import { refuseCrossSiteCookieUse } from "../http/csrf.ts";
 import { randomSecret, sha256Hex } from "./tokens.ts";
 
 export const SESSION_COOKIE = "studio_session";
@@ -23,6 +25,19 @@ export async function startSession(c: Context, db: Db, userId: string): Promise<
   setPrivateCookie(c, SESSION_COOKIE, id, { path: "/", maxAgeSeconds: SESSION_DAYS * 86_400 });
 }
 
+/**
+ * The session cookie this request carries, handed out only once the cross-site rule (worker/http/csrf-rule.ts)
+ * has let the request use it (403 otherwise), whatever else it carries: a browser sends the cookie on its own,
+ * also along with a ?token= or an Authorization header another site chose, so the rule cannot depend on how
+ * `identify` went. Null when there is no cookie.
+ */
+export function sessionCookie(c: Context<AppEnv>): string | null {
+  const value = getCookie(c, SESSION_COOKIE);
+  if (!value) return null;
+  refuseCrossSiteCookieUse(c);
+  return value;
+}
+
 export async function sessionUser(db: Db, cookieValue: string): Promise<User | null> {
   const row = await db
     .select({ user: users })
@@ -33,8 +48,8 @@ export async function sessionUser(db: Db, cookieValue: string): Promise<User | n
   return row?.user ?? null;
 }
 
-export async function endSession(c: Context, db: Db): Promise<void> {
-  const value = getCookie(c, SESSION_COOKIE);
+export async function endSession(c: Context<AppEnv>, db: Db): Promise<void> {
+  const value = sessionCookie(c);
   if (value) await db.delete(sessions).where(eq(sessions.idHash, await sha256Hex(value)));
   deleteCookie(c, SESSION_COOKIE, { path: "/" });
 }

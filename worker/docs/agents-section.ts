@@ -59,9 +59,10 @@ verify with any Standard Webhooks library and your secret). A delivery is attemp
 not answer 2xx within 10 s is tried again after 5 s, 30 s, 2 min, 10 min, 30 min and 2 h (seven attempts), with the
 same webhook-id, then the delivery is "failed". Redirects are not followed. Delivery status: pending, delivered,
 failed or refused. A URL must be http or https without user name or password, at most 2000 characters, and may not
-point at the studio itself (either origin); in production (an API origin that is not itself a private address) it
-may not name a private, loopback, link-local or internal address or a name such as localhost, *.local or
-*.internal. A project webhook breaking these rules is a 400; a render's webhookUrl is checked for its form when the
+point at the studio itself (either origin), nor at an address that is not on the public internet (loopback,
+private, link-local, unique-local, CGNAT, multicast, unspecified, documentation or reserved, in any spelling:
+127.1, 2130706433, [::ffff:127.0.0.1] and [64:ff9b::7f00:1] are all loopback) or a name such as localhost,
+*.local or *.internal, unless the studio's operator lists it in WEBHOOK_ALLOWED_HOSTS. A project webhook breaking these rules is a 400; a render's webhookUrl is checked for its form when the
 render starts (400) and for its address when sent (status "refused", nothing sent). Without a secret, the first
 delivery creates one: rotate to see it. The last 500 deliveries per user are kept. A project's webhook belongs to
 that project: deleting the project and making one with the same name starts without a webhook.

@@ -13,7 +13,9 @@ WHO CAN WRITE
   (BASE_URL), or without an Origin header Sec-Fetch-Site must be "same-origin", else 403; a JSON body must be sent
   as application/json, else 415. Token and bot-key writes are not checked.
 - Bots: Authorization: Bearer <BOT_KEY> (keys start stb_) and Content-Type: application/json. Everything a bot
-  writes carries isBot: true. Render-node keys cannot write (403).
+  writes carries isBot: true. Render-node keys cannot write (403). A bot key works on the idea board only: on a
+  studio route (projects, files, renders, /api/me) it is 401 "unauthorized: a bot key cannot be used on studio
+  routes; use a personal token" (a node key likewise names itself).
 - Admins: user ids listed in ADMIN_USER_IDS (comma-separated). Only admins change statuses and create groups.
 
 RATE LIMITS
@@ -46,11 +48,14 @@ POST /api/ideas { title (1-200 chars), body (1-10000), source?, name?, force?: b
 POST /api/ideas/check { title, body? } (public, not rate limited: meant for every keystroke)
   -> 200 { duplicate: boolean, similar: [{ score, idea }] } best first, at most 10, scores 0..1.
 POST /api/ideas/:id/vote -> 200 { id, voted, votes }. Toggles: adds the caller's vote if absent, removes it if
-  present. One vote per person: a bot votes as the user who issued its key, so voting through the user's token and
-  any of their bots toggles the same single vote, and "voted" is that person's.
+  present. One vote per person: a bot votes as the user who issued its key, so the user's token and all of their
+  bots share one single vote, and "voted" is that person's. A bot's vote only adds, never removes: when the person
+  has already voted (through any credential) a bot's vote changes nothing and answers { id, voted: true, votes },
+  so a bot voting for an idea after a 409, as told above, never takes back its owner's vote. Only the person (token
+  or dashboard) takes a vote back.
 POST /api/ideas/:id/enrich { kind, body, name? } -> 201 { enrichment }
 POST /api/ideas/:id/comments { body, name? } -> 201 { comment }
-POST /api/enrichments/:id/vote -> 200 { id, voted, votes } (toggle, as for ideas)
+POST /api/enrichments/:id/vote -> 200 { id, voted, votes } (toggle, as for ideas; a bot's vote only adds)
 PATCH /api/ideas/:id { status?, group?: slug|null } (admins) -> 200 { idea }. Status moves one step at a time,
   forward (open -> building -> shipped) or back one step to undo; a jump (open <-> shipped) -> 409.
 PATCH /api/ideas/:id { title?, body? } (the author: the same user, or the same bot key) -> 200 { idea }; re-indexed

@@ -29,6 +29,24 @@ such a program can show pictures and nothing more.
   or router would read differently (dot segments, encoded slashes or backslashes, a query or fragment) is never
   sent. No MCP answer carries a credential (token fields are dropped; any stu_/stb_/stn_ credential in text reads
   [redacted]), so an agent steered by a hostile file or page cannot copy its token out through a tool.
+- The session cookie has one reader, and it applies the cross-site rule above whenever the cookie is used, whatever
+  else the request carries: a sign-out posted from another site with "?token=x" or a junk Authorization header is
+  403 and the session stays valid.
+- A node key reads a project only through a job it holds now: running, and claimed by that node. Once the job is
+  done, failed, cancelled or given to another node after its lease lapsed, its file list, files and segments are
+  404 "no such job held by this node", as for another node's job.
+- A bot's vote only adds: it never takes back the vote its owner (or another of their bots) already cast, so a bot
+  that votes for the existing idea after a 409, as it is told to, cannot undo its owner's vote. A bot or node key
+  on a studio route is 401 naming the key's kind ("a bot key cannot be used on studio routes; use a personal
+  token").
+- Webhooks call only public internet addresses: the host is reduced to its address first, so every spelling of
+  loopback (127.1, 2130706433, 0x7f.1, [::1], [::ffff:127.0.0.1], [64:ff9b::7f00:1]) and every private,
+  link-local, unique-local, CGNAT, multicast, unspecified, documentation or reserved address, and names such as
+  localhost or *.internal, are a 400 naming why, locally too, unless the operator lists the receiver in
+  WEBHOOK_ALLOWED_HOSTS (hosts, addresses, CIDR ranges); the studio itself never. A public name that resolves to a
+  private address cannot be checked (a Worker has no DNS resolver): on Cloudflare a Worker's fetch reaches only
+  the public internet, but a self-hosted workerd reaches whatever its machine can, so its network must not rely on
+  this check alone.
 
 ## Where user content is served from
 

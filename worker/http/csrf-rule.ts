@@ -3,7 +3,8 @@
 // Origin on a cross-origin POST/PUT/DELETE and on every same-origin fetch() write, and Sec-Fetch-Site on every
 // request, and a page cannot forge either; so a cookie write must show Origin = the API origin, or, when Origin is
 // absent or "null", Sec-Fetch-Site: same-origin. Token and key callers (Authorization, X-Studio-Token, ?token=)
-// are not browsers riding on ambient credentials and are not checked.
+// are not browsers riding on ambient credentials and are not checked; but whenever the cookie itself is used (sign-out
+// reads it even when a token came along) the rule applies as for "session" (worker/auth/sessions.ts sessionCookie).
 import type { Credential } from "./context.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

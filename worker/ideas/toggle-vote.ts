@@ -1,6 +1,10 @@
 // Vote toggles: add the caller's vote if absent, remove it if present, then recount from the vote rows in the
 // same batch (a recount, not +1/-1, so two racing toggles can never leave the stored count wrong). The vote is the
 // person's (`writer.person`), whichever of their credentials cast it; `castBy` records which one did.
+// A bot's vote only ever adds: the seed tells a bot that gets a 409 to vote for the existing idea, and since the
+// vote is its owner's, a toggle would take back the vote the owner had already cast. So a bot voting for an idea
+// (or enrichment) the person already voted for changes nothing and answers voted: true; only the person (their
+// token or the dashboard) takes a vote back.
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { Writer } from "./caller.ts";
@@ -12,7 +16,16 @@ export interface VoteState {
   votes: number;
 }
 
-type Voter = Pick<Writer, "key" | "person">;
+type Voter = Pick<Writer, "key" | "person" | "isBot">;
+
+/** The stored count, for a bot vote that changed nothing. */
+async function ideaVoteCount(db: Db, ideaId: number): Promise<number> {
+  return (await db.select({ votes: ideas.votes }).from(ideas).where(eq(ideas.id, ideaId)).get())?.votes ?? 0;
+}
+
+async function enrichmentVoteCount(db: Db, enrichmentId: number): Promise<number> {
+  return (await db.select({ votes: enrichments.votes }).from(enrichments).where(eq(enrichments.id, enrichmentId)).get())?.votes ?? 0;
+}
 
 export async function toggleIdeaVote(db: Db, ideaId: number, writer: Voter): Promise<VoteState> {
   const voter = writer.person;
@@ -20,6 +33,7 @@ export async function toggleIdeaVote(db: Db, ideaId: number, writer: Voter): Pro
   if (!idea) throw notFound("no such idea");
   const mine = and(eq(ideaVotes.ideaId, ideaId), eq(ideaVotes.voter, voter));
   const existing = await db.select({ voter: ideaVotes.voter }).from(ideaVotes).where(mine).get();
+  if (existing && writer.isBot) return { voted: true, votes: await ideaVoteCount(db, ideaId) };
   const change = existing
     ? db.delete(ideaVotes).where(mine)
     : db.insert(ideaVotes).values({ ideaId, voter, castBy: writer.key, createdAt: Date.now() }).onConflictDoNothing();
@@ -40,6 +54,7 @@ export async function toggleEnrichmentVote(db: Db, enrichmentId: number, writer:
   if (!row) throw notFound("no such enrichment");
   const mine = and(eq(enrichmentVotes.enrichmentId, enrichmentId), eq(enrichmentVotes.voter, voter));
   const existing = await db.select({ voter: enrichmentVotes.voter }).from(enrichmentVotes).where(mine).get();
+  if (existing && writer.isBot) return { voted: true, votes: await enrichmentVoteCount(db, enrichmentId) };
   const change = existing
     ? db.delete(enrichmentVotes).where(mine)
     : db.insert(enrichmentVotes).values({ enrichmentId, voter, castBy: writer.key, createdAt: Date.now() }).onConflictDoNothing();

@@ -124,6 +124,15 @@ export async function findNodeJob(db: Db, jobId: string, nodeId: string): Promis
   return row ?? null;
 }
 
+/**
+ * A job this node holds right now: running and claimed by this node. A job that is still queued, has ended, was put
+ * back after its lease lapsed or went to another node is not; reads of project data go through this.
+ */
+export async function findRunningNodeJob(db: Db, jobId: string, nodeId: string): Promise<JobRow | null> {
+  const row = await db.query.jobs.findFirst({ where: and(eq(jobs.id, jobId), eq(jobs.nodeId, nodeId), eq(jobs.status, "running")) });
+  return row ?? null;
+}
+
 export async function findJobs(db: Db, ids: readonly string[]): Promise<JobRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(jobs).where(inArray(jobs.id, [...ids])).all();

@@ -49,7 +49,7 @@ export function registerIdeaTools(server: McpServer, rest: RestClient): void {
 
   server.registerTool(
     "vote_idea",
-    { description: "Toggle your vote on an idea (a second call removes it).", inputSchema: { id: ideaId } },
+    { description: "Toggle your vote on an idea (a second call removes it; with a bot key a vote only adds and never removes your owner's).", inputSchema: { id: ideaId } },
     ({ id }) => asTool(async () => jsonResult(await rest.json({ method: "POST", path: `/api/ideas/${id}/vote` }))),
   );
 

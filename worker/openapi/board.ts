@@ -116,7 +116,7 @@ export const boardOperations: Operation[] = [
     method: "delete", path: "/api/comments/{id}", operationId: "deleteComment", summary: "Delete a comment (its author or an admin)", tag: "ideas", access: "writer", params: id,
     responses: { 200: json(z.object({ deleted: z.literal(true), id: z.number().int() }), "deleted") }, errors: [403, 404, 429],
   },
-  { method: "post", path: "/api/ideas/{id}/vote", operationId: "voteIdea", summary: "Toggle the caller's vote", tag: "ideas", access: "writer", params: id, responses: { 200: json(vote, "the vote") }, errors: [403, 404, 429] },
+  { method: "post", path: "/api/ideas/{id}/vote", operationId: "voteIdea", summary: "Toggle the caller's vote (a bot key's vote only adds)", tag: "ideas", access: "writer", params: id, responses: { 200: json(vote, "the vote") }, errors: [403, 404, 429] },
   {
     method: "post", path: "/api/ideas/{id}/enrich", operationId: "enrichIdea", summary: "Add an enrichment", tag: "ideas", access: "writer", params: id, body: { json: enrichmentBody, required: true },
     responses: { 201: json(z.object({ enrichment }), "added") }, errors: [400, 403, 404, 429],

@@ -1,5 +1,5 @@
 // /api/bots — a signed-in human issues, lists and revokes the keys their idea-board bots write with.
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { issueBotKey, listBots, revokeBot } from "../bots/bot-keys.ts";
 import { openDb } from "../db/client.ts";
@@ -11,10 +11,10 @@ import { requireWriter } from "../ideas/caller.ts";
 export const createBotBody = z.object({ name: z.string().trim().min(1).max(60) });
 
 /** Bots cannot mint more bots: only the human owner holds this power. */
-function ownerId(c: { get(key: "user"): AppEnv["Variables"]["user"]; get(key: "credential"): AppEnv["Variables"]["credential"] }) {
+function ownerId(c: Context<AppEnv>) {
   if (c.get("credential") === "bot") throw forbidden("bots cannot manage bot keys");
   const user = c.get("user");
-  if (!user) throw unauthorized("missing token");
+  if (!user) throw unauthorized(c.get("authProblem"));
   return user.id;
 }
 

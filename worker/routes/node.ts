@@ -29,7 +29,7 @@ import { streamToKey, writeStream } from "../files/write-file.ts";
 import type { JobKind } from "../../core/protocol/job-kinds.ts";
 import type { ClaimedJob } from "../../core/protocol/node-routes.ts";
 import { jobBoard } from "../jobs/job-board.ts";
-import { claimJob, endJob, findJob, findNodeJob, JOB_KINDS, leaseMs, renewLease, setRunningResult, type JobRow } from "../jobs/queue.ts";
+import { claimJob, endJob, findJob, findNodeJob, findRunningNodeJob, JOB_KINDS, leaseMs, renewLease, setRunningResult, type JobRow } from "../jobs/queue.ts";
 import { markNodeSeen } from "../nodes/node-presence.ts";
 import { roomOf } from "../rooms/room-of.ts";
 import { googleFontsForJob, googleFontsKey } from "../fonts/google-fonts-cache.ts";
@@ -78,6 +78,16 @@ async function heldJob(c: Context<AppEnv>) {
   return job;
 }
 
+/**
+ * A job this node is working on now, for reads of a user's data (project files, segments): a node key reads only
+ * what a job it currently holds needs. Ended, queued, lapsed-and-requeued and other nodes' jobs answer as missing.
+ */
+async function runningJob(c: Context<AppEnv>) {
+  const job = await findRunningNodeJob(openDb(c.env.DB), c.req.param("id") ?? "", nodeOf(c).id);
+  if (!job) throw notFound("no such job held by this node");
+  return job;
+}
+
 /** Browser jobs may write only here: snapshots go into the project's snapshots/ folder. */
 const NODE_WRITABLE_PREFIX = "snapshots/";
 const MAX_NODE_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -119,7 +129,7 @@ export const nodeRoutes = new Hono<AppEnv>()
     }
   })
   .get("/jobs/:id/files", async (c) => {
-    const job = await heldJob(c);
+    const job = await runningJob(c);
     const ref = { userId: job.userId, slug: job.slug };
     // The reserved folder is the Worker's: a project's own files there are not passed on.
     const files = (await listProjectFiles(c.env.FILES, ref)).filter((f) => f.type === "file" && !f.path.startsWith(`${GOOGLE_FONTS_DIR}/`));
@@ -130,7 +140,7 @@ export const nodeRoutes = new Hono<AppEnv>()
     return c.json({ files: [...files.map(({ path, size, mtime }) => ({ path, size, mtime })), ...fonts] });
   })
   .get("/jobs/:id/files/*", async (c) => {
-    const job = await heldJob(c);
+    const job = await runningJob(c);
     const check = rawFilePath(c.req.url, JOB_FILE_PATH_START);
     const fontKey = googleFontsKey(check.path);
     const key = fontKey ?? fileKey({ userId: job.userId, slug: job.slug }, check.path);
@@ -195,7 +205,7 @@ export const nodeRoutes = new Hono<AppEnv>()
     return c.json({ ok: true, size: await storeWithinQuota(c.env, job.userId, key, length, () => streamToKey(c.env.FILES, key, body, length, type)) });
   })
   .get("/jobs/:id/segments/:index", async (c) => {
-    const job = await heldJob(c);
+    const job = await runningJob(c);
     if (job.kind !== "join") throw notFound("only a join job reads segments");
     const options = JoinJobOptionsSchema.parse(JSON.parse(job.options));
     const index = Number(c.req.param("index"));

@@ -4,8 +4,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { Webhook } from "standardwebhooks";
 import type { Env } from "../env.ts";
-import { apiOrigin, contentOrigin } from "../http/origins.ts";
 import { backoffSchedule, retryDelayMs } from "./backoff.ts";
+import { webhookPolicyOf } from "./webhook-policy.ts";
 import { webhookUrlProblem } from "./webhook-url.ts";
 
 /** How long one attempt may take before it counts as failed. */
@@ -191,7 +191,7 @@ export class WebhookOutbox extends DurableObject<Env> {
         row.id, n, started, status, error, Date.now() - started,
       );
     // Checked again at send time: a render's own webhookUrl is only checked for its form when the render starts.
-    const problem = webhookUrlProblem(row.url, { api: apiOrigin(this.env), content: contentOrigin(this.env) });
+    const problem = webhookUrlProblem(row.url, webhookPolicyOf(this.env));
     if (problem) {
       record(null, problem);
       this.ctx.storage.sql.exec("UPDATE deliveries SET status = 'refused', next_at = NULL WHERE id = ?", row.id);

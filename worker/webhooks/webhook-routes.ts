@@ -13,10 +13,10 @@ import { openDb } from "../db/client.ts";
 import { renders } from "../db/schema/renders.ts";
 import type { AppEnv } from "../http/context.ts";
 import { badRequest, notFound } from "../http/errors.ts";
-import { apiOrigin, contentOrigin } from "../http/origins.ts";
 import { readJson } from "../http/validate.ts";
 import { requireProject } from "../projects/store.ts";
 import { outboxOf } from "./outbox-of.ts";
+import { webhookPolicyOf } from "./webhook-policy.ts";
 import { webhookUrlProblem } from "./webhook-url.ts";
 
 const hookBody = z.strictObject({ url: z.string().describe("http(s) URL called on render.done, render.failed and render.cancelled") });
@@ -41,7 +41,7 @@ export const projectWebhookRoutes = new Hono<AppEnv>()
   .put("/:slug/webhook", async (c) => {
     const { ref, project } = await callerProjectRow(c);
     const { url } = await readJson(c, hookBody);
-    const problem = webhookUrlProblem(url, { api: apiOrigin(c.env), content: contentOrigin(c.env) });
+    const problem = webhookUrlProblem(url, webhookPolicyOf(c.env));
     if (problem) throw badRequest(`invalid url: ${problem}`);
     await outboxOf(c.env, ref.userId).setProjectHook(ref.slug, url, project.createdAt);
     return c.json({ slug: ref.slug, webhookUrl: url });

@@ -1,0 +1,51 @@
+// WEBHOOK_ALLOWED_HOSTS: the receivers on a private network that a self-hosted studio (or a local one) may call
+// although their address is not public. Pure. Comma-separated host names ("ci.internal", matched exactly, case and
+// a trailing dot ignored), IP addresses in any spelling ("127.0.0.1", "::1") and CIDR ranges ("10.0.0.0/8",
+// "fd00::/8"). An entry that is none of these matches nothing, so a typo can only refuse more.
+import { parseIp, samePrefix, type IpAddress } from "./ip-address.ts";
+
+export type AllowedHost = { name: string } | { address: IpAddress; bits: number };
+
+/** A host name as compared everywhere here: lower case, without the trailing dots DNS ignores. */
+export const bareName = (host: string) => host.toLowerCase().replace(/\.+$/, "");
+
+/** One allow-list entry, or null when it is malformed. */
+function parseEntry(entry: string): AllowedHost | null {
+  const [host = "", bitsText, ...rest] = entry.split("/");
+  if (rest.length > 0) return null;
+  const address = parseIp(host);
+  const full = address?.version === 4 ? 32 : 128;
+  if (bitsText !== undefined) {
+    const bits = /^\d{1,3}$/.test(bitsText) ? Number(bitsText) : NaN;
+    return address && bits <= full ? { address, bits } : null;
+  }
+  if (address) return { address, bits: full };
+  return /^[a-z0-9.-]+$/i.test(host) ? { name: bareName(host) } : null;
+}
+
+/** The setting's entries (an unset or empty setting allows nothing). */
+export function parseAllowedHosts(setting: string | undefined): AllowedHost[] {
+  return (setting ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map(parseEntry)
+    .filter((e): e is AllowedHost => e !== null);
+}
+
+/** The IPv4 address (and prefix) an IPv4-mapped IPv6 one stands for, so that IPv4 entries and URLs meet. */
+function asIpv4(address: IpAddress, bits: number): { address: IpAddress; bits: number } {
+  const b = address.bytes;
+  const mapped = address.version === 6 && bits >= 96 && b.slice(0, 10).every((x) => x === 0) && b[10] === 0xff && b[11] === 0xff;
+  return mapped ? { address: { version: 4, bytes: b.slice(12) }, bits: bits - 96 } : { address, bits };
+}
+
+/** True when the URL host (a name, or the address it spells) is on the allow-list. */
+export function isAllowedHost(list: readonly AllowedHost[], name: string, address: IpAddress | null): boolean {
+  const target = address ? asIpv4(address, 128).address : null;
+  return list.some((entry) => {
+    if ("name" in entry) return address === null && entry.name === bareName(name);
+    const allowed = asIpv4(entry.address, entry.bits);
+    return target !== null && target.version === allowed.address.version && samePrefix(target.bytes, allowed.address.bytes, allowed.bits);
+  });
+}
