@@ -4,20 +4,11 @@
 // calls the REST app in-process with that same credential, on exactly the resource it names (rest-client.ts), and
 // nothing it answers carries a credential (redact-credentials.ts). GET (a standalone event stream) and DELETE (ending a
 // session) have nothing to do without sessions: 405.
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { Hono } from "hono";
 import { presentedToken } from "../auth/middleware.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError, unauthorized } from "../http/errors.ts";
-import { VERSION } from "../routes/health.ts";
-import { registerAccountTools } from "./account-tools.ts";
-import { registerIdeaTools } from "./idea-tools.ts";
-import { registerProjectTools } from "./project-tools.ts";
-import { registerRenderTools } from "./render-tools.ts";
 import { readBoundedText } from "../http/read-body.ts";
-import { CredentialRedactingTransport } from "./redact-credentials.ts";
-import { restClient } from "./rest-client.ts";
-import { MCP_INSTRUCTIONS } from "./instructions.ts";
 
 /** Largest MCP request body (a write_file of a small asset in base64 fits; larger files go to PUT .../files/<path>). */
 export const MCP_BODY_LIMIT = 10 * 1024 * 1024;
@@ -38,14 +29,6 @@ export function mcpRoutes(api: Hono<AppEnv>) {
         if (credential === "node") throw new ApiError(403, "forbidden: render node keys cannot use the MCP server");
         throw challenge(token ? c.get("authProblem") : "missing token", token !== null);
       }
-      const rest = restClient(api, c.env, c.executionCtx, `Bearer ${token}`);
-      const server = new McpServer({ name: "studio", version: VERSION }, { instructions: MCP_INSTRUCTIONS });
-      if (credential === "token") {
-        registerAccountTools(server, rest);
-        registerProjectTools(server, rest);
-        registerRenderTools(server, rest);
-      }
-      registerIdeaTools(server, rest);
       // Read here, bounded, rather than by the transport (which reads any size): 413 past the limit.
       const text = await readBoundedText(c.req.raw, MCP_BODY_LIMIT, "; upload large files with PUT /api/projects/:slug/files/<path>");
       let message: unknown;
@@ -54,10 +37,9 @@ export function mcpRoutes(api: Hono<AppEnv>) {
       } catch {
         return c.json({ jsonrpc: "2.0", error: { code: -32700, message: "Parse error: the body is not JSON" }, id: null }, 400);
       }
-      // Whatever a tool answers, no credential leaves in it (redact-credentials.ts).
-      const transport = new CredentialRedactingTransport(token);
-      await server.connect(transport);
-      return transport.handleRequest(c, message);
+      // The MCP server is loaded on first use (mcp-server.ts says why).
+      const { answerMcp } = await import("./mcp-server.ts");
+      return answerMcp(c, api, token, credential, message);
     })
     .on(["GET", "DELETE"], "/", (c) =>
       c.json({ error: "method not allowed: this MCP server is stateless; POST JSON-RPC messages to /mcp" }, 405, { Allow: "POST" }),

@@ -1,0 +1,31 @@
+// One MCP exchange: a server with the tools the caller's credential allows, connected to a transport that answers
+// this one request (stateless) and redacts credentials from everything it sends. Loaded by mcp-route.ts on the
+// first /mcp request, not at startup: the SDK and its JSON-schema compiler are a large share of the Worker's
+// startup CPU, and most requests never touch MCP.
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { Context, Hono } from "hono";
+import type { AppEnv } from "../http/context.ts";
+import { VERSION } from "../routes/health.ts";
+import { registerAccountTools } from "./account-tools.ts";
+import { registerIdeaTools } from "./idea-tools.ts";
+import { MCP_INSTRUCTIONS } from "./instructions.ts";
+import { registerProjectTools } from "./project-tools.ts";
+import { CredentialRedactingTransport } from "./redact-credentials.ts";
+import { registerRenderTools } from "./render-tools.ts";
+import { restClient } from "./rest-client.ts";
+
+/** Answers one JSON-RPC message (or batch) for a caller with a personal token or a bot key. */
+export async function answerMcp(c: Context<AppEnv>, api: Hono<AppEnv>, token: string, credential: "token" | "bot", message: unknown): Promise<Response | undefined> {
+  const rest = restClient(api, c.env, c.executionCtx, `Bearer ${token}`);
+  const server = new McpServer({ name: "studio", version: VERSION }, { instructions: MCP_INSTRUCTIONS });
+  if (credential === "token") {
+    registerAccountTools(server, rest);
+    registerProjectTools(server, rest);
+    registerRenderTools(server, rest);
+  }
+  registerIdeaTools(server, rest);
+  // Whatever a tool answers, no credential leaves in it (redact-credentials.ts).
+  const transport = new CredentialRedactingTransport(token);
+  await server.connect(transport);
+  return transport.handleRequest(c, message);
+}
