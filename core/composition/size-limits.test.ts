@@ -59,7 +59,7 @@ describe("composition size limits", () => {
     const size: RootSize = { width: 5000, height: 100, duration: null, fps: null, texts: {} };
     expect(findLimitProblems(size).map((p) => p.message)).toEqual(["data-width 5000 is over the maximum of 4096 pixels per side"]);
     expect(describeLimitProblems("index.html", findLimitProblems(size))).toBe(
-      "composition index.html is over the studio's limits: data-width 5000 is over the maximum of 4096 pixels per side",
+      "index.html is over the studio's limits: data-width 5000 is over the maximum of 4096 pixels per side",
     );
   });
 

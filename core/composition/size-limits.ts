@@ -133,7 +133,7 @@ export function findLimitProblems(size: RootSize, rate?: { fps: number; source: 
   return problems;
 }
 
-/** One sentence for a refusal: every problem, joined. */
+/** One sentence for a refusal, every problem joined: "index.html is over the studio's limits: data-width=…". */
 export function describeLimitProblems(file: string, problems: readonly LimitProblem[]): string {
-  return `composition ${file} is over the studio's limits: ${problems.map((p) => p.message).join("; ")}`;
+  return `${file} is over the studio's limits: ${problems.map((p) => p.message).join("; ")}`;
 }
