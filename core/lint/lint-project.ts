@@ -17,6 +17,7 @@ import { checkInfiniteRepeat } from "./rules/check-infinite-repeat.ts";
 import { checkMedia } from "./rules/check-media.ts";
 import { checkNonTransformMotion } from "./rules/check-non-transform-motion.ts";
 import { checkRoot } from "./rules/check-root.ts";
+import { checkRootLimits } from "./rules/check-root-limits.ts";
 import { checkScriptSyntax } from "./rules/check-script-syntax.ts";
 import { checkSubCompositions } from "./rules/check-sub-compositions.ts";
 import { checkTimelines } from "./rules/check-timelines.ts";
@@ -29,6 +30,7 @@ type FileRule = (file: CompositionFile, project: ProjectContext) => LintFinding[
 
 const FILE_RULES: FileRule[] = [
   checkRoot,
+  checkRootLimits,
   checkCanvas,
   checkScriptSyntax,
   checkGsapScript,

@@ -1,6 +1,9 @@
 // The single table of lint codes. Severity belongs to the code, so the API docs (LINT_RULES) can never
 // disagree with what the linter reports. Errors break or change a frame-by-frame render; warnings are style
 // and robustness issues; info findings are notes shown only with `verbose`.
+import { COMPOSITION_LIMITS } from "../composition/size-limits.ts";
+
+const LIMITS = COMPOSITION_LIMITS;
 
 const RULE_TABLE = {
   entry_missing: ["error", "The entry composition (index.html by default) is missing or empty."],
@@ -9,6 +12,7 @@ const RULE_TABLE = {
   root_start_not_zero: ["error", "The root element's data-start is not 0."],
   root_invalid_duration: ["error", "The root element's data-duration is not a positive number of seconds."],
   root_invalid_size: ["error", "The root element's data-width or data-height is not a positive whole number of pixels."],
+  root_over_limit: ["error", `The root element is over the studio's limits: a side over ${LIMITS.maxSide} px, a canvas over ${LIMITS.maxPixels.toLocaleString("en-US")} px (4096x2160), data-fps over ${LIMITS.maxFps}, data-duration over ${LIMITS.maxDurationSeconds} s, or over ${LIMITS.maxFrames.toLocaleString("en-US")} frames; renders, snapshots, checks and previews of it are refused.`],
   canvas_size_missing: ["warning", "html/body CSS does not set the canvas width and height."],
   canvas_size_mismatch: ["error", "html/body CSS width or height differs from the root's data-width/data-height."],
   canvas_overflow_visible: ["warning", "html/body CSS does not set overflow: hidden, so overflowing content can add scrollbars."],
@@ -66,6 +70,7 @@ const HYPERFRAMES: Record<LintCode, { codes: string[]; difference?: string }> = 
   root_start_not_zero: { codes: [], difference: "Seed 000, rule 2." },
   root_invalid_duration: { codes: [], difference: "Seed 000, rule 2." },
   root_invalid_size: { codes: [], difference: "Seed 000, rule 2; HyperFrames only compares the size with the html/body CSS (root_dimensions_mismatch)." },
+  root_over_limit: { codes: [], difference: "The studio's limits: render nodes are shared, so one composition may not make them allocate without bound." },
   canvas_size_missing: { codes: [], difference: "Seed 000, rule 1." },
   canvas_size_mismatch: { codes: ["root_dimensions_mismatch"], difference: "An error here, a warning in HyperFrames: a body smaller than the root crops the video, a wrong frame. A size that is not a number is root_invalid_size here, a mismatch in HyperFrames." },
   canvas_overflow_visible: { codes: [], difference: "Seed 000, rule 1." },

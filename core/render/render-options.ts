@@ -1,10 +1,12 @@
 // Render options of POST /api/projects/:slug/render, validated up front with messages that name the option and
 // the allowed values. Pure: the Worker validates with it, the render node trusts what it produced.
 import { z } from "zod";
+import { COMPOSITION_LIMITS } from "../composition/size-limits.ts";
 import { checkProjectPath } from "../paths/project-path.ts";
 
 export const QUALITIES = ["draft", "standard", "high"] as const;
 export const FORMATS = ["mp4", "webm", "mov", "gif"] as const;
+/** Output presets; each fits COMPOSITION_LIMITS (tested), and a preset only scales the page to fit inside it. */
 export const RESOLUTIONS = {
   landscape: { width: 1920, height: 1080 },
   portrait: { width: 1080, height: 1920 },
@@ -12,7 +14,7 @@ export const RESOLUTIONS = {
   "landscape-4k": { width: 3840, height: 2160 },
   "portrait-4k": { width: 2160, height: 3840 },
 } as const;
-export const MAX_FPS = 120;
+export const MAX_FPS = COMPOSITION_LIMITS.maxFps;
 /**
  * What a GIF gets unless the request says otherwise: a GIF is for a chat or a README, and at the composition's
  * full 1080p and 30 fps a 4 s clip weighs 20 MB. Width keeps the aspect and never upscales; fps is at most this

@@ -22,6 +22,7 @@ import { applyDeclaredFps, parseRenderOptions } from "./parse-render-options.ts"
 import type { RenderOptions } from "./parse-render-options.ts";
 import type { RenderPlan } from "./plan-render.ts";
 import { reportLateProblems } from "./late-problems.ts";
+import { refuseOversizedFile, refuseOversizedInfo } from "./refuse-oversized-composition.ts";
 import { renderFrameRange } from "./render-frame-range.ts";
 import { resolveBinaries } from "./resolve-binaries.ts";
 import type { Binaries } from "./resolve-binaries.ts";
@@ -118,6 +119,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
   const projectDir = resolve(input.projectDir);
   const entry = await stat(join(projectDir, options.composition)).catch(() => null);
   if (!entry?.isFile()) throw new Error(`composition "${options.composition}" does not exist in the project`);
+  await refuseOversizedFile(projectDir, options.composition, { fps: options.fpsGiven ? options.fpsText : null, format: options.format });
   const bounds = input.bounds ?? stageBounds();
   input.signal.throwIfAborted();
   const findings: string[] = [];
@@ -181,6 +183,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     if (declared.finding) onLine(`finding: ${declared.finding}`);
     if (!(info.duration > 0)) throw new Error(`composition "${info.compositionId}" has no duration: set data-duration on its root element`);
     const frames = countFrames(info.duration, options.fps);
+    refuseOversizedInfo(info, options.composition, options.fps.num / options.fps.den);
     const viewport = computeViewport(info.width, info.height, options.resolution, options.format);
     const totalSeconds = (frames * options.fps.den) / options.fps.num;
     onLine(

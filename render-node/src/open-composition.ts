@@ -6,6 +6,7 @@ import { blockedAttemptLine, limitBlockedAttempts } from "./blocked-attempt.ts";
 import { loadComposition } from "./load-composition.ts";
 import { startNetworkSink } from "./network-sink.ts";
 import { networkIsolationFlags } from "./network-policy.ts";
+import { refuseOversizedFile, refuseOversizedInfo } from "./refuse-oversized-composition.ts";
 import { serveProject, type ProjectServer } from "./serve-project.ts";
 import { stageBounds, type StageBounds } from "./stage-bounds.ts";
 import { seconds, withDeadline } from "./with-deadline.ts";
@@ -33,6 +34,8 @@ export async function openComposition(options: {
   beforeLoad?: ((capture: CaptureBrowser, origin: string) => void) | undefined;
 }): Promise<OpenComposition> {
   const bounds = options.bounds ?? stageBounds();
+  const composition = options.composition ?? "index.html";
+  await refuseOversizedFile(options.projectDir, composition);
   const server = await serveProject(options.projectDir);
   const sinkReport = limitBlockedAttempts(options.onLine);
   const sink = await startNetworkSink((attempt) => sinkReport(blockedAttemptLine(attempt)));
@@ -53,7 +56,8 @@ export async function openComposition(options: {
     });
     options.signal.throwIfAborted();
     options.beforeLoad?.(capture, server.origin);
-    const info = await loadComposition(capture, server.pageUrl(options.composition ?? "index.html", "render"), server.origin, options.onLine, { bounds });
+    const info = await loadComposition(capture, server.pageUrl(composition, "render"), server.origin, options.onLine, { bounds });
+    refuseOversizedInfo(info, composition);
     await capture.session.send("Emulation.setDeviceMetricsOverride", { width: info.width, height: info.height, deviceScaleFactor: 1, mobile: false });
     const page = capture.page;
     return {

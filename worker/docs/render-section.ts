@@ -1,5 +1,9 @@
 // The render half of the studio reference (see studio-section.ts): render, events, downloads, status codes, limits
 // and the render nodes' protocol.
+import { COMPOSITION_LIMITS as LIMITS } from "../../core/composition/size-limits.ts";
+
+const grouped = (n: number) => n.toLocaleString("en-US");
+
 export const renderSection = `## Render
 
 Render state: { id, slug, status, startedAt, doneAt, filename, downloadUrl, lastLine, eventsUrl, format, quality,
@@ -138,6 +142,13 @@ Every render ends within 30 minutes of its POST, time in the queue included: pas
 One render makes at most an hour of video (MAX_VIDEO_SECONDS; frames at the render's rate): a longer composition
 fails once loaded, before anything is captured, with "render failed: the video would be <n> s long (<frames>
 frames at <fps> fps); one render makes at most 3600 s of video (MAX_VIDEO_SECONDS)".
+
+A composition's root is at most ${LIMITS.maxSide} px a side and ${grouped(LIMITS.maxPixels)} px in area (4096x2160: 4K UHD 3840x2160 and
+2160x3840 and DCI 4K fit, a square up to 2974x2974), data-fps at most ${LIMITS.maxFps}, data-duration at most ${LIMITS.maxDurationSeconds} s, and at most
+${grouped(LIMITS.maxFrames)} frames (an hour at 60 fps) at the render's rate. Over one, render, snapshot, check and preview answer 400
+{ error, code: "bad_request" } before anything is queued, e.g. "invalid composition: index.html is over the studio's
+limits: data-width=\"100000\" is over the maximum of 4096 pixels per side"; lint reports it as root_over_limit
+(an error), and a render node refuses such a job before starting a browser. The resolution presets all fit.
 
 Per user, across all projects (render nodes are shared, so nobody may hold them all):
   renders in progress (queued or rendering)   3

@@ -1,6 +1,8 @@
 // The security model of GET /api/docs: who can see and do what, where user content lives, what a composition may
 // and may not do, and the limits. One place, so an agent or a reviewer reads the whole model at once; the
 // sections of each endpoint repeat only what a caller of that endpoint needs.
+import { COMPOSITION_LIMITS as LIMITS } from "../../core/composition/size-limits.ts";
+
 export const securitySection = `# Security model
 
 Compositions are programs: anyone with a token writes HTML and JavaScript that runs in a person's browser, on
@@ -128,6 +130,10 @@ gsap, answered from the node's own copy of 3.14.2), nothing else:
   percent-encoded spelling.
 - Per user, across projects: 3 renders in progress, 2 snapshots and 2 checks in flight, 3 previews running;
   past one, 429 with Retry-After and nothing queued. Every render ends within 30 minutes of its POST.
+- A composition's size: at most ${LIMITS.maxSide} px a side and 4096x2160 in area, ${LIMITS.maxFps} fps, ${LIMITS.maxDurationSeconds} s and ${LIMITS.maxFrames.toLocaleString("en-US")} frames, so
+  one page cannot make a shared node allocate without bound. The Worker refuses a render, snapshot, check or
+  preview of a larger one (400, nothing queued) and a render node checks again before starting a browser, and
+  once the page has loaded, before sizing its viewport.
 - Idea board: 30 writes a minute per person, one vote per person per idea or enrichment.
 - Public stats count a visitor once their signed cookie comes back, a page view once per visitor, page and 30
   minutes (at most 20 pages); no IP address or user agent is stored.`;

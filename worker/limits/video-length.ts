@@ -2,10 +2,12 @@
 // its author's to choose, so without this a `data-duration="360000"` would queue thousands of segment jobs and hold
 // render nodes until the wall-clock limit. The node's plan says how many frames the render has; the ProjectRoom
 // refuses a longer plan before any segment is queued, with a line naming the limit.
+import { COMPOSITION_LIMITS } from "../../core/composition/size-limits.ts";
 import type { RenderPlan } from "../../core/protocol/render-plan.ts";
 import type { Env } from "../env.ts";
 
-export const DEFAULT_MAX_VIDEO_SECONDS = 3600;
+/** The composition limit (core/composition/size-limits.ts); an operator may set a lower one. */
+export const DEFAULT_MAX_VIDEO_SECONDS = COMPOSITION_LIMITS.maxDurationSeconds;
 
 export function maxVideoSeconds(env: Pick<Env, "MAX_VIDEO_SECONDS">): number {
   const n = Number(env.MAX_VIDEO_SECONDS);

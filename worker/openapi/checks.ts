@@ -64,7 +64,7 @@ export const checkOperations: Operation[] = [
   },
   {
     method: "post", path: "/api/projects/{slug}/preview", operationId: "startPreview", summary: "Start (or return) the project's preview server", tag: "checks", access: "user", params: slugParam,
-    responses: { 200: json(previewState, "the preview") }, errors: [404, 429, 502, 503, 504],
+    responses: { 200: json(previewState, "the preview") }, errors: [400, 404, 429, 502, 503, 504],
   },
   { method: "get", path: "/api/projects/{slug}/preview", operationId: "getPreview", summary: "Preview state", tag: "checks", access: "user", params: slugParam, responses: { 200: json(previewState, "the preview") }, errors: [404] },
   {

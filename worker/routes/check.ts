@@ -12,6 +12,7 @@ import type { AppEnv } from "../http/context.ts";
 import { badRequest } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
 import { enqueueCappedJob } from "../limits/capped-jobs.ts";
+import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
 import { loadLintInput } from "../lint/load-lint-input.ts";
 import { requireRenderNode } from "../nodes/node-presence.ts";
 import { requireProject } from "../projects/store.ts";
@@ -50,6 +51,7 @@ export const checkRoutes = new Hono<AppEnv>().use(requireUser).post("/:slug/chec
   const options = await readJson(c, checkBody);
   const past = timePastEnd(options.at, project.duration);
   if (past) throw badRequest(past);
+  await requireCompositionWithinLimits(c.env, ref, "index.html");
   await requireRenderNode(db, "check the composition in a browser");
   const lint = lintProject(await loadLintInput(c.env.FILES, ref), { verbose: false });
   const id = crypto.randomUUID();

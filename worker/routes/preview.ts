@@ -12,6 +12,7 @@ import type { AppEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import { endJob, findJob, findLiveProjectJob, type JobRow } from "../jobs/queue.ts";
 import { enqueueCappedJob } from "../limits/capped-jobs.ts";
+import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
 import { requireRenderNode } from "../nodes/node-presence.ts";
 import { callerProject } from "../projects/caller-project.ts";
 
@@ -65,6 +66,7 @@ export const previewRoutes = new Hono<AppEnv>()
       job = null;
     }
     if (!job) {
+      await requireCompositionWithinLimits(c.env, ref, "index.html");
       await requireRenderNode(db, "run a preview server");
       const id = crypto.randomUUID();
       await enqueueCappedJob(db, c.env, { id, userId: ref.userId, slug: ref.slug, kind: "preview", options: newPreviewOptions() });

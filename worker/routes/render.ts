@@ -17,6 +17,7 @@ import { recentProjectRenders, renderListEntry } from "../renders/store.ts";
 import { roomOf } from "../rooms/room-of.ts";
 import { wakeRenderNodes } from "../containers/render-node-container.ts";
 import { capReached } from "../limits/work-caps.ts";
+import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
 
 async function noneState(c: Context<AppEnv>, ref: ProjectRef) {
   const recent = await recentProjectRenders(openDb(c.env.DB), ref.userId, ref.slug);
@@ -48,6 +49,7 @@ export const renderRoutes = new Hono<AppEnv>()
     if (!(await c.env.FILES.head(fileKey(ref, options.composition)))) {
       throw badRequest(`invalid composition: no file ${options.composition} in project ${ref.slug}`);
     }
+    await requireCompositionWithinLimits(c.env, ref, options.composition, options);
     const failWith = options.strict ? await strictLintFailures(c.env, ref, options.composition) : undefined;
     const startedAt = Date.now();
     const render: RoomRender = {

@@ -15,6 +15,7 @@ import type { AppEnv } from "../http/context.ts";
 import { ApiError, badRequest } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
 import { enqueueCappedJob, requireJobSlot } from "../limits/capped-jobs.ts";
+import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
 import { requireRenderNode } from "../nodes/node-presence.ts";
 import { requireProject } from "../projects/store.ts";
 
@@ -40,6 +41,7 @@ export const snapshotRoutes = new Hono<AppEnv>().use(requireUser).post("/:slug/s
   const options = await readJson(c, snapshotBody);
   const past = timePastEnd(options.at, project.duration);
   if (past) throw badRequest(past);
+  await requireCompositionWithinLimits(c.env, ref, "index.html");
   await requireRenderNode(db, "take snapshots");
   await requireJobSlot(db, c.env, ref.userId, "snapshot");
   // Cleared on every call, before the job exists, so no earlier frame can be mistaken for a new one.

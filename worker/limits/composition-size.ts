@@ -1,0 +1,28 @@
+// A composition over the studio's limits (core/composition/size-limits.ts: canvas, frame rate, length, frames) is
+// refused before anything is queued, so no render node opens it: a data-width="100000" would make each of a shared
+// node's browsers allocate gigabytes per frame. The node checks again before it starts a browser.
+import { describeLimitProblems, findLimitProblems, readCompositionSize } from "../../core/composition/size-limits.ts";
+import type { RenderOptions } from "../../core/render/render-options.ts";
+import { renderRate } from "../../core/render/render-rate.ts";
+import type { Env } from "../env.ts";
+import { fileKey, type ProjectRef } from "../files/keys.ts";
+import { badRequest } from "../http/errors.ts";
+
+/**
+ * Throws a 400 naming every attribute over its maximum, with its value and the maximum. A render counts frames at
+ * the rate it will use (its fps option, else the root's data-fps, else 30). A missing file or root is left to the
+ * caller's own checks and to lint.
+ */
+export async function requireCompositionWithinLimits(
+  env: Pick<Env, "FILES">,
+  ref: ProjectRef,
+  path: string,
+  render?: Pick<RenderOptions, "fps" | "format">,
+): Promise<void> {
+  const object = await env.FILES.get(fileKey(ref, path));
+  if (!object) return;
+  const size = readCompositionSize(await object.text());
+  if (!size) return;
+  const problems = findLimitProblems(size, render ? renderRate(render, size.fps) : undefined);
+  if (problems.length > 0) throw badRequest(`invalid composition: ${describeLimitProblems(path, problems)}`);
+}
