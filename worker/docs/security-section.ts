@@ -91,6 +91,7 @@ gsap, answered from the node's own copy of 3.14.2), nothing else:
 
 - Uploads: {{MAX_FILE_MB}} MiB per file; JSON bodies 1 MiB (POST /api/projects: {{MAX_FILE_MB}} MiB for the whole
   body, since its html and files are files). Past a limit: 413, never read whole, nothing written.
+  An Idempotency-Key reads the body ahead of its route with that route's own limit, never the upload limit.
 - Names: file paths, project names and createdBy refuse control characters, bidirectional controls and zero-width
   or other invisible characters (400 naming the character); "..", "." segments and backslashes are refused in any
   percent-encoded spelling.
