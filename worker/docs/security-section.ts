@@ -86,6 +86,9 @@ gsap, answered from the node's own copy of 3.14.2), nothing else:
 - Chromium and ffmpeg are tied to the node process by the kernel's parent-death signal: however the node dies,
   even by SIGKILL, none of them outlives it; the node's temporary folders are removed when each job ends and swept
   at the next start after a crash.
+- Chromium, ffmpeg and ffprobe start with an allow-listed environment (PATH, HOME, TMPDIR, locale, time zone,
+  library and fontconfig paths), never the node's own: its NODE_KEY and any other secret of the node are not there
+  for a composition, or an exploit of the browser, to read.
 
 ## Limits
 
