@@ -42,6 +42,9 @@ different site from the API and dashboard ({{BASE_URL}}); in production it is a 
   are sent only as attachments with "Content-Security-Policy: sandbox"; images, audio, video, fonts, JSON, text
   and CSS come inline. Every response has X-Content-Type-Options: nosniff, Referrer-Policy, X-Frame-Options: DENY
   and a CSP (the dashboard runs only its own scripts; API responses get a deny-all policy); HSTS over https.
+- The dashboard loads images only from itself and the content origin (its CSP's img-src), so nothing written by
+  someone else makes a viewer's browser call another site: a research record's cover_url on another site is kept
+  as written but shown as a link (rel=noreferrer) a person may choose to open, never loaded for them.
 - Previews listen on the render node's loopback interface unless the node's operator sets PREVIEW_HOST. A
   preview's URL carries a 43-character random secret as its first path segment, drawn for each preview and shown
   only to the owner; any request without it gets a bare 404. A preview stops after 10 minutes without a request.
