@@ -31,10 +31,12 @@ Everything a project author wrote is served from the content origin, {{CONTENT_U
 different site from the API and dashboard ({{BASE_URL}}); in production it is a separate registrable domain.
 
 - The content origin reads no cookie and no token and sets no cookie. Its only authority is the capability in the
-  URL (/c/<capability>/…): an HMAC-signed, expiring, read-only grant for one project (its play page and files) or
-  one render. Dashboard and /play/<slug> links last 1 hour; share links (POST /api/projects/:slug/share) 1 day by
-  default, 60 s to 7 days. A link stops working when it expires, when its owner rotates their token, when the
-  project or render is deleted, or when any byte of it is changed (403).
+  URL (/c/<capability>/…): an encrypted (AES-GCM) and HMAC-signed, expiring, read-only grant for one project (its
+  play page and files) or one render. It is opaque: no decoding of it shows whose it is or what it points at.
+  Dashboard and /play/<slug> links last 1 hour; share links (POST /api/projects/:slug/share) 1 day by default, 60 s
+  to 7 days. A link stops working when it expires, when its owner rotates their token, when the project or render
+  is deleted, or when any byte of it is changed (403). Links made before capabilities were encrypted (readable,
+  signed only) no longer work: open the project again or make a new share link.
 - Pages there run sandboxed in an opaque origin (Content-Security-Policy: sandbox allow-scripts, and sources
   limited to the content origin): a composition's script cannot read cookies or storage, submit forms, open
   popups, navigate the top window, or fetch anything but the content origin — so it cannot call the API at all.
