@@ -78,7 +78,7 @@ export function createApiApp() {
   app.use("/renders/*", downloadCors);
   app.use("*", identify);
   app.use("*", refuseCrossSiteWrites);
-  for (const path of IDEMPOTENT_POSTS) app.post(path, idempotent);
+  for (const { path, body } of IDEMPOTENT_POSTS) app.post(path, idempotent(body));
   app.route("/api", healthRoutes);
   app.route("/api", docsRoutes);
   app.route("/api/me", meRoutes);

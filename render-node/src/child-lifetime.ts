@@ -11,6 +11,7 @@
 // cancels still kill every child, only a SIGKILLed node leaves them behind.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { childEnv } from "./child-env.ts";
 import { onPath } from "./resolve-binaries.ts";
 
 /** Puppeteer starts this script instead of Chromium (it takes no prefix arguments); it execs setpriv, then Chromium. */
@@ -24,7 +25,7 @@ export function findSetpriv(): string | null {
   if (setpriv !== undefined) return setpriv;
   const candidate = process.env.SETPRIV_PATH || onPath("setpriv");
   // A seccomp profile may forbid prctl: probe with setpriv running itself rather than fail every launch later.
-  const works = candidate ? spawnSync(candidate, ["--pdeathsig", "KILL", "--", candidate, "--version"], { stdio: "ignore" }).status === 0 : false;
+  const works = candidate ? spawnSync(candidate, ["--pdeathsig", "KILL", "--", candidate, "--version"], { stdio: "ignore", env: childEnv() }).status === 0 : false;
   setpriv = works ? candidate! : null;
   return setpriv;
 }
@@ -51,9 +52,12 @@ export function dieWithNode(file: string, args: string[]): { file: string; args:
   return wrapper ? { file: wrapper, args: ["--pdeathsig", "KILL", "--", file, ...args] } : { file, args };
 }
 
-/** Puppeteer's executablePath and env for a Chromium that dies with the node; `env` extends the node's own. */
-export function chromeDyingWithNode(chrome: string, env: Record<string, string> = {}): { executablePath: string; env: Record<string, string | undefined> } {
+/**
+ * Puppeteer's executablePath and env for a Chromium that dies with the node. The env is the whole of the child's
+ * (child-env.ts's allow-list plus `env`), never the node's own: puppeteer hands it to spawn as it is.
+ */
+export function chromeDyingWithNode(chrome: string, env: Record<string, string> = {}): { executablePath: string; env: Record<string, string> } {
   const wrapper = findSetpriv() ?? fallback();
-  if (!wrapper) return { executablePath: chrome, env: { ...process.env, ...env } };
-  return { executablePath: WRAPPER, env: { ...process.env, ...env, STUDIO_SETPRIV: wrapper, STUDIO_CHILD_BINARY: chrome } };
+  if (!wrapper) return { executablePath: chrome, env: childEnv(env) };
+  return { executablePath: WRAPPER, env: childEnv({ ...env, STUDIO_SETPRIV: wrapper, STUDIO_CHILD_BINARY: chrome }) };
 }

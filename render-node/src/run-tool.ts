@@ -1,7 +1,9 @@
 // The only place that starts ffmpeg or ffprobe. Every call takes the render's AbortSignal, which kills the process;
-// every process dies with the node (child-lifetime.ts); a step given a bound is killed when it overruns it.
+// every process dies with the node (child-lifetime.ts) and gets only child-env.ts's environment, never the node's
+// keys; a step given a bound is killed when it overruns it.
 import { basename } from "node:path";
 import { execa } from "execa";
+import { childEnv } from "./child-env.ts";
 import { dieWithNode } from "./child-lifetime.ts";
 import { StageTimeout, seconds } from "./with-deadline.ts";
 
@@ -31,6 +33,8 @@ export function runTool(file: string, args: string[], signal: AbortSignal, optio
   const subprocess = execa(command.file, command.args, {
     cancelSignal: signal,
     killSignal: "SIGKILL",
+    env: childEnv(),
+    extendEnv: false,
     stdin: options.stdin ?? "ignore",
     stdout: "pipe",
     stderr: "pipe",

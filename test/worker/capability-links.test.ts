@@ -1,55 +1,128 @@
-// Capability links: signing, verifying, expiry, tampering, other users and projects, revocation by token rotation
-// (pure), and share links for projects and renders through the API.
+// Capability links: sealing, signing, verifying, expiry, tampering, opacity (no decoding shows whose or what),
+// other users and projects, revocation by token rotation (pure), and share links for projects and renders
+// through the API.
 import { describe, expect, it } from "vitest";
-import { capabilityKey } from "../../worker/capabilities/capability-key.ts";
-import { readCapability, signCapability, verifyCapability, type CapabilityClaims } from "../../worker/capabilities/capability-token.ts";
+import { capabilityKeys } from "../../worker/capabilities/capability-key.ts";
+import { openCapability, signCapability, verifyCapability, type CapabilityClaims } from "../../worker/capabilities/capability-token.ts";
 import { api, createProject, json, signIn } from "./helpers.ts";
 import { claim, nodeCall, registerNode } from "./node-helpers.ts";
-import { CONTENT, get, tamper } from "./content-helpers.ts";
+import { capabilityOf, CONTENT, detail, get, projectId, tamper } from "./content-helpers.ts";
 
 describe("capability tokens (pure)", () => {
+  const SECRET = "a-secret-of-at-least-16";
   const claims: CapabilityClaims = { kind: "project", userId: "u1", id: "p1", expiresAt: 2_000_000_000 };
 
   it("verify accepts what sign made, until it expires", async () => {
-    const key = await capabilityKey("a-secret-of-at-least-16");
-    const token = await signCapability(key, claims, "nonce-1");
+    const keys = await capabilityKeys(SECRET);
+    const token = await signCapability(keys, claims, "nonce-1");
     expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
-    expect(readCapability(token)).toEqual(claims);
-    expect(await verifyCapability(key, token, "nonce-1", claims.expiresAt - 1)).toEqual({ ok: true, claims });
-    expect(await verifyCapability(key, token, "nonce-1", claims.expiresAt)).toEqual({ ok: false, problem: "expired" });
+    expect(await openCapability(keys, token)).toEqual(claims);
+    expect(await verifyCapability(keys, token, "nonce-1", claims.expiresAt - 1)).toEqual({ ok: true, claims });
+    expect(await verifyCapability(keys, token, "nonce-1", claims.expiresAt)).toEqual({ ok: false, problem: "expired" });
   });
 
-  it("refuses another key, another binding, any changed byte of payload or MAC, and junk", async () => {
-    const key = await capabilityKey("a-secret-of-at-least-16");
-    const token = await signCapability(key, claims, "nonce-1");
+  it("refuses another key, another binding, any changed byte of the sealed claims or MAC, and junk", async () => {
+    const keys = await capabilityKeys(SECRET);
+    const token = await signCapability(keys, claims, "nonce-1");
     const now = 1_000;
     const invalid = { ok: false, problem: "invalid" };
-    expect(await verifyCapability(await capabilityKey("another-secret-16chars"), token, "nonce-1", now)).toEqual(invalid);
-    expect(await verifyCapability(key, token, "nonce-2", now)).toEqual(invalid);
+    const otherKeys = await capabilityKeys("another-secret-16chars");
+    expect(await openCapability(otherKeys, token)).toBeNull();
+    expect(await verifyCapability(otherKeys, token, "nonce-1", now)).toEqual(invalid);
+    expect(await verifyCapability(keys, token, "nonce-2", now)).toEqual(invalid);
+    // Even a forger who could encrypt with the studio's key (nobody can) gets nothing past the MAC.
     for (const patch of [{ id: "p2" }, { u: "u2" }, { e: 2_100_000_000 }, { k: "r" }]) {
-      expect(await verifyCapability(key, tamper(token, patch), "nonce-1", now), JSON.stringify(patch)).toEqual(invalid);
+      expect(await verifyCapability(keys, await tamper(token, patch, SECRET), "nonce-1", now), JSON.stringify(patch)).toEqual(invalid);
     }
-    const [payload, mac] = token.split(".") as [string, string];
-    const flipped = `${payload}.${mac[0] === "A" ? "B" : "A"}${mac.slice(1)}`;
-    expect(await verifyCapability(key, flipped, "nonce-1", now)).toEqual(invalid);
-    for (const junk of ["", ".", "abc", `${payload}.`, `.${mac}`, `${payload}.${mac}.x`, `${payload}.${mac}==`, "%%%.%%%", tamper(token, { a: "write" })]) {
-      expect(await verifyCapability(key, junk, "nonce-1", now), junk).toEqual(invalid);
+    const [sealed, mac] = token.split(".") as [string, string];
+    const flip = (text: string, at: number) => `${text.slice(0, at)}${text[at] === "A" ? "B" : "A"}${text.slice(at + 1)}`;
+    expect(await verifyCapability(keys, `${sealed}.${flip(mac, 0)}`, "nonce-1", now)).toEqual(invalid);
+    // Any changed character of the sealed part (IV, ciphertext or GCM tag) fails to decrypt.
+    for (const at of [0, 10, 20, Math.floor(sealed.length / 2), sealed.length - 2]) {
+      const changed = `${flip(sealed, at)}.${mac}`;
+      expect(await openCapability(keys, changed), String(at)).toBeNull();
+      expect(await verifyCapability(keys, changed, "nonce-1", now), String(at)).toEqual(invalid);
+    }
+    const junk = ["", ".", "abc", `${sealed}.`, `.${mac}`, `${sealed}.${mac}.x`, `${sealed}.${mac}==`, "%%%.%%%", await tamper(token, { a: "write" }, SECRET), await tamper(token, { v: 1 }, SECRET)];
+    for (const text of junk) {
+      expect(await verifyCapability(keys, text, "nonce-1", now), text).toEqual(invalid);
     }
   });
 
-  it("derives its key apart from the personal-token key: a token's MAC is no capability's MAC", async () => {
+  it("is opaque: no base64 or base64url reading of any part shows the user id, row id or any claim", async () => {
+    const keys = await capabilityKeys(SECRET);
+    const userId = "0f8e2c4a-user-id-7b19";
+    const rowId = "c0ffee42-project-row-9d3e";
+    const token = await signCapability(keys, { kind: "project", userId, id: rowId, expiresAt: 2_000_000_000 }, "nonce-1");
+    for (const text of readingsOf(token)) {
+      for (const secret of [userId, rowId, "2000000000", '"u"', '"read"', "read"]) expect(text, secret).not.toContain(secret);
+    }
+    // Control: the same readings do find them in a signed-only payload (the format links had before).
+    const readable = btoa(JSON.stringify({ v: 1, k: "p", u: userId, id: rowId, e: 2_000_000_000, a: "read" })).replace(/=+$/, "");
+    expect(readingsOf(`${readable}.${token.split(".")[1]}`).some((text) => text.includes(userId) && text.includes(rowId))).toBe(true);
+    expect(readingsOf(`x${readable}.${token.split(".")[1]}`).some((text) => text.includes(userId))).toBe(true);
+    // Two links with the same claims share nothing either (a fresh IV each time).
+    const again = await signCapability(keys, { kind: "project", userId, id: rowId, expiresAt: 2_000_000_000 }, "nonce-1");
+    expect(again.split(".")[0]).not.toBe(token.split(".")[0]);
+  });
+
+  it("derives its keys apart from the personal-token key: a token's MAC is no capability's MAC", async () => {
     // A personal token is HMAC(TOKEN_SECRET, "<userId>.<nonce>"); the same bytes under the capability key differ.
-    const secret = "a-secret-of-at-least-16";
     const enc = new TextEncoder();
-    const tokenKey = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const tokenKey = await crypto.subtle.importKey("raw", enc.encode(SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
     const message = enc.encode("payload.nonce");
     const a = new Uint8Array(await crypto.subtle.sign("HMAC", tokenKey, message));
-    const b = new Uint8Array(await crypto.subtle.sign("HMAC", await capabilityKey(secret), message));
+    const b = new Uint8Array(await crypto.subtle.sign("HMAC", (await capabilityKeys(SECRET)).mac, message));
     expect(a).not.toEqual(b);
   });
 });
 
+/** Every way a person might decode a capability: the whole and each dot-separated part, as is and as base64/base64url. */
+function readingsOf(token: string): string[] {
+  const decode = (text: string) => {
+    const out: string[] = [];
+    for (const alphabet of [text, text.replace(/-/g, "+").replace(/_/g, "/")]) {
+      for (const padded of [alphabet, alphabet + "=".repeat((4 - (alphabet.length % 4)) % 4)]) {
+        try {
+          out.push(atob(padded));
+        } catch {
+          // not decodable this way
+        }
+      }
+    }
+    // Also from every offset mod 4, in case a field starts mid-group.
+    for (let skip = 1; skip < 4; skip++) {
+      const tail = text.slice(skip).replace(/-/g, "+").replace(/_/g, "/");
+      try {
+        out.push(atob(tail.slice(0, tail.length - (tail.length % 4))));
+      } catch {
+        // not decodable this way
+      }
+    }
+    return out;
+  };
+  const parts = [token, ...token.split(".")];
+  return [...parts, ...parts.flatMap(decode)];
+}
+
 describe("share links", () => {
+  it("hands out opaque capabilities: no decoding shows the owner's user id or the project's slug or row id", async () => {
+    const s = await signIn("content-opaque");
+    await createProject(s.token, "Opaque Plans", { files: { "note.txt": "hello" } });
+    const rowId = await projectId(s.userId, "opaque-plans");
+    const links = [
+      (await json<{ url: string }>(await api(s.token, "POST", "/api/projects/opaque-plans/share"))).url,
+      (await detail(s.token, "opaque-plans")).contentUrl,
+    ];
+    for (const url of links) {
+      const capability = capabilityOf(url);
+      for (const text of readingsOf(capability)) {
+        for (const secret of [s.userId, rowId, "opaque-plans", "opaque"]) expect(text, `${secret} in ${url}`).not.toContain(secret);
+      }
+      expect(await (await get(`${url}note.txt`)).text()).toBe("hello"); // and it still works
+    }
+  });
+
   it("makes a project link of a chosen lifetime (one day by default, seven at most) and refuses bad input", async () => {
     const s = await signIn("content-share");
     await createProject(s.token, "Shared", { files: { "note.txt": "hello" } });

@@ -3,11 +3,10 @@
 // the API origin. (The links themselves: capability-links.test.ts.)
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { readCapability } from "../../worker/capabilities/capability-token.ts";
 import { projectLink } from "../../worker/capabilities/content-links.ts";
 import { openDb } from "../../worker/db/client.ts";
 import { api, BASE, createProject, json, signIn } from "./helpers.ts";
-import { capabilityOf, CONTENT, detail, get, projectId, tamper } from "./content-helpers.ts";
+import { capabilityOf, claimsOf, CONTENT, detail, get, projectId, tamper } from "./content-helpers.ts";
 
 describe("routing by host", () => {
   it("sends the API's and the dashboard's paths from the content host to the API origin, and refuses writes there", async () => {
@@ -59,7 +58,7 @@ describe("/play/<slug> on the API origin", () => {
       const location = res.headers.get("Location")!;
       expect(location).toMatch(new RegExp(`^${CONTENT}/c/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+/$`));
       expect(location).not.toContain(s.token);
-      const claims = readCapability(capabilityOf(location))!;
+      const claims = (await claimsOf(capabilityOf(location)))!;
       expect(claims).toMatchObject({ kind: "project", userId: s.userId, id: await projectId(s.userId, "playable") });
       expect(claims.expiresAt * 1000 - before).toBeGreaterThan(3_590_000);
       expect(claims.expiresAt * 1000 - before).toBeLessThanOrEqual(3_601_000);
@@ -105,7 +104,7 @@ describe("the content origin", () => {
     // The project list carries the same kind of link, for thumbnails.
     const listed = await json<{ projects: { name: string; contentUrl: string }[] }>(await api(s.token, "GET", "/api/projects"));
     const entry = listed.projects.find((p) => p.name === "shown")!;
-    expect(readCapability(capabilityOf(entry.contentUrl))).toMatchObject({ kind: "project", id: await projectId(s.userId, "shown") });
+    expect(await claimsOf(capabilityOf(entry.contentUrl))).toMatchObject({ kind: "project", id: await projectId(s.userId, "shown") });
     expect((await get(`${entry.contentUrl}assets/bytes.bin`)).status).toBe(200);
 
     const page = await get(contentUrl);
@@ -210,9 +209,9 @@ describe("the content origin", () => {
     expect(await (await get(`${CONTENT}/c/${alpha}/secret.txt`)).text()).toBe("alpha secret");
 
     const forged = [
-      tamper(alpha, { id: await projectId(a.userId, "beta") }), // alpha's MAC on beta's id
-      tamper(gamma, { id: await projectId(a.userId, "alpha"), u: a.userId }), // b's MAC on a's project
-      tamper(alpha, { e: Math.floor(Date.now() / 1000) + 10 * 365 * 86400 }), // a longer life
+      await tamper(alpha, { id: await projectId(a.userId, "beta") }), // alpha's MAC on beta's id
+      await tamper(gamma, { id: await projectId(a.userId, "alpha"), u: a.userId }), // b's MAC on a's project
+      await tamper(alpha, { e: Math.floor(Date.now() / 1000) + 10 * 365 * 86400 }), // a longer life
       `${alpha.split(".")[0]}.${gamma.split(".")[1]}`,
       "not-a-capability",
       `${alpha}x`,

@@ -75,6 +75,117 @@ describe("JSON body limit (1 MiB on every JSON route)", () => {
   });
 });
 
+/**
+ * A body that sends `bytes` in chunks and then never ends (a client stalling or trickling forever). A reader that
+ * stops at the limit answers; one that waits for the end hangs. `cancelled` resolves when the reader gives up on it.
+ */
+function stalled(bytes: number, chunk = 64 * 1024) {
+  let sent = 0;
+  let markCancelled = () => {};
+  const cancelled = new Promise<void>((resolve) => (markCancelled = resolve));
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= bytes) return new Promise<void>(() => {}); // never another byte, never the end
+      controller.enqueue(new Uint8Array(chunk).fill(0x20));
+      sent += chunk;
+    },
+    cancel: () => markCancelled(),
+  });
+  return { body, cancelled };
+}
+
+/** The answer, or "hung" if none comes within `ms`. */
+async function within(ms: number, answer: Promise<Response>): Promise<Response | "hung"> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<"hung">((resolve) => (timer = setTimeout(() => resolve("hung"), ms)));
+  try {
+    return await Promise.race([answer, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+describe("Idempotency-Key reads no more than its route's own body limit", () => {
+  // The upload limit raised past the JSON limit, so reading ahead with the upload limit (the old behaviour) shows.
+  const withUploadLimit = async (bytes: number, run: () => Promise<void>) => {
+    const target = env as { MAX_FILE_BYTES?: string };
+    const before = target.MAX_FILE_BYTES;
+    target.MAX_FILE_BYTES = String(bytes);
+    try {
+      await run();
+    } finally {
+      target.MAX_FILE_BYTES = before;
+    }
+  };
+
+  it("a stalled body past 1 MiB on a JSON route is the route's 413 at once, not a wait for the upload limit", async () => {
+    const s = await signIn("limits-idem-stalled");
+    await withUploadLimit(8 * MiB, async () => {
+      const before = await countRows("ideas");
+      const { body, cancelled } = stalled(JSON_BODY_LIMIT + 256 * 1024);
+      const res = await within(
+        5_000,
+        SELF.fetch(`${BASE}/api/ideas`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${s.token}`, "Content-Type": "application/json", "Idempotency-Key": "stalled-idea" },
+          body,
+        }),
+      );
+      expect(res, "the request hung: the body was read past the route's limit").not.toBe("hung");
+      const refused = res as Response;
+      expect(refused.status).toBe(413);
+      expect((await json<{ error: string }>(refused)).error).toMatch(/^request body is larger than the limit of 1048576 bytes \(1 MiB\)/);
+      expect(await within(5_000, cancelled.then(() => new Response()))).not.toBe("hung"); // the read was given up
+      expect(await countRows("ideas")).toBe(before);
+      // Nothing was kept for the key: the same key with a proper body creates.
+      const created = await api(s.token, "POST", "/api/ideas", { title: "A stalled idea, retried", body: "Now a small body." }, { "Idempotency-Key": "stalled-idea" });
+      expect(created.status).toBe(201);
+      expect(created.headers.get("Idempotent-Replayed")).toBeNull();
+    });
+  });
+
+  it("a declared Content-Length past 1 MiB on a render or comment POST is refused without waiting for the body", async () => {
+    const s = await signIn("limits-idem-declared");
+    await createProject(s.token, "Idem Limit");
+    await withUploadLimit(8 * MiB, async () => {
+      for (const path of ["/api/projects/idem-limit/render", "/api/ideas/no-such-idea/comments"]) {
+        // 2 MiB declared, 64 KiB sent, then nothing: only a refusal on the declared length answers.
+        const declared = new FixedLengthStream(2 * MiB);
+        const writer = declared.writable.getWriter();
+        void writer.write(new Uint8Array(64 * 1024).fill(0x20)).catch(() => undefined);
+        const res = await within(
+          5_000,
+          SELF.fetch(`${BASE}${path}`, {
+            method: "POST",
+            headers: { Authorization: `Bearer ${s.token}`, "Content-Type": "application/json", "Idempotency-Key": `declared-${path}` },
+            body: declared.readable,
+          }),
+        );
+        expect(res, `${path}: the request hung waiting for a body over the route's limit`).not.toBe("hung");
+        expect((res as Response).status, path).toBe(413);
+        expect((await json<{ error: string }>(res as Response)).error).toMatch(/^request body is larger than the limit of 1048576 bytes/);
+        void writer.abort().catch(() => undefined);
+      }
+      expect((await json<{ status: string }>(await api(s.token, "GET", "/api/projects/idem-limit/render"))).status).toBe("none");
+    });
+  });
+
+  it("project creation keeps its own, larger limit (the upload limit) with its own hint", async () => {
+    const s = await signIn("limits-idem-project");
+    await withUploadLimit(3 * MiB, async () => {
+      const key = { "Idempotency-Key": "big-project" };
+      const content = "z".repeat(Math.round(1.5 * MiB));
+      const res = await api(s.token, "POST", "/api/projects", { name: "Idem Big", files: { "assets/big.txt": content } }, key);
+      expect(res.status, await res.clone().text()).toBe(201);
+      const over = await api(s.token, "POST", "/api/projects", { name: "Idem Bigger", files: { "assets/big.txt": "z".repeat(4 * MiB) } }, { "Idempotency-Key": "bigger" });
+      expect(over.status).toBe(413);
+      const error = (await json<{ error: string }>(over)).error;
+      expect(error).toMatch(/^request body is larger than the limit of 3145728 bytes \(3 MiB\)/);
+      expect(error).toContain("PUT /api/projects/:slug/files/<path>");
+    });
+  });
+});
+
 describe("POST /api/projects: the upload limit for the whole body, html and files map included", () => {
   it.each([
     ["a files map over the limit", () => ({ files: { "assets/big.txt": "x".repeat(MiB + 1) } })],

@@ -1,12 +1,18 @@
-// A capability: a signed, expiring, read-only grant to one project or one render, carried in a content-origin
-// URL instead of a personal token. Pure: the key and the owner's binding come from the caller, time is passed in.
+// A capability: a sealed, signed, expiring, read-only grant to one project or one render, carried in a
+// content-origin URL instead of a personal token. Pure: the keys and the owner's binding come from the caller,
+// time is passed in.
 //
-//   <payload>.<mac>   both base64url; payload = JSON { v, k, u, id, e, a }
-//   mac = HMAC-SHA256(capability key, "<payload>.<binding>")
+//   <sealed>.<mac>   both base64url
+//   sealed = iv (12 bytes) || AES-256-GCM(seal key, iv, JSON { v, k, u, id, e, a })
+//   mac    = HMAC-SHA256(mac key, "<sealed>.<binding>")
 //
-// The binding is the owner's current token nonce (never in the URL): rotating the personal token changes it, so
-// every link the owner handed out stops working at once, without a table of issued links.
+// The claims are encrypted, not just signed: a link handed to anyone (a share link, a URL in a log or a Referer)
+// shows neither its owner's user id nor what it points at, only random-looking bytes. GCM refuses any changed byte
+// before a database is asked; the MAC then ties the link to the owner's current token nonce (the binding, never in
+// the URL): rotating the personal token changes it, so every link the owner handed out stops working at once,
+// without a table of issued links. Version 1 links (readable, signed only) are no longer accepted.
 import { base64url } from "../auth/tokens.ts";
+import type { CapabilityKeys } from "./capability-key.ts";
 
 export type CapabilityKind = "project" | "render";
 
@@ -20,9 +26,10 @@ export interface CapabilityClaims {
   expiresAt: number;
 }
 
-/** Only read access exists; the field is signed so that a future write grant can never be confused with it. */
+/** Only read access exists; the field is sealed so that a future write grant can never be confused with it. */
 const ACCESS = "read";
-const VERSION = 1;
+const VERSION = 2;
+const IV_BYTES = 12;
 const KIND_CODES: Record<CapabilityKind, string> = { project: "p", render: "r" };
 const encoder = new TextEncoder();
 
@@ -36,30 +43,31 @@ function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
   }
 }
 
-function payloadOf(claims: CapabilityClaims): string {
+/** The claims encrypted under a fresh random IV: two links with equal claims share no bytes. */
+async function seal(key: CryptoKey, claims: CapabilityClaims): Promise<string> {
   const body = { v: VERSION, k: KIND_CODES[claims.kind], u: claims.userId, id: claims.id, e: claims.expiresAt, a: ACCESS };
-  return base64url(encoder.encode(JSON.stringify(body)));
+  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+  const cipher = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, encoder.encode(JSON.stringify(body))));
+  const sealed = new Uint8Array(IV_BYTES + cipher.byteLength);
+  sealed.set(iv);
+  sealed.set(cipher, IV_BYTES);
+  return base64url(sealed);
 }
 
-export async function signCapability(key: CryptoKey, claims: CapabilityClaims, binding: string): Promise<string> {
-  const payload = payloadOf(claims);
-  const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`${payload}.${binding}`));
-  return `${payload}.${base64url(new Uint8Array(mac))}`;
+export async function signCapability(keys: CapabilityKeys, claims: CapabilityClaims, binding: string): Promise<string> {
+  const sealed = await seal(keys.seal, claims);
+  const mac = await crypto.subtle.sign("HMAC", keys.mac, encoder.encode(`${sealed}.${binding}`));
+  return `${sealed}.${base64url(new Uint8Array(mac))}`;
 }
 
-/**
- * The claims a capability *says* it carries, before any check: enough to look up the owner's binding. Null when it
- * is not even well formed. Never act on these before verifyCapability.
- */
-export function readCapability(token: string): CapabilityClaims | null {
-  if (token.length > 1024) return null;
-  const [payload, mac, extra] = token.split(".");
-  if (!payload || !mac || extra !== undefined) return null;
-  const bytes = fromBase64url(payload);
-  if (!bytes) return null;
+/** The decrypted claims, or null when the bytes were not sealed with this key or were changed, or say nonsense. */
+async function unseal(key: CryptoKey, sealed: string): Promise<CapabilityClaims | null> {
+  const bytes = fromBase64url(sealed);
+  if (!bytes || bytes.byteLength <= IV_BYTES) return null;
   let body: unknown;
   try {
-    body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.slice(0, IV_BYTES) }, key, bytes.slice(IV_BYTES));
+    body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(plain));
   } catch {
     return null;
   }
@@ -72,16 +80,27 @@ export function readCapability(token: string): CapabilityClaims | null {
   return { kind, userId: u, id, expiresAt: e };
 }
 
+/**
+ * The claims a capability carries, decrypted: enough to look up the owner's binding. Null when it is not well
+ * formed or not sealed by this studio. Never act on these before verifyCapability (binding and expiry).
+ */
+export async function openCapability(keys: CapabilityKeys, token: string): Promise<CapabilityClaims | null> {
+  if (token.length > 1024) return null;
+  const [sealed, mac, extra] = token.split(".");
+  if (!sealed || !mac || extra !== undefined) return null;
+  return unseal(keys.seal, sealed);
+}
+
 export type CapabilityCheck = { ok: true; claims: CapabilityClaims } | { ok: false; problem: "invalid" | "expired" };
 
-/** Verifies the MAC in constant time (crypto.subtle.verify), then the expiry. */
-export async function verifyCapability(key: CryptoKey, token: string, binding: string, nowSeconds: number): Promise<CapabilityCheck> {
-  const claims = readCapability(token);
+/** Opens the claims, verifies the MAC over them and the binding in constant time (crypto.subtle.verify), then the expiry. */
+export async function verifyCapability(keys: CapabilityKeys, token: string, binding: string, nowSeconds: number): Promise<CapabilityCheck> {
+  const claims = await openCapability(keys, token);
   if (!claims) return { ok: false, problem: "invalid" };
-  const [payload, mac] = token.split(".") as [string, string];
+  const [sealed, mac] = token.split(".") as [string, string];
   const signature = fromBase64url(mac);
   if (!signature) return { ok: false, problem: "invalid" };
-  const valid = await crypto.subtle.verify("HMAC", key, signature, encoder.encode(`${payload}.${binding}`));
+  const valid = await crypto.subtle.verify("HMAC", keys.mac, signature, encoder.encode(`${sealed}.${binding}`));
   if (!valid) return { ok: false, problem: "invalid" };
   if (claims.expiresAt <= nowSeconds) return { ok: false, problem: "expired" };
   return { ok: true, claims };

@@ -9,7 +9,7 @@ import type { Env } from "../env.ts";
 import { tokenSecret } from "../http/config.ts";
 import { ApiError } from "../http/errors.ts";
 import { contentOrigin } from "../http/origins.ts";
-import { capabilityKey } from "./capability-key.ts";
+import { capabilityKeys } from "./capability-key.ts";
 import { signCapability, type CapabilityKind } from "./capability-token.ts";
 import { ownerBinding } from "./store.ts";
 
@@ -26,7 +26,7 @@ export function capabilityBase(env: Env, capability: string): string {
 
 async function sign(env: Env, binding: string, kind: CapabilityKind, owner: { userId: string; id: string }, seconds: number, now: number) {
   const expiresAt = Math.floor(now / 1000) + seconds;
-  const capability = await signCapability(await capabilityKey(tokenSecret(env)), { kind, userId: owner.userId, id: owner.id, expiresAt }, binding);
+  const capability = await signCapability(await capabilityKeys(tokenSecret(env)), { kind, userId: owner.userId, id: owner.id, expiresAt }, binding);
   return { base: capabilityBase(env, capability), expiresAt: new Date(expiresAt * 1000).toISOString() };
 }
 

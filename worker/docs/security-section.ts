@@ -56,10 +56,12 @@ Everything a project author wrote is served from the content origin, {{CONTENT_U
 different site from the API and dashboard ({{BASE_URL}}); in production it is a separate registrable domain.
 
 - The content origin reads no cookie and no token and sets no cookie. Its only authority is the capability in the
-  URL (/c/<capability>/…): an HMAC-signed, expiring, read-only grant for one project (its play page and files) or
-  one render. Dashboard and /play/<slug> links last 1 hour; share links (POST /api/projects/:slug/share) 1 day by
-  default, 60 s to 7 days. A link stops working when it expires, when its owner rotates their token, when the
-  project or render is deleted, or when any byte of it is changed (403).
+  URL (/c/<capability>/…): an encrypted (AES-GCM) and HMAC-signed, expiring, read-only grant for one project (its
+  play page and files) or one render. It is opaque: no decoding of it shows whose it is or what it points at.
+  Dashboard and /play/<slug> links last 1 hour; share links (POST /api/projects/:slug/share) 1 day by default, 60 s
+  to 7 days. A link stops working when it expires, when its owner rotates their token, when the project or render
+  is deleted, or when any byte of it is changed (403). Links made before capabilities were encrypted (readable,
+  signed only) no longer work: open the project again or make a new share link.
 - Pages there run sandboxed in an opaque origin (Content-Security-Policy: sandbox allow-scripts, and sources
   limited to the content origin): a composition's script cannot read cookies or storage, submit forms, open
   popups, navigate the top window, or fetch anything but the content origin — so it cannot call the API at all.
@@ -67,6 +69,9 @@ different site from the API and dashboard ({{BASE_URL}}); in production it is a 
   are sent only as attachments with "Content-Security-Policy: sandbox"; images, audio, video, fonts, JSON, text
   and CSS come inline. Every response has X-Content-Type-Options: nosniff, Referrer-Policy, X-Frame-Options: DENY
   and a CSP (the dashboard runs only its own scripts; API responses get a deny-all policy); HSTS over https.
+- The dashboard loads images only from itself and the content origin (its CSP's img-src), so nothing written by
+  someone else makes a viewer's browser call another site: a research record's cover_url on another site is kept
+  as written but shown as a link (rel=noreferrer) a person may choose to open, never loaded for them.
 - Previews listen on the render node's loopback interface unless the node's operator sets PREVIEW_HOST. A
   preview's URL carries a 43-character random secret as its first path segment, drawn for each preview and shown
   only to the owner; any request without it gets a bare 404. A preview stops after 10 minutes without a request.
@@ -111,6 +116,9 @@ gsap, answered from the node's own copy of 3.14.2), nothing else:
 - Chromium and ffmpeg are tied to the node process by the kernel's parent-death signal: however the node dies,
   even by SIGKILL, none of them outlives it; the node's temporary folders are removed when each job ends and swept
   at the next start after a crash.
+- Chromium, ffmpeg and ffprobe start with an allow-listed environment (PATH, HOME, TMPDIR, locale, time zone,
+  library and fontconfig paths), never the node's own: its NODE_KEY and any other secret of the node are not there
+  for a composition, or an exploit of the browser, to read.
 
 ## The command-line client
 
@@ -125,6 +133,7 @@ gsap, answered from the node's own copy of 3.14.2), nothing else:
 
 - Uploads: {{MAX_FILE_MB}} MiB per file; JSON bodies 1 MiB (POST /api/projects: {{MAX_FILE_MB}} MiB for the whole
   body, since its html and files are files). Past a limit: 413, never read whole, nothing written.
+  An Idempotency-Key reads the body ahead of its route with that route's own limit, never the upload limit.
 - Names: file paths, project names and createdBy refuse control characters, bidirectional controls and zero-width
   or other invisible characters (400 naming the character); "..", "." segments and backslashes are refused in any
   percent-encoded spelling.

@@ -9,10 +9,10 @@ import type { Context, MiddlewareHandler } from "hono";
 import { sha256Hex } from "../auth/tokens.ts";
 import { openDb, type Db } from "../db/client.ts";
 import { idempotencyKeys } from "../db/schema/idempotency.ts";
-import { maxFileBytes } from "./config.ts";
+import { CREATE_PROJECT_BODY } from "../projects/schemas.ts";
 import type { AppEnv } from "./context.ts";
 import { ApiError, badRequest } from "./errors.ts";
-import { readBoundedBytes } from "./read-body.ts";
+import { JSON_BODY, readBoundedBytes, type BodyLimit } from "./read-body.ts";
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
 const TTL_MS = IDEMPOTENCY_TTL_HOURS * 3_600_000;
@@ -61,7 +61,8 @@ function answerFrom(row: Stored, fingerprint: string): Response {
 /** Not kept: server errors, and refusals a retry may outgrow (credentials, caps, rate limits). */
 const isKept = (status: number) => status < 500 && status !== 401 && status !== 403 && status !== 429;
 
-export const idempotent: MiddlewareHandler<AppEnv> = async function idempotent(c, next) {
+/** The middleware for one route, reading ahead with that route's own body limit (and its own 413). */
+export const idempotent = (limit: BodyLimit): MiddlewareHandler<AppEnv> => async function idempotent(c, next) {
   const key = c.req.header("Idempotency-Key");
   if (key === undefined) return next();
   if (!KEY_PATTERN.test(key)) {
@@ -70,8 +71,9 @@ export const idempotent: MiddlewareHandler<AppEnv> = async function idempotent(c
   const caller = callerOf(c);
   if (!caller) return next(); // the route answers 401; nothing to remember
 
-  // The body is read here (bounded by the largest create body) to fingerprint it, then handed on unchanged.
-  const body = await readBoundedBytes(c.req.raw, maxFileBytes(c.env));
+  // The body is read here to fingerprint it, then handed on unchanged. It is bounded by the route's own limit: a
+  // 1 MiB JSON route is never buffered up to the upload limit, and an oversized body gets the route's 413.
+  const body = await readBoundedBytes(c.req.raw, limit.bytes(c.env), limit.hint);
   c.req.raw = new Request(c.req.raw, { body: body.byteLength ? body : null });
   const url = new URL(c.req.url);
   const fingerprint = await sha256Hex(`${c.req.method} ${url.pathname}${url.search}\n${await sha256Hex(new TextDecoder().decode(body))}`);
@@ -118,5 +120,13 @@ export const idempotent: MiddlewareHandler<AppEnv> = async function idempotent(c
   c.executionCtx.waitUntil(db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, now - TTL_MS)).then(() => undefined));
 };
 
-/** The POSTs that create, each with its Idempotency-Key (registered in app.ts before the routes). */
-export const IDEMPOTENT_POSTS = ["/api/projects", "/api/projects/:slug/render", "/api/ideas", "/api/ideas/:id/comments"] as const;
+/**
+ * The POSTs that create, each with its Idempotency-Key (registered in app.ts before the routes) and the body limit
+ * its route reads with: the same declaration, so the two cannot disagree.
+ */
+export const IDEMPOTENT_POSTS: readonly { path: string; body: BodyLimit }[] = [
+  { path: "/api/projects", body: CREATE_PROJECT_BODY },
+  { path: "/api/projects/:slug/render", body: JSON_BODY },
+  { path: "/api/ideas", body: JSON_BODY },
+  { path: "/api/ideas/:id/comments", body: JSON_BODY },
+];

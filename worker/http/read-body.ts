@@ -2,10 +2,24 @@
 // refused before reading, and a chunked body is counted while it streams and cancelled the moment it passes the
 // limit. (hono's bodyLimit middleware does the same per route with one fixed size; here the limit belongs to the
 // reader, so every JSON route has one and the routes that take raw uploads keep their own.)
+import type { Env } from "../env.ts";
 import { ApiError, badRequest } from "./errors.ts";
 
 /** The body limit of every JSON route, unless the route says otherwise (project creation takes whole files). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * A route's body limit, declared once: the route's reader and any middleware that reads the body ahead of it
+ * (idempotency.ts, to fingerprint it) use the same one, so nothing holds more of a body than its route accepts.
+ */
+export interface BodyLimit {
+  bytes: (env: Env) => number;
+  /** Appended to the 413 message, e.g. where large content should go instead. */
+  hint?: string;
+}
+
+/** The limit of every JSON route that does not declare its own. */
+export const JSON_BODY: BodyLimit = { bytes: () => JSON_BODY_LIMIT };
 
 function mib(bytes: number): string {
   const value = bytes / 1048576;

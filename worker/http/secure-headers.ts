@@ -20,8 +20,9 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'no
 
 /**
  * The dashboard's pages (dashboard/dist): its own scripts and styles only, no inline script, API calls to itself.
- * Images: its own, data: URIs (the favicon), user content, and https: for research cover images, which are
- * links to anywhere. Media and frames: its own renders and user content.
+ * Images: its own, data: URIs (the favicon) and user content, never another site: an image anyone can name (a
+ * research record's cover) would otherwise be a request from every viewer to a site of the writer's choosing (a
+ * tracking pixel); the dashboard shows such covers as links. Media and frames: its own renders and user content.
  */
 export function dashboardCsp(env: Pick<Env, "CONTENT_URL">): string {
   const content = contentOrigin(env);
@@ -29,7 +30,7 @@ export function dashboardCsp(env: Pick<Env, "CONTENT_URL">): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    `img-src 'self' data: https: ${content}`,
+    `img-src 'self' data: ${content}`,
     `media-src 'self' ${content}`,
     `frame-src ${content}`,
     "connect-src 'self'",

@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "./context.ts";
 import { ApiError, badRequest } from "./errors.ts";
-import { JSON_BODY_LIMIT, readBoundedText } from "./read-body.ts";
+import { JSON_BODY, readBoundedText, type BodyLimit } from "./read-body.ts";
 
 export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -25,10 +25,8 @@ export function isJsonContentType(header: string | undefined): boolean {
 }
 
 export interface JsonBodyOptions {
-  /** Largest body accepted, in bytes (default JSON_BODY_LIMIT); a larger one is a 413 and is never read whole. */
-  maxBytes?: number;
-  /** Appended to the 413 message, e.g. where large content should go instead. */
-  tooLargeHint?: string;
+  /** The route's declared body limit (default JSON_BODY, 1 MiB); a larger body is a 413 and is never read whole. */
+  limit?: BodyLimit;
 }
 
 /**
@@ -38,7 +36,8 @@ export interface JsonBodyOptions {
  * csrf.ts is the first layer). Token callers keep the leniency agents rely on (`curl -d` sends urlencoded).
  */
 export async function readJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S, options: JsonBodyOptions = {}): Promise<z.output<S>> {
-  const text = await readBoundedText(c.req.raw, options.maxBytes ?? JSON_BODY_LIMIT, options.tooLargeHint);
+  const limit = options.limit ?? JSON_BODY;
+  const text = await readBoundedText(c.req.raw, limit.bytes(c.env), limit.hint);
   let value: unknown = {};
   if (text.trim() !== "") {
     const contentType = c.req.header("Content-Type");

@@ -2,7 +2,9 @@
 import { z } from "zod";
 import { SHARE_LINK_MAX_SECONDS, SHARE_LINK_MIN_SECONDS } from "../capabilities/lifetimes.ts";
 import { invisibleCharacterProblem } from "../../core/paths/invisible-characters.ts";
+import { maxFileBytes } from "../http/config.ts";
 import { pageParams, querySchema } from "../http/query.ts";
+import type { BodyLimit } from "../http/read-body.ts";
 
 /** A name people read (the project's display name, its creator): no control, bidirectional or invisible characters. */
 const visibleName = z.string().superRefine((value, ctx) => {
@@ -19,6 +21,12 @@ export const createProjectBody = z.object({
   createdBy: z.string().trim().max(100, "createdBy is at most 100 characters").pipe(visibleName).optional(),
 });
 export type CreateProjectBody = z.output<typeof createProjectBody>;
+
+/**
+ * POST /api/projects's body limit: the html and files map are files, so the whole body gets the upload limit (it
+ * bounds every file in it too: a decoded string is never longer in UTF-8 than its JSON text).
+ */
+export const CREATE_PROJECT_BODY: BodyLimit = { bytes: maxFileBytes, hint: "; write large files with PUT /api/projects/:slug/files/<path>" };
 
 /** POST /api/projects/:slug/share: a read-only link to the project, or to one of its renders. */
 export const shareBody = z.object({

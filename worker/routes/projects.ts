@@ -5,11 +5,10 @@ import { openDb } from "../db/client.ts";
 import { deleteFolder } from "../files/delete-files.ts";
 import { fileKey } from "../files/keys.ts";
 import { listProjectFiles } from "../files/list-files.ts";
-import { maxFileBytes } from "../http/config.ts";
 import type { AppEnv } from "../http/context.ts";
 import { readJson } from "../http/validate.ts";
 import { createProject } from "../projects/create-project.ts";
-import { createProjectBody, listProjectsQuery } from "../projects/schemas.ts";
+import { CREATE_PROJECT_BODY, createProjectBody, listProjectsQuery } from "../projects/schemas.ts";
 import { pageLimit, readQuery } from "../http/query.ts";
 import { keysetOf, pageOf } from "../http/cursor.ts";
 import { deleteProjectRow, projectRowsQuery, requireProject } from "../projects/store.ts";
@@ -65,12 +64,8 @@ export const projectRoutes = new Hono<AppEnv>()
     });
   })
   .post("/", async (c) => {
-    // The html and files map are files, so the whole body gets the upload limit (it bounds every file in it too:
-    // a decoded string is never longer in UTF-8 than its JSON text); larger files go up one at a time with PUT.
-    const body = await readJson(c, createProjectBody, {
-      maxBytes: maxFileBytes(c.env),
-      tooLargeHint: "; write large files with PUT /api/projects/:slug/files/<path>",
-    });
+    // The upload limit for the whole body; larger files go up one at a time with PUT.
+    const body = await readJson(c, createProjectBody, { limit: CREATE_PROJECT_BODY });
     const db = openDb(c.env.DB);
     const { row, paths } = await createProject(c.env, currentUser(c).id, body);
     await countAnimationCreated(db, row.userId, row.slug);

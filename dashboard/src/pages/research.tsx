@@ -5,6 +5,7 @@ import { MarkdownView } from "../components/markdown-view.tsx";
 import { api, errorText } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
 import { readResearch, readResearchList, type ResearchRecord } from "../lib/ideas.ts";
+import { ownImageSrc } from "../lib/own-image.ts";
 import { safeHref } from "../lib/safe-href.ts";
 
 function sourcesOf(value: unknown): { label: string; href: string | null }[] {
@@ -59,7 +60,9 @@ function ResearchDetail({ slug }: { slug: string }) {
   useEffect(() => {
     api(`/api/research/${encodeURIComponent(slug)}`).then((res) => setRecord(readResearch(res)), (err) => setError(errorText(err)));
   }, [slug]);
-  const cover = record?.cover_url ? safeHref(record.cover_url) : null;
+  // A cover the studio serves is shown; one elsewhere is a link, never loaded for the viewer (own-image.ts).
+  const coverImage = record?.cover_url ? ownImageSrc(record.cover_url, location.origin) : null;
+  const coverLink = record?.cover_url && !coverImage ? safeHref(record.cover_url) : null;
   return (
     <>
       <p>
@@ -72,7 +75,15 @@ function ResearchDetail({ slug }: { slug: string }) {
           <p class="muted">
             {record.author && `${record.author} · `}updated {formatDate(record.updated_at)}
           </p>
-          {cover && <img class="cover" src={cover} alt="" />}
+          {coverImage && <img class="cover" src={coverImage} alt="" />}
+          {coverLink && (
+            <p class="muted small-text">
+              <a href={coverLink} rel="noopener noreferrer nofollow" target="_blank" data-testid="cover-link">
+                Cover image
+              </a>{" "}
+              (on another site, not loaded here)
+            </p>
+          )}
           {record.summary && <p class="lead">{record.summary}</p>}
           <MarkdownView source={record.body_md} />
           {sourcesOf(record.sources).length > 0 && (
