@@ -168,8 +168,15 @@ describe("reconciling a ledger with R2", { timeout: 30_000 }, () => {
     expect(result.after).toEqual(await inR2(s.userId));
     expect(result.drift).toEqual({ bytes: 3 * MiB + 1000 - MiB, objects: 1 });
     expect(await counted(s)).toEqual(await inR2(s.userId));
-    // The corrected count is what the quota checks: 4 MiB stored, 5 MiB more does not fit.
-    await fill(s, "rec", 4);
+    // The ledger also checks itself from its alarm, an hour after it last changed.
+    await env.FILES.put(`p/${s.userId}/rec/behind-2.bin`, new Uint8Array(MiB));
+    await runInDurableObject(ledgerOf(s.userId), (_instance, ctx) => {
+      ctx.storage.sql.exec("UPDATE ledger SET reconcile_at = 0");
+    });
+    await runDurableObjectAlarm(ledgerOf(s.userId));
+    expect(await counted(s)).toEqual(await inR2(s.userId));
+    // The corrected count is what the quota checks: 5 MiB stored, 2 more (fill-0, fill-2) make 7, then 1 does not fit.
+    await fill(s, "rec", 3);
     expect((await raw(s, "rec", "over.bin", MiB)).status).toBe(413);
     expect((await inR2(s.userId)).bytes).toBeLessThanOrEqual(QUOTA);
   });

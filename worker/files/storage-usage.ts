@@ -99,7 +99,16 @@ export async function storeWithinQuota<T>(env: Env, userId: string, key: string,
   try {
     return await write(reservation);
   } finally {
+    await settle(ledger, userId, key, tickets);
+  }
+}
+
+/** Settles a write's tickets. Should the ledger not answer, the tickets lapse and its alarm settles them alike. */
+async function settle(ledger: ReturnType<typeof storageLedgerOf>, userId: string, key: string, tickets: Ticket[]): Promise<void> {
+  try {
     await ledger.settle(userId, key, tickets.map((t) => t.id));
+  } catch (err) {
+    console.error(`storage ledger ${userId}: settling ${key} failed; its alarm settles it when the reservation lapses`, err);
   }
 }
 
@@ -112,7 +121,7 @@ export async function storeAllWithinQuota<T>(env: Env, userId: string, objects: 
   try {
     return await write();
   } finally {
-    await Promise.all(reserved.tickets.map((t) => ledger.settle(userId, t.key, [t.id])));
+    await Promise.all(reserved.tickets.map((t) => settle(ledger, userId, t.key, [t])));
   }
 }
 

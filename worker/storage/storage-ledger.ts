@@ -49,6 +49,7 @@ export class StorageLedger extends DurableObject<Env> {
   /** A reconciliation in progress: settles and deletes wait for it. */
   private reconciling: Promise<void> | null = null;
   private firstCount: Promise<Reconciled> | null = null;
+  private userId: string | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -181,8 +182,8 @@ export class StorageLedger extends DurableObject<Env> {
 
   /** Keys outside the user's own prefixes are never accounted here (a bug, not a request to honour). */
   private assertOwned(key: string): void {
-    const row = this.row();
-    if (!row || !(key.startsWith(userProjectsPrefix(row.user_id)) || key.startsWith(renderPrefix(row.user_id)))) {
+    this.userId ??= this.row()?.user_id ?? null;
+    if (this.userId === null || !(key.startsWith(userProjectsPrefix(this.userId)) || key.startsWith(renderPrefix(this.userId)))) {
       throw new Error(`storage ledger: ${key} is not this user's`);
     }
   }
