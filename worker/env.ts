@@ -2,6 +2,7 @@
 import type { RenderNodeContainer } from "./containers/render-node-container.ts";
 import type { JobBoard } from "./jobs/job-board.ts";
 import type { ProjectRoom } from "./rooms/project-room.ts";
+import type { StorageLedger } from "./storage/storage-ledger.ts";
 import type { WebhookOutbox } from "./webhooks/webhook-outbox.ts";
 
 export interface Env {
@@ -17,6 +18,8 @@ export interface Env {
   WEBHOOK_ALLOWED_HOSTS?: string;
   /** Where render nodes' claims wait for work (worker/jobs/job-board.ts). */
   JOB_BOARD: DurableObjectNamespace<JobBoard>;
+  /** One per user: what they store in R2 against their quota (worker/storage/storage-ledger.ts). */
+  STORAGE_LEDGER: DurableObjectNamespace<StorageLedger>;
   ASSETS?: Fetcher;
   /** Which upload of the Worker this is (id, tag, timestamp): reported by GET /api/health. */
   CF_VERSION_METADATA?: WorkerVersionMetadata;

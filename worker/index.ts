@@ -6,6 +6,7 @@ import { pruneExpired } from "./maintenance/prune.ts";
 export { ProjectRoom } from "./rooms/project-room.ts";
 export { WebhookOutbox } from "./webhooks/webhook-outbox.ts";
 export { JobBoard } from "./jobs/job-board.ts";
+export { StorageLedger } from "./storage/storage-ledger.ts";
 export { RenderNodeContainer } from "./containers/render-node-container.ts";
 // The Containers outbound proxy: it enforces RenderNodeContainer's egress allowlist (no export, no allowlist).
 export { ContainerProxy } from "@cloudflare/containers";

@@ -27,7 +27,7 @@ export function browser(cookie: string, method: string, path: string, body: unkn
   });
 }
 
-type MutableEnv = { ADMIN_USER_IDS?: string; IDEA_WRITE_LIMIT?: string; IDEA_WRITE_WINDOW_SECONDS?: string; MAX_STORED_FILES?: string };
+type MutableEnv = { ADMIN_USER_IDS?: string; IDEA_WRITE_LIMIT?: string; IDEA_WRITE_WINDOW_SECONDS?: string; MAX_STORAGE_BYTES?: string; MAX_STORED_FILES?: string };
 
 /** The Worker reads env per request, so tests can set configuration (admins, limits) for themselves. */
 export function setEnv(values: MutableEnv): () => void {

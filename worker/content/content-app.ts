@@ -6,7 +6,6 @@
 //                                   render: redirect to the file
 //   GET /c/<capability>/<path>      project: the file (Range, ?download); render: the video when <path> is its name
 //   GET /_studio/<file>             the play page's scripts (runtime, player, GSAP), the same for everyone
-//   GET /__studio/fonts/google/<f>  cached Google Fonts stylesheets and font files (public fonts, see worker/fonts/)
 //   OPTIONS                         CORS preflight: GET and HEAD with Range, from any origin (pages here are "null")
 //   anything else                   belongs to the API origin: GET/HEAD redirect there, other methods are 404
 import { logRequest } from "../http/request-log.ts";
@@ -28,7 +27,7 @@ import { serveObject } from "../http/serve-object.ts";
 import { GSAP_FILES, PAGE_SCRIPTS } from "../play/page-scripts.ts";
 import { contentHeaders } from "./content-headers.ts";
 import { listProjectFiles } from "../files/list-files.ts";
-import { playFontKey, playPageFonts } from "../fonts/play-page-fonts.ts";
+import { playPageFonts } from "../fonts/play-page-fonts.ts";
 
 const JS = { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "private, max-age=300" };
 
@@ -44,7 +43,8 @@ async function playPage(c: Context<AppEnv>, target: ProjectTarget): Promise<Resp
   const index = await c.env.FILES.get(fileKey(target, "index.html"));
   if (!index) return c.html(messagePage("Nothing to play", `Project ${escapeHtml(target.slug)} has no index.html.`), 404);
   const files = (await listProjectFiles(c.env.FILES, target)).filter((f) => f.type === "file" && f.path !== "index.html");
-  const html = await playPageFonts(c.env.FILES, await index.text(), files.map((f) => ({ path: f.path, size: f.size, key: fileKey(target, f.path) })));
+  // Cached Google Fonts are the project's own files (worker/fonts/), linked relative to the page.
+  const html = await playPageFonts(c.env, target, await index.text(), files.map((f) => ({ path: f.path, size: f.size, key: fileKey(target, f.path) })));
   const page = buildPlayPage(html, {
     runtimeSrc: `${STUDIO_SCRIPTS}runtime.js`,
     playerSrc: `${STUDIO_SCRIPTS}player.js`,
@@ -87,12 +87,6 @@ export function createContentApp() {
   app.get("/_studio/:file", (c) => {
     const text = PAGE_SCRIPTS[c.req.param("file")];
     return text === undefined ? c.text("not found", 404) : c.body(text, 200, JS);
-  });
-  app.get("/__studio/fonts/google/*", (c) => {
-    const key = playFontKey(new URL(c.req.url).pathname);
-    if (!key) throw notFound("no such font file");
-    const type = key.endsWith(".css") ? "text/css; charset=utf-8" : "font/woff2";
-    return serveObject(c.env.FILES, key, c.req.raw, { contentType: type, notFoundMessage: "no such font file" });
   });
   app.get("/c/:capability", (c) => c.redirect(`${new URL(c.req.url).pathname}/`, 301));
   app.get("/c/:capability/*", async (c) => {

@@ -129,8 +129,11 @@ renders together (MAX_STORAGE_BYTES), in at most 100,000 files (MAX_STORED_FILES
 count); a write that would pass either is a 413 { error, code: "storage_quota_exceeded", used, limit, files,
 fileLimit } (bytes, objects) and stores nothing: delete files, projects or renders to make room. GET /api/me
 shows the same four numbers under storage. A render whose file
-would pass it fails with that message; a write of unknown length (chunked, or encoding=base64) is admitted while
-under the quota and counted once stored. Projects: no count limit. Renders: one at a time per project; the log keeps the
+would pass it fails with that message. Every write is admitted before any byte is kept: one of unknown length
+(chunked, or encoding=base64) may store at most the room left (or the file limit), and past it stops with the same
+413, storing nothing. Concurrent writes, overwrites and deletes never pass the quota together, and once they end
+the count is exactly what is stored. Cached Google Fonts of a project (at most 10 stylesheets) count as its files.
+Projects: no count limit. Renders: one at a time per project; the log keeps the
 last 10,000 lines. Render nodes hold a job with a 30 s lease renewed by every progress post; a node that stops
 posting loses the job (the whole render, a segment or the join) to another node, which starts that job again (the
 log says "render: node <name> stopped renewing its lease (…; attempt 1 of 3); queued again for another node", or

@@ -104,7 +104,8 @@ gsap, answered from the node's own copy of 3.14.2), nothing else:
   project runs in the same page with the same rights.
 - Fonts: a Google Fonts stylesheet a composition links or @imports (fonts.googleapis.com /css or /css2) is fetched
   by the Worker, never by the page: once per URL, with its fonts.gstatic.com font files (at most 10 stylesheets per
-  project, 120 font files per stylesheet, 4 MiB per file), kept in R2 and handed to the node with the job's files;
+  project, for renders and the play page alike, 120 font files per stylesheet, 4 MiB per file), kept in the
+  project's own folder in R2, counted in its owner's storage quota, and handed to the node with the job's files;
   the page then loads it from the render's own server. Nothing else is fetched on a composition's behalf. Families
   the studio bundles (Inter, Roboto, Montserrat, ... and aliases such as Arial or Helvetica) come from the node
   itself. Text in a family nobody supplies is a "font fallback" line in the log and a font-fallback warning in
@@ -134,6 +135,10 @@ gsap, answered from the node's own copy of 3.14.2), nothing else:
 - Uploads: {{MAX_FILE_MB}} MiB per file; JSON bodies 1 MiB (POST /api/projects: {{MAX_FILE_MB}} MiB for the whole
   body, since its html and files are files). Past a limit: 413, never read whole, nothing written.
   An Idempotency-Key reads the body ahead of its route with that route's own limit, never the upload limit.
+- Storage: every write of a user's object (uploads of any encoding or length, directories, new projects, render
+  nodes' snapshots and renders, cached fonts) reserves room in that user's quota before any byte is kept, and
+  deletes go through the same per-user count, so concurrent requests can neither pass the quota nor free the same
+  bytes twice; the count is checked against R2 an hour after it changes.
 - Names: file paths, project names and createdBy refuse control characters, bidirectional controls and zero-width
   or other invisible characters (400 naming the character); "..", "." segments and backslashes are refused in any
   percent-encoded spelling.

@@ -1,8 +1,9 @@
 // R2 layout. Every key starts with the owner's user id, so one user's objects can never be addressed by another.
-//   p/<userId>/<slug>/<path>      project files ("<path>/" with no body marks an empty directory)
+//   p/<userId>/<slug>/<path>      project files ("<path>/" with no body marks an empty directory), including the
+//                                 project's cached Google Fonts under __studio/fonts/google/ (worker/fonts/)
 //   r/<userId>/<filename>         rendered videos
-//   fonts/google/<hash>.css       the one shared key space: public Google Fonts stylesheets and files/<hash>.woff2,
-//                                 cached for render nodes and /play (worker/fonts/google-fonts-cache.ts)
+//   seg/<userId>/<renderId>/<n>   segments of a split render, until it ends (worker/renders/segment-keys.ts)
+// The first two are what a user stores against their quota (worker/storage/storage-ledger.ts).
 
 /** A project as seen by its owner: every file operation takes one, so a cross-tenant key cannot be built. */
 export interface ProjectRef {
@@ -10,7 +11,7 @@ export interface ProjectRef {
   slug: string;
 }
 
-/** Every project of one user (their storage count, files/storage-usage.ts). */
+/** Every project of one user (counted in their storage ledger, worker/storage/storage-ledger.ts). */
 export const userProjectsPrefix = (userId: string) => `p/${userId}/`;
 export const projectPrefix = (p: ProjectRef) => userProjectsPrefix(p.userId) + `${p.slug}/`;
 export const fileKey = (p: ProjectRef, path: string) => projectPrefix(p) + path;

@@ -3,30 +3,24 @@
 // directories cost no bytes but are objects all the same). Past either a write is a 413 `storage_quota_exceeded`
 // naming what is used and the limits, and nothing is written; deleting files, projects or renders makes room.
 //
-// What a user stores is kept in D1 (storage_usage) so a write is checked without listing R2. R2 stays the truth: a
-// user's row is counted from R2 the first time it is needed, and every write and delete then moves it by what
-// changed in R2 (the object's size before and after). A write of known length reserves its bytes before it starts
-// (one conditional UPDATE, so concurrent writes cannot together pass the quota); a write whose length is not known
-// up front (chunked, or base64 text) is admitted while the user is under the quota and counted once stored, so it
-// may pass the quota by at most one file. Segment files of a split render are scratch space, deleted when the
-// render ends: not counted.
-import { and, eq, sql } from "drizzle-orm";
+// The count is the user's StorageLedger's (worker/storage/storage-ledger.ts), and every write of a user's object
+// goes through storeWithinQuota (or storeAllWithinQuota): room is reserved before any byte is kept (the exact
+// length, or for a body of unknown length the most it may store: the file limit or the room left, whichever is
+// less, past which the writer stops with the same 413), and the ledger settles the write from what R2 then holds.
+// Deletes go through removeStored. So concurrent writes, overwrites and deletes can neither pass the quota
+// together nor credit the same bytes twice.
 import { describeBytes } from "../../core/units/bytes.ts";
-import { openDb } from "../db/client.ts";
-import { storageUsage } from "../db/schema/storage.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
-import { listObjects } from "./list-files.ts";
-import { renderPrefix, userProjectsPrefix } from "./keys.ts";
+import type { Stored, Ticket } from "../storage/ledger-types.ts";
+import { storageLedgerOf, TICKET_TTL_MS } from "../storage/storage-ledger.ts";
+
+export type { Stored } from "../storage/ledger-types.ts";
 
 export const DEFAULT_MAX_STORAGE_BYTES = 5 * 1024 ** 3;
 export const DEFAULT_MAX_STORED_FILES = 100_000;
-
-/** Bytes and objects: what a user stores, a limit, or a change to either. */
-export interface Stored {
-  bytes: number;
-  objects: number;
-}
+/** A writer renews its reservation this often while bytes keep coming. */
+const RENEW_EVERY_MS = TICKET_TTL_MS / 4;
 
 type QuotaEnv = Pick<Env, "MAX_STORAGE_BYTES" | "MAX_STORED_FILES">;
 
@@ -54,83 +48,93 @@ function quotaExceeded(used: Stored, limit: Stored, adding: { bytes: number | nu
   );
 }
 
-/** Counts the user's objects in R2 (project files and renders). */
-async function countFromR2(bucket: R2Bucket, userId: string): Promise<Stored> {
-  const [files, renders] = await Promise.all([listObjects(bucket, userProjectsPrefix(userId)), listObjects(bucket, renderPrefix(userId))]);
-  const all = [...files, ...renders];
-  return { bytes: all.reduce((sum, o) => sum + o.size, 0), objects: all.length };
+/** What the user stores now (writes in flight counted at what they reserved). */
+export function storageUsed(env: Env, userId: string): Promise<Stored> {
+  return storageLedgerOf(env, userId).usage(userId);
 }
 
-/** What the user stores now: their row, or a count from R2 that becomes their row. */
-export async function storageUsed(env: Env, userId: string): Promise<Stored> {
-  const db = openDb(env.DB);
-  const row = await db
-    .select({ bytes: storageUsage.bytes, objects: storageUsage.objects })
-    .from(storageUsage)
-    .where(eq(storageUsage.userId, userId))
-    .get();
-  if (row) return row;
-  const counted = await countFromR2(env.FILES, userId);
-  // Two first writes racing both count; the first row stands.
-  await db.insert(storageUsage).values({ userId, ...counted, countedAt: Date.now() }).onConflictDoNothing();
-  return counted;
+/** How much one write stores: exactly `exact` bytes, or at most `atMost` when its length is known only at its end. */
+export type WriteSize = { exact: number } | { atMost: number };
+
+/** Room reserved for one write: the writer keeps within `bytes` and holds the reservation until its bytes land. */
+export interface Reservation {
+  /** The most bytes the write may store. */
+  bytes: number;
+  /** Renews the reservation right before the write's last bytes are kept (reserving again should it have lapsed). */
+  hold(): Promise<void>;
+  /** hold(), when the last renewal is old enough to need it; otherwise nothing. */
+  keepAlive(): Promise<void>;
+  /** The quota's 413 for a write that turned out longer than it reserved. */
+  exceeded(): ApiError;
 }
 
 /**
- * Reserves `adding` in the user's count, or throws the quota's 413 and changes nothing. `bytes`: more bytes (zero or
- * less always fits; null, a length not known yet: admitted while under the byte quota, reserving none), `objects`:
- * more objects. One conditional UPDATE does the check and the reservation, so writes racing each other cannot
- * together pass the quota; the row is read only when that UPDATE changed nothing (no row yet, or no room).
+ * Writes one object of the user's within their quota: room for `size` is reserved (or the quota's 413 thrown and
+ * nothing written), `write` stores it within the reservation, and the ledger then records what R2 holds at `key`.
  */
-export async function reserveStorage(env: Env, userId: string, adding: { bytes: number | null; objects: number }): Promise<void> {
-  const db = openDb(env.DB);
+export async function storeWithinQuota<T>(env: Env, userId: string, key: string, size: WriteSize, write: (reservation: Reservation) => Promise<T>): Promise<T> {
+  const ledger = storageLedgerOf(env, userId);
   const limit = storageQuota(env);
-  const bytes = adding.bytes ?? 0;
-  const bytesFit =
-    adding.bytes === null ? sql`${storageUsage.bytes} < ${limit.bytes}` : sql`(${bytes} <= 0 OR ${storageUsage.bytes} + ${bytes} <= ${limit.bytes})`;
-  const objectsFit = sql`(${adding.objects} <= 0 OR ${storageUsage.objects} + ${adding.objects} <= ${limit.objects})`;
-  const reserve = () =>
-    db
-      .update(storageUsage)
-      .set({ bytes: sql`max(0, ${storageUsage.bytes} + ${bytes})`, objects: sql`max(0, ${storageUsage.objects} + ${adding.objects})` })
-      .where(and(eq(storageUsage.userId, userId), bytesFit, objectsFit))
-      .returning({ bytes: storageUsage.bytes });
-  if ((await reserve()).length === 1) return;
-  // Nothing changed: either the user has no row yet (count it from R2, then try once more) or there is no room.
-  const used = await storageUsed(env, userId);
-  if ((await reserve()).length === 1) return;
-  throw quotaExceeded(used, limit, adding);
+  const want = "exact" in size ? { key, bytes: size.exact, exact: true } : { key, bytes: size.atMost, exact: false };
+  const reserved = await ledger.reserve(userId, [want], limit);
+  if (!reserved.ok) throw quotaExceeded(reserved.used, limit, reserved.adding);
+  const tickets: Ticket[] = [...reserved.tickets];
+  const bytes = tickets[0]!.bytes;
+  let heldAt = Date.now();
+  const reservation: Reservation = {
+    bytes,
+    async hold() {
+      heldAt = Date.now();
+      if (await ledger.renew(userId, tickets.at(-1)!.id)) return;
+      // It lapsed (a stalled upload) and was settled: the bytes may land only if there is room for them again.
+      const again = await ledger.reserve(userId, [{ key, bytes, exact: true }], limit);
+      if (!again.ok) throw quotaExceeded(again.used, limit, again.adding);
+      tickets.push(...again.tickets);
+    },
+    async keepAlive() {
+      if (Date.now() - heldAt >= RENEW_EVERY_MS) await reservation.hold();
+    },
+    exceeded: () => quotaExceeded(reserved.used, limit, { bytes: null, objects: 0 }),
+  };
+  try {
+    return await write(reservation);
+  } finally {
+    await settle(ledger, userId, key, tickets);
+  }
 }
 
-/** Moves the user's count by what changed in R2. A user with no row yet is left alone: their first count sees it. */
-export async function recordStorage(env: Env, userId: string, change: Stored): Promise<void> {
-  if (change.bytes === 0 && change.objects === 0) return;
-  await openDb(env.DB)
-    .update(storageUsage)
-    .set({ bytes: sql`max(0, ${storageUsage.bytes} + ${change.bytes})`, objects: sql`max(0, ${storageUsage.objects} + ${change.objects})` })
-    .where(eq(storageUsage.userId, userId));
+/** Settles a write's tickets. Should the ledger not answer, the tickets lapse and its alarm settles them alike. */
+async function settle(ledger: ReturnType<typeof storageLedgerOf>, userId: string, key: string, tickets: Ticket[]): Promise<void> {
+  try {
+    await ledger.settle(userId, key, tickets.map((t) => t.id));
+  } catch (err) {
+    console.error(`storage ledger ${userId}: settling ${key} failed; its alarm settles it when the reservation lapses`, err);
+  }
 }
 
-/** What a delete gave back, as a change to record. */
-export const removed = (gone: Stored): Stored => ({ bytes: -gone.bytes, objects: -gone.objects });
+/** Writes several objects of the user's of known sizes (a new project), all admitted or none. */
+export async function storeAllWithinQuota<T>(env: Env, userId: string, objects: { key: string; bytes: number }[], write: () => Promise<T>): Promise<T> {
+  const ledger = storageLedgerOf(env, userId);
+  const limit = storageQuota(env);
+  const reserved = await ledger.reserve(userId, objects.map((o) => ({ ...o, exact: true })), limit);
+  if (!reserved.ok) throw quotaExceeded(reserved.used, limit, reserved.adding);
+  try {
+    return await write();
+  } finally {
+    await Promise.all(reserved.tickets.map((t) => settle(ledger, userId, t.key, [t])));
+  }
+}
+
+/** Deletes the user's objects from R2 and their count; returns what was removed. */
+export function removeStored(env: Env, userId: string, keys: string[]): Promise<Stored> {
+  if (keys.length === 0) return Promise.resolve({ bytes: 0, objects: 0 });
+  return storageLedgerOf(env, userId).remove(userId, keys);
+}
 
 /**
- * Writes one object of the user's within their quota: what it replaces is read first, `length` (null when not
- * known) is admitted, `write` stores it and returns its size, and the count moves by the difference.
+ * What a write of scratch space works within: segment files of a split render wait for the join under seg/ and are
+ * removed when the render ends, so they are not counted (nor listed by the ledger's reconciliation).
  */
-export async function storeWithinQuota(env: Env, userId: string, key: string, length: number | null, write: () => Promise<number>): Promise<number> {
-  const before = (await env.FILES.head(key))?.size ?? null;
-  const reserved = { bytes: length === null ? 0 : length - (before ?? 0), objects: before === null ? 1 : 0 };
-  await reserveStorage(env, userId, { bytes: length === null ? null : reserved.bytes, objects: reserved.objects });
-  let size: number;
-  try {
-    size = await write();
-  } catch (err) {
-    // Nothing (new) was stored: give the reservation back.
-    await recordStorage(env, userId, removed(reserved));
-    throw err;
-  }
-  // Usually nothing to do; a length that was not known, or an R2 size that differs, is counted now.
-  await recordStorage(env, userId, { bytes: size - (before ?? 0) - reserved.bytes, objects: 0 });
-  return size;
+export function scratchSpace(bytes: number): Reservation {
+  return { bytes, hold: async () => {}, keepAlive: async () => {}, exceeded: () => new ApiError(413, `scratch space is limited to ${bytes} bytes`) };
 }

@@ -7,7 +7,7 @@ import { contentTypeFor } from "../../core/http/content-type.ts";
 import { openDb } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import { deleteFolder } from "../files/delete-files.ts";
-import { recordStorage, removed, reserveStorage } from "../files/storage-usage.ts";
+import { storeAllWithinQuota } from "../files/storage-usage.ts";
 import { fileKey, type ProjectRef } from "../files/keys.ts";
 import { badRequest, conflict } from "../http/errors.ts";
 import { readCompositionMeta, starterComposition } from "../../core/composition/index.ts";
@@ -61,27 +61,22 @@ export async function createProject(env: Env, userId: string, body: CreateProjec
       ...extra,
     ].map(([path, text]) => [path!, encoder.encode(text)]),
   );
-  // The files and the empty assets/ directory.
-  const stored = { bytes: [...files.values()].reduce((sum, b) => sum + b.byteLength, 0), objects: files.size + 1 };
-  await reserveStorage(env, userId, stored);
-  if (!(await insertProject(db, row))) {
-    await recordStorage(env, userId, removed(stored));
-    throw conflict(`project ${slug} already exists`, {}, "project_exists");
-  }
-
-  try {
-    await Promise.all([
-      ...[...files].map(([path, content]) =>
-        bucket.put(fileKey(ref, path), content, { httpMetadata: { contentType: contentTypeFor(path) } }),
-      ),
-      bucket.put(fileKey(ref, "assets/"), new Uint8Array(0)),
-    ]);
-  } catch (err) {
-    // deleteFolder gives back what was written; the rest of the reservation is given back here.
-    const gone = await deleteFolder(env, ref).catch(() => ({ bytes: 0, objects: 0 }));
-    await deleteProjectRow(db, ref);
-    await recordStorage(env, userId, { bytes: gone.bytes - stored.bytes, objects: gone.objects - stored.objects });
-    throw err;
-  }
+  // The files and the empty assets/ directory, admitted against the quota together before the slug is claimed.
+  const objects = [...[...files].map(([path, content]) => ({ key: fileKey(ref, path), bytes: content.byteLength })), { key: fileKey(ref, "assets/"), bytes: 0 }];
+  await storeAllWithinQuota(env, userId, objects, async () => {
+    if (!(await insertProject(db, row))) throw conflict(`project ${slug} already exists`, {}, "project_exists");
+    try {
+      await Promise.all([
+        ...[...files].map(([path, content]) =>
+          bucket.put(fileKey(ref, path), content, { httpMetadata: { contentType: contentTypeFor(path) } }),
+        ),
+        bucket.put(fileKey(ref, "assets/"), new Uint8Array(0)),
+      ]);
+    } catch (err) {
+      await deleteFolder(env, ref).catch(() => {});
+      await deleteProjectRow(db, ref);
+      throw err;
+    }
+  });
   return { row, paths: [...files.keys()] };
 }

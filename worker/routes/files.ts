@@ -10,7 +10,7 @@ import { announceFiles } from "../files/announce-files.ts";
 import { deletePath } from "../files/delete-files.ts";
 import { fileKey, type ProjectRef } from "../files/keys.ts";
 import { listProjectFiles } from "../files/list-files.ts";
-import { storeWithinQuota } from "../files/storage-usage.ts";
+import { storeWithinQuota, type Reservation, type WriteSize } from "../files/storage-usage.ts";
 import { tooLarge, writeBytes, writeChunked, writeStream } from "../files/write-file.ts";
 import { baseUrlOf } from "../http/base-url.ts";
 import { maxFileBytes } from "../http/config.ts";
@@ -30,18 +30,29 @@ const pathOf = (c: Context<AppEnv>) => rawFilePath(c.req.url, 5);
 
 /**
  * Writes the body into the file, within the file size limit and the user's storage quota (files/storage-usage.ts):
- * a declared length is reserved before anything is read; base64 text and chunked bodies are admitted while under
- * the quota and counted once stored.
+ * a declared length is reserved exactly before anything is read; base64 text and chunked bodies reserve the most
+ * they could store (the file limit, base64's decoded length, or the room left, whichever is least) and are stopped
+ * with the quota's 413 past it.
  */
 async function writeBody(c: Context<AppEnv>, ref: ProjectRef, path: string, limit: number, base64: boolean): Promise<number> {
   const declared = c.req.header("Content-Length");
   const length = declared === undefined ? null : Number(declared);
   if (length !== null && (!Number.isInteger(length) || length < 0)) throw badRequest("invalid Content-Length");
   if (!base64 && length !== null && length > limit) throw tooLarge(limit);
-  return storeWithinQuota(c.env, ref.userId, fileKey(ref, path), base64 ? null : length, () => readBody(c, ref, path, limit, length, base64));
+  const size: WriteSize =
+    !base64 && length !== null ? { exact: length } : { atMost: base64 && length !== null ? Math.min(limit, Math.floor((length * 3) / 4)) : limit };
+  return storeWithinQuota(c.env, ref.userId, fileKey(ref, path), size, (reservation) => readBody(c, ref, path, limit, length, base64, reservation));
 }
 
-async function readBody(c: Context<AppEnv>, ref: ProjectRef, path: string, limit: number, length: number | null, base64: boolean): Promise<number> {
+async function readBody(
+  c: Context<AppEnv>,
+  ref: ProjectRef,
+  path: string,
+  limit: number,
+  length: number | null,
+  base64: boolean,
+  reservation: Reservation,
+): Promise<number> {
   const type = contentTypeFor(path);
   if (base64) {
     // Base64 text of a file at the limit, plus room for line breaks; counted while it streams, never unbounded.
@@ -52,12 +63,12 @@ async function readBody(c: Context<AppEnv>, ref: ProjectRef, path: string, limit
     }));
     if (!bytes) throw badRequest("body is not valid base64 (encoding=base64)");
     if (bytes.byteLength > limit) throw tooLarge(limit);
-    return writeBytes(c.env.FILES, ref, path, bytes, type);
+    return writeBytes(c.env.FILES, ref, path, bytes, type, reservation);
   }
   const body = c.req.raw.body;
-  if (!body || length === 0) return writeBytes(c.env.FILES, ref, path, new Uint8Array(0), type);
-  if (length !== null) return writeStream(c.env.FILES, ref, path, body, length, type);
-  return writeChunked(c.env.FILES, ref, path, body, limit, type);
+  if (!body || length === 0) return writeBytes(c.env.FILES, ref, path, new Uint8Array(0), type, reservation);
+  if (length !== null) return writeStream(c.env.FILES, ref, path, body, length, type, reservation);
+  return writeChunked(c.env.FILES, ref, path, body, limit, type, reservation);
 }
 
 /** Refuses a write that would put a file where a directory is, or under a path that is a file. */
@@ -81,10 +92,7 @@ async function writeFile(c: Context<AppEnv>) {
   if (isDirectory) {
     // An empty directory is an object (a marker) of no bytes: it counts toward the quota's files.
     const marker = fileKey(ref, path + "/");
-    await storeWithinQuota(c.env, ref.userId, marker, 0, async () => {
-      await bucket.put(marker, new Uint8Array(0));
-      return 0;
-    });
+    await storeWithinQuota(c.env, ref.userId, marker, { exact: 0 }, () => bucket.put(marker, new Uint8Array(0)));
     await announceFiles(c.env, ref, { written: [path + "/"] });
     return c.json({ written: true, slug: ref.slug, path: path + "/", bytes: 0, url: url + "/" });
   }

@@ -20,7 +20,7 @@ import { renders } from "../db/schema/renders.ts";
 import { fileKey, renderKey } from "../files/keys.ts";
 import { segmentKey } from "../renders/segment-keys.ts";
 import { listProjectFiles } from "../files/list-files.ts";
-import { storeWithinQuota } from "../files/storage-usage.ts";
+import { scratchSpace, storeWithinQuota, type Reservation } from "../files/storage-usage.ts";
 import type { AppEnv, RenderNode } from "../http/context.ts";
 import { ApiError, badRequest, notFound, unauthorized } from "../http/errors.ts";
 import { serveObject } from "../http/serve-object.ts";
@@ -135,15 +135,16 @@ export const nodeRoutes = new Hono<AppEnv>()
     const files = (await listProjectFiles(c.env.FILES, ref)).filter((f) => f.type === "file" && !f.path.startsWith(`${GOOGLE_FONTS_DIR}/`));
     // Render pages cannot reach Google: the Google Fonts stylesheets the project links travel with its files. A
     // preview (listed again and again to notice changes) is viewed in the person's own browser, which loads them.
-    const fonts = job.kind === "preview" ? [] : await googleFontsForJob(c.env.FILES, files.map((f) => ({ path: f.path, size: f.size, key: fileKey(ref, f.path) })));
+    const fonts = job.kind === "preview" ? [] : await googleFontsForJob(c.env, ref, files.map((f) => ({ path: f.path, size: f.size, key: fileKey(ref, f.path) })));
     // mtime lets a preview notice changed files by listing alone.
     return c.json({ files: [...files.map(({ path, size, mtime }) => ({ path, size, mtime })), ...fonts] });
   })
   .get("/jobs/:id/files/*", async (c) => {
     const job = await runningJob(c);
     const check = rawFilePath(c.req.url, JOB_FILE_PATH_START);
-    const fontKey = googleFontsKey(check.path);
-    const key = fontKey ?? fileKey({ userId: job.userId, slug: job.slug }, check.path);
+    const ref = { userId: job.userId, slug: job.slug };
+    const fontKey = googleFontsKey(ref, check.path);
+    const key = fontKey ?? fileKey(ref, check.path);
     if (!fontKey && check.path.startsWith(`${GOOGLE_FONTS_DIR}/`)) throw notFound(`no file ${check.path}`);
     return serveObject(c.env.FILES, key, c.req.raw, {
       contentType: contentTypeFor(check.path),
@@ -175,8 +176,8 @@ export const nodeRoutes = new Hono<AppEnv>()
     const { body, length } = declaredUpload(c);
     if (length > MAX_NODE_UPLOAD_BYTES) throw new ApiError(413, `uploads from render nodes are limited to ${MAX_NODE_UPLOAD_BYTES} bytes`);
     const ref = { userId: job.userId, slug: job.slug };
-    const write = () => writeStream(c.env.FILES, ref, check.path, body, length, contentTypeFor(check.path));
-    const size = await storeWithinQuota(c.env, job.userId, fileKey(ref, check.path), length, write);
+    const write = (reservation: Reservation) => writeStream(c.env.FILES, ref, check.path, body, length, contentTypeFor(check.path), reservation);
+    const size = await storeWithinQuota(c.env, job.userId, fileKey(ref, check.path), { exact: length }, write);
     return c.json({ ok: true, path: check.path, size });
   })
   .post("/jobs/:id/preview", async (c) => {
@@ -194,7 +195,7 @@ export const nodeRoutes = new Hono<AppEnv>()
     const { body, length } = declaredUpload(c);
     // A segment waits for the join under its own key; a render's or join's output is the render's file.
     if (typeof segment === "number") {
-      const size = await streamToKey(c.env.FILES, segmentKey(job.userId, renderId, segment), body, length, "application/octet-stream");
+      const size = await streamToKey(c.env.FILES, segmentKey(job.userId, renderId, segment), body, length, "application/octet-stream", scratchSpace(length));
       return c.json({ ok: true, size });
     }
     const row = await openDb(c.env.DB).query.renders.findFirst({ where: eq(renders.id, renderId) });
@@ -202,7 +203,8 @@ export const nodeRoutes = new Hono<AppEnv>()
     const type = FORMAT_CONTENT_TYPES[row.format as Format] ?? "application/octet-stream";
     // The render's file counts toward its owner's storage quota; past it the upload is refused and the render fails.
     const key = renderKey(job.userId, row.filename);
-    return c.json({ ok: true, size: await storeWithinQuota(c.env, job.userId, key, length, () => streamToKey(c.env.FILES, key, body, length, type)) });
+    const write = (reservation: Reservation) => streamToKey(c.env.FILES, key, body, length, type, reservation);
+    return c.json({ ok: true, size: await storeWithinQuota(c.env, job.userId, key, { exact: length }, write) });
   })
   .get("/jobs/:id/segments/:index", async (c) => {
     const job = await runningJob(c);
