@@ -1,6 +1,6 @@
 // Request bodies of snapshot and check, as zod schemas (served in OpenAPI too). Shared by the Worker, which
 // validates, and the render node, which reads the options back from the job.
-import { z } from "zod";
+import * as z from "zod";
 
 const MAX_TIMES = 60;
 

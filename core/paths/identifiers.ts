@@ -5,7 +5,7 @@
 // a value that is not such a name ("../../../me", "a%2f..", "x?y") becoming part of a URL that names another
 // resource. Where a rule fits a pattern or a length, the schema says so in a form a JSON Schema shows (an MCP
 // tool's inputSchema), so a model sees the constraint before it calls.
-import { z } from "zod";
+import * as z from "zod";
 import { isRenderFilename } from "../render/render-options.ts";
 import { checkProjectPath, encodePath, MAX_PATH_LENGTH } from "./project-path.ts";
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "./slugify.ts";

@@ -1,6 +1,6 @@
 // The render-node protocol: the request and response of every /api/node route, in one place. The Worker validates
 // requests and the node validates responses with these same schemas (and the tests drive the routes with them).
-import { z } from "zod";
+import * as z from "zod";
 import { JobKindSchema } from "./job-kinds.ts";
 import { ProgressEventSchema } from "./progress.ts";
 import { RenderPlanSchema, SegmentRangeSchema } from "./render-plan.ts";

@@ -1,6 +1,6 @@
 // Render progress as the node reports it (a structured event, never a log line to parse back) and as the render
 // state shows it (the same numbers plus percent, summed over segments for a split render).
-import { z } from "zod";
+import * as z from "zod";
 
 export const PROGRESS_STAGES = ["planning", "downloading", "capturing", "encoding", "joining", "uploading"] as const;
 export const ProgressStageSchema = z.enum(PROGRESS_STAGES);

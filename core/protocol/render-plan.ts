@@ -1,6 +1,6 @@
 // What a node learns by loading a composition once (frames, rate, size, audio clips), posted to the Worker so the
 // ProjectRoom can split the render into segments. Same shape as render-node/src/plan-render.ts's RenderPlan.
-import { z } from "zod";
+import * as z from "zod";
 
 export const AudioClipSchema = z.object({
   src: z.string(),

@@ -1,6 +1,6 @@
 // Render options of POST /api/projects/:slug/render, validated up front with messages that name the option and
 // the allowed values. Pure: the Worker validates with it, the render node trusts what it produced.
-import { z } from "zod";
+import * as z from "zod";
 import { COMPOSITION_LIMITS } from "../composition/size-limits.ts";
 import { checkProjectPath } from "../paths/project-path.ts";
 

@@ -4,7 +4,7 @@ import { setPrivateCookie } from "../http/cookies.ts";
 import { ArcticFetchError, decodeIdToken, generateCodeVerifier, generateState, GitHub, Google, OAuth2RequestError } from "arctic";
 import type { Context } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
-import { z } from "zod";
+import * as z from "zod";
 import { baseUrlOf } from "../http/base-url.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError, badRequest, notFound } from "../http/errors.ts";

@@ -1,5 +1,5 @@
 // Query strings of the file endpoints, shared by the routes and the OpenAPI document.
-import { z } from "zod";
+import * as z from "zod";
 import { queryFlag, querySchema } from "../http/query.ts";
 
 /** GET …/files/<path>: `?download` makes it an attachment. */

@@ -3,7 +3,7 @@
 // any problem is a 400 with code invalid_query that names the parameter. `token` is the query form of the
 // credential (for plain links and event streams) and is allowed everywhere.
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { badRequest } from "./errors.ts";
 
 const TRUE = ["true", "1", ""] as const;

@@ -1,5 +1,5 @@
 // Request bodies and list filters of the idea board, parsed from `unknown`.
-import { z } from "zod";
+import * as z from "zod";
 import { querySchema } from "../http/query.ts";
 
 export const IDEA_STATUSES = ["open", "building", "shipped"] as const;

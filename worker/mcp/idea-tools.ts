@@ -1,7 +1,7 @@
 // The idea-board tools, the only ones a bot key sees. Same REST calls, same rate limits, same duplicate rule, and
 // the same rules for ids and group slugs (ideas/schemas.ts) before any request is built.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { z } from "zod";
+import * as z from "zod";
 import { checkIdeaBody, commentBody, createIdeaBody, groupSlug, IDEA_SORTS, IDEA_STATUSES, ideaIdParam } from "../ideas/schemas.ts";
 import type { RestClient } from "./rest-client.ts";
 import { asTool, jsonResult } from "./tool-result.ts";

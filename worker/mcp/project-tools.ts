@@ -3,7 +3,7 @@
 // (core/paths/identifiers.ts) before any request is built: a path is a name inside the project, never a way out.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
+import * as z from "zod";
 import { checkBody, snapshotBody } from "../../core/browser/browser-options.ts";
 import { projectFilePath, projectSlug } from "../../core/paths/identifiers.ts";
 import { MAX_PATH_LENGTH } from "../../core/paths/project-path.ts";

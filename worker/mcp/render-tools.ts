@@ -4,7 +4,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
+import * as z from "zod";
 import { renderFilename } from "../../core/paths/identifiers.ts";
 import { renderOptionsSchema } from "../../core/render/render-options.ts";
 import { isInProgress } from "../renders/state.ts";

@@ -1,5 +1,5 @@
 // The agents' endpoints: the MCP server, /llms.txt and the skill, and render webhooks.
-import { z } from "zod";
+import * as z from "zod";
 import { isoTime } from "./shapes.ts";
 import { json, pathParams, slugParam, type Operation } from "./operation.ts";
 

@@ -1,5 +1,5 @@
 // The idea board: ideas, votes, enrichments, comments, groups, bot keys, metrics and research records.
-import { z } from "zod";
+import * as z from "zod";
 import {
   checkIdeaBody,
   commentBody,

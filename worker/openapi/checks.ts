@@ -1,5 +1,5 @@
 // Lint, browser check, snapshots and the preview server.
-import { z } from "zod";
+import * as z from "zod";
 import { checkBody, snapshotBody } from "../../core/browser/browser-options.ts";
 import { lintBody } from "../routes/lint.ts";
 import { previewState } from "./shapes.ts";

@@ -1,7 +1,7 @@
 // The render-node protocol (tag `node`): called by render nodes with their node key, never by users. Declared so
 // the document covers every route the Worker serves, with the protocol's own schemas (core/protocol/), which the
 // Worker's node routes and the node's client validate with. Node keys themselves are managed by admins (node-keys).
-import { z } from "zod";
+import * as z from "zod";
 import {
   CancelledResponseSchema, ClaimRequestSchema, ClaimResponseSchema, CompleteRequestSchema, CompleteResponseSchema,
   FilesResponseSchema, MAX_CLAIM_WAIT_S, OutputResponseSchema, PlanRequestSchema, PlanResponseSchema,

@@ -1,7 +1,7 @@
 // One operation of the API as the OpenAPI document declares it. Each resource file lists its operations with the
 // zod schemas the routes validate with (request) and the shapes they answer (responses); document.ts turns the
 // lists into OpenAPI 3.1 and the tests parse real responses with the same response schemas.
-import { z } from "zod";
+import * as z from "zod";
 import { ERROR_CODES, type ErrorCode } from "../http/errors.ts";
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";

@@ -1,5 +1,5 @@
 // Pages and redirects on the API origin that lead to the content origin (the player, content links).
-import { z } from "zod";
+import * as z from "zod";
 import { pathParams, type Operation } from "./operation.ts";
 
 const toContent = { description: "a redirect to the content origin", headers: { Location: "the content origin URL" } };

@@ -1,5 +1,5 @@
 // Projects, their files, and share links.
-import { z } from "zod";
+import * as z from "zod";
 import { readFileQuery, writeFileQuery } from "../files/schemas.ts";
 import { createProjectBody, listProjectsQuery, shareBody } from "../projects/schemas.ts";
 import { contentLink, fileEntry, isoTime, nextCursor, previewState, renderState } from "./shapes.ts";

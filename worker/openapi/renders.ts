@@ -1,5 +1,5 @@
 // Rendering: start, read, cancel and follow a project's render; the caller's renders and their files.
-import { z } from "zod";
+import * as z from "zod";
 import { renderOptionsSchema } from "../../core/render/render-options.ts";
 import { downloadRenderQuery, listRendersQuery, startRenderQuery } from "../renders/schemas.ts";
 import { nextCursor, renderListEntry, renderState } from "./shapes.ts";

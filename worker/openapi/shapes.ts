@@ -1,6 +1,6 @@
 // Response shapes shared by several resources. Objects are not strict: the API may add fields (docs: "ignore
 // fields you do not know"), so a schema names what a client can rely on.
-import { z } from "zod";
+import * as z from "zod";
 
 export const isoTime = z.string().describe("ISO 8601 UTC time");
 

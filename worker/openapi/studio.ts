@@ -1,5 +1,5 @@
 // Health, docs, identity, sign-in and public counters.
-import { z } from "zod";
+import * as z from "zod";
 import { devLoginBody } from "../routes/auth.ts";
 import { pageViewQuery } from "../routes/stats.ts";
 import { identity, publicUser } from "./shapes.ts";

@@ -1,5 +1,5 @@
 // Request bodies of the project endpoints.
-import { z } from "zod";
+import * as z from "zod";
 import { SHARE_LINK_MAX_SECONDS, SHARE_LINK_MIN_SECONDS } from "../capabilities/lifetimes.ts";
 import { invisibleCharacterProblem } from "../../core/paths/invisible-characters.ts";
 import { maxFileBytes } from "../http/config.ts";

@@ -1,6 +1,6 @@
 // Research records as the seed defines them. `sources` and `related` are JSON (any shape, or null) since the seed
 // leaves their element types open; `verified_at` is an ISO 8601 string or null.
-import { z } from "zod";
+import * as z from "zod";
 import { querySchema } from "../http/query.ts";
 
 const slug = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/, "must be a slug: a-z, 0-9 and -");

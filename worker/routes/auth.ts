@@ -1,6 +1,6 @@
 // Sign-in and sign-out for the dashboard: development sign-in and the two OAuth providers.
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { identityOf } from "../auth/identity.ts";
 import { beginOAuth, finishOAuth, type OAuthProvider } from "../auth/oauth.ts";
 import { endSession, startSession } from "../auth/sessions.ts";

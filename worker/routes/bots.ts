@@ -1,6 +1,6 @@
 // /api/bots — a signed-in human issues, lists and revokes the keys their idea-board bots write with.
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { issueBotKey, listBots, revokeBot } from "../bots/bot-keys.ts";
 import { openDb } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";

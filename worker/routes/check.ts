@@ -1,7 +1,7 @@
 // POST /api/projects/:slug/check — lint (here, in the Worker), then the composition in headless Chromium on a
 // render node: runtime problems while it loads and plays, and layout inspection at sample times.
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { checkBody, timePastEnd } from "../../core/browser/browser-options.ts";
 import { CHECK_SEVERITY, checkFinding, combineCheck, type CheckCode, type CheckFinding } from "../../core/browser/check-findings.ts";
 import { lintProject } from "../../core/lint/index.ts";

@@ -1,6 +1,6 @@
 // /api/groups — public list; admins create.
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { openDb } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";
 import { readJson } from "../http/validate.ts";

@@ -1,6 +1,6 @@
 // POST /api/projects/:slug/lint → { ok, exitCode, result } with result shaped like HyperFrames' `lint --json`.
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { lintProject } from "../../core/lint/index.ts";
 import { requireUser } from "../auth/middleware.ts";
 import type { AppEnv } from "../http/context.ts";

@@ -1,7 +1,7 @@
 // /api/node-keys — an admin issues (key shown once), lists and revokes render node keys. Session cookie or user
 // token; bot and node keys cannot manage node keys, and a node cannot mint or revoke one.
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { openDb } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";
 import { forbidden, notFound, unauthorized } from "../http/errors.ts";

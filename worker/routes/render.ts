@@ -9,7 +9,7 @@ import { badRequest } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
 import { readQuery } from "../http/query.ts";
 import { startRenderQuery } from "../renders/schemas.ts";
-import { z } from "zod";
+import * as z from "zod";
 import { callerProject } from "../projects/caller-project.ts";
 import { strictLintFailures } from "../renders/strict-lint.ts";
 import type { RoomRender } from "../renders/state.ts";

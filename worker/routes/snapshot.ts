@@ -1,7 +1,7 @@
 // POST /api/projects/:slug/snapshot — PNG frames and a contact sheet in <project>/snapshots/, taken on a render
 // node with the render pipeline's page loading and seeking, so each frame is the one a render would show.
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { snapshotBody, timePastEnd } from "../../core/browser/browser-options.ts";
 import { encodePath } from "../../core/paths/project-path.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";

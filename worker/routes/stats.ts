@@ -1,7 +1,7 @@
 // GET /api/stats (public counters) and POST /api/stats/view (the page-view beacon for client-side navigation).
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { querySchema, readQuery } from "../http/query.ts";
 import { openDb } from "../db/client.ts";
 import { users } from "../db/schema/identity.ts";

@@ -7,7 +7,7 @@
 //   GET    /api/renders/:id/deliveries       → { renderId, deliveries: [delivery with its attempts] }
 import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { openDb } from "../db/client.ts";
 import { renders } from "../db/schema/renders.ts";
