@@ -99,6 +99,9 @@ describe("render lifecycle", () => {
       [{ resolution: "huge" }, /invalid resolution/],
       [{ composition: "compositions/missing.html" }, /no file compositions\/missing.html/],
       [{ wait: "soon" }, /invalid wait/],
+      // A render's own webhook follows the project webhook's destination rule, at once.
+      [{ webhookUrl: "http://[::ffff:127.0.0.1]:8787/hook" }, /invalid webhookUrl: .*loopback/],
+      [{ webhookUrl: "http://169.254.169.254/latest" }, /invalid webhookUrl: .*link-local/],
       ["[1,2", /invalid JSON/],
     ];
     for (const [body, message] of cases) {
