@@ -2,6 +2,7 @@
 import { createApp } from "./app.ts";
 import type { Env } from "./env.ts";
 import { pruneExpired } from "./maintenance/prune.ts";
+import { logEvent } from "./http/log.ts";
 
 export { ProjectRoom } from "./rooms/project-room.ts";
 export { WebhookOutbox } from "./webhooks/webhook-outbox.ts";
@@ -16,6 +17,6 @@ export default {
   fetch: app.fetch,
   async scheduled(_controller: ScheduledController, env: Env): Promise<void> {
     const pruned = await pruneExpired(env);
-    console.log(`housekeeping: deleted ${pruned.jobs} ended jobs, ${pruned.sessions} expired sessions, ${pruned.idempotencyKeys} idempotency keys`);
+    logEvent("info", "housekeeping", { endedJobs: pruned.jobs, expiredSessions: pruned.sessions, idempotencyKeys: pruned.idempotencyKeys });
   },
 } satisfies ExportedHandler<Env>;

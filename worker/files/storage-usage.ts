@@ -14,6 +14,7 @@ import type { Env } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Stored, Ticket } from "../storage/ledger-types.ts";
 import { storageLedgerOf, TICKET_TTL_MS } from "../storage/storage-ledger.ts";
+import { logEvent } from "../http/log.ts";
 
 export type { Stored } from "../storage/ledger-types.ts";
 
@@ -108,7 +109,7 @@ async function settle(ledger: ReturnType<typeof storageLedgerOf>, userId: string
   try {
     await ledger.settle(userId, key, tickets.map((t) => t.id));
   } catch (err) {
-    console.error(`storage ledger ${userId}: settling ${key} failed; its alarm settles it when the reservation lapses`, err);
+    logEvent("error", "storage.settle_failed", { retry: "alarm when the reservation lapses", error: err });
   }
 }
 

@@ -3,6 +3,7 @@
 // reworded; `code` is for programs and never changes once shipped: agents branch on it.
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { logEvent } from "./log.ts";
 
 /**
  * Every code the API sends, with what it means. The served docs list this table, so adding a code here documents
@@ -109,6 +110,6 @@ export function handleError(err: Error, c: Context): Response {
   if (typeof status === "number" && status >= 400 && status < 500) {
     return c.json(errorBody(err.message || "bad request", codeOfStatus(status)), status as ContentfulStatusCode);
   }
-  console.error("unhandled error", err);
+  logEvent("error", "unhandled_error", { error: err });
   return c.json(errorBody("internal error", "internal"), 500);
 }

@@ -13,6 +13,7 @@ import { CREATE_PROJECT_BODY } from "../projects/schemas.ts";
 import type { AppEnv } from "./context.ts";
 import { ApiError, badRequest } from "./errors.ts";
 import { JSON_BODY, readBoundedBytes, type BodyLimit } from "./read-body.ts";
+import { logEvent } from "./log.ts";
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
 const TTL_MS = IDEMPOTENCY_TTL_HOURS * 3_600_000;
@@ -113,7 +114,7 @@ export const idempotent = (limit: BodyLimit): MiddlewareHandler<AppEnv> => async
       .where(where);
   } catch (err) {
     // The work is done: the caller gets its answer even if it cannot be kept (a retry then runs again).
-    console.error("idempotency: could not store the answer", err);
+    logEvent("error", "idempotency.store_failed", { error: err });
     await db.delete(idempotencyKeys).where(where).catch(() => undefined);
   }
   // Expired records of everyone go as new ones come; the index on created_at keeps this cheap.

@@ -6,6 +6,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { withoutCredentialFields } from "./redact-credentials.ts";
 import { RestError } from "./rest-client.ts";
+import { logEvent } from "../http/log.ts";
 
 export function jsonResult(body: unknown): CallToolResult {
   const value = withoutCredentialFields(body);
@@ -27,7 +28,7 @@ export async function asTool(run: () => Promise<CallToolResult>): Promise<CallTo
   try {
     return await run();
   } catch (err) {
-    if (!(err instanceof RestError)) console.error("mcp tool failed", err);
+    if (!(err instanceof RestError)) logEvent("error", "mcp.tool_failed", { error: err });
     return errorResult(err);
   }
 }

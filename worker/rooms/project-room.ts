@@ -37,6 +37,7 @@ import { notifyRenderEnded } from "../webhooks/notify-render-ended.ts";
 import { capOf } from "../limits/work-caps.ts";
 import { ChangeWaiters } from "./change-waiters.ts";
 import { RenderFeed } from "./render-feed.ts";
+import { logEvent } from "../http/log.ts";
 
 const NO_NODE_NOTICE_MS = 20_000;
 /** Rows still "in progress" this long past the wall-clock limit are stale (their room never ended them). */
@@ -340,7 +341,7 @@ export class ProjectRoom extends DurableObject<Env> {
       await this.syncEnded(render);
     } catch (error) {
       // The decision stands; the alarm writes the rows (the render offers no download until then).
-      console.error(`render ${renderId}: writing the ended render to D1 failed; retrying from the alarm`, error);
+      logEvent("error", "render.end_write_failed", { renderId, retry: "alarm", error });
       await this.ctx.storage.setAlarm(Date.now() + SYNC_RETRY_MS);
     }
     const view = this.view(render);
@@ -447,7 +448,7 @@ export class ProjectRoom extends DurableObject<Env> {
           if (render.syncTries < MAX_SYNC_TRIES) {
             await this.ctx.storage.setAlarm(Date.now() + Math.min(MAX_SYNC_RETRY_MS, SYNC_RETRY_MS * 2 ** render.syncTries));
           } else {
-            console.error(`render ${render.id}: gave up writing the ended render to D1 after ${render.syncTries} tries`, error);
+            logEvent("error", "render.end_write_abandoned", { renderId: render.id, tries: render.syncTries, error });
           }
         }
       }
@@ -543,7 +544,7 @@ export class ProjectRoom extends DurableObject<Env> {
     }
     await this.ctx.storage.put("render", render);
     await this.appendLines(render.id, [`${why}; queued again for another node`]);
-    console.log(`render ${render.id}: ${why}; queued again`);
+    logEvent("warn", "render.requeued", { renderId: render.id, why });
     await announceWork(this.env, job.kind as "render" | "segment" | "join");
     return false;
   }

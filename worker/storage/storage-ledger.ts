@@ -23,6 +23,7 @@ import type { Env } from "../env.ts";
 import { renderPrefix, userProjectsPrefix } from "../files/keys.ts";
 import { listObjects } from "../files/list-files.ts";
 import type { Reconciled, Reserved, Stored, Ticket, Want } from "./ledger-types.ts";
+import { logEvent } from "../http/log.ts";
 
 /** How long a reservation lives without being renewed or settled. */
 export const TICKET_TTL_MS = 15 * 60_000;
@@ -157,7 +158,7 @@ export class StorageLedger extends DurableObject<Env> {
     for (const ticket of lapsed) await this.settle(row.user_id, ticket.key, [ticket.id]);
     if (row.reconcile_at !== null && row.reconcile_at <= Date.now()) {
       const { drift } = await this.rebuild(row.user_id);
-      if (drift.bytes !== 0 || drift.objects !== 0) console.log(`storage ledger ${row.user_id}: reconciled with R2, drift ${drift.bytes} bytes, ${drift.objects} objects`);
+      if (drift.bytes !== 0 || drift.objects !== 0) logEvent("warn", "storage.drift_corrected", { driftBytes: drift.bytes, driftObjects: drift.objects });
     }
     await this.scheduleAlarm();
   }

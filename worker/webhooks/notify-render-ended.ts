@@ -7,6 +7,7 @@ import { apiOrigin } from "../http/origins.ts";
 import { findProject } from "../projects/store.ts";
 import { publicRenderState, type RoomRender } from "../renders/state.ts";
 import { outboxOf } from "./outbox-of.ts";
+import { logEvent } from "../http/log.ts";
 
 /** The body every receiver gets (Standard Webhooks: type, timestamp, data). */
 export function renderEventPayload(env: Env, render: RoomRender, at: Date) {
@@ -27,6 +28,6 @@ export async function notifyRenderEnded(env: Env, render: RoomRender): Promise<v
     const payload = renderEventPayload(env, render, new Date());
     await outbox.enqueue({ renderId: render.id, slug: render.slug, event: payload.type, url, payload: JSON.stringify(payload) });
   } catch (err) {
-    console.error("webhook: could not queue the render's delivery", err);
+    logEvent("error", "webhook.queue_failed", { error: err });
   }
 }
