@@ -41,6 +41,9 @@ export default defineConfig({
         ],
         test: {
           name: "worker",
+          // The Worker's one JSON line per request (worker/http/request-log.ts) is for production logs; thousands of
+          // them would bury the test output. Tests that care read them through a console spy.
+          onConsoleLog: (log) => !log.includes('"event":"request"'),
           include: ["test/worker/**/*.test.ts"],
           setupFiles: ["./test/worker/setup.ts"],
         },
