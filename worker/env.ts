@@ -71,6 +71,8 @@ export interface Env {
   CONTAINER_MIN_INSTANCES?: string;
   CONTAINER_MAX_INSTANCES?: string;
   CONTAINER_JOBS_PER_INSTANCE?: string;
+  /** The node's NODE_CONCURRENCY in each container: browsers per render, one per vCPU of the instance type (default 2). */
+  CONTAINER_NODE_CONCURRENCY?: string;
   /** How long snapshot and check wait for their job before answering 504 with the stage that hung (ms). */
   BROWSER_JOB_TIMEOUT_MS?: string;
   /** How long snapshot, check and preview wait for a render node to pick their job up (ms). */

@@ -1,4 +1,6 @@
 // Finds Chromium, ffmpeg and ffprobe: env first, then the machine's packages, then binaries shipped in npm packages.
+// The container image installs none of those npm packages (render-node/image-dependencies.ts): it sets the paths to
+// Debian's binaries, and where neither is there the error names the variable to set.
 import { accessSync, constants } from "node:fs";
 import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
@@ -54,6 +56,21 @@ function npmBinary(pkg: string): string | undefined {
 // @sparticuz/chromium ships a Linux x64 binary only.
 export const sparticuzRunsHere = (platform: string = process.platform, arch: string = process.arch) => platform === "linux" && arch === "x64";
 
+/** The one name a Chromium not found is told by: what to set, what to install. */
+const CHROME_NOT_FOUND =
+  `Chromium headless shell not found: set CHROME_PATH to one, install Debian's chromium-headless-shell (${DEBIAN_HEADLESS_SHELL}), ` +
+  "or npm install @sparticuz/chromium (CHROME_SOURCE=puppeteer downloads Chrome's headless shell instead)";
+
+// @sparticuz/chromium is left out of the container image: its absence is "not found", not a stack trace.
+async function importSparticuz(): Promise<typeof import("@sparticuz/chromium").default> {
+  try {
+    return (await import("@sparticuz/chromium")).default;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "ERR_MODULE_NOT_FOUND") throw new Error(CHROME_NOT_FOUND, { cause: error });
+    throw error;
+  }
+}
+
 /**
  * Chromium headless shell: CHROME_PATH, Debian's chromium-headless-shell, @sparticuz/chromium (Linux x64, unpacked to
  * the temp dir), else (macOS, Linux arm64) a Chrome headless shell found in or installed into puppeteer's cache
@@ -67,7 +84,7 @@ export async function resolveChrome(env: NodeJS.ProcessEnv = process.env): Promi
   if (source !== "puppeteer") {
     if (isExecutable(DEBIAN_HEADLESS_SHELL)) return DEBIAN_HEADLESS_SHELL;
     if (sparticuzRunsHere()) {
-      const { default: chromium } = await import("@sparticuz/chromium");
+      const chromium = await importSparticuz();
       return chromium.executablePath();
     }
   }
@@ -79,8 +96,9 @@ export async function resolveChrome(env: NodeJS.ProcessEnv = process.env): Promi
 export function resolveFfmpeg(env: NodeJS.ProcessEnv = process.env): { ffmpeg: string; ffprobe: string } {
   const ffmpeg = fromEnv("FFMPEG_PATH", env) ?? onPath("ffmpeg") ?? npmBinary("@ffmpeg-installer/ffmpeg");
   const ffprobe = fromEnv("FFPROBE_PATH", env) ?? onPath("ffprobe") ?? npmBinary("@ffprobe-installer/ffprobe");
-  if (!ffmpeg) throw new Error("ffmpeg not found: set FFMPEG_PATH, install ffmpeg, or npm install @ffmpeg-installer/ffmpeg");
-  if (!ffprobe) throw new Error("ffprobe not found: set FFPROBE_PATH, install ffmpeg, or npm install @ffprobe-installer/ffprobe");
+  // The npm packages are optionalDependencies: `npm ci` installs them, the image (--omit=optional) does not.
+  if (!ffmpeg) throw new Error("ffmpeg not found: set FFMPEG_PATH to one, install ffmpeg (Debian's, on PATH), or npm install @ffmpeg-installer/ffmpeg");
+  if (!ffprobe) throw new Error("ffprobe not found: set FFPROBE_PATH to one, install ffmpeg (Debian's, on PATH), or npm install @ffprobe-installer/ffprobe");
   return { ffmpeg, ffprobe };
 }
 

@@ -74,3 +74,12 @@ export function packageOf(specifier: string): string {
   const parts = specifier.split("/");
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
 }
+
+/** The packages among `names` that a file names in a quoted string ("gsap-3.14.2/package.json", "@scope/pkg"):
+ * what it may import, require or resolve, statically or not. */
+export function quotedPackages(source: string, names: Iterable<string>): string[] {
+  const known = new Set(names);
+  const found = new Set<string>();
+  for (const m of source.matchAll(/["'`]([@\w][^"'`\s]*)["'`]/g)) if (known.has(packageOf(m[1]!))) found.add(packageOf(m[1]!));
+  return [...found];
+}

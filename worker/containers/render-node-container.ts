@@ -8,9 +8,17 @@
 //
 // Scaling with queue depth: Containers have no autoscaler of their own yet (instances are started by name, see
 // developers.cloudflare.com/containers/configuration/scaling-and-routing), so the Worker does it. Whenever work is
-// queued it counts the queue (jobs queued or running, segments of split renders included) and starts
-// `nodesForQueue(depth)` instances, `render-node-0` … `render-node-<n-1>`: one per CONTAINER_JOBS_PER_INSTANCE jobs,
-// at least CONTAINER_MIN_INSTANCES, at most CONTAINER_MAX_INSTANCES (keep it ≤ max_instances in wrangler.toml).
+// queued it counts the queue (`queueDepth`: jobs queued or running, by what takes them on a node) and starts
+// `nodesForQueue(depth)` instances, `render-node-0` … `render-node-<n-1>`.
+// What one instance takes at once (render-node/main.ts runs two claim loops): one piece of render work (a render,
+// a segment of a split render or a join; its NODE_CONCURRENCY browsers and chunk encoders share it) and, beside
+// it, one snapshot or check (one more browser); previews run in the background of the second loop. So the queue
+// needs as many instances as the larger of its render work and its browser work, divided by
+// CONTAINER_JOBS_PER_INSTANCE (default 1: a second render on a node would only wait for the first) and rounded up,
+// at least one while a preview runs (it lives on a node), at least CONTAINER_MIN_INSTANCES, at most
+// CONTAINER_MAX_INSTANCES (default 8; keep it ≤ max_instances in wrangler.toml, which sizes each instance: see
+// render-node/README.md, "Sizing"). A split render's segments are render work each, so a long render spreads
+// over that many instances.
 // An instance stops itself once its `sleepAfter` passes with the queue empty (onActivityExpired): a node pulls, so
 // no inbound request would ever renew its activity, and a busy node must not be stopped mid-render.
 import { Container, getContainer } from "@cloudflare/containers";
@@ -36,6 +44,9 @@ const whole = (value: string | undefined, fallback: number, low: number, high: n
   return Number.isInteger(n) && value !== undefined && value !== "" ? Math.max(low, Math.min(n, high)) : fallback;
 };
 
+/** wrangler.toml's instance_type has 2 vCPUs: one capture browser (and its chunk encoder) per vCPU. */
+export const DEFAULT_NODE_CONCURRENCY = 2;
+
 /** The scaling rule from the environment (CONTAINER_POOL_SIZE is the older name of the maximum). */
 export function scalingRule(env: Pick<Env, "CONTAINER_MIN_INSTANCES" | "CONTAINER_MAX_INSTANCES" | "CONTAINER_JOBS_PER_INSTANCE" | "CONTAINER_POOL_SIZE">): ScalingRule {
   const max = whole(env.CONTAINER_MAX_INSTANCES ?? env.CONTAINER_POOL_SIZE, 8, 1, 64);
@@ -46,16 +57,40 @@ export function scalingRule(env: Pick<Env, "CONTAINER_MIN_INSTANCES" | "CONTAINE
   };
 }
 
-/** Instances to run for `depth` jobs queued or running. Pure. */
-export function nodesForQueue(depth: number, rule: ScalingRule): number {
-  const wanted = Math.ceil(Math.max(0, depth) / rule.jobsPerInstance);
+/** Jobs queued or running, by the node loop that takes them (render-node/main.ts). */
+export interface QueueDepth {
+  /** render, segment, join: one at a time per node. */
+  render: number;
+  /** snapshot, check: one at a time per node, beside its render work. */
+  browser: number;
+  /** preview: in the background of a node, however many. */
+  preview: number;
+}
+
+export const EMPTY_QUEUE: QueueDepth = { render: 0, browser: 0, preview: 0 };
+
+/** Whether any job is queued or running. */
+export const queueBusy = (depth: QueueDepth) => depth.render + depth.browser + depth.preview > 0;
+
+/** Instances to run for the jobs queued or running. Pure. */
+export function nodesForQueue(depth: QueueDepth, rule: ScalingRule): number {
+  const busiest = Math.max(0, depth.render, depth.browser);
+  const wanted = Math.max(Math.ceil(busiest / rule.jobsPerInstance), depth.preview > 0 ? 1 : 0);
   return Math.max(rule.min, Math.min(wanted, rule.max));
 }
 
 /** Jobs queued or running that a render node must do (the queue's depth). */
-export async function queueDepth(env: Env): Promise<number> {
-  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM jobs WHERE status IN ('queued', 'running')").first<{ n: number }>();
-  return row?.n ?? 0;
+export async function queueDepth(env: Env): Promise<QueueDepth> {
+  const row = await env.DB.prepare(
+    "SELECT SUM(kind IN ('render', 'segment', 'join')) AS render, SUM(kind IN ('snapshot', 'check')) AS browser, SUM(kind = 'preview') AS preview " +
+      "FROM jobs WHERE status IN ('queued', 'running')",
+  ).first<{ render: number | null; browser: number | null; preview: number | null }>();
+  return { render: row?.render ?? 0, browser: row?.browser ?? 0, preview: row?.preview ?? 0 };
+}
+
+/** The node's browsers per render in an instance (NODE_CONCURRENCY): one per vCPU of wrangler.toml's instance_type. */
+export function nodeConcurrency(env: Pick<Env, "CONTAINER_NODE_CONCURRENCY">): string {
+  return String(whole(env.CONTAINER_NODE_CONCURRENCY, DEFAULT_NODE_CONCURRENCY, 1, 16));
 }
 
 /**
@@ -85,13 +120,20 @@ export class RenderNodeContainer extends Container<Env> {
     super(ctx, env);
     // Set before the base class reads it (after a microtask, in blockConcurrencyWhile).
     this.allowedHosts = workerHost(env.BASE_URL);
-    this.envVars = { STUDIO_URL: env.BASE_URL ?? "", NODE_KEY: env.CONTAINER_NODE_KEY ?? "", NODE_ID: `container-${ctx.id.toString().slice(0, 8)}` };
+    // NODE_CONCURRENCY is set, not left to the node's default (its core count, which in a container may be the
+    // host's rather than the instance's vCPUs).
+    this.envVars = {
+      STUDIO_URL: env.BASE_URL ?? "",
+      NODE_KEY: env.CONTAINER_NODE_KEY ?? "",
+      NODE_ID: `container-${ctx.id.toString().slice(0, 8)}`,
+      NODE_CONCURRENCY: nodeConcurrency(env),
+    };
   }
 
   override async onActivityExpired(): Promise<void> {
     // A node pulls its work, so no request into the container marks it busy: ask the queue instead.
-    const depth = await queueDepth(this.env).catch(() => 1);
-    if (depth > 0) {
+    const depth = await queueDepth(this.env).catch(() => ({ ...EMPTY_QUEUE, render: 1 }));
+    if (queueBusy(depth)) {
       this.renewActivityTimeout();
       return;
     }
@@ -103,10 +145,10 @@ export class RenderNodeContainer extends Container<Env> {
  * Starts as many instances as the queue needs (a no-op where no container binding exists, as in local runs and
  * tests). `depth` is the queue's depth when the caller knows it; otherwise it is counted.
  */
-export async function wakeRenderNodes(env: Env, depth?: number): Promise<void> {
+export async function wakeRenderNodes(env: Env, depth?: QueueDepth): Promise<void> {
   const binding = env.RENDER_NODE_CONTAINER;
   if (!binding) return;
-  const size = nodesForQueue(depth ?? (await queueDepth(env).catch(() => 1)), scalingRule(env));
+  const size = nodesForQueue(depth ?? (await queueDepth(env).catch(() => ({ ...EMPTY_QUEUE, render: 1 }))), scalingRule(env));
   await Promise.all(
     Array.from({ length: size }, (_, i) =>
       getContainer(binding, `render-node-${i}`)

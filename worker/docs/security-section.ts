@@ -89,7 +89,8 @@ gsap, answered from the node's own copy of 3.14.2), nothing else:
 - Three layers each stop what they can on their own: the page's Content-Security-Policy (with sandbox), Chromium
   switches (every request goes to a proxy that refuses it, only the render's own server is reached directly, no
   host name resolves, WebRTC gets no UDP), and request interception. In production the render node's container has
-  no internet either: it reaches only the Worker's host.
+  no internet either: it reaches only the Worker's host. Its image holds only what the node runs: Debian's Chromium
+  and ffmpeg and the node's own npm packages (none of the Worker's, no second, npm-shipped browser or ffmpeg).
 - Every blocked attempt is one line in the render's log, "blocked network access: <channel> to <target>" (at most
   25 per page); check reports it as a request-blocked warning. A render still finishes with it as a finding; a
   strict render fails on it. Likewise a composition whose timeline never registers on window.__timelines renders
