@@ -37,7 +37,7 @@ function readOptions(): { env: string; dryRun: boolean; noDocker: boolean } {
 }
 
 /** One problem as a list item: where, then what to do. */
-function describe(problem: ConfigProblem): string {
+function listItem(problem: ConfigProblem): string {
   return `  - ${problem.setting}: ${problem.message}`;
 }
 
@@ -59,13 +59,13 @@ const unfinished = problems.filter((p) => p.kind === "unfinished");
 if (invalid.length > 0 || (!options.dryRun && unfinished.length > 0)) {
   console.error(
     `npm run deploy: wrangler.toml's ${section} is not ready to deploy. Change:\n` +
-      `${[...invalid, ...unfinished].map(describe).join("\n")}\n` +
+      `${[...invalid, ...unfinished].map(listItem).join("\n")}\n` +
       `then run this again. docs/deploy.md walks through each setting. Nothing was built or uploaded.`,
   );
   process.exit(1);
 }
 if (unfinished.length > 0) {
-  console.log(`    A real deploy refuses until these are changed:\n${unfinished.map(describe).join("\n")}`);
+  console.log(`    A real deploy refuses until these are changed:\n${unfinished.map(listItem).join("\n")}`);
 }
 
 console.log("2. Building the dashboard (dashboard/dist)");
