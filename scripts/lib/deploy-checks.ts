@@ -1,0 +1,178 @@
+// What a wrangler.toml environment must look like before it is deployed: pure checks on values read from it
+// (scripts/lib/deploy-target.ts reads them). `npm run deploy` refuses on any problem; CI's check (check-deploy.ts)
+// fails only on "invalid" ones, since the repository's own defaults (placeholder database id, example domains) are
+// "unfinished" by design: every operator fills them in (docs/deploy.md).
+
+/** The D1 database id wrangler.toml ships with: it names no database. */
+export const PLACEHOLDER_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
+
+/** What a deploy of one environment is made of, as far as these checks care. */
+export interface DeployTarget {
+  /** The `[env.NAME]` name; "" for the top level. */
+  env: string;
+  databases: { binding: string; name: string; id: string | undefined }[];
+  vars: Record<string, unknown>;
+  /** Route patterns (custom domains and zone routes alike), e.g. "studio.example.com" or "example.com/*". */
+  routes: string[];
+}
+
+/**
+ * One thing to change before deploying. "unfinished": a repository default every operator replaces (refused by
+ * `npm run deploy`, fine for CI's dry run). "invalid": wrong whoever deploys it (refused by both).
+ */
+export interface ConfigProblem {
+  kind: "unfinished" | "invalid";
+  /** Where in wrangler.toml, e.g. `[env.production] vars.BASE_URL`. */
+  setting: string;
+  /** What is wrong and how to change it. */
+  message: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Names reserved for examples and tests (RFC 2606, RFC 6761): nobody's studio lives there. */
+const EXAMPLE_DOMAINS = new Set(["example.com", "example.net", "example.org"]);
+const RESERVED_TLDS = new Set(["example", "test", "invalid", "localhost"]);
+
+/** Every problem with `target`, in wrangler.toml order (databases, then the two origins, then routes). */
+export function checkDeployTarget(target: DeployTarget): ConfigProblem[] {
+  return [...checkDatabases(target), ...checkOrigins(target), ...checkRoutes(target), ...checkDevLogin(target)];
+}
+
+/** The `[env.NAME]` heading a setting lives under, for messages. */
+export function envSection(env: string): string {
+  return env ? `[env.${env}]` : "the top level";
+}
+
+/** Each D1 database needs the id of a database that exists (`wrangler d1 create` prints it). */
+function checkDatabases({ env, databases }: DeployTarget): ConfigProblem[] {
+  const table = env ? `[[env.${env}.d1_databases]]` : "[[d1_databases]]";
+  return databases.flatMap((db): ConfigProblem[] => {
+    const setting = `${table} ${db.binding} database_id`;
+    const create = `create it with \`npx wrangler d1 create ${db.name}\` and put the database_id it prints in wrangler.toml's ${table} (binding "${db.binding}")`;
+    if (!db.id) return [{ kind: "invalid", setting, message: `D1 database "${db.name}" has no database_id: ${create}` }];
+    if (db.id === PLACEHOLDER_DATABASE_ID) {
+      return [{ kind: "unfinished", setting, message: `D1 database "${db.name}" still has the placeholder database_id ${db.id}: ${create}` }];
+    }
+    if (!UUID.test(db.id)) {
+      return [{ kind: "invalid", setting, message: `database_id "${db.id}" of D1 database "${db.name}" is not a D1 database id (a UUID; \`npx wrangler d1 list\` shows yours)` }];
+    }
+    return [];
+  });
+}
+
+/** BASE_URL and CONTENT_URL: set, https origins, real domains, and two different sites. */
+function checkOrigins(target: DeployTarget): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const hosts: Partial<Record<"BASE_URL" | "CONTENT_URL", string>> = {};
+  for (const name of ["BASE_URL", "CONTENT_URL"] as const) {
+    const setting = `${envSection(target.env)} vars.${name}`;
+    const role = name === "BASE_URL" ? "the API and dashboard" : "user content";
+    const value = target.vars[name];
+    if (value === undefined || value === "") {
+      problems.push({ kind: "unfinished", setting, message: `${name} is not set: set it to the https origin of ${role} (the studio's links are built from it; unset, they point at a local address)` });
+      continue;
+    }
+    const url = typeof value === "string" && URL.canParse(value) ? new URL(value) : null;
+    if (!url || url.protocol !== "https:") {
+      problems.push({ kind: "invalid", setting, message: `${name} ${JSON.stringify(value)} is not an https:// URL: a deployed studio is served over HTTPS only` });
+      continue;
+    }
+    if (url.pathname !== "/" || url.search || url.hash || url.username || url.password) {
+      problems.push({ kind: "invalid", setting, message: `${name} ${JSON.stringify(value)} must be an origin only (https://host, no path, query or credentials)` });
+      continue;
+    }
+    hosts[name] = url.hostname;
+    if (isExampleHost(url.hostname)) {
+      problems.push({ kind: "unfinished", setting, message: `${name} ${url.origin} is an example domain: set it to the https origin of ${role} on your own domain` });
+    }
+  }
+  const { BASE_URL: base, CONTENT_URL: content } = hosts;
+  if (base && content && isSameSite(base, content)) {
+    problems.push({
+      kind: "invalid",
+      setting: `${envSection(target.env)} vars.CONTENT_URL`,
+      message:
+        `BASE_URL (${base}) and CONTENT_URL (${content}) are on the same site (${registrableDomain(base)}): user content ` +
+        `must be served from a registrable domain of its own, not a subdomain of the studio's, so that a composition's ` +
+        `script is cross-site to the dashboard and API (docs/deploy.md, "Choosing the two domains")`,
+    });
+  }
+  return problems;
+}
+
+/** Both origins must be routed to this Worker, and no route may still name an example domain. */
+function checkRoutes(target: DeployTarget): ConfigProblem[] {
+  const setting = `${envSection(target.env)} routes`;
+  const problems: ConfigProblem[] = target.routes
+    .filter((pattern) => isExampleHost(routeHost(pattern).replace(/^\*\.?/, "")))
+    .map((pattern) => ({
+      kind: "unfinished" as const,
+      setting,
+      message: `route "${pattern}" is an example domain: route the hosts of BASE_URL and CONTENT_URL instead`,
+    }));
+  for (const name of ["BASE_URL", "CONTENT_URL"] as const) {
+    const value = target.vars[name];
+    if (typeof value !== "string" || !URL.canParse(value)) continue;
+    const host = new URL(value).hostname;
+    if (!target.routes.some((pattern) => routeServesHost(pattern, host))) {
+      problems.push({
+        kind: "invalid",
+        setting,
+        message: `no route serves ${name}'s host ${host}: add { pattern = "${host}", custom_domain = true } to ${setting}`,
+      });
+    }
+  }
+  return problems;
+}
+
+/** Development sign-in lets anyone sign in under any name: never on a deployed studio. */
+function checkDevLogin(target: DeployTarget): ConfigProblem[] {
+  if (target.vars.DEV_LOGIN !== "true") return [];
+  return [{
+    kind: "invalid",
+    setting: `${envSection(target.env)} vars.DEV_LOGIN`,
+    message: `DEV_LOGIN is "true": anyone could sign in under any name on the deployed studio; set it to "false" (npm start turns it on for local runs)`,
+  }];
+}
+
+/** The host part of a route pattern ("example.com/*" → "example.com"). */
+function routeHost(pattern: string): string {
+  return pattern.split("/")[0]!.toLowerCase();
+}
+
+/** True when requests for every path of `host` reach the Worker through this route pattern. */
+export function routeServesHost(pattern: string, host: string): boolean {
+  const slash = pattern.indexOf("/");
+  const path = slash === -1 ? "" : pattern.slice(slash);
+  if (path !== "" && path !== "/*") return false;
+  const patternHost = routeHost(pattern);
+  const wanted = host.toLowerCase();
+  // "*example.com" matches the apex and its subdomains, "*.example.com" only subdomains.
+  if (patternHost.startsWith("*")) return wanted.endsWith(patternHost.slice(1));
+  return patternHost === wanted;
+}
+
+/**
+ * The registrable domain ("site") of a host, approximated by its last two labels: `studio.example.com` →
+ * `example.com`. No Public Suffix List is installed here, so multi-label suffixes are not known: `a.example.co.uk`
+ * and `b.other.co.uk` both give `co.uk`. The error is one-sided: two hosts whose real sites are equal always share
+ * their last two labels, so a same-site pair is never passed; a pair under a multi-label suffix (co.uk, github.io)
+ * may be refused although browsers treat them as different sites.
+ */
+export function registrableDomain(host: string): string {
+  const name = host.toLowerCase().replace(/\.$/, "");
+  if (/^[\d.]+$/.test(name) || name.includes(":")) return name; // an IP address is its own site
+  return name.split(".").slice(-2).join(".");
+}
+
+/** True when browsers could treat the two hosts as one site (see registrableDomain for the approximation). */
+export function isSameSite(a: string, b: string): boolean {
+  return registrableDomain(a) === registrableDomain(b);
+}
+
+/** True for example.com/.net/.org and their subdomains, and names under .example, .test, .invalid, .localhost. */
+export function isExampleHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, "");
+  const tld = name.split(".").at(-1)!;
+  return EXAMPLE_DOMAINS.has(registrableDomain(name)) || RESERVED_TLDS.has(tld);
+}
