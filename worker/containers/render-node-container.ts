@@ -14,16 +14,9 @@
 // An instance stops itself once its `sleepAfter` passes with the queue empty (onActivityExpired): a node pulls, so
 // no inbound request would ever renew its activity, and a busy node must not be stopped mid-render.
 import { Container, getContainer } from "@cloudflare/containers";
+import { configOf } from "../config/config-of.ts";
+import type { Config } from "../config/parse-config.ts";
 import type { Env } from "../env.ts";
-
-/** The one host a render node talks to: this Worker's API origin (STUDIO_URL). Unparseable → none. */
-function workerHost(baseUrl: string | undefined): string[] {
-  try {
-    return baseUrl ? [new URL(baseUrl).hostname] : [];
-  } catch {
-    return [];
-  }
-}
 
 export interface ScalingRule {
   min: number;
@@ -31,19 +24,9 @@ export interface ScalingRule {
   jobsPerInstance: number;
 }
 
-const whole = (value: string | undefined, fallback: number, low: number, high: number) => {
-  const n = Number(value);
-  return Number.isInteger(n) && value !== undefined && value !== "" ? Math.max(low, Math.min(n, high)) : fallback;
-};
-
-/** The scaling rule from the environment (CONTAINER_POOL_SIZE is the older name of the maximum). */
-export function scalingRule(env: Pick<Env, "CONTAINER_MIN_INSTANCES" | "CONTAINER_MAX_INSTANCES" | "CONTAINER_JOBS_PER_INSTANCE" | "CONTAINER_POOL_SIZE">): ScalingRule {
-  const max = whole(env.CONTAINER_MAX_INSTANCES ?? env.CONTAINER_POOL_SIZE, 8, 1, 64);
-  return {
-    min: Math.min(whole(env.CONTAINER_MIN_INSTANCES, 0, 0, 64), max),
-    max,
-    jobsPerInstance: whole(env.CONTAINER_JOBS_PER_INSTANCE, 1, 1, 64),
-  };
+/** The scaling rule from the settings (limits, defaults and the older CONTAINER_POOL_SIZE: worker/config/settings.ts). */
+export function scalingRule(config: Pick<Config, "CONTAINER_MIN_INSTANCES" | "CONTAINER_MAX_INSTANCES" | "CONTAINER_JOBS_PER_INSTANCE">): ScalingRule {
+  return { min: config.CONTAINER_MIN_INSTANCES, max: config.CONTAINER_MAX_INSTANCES, jobsPerInstance: config.CONTAINER_JOBS_PER_INSTANCE };
 }
 
 /** Instances to run for `depth` jobs queued or running. Pure. */
@@ -83,9 +66,11 @@ export class RenderNodeContainer extends Container<Env> {
 
   constructor(ctx: DurableObjectState<{}>, env: Env) {
     super(ctx, env);
-    // Set before the base class reads it (after a microtask, in blockConcurrencyWhile).
-    this.allowedHosts = workerHost(env.BASE_URL);
-    this.envVars = { STUDIO_URL: env.BASE_URL ?? "", NODE_KEY: env.CONTAINER_NODE_KEY ?? "", NODE_ID: `container-${ctx.id.toString().slice(0, 8)}` };
+    // Set before the base class reads it (after a microtask, in blockConcurrencyWhile). With this class bound, both
+    // settings are required (worker/config/setting-rules.ts): a Worker without them answers no request at all.
+    const config = configOf(env);
+    this.allowedHosts = [new URL(config.BASE_URL).hostname];
+    this.envVars = { STUDIO_URL: config.BASE_URL, NODE_KEY: config.CONTAINER_NODE_KEY ?? "", NODE_ID: `container-${ctx.id.toString().slice(0, 8)}` };
   }
 
   override async onActivityExpired(): Promise<void> {
@@ -106,7 +91,7 @@ export class RenderNodeContainer extends Container<Env> {
 export async function wakeRenderNodes(env: Env, depth?: number): Promise<void> {
   const binding = env.RENDER_NODE_CONTAINER;
   if (!binding) return;
-  const size = nodesForQueue(depth ?? (await queueDepth(env).catch(() => 1)), scalingRule(env));
+  const size = nodesForQueue(depth ?? (await queueDepth(env).catch(() => 1)), scalingRule(configOf(env)));
   await Promise.all(
     Array.from({ length: size }, (_, i) =>
       getContainer(binding, `render-node-${i}`)
