@@ -31,6 +31,15 @@ export function configOf(env: Env): Config {
   return result;
 }
 
+/**
+ * Drops `env`'s parsed configuration, so the next read parses it again. Only for tests that change the env object
+ * the Worker shares with them in place (test/worker/idea-helpers.ts, setEnv); deployed settings change only with a
+ * new deployment, which brings a new isolate.
+ */
+export function forgetConfig(env: Env): void {
+  parsed.delete(env);
+}
+
 /** What is wrong with `env`'s configuration, or null when it serves. */
 export function configProblem(env: Env): ConfigError | null {
   const result = resultOf(env);
