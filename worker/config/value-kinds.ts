@@ -1,6 +1,7 @@
 // The kinds of value a setting may hold, each a zod schema from the variable's text to its typed value. A value
 // that does not fit is an issue whose message says what was expected and what came, e.g. `expected a positive
-// integer number of bytes, got "5GB"`; the setting's name is put in front by parse-config.ts. Pure.
+// integer number of bytes, got "5GB"`; the setting's name is put in front by parse-config.ts. Each schema's
+// description is what it expects, which docs/configuration.md lists. Pure.
 import * as z from "zod";
 
 /** A value's text as it appears in a message: quoted, and a secret's never shown, only its length. */
@@ -20,7 +21,7 @@ export function wholeNumber(o: { min: number; max?: number; expected: string }) 
     const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
     if (!Number.isSafeInteger(n) || n < o.min || (o.max !== undefined && n > o.max)) return refuse(ctx, o.expected, shown(text));
     return n;
-  });
+  }).describe(o.expected);
 }
 
 /** Decimal numbers ("0.5", "3600") greater than zero. */
@@ -29,7 +30,7 @@ export function positiveNumber(expected: string) {
     const n = /^\d+(\.\d+)?$/.test(text.trim()) ? Number(text.trim()) : NaN;
     if (!Number.isFinite(n) || n <= 0) return refuse(ctx, expected, shown(text));
     return n;
-  });
+  }).describe(expected);
 }
 
 /** "true" or "false", nothing else (a typo must not quietly mean either). */
@@ -39,7 +40,7 @@ export function flag() {
     if (t === "true") return true;
     if (t === "false") return false;
     return refuse(ctx, `"true" or "false"`, shown(text));
-  });
+  }).describe(`"true" or "false"`);
 }
 
 /**
@@ -58,7 +59,7 @@ export function origin() {
     const bare = url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
     if ((url.protocol !== "http:" && url.protocol !== "https:") || !bare) return refuse(ctx, expected, shown(text));
     return url.origin;
-  });
+  }).describe(expected);
 }
 
 /** Text of at least `minLength` characters (secrets: the message gives only the length, never the text). */
@@ -66,7 +67,7 @@ export function text(o: { minLength: number; secret: boolean }) {
   return z.string().transform((value, ctx) => {
     if (value.length < o.minLength) return refuse(ctx, `at least ${o.minLength} characters`, shown(value, o.secret));
     return value;
-  });
+  }).describe(o.minLength > 1 ? `text of at least ${o.minLength} characters` : "text");
 }
 
 /**
@@ -84,7 +85,7 @@ export function commaList<T>(o: { expected: string; entry: (text: string) => T |
       out.push(read);
     }
     return out;
-  });
+  }).describe(o.expected);
 }
 
 /** A list entry that is a number of at least zero ("5", "0.5"), or null. */
