@@ -23,9 +23,12 @@ export interface ConfigProblem {
 
 /** A configuration that cannot be served: its message names each setting and its problem. */
 export class ConfigError extends Error {
-  constructor(readonly problems: readonly ConfigProblem[]) {
+  readonly problems: readonly ConfigProblem[];
+  // No parameter property: Node's type stripping (scripts, tests of the node project) does not take them.
+  constructor(problems: readonly ConfigProblem[]) {
     super(problems.map((p) => `${p.setting}: ${p.problem}`).join("; "));
     this.name = "ConfigError";
+    this.problems = problems;
   }
 }
 
