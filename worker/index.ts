@@ -1,5 +1,9 @@
 // Worker entry: the HTTP app, the hourly housekeeping (a Cron Trigger) and the Durable Object classes wrangler binds.
+// The configuration is parsed first (worker/config/): while it is bad, every request answers 500 naming the setting
+// and housekeeping does nothing (worker/config/misconfigured.ts).
 import { createApp } from "./app.ts";
+import { configProblem } from "./config/config-of.ts";
+import { logMisconfigured, misconfiguredResponse } from "./config/misconfigured.ts";
 import type { Env } from "./env.ts";
 import { pruneExpired } from "./maintenance/prune.ts";
 import { logEvent } from "./http/log.ts";
@@ -14,8 +18,14 @@ export { ContainerProxy } from "@cloudflare/containers";
 const app = createApp();
 
 export default {
-  fetch: app.fetch,
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    const problem = configProblem(env);
+    if (problem) return misconfiguredResponse(request, env, problem);
+    return app.fetch(request, env, ctx);
+  },
   async scheduled(_controller: ScheduledController, env: Env): Promise<void> {
+    const problem = configProblem(env);
+    if (problem) return logMisconfigured("housekeeping", problem);
     const pruned = await pruneExpired(env);
     logEvent("info", "housekeeping", { endedJobs: pruned.jobs, expiredSessions: pruned.sessions, idempotencyKeys: pruned.idempotencyKeys });
   },

@@ -1,16 +1,20 @@
 import { describe, expect, it } from "vitest";
+import { defaultOf, parseSetting } from "../../worker/config/parse-config.ts";
 import { splitPlan, splitThresholds } from "../../worker/renders/split-plan.ts";
 
 describe("splitting a render", () => {
-  const at30 = splitThresholds({}, { fps: { num: 30, den: 1 } });
+  // The settings as the Worker has them when none is set (worker/config/settings.ts).
+  const defaults = { SEGMENT_MIN_FRAMES: defaultOf("SEGMENT_MIN_FRAMES"), SEGMENT_TARGET_FRAMES: defaultOf("SEGMENT_TARGET_FRAMES"), MAX_SEGMENTS: defaultOf("MAX_SEGMENTS") };
+  const at30 = splitThresholds(defaults, { fps: { num: 30, den: 1 } });
 
   it("defaults to 20 s of video before splitting and 10 s segments, at the render's rate", () => {
     expect(at30).toEqual({ minFrames: 600, targetFrames: 300, maxSegments: 64 });
-    expect(splitThresholds({}, { fps: { num: 30000, den: 1001 } })).toEqual({ minFrames: 599, targetFrames: 300, maxSegments: 64 });
-    expect(splitThresholds({ SEGMENT_MIN_FRAMES: "60", SEGMENT_TARGET_FRAMES: "30", MAX_SEGMENTS: "8" }, { fps: { num: 30, den: 1 } })).toEqual({ minFrames: 60, targetFrames: 30, maxSegments: 8 });
-    // A cap below 2 would make "split" mean "whole"; nonsense values fall back to the default.
-    expect(splitThresholds({ MAX_SEGMENTS: "1" }, { fps: { num: 30, den: 1 } }).maxSegments).toBe(2);
-    expect(splitThresholds({ MAX_SEGMENTS: "lots" }, { fps: { num: 30, den: 1 } }).maxSegments).toBe(64);
+    expect(splitThresholds(defaults, { fps: { num: 30000, den: 1001 } })).toEqual({ minFrames: 599, targetFrames: 300, maxSegments: 64 });
+    const set = { SEGMENT_MIN_FRAMES: parseSetting("SEGMENT_MIN_FRAMES", "60"), SEGMENT_TARGET_FRAMES: parseSetting("SEGMENT_TARGET_FRAMES", "30"), MAX_SEGMENTS: parseSetting("MAX_SEGMENTS", "8") };
+    expect(splitThresholds(set, { fps: { num: 30, den: 1 } })).toEqual({ minFrames: 60, targetFrames: 30, maxSegments: 8 });
+    // A cap below 2 would make "split" mean "whole": like nonsense, it is a configuration error naming the setting.
+    expect(() => parseSetting("MAX_SEGMENTS", "1")).toThrow('MAX_SEGMENTS: expected a whole number of segments, at least 2, got "1"');
+    expect(() => parseSetting("MAX_SEGMENTS", "lots")).toThrow('MAX_SEGMENTS: expected a whole number of segments, at least 2, got "lots"');
   });
 
   it("keeps a short render and any GIF whole", () => {

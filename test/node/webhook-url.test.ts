@@ -1,8 +1,8 @@
 // Which URLs a webhook may call (worker/webhooks/webhook-url.ts, its address helpers and WEBHOOK_ALLOWED_HOSTS) and when a failed delivery is retried (backoff.ts).
 import { describe, expect, it } from "vitest";
-import { backoffSchedule, DEFAULT_BACKOFF_SECONDS, retryDelayMs } from "../../worker/webhooks/backoff.ts";
+import { parseSetting } from "../../worker/config/parse-config.ts";
+import { DEFAULT_BACKOFF_SECONDS, retryDelayMs } from "../../worker/webhooks/backoff.ts";
 import { addressClassOf } from "../../worker/webhooks/address-class.ts";
-import { parseAllowedHosts } from "../../worker/webhooks/allowed-hosts.ts";
 import { parseIpv6 } from "../../worker/webhooks/ip-address.ts";
 import { webhookUrlProblem } from "../../worker/webhooks/webhook-url.ts";
 
@@ -37,7 +37,7 @@ describe("webhookUrlProblem", () => {
       "http://[0:0:0:0:0:0:0:1]:8787/", "http://0.0.0.0:8787/", "http://[::]:8787/", "http://[64:ff9b::7f00:1]:8787/",
     ]) {
       // Even a local studio that allows loopback receivers never calls itself.
-      expect(webhookUrlProblem(url, { ...local, allowedHosts: parseAllowedHosts("127.0.0.0/8,::1,localhost") }), url).toBe("webhook URL points at the studio itself");
+      expect(webhookUrlProblem(url, { ...local, allowedHosts: parseSetting("WEBHOOK_ALLOWED_HOSTS", "127.0.0.0/8,::1,localhost") }), url).toBe("webhook URL points at the studio itself");
     }
   });
 
@@ -95,7 +95,7 @@ describe("webhookUrlProblem", () => {
   });
 
   it("allows exactly what WEBHOOK_ALLOWED_HOSTS names: hosts, addresses in any spelling, CIDR ranges", () => {
-    const allowedHosts = parseAllowedHosts(" 127.0.0.1, ci.internal. ,10.0.0.0/8, fd00::/8, ::1, nonsense/99, a/b/c, ");
+    const allowedHosts = parseSetting("WEBHOOK_ALLOWED_HOSTS", " 127.0.0.1, ci.internal. ,10.0.0.0/8, fd00::/8, ::1, ");
     const policy = { ...production, allowedHosts };
     for (const url of [
       "http://127.0.0.1:9000/hook", "http://127.1:9000/", "http://[::ffff:127.0.0.1]:9000/", "http://CI.internal/hook", "http://ci.internal./",
@@ -106,8 +106,13 @@ describe("webhookUrlProblem", () => {
     for (const url of ["http://127.0.0.2/", "http://other.internal/", "http://192.168.1.1/", "http://[fe80::1]/", "http://localhost:9000/", "http://11.0.0.1.internal/"]) {
       expect(webhookUrlProblem(url, policy), url).toMatch(REFUSED);
     }
-    expect(parseAllowedHosts(undefined)).toEqual([]);
-    expect(parseAllowedHosts("nonsense/99, a/b/c, 10.0.0.0/33, ::/129, under_score")).toEqual([]);
+    expect(parseSetting("WEBHOOK_ALLOWED_HOSTS", undefined)).toEqual([]);
+    // An entry that is none of these is a configuration error naming it, never an entry quietly dropped.
+    for (const entry of ["nonsense/99", "a/b/c", "10.0.0.0/33", "::/129", "under_score"]) {
+      expect(() => parseSetting("WEBHOOK_ALLOWED_HOSTS", `127.0.0.1, ${entry}`), entry).toThrow(
+        `WEBHOOK_ALLOWED_HOSTS: expected comma-separated host names, IP addresses or CIDR ranges, got ${JSON.stringify(entry)} in ${JSON.stringify(`127.0.0.1, ${entry}`)}`,
+      );
+    }
   });
 });
 
@@ -153,10 +158,10 @@ describe("backoff", () => {
     expect(retryDelayMs(DEFAULT_BACKOFF_SECONDS, 7)).toBeNull();
   });
 
-  it("reads WEBHOOK_BACKOFF_SECONDS and falls back to the default when malformed", () => {
-    expect(backoffSchedule("1, 2")).toEqual([1, 2]);
-    expect(backoffSchedule(undefined)).toBe(DEFAULT_BACKOFF_SECONDS);
-    expect(backoffSchedule("1,x")).toBe(DEFAULT_BACKOFF_SECONDS);
-    expect(backoffSchedule("-1")).toBe(DEFAULT_BACKOFF_SECONDS);
+  it("reads WEBHOOK_BACKOFF_SECONDS; a malformed schedule is an error naming it, never the default", () => {
+    expect(parseSetting("WEBHOOK_BACKOFF_SECONDS", "1, 2")).toEqual([1, 2]);
+    expect(parseSetting("WEBHOOK_BACKOFF_SECONDS", undefined)).toEqual(DEFAULT_BACKOFF_SECONDS);
+    expect(() => parseSetting("WEBHOOK_BACKOFF_SECONDS", "1,x")).toThrow('WEBHOOK_BACKOFF_SECONDS: expected comma-separated numbers of seconds, each 0 or more, got "x" in "1,x"');
+    expect(() => parseSetting("WEBHOOK_BACKOFF_SECONDS", "-1")).toThrow('WEBHOOK_BACKOFF_SECONDS: expected comma-separated numbers of seconds, each 0 or more, got "-1"');
   });
 });

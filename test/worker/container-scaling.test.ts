@@ -1,47 +1,54 @@
-// How many render-node containers run for a given queue (worker/containers/render-node-container.ts).
+// How many render-node containers run for a given queue (worker/containers/render-node-container.ts), with the
+// scaling settings read as the Worker reads them (worker/config/).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { EMPTY_QUEUE, nodeConcurrency, nodesForQueue, queueDepth, scalingRule, type QueueDepth } from "../../worker/containers/render-node-container.ts";
+import { parseConfig } from "../../worker/config/parse-config.ts";
+import { EMPTY_QUEUE, nodesForQueue, queueDepth, scalingRule, type QueueDepth } from "../../worker/containers/render-node-container.ts";
 import { signIn } from "./helpers.ts";
 
 const renders = (render: number): QueueDepth => ({ ...EMPTY_QUEUE, render });
+const configWith = (vars: Record<string, string>) => parseConfig({ ...env, ...vars });
+const ruleOf = (vars: Record<string, string>) => scalingRule(configWith(vars));
 
 describe("container scaling with queue depth", () => {
   it("one instance per piece of render work (segments count), between the minimum and the maximum", () => {
-    const rule = scalingRule({ CONTAINER_MIN_INSTANCES: "1", CONTAINER_MAX_INSTANCES: "8" });
+    const rule = ruleOf({ CONTAINER_MIN_INSTANCES: "1", CONTAINER_MAX_INSTANCES: "8" });
     expect([0, 1, 3, 8, 30].map((depth) => nodesForQueue(renders(depth), rule))).toEqual([1, 1, 3, 8, 8]);
   });
 
   it("jobs per instance divide the depth, rounding up; defaults 0 to 8, one job each", () => {
-    expect(nodesForQueue(renders(5), scalingRule({ CONTAINER_JOBS_PER_INSTANCE: "2" }))).toBe(3);
-    expect(scalingRule({})).toEqual({ min: 0, max: 8, jobsPerInstance: 1 });
-    expect(nodesForQueue(EMPTY_QUEUE, scalingRule({}))).toBe(0);
+    expect(nodesForQueue(renders(5), ruleOf({ CONTAINER_JOBS_PER_INSTANCE: "2" }))).toBe(3);
+    expect(ruleOf({})).toEqual({ min: 0, max: 8, jobsPerInstance: 1 });
+    expect(nodesForQueue(EMPTY_QUEUE, ruleOf({}))).toBe(0);
   });
 
   it("a snapshot or check runs beside a node's render: the larger of the two kinds of work counts, not their sum", () => {
-    const rule = scalingRule({});
+    const rule = ruleOf({});
     expect(nodesForQueue({ render: 2, browser: 2, preview: 0 }, rule)).toBe(2);
     expect(nodesForQueue({ render: 1, browser: 3, preview: 0 }, rule)).toBe(3);
     expect(nodesForQueue({ render: 0, browser: 1, preview: 0 }, rule)).toBe(1);
   });
 
   it("previews run in a node's background: any number needs one instance, and no more beside other work", () => {
-    const rule = scalingRule({});
+    const rule = ruleOf({});
     expect(nodesForQueue({ render: 0, browser: 0, preview: 5 }, rule)).toBe(1);
     expect(nodesForQueue({ render: 2, browser: 0, preview: 5 }, rule)).toBe(2);
   });
 
-  it("CONTAINER_POOL_SIZE still sets the maximum; nonsense falls back to the defaults; the minimum never passes the maximum", () => {
-    expect(scalingRule({ CONTAINER_POOL_SIZE: "2" }).max).toBe(2);
-    expect(scalingRule({ CONTAINER_MAX_INSTANCES: "lots", CONTAINER_JOBS_PER_INSTANCE: "-3" })).toEqual({ min: 0, max: 8, jobsPerInstance: 1 });
-    expect(scalingRule({ CONTAINER_MIN_INSTANCES: "5", CONTAINER_MAX_INSTANCES: "3" }).min).toBe(3);
+  it("CONTAINER_POOL_SIZE still sets the maximum; nonsense and a minimum past the maximum are errors naming the setting", () => {
+    expect(ruleOf({ CONTAINER_POOL_SIZE: "2" }).max).toBe(2);
+    expect(ruleOf({ CONTAINER_POOL_SIZE: "2", CONTAINER_MAX_INSTANCES: "5" }).max).toBe(5);
+    expect(() => ruleOf({ CONTAINER_MAX_INSTANCES: "lots" })).toThrow('CONTAINER_MAX_INSTANCES: expected a whole number from 1 to 64, got "lots"');
+    expect(() => ruleOf({ CONTAINER_POOL_SIZE: "0" })).toThrow('CONTAINER_POOL_SIZE: expected a whole number from 1 to 64, got "0"');
+    expect(() => ruleOf({ CONTAINER_JOBS_PER_INSTANCE: "-3" })).toThrow('CONTAINER_JOBS_PER_INSTANCE: expected a whole number from 1 to 64, got "-3"');
+    expect(() => ruleOf({ CONTAINER_MIN_INSTANCES: "5", CONTAINER_MAX_INSTANCES: "3" })).toThrow("CONTAINER_MIN_INSTANCES: 5 is more than CONTAINER_MAX_INSTANCES (3)");
   });
 
   it("the node in a container renders with 2 browsers (the instance type's vCPUs) unless CONTAINER_NODE_CONCURRENCY says otherwise", () => {
-    expect(nodeConcurrency({})).toBe("2");
-    expect(nodeConcurrency({ CONTAINER_NODE_CONCURRENCY: "1" })).toBe("1");
-    expect(nodeConcurrency({ CONTAINER_NODE_CONCURRENCY: "two" })).toBe("2");
-    expect(nodeConcurrency({ CONTAINER_NODE_CONCURRENCY: "0" })).toBe("1");
+    expect(configWith({}).CONTAINER_NODE_CONCURRENCY).toBe(2);
+    expect(configWith({ CONTAINER_NODE_CONCURRENCY: "1" }).CONTAINER_NODE_CONCURRENCY).toBe(1);
+    expect(() => configWith({ CONTAINER_NODE_CONCURRENCY: "two" })).toThrow(/CONTAINER_NODE_CONCURRENCY: expected a whole number of browsers from 1 to 16, got "two"/);
+    expect(() => configWith({ CONTAINER_NODE_CONCURRENCY: "0" })).toThrow(/CONTAINER_NODE_CONCURRENCY/);
   });
 
   it("counts the queue in D1 by the loop that takes each kind; ended jobs do not count", async () => {

@@ -4,6 +4,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { API_CSP, dashboardCsp } from "../../worker/http/secure-headers.ts";
 import { api, BASE, createProject, json, signIn } from "./helpers.ts";
+import { setEnv } from "./idea-helpers.ts";
 
 const CONTENT = "http://content.studio.test";
 
@@ -68,15 +69,13 @@ describe("security headers on the API origin", () => {
   });
 
   it("add HSTS when BASE_URL is https", async () => {
-    const target = env as { BASE_URL?: string };
-    const before = target.BASE_URL;
-    target.BASE_URL = "https://studio.test";
+    const restore = setEnv({ BASE_URL: "https://studio.test" });
     try {
       const res = await SELF.fetch("https://studio.test/api/health");
       expect(res.headers.get("Strict-Transport-Security")).toBe("max-age=31536000");
       expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
     } finally {
-      target.BASE_URL = before;
+      restore();
     }
   });
 });

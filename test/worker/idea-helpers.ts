@@ -1,5 +1,7 @@
 // Helpers for the idea-board tests: post ideas, issue bot keys, act as a cookie-holding browser, become admin.
 import { env, SELF } from "cloudflare:test";
+import { forgetConfig } from "../../worker/config/config-of.ts";
+import type { Env } from "../../worker/env.ts";
 import type { IdeaRecord } from "../../worker/ideas/records.ts";
 import { api, BASE, json } from "./helpers.ts";
 
@@ -27,15 +29,21 @@ export function browser(cookie: string, method: string, path: string, body: unkn
   });
 }
 
-type MutableEnv = { ADMIN_USER_IDS?: string; IDEA_WRITE_LIMIT?: string; IDEA_WRITE_WINDOW_SECONDS?: string; MAX_STORAGE_BYTES?: string; MAX_STORED_FILES?: string };
+type MutableEnv = { ADMIN_USER_IDS?: string; IDEA_WRITE_LIMIT?: string; IDEA_WRITE_WINDOW_SECONDS?: string; MAX_STORAGE_BYTES?: string; MAX_STORED_FILES?: string; BASE_URL?: string; MAX_FILE_BYTES?: string };
 
-/** The Worker reads env per request, so tests can set configuration (admins, limits) for themselves. */
+/**
+ * Sets configuration (admins, limits) for one test: the Worker's fetch handler gets this same env object, and its
+ * parsed configuration is dropped so the next request reads the change (and again when restored). Durable Objects
+ * have an env object of their own and do not see it.
+ */
 export function setEnv(values: MutableEnv): () => void {
   const target = env as MutableEnv;
   const before: MutableEnv = { ...target };
   Object.assign(target, values);
+  forgetConfig(env as unknown as Env);
   return () => {
     for (const key of Object.keys(values) as (keyof MutableEnv)[]) target[key] = before[key];
+    forgetConfig(env as unknown as Env);
   };
 }
 

@@ -108,13 +108,11 @@ async function within(ms: number, answer: Promise<Response>): Promise<Response |
 describe("Idempotency-Key reads no more than its route's own body limit", () => {
   // The upload limit raised past the JSON limit, so reading ahead with the upload limit (the old behaviour) shows.
   const withUploadLimit = async (bytes: number, run: () => Promise<void>) => {
-    const target = env as { MAX_FILE_BYTES?: string };
-    const before = target.MAX_FILE_BYTES;
-    target.MAX_FILE_BYTES = String(bytes);
+    const restore = setEnv({ MAX_FILE_BYTES: String(bytes) });
     try {
       await run();
     } finally {
-      target.MAX_FILE_BYTES = before;
+      restore();
     }
   };
 
@@ -210,9 +208,7 @@ describe("POST /api/projects: the upload limit for the whole body, html and file
 
   it("follows MAX_FILE_BYTES, separately from the 1 MiB of other JSON routes", async () => {
     const s = await signIn("limits-raised");
-    const target = env as { MAX_FILE_BYTES?: string };
-    const before = target.MAX_FILE_BYTES;
-    target.MAX_FILE_BYTES = String(3 * MiB);
+    const restore = setEnv({ MAX_FILE_BYTES: String(3 * MiB) });
     try {
       const content = "z".repeat(Math.round(1.5 * MiB));
       const res = await post(s.token, "/api/projects", JSON.stringify({ name: "Raised", files: { "assets/big.txt": content } }));
@@ -221,7 +217,7 @@ describe("POST /api/projects: the upload limit for the whole body, html and file
       expect((await file.text()).length).toBe(content.length);
       await expect413(await post(s.token, "/api/ideas", JSON.stringify({ title: "Raised idea", body: content })));
     } finally {
-      target.MAX_FILE_BYTES = before;
+      restore();
     }
   });
 });

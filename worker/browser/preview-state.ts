@@ -16,7 +16,7 @@ export function newPreviewOptions(): { secret: string } {
 }
 
 /** The host name preview URLs use: the content origin's (CONTENT_URL). */
-export function previewHostname(env: Pick<Env, "CONTENT_URL">): string {
+export function previewHostname(env: Env): string {
   return new URL(contentOrigin(env)).hostname;
 }
 

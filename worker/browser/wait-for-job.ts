@@ -3,6 +3,7 @@
 // again only then and at the next deadline. A job that hangs (never picked up, its node gone silent past the
 // lease, or simply too slow) is given up with a 504 whose message names the stage it was in, taken from the node's
 // last progress post, and cancelled so the node stops too.
+import { configOf } from "../config/config-of.ts";
 import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
@@ -12,16 +13,9 @@ import { roomOf } from "../rooms/room-of.ts";
 /** Longest a wait sleeps between reads of the job row: a node's lease is only visible in D1. */
 const LEASE_CHECK_MS = 2000;
 
-function msFrom(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isFinite(n) && n >= 100 ? n : fallback;
-}
-
 export function browserJobTimeouts(env: Env) {
-  return {
-    pickupMs: msFrom(env.NODE_PICKUP_TIMEOUT_MS, 30_000),
-    totalMs: msFrom(env.BROWSER_JOB_TIMEOUT_MS, 180_000),
-  };
+  const config = configOf(env);
+  return { pickupMs: config.NODE_PICKUP_TIMEOUT_MS, totalMs: config.BROWSER_JOB_TIMEOUT_MS };
 }
 
 const ENDED = new Set(["done", "failed", "cancelled"]);

@@ -22,16 +22,9 @@
 // An instance stops itself once its `sleepAfter` passes with the queue empty (onActivityExpired): a node pulls, so
 // no inbound request would ever renew its activity, and a busy node must not be stopped mid-render.
 import { Container, getContainer } from "@cloudflare/containers";
+import { configOf } from "../config/config-of.ts";
+import type { Config } from "../config/parse-config.ts";
 import type { Env } from "../env.ts";
-
-/** The one host a render node talks to: this Worker's API origin (STUDIO_URL). Unparseable → none. */
-function workerHost(baseUrl: string | undefined): string[] {
-  try {
-    return baseUrl ? [new URL(baseUrl).hostname] : [];
-  } catch {
-    return [];
-  }
-}
 
 export interface ScalingRule {
   min: number;
@@ -39,22 +32,9 @@ export interface ScalingRule {
   jobsPerInstance: number;
 }
 
-const whole = (value: string | undefined, fallback: number, low: number, high: number) => {
-  const n = Number(value);
-  return Number.isInteger(n) && value !== undefined && value !== "" ? Math.max(low, Math.min(n, high)) : fallback;
-};
-
-/** wrangler.toml's instance_type has 2 vCPUs: one capture browser (and its chunk encoder) per vCPU. */
-export const DEFAULT_NODE_CONCURRENCY = 2;
-
-/** The scaling rule from the environment (CONTAINER_POOL_SIZE is the older name of the maximum). */
-export function scalingRule(env: Pick<Env, "CONTAINER_MIN_INSTANCES" | "CONTAINER_MAX_INSTANCES" | "CONTAINER_JOBS_PER_INSTANCE" | "CONTAINER_POOL_SIZE">): ScalingRule {
-  const max = whole(env.CONTAINER_MAX_INSTANCES ?? env.CONTAINER_POOL_SIZE, 8, 1, 64);
-  return {
-    min: Math.min(whole(env.CONTAINER_MIN_INSTANCES, 0, 0, 64), max),
-    max,
-    jobsPerInstance: whole(env.CONTAINER_JOBS_PER_INSTANCE, 1, 1, 64),
-  };
+/** The scaling rule from the settings (limits, defaults and the older CONTAINER_POOL_SIZE: worker/config/settings.ts). */
+export function scalingRule(config: Pick<Config, "CONTAINER_MIN_INSTANCES" | "CONTAINER_MAX_INSTANCES" | "CONTAINER_JOBS_PER_INSTANCE">): ScalingRule {
+  return { min: config.CONTAINER_MIN_INSTANCES, max: config.CONTAINER_MAX_INSTANCES, jobsPerInstance: config.CONTAINER_JOBS_PER_INSTANCE };
 }
 
 /** Jobs queued or running, by the node loop that takes them (render-node/main.ts). */
@@ -88,10 +68,6 @@ export async function queueDepth(env: Env): Promise<QueueDepth> {
   return { render: row?.render ?? 0, browser: row?.browser ?? 0, preview: row?.preview ?? 0 };
 }
 
-/** The node's browsers per render in an instance (NODE_CONCURRENCY): one per vCPU of wrangler.toml's instance_type. */
-export function nodeConcurrency(env: Pick<Env, "CONTAINER_NODE_CONCURRENCY">): string {
-  return String(whole(env.CONTAINER_NODE_CONCURRENCY, DEFAULT_NODE_CONCURRENCY, 1, 16));
-}
 
 /**
  * Egress. A render node runs compositions — programs written by users and agents — in Chromium, so the container
@@ -118,15 +94,17 @@ export class RenderNodeContainer extends Container<Env> {
 
   constructor(ctx: DurableObjectState<{}>, env: Env) {
     super(ctx, env);
-    // Set before the base class reads it (after a microtask, in blockConcurrencyWhile).
-    this.allowedHosts = workerHost(env.BASE_URL);
+    // Set before the base class reads it (after a microtask, in blockConcurrencyWhile). With this class bound, both
+    // settings are required (worker/config/setting-rules.ts): a Worker without them answers no request at all.
+    const config = configOf(env);
+    this.allowedHosts = [new URL(config.BASE_URL).hostname];
     // NODE_CONCURRENCY is set, not left to the node's default (its core count, which in a container may be the
     // host's rather than the instance's vCPUs).
     this.envVars = {
-      STUDIO_URL: env.BASE_URL ?? "",
-      NODE_KEY: env.CONTAINER_NODE_KEY ?? "",
+      STUDIO_URL: config.BASE_URL,
+      NODE_KEY: config.CONTAINER_NODE_KEY ?? "",
       NODE_ID: `container-${ctx.id.toString().slice(0, 8)}`,
-      NODE_CONCURRENCY: nodeConcurrency(env),
+      NODE_CONCURRENCY: String(config.CONTAINER_NODE_CONCURRENCY),
     };
   }
 
@@ -148,7 +126,7 @@ export class RenderNodeContainer extends Container<Env> {
 export async function wakeRenderNodes(env: Env, depth?: QueueDepth): Promise<void> {
   const binding = env.RENDER_NODE_CONTAINER;
   if (!binding) return;
-  const size = nodesForQueue(depth ?? (await queueDepth(env).catch(() => ({ ...EMPTY_QUEUE, render: 1 }))), scalingRule(env));
+  const size = nodesForQueue(depth ?? (await queueDepth(env).catch(() => ({ ...EMPTY_QUEUE, render: 1 }))), scalingRule(configOf(env)));
   await Promise.all(
     Array.from({ length: size }, (_, i) =>
       getContainer(binding, `render-node-${i}`)

@@ -76,6 +76,10 @@ different site from the API and dashboard ({{BASE_URL}}); in production it is a 
   preview's URL carries a 43-character random secret as its first path segment, drawn for each preview and shown
   only to the owner; any request without it gets a bare 404. A preview stops after 10 minutes without a request.
 - Links we hand out are built from BASE_URL and CONTENT_URL, never from the request's Host header.
+- Configuration is parsed once, against one schema, before any request is served: a setting the schema refuses (a
+  BASE_URL that is not an origin, a CONTENT_URL on the API's host, a limit that is not a number, a short
+  TOKEN_SECRET, half an OAuth pair) is never replaced by a default. Every request then answers 500 "server
+  misconfigured: <setting>: <problem>" (code misconfigured) and nothing else runs; a secret's value is never shown.
 
 ## What a composition may and may not do on a render node
 

@@ -10,6 +10,7 @@
 // Deletes go through removeStored. So concurrent writes, overwrites and deletes can neither pass the quota
 // together nor credit the same bytes twice.
 import { describeBytes } from "../../core/units/bytes.ts";
+import { configOf } from "../config/config-of.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Stored, Ticket } from "../storage/ledger-types.ts";
@@ -18,20 +19,13 @@ import { logEvent } from "../http/log.ts";
 
 export type { Stored } from "../storage/ledger-types.ts";
 
-export const DEFAULT_MAX_STORAGE_BYTES = 5 * 1024 ** 3;
-export const DEFAULT_MAX_STORED_FILES = 100_000;
 /** A writer renews its reservation this often while bytes keep coming. */
 const RENEW_EVERY_MS = TICKET_TTL_MS / 4;
 
-type QuotaEnv = Pick<Env, "MAX_STORAGE_BYTES" | "MAX_STORED_FILES">;
-
-function positive(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
-
-export function storageQuota(env: QuotaEnv): Stored {
-  return { bytes: positive(env.MAX_STORAGE_BYTES, DEFAULT_MAX_STORAGE_BYTES), objects: positive(env.MAX_STORED_FILES, DEFAULT_MAX_STORED_FILES) };
+/** One user's quota: MAX_STORAGE_BYTES and MAX_STORED_FILES. */
+export function storageQuota(env: Env): Stored {
+  const config = configOf(env);
+  return { bytes: config.MAX_STORAGE_BYTES, objects: config.MAX_STORED_FILES };
 }
 
 function quotaExceeded(used: Stored, limit: Stored, adding: { bytes: number | null; objects: number }): ApiError {

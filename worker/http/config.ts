@@ -1,23 +1,23 @@
-// Reads configuration from the environment, failing loudly (500 with a message) where a value is required.
+// Settings several routes share, read from the parsed configuration (worker/config/): nothing here has a default
+// or a fallback of its own.
+import { configOf } from "../config/config-of.ts";
 import type { Env } from "../env.ts";
-import { ApiError } from "./errors.ts";
 
+/** TOKEN_SECRET: required, so a Worker without it never gets this far (worker/config/misconfigured.ts). */
 export function tokenSecret(env: Env): string {
-  if (!env.TOKEN_SECRET || env.TOKEN_SECRET.length < 16) {
-    throw new ApiError(500, "server misconfigured: TOKEN_SECRET must be set (at least 16 characters)");
-  }
-  return env.TOKEN_SECRET;
+  return configOf(env).TOKEN_SECRET;
 }
 
 export function loginFlags(env: Env) {
+  const config = configOf(env);
   return {
-    github: Boolean(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET),
-    google: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
-    dev: env.DEV_LOGIN === "true",
+    // The id and secret are set together or not at all (worker/config/setting-rules.ts).
+    github: config.GITHUB_CLIENT_ID !== undefined,
+    google: config.GOOGLE_CLIENT_ID !== undefined,
+    dev: config.DEV_LOGIN,
   };
 }
 
 export function maxFileBytes(env: Env): number {
-  const n = Number(env.MAX_FILE_BYTES);
-  return Number.isFinite(n) && n > 0 ? n : 100 * 1024 * 1024;
+  return configOf(env).MAX_FILE_BYTES;
 }

@@ -42,6 +42,7 @@ export const ERROR_CODES = {
   cap_reached: "Too much work in progress for this user (renders, snapshots, checks, previews); see Retry-After.",
   rate_limited: "Too many idea-board writes in the window; see Retry-After.",
   internal: "An unexpected server error; nothing about it is disclosed.",
+  misconfigured: "The studio's configuration is invalid (every request answers this until its operator fixes it); the message names the setting.",
   upstream_failed: "A service the studio depends on (an identity provider, a preview) failed.",
   unavailable: "The service cannot take this now; see Retry-After.",
   no_render_node: "No render node is available; start one and retry (see Retry-After).",

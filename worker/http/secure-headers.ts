@@ -24,7 +24,7 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'no
  * research record's cover) would otherwise be a request from every viewer to a site of the writer's choosing (a
  * tracking pixel); the dashboard shows such covers as links. Media and frames: its own renders and user content.
  */
-export function dashboardCsp(env: Pick<Env, "CONTENT_URL">): string {
+export function dashboardCsp(env: Env): string {
   const content = contentOrigin(env);
   return [
     "default-src 'self'",

@@ -4,6 +4,7 @@
 // A bot acts for the person who issued its key: it writes under its own name, but votes, spends the rate limit and
 // owns research records as that person, so holding many bot keys gives nobody extra votes or writes.
 import type { Context, MiddlewareHandler } from "hono";
+import { configOf } from "../config/config-of.ts";
 import { openDb } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";
 import { forbidden, unauthorized } from "../http/errors.ts";
@@ -48,13 +49,9 @@ export function currentWriter(c: Context<AppEnv>): Writer {
   return writer;
 }
 
-function adminIds(env: AppEnv["Bindings"]): Set<string> {
-  return new Set((env.ADMIN_USER_IDS ?? "").split(",").map((s) => s.trim()).filter(Boolean));
-}
-
 export function isAdmin(c: Context<AppEnv>): boolean {
   const user = c.get("user");
-  return Boolean(user && c.get("credential") !== "bot" && adminIds(c.env).has(user.id));
+  return Boolean(user && c.get("credential") !== "bot" && configOf(c.env).ADMIN_USER_IDS.includes(user.id));
 }
 
 /** Behind requireWriter: only users listed in ADMIN_USER_IDS. */

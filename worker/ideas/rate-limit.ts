@@ -1,6 +1,7 @@
 // Fixed-window write limit per caller, counted in D1 with one upsert (no read-then-write race): the first write
 // of a window resets the counter, later ones add to it.
 import { sql } from "drizzle-orm";
+import { configOf } from "../config/config-of.ts";
 import type { Db } from "../db/client.ts";
 import { rateLimits } from "../db/schema/ideas.ts";
 import type { Env } from "../env.ts";
@@ -11,18 +12,9 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
-export const DEFAULT_RATE_LIMIT: RateLimit = { limit: 30, windowSeconds: 60 };
-
-function positive(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
-
 export function rateLimitOf(env: Env): RateLimit {
-  return {
-    limit: positive(env.IDEA_WRITE_LIMIT, DEFAULT_RATE_LIMIT.limit),
-    windowSeconds: positive(env.IDEA_WRITE_WINDOW_SECONDS, DEFAULT_RATE_LIMIT.windowSeconds),
-  };
+  const config = configOf(env);
+  return { limit: config.IDEA_WRITE_LIMIT, windowSeconds: config.IDEA_WRITE_WINDOW_SECONDS };
 }
 
 /** Counts one write for `caller`; throws 429 with Retry-After once the window's budget is spent. */

@@ -3,6 +3,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { jobs } from "../db/schema/renders.ts";
+import { configOf } from "../config/config-of.ts";
 import type { Env } from "../env.ts";
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -10,8 +11,7 @@ export { JOB_KINDS, type JobKind } from "../../core/protocol/job-kinds.ts";
 import type { JobKind } from "../../core/protocol/job-kinds.ts";
 
 export function leaseMs(env: Env): number {
-  const n = Number(env.JOB_LEASE_MS);
-  return Number.isFinite(n) && n >= 1000 ? n : 30_000;
+  return configOf(env).JOB_LEASE_MS;
 }
 
 export async function enqueueJob(
@@ -114,8 +114,7 @@ export async function requeueLapsedJob(db: Db, jobId: string, nodeId: string | n
 }
 
 export function maxJobAttempts(env: Env): number {
-  const n = Number(env.MAX_JOB_ATTEMPTS);
-  return Number.isInteger(n) && n >= 1 ? n : 3;
+  return configOf(env).MAX_JOB_ATTEMPTS;
 }
 
 /** A node's job, only while that node holds it. */

@@ -1,12 +1,10 @@
 // Every render ends within MAX_RENDER_MS of its POST (default 30 minutes), queued time included: the ProjectRoom's
 // watchdog fails it with a line naming the limit and ends its job, so the node holding it is told to stop.
+import { configOf } from "../config/config-of.ts";
 import type { Env } from "../env.ts";
 
-export const DEFAULT_MAX_RENDER_MS = 30 * 60 * 1000;
-
 export function maxRenderMs(env: Env): number {
-  const n = Number(env.MAX_RENDER_MS);
-  return Number.isFinite(n) && n >= 1000 ? n : DEFAULT_MAX_RENDER_MS;
+  return configOf(env).MAX_RENDER_MS;
 }
 
 /** "30 min", "90 s", "1.5 s": how the limit reads in the render's log. */

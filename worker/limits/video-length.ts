@@ -2,20 +2,17 @@
 // its author's to choose, so without this a `data-duration="360000"` would queue thousands of segment jobs and hold
 // render nodes until the wall-clock limit. The node's plan says how many frames the render has; the ProjectRoom
 // refuses a longer plan before any segment is queued, with a line naming the limit.
-import { COMPOSITION_LIMITS } from "../../core/composition/size-limits.ts";
 import type { RenderPlan } from "../../core/protocol/render-plan.ts";
+import { configOf } from "../config/config-of.ts";
 import type { Env } from "../env.ts";
 
-/** The composition limit (core/composition/size-limits.ts); an operator may set a lower one. */
-export const DEFAULT_MAX_VIDEO_SECONDS = COMPOSITION_LIMITS.maxDurationSeconds;
-
-export function maxVideoSeconds(env: Pick<Env, "MAX_VIDEO_SECONDS">): number {
-  const n = Number(env.MAX_VIDEO_SECONDS);
-  return Number.isFinite(n) && n > 0 ? n : DEFAULT_MAX_VIDEO_SECONDS;
+/** MAX_VIDEO_SECONDS: by default the composition limit (core/composition/size-limits.ts); an operator may set a lower one. */
+export function maxVideoSeconds(env: Env): number {
+  return configOf(env).MAX_VIDEO_SECONDS;
 }
 
 /** Why the plan is too long to render, or null. The length is frames at the plan's rate (not its own duration field). */
-export function videoTooLong(env: Pick<Env, "MAX_VIDEO_SECONDS">, plan: Pick<RenderPlan, "frames" | "fps" | "fpsText">): string | null {
+export function videoTooLong(env: Env, plan: Pick<RenderPlan, "frames" | "fps" | "fpsText">): string | null {
   const limit = maxVideoSeconds(env);
   const seconds = (plan.frames * plan.fps.den) / plan.fps.num;
   if (seconds <= limit) return null;

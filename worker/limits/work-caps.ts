@@ -2,15 +2,15 @@
 // projects, snapshot and check jobs in flight, preview servers running. Past a cap the request answers 429 naming
 // the limit, with Retry-After, and nothing is queued. (One render per project is a separate rule of the API
 // reference: a second POST on the same project returns the running render, never a 429.)
+import { configOf } from "../config/config-of.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 
 export type CappedWork = "render" | "snapshot" | "check" | "preview";
 
 interface CapRule {
-  /** The environment variable that overrides the default. */
+  /** The setting that holds the cap (worker/config/settings.ts). */
   variable: "MAX_RENDERS_PER_USER" | "MAX_SNAPSHOTS_PER_USER" | "MAX_CHECKS_PER_USER" | "MAX_PREVIEWS_PER_USER";
-  fallback: number;
   /** What the 429 says is at its limit. */
   what: string;
   /** A hint, in seconds, of when a slot is likely free: how long such work typically takes. */
@@ -20,12 +20,11 @@ interface CapRule {
 }
 
 export const CAP_RULES: Record<CappedWork, CapRule> = {
-  render: { variable: "MAX_RENDERS_PER_USER", fallback: 3, what: "renders in progress (queued or rendering, across your projects)", retryAfterSeconds: 30 },
-  snapshot: { variable: "MAX_SNAPSHOTS_PER_USER", fallback: 2, what: "snapshots in flight", retryAfterSeconds: 10 },
-  check: { variable: "MAX_CHECKS_PER_USER", fallback: 2, what: "checks in flight", retryAfterSeconds: 10 },
+  render: { variable: "MAX_RENDERS_PER_USER", what: "renders in progress (queued or rendering, across your projects)", retryAfterSeconds: 30 },
+  snapshot: { variable: "MAX_SNAPSHOTS_PER_USER", what: "snapshots in flight", retryAfterSeconds: 10 },
+  check: { variable: "MAX_CHECKS_PER_USER", what: "checks in flight", retryAfterSeconds: 10 },
   preview: {
     variable: "MAX_PREVIEWS_PER_USER",
-    fallback: 3,
     what: "previews running",
     retryAfterSeconds: 60,
     howToFree: "stop one with DELETE /api/projects/<slug>/preview",
@@ -33,9 +32,7 @@ export const CAP_RULES: Record<CappedWork, CapRule> = {
 };
 
 export function capOf(env: Env, work: CappedWork): number {
-  const rule = CAP_RULES[work];
-  const n = Number(env[rule.variable]);
-  return Number.isInteger(n) && n > 0 ? n : rule.fallback;
+  return configOf(env)[CAP_RULES[work].variable];
 }
 
 /** The 429 for a user at the cap: { error, limit, retryAfter } with a Retry-After header. */

@@ -1,11 +1,12 @@
 // Hourly housekeeping (the Worker's scheduled handler, a Cron Trigger in wrangler.toml): rows that only ever grow
 // and that nobody reads any more are deleted, so D1 stays the size of what is live.
-//   jobs             ended (done, failed, cancelled) more than JOB_RETENTION_DAYS ago (default 7). A render's
+//   jobs             ended (done, failed, cancelled) more than JOB_RETENTION_DAYS ago. A render's
 //                    history is its `renders` row, which stays; a job row is only the queue's work item.
 //   sessions         past their expiry (a session is refused from then on anyway).
 //   idempotency_keys past their 24 hours (also pruned as requests come; this catches quiet periods).
 // Queued and running jobs are never touched, whatever their age: the ProjectRoom's watchdog ends those.
 import { and, inArray, lt } from "drizzle-orm";
+import { configOf } from "../config/config-of.ts";
 import { openDb } from "../db/client.ts";
 import { idempotencyKeys } from "../db/schema/idempotency.ts";
 import { sessions } from "../db/schema/identity.ts";
@@ -13,12 +14,10 @@ import { jobs } from "../db/schema/renders.ts";
 import type { Env } from "../env.ts";
 import { IDEMPOTENCY_TTL_HOURS } from "../http/idempotency.ts";
 
-export const DEFAULT_JOB_RETENTION_DAYS = 7;
 const DAY_MS = 86_400_000;
 
-export function jobRetentionMs(env: Pick<Env, "JOB_RETENTION_DAYS">): number {
-  const n = Number(env.JOB_RETENTION_DAYS);
-  return (Number.isFinite(n) && n > 0 ? n : DEFAULT_JOB_RETENTION_DAYS) * DAY_MS;
+export function jobRetentionMs(env: Env): number {
+  return configOf(env).JOB_RETENTION_DAYS * DAY_MS;
 }
 
 export interface Pruned {

@@ -1,10 +1,12 @@
 // How a render is split across nodes, from its plan. Pure. A render of at most SEGMENT_MIN_FRAMES (default: 20 s of
 // video at the render's rate) is one segment, rendered whole as before; GIF is never split (its palette pass needs
 // every frame). Longer renders become segments of about SEGMENT_TARGET_FRAMES (default 10 s of video), equal to
-// within one frame, covering [0, frames) exactly, and never more than MAX_SEGMENTS of them (default 64): past that
-// the segments grow, so one render cannot flood the queue with jobs.
+// within one frame, covering [0, frames) exactly, and never more than MAX_SEGMENTS of them (default 64, at least 2):
+// past that the segments grow, so one render cannot flood the queue with jobs. The settings are parsed with the rest
+// of the configuration (worker/config/settings.ts).
 import type { RenderPlan, SegmentRange } from "../../core/protocol/render-plan.ts";
 import type { Format } from "../../core/render/render-options.ts";
+import type { Config } from "../config/parse-config.ts";
 
 export interface SplitThresholds {
   minFrames: number;
@@ -12,22 +14,15 @@ export interface SplitThresholds {
   maxSegments: number;
 }
 
-export const DEFAULT_MAX_SEGMENTS = 64;
+type SplitSettings = Pick<Config, "SEGMENT_MIN_FRAMES" | "SEGMENT_TARGET_FRAMES" | "MAX_SEGMENTS">;
 
-function positiveInt(value: string | undefined): number | null {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? n : null;
-}
-
-type SplitEnv = { SEGMENT_MIN_FRAMES?: string | undefined; SEGMENT_TARGET_FRAMES?: string | undefined; MAX_SEGMENTS?: string | undefined };
-
-/** The thresholds for a plan's rate: env overrides (frame counts) or 20 s and 10 s of video, and the segment cap. */
-export function splitThresholds(env: SplitEnv, plan: Pick<RenderPlan, "fps">): SplitThresholds {
+/** The thresholds for a plan's rate: the settings (frame counts) or 20 s and 10 s of video, and the segment cap. */
+export function splitThresholds(config: SplitSettings, plan: Pick<RenderPlan, "fps">): SplitThresholds {
   const perSecond = plan.fps.num / plan.fps.den;
   return {
-    minFrames: positiveInt(env.SEGMENT_MIN_FRAMES) ?? Math.round(20 * perSecond),
-    targetFrames: positiveInt(env.SEGMENT_TARGET_FRAMES) ?? Math.round(10 * perSecond),
-    maxSegments: Math.max(2, positiveInt(env.MAX_SEGMENTS) ?? DEFAULT_MAX_SEGMENTS),
+    minFrames: config.SEGMENT_MIN_FRAMES ?? Math.round(20 * perSecond),
+    targetFrames: config.SEGMENT_TARGET_FRAMES ?? Math.round(10 * perSecond),
+    maxSegments: config.MAX_SEGMENTS,
   };
 }
 

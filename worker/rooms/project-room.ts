@@ -10,6 +10,7 @@ import type { CompleteRequest } from "../../core/protocol/node-routes.ts";
 import { sumProgress, toRenderProgress, type ProgressEvent } from "../../core/protocol/progress.ts";
 import type { RenderPlan, SegmentRange } from "../../core/protocol/render-plan.ts";
 import { describeRenderOptions } from "../../core/render/render-options.ts";
+import { configOf } from "../config/config-of.ts";
 import { openDb } from "../db/client.ts";
 import { renderNodes } from "../db/schema/renders.ts";
 import type { Env } from "../env.ts";
@@ -223,7 +224,7 @@ export class ProjectRoom extends DurableObject<Env> {
       await this.finish(renderId, { ok: false, error: tooLong });
       return { segments: [], cancelled: true };
     }
-    const ranges = splitPlan(plan.frames, render.options.format, splitThresholds(this.env, plan));
+    const ranges = splitPlan(plan.frames, render.options.format, splitThresholds(configOf(this.env), plan));
     render.plan = plan;
     if (ranges.length === 1) {
       await this.ctx.storage.put("render", render);

@@ -10,6 +10,7 @@ import { getCookie } from "hono/cookie";
 import { openDb, type Db } from "../db/client.ts";
 import { visitors } from "../db/schema/stats.ts";
 import type { AppEnv } from "../http/context.ts";
+import { tokenSecret } from "../http/config.ts";
 import { setPrivateCookie } from "../http/cookies.ts";
 import { countPageView, pageName } from "./page-views.ts";
 import { legacyVisitorId, signVisitorId, verifiedVisitorId } from "./visitor-cookie.ts";
@@ -37,12 +38,11 @@ async function recordVisit(db: Db, id: string, now: number): Promise<void> {
 
 /**
  * A page view of `path` (the request's own path for a page load). Without a genuine cookie the client is given one
- * and nothing is counted yet. Returns whether a page view was counted. Stats are best effort: without TOKEN_SECRET
- * nothing is counted and the page is served as usual.
+ * and nothing is counted yet. Returns whether a page view was counted. The cookie is signed with a key from
+ * TOKEN_SECRET, which the configuration requires (worker/config/settings.ts).
  */
 export async function recordPageView(c: Context<AppEnv>, path = new URL(c.req.url).pathname): Promise<boolean> {
-  const secret = c.env.TOKEN_SECRET;
-  if (!secret || secret.length < 16) return false;
+  const secret = tokenSecret(c.env);
   const db = openDb(c.env.DB);
   const cookie = getCookie(c, VISITOR_COOKIE);
   let id = await verifiedVisitorId(secret, cookie);

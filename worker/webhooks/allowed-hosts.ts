@@ -1,7 +1,8 @@
 // WEBHOOK_ALLOWED_HOSTS: the receivers on a private network that a self-hosted studio (or a local one) may call
 // although their address is not public. Pure. Comma-separated host names ("ci.internal", matched exactly, case and
 // a trailing dot ignored), IP addresses in any spelling ("127.0.0.1", "::1") and CIDR ranges ("10.0.0.0/8",
-// "fd00::/8"). An entry that is none of these matches nothing, so a typo can only refuse more.
+// "fd00::/8"). The setting is read once with the rest of the configuration (worker/config/settings.ts), where an
+// entry that is none of these is an error naming it.
 import { parseIp, samePrefix, type IpAddress } from "./ip-address.ts";
 
 export type AllowedHost = { name: string } | { address: IpAddress; bits: number };
@@ -10,7 +11,7 @@ export type AllowedHost = { name: string } | { address: IpAddress; bits: number 
 export const bareName = (host: string) => host.toLowerCase().replace(/\.+$/, "");
 
 /** One allow-list entry, or null when it is malformed. */
-function parseEntry(entry: string): AllowedHost | null {
+export function parseAllowedHost(entry: string): AllowedHost | null {
   const [host = "", bitsText, ...rest] = entry.split("/");
   if (rest.length > 0) return null;
   const address = parseIp(host);
@@ -21,16 +22,6 @@ function parseEntry(entry: string): AllowedHost | null {
   }
   if (address) return { address, bits: full };
   return /^[a-z0-9.-]+$/i.test(host) ? { name: bareName(host) } : null;
-}
-
-/** The setting's entries (an unset or empty setting allows nothing). */
-export function parseAllowedHosts(setting: string | undefined): AllowedHost[] {
-  return (setting ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map(parseEntry)
-    .filter((e): e is AllowedHost => e !== null);
 }
 
 /** The IPv4 address (and prefix) an IPv4-mapped IPv6 one stands for, so that IPv4 entries and URLs meet. */

@@ -3,8 +3,9 @@
 // retried on the backoff schedule (backoff.ts); the alarm always points at the next due delivery.
 import { DurableObject } from "cloudflare:workers";
 import { Webhook } from "standardwebhooks";
+import { configOf } from "../config/config-of.ts";
 import type { Env } from "../env.ts";
-import { backoffSchedule, retryDelayMs } from "./backoff.ts";
+import { retryDelayMs } from "./backoff.ts";
 import { webhookPolicyOf } from "./webhook-policy.ts";
 import { webhookUrlProblem } from "./webhook-url.ts";
 
@@ -228,7 +229,7 @@ export class WebhookOutbox extends DurableObject<Env> {
       this.ctx.storage.sql.exec("UPDATE deliveries SET status = 'delivered', next_at = NULL WHERE id = ?", row.id);
       return;
     }
-    const delay = retryDelayMs(backoffSchedule(this.env.WEBHOOK_BACKOFF_SECONDS), n);
+    const delay = retryDelayMs(configOf(this.env).WEBHOOK_BACKOFF_SECONDS, n);
     if (delay === null) this.ctx.storage.sql.exec("UPDATE deliveries SET status = 'failed', next_at = NULL WHERE id = ?", row.id);
     else this.ctx.storage.sql.exec("UPDATE deliveries SET next_at = ? WHERE id = ?", Date.now() + delay, row.id);
   }

@@ -1,0 +1,47 @@
+// The configuration of an env object, parsed once. workerd hands the same env object to every request an isolate
+// serves, and Durable Objects get one env object of their own, shared by every instance in the isolate (measured in
+// the workerd test pool: three requests, one parse; three DO instances of two classes, one env object, not the
+// fetch handler's). So a WeakMap keyed by that object parses once for the Worker and once for its Durable Objects
+// per isolate; an env built for one call ({ ...env, X }) is parsed on its own and dropped with it. A bad
+// configuration is cached as its error, thrown on every read.
+import type { Env } from "../env.ts";
+import { ConfigError, parseConfig, type Config } from "./parse-config.ts";
+
+const parsed = new WeakMap<object, Config | ConfigError>();
+
+/** The configuration, or the ConfigError naming what is wrong with it. */
+function resultOf(env: Env): Config | ConfigError {
+  let result = parsed.get(env);
+  if (result === undefined) {
+    try {
+      result = parseConfig(env);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      result = error;
+    }
+    parsed.set(env, result);
+  }
+  return result;
+}
+
+/** The typed, frozen configuration of `env`; throws ConfigError when a setting is bad or a binding is missing. */
+export function configOf(env: Env): Config {
+  const result = resultOf(env);
+  if (result instanceof ConfigError) throw result;
+  return result;
+}
+
+/**
+ * Drops `env`'s parsed configuration, so the next read parses it again. Only for tests that change the env object
+ * the Worker shares with them in place (test/worker/idea-helpers.ts, setEnv); deployed settings change only with a
+ * new deployment, which brings a new isolate.
+ */
+export function forgetConfig(env: Env): void {
+  parsed.delete(env);
+}
+
+/** What is wrong with `env`'s configuration, or null when it serves. */
+export function configProblem(env: Env): ConfigError | null {
+  const result = resultOf(env);
+  return result instanceof ConfigError ? result : null;
+}

@@ -1,0 +1,215 @@
+// The Worker's configuration schema: every variable and secret it reads, with its kind of value, its default (this
+// is the one place defaults live), its limits and a one-line meaning, and every binding it needs. configOf
+// (config-of.ts) parses an environment against it once; docs/configuration.md and .dev.vars.example are generated
+// from it (`npm run config:docs`). Pure: Node scripts import it too.
+import type * as z from "zod";
+import { COMPOSITION_LIMITS } from "../../core/composition/size-limits.ts";
+import { parseAllowedHost } from "../webhooks/allowed-hosts.ts";
+import { commaList, flag, nonNegativeNumberEntry, origin, positiveNumber, text, wholeNumber } from "./value-kinds.ts";
+
+export interface SettingSpec {
+  /** A var is plain configuration (wrangler.toml `vars`, `--var`); a secret is set with `wrangler secret put`. */
+  kind: "var" | "secret";
+  /** From the variable's text to its value; its issues say what was expected and what came. */
+  type: z.ZodType<unknown, string>;
+  /** The value when unset or empty, written as an operator would write it and parsed like one. */
+  default?: string;
+  /** What the default means when its text alone does not say it, or what applies when there is none. */
+  defaultNote?: string;
+  /** Unset is an error: the Worker cannot serve without it. */
+  required?: true;
+  /** An older name, still read when this one is unset. */
+  formerName?: string;
+  /** One line for the docs. */
+  description: string;
+  /** An example value for .dev.vars.example, where the default is no good example. */
+  example?: string;
+}
+
+const positiveInt = (unit: string) => wholeNumber({ min: 1, expected: `a positive integer number of ${unit}` });
+const atLeast = (min: number, unit: string) => wholeNumber({ min, expected: `a whole number of ${unit}, at least ${min}` });
+const instances = (min: number) => wholeNumber({ min, max: 64, expected: `a whole number from ${min} to 64` });
+
+export const SETTINGS = {
+  BASE_URL: {
+    kind: "var",
+    type: origin(),
+    default: "http://127.0.0.1:8787",
+    description: "Origin of the API and dashboard; every link is built from it, never from the request's Host. Render containers reach the Worker here.",
+    example: "https://studio.example.com",
+  },
+  CONTENT_URL: {
+    kind: "var",
+    type: origin(),
+    default: "http://localhost:8787",
+    description:
+      "Origin of user content (play pages, project files, previews, share links): another host than BASE_URL, in production a registrable domain of its own, routed to the same Worker.",
+    example: "https://studio-content.example.net",
+  },
+  TOKEN_SECRET: {
+    kind: "secret",
+    type: text({ minLength: 16, secret: true }),
+    required: true,
+    description: "HMAC key personal tokens, capabilities and visitor cookies are derived from (at least 16 characters; `npm start` keeps one in .data/secrets.json).",
+    example: "<at least 16 random characters: openssl rand -hex 32>",
+  },
+  DEV_LOGIN: {
+    kind: "var",
+    type: flag(),
+    default: "false",
+    description: '"true" enables POST /auth/dev/login (sign-in by name, no password): `npm start` and the tests only, never production.',
+  },
+  GITHUB_CLIENT_ID: { kind: "secret", type: text({ minLength: 1, secret: false }), defaultNote: "GitHub sign-in off", description: "GitHub OAuth app's client id (callback `<BASE_URL>/auth/github/callback`); set with GITHUB_CLIENT_SECRET." },
+  GITHUB_CLIENT_SECRET: { kind: "secret", type: text({ minLength: 1, secret: true }), defaultNote: "GitHub sign-in off", description: "GitHub OAuth app's client secret; set with GITHUB_CLIENT_ID." },
+  GOOGLE_CLIENT_ID: { kind: "secret", type: text({ minLength: 1, secret: false }), defaultNote: "Google sign-in off", description: "Google OAuth client id (callback `<BASE_URL>/auth/google/callback`); set with GOOGLE_CLIENT_SECRET." },
+  GOOGLE_CLIENT_SECRET: { kind: "secret", type: text({ minLength: 1, secret: true }), defaultNote: "Google sign-in off", description: "Google OAuth client secret; set with GOOGLE_CLIENT_ID." },
+  ADMIN_USER_IDS: {
+    kind: "var",
+    type: commaList({ expected: "comma-separated user ids (as GET /api/me reports them)", entry: (id) => (/^[\w.:-]{1,200}$/.test(id) ? id : null) }),
+    default: "",
+    defaultNote: "no admins",
+    description: "Comma-separated user ids with admin rights: idea-board statuses, groups and research records, render node keys.",
+  },
+  IDEA_WRITE_LIMIT: { kind: "var", type: positiveInt("writes"), default: "30", description: "Idea-board writes allowed per person per window; past it 429 with Retry-After." },
+  IDEA_WRITE_WINDOW_SECONDS: { kind: "var", type: positiveInt("seconds"), default: "60", description: "Length of the idea-board write window, in seconds." },
+  MAX_FILE_BYTES: { kind: "var", type: positiveInt("bytes"), default: "104857600", defaultNote: "100 MiB", description: "Largest accepted file upload, in bytes." },
+  MAX_STORAGE_BYTES: {
+    kind: "var",
+    type: positiveInt("bytes"),
+    default: "5368709120",
+    defaultNote: "5 GiB",
+    description: "What one user may store, project files and renders together, in bytes; past it a write is a 413 storage_quota_exceeded.",
+  },
+  MAX_STORED_FILES: {
+    kind: "var",
+    type: positiveInt("objects"),
+    default: "100000",
+    description: "How many objects (files, empty directories, renders) one user may store.",
+  },
+  JOB_LEASE_MS: {
+    kind: "var",
+    type: atLeast(1000, "milliseconds"),
+    default: "30000",
+    description: "How long a render node may hold a job without a progress post before the job is given to another node (ms).",
+  },
+  MAX_JOB_ATTEMPTS: { kind: "var", type: positiveInt("attempts"), default: "3", description: "How many nodes may try one job (render, segment, join) before its render fails." },
+  SEGMENT_MIN_FRAMES: {
+    kind: "var",
+    type: positiveInt("frames"),
+    defaultNote: "20 s of video at the render's rate",
+    description: "Renders of at most this many frames are not split across nodes.",
+  },
+  SEGMENT_TARGET_FRAMES: {
+    kind: "var",
+    type: positiveInt("frames"),
+    defaultNote: "10 s of video at the render's rate",
+    description: "Frames per segment of a split render.",
+  },
+  MAX_SEGMENTS: {
+    kind: "var",
+    type: atLeast(2, "segments"),
+    default: "64",
+    description: "Most segments one render is split into; a longer render gets longer segments.",
+  },
+  MAX_VIDEO_SECONDS: {
+    kind: "var",
+    type: positiveNumber("a positive number of seconds"),
+    default: String(COMPOSITION_LIMITS.maxDurationSeconds),
+    defaultNote: "one hour",
+    description: "Longest video one render may make, in seconds of video; a longer plan fails before capture.",
+  },
+  MAX_RENDER_MS: {
+    kind: "var",
+    type: atLeast(1000, "milliseconds"),
+    default: "1800000",
+    defaultNote: "30 min",
+    description: "Wall-clock limit of a render from its POST, queued time included (ms).",
+  },
+  MAX_RENDERS_PER_USER: { kind: "var", type: positiveInt("renders"), default: "3", description: "Renders in progress (queued or rendering) one user may have across projects; past it 429." },
+  MAX_SNAPSHOTS_PER_USER: { kind: "var", type: positiveInt("snapshots"), default: "2", description: "Snapshot jobs one user may have in flight; past it 429." },
+  MAX_CHECKS_PER_USER: { kind: "var", type: positiveInt("checks"), default: "2", description: "Check jobs one user may have in flight; past it 429." },
+  MAX_PREVIEWS_PER_USER: { kind: "var", type: positiveInt("previews"), default: "3", description: "Previews one user may have running; past it 429." },
+  NODE_PICKUP_TIMEOUT_MS: {
+    kind: "var",
+    type: atLeast(100, "milliseconds"),
+    default: "30000",
+    description: "How long snapshot, check and preview wait for a render node to pick their job up before a 504 (ms).",
+  },
+  BROWSER_JOB_TIMEOUT_MS: {
+    kind: "var",
+    type: atLeast(100, "milliseconds"),
+    default: "180000",
+    description: "How long snapshot and check wait for their job to end before a 504 naming the stage that hung (ms).",
+  },
+  JOB_RETENTION_DAYS: {
+    kind: "var",
+    type: positiveNumber("a positive number of days"),
+    default: "7",
+    description: "How long ended jobs (the queue's work rows; render history is kept apart) stay before the hourly prune deletes them.",
+  },
+  WEBHOOK_BACKOFF_SECONDS: {
+    kind: "var",
+    type: commaList({ expected: "comma-separated numbers of seconds, each 0 or more", entry: nonNegativeNumberEntry, atLeastOne: true }),
+    default: "5,30,120,600,1800,7200",
+    description: "Seconds between webhook delivery retries, in order; past the last the delivery fails for good.",
+  },
+  WEBHOOK_ALLOWED_HOSTS: {
+    kind: "var",
+    type: commaList({ expected: "comma-separated host names, IP addresses or CIDR ranges", entry: parseAllowedHost }),
+    default: "",
+    defaultNote: "public addresses only",
+    description: "Private receivers webhooks may call although their address is not public: host names, IP addresses, CIDR ranges. Never the studio itself.",
+    example: "127.0.0.1,ci.internal,10.0.0.0/8",
+  },
+  CONTAINER_NODE_KEY: {
+    kind: "secret",
+    type: text({ minLength: 1, secret: true }),
+    defaultNote: "required when RENDER_NODE_CONTAINER is bound",
+    description: "The node key render containers use (`npm run node-key -- containers --remote`).",
+  },
+  CONTAINER_MIN_INSTANCES: { kind: "var", type: instances(0), default: "0", description: "Render containers kept running however short the queue (at most CONTAINER_MAX_INSTANCES)." },
+  CONTAINER_MAX_INSTANCES: {
+    kind: "var",
+    type: instances(1),
+    default: "8",
+    formerName: "CONTAINER_POOL_SIZE",
+    description: "Most render containers at once, one per CONTAINER_JOBS_PER_INSTANCE queued jobs; keep it at most the containers' max_instances in wrangler.toml.",
+  },
+  CONTAINER_JOBS_PER_INSTANCE: { kind: "var", type: instances(1), default: "1", description: "Queued or running jobs per render container started." },
+  CONTAINER_NODE_CONCURRENCY: {
+    kind: "var",
+    type: wholeNumber({ min: 1, max: 16, expected: "a whole number of browsers from 1 to 16" }),
+    default: "2",
+    description: "Browsers (and chunk encoders) per render in each render container: one per vCPU of the containers' instance_type (standard-3: 2).",
+  },
+} as const satisfies Record<string, SettingSpec>;
+
+export type SettingName = keyof typeof SETTINGS;
+/** Older names still read (SettingSpec.formerName). */
+export type FormerName = "CONTAINER_POOL_SIZE";
+
+/** What a binding is for and whether the Worker can serve without it. Bindings are checked, never parsed. */
+export interface BindingSpec {
+  required: boolean;
+  /** Where wrangler.toml declares it. */
+  declaredBy: string;
+  description: string;
+}
+
+export const BINDINGS = {
+  DB: { required: true, declaredBy: "[[d1_databases]]", description: "D1: users, projects, renders, the job queue, the idea board." },
+  FILES: { required: true, declaredBy: "[[r2_buckets]]", description: "R2: project files, renders, snapshots, fonts." },
+  PROJECT_ROOM: { required: true, declaredBy: "[[durable_objects.bindings]]", description: "One ProjectRoom per (user, project): renders' progress, events, the render watchdog." },
+  WEBHOOK_OUTBOX: { required: true, declaredBy: "[[durable_objects.bindings]]", description: "One WebhookOutbox per user: signing secret, project webhooks, deliveries and retries." },
+  JOB_BOARD: { required: true, declaredBy: "[[durable_objects.bindings]]", description: "The JobBoard where render nodes' claims wait for work." },
+  STORAGE_LEDGER: { required: true, declaredBy: "[[durable_objects.bindings]]", description: "One StorageLedger per user: what they store against their quota." },
+  ASSETS: { required: false, declaredBy: "[assets]", description: "The dashboard's static files; without it the dashboard's paths answer 404." },
+  CF_VERSION_METADATA: { required: false, declaredBy: "[version_metadata]", description: "Which upload of the Worker answers, reported by GET /api/health." },
+  RENDER_NODE_CONTAINER: {
+    required: false,
+    declaredBy: "[[env.production.durable_objects.bindings]] and [[env.production.containers]]",
+    description: "Render nodes as Cloudflare Containers, started as work is queued (production); unbound, nodes run elsewhere.",
+  },
+} as const satisfies Record<string, BindingSpec>;
+
+export type BindingName = keyof typeof BINDINGS;
