@@ -4,7 +4,7 @@ import type { Db } from "../db/client.ts";
 import { enrichments, ideaComments, ideas } from "../db/schema/ideas.ts";
 import { notFound } from "../http/errors.ts";
 import { enrichmentVotedBy, ideaVotedBy } from "./caller-columns.ts";
-import { votedIdeaIds, type ListCaller } from "./list-ideas.ts";
+import type { ListCaller } from "./list-ideas.ts";
 import { commentRecord, enrichmentRecord, ideaRecord } from "./records.ts";
 
 export async function requireIdeaRow(db: Db, id: number) {
@@ -13,9 +13,11 @@ export async function requireIdeaRow(db: Db, id: number) {
   return row;
 }
 
+/** One idea with `voted` for `voter`, in one query. */
 export async function ideaRecordFor(db: Db, id: number, voter: string | null) {
-  const row = await requireIdeaRow(db, id);
-  return ideaRecord(row, (await votedIdeaIds(db, voter, [id])).has(id));
+  const row = await db.select({ ...getTableColumns(ideas), voted: ideaVotedBy(voter) }).from(ideas).where(eq(ideas.id, id)).get();
+  if (!row) throw notFound("no such idea");
+  return ideaRecord(row, row.voted);
 }
 
 /**

@@ -1,24 +1,13 @@
 // GET /api/ideas: filtered, sorted, offset-paged. Hot is computed in SQL from the stored vote count and age.
-import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { HOT_AGE_OFFSET_HOURS, HOT_GRAVITY, hotScore } from "../../core/ideas/hot-rank.ts";
 import type { Db } from "../db/client.ts";
-import { ideaVotes, ideas } from "../db/schema/ideas.ts";
+import { ideas } from "../db/schema/ideas.ts";
 import { ideaVotedBy } from "./caller-columns.ts";
 import { requireGroup } from "./groups.ts";
 import { ideaRecord } from "./records.ts";
 import type { ListIdeasQuery } from "./schemas.ts";
 import { encodeCursor } from "../http/cursor.ts";
-
-/** Ids among `ids` that `voter` has voted for. */
-export async function votedIdeaIds(db: Db, voter: string | null, ids: number[]): Promise<Set<number>> {
-  if (!voter || ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: ideaVotes.ideaId })
-    .from(ideaVotes)
-    .where(and(eq(ideaVotes.voter, voter), inArray(ideaVotes.ideaId, ids)))
-    .all();
-  return new Set(rows.map((r) => r.id));
-}
 
 function orderOf(sort: ListIdeasQuery["sort"], now: number): SQL[] {
   if (sort === "new") return [desc(ideas.createdAt), desc(ideas.id)];

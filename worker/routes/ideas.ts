@@ -14,7 +14,7 @@ import { addComment, addEnrichment } from "../ideas/contributions.ts";
 import { createIdea } from "../ideas/create-idea.ts";
 import { findSimilar } from "../ideas/find-similar.ts";
 import { getIdea, ideaRecordFor } from "../ideas/get-idea.ts";
-import { listIdeas, votedIdeaIds, type ListCaller } from "../ideas/list-ideas.ts";
+import { listIdeas, type ListCaller } from "../ideas/list-ideas.ts";
 import { ideaRecord } from "../ideas/records.ts";
 import { deleteComment, deleteIdea, editComment, editIdeaText } from "../ideas/own-contributions.ts";
 import {
@@ -59,12 +59,10 @@ export const ideaRoutes = new Hono<AppEnv>()
   // Read-only despite POST (the text may be long): public and not rate limited, so it can run on every keystroke.
   .post("/check", async (c) => {
     const body = await readJson(c, checkIdeaBody);
-    const db = readDb(c);
-    const similar = (await findSimilar(db, body)).slice(0, 10);
-    const voted = await votedIdeaIds(db, voterOf(c), similar.map((s) => s.row.id));
+    const similar = (await findSimilar(readDb(c), body, voterOf(c))).slice(0, 10);
     return c.json({
       duplicate: (similar[0]?.score ?? 0) >= DUPLICATE_THRESHOLD,
-      similar: similar.map((s) => ({ score: s.score, idea: ideaRecord(s.row, voted.has(s.row.id)) })),
+      similar: similar.map((s) => ({ score: s.score, idea: ideaRecord(s.row, s.row.voted) })),
     });
   })
   .post("/", requireWriter, async (c) => {
