@@ -47,7 +47,8 @@ try {
   };
   await must(send("/api/projects", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Far Away" }) }));
   await must(send("/api/projects/far-away/files/assets/notes.txt", { method: "PUT", body: "hello" }));
-  await must(send("/api/ideas", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ title: "Traced idea about round trips", body: "Counting D1 round trips per endpoint." }) }));
+  const posted = await must(send("/api/ideas", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ title: "Traced idea about round trips", body: "Counting D1 round trips per endpoint." }) }));
+  const ideaId = ((await posted.json()) as { idea: { id: number } }).idea.id;
   const html = await (await fetch(`${studio.url}/`)).text();
   const asset = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
   if (!asset) throw new Error("no dashboard script found on /");
@@ -63,6 +64,10 @@ try {
     ["GET /api/renders", () => send("/api/renders")],
     ["GET /api/ideas", () => send("/api/ideas")],
     ["GET /api/stats", () => send("/api/stats")],
+    ["GET /api/ideas/:id", () => send(`/api/ideas/${ideaId}`)],
+    ["POST /api/ideas/:id/vote", () => send(`/api/ideas/${ideaId}/vote`, { method: "POST" })],
+    ["GET /api/research", () => send("/api/research")],
+    ["GET /api/metrics", () => send("/api/metrics")],
     ["dashboard page (signed in)", () => fetch(`${studio.url}/project?slug=far-away`, { headers: dashboard })],
     ["dashboard script (signed in)", () => fetch(`${studio.url}${asset}`, { headers: { Cookie: cookie } })],
   ];

@@ -60,8 +60,8 @@ export function createApiApp() {
     cors({
       origin: "*",
       allowMethods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-      allowHeaders: ["Authorization", "Content-Type", "X-Studio-Token", "Range", "If-Range", "Idempotency-Key"],
-      exposeHeaders: ["Content-Range", "Content-Length", "Content-Disposition", "Retry-After", "ETag", "Allow", "Idempotent-Replayed", "X-Request-Id"],
+      allowHeaders: ["Authorization", "Content-Type", "X-Studio-Token", "Range", "If-Range", "Idempotency-Key", "X-D1-Bookmark"],
+      exposeHeaders: ["Content-Range", "Content-Length", "Content-Disposition", "Retry-After", "ETag", "Allow", "Idempotent-Replayed", "X-Request-Id", "X-D1-Bookmark"],
     }),
   );
   // MCP clients in a browser (inspectors) send the protocol's own headers; the token rides in Authorization.

@@ -1,5 +1,6 @@
 // The part of GET /api/docs about HTTP behaviour an agent relies on: error codes (from the one table in
-// worker/http/errors.ts, so the list cannot drift), 405, query values, pagination and idempotent creates.
+// worker/http/errors.ts, so the list cannot drift), 405, query values, pagination, read-your-writes bookmarks and
+// idempotent creates.
 import { ERROR_CODES } from "../http/errors.ts";
 import { PAGE_LIMIT_MAX } from "../http/query.ts";
 import { IDEMPOTENCY_TTL_HOURS } from "../http/idempotency.ts";
@@ -28,6 +29,10 @@ ${codes}
   "next" is null on the last page. Projects and renders without ?limit come whole, as before; ideas default to 20
   (and keep ?offset and "nextOffset"). A cursor is opaque and belongs to one list (another list's is 400
   invalid_cursor); it never reaches anything but the caller's own items.
+- Read your own writes: the idea board, research, metrics and /api/stats may answer from a nearby database replica,
+  slightly behind. Their answers carry an X-D1-Bookmark header; send back the latest one you got as X-D1-Bookmark
+  and the next read is at least that recent (it sees your write). Without one, a read may lag; a malformed one is
+  ignored.
 - GET /api/renders/<id> returns one render's state by the id POST .../render returned, in any state: live (with
   progress) while it is its project's current render, afterwards from what was stored (no progress, no log).
 - Idempotency-Key: POST /api/projects, POST /api/projects/<slug>/render, POST /api/ideas and

@@ -5,6 +5,9 @@ IDEA BOARD
 
 Ideas, votes, enrichments, comments, the duplicate check, groups, bot keys, metrics and research records.
 Reads are public. Errors are always { "error": "<message>" } (401 messages begin "unauthorized:").
+Reads may come from a nearby database replica, slightly behind. Every answer here (and of /api/stats) carries an
+X-D1-Bookmark header: send back the latest one you got as X-D1-Bookmark to read your own writes (the idea you just
+posted, your vote). A malformed bookmark is ignored.
 
 WHO CAN WRITE
 - Humans: the dashboard session cookie "studio_session", or their personal API token (Authorization: Bearer stu_...,

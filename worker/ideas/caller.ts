@@ -5,7 +5,7 @@
 // owns research records as that person, so holding many bot keys gives nobody extra votes or writes.
 import type { Context, MiddlewareHandler } from "hono";
 import { configOf } from "../config/config-of.ts";
-import { openDb } from "../db/client.ts";
+import { writeDb } from "../db/read-session.ts";
 import type { AppEnv } from "../http/context.ts";
 import { forbidden, unauthorized } from "../http/errors.ts";
 import { rateLimitOf, spendWrite } from "./rate-limit.ts";
@@ -38,7 +38,8 @@ export const requireWriter: MiddlewareHandler<AppEnv> = async function requireWr
   if (c.get("credential") === "node") throw forbidden("render node keys cannot write to the idea board");
   const writer = actorOf(c);
   if (!writer) throw unauthorized(c.get("authProblem"));
-  await spendWrite(openDb(c.env.DB), writer.person, rateLimitOf(c.env));
+  // In the request's write session (worker/db/read-session.ts): it starts at the primary with this upsert.
+  await spendWrite(writeDb(c), writer.person, rateLimitOf(c.env));
   await next();
 };
 

@@ -9,7 +9,6 @@ import type { Writer } from "./caller.ts";
 import { indexStemsOf } from "../../core/similarity/terms-of.ts";
 import { findSimilar } from "./find-similar.ts";
 import { requireGroup } from "./groups.ts";
-import { votedIdeaIds } from "./list-ideas.ts";
 import { ideaRecord } from "./records.ts";
 import type { createIdeaBody } from "./schemas.ts";
 import type { z } from "zod";
@@ -26,13 +25,12 @@ async function countRefusal(db: Db): Promise<void> {
 export async function createIdea(db: Db, writer: Writer, input: z.output<typeof createIdeaBody>) {
   if (input.group) await requireGroup(db, input.group);
   if (input.force !== true) {
-    const [best] = await findSimilar(db, input);
+    const [best] = await findSimilar(db, input, writer.person);
     if (best && best.score >= DUPLICATE_THRESHOLD) {
       await countRefusal(db);
-      const voted = (await votedIdeaIds(db, writer.person, [best.row.id])).has(best.row.id);
       throw conflict("idea already exists: vote for it instead, or send force: true", {
         exists: true,
-        idea: ideaRecord(best.row, voted),
+        idea: ideaRecord(best.row, best.row.voted),
         score: best.score,
       }, "duplicate_idea");
     }

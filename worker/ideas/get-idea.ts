@@ -1,9 +1,10 @@
 // One idea with its enrichments (best voted first) and comments (oldest first), `voted` for the caller.
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { enrichmentVotes, enrichments, ideaComments, ideas } from "../db/schema/ideas.ts";
+import { enrichments, ideaComments, ideas } from "../db/schema/ideas.ts";
 import { notFound } from "../http/errors.ts";
-import { votedIdeaIds } from "./list-ideas.ts";
+import { enrichmentVotedBy, ideaVotedBy } from "./caller-columns.ts";
+import type { ListCaller } from "./list-ideas.ts";
 import { commentRecord, enrichmentRecord, ideaRecord } from "./records.ts";
 
 export async function requireIdeaRow(db: Db, id: number) {
@@ -12,33 +13,33 @@ export async function requireIdeaRow(db: Db, id: number) {
   return row;
 }
 
+/** One idea with `voted` for `voter`, in one query. */
 export async function ideaRecordFor(db: Db, id: number, voter: string | null) {
-  const row = await requireIdeaRow(db, id);
-  return ideaRecord(row, (await votedIdeaIds(db, voter, [id])).has(id));
+  const row = await db.select({ ...getTableColumns(ideas), voted: ideaVotedBy(voter) }).from(ideas).where(eq(ideas.id, id)).get();
+  if (!row) throw notFound("no such idea");
+  return ideaRecord(row, row.voted);
 }
 
-export async function getIdea(db: Db, id: number, voter: string | null) {
-  const [idea, enrichmentRows, commentRows] = await Promise.all([
-    ideaRecordFor(db, id, voter),
-    db.select().from(enrichments).where(eq(enrichments.ideaId, id)).orderBy(desc(enrichments.votes), asc(enrichments.id)).all(),
-    db.select().from(ideaComments).where(eq(ideaComments.ideaId, id)).orderBy(asc(ideaComments.id)).all(),
+/**
+ * The idea, its enrichments and its comments with `voted` and `mine` for the caller, in one batch (one round trip):
+ * the caller's votes are columns of the same queries and `mine` is read off each row's author.
+ */
+export async function getIdea(db: Db, id: number, caller: ListCaller) {
+  const [ideaRows, enrichmentRows, commentRows] = await db.batch([
+    db.select({ ...getTableColumns(ideas), voted: ideaVotedBy(caller.voter) }).from(ideas).where(eq(ideas.id, id)).limit(1),
+    db
+      .select({ ...getTableColumns(enrichments), voted: enrichmentVotedBy(caller.voter) })
+      .from(enrichments)
+      .where(eq(enrichments.ideaId, id))
+      .orderBy(desc(enrichments.votes), asc(enrichments.id)),
+    db.select().from(ideaComments).where(eq(ideaComments.ideaId, id)).orderBy(asc(ideaComments.id)),
   ]);
-  const ids = enrichmentRows.map((e) => e.id);
-  const mine =
-    voter && ids.length
-      ? new Set(
-          (
-            await db
-              .select({ id: enrichmentVotes.enrichmentId })
-              .from(enrichmentVotes)
-              .where(and(eq(enrichmentVotes.voter, voter), inArray(enrichmentVotes.enrichmentId, ids)))
-              .all()
-          ).map((r) => r.id),
-        )
-      : new Set<number>();
+  const row = ideaRows[0];
+  if (!row) throw notFound("no such idea");
+  const mine = (author: string) => caller.key !== null && author === caller.key;
   return {
-    idea,
-    enrichments: enrichmentRows.map((e) => enrichmentRecord(e, mine.has(e.id))),
-    comments: commentRows.map(commentRecord),
+    idea: { ...ideaRecord(row, row.voted), mine: mine(row.author) },
+    enrichments: enrichmentRows.map((e) => enrichmentRecord(e, e.voted)),
+    comments: commentRows.map((c) => ({ ...commentRecord(c), mine: mine(c.author) })),
   };
 }

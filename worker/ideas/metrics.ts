@@ -1,7 +1,8 @@
 // GET /api/metrics: the idea board in numbers. Counted live with SQL aggregates (indexed, a few ms at 100k ideas)
 // except refused duplicates, which leave no row behind and so have a counter.
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { rawStatement, rowsOf } from "../db/raw-statement.ts";
 import { counters } from "../db/schema/stats.ts";
 import { DUPLICATES_COUNTER } from "./create-idea.ts";
 
@@ -17,8 +18,9 @@ export function periodStarts(now: number): { today: number; week: number } {
 export async function ideaMetrics(db: Db, now = Date.now()) {
   const { today, week } = periodStarts(now);
   const since = now - ACTIVE_WINDOW_DAYS * 86_400_000;
-  const [totals, statuses, groups, active, refused] = await Promise.all([
-    db.get<{ ideas: number; today: number; week: number; ideaVotes: number; enrichmentVotes: number; enrichments: number; comments: number }>(sql`
+  // One batch: one round trip (to a nearby replica when db is a read session).
+  const results = await db.$client.batch([
+    rawStatement(db, sql`
       SELECT (SELECT count(*) FROM ideas) AS ideas,
              (SELECT count(*) FROM ideas WHERE created_at >= ${today}) AS today,
              (SELECT count(*) FROM ideas WHERE created_at >= ${week}) AS week,
@@ -26,11 +28,11 @@ export async function ideaMetrics(db: Db, now = Date.now()) {
              (SELECT count(*) FROM enrichment_votes) AS enrichmentVotes,
              (SELECT count(*) FROM enrichments) AS enrichments,
              (SELECT count(*) FROM idea_comments) AS comments`),
-    db.all<{ status: string; n: number }>(sql`SELECT status, count(*) AS n FROM ideas GROUP BY status`),
-    db.all<{ slug: string | null; n: number }>(sql`SELECT group_slug AS slug, count(*) AS n FROM ideas GROUP BY group_slug`),
+    rawStatement(db, sql`SELECT status, count(*) AS n FROM ideas GROUP BY status`),
+    rawStatement(db, sql`SELECT group_slug AS slug, count(*) AS n FROM ideas GROUP BY group_slug`),
     // Anyone who posted, voted, enriched or commented in the window; the key prefix says human or bot (a vote counts
     // for the credential that cast it, though it belongs to the person).
-    db.all<{ kind: string; n: number }>(sql`
+    rawStatement(db, sql`
       SELECT substr(actor, 1, instr(actor, ':') - 1) AS kind, count(DISTINCT actor) AS n FROM (
         SELECT author AS actor FROM ideas WHERE created_at >= ${since}
         UNION SELECT coalesce(cast_by, voter) FROM idea_votes WHERE created_at >= ${since}
@@ -38,8 +40,13 @@ export async function ideaMetrics(db: Db, now = Date.now()) {
         UNION SELECT coalesce(cast_by, voter) FROM enrichment_votes WHERE created_at >= ${since}
         UNION SELECT author FROM idea_comments WHERE created_at >= ${since}
       ) GROUP BY kind`),
-    db.select({ value: counters.value }).from(counters).where(eq(counters.name, DUPLICATES_COUNTER)).get(),
+    rawStatement(db, sql`SELECT ${counters.value} AS value FROM ${counters} WHERE ${counters.name} = ${DUPLICATES_COUNTER}`),
   ]);
+  const [totals] = rowsOf<{ ideas: number; today: number; week: number; ideaVotes: number; enrichmentVotes: number; enrichments: number; comments: number }>(results[0]);
+  const statuses = rowsOf<{ status: string; n: number }>(results[1]);
+  const groups = rowsOf<{ slug: string | null; n: number }>(results[2]);
+  const active = rowsOf<{ kind: string; n: number }>(results[3]);
+  const [refused] = rowsOf<{ value: number }>(results[4]);
   const byStatus: Record<string, number> = { open: 0, building: 0, shipped: 0 };
   for (const row of statuses) byStatus[row.status] = row.n;
   const byGroup: Record<string, number> = {};

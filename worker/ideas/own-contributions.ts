@@ -58,13 +58,3 @@ export async function deleteComment(db: Db, id: number, writer: Writer, admin: b
       .where(eq(ideas.id, row.ideaId)),
   ]);
 }
-
-/** `mine` on each record: whether the caller (author key) wrote it, so a page offers edit and delete. */
-export async function markMine<T extends { id: number }>(db: Db, table: "ideas" | "comments", key: string | null, records: T[]): Promise<(T & { mine: boolean })[]> {
-  const ids = records.map((r) => r.id);
-  if (!key || ids.length === 0) return records.map((r) => ({ ...r, mine: false }));
-  const source = table === "ideas" ? ideas : ideaComments;
-  const rows = await db.select({ id: source.id, author: source.author }).from(source).where(inArray(source.id, ids)).all();
-  const mine = new Set(rows.filter((r) => r.author === key).map((r) => r.id));
-  return records.map((r) => ({ ...r, mine: mine.has(r.id) }));
-}

@@ -18,22 +18,16 @@ export interface VoteState {
 
 type Voter = Pick<Writer, "key" | "person" | "isBot">;
 
-/** The stored count, for a bot vote that changed nothing. */
-async function ideaVoteCount(db: Db, ideaId: number): Promise<number> {
-  return (await db.select({ votes: ideas.votes }).from(ideas).where(eq(ideas.id, ideaId)).get())?.votes ?? 0;
-}
-
-async function enrichmentVoteCount(db: Db, enrichmentId: number): Promise<number> {
-  return (await db.select({ votes: enrichments.votes }).from(enrichments).where(eq(enrichments.id, enrichmentId)).get())?.votes ?? 0;
-}
-
 export async function toggleIdeaVote(db: Db, ideaId: number, writer: Voter): Promise<VoteState> {
   const voter = writer.person;
-  const idea = await db.select({ id: ideas.id }).from(ideas).where(eq(ideas.id, ideaId)).get();
-  if (!idea) throw notFound("no such idea");
   const mine = and(eq(ideaVotes.ideaId, ideaId), eq(ideaVotes.voter, voter));
-  const existing = await db.select({ voter: ideaVotes.voter }).from(ideaVotes).where(mine).get();
-  if (existing && writer.isBot) return { voted: true, votes: await ideaVoteCount(db, ideaId) };
+  // The idea and the caller's vote in one round trip.
+  const [[idea], [existing]] = await db.batch([
+    db.select({ id: ideas.id, votes: ideas.votes }).from(ideas).where(eq(ideas.id, ideaId)).limit(1),
+    db.select({ voter: ideaVotes.voter }).from(ideaVotes).where(mine).limit(1),
+  ]);
+  if (!idea) throw notFound("no such idea");
+  if (existing && writer.isBot) return { voted: true, votes: idea.votes };
   const change = existing
     ? db.delete(ideaVotes).where(mine)
     : db.insert(ideaVotes).values({ ideaId, voter, castBy: writer.key, createdAt: Date.now() }).onConflictDoNothing();
@@ -50,11 +44,14 @@ export async function toggleIdeaVote(db: Db, ideaId: number, writer: Voter): Pro
 
 export async function toggleEnrichmentVote(db: Db, enrichmentId: number, writer: Voter): Promise<VoteState> {
   const voter = writer.person;
-  const row = await db.select({ id: enrichments.id }).from(enrichments).where(eq(enrichments.id, enrichmentId)).get();
-  if (!row) throw notFound("no such enrichment");
   const mine = and(eq(enrichmentVotes.enrichmentId, enrichmentId), eq(enrichmentVotes.voter, voter));
-  const existing = await db.select({ voter: enrichmentVotes.voter }).from(enrichmentVotes).where(mine).get();
-  if (existing && writer.isBot) return { voted: true, votes: await enrichmentVoteCount(db, enrichmentId) };
+  // The enrichment and the caller's vote in one round trip.
+  const [[row], [existing]] = await db.batch([
+    db.select({ id: enrichments.id, votes: enrichments.votes }).from(enrichments).where(eq(enrichments.id, enrichmentId)).limit(1),
+    db.select({ voter: enrichmentVotes.voter }).from(enrichmentVotes).where(mine).limit(1),
+  ]);
+  if (!row) throw notFound("no such enrichment");
+  if (existing && writer.isBot) return { voted: true, votes: row.votes };
   const change = existing
     ? db.delete(enrichmentVotes).where(mine)
     : db.insert(enrichmentVotes).values({ enrichmentId, voter, castBy: writer.key, createdAt: Date.now() }).onConflictDoNothing();

@@ -82,7 +82,20 @@ const slug = pathParams("slug");
 const idempotencyKey = z.object({ "Idempotency-Key": z.string().optional() });
 const duplicate = errorSchema.extend({ exists: z.literal(true), idea, score: z.number() });
 
-export const boardOperations: Operation[] = [
+/** X-D1-Bookmark (worker/db/read-session.ts): answered by every board route but the bot keys; sent back, reads see your writes. */
+const bookmarkHeader = z.object({ "X-D1-Bookmark": z.string().optional().describe("the X-D1-Bookmark of an earlier answer, to read your own writes") });
+const BOOKMARK_ANSWER = { "X-D1-Bookmark": "the database position this answer saw; send it back to read your own writes" };
+
+/** An operation with the bookmark header declared on its request and on its answers. */
+function withBookmark(op: Operation): Operation {
+  return {
+    ...op,
+    headers: op.headers ? op.headers.extend(bookmarkHeader.shape) : bookmarkHeader,
+    responses: Object.fromEntries(Object.entries(op.responses).map(([status, response]) => [status, { ...response, headers: { ...response.headers, ...BOOKMARK_ANSWER } }])),
+  };
+}
+
+const operations: Operation[] = [
   {
     method: "get", path: "/api/ideas", operationId: "listIdeas", summary: `Ideas, sorted (${IDEA_SORTS.join(", ")}), filtered by group and status, paged with limit and next (or offset)`, tag: "ideas", access: "optional", query: listIdeasQuery,
     responses: { 200: json(z.object({ ideas: z.array(idea), sort: z.enum(IDEA_SORTS), limit: z.number().int(), offset: z.number().int(), nextOffset: z.number().int().nullable(), next: nextCursor }), "a page of ideas") }, errors: [400, 404],
@@ -159,3 +172,5 @@ export const boardOperations: Operation[] = [
     responses: { 200: json(z.object({ deleted: z.literal(true) }).loose(), "deleted") }, errors: [403, 404, 429],
   },
 ];
+
+export const boardOperations: Operation[] = operations.map((op) => (op.tag === "bots" ? op : withBookmark(op)));

@@ -1,7 +1,7 @@
-// /api/groups — public list; admins create.
+// /api/groups — public list (read in the request's D1 session, worker/db/read-session.ts); admins create.
 import { Hono } from "hono";
 import * as z from "zod";
-import { openDb } from "../db/client.ts";
+import { answerBookmark, readDb, writeDb } from "../db/read-session.ts";
 import type { AppEnv } from "../http/context.ts";
 import { readJson } from "../http/validate.ts";
 import { requireAdmin, requireWriter } from "../ideas/caller.ts";
@@ -11,8 +11,9 @@ import { groupSlug } from "../ideas/schemas.ts";
 export const createGroupBody = z.object({ slug: groupSlug, name: z.string().trim().min(1).max(80) });
 
 export const groupRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json({ groups: await listGroups(openDb(c.env.DB)) }))
+  .use(answerBookmark)
+  .get("/", async (c) => c.json({ groups: await listGroups(readDb(c)) }))
   .post("/", requireWriter, requireAdmin, async (c) => {
     const body = await readJson(c, createGroupBody);
-    return c.json({ group: await createGroup(openDb(c.env.DB), body.slug, body.name) }, 201);
+    return c.json({ group: await createGroup(writeDb(c), body.slug, body.name) }, 201);
   });

@@ -1,6 +1,8 @@
-// /api/ideas and /api/enrichments: the idea board. Reads are public; writes go through requireWriter.
+// /api/ideas and /api/enrichments: the idea board. Reads are public; writes go through requireWriter. Reads run in
+// a D1 session that a nearby replica may serve, writes in one that starts at the primary; every answer carries the
+// session's bookmark (X-D1-Bookmark) so a client sending it back reads its own writes (worker/db/read-session.ts).
 import { Hono } from "hono";
-import { openDb } from "../db/client.ts";
+import { answerBookmark, readDb, writeDb } from "../db/read-session.ts";
 import type { AppEnv } from "../http/context.ts";
 import { badRequest, forbidden, notFound } from "../http/errors.ts";
 import { readQuery } from "../http/query.ts";
@@ -11,11 +13,10 @@ import { changeIdea } from "../ideas/change-idea.ts";
 import { addComment, addEnrichment } from "../ideas/contributions.ts";
 import { createIdea } from "../ideas/create-idea.ts";
 import { findSimilar } from "../ideas/find-similar.ts";
-import { getIdea } from "../ideas/get-idea.ts";
-import { requireGroup } from "../ideas/groups.ts";
-import { listIdeas, votedIdeaIds } from "../ideas/list-ideas.ts";
+import { getIdea, ideaRecordFor } from "../ideas/get-idea.ts";
+import { listIdeas, type ListCaller } from "../ideas/list-ideas.ts";
 import { ideaRecord } from "../ideas/records.ts";
-import { deleteComment, deleteIdea, editComment, editIdeaText, markMine } from "../ideas/own-contributions.ts";
+import { deleteComment, deleteIdea, editComment, editIdeaText } from "../ideas/own-contributions.ts";
 import {
   checkIdeaBody,
   commentBody,
@@ -39,7 +40,11 @@ function idParam(value: string, what: string): number {
 /** Votes belong to the person: a bot sees (and toggles) its owner's vote. */
 const voterOf = (c: Parameters<typeof actorOf>[0]) => actorOf(c)?.person ?? null;
 
+/** The caller as the board's reads see them: their vote (the person's) and their author key (for `mine`). */
+const callerOf = (c: Parameters<typeof actorOf>[0]): ListCaller => ({ voter: voterOf(c), key: actorOf(c)?.key ?? null });
+
 export const ideaRoutes = new Hono<AppEnv>()
+  .use(answerBookmark)
   .get("/", async (c) => {
     const query = readQuery(c, listIdeasQuery);
     if (query.next !== undefined) {
@@ -48,82 +53,75 @@ export const ideaRoutes = new Hono<AppEnv>()
       if (c.req.query("offset") !== undefined) throw badRequest("invalid query next: give next or offset, not both", "invalid_query");
       query.offset = position.offset;
     }
-    const db = openDb(c.env.DB);
-    if (query.group) await requireGroup(db, query.group);
-    const list = await listIdeas(db, query, voterOf(c));
     // `mine` and `admin` are about the caller: what the dashboard offers them (edit, delete, status, group).
-    return c.json({ ...list, ideas: await markMine(db, "ideas", actorOf(c)?.key ?? null, list.ideas), admin: isAdmin(c) });
+    return c.json({ ...(await listIdeas(readDb(c), query, callerOf(c))), admin: isAdmin(c) });
   })
   // Read-only despite POST (the text may be long): public and not rate limited, so it can run on every keystroke.
   .post("/check", async (c) => {
     const body = await readJson(c, checkIdeaBody);
-    const db = openDb(c.env.DB);
-    const similar = (await findSimilar(db, body)).slice(0, 10);
-    const voted = await votedIdeaIds(db, voterOf(c), similar.map((s) => s.row.id));
+    const similar = (await findSimilar(readDb(c), body, voterOf(c))).slice(0, 10);
     return c.json({
       duplicate: (similar[0]?.score ?? 0) >= DUPLICATE_THRESHOLD,
-      similar: similar.map((s) => ({ score: s.score, idea: ideaRecord(s.row, voted.has(s.row.id)) })),
+      similar: similar.map((s) => ({ score: s.score, idea: ideaRecord(s.row, s.row.voted) })),
     });
   })
   .post("/", requireWriter, async (c) => {
     const body = await readJson(c, createIdeaBody);
-    const idea = await createIdea(openDb(c.env.DB), currentWriter(c), body);
+    const idea = await createIdea(writeDb(c), currentWriter(c), body);
     return c.json({ created: true, idea }, 201);
   })
   .get("/:id", async (c) => {
-    const db = openDb(c.env.DB);
-    const detail = await getIdea(db, idParam(c.req.param("id"), "idea"), voterOf(c));
-    const key = actorOf(c)?.key ?? null;
-    const [idea] = await markMine(db, "ideas", key, [detail.idea]);
-    return c.json({ ...detail, idea, comments: await markMine(db, "comments", key, detail.comments), admin: isAdmin(c) });
+    const detail = await getIdea(readDb(c), idParam(c.req.param("id"), "idea"), callerOf(c));
+    return c.json({ ...detail, admin: isAdmin(c) });
   })
   .patch("/:id", requireWriter, async (c) => {
     const id = idParam(c.req.param("id"), "idea");
     const body = await readJson(c, patchIdeaBody);
-    const db = openDb(c.env.DB);
+    const db = writeDb(c);
     // Check both permissions before changing anything, so a refused request changes nothing.
     if ((body.status !== undefined || body.group !== undefined) && !isAdmin(c)) throw forbidden("only admins can do this");
     if (body.title !== undefined || body.body !== undefined) await editIdeaText(db, id, currentWriter(c), body);
     const idea =
       body.status !== undefined || body.group !== undefined
         ? await changeIdea(db, id, { status: body.status, group: body.group }, voterOf(c))
-        : (await getIdea(db, id, voterOf(c))).idea;
+        : await ideaRecordFor(db, id, voterOf(c));
     return c.json({ idea });
   })
   .delete("/:id", requireWriter, async (c) => {
     const id = idParam(c.req.param("id"), "idea");
-    await deleteIdea(openDb(c.env.DB), id, currentWriter(c), isAdmin(c));
+    await deleteIdea(writeDb(c), id, currentWriter(c), isAdmin(c));
     return c.json({ deleted: true, id });
   })
   .post("/:id/vote", requireWriter, async (c) => {
     const id = idParam(c.req.param("id"), "idea");
-    return c.json({ id, ...(await toggleIdeaVote(openDb(c.env.DB), id, currentWriter(c))) });
+    return c.json({ id, ...(await toggleIdeaVote(writeDb(c), id, currentWriter(c))) });
   })
   .post("/:id/enrich", requireWriter, async (c) => {
     const id = idParam(c.req.param("id"), "idea");
     const body = await readJson(c, enrichmentBody);
-    return c.json({ enrichment: await addEnrichment(openDb(c.env.DB), id, currentWriter(c), body) }, 201);
+    return c.json({ enrichment: await addEnrichment(writeDb(c), id, currentWriter(c), body) }, 201);
   })
   .post("/:id/comments", requireWriter, async (c) => {
     const id = idParam(c.req.param("id"), "idea");
     const body = await readJson(c, commentBody);
-    return c.json({ comment: await addComment(openDb(c.env.DB), id, currentWriter(c), body) }, 201);
+    return c.json({ comment: await addComment(writeDb(c), id, currentWriter(c), body) }, 201);
   });
 
-export const enrichmentRoutes = new Hono<AppEnv>().post("/:id/vote", requireWriter, async (c) => {
+export const enrichmentRoutes = new Hono<AppEnv>().use(answerBookmark).post("/:id/vote", requireWriter, async (c) => {
   const id = idParam(c.req.param("id"), "enrichment");
-  return c.json({ id, ...(await toggleEnrichmentVote(openDb(c.env.DB), id, currentWriter(c))) });
+  return c.json({ id, ...(await toggleEnrichmentVote(writeDb(c), id, currentWriter(c))) });
 });
 
 /** /api/comments/:id — the author edits a comment; the author or an admin deletes it. */
 export const commentRoutes = new Hono<AppEnv>()
+  .use(answerBookmark)
   .patch("/:id", requireWriter, async (c) => {
     const id = idParam(c.req.param("id"), "comment");
     const body = await readJson(c, editCommentBody);
-    return c.json({ comment: await editComment(openDb(c.env.DB), id, currentWriter(c), body.body) });
+    return c.json({ comment: await editComment(writeDb(c), id, currentWriter(c), body.body) });
   })
   .delete("/:id", requireWriter, async (c) => {
     const id = idParam(c.req.param("id"), "comment");
-    await deleteComment(openDb(c.env.DB), id, currentWriter(c), isAdmin(c));
+    await deleteComment(writeDb(c), id, currentWriter(c), isAdmin(c));
     return c.json({ deleted: true, id });
   });

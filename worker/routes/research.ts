@@ -1,8 +1,9 @@
 // /api/research — research records: public reads; bots and admins create; only the record's author (the person
-// who created it, through any of their credentials) or an admin changes or deletes it.
+// who created it, through any of their credentials) or an admin changes or deletes it. Reads run in the request's
+// D1 session (a nearby replica may answer), writes in one starting at the primary (worker/db/read-session.ts).
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { openDb } from "../db/client.ts";
+import { answerBookmark, readDb, writeDb } from "../db/read-session.ts";
 import type { AppEnv } from "../http/context.ts";
 import { readQuery } from "../http/query.ts";
 import { badRequest, forbidden } from "../http/errors.ts";
@@ -24,28 +25,29 @@ function changerOf(c: Context<AppEnv>): ResearchChanger {
 }
 
 export const researchRoutes = new Hono<AppEnv>()
+  .use(answerBookmark)
   .get("/", async (c) => {
     const query = readQuery(c, researchListQuery);
-    return c.json({ records: await listResearch(openDb(c.env.DB), query.kind) });
+    return c.json({ records: await listResearch(readDb(c), query.kind) });
   })
-  .get("/:slug", async (c) => c.json(await getResearch(openDb(c.env.DB), c.req.param("slug"))))
+  .get("/:slug", async (c) => c.json(await getResearch(readDb(c), c.req.param("slug"))))
   .post("/", requireWriter, async (c) => {
     const creator = creatorOf(c);
     const body = await readJson(c, researchBody);
-    return c.json(await createResearch(openDb(c.env.DB), body, creator), 201);
+    return c.json(await createResearch(writeDb(c), body, creator), 201);
   })
   .put("/:slug", requireWriter, async (c) => {
     const body = await readJson(c, researchPutBody);
     const slug = c.req.param("slug");
     if (body.slug !== undefined && body.slug !== slug) throw badRequest("invalid slug: the body's slug differs from the path's");
     const input = parseWith(researchBody, { ...body, slug });
-    const db = openDb(c.env.DB);
+    const db = writeDb(c);
     const existing = await findResearchRow(db, slug);
     if (existing) return c.json(await updateResearch(db, existing, input, changerOf(c)), 200);
     return c.json(await createResearch(db, input, creatorOf(c)), 201);
   })
   .delete("/:slug", requireWriter, async (c) => {
     const slug = c.req.param("slug");
-    await deleteResearch(openDb(c.env.DB), slug, changerOf(c));
+    await deleteResearch(writeDb(c), slug, changerOf(c));
     return c.json({ deleted: true, slug });
   });

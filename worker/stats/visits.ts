@@ -7,12 +7,14 @@
 import { eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { openDb, type Db } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
+import { rawStatement } from "../db/raw-statement.ts";
+import { writeDb } from "../db/read-session.ts";
 import { visitors } from "../db/schema/stats.ts";
 import type { AppEnv } from "../http/context.ts";
 import { tokenSecret } from "../http/config.ts";
 import { setPrivateCookie } from "../http/cookies.ts";
-import { countPageView, pageName } from "./page-views.ts";
+import { pageName, pageViewStatements, viewCounted } from "./page-views.ts";
 import { legacyVisitorId, signVisitorId, verifiedVisitorId } from "./visitor-cookie.ts";
 
 export const VISITOR_COOKIE = "studio_visitor";
@@ -23,17 +25,21 @@ async function isKnownVisitor(db: Db, id: string): Promise<boolean> {
   return (await db.select({ id: visitors.id }).from(visitors).where(eq(visitors.id, id)).get()) !== undefined;
 }
 
-async function recordVisit(db: Db, id: string, now: number): Promise<void> {
-  await db
-    .insert(visitors)
-    .values({ id, firstSeen: now, lastSeen: now, visits: 1 })
-    .onConflictDoUpdate({
-      target: visitors.id,
-      set: {
-        visits: sql`${visitors.visits} + (CASE WHEN ${now} - ${visitors.lastSeen} >= ${RETURN_AFTER_MS} THEN 1 ELSE 0 END)`,
-        lastSeen: now,
-      },
-    });
+/** The statement recording a visit: a new visitor, or a returning one's visit counted after RETURN_AFTER_MS. */
+function recordVisit(db: Db, id: string, now: number): D1PreparedStatement {
+  return rawStatement(
+    db,
+    db
+      .insert(visitors)
+      .values({ id, firstSeen: now, lastSeen: now, visits: 1 })
+      .onConflictDoUpdate({
+        target: visitors.id,
+        set: {
+          visits: sql`${visitors.visits} + (CASE WHEN ${now} - ${visitors.lastSeen} >= ${RETURN_AFTER_MS} THEN 1 ELSE 0 END)`,
+          lastSeen: now,
+        },
+      }),
+  );
 }
 
 /**
@@ -43,7 +49,7 @@ async function recordVisit(db: Db, id: string, now: number): Promise<void> {
  */
 export async function recordPageView(c: Context<AppEnv>, path = new URL(c.req.url).pathname): Promise<boolean> {
   const secret = tokenSecret(c.env);
-  const db = openDb(c.env.DB);
+  const db = writeDb(c);
   const cookie = getCookie(c, VISITOR_COOKIE);
   let id = await verifiedVisitorId(secret, cookie);
   if (!id) {
@@ -54,19 +60,8 @@ export async function recordPageView(c: Context<AppEnv>, path = new URL(c.req.ur
     if (!id) return false;
   }
   const now = Date.now();
-  await recordVisit(db, id, now);
   const page = pageName(path);
-  return page !== null && (await countPageView(db, id, page, now));
-}
-
-export async function visitorCounts(c: Context<AppEnv>) {
-  const db = openDb(c.env.DB);
-  const row = await db
-    .select({
-      unique: sql<number>`count(*)`,
-      returning: sql<number>`coalesce(sum(CASE WHEN ${visitors.visits} > 1 THEN 1 ELSE 0 END), 0)`,
-    })
-    .from(visitors)
-    .get();
-  return { uniqueVisitors: row?.unique ?? 0, returningVisitors: row?.returning ?? 0 };
+  // The visit and the view in one batch: one round trip, in the request's write session (its bookmark is answered).
+  const results = await db.$client.batch([recordVisit(db, id, now), ...(page === null ? [] : pageViewStatements(db, id, page, now))]);
+  return page !== null && viewCounted(results.slice(1));
 }

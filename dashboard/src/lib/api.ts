@@ -1,4 +1,6 @@
 // The dashboard's only way to the API: same-origin fetch with the session cookie; error bodies become ApiError.
+// It sends back the newest X-D1-Bookmark the API answered, so reads that a database replica may serve still show
+// the person's own writes (the idea they just posted, their vote).
 
 /** An API failure with the server's own `{ error }` message, ready to show to the person. */
 export class ApiError extends Error {
@@ -34,9 +36,35 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+const BOOKMARK_HEADER = "X-D1-Bookmark";
+const BOOKMARK_KEY = "studio.d1Bookmark";
+
+/** The newest bookmark seen, kept for the tab (across reloads) where storage allows. */
+let bookmark: string | null = readStoredBookmark();
+
+function readStoredBookmark(): string | null {
+  try {
+    return sessionStorage.getItem(BOOKMARK_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the newer of two bookmarks: D1's bookmarks sort lexicographically from oldest to newest. */
+function keepBookmark(res: Response): void {
+  const answered = res.headers.get(BOOKMARK_HEADER);
+  if (!answered || (bookmark !== null && answered <= bookmark)) return;
+  bookmark = answered;
+  try {
+    sessionStorage.setItem(BOOKMARK_KEY, answered);
+  } catch {
+    // private mode: the bookmark lives as long as the page
+  }
+}
+
 /** Calls the API and returns the parsed JSON body; throws ApiError with the server's message on 4xx/5xx. */
 export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  const headers: Record<string, string> = { Accept: "application/json", ...(bookmark ? { [BOOKMARK_HEADER]: bookmark } : {}), ...options.headers };
   let body = options.body;
   if (options.json !== undefined) {
     headers["Content-Type"] = "application/json";
@@ -49,6 +77,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
     if (err instanceof DOMException && err.name === "AbortError") throw err;
     throw new ApiError(0, "the studio could not be reached; check your connection and try again");
   }
+  keepBookmark(res);
   const parsed = await parse(res);
   if (!res.ok) throw new ApiError(res.status, messageOf(parsed, res.status, res.statusText), parsed);
   return parsed as T;
