@@ -18,16 +18,20 @@ interface Sent {
   res: Response;
   /** Sequential round trips to D1's primary this request made. */
   trips: number;
+  /** What each round trip sent (trace-d1.ts), shown when a count is off. */
+  log: string[];
 }
 
 /** One request to the Worker with a traced D1 binding; the answer read in full. */
 async function send(path: string, init: RequestInit = {}): Promise<Sent & { body: string }> {
+  // As over HTTP: a body comes with its length (a constructed Request has no Content-Length header of its own).
+  if (typeof init.body === "string") init = { ...init, headers: { ...(init.headers as Record<string, string>), "Content-Length": String(new TextEncoder().encode(init.body).length) } };
   const trace = new D1Trace(env.DB, { primaryMs: 0, replicaMs: 0 });
   const ctx = createExecutionContext();
   const res = await worker.fetch!(new Request(`${BASE}${path}`, init) as Request<unknown, IncomingRequestCfProperties>, { ...(env as unknown as Env), DB: trace.db }, ctx);
   const body = await res.text();
   await waitOnExecutionContext(ctx);
-  return { res, body, trips: trace.counts.primaryWaves };
+  return { res, body, trips: trace.counts.primaryWaves, log: trace.log };
 }
 
 const bearer = (token: string, headers: Record<string, string> = {}) => ({ ...headers, Authorization: `Bearer ${token}` });
@@ -88,14 +92,15 @@ describe("round trips to D1's primary", () => {
       ["POST lint", () => send(`/api/projects/${slug}/lint`, { method: "POST", headers: bearer(token) })],
       ["GET /api/renders", () => send("/api/renders", { headers: bearer(token) })],
     ];
-    const trips: Record<string, number> = {};
+    const over: [string, number, string[]][] = [];
     for (const [name, call] of endpoints) {
-      await call(); // warms the route
-      const { res, trips: n } = await call();
+      const cold = await call(); // warms the route
+      expect(cold.trips, name).toBeLessThanOrEqual(2);
+      const { res, trips, log } = await call();
       expect(res.status, name).toBeLessThan(300);
-      trips[name] = n;
+      if (trips > 1) over.push([name, trips, log]);
     }
-    expect(Object.entries(trips).filter(([, n]) => n > 1)).toEqual([]);
+    expect(over).toEqual([]);
   });
 
   it("a dashboard script costs none, and a signed-in dashboard page at most one", async () => {
@@ -115,33 +120,48 @@ describe("round trips to D1's primary", () => {
 });
 
 describe("a credential that stops being valid stops at once, although the isolate cached its caller", () => {
-  it("a rotated token: a read is the 401, writes change nothing (D1, R2), and its own rotation is rolled back", async () => {
-    const { token: old } = await signIn("Rotating Rita");
+  /** A user whose token this isolate has cached, then rotated: the old token and the new one. */
+  async function rotatedAfterCaching(name: string) {
+    const { token: old } = await signIn(name);
     const slug = await createProject(old, "Kept");
     await send("/api/me", { headers: bearer(old) });
     expect((await send("/api/me", { headers: bearer(old) })).trips).toBe(1); // cached: the check rode on the read
-
     const rotated = await send("/api/me/token/rotate", { method: "POST", headers: bearer(old) });
     expect(rotated.res.status).toBe(200);
-    const fresh = (JSON.parse(rotated.body) as { token: string }).token;
+    return { old, fresh: (JSON.parse(rotated.body) as { token: string }).token, slug };
+  }
 
-    const read = await send("/api/me", { headers: bearer(old) });
-    expect(read.res.status).toBe(401);
-    expect(JSON.parse(read.body)).toMatchObject({ error: "unauthorized: invalid or revoked token", code: "unauthorized" });
+  const expectRefused = (sent: { res: Response; body: string }) => {
+    expect(sent.res.status).toBe(401);
+    expect(JSON.parse(sent.body)).toMatchObject({ error: "unauthorized: invalid or revoked token", code: "unauthorized" });
+  };
 
-    // A write whose first D1 call is a write (the guard in its batch) and one that reads first (R2 waits).
-    await send("/api/projects", { headers: bearer(old) }); // re-caches nothing: the lookup finds no one
-    const again = await send("/api/me/token/rotate", { method: "POST", headers: bearer(old) });
-    expect(again.res.status).toBe(401);
-    const put = await send(`/api/projects/${slug}/files/assets/late.txt`, { method: "PUT", headers: bearer(old), body: "late" });
-    expect(put.res.status).toBe(401);
-    const made = await send("/api/projects", { method: "POST", headers: bearer(old, { "Content-Type": "application/json" }), body: JSON.stringify({ name: "Late" }) });
-    expect(made.res.status).toBe(401);
-
+  it("a rotated token, on a read: the 401, and the speculative answer (the caller's projects) is never sent", async () => {
+    const { old, fresh, slug } = await rotatedAfterCaching("Rotating Rita");
+    const projects = await send("/api/projects", { headers: bearer(old) });
+    expectRefused(projects);
+    expect(projects.body).not.toContain(slug);
+    expectRefused(await send("/api/me", { headers: bearer(old) }));
     expect((await send("/api/me", { headers: bearer(fresh) })).res.status).toBe(200);
+  });
+
+  it("a rotated token, on a file write: the 401 and nothing stored", async () => {
+    const { old, fresh, slug } = await rotatedAfterCaching("Rotating Ruth");
+    expectRefused(await send(`/api/projects/${slug}/files/assets/late.txt`, { method: "PUT", headers: bearer(old), body: "late" }));
     expect((await send(`/api/projects/${slug}/files/assets/late.txt`, { headers: bearer(fresh) })).res.status).toBe(404);
-    const list = JSON.parse((await send("/api/projects", { headers: bearer(fresh) })).body) as { projects: { slug: string }[] };
-    expect(list.projects.map((p) => p.slug)).toEqual([slug]);
+  });
+
+  it("a rotated token, creating a project: the 401 and no project", async () => {
+    const { old, fresh, slug } = await rotatedAfterCaching("Rotating Rhea");
+    expectRefused(await send("/api/projects", { method: "POST", headers: bearer(old, { "Content-Type": "application/json" }), body: JSON.stringify({ name: "Late" }) }));
+    const list = JSON.parse((await send("/api/projects", { headers: bearer(fresh) })).body) as { projects: { name: string }[] };
+    expect(list.projects.map((p) => p.name)).toEqual([slug]);
+  });
+
+  it("a rotated token, rotating again: the 401, and the new token still works", async () => {
+    const { old, fresh } = await rotatedAfterCaching("Rotating Rosa");
+    expectRefused(await send("/api/me/token/rotate", { method: "POST", headers: bearer(old) }));
+    expect((await send("/api/me", { headers: bearer(fresh) })).res.status).toBe(200);
   });
 
   it("a rotated token whose first call is a write: the guard in the batch rolls the write back", async () => {
@@ -160,7 +180,7 @@ describe("a credential that stops being valid stops at once, although the isolat
     const { token } = await signIn("Bot Owner Bea");
     const issued = await send("/api/bots", { method: "POST", headers: bearer(token, { "Content-Type": "application/json" }), body: JSON.stringify({ name: "scout" }) });
     expect(issued.res.status).toBe(201);
-    const { id, key } = JSON.parse(issued.body) as { id: string; key: string };
+    const { bot: { id }, key } = JSON.parse(issued.body) as { bot: { id: string }; key: string };
     const idea = (title: string) => send("/api/ideas", { method: "POST", headers: bearer(key, { "Content-Type": "application/json" }), body: JSON.stringify({ title, body: "An idea a bot had about the studio." }) });
     expect((await idea("The first idea of a bot")).res.status).toBe(201);
     expect((await send(`/api/bots/${id}`, { method: "DELETE", headers: bearer(token) })).res.status).toBe(200);
@@ -182,12 +202,13 @@ describe("a credential that stops being valid stops at once, although the isolat
     expect(JSON.parse(me.body)).toMatchObject({ error: "unauthorized: session expired, sign in again" });
   });
 
-  it("a route open to anyone answers a revoked token as it answers no token", async () => {
-    const { token: old } = await signIn("Public Pat");
-    await send("/api/health", { headers: bearer(old) });
-    await send("/api/me/token/rotate", { method: "POST", headers: bearer(old) });
-    const health = await send("/api/health", { headers: bearer(old) });
-    const anonymous = await send("/api/health");
-    expect(health.res.status).toBe(anonymous.res.status);
+  it("a route open to anyone answers a signed-out cookie as it answers a visitor: the speculative answer is never sent", async () => {
+    const { cookie, token } = await signIn("Docs Reader Dora");
+    expect((await send("/api/docs", { headers: { Cookie: cookie } })).body).toContain(`Your token: ${token}`);
+    await send("/auth/logout", { method: "POST", headers: { Cookie: cookie, Origin: BASE } });
+    const docs = await send("/api/docs", { headers: { Cookie: cookie } });
+    expect(docs.res.status).toBe(200);
+    expect(docs.body).toContain("Your token: <TOKEN>");
+    expect(docs.body).not.toContain(token);
   });
 });
