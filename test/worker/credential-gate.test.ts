@@ -65,6 +65,27 @@ describe("the credential guard", () => {
     expect(inserted!.meta.changes).toBe(1);
   });
 
+  it("applies to a Sessions API session: a first read carries the check, a first write is guarded and rolled back", async () => {
+    const lookup = lookupFor("user")!;
+    const ghost = { kind: "user" as const, hash: await sha256Hex("stu_revoked"), lookup, problem: "invalid or revoked token" };
+    const caller = { user: { id: "ghost", name: "Ghost", email: null, avatarUrl: null, provider: "dev", createdAt: 0 }, credential: "token" as const };
+    const count = async () => (await env.DB.prepare("SELECT count(*) AS n FROM visitors WHERE id = 'session-write'").first<{ n: number }>())?.n;
+    const insert = "INSERT INTO visitors (id, first_seen, last_seen, visits) VALUES ('session-write', 1, 1, 1)";
+
+    const reading = new RequestGate(env.DB, true);
+    reading.speculate({ ...ghost, caller });
+    const afterRead = gatedEnv(env as unknown as Env, reading).DB.withSession("first-unconstrained");
+    expect(await afterRead.prepare("SELECT 1 AS one").first()).toEqual({ one: 1 });
+    expect(await reading.passed()).toBe(false);
+    await expect(afterRead.prepare(insert).run()).rejects.toThrow("unauthorized: invalid or revoked token");
+
+    const writing = new RequestGate(env.DB, true);
+    writing.speculate({ ...ghost, caller });
+    const firstWrite = gatedEnv(env as unknown as Env, writing).DB.withSession("first-primary");
+    await expect(firstWrite.batch([firstWrite.prepare(insert)])).rejects.toThrow("unauthorized: invalid or revoked token");
+    expect(await count()).toBe(0);
+  });
+
   it("gates every D1 database, R2 bucket and Durable Object namespace of the environment, and nothing else", () => {
     const kinds = Object.fromEntries(Object.entries(env).map(([name, value]) => [name, bindingKind(value)]));
     expect(kinds).toMatchObject({ DB: "d1", FILES: "r2", PROJECT_ROOM: "durable-objects", WEBHOOK_OUTBOX: "durable-objects", JOB_BOARD: "durable-objects", STORAGE_LEDGER: "durable-objects" });
