@@ -7,6 +7,9 @@ import { fakeOAuthProviders } from "./test/worker/fake-oauth-providers.ts";
 export default defineConfig({
   test: {
     reporters: ["default", "./test/summary-reporter.ts"],
+    // The Worker's one JSON line per request (worker/http/request-log.ts) is for production logs; thousands of them
+    // would bury the test output. Tests that care read them through a console spy.
+    onConsoleLog: (log: string) => !log.includes('"event":"request"'),
     projects: [
       {
         plugins: [
@@ -41,9 +44,6 @@ export default defineConfig({
         ],
         test: {
           name: "worker",
-          // The Worker's one JSON line per request (worker/http/request-log.ts) is for production logs; thousands of
-          // them would bury the test output. Tests that care read them through a console spy.
-          onConsoleLog: (log) => !log.includes('"event":"request"'),
           include: ["test/worker/**/*.test.ts"],
           setupFiles: ["./test/worker/setup.ts"],
         },

@@ -49,7 +49,11 @@ try {
   await must(send("/api/projects/far-away/files/assets/notes.txt", { method: "PUT", body: "hello" }));
   const posted = await must(send("/api/ideas", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ title: "Traced idea about round trips", body: "Counting D1 round trips per endpoint." }) }));
   const ideaId = ((await posted.json()) as { idea: { id: number } }).idea.id;
-  const html = await (await fetch(`${studio.url}/`)).text();
+  const home = await fetch(`${studio.url}/`, { headers: { Accept: "text/html" } });
+  const html = await home.text();
+  // The signed visitor cookie a browser returns from its second page on (page views are counted from then).
+  const visitor = home.headers.getSetCookie().find((c) => c.startsWith("studio_visitor="))?.split(";")[0];
+  if (!visitor) throw new Error("no visitor cookie from /");
   const asset = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
   if (!asset) throw new Error("no dashboard script found on /");
 
@@ -69,6 +73,7 @@ try {
     ["GET /api/research", () => send("/api/research")],
     ["GET /api/metrics", () => send("/api/metrics")],
     ["dashboard page (signed in)", () => fetch(`${studio.url}/project?slug=far-away`, { headers: dashboard })],
+    ["dashboard page (signed in, returning visitor)", () => fetch(`${studio.url}/project?slug=far-away`, { headers: { ...dashboard, Cookie: `${cookie}; ${visitor}` } })],
     ["dashboard script (signed in)", () => fetch(`${studio.url}${asset}`, { headers: { Cookie: cookie } })],
   ];
   const rows: Row[] = [];

@@ -4,7 +4,9 @@
 // no middleware, so headers added to one can never loosen or clobber the other's.
 import { Hono } from "hono";
 import { cors } from "hono/cors";
-import { identify } from "./auth/middleware.ts";
+import { answerGated } from "./auth/gated-answer.ts";
+import { installGatedFetch } from "./auth/gated-fetch.ts";
+import { identifyCaller } from "./auth/middleware.ts";
 import type { AppEnv } from "./http/context.ts";
 import { refuseCrossSiteWrites } from "./http/csrf.ts";
 import { refuseDotSegments } from "./http/dot-segments.ts";
@@ -46,9 +48,30 @@ import { projectWebhookRoutes, renderDeliveryRoutes, webhookSecretRoutes } from 
 import "./nodes/resolve-node.ts";
 
 export function createApp() {
+  installGatedFetch();
   const content = createContentApp();
   const api = createApiApp();
-  return new Hono<AppEnv>().all("*", (c) => (isContentHost(c.env, c.req.url) ? content : api).fetch(c.req.raw, c.env, c.executionCtx));
+  // The API answers behind a credential gate (auth/gated-answer.ts): a caller this isolate has seen is not looked
+  // up first; the check that the credential is still valid rides on the request's own D1 work.
+  return new Hono<AppEnv>().all("*", (c) =>
+    isContentHost(c.env, c.req.url) ? content.fetch(c.req.raw, c.env, c.executionCtx) : answerGated(api, c.req.raw, c.env, c.executionCtx),
+  );
+}
+
+/** The first segment of a path ("api" for /api/me, "" for /). */
+const firstSegment = (path: string) => path.split("/")[1] ?? "";
+
+/**
+ * Whether no route of the app starts with this path's first segment, so the dashboard's assets answer it (the
+ * not-found handler): then no caller is looked up, and a page or script costs no D1 round trip for it. Worked out
+ * from the app's own routes on first use, so a new route is never mistaken for the dashboard.
+ */
+function dashboardPaths(app: Hono<AppEnv>): (path: string) => boolean {
+  let routed: Set<string> | null = null;
+  return (path) => {
+    routed ??= new Set(app.routes.filter((r) => r.path !== "*" && r.path !== "/*").map((r) => firstSegment(r.path)));
+    return !routed.has(firstSegment(path));
+  };
 }
 
 export function createApiApp() {
@@ -76,7 +99,7 @@ export function createApiApp() {
   );
   app.use("*", refuseDotSegments);
   app.use("/renders/*", downloadCors);
-  app.use("*", identify);
+  app.use("*", identifyCaller(dashboardPaths(app)));
   app.use("*", refuseCrossSiteWrites);
   for (const { path, body } of IDEMPOTENT_POSTS) app.post(path, idempotent(body));
   app.route("/api", healthRoutes);

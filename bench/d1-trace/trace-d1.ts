@@ -22,8 +22,13 @@ export interface TraceCounts {
 /** A statement that only reads: a SELECT, or a WITH that writes nothing (a model good enough for our own SQL). */
 const isRead = (sql: string) => /^\s*select\b/i.test(sql) || (/^\s*with\b/i.test(sql) && !/\b(insert|update|delete|replace)\b/i.test(sql));
 
+/** The statements of a batch, for the log. */
+const sqlOf = (statements: D1PreparedStatement[]) => statements.map((s) => (s as unknown as { __sql?: string }).__sql ?? "?").join(" ; ");
+
 export class D1Trace {
   readonly counts: TraceCounts = { primaryWaves: 0, replicaWaves: 0, calls: 0 };
+  /** Each call's SQL (a batch's statements joined by " ; "), numbered by its wave, to tell what a wave was for. */
+  readonly log: string[] = [];
   private inFlight = 0;
   /** Whether the wave now in flight reached the primary (a wave that touches both counts as primary). */
   private waveTouchesPrimary = false;
@@ -35,7 +40,7 @@ export class D1Trace {
   ) {}
 
   /** Runs one round trip: counts it, waits the modelled distance, then does the real work. */
-  private async trip<T>(toPrimary: boolean, work: () => Promise<T>): Promise<T> {
+  private async trip<T>(toPrimary: boolean, work: () => Promise<T>, sql = ""): Promise<T> {
     this.counts.calls++;
     if (this.inFlight === 0) {
       this.waveTouchesPrimary = false;
@@ -51,6 +56,7 @@ export class D1Trace {
       this.counts.replicaWaves++;
       this.waveCounted = "replica";
     }
+    this.log.push(`${this.counts.primaryWaves + this.counts.replicaWaves}${toPrimary ? "P" : "R"}: ${sql}`);
     try {
       await new Promise((r) => setTimeout(r, toPrimary ? this.distances.primaryMs : this.distances.replicaMs));
       return await work();
@@ -64,10 +70,10 @@ export class D1Trace {
     const wrapped: D1PreparedStatement = Object.create(stmt) as D1PreparedStatement;
     return Object.assign(wrapped, {
       bind: (...values: unknown[]) => this.statement(stmt.bind(...values), sql, replicaReads),
-      first: (column?: string) => this.trip(toPrimary(), () => (column === undefined ? stmt.first() : stmt.first(column))),
-      all: () => this.trip(toPrimary(), () => stmt.all()),
-      run: () => this.trip(toPrimary(), () => stmt.run()),
-      raw: (options?: { columnNames?: boolean }) => this.trip(toPrimary(), () => stmt.raw(options as { columnNames: true })),
+      first: (column?: string) => this.trip(toPrimary(), () => (column === undefined ? stmt.first() : stmt.first(column)), sql),
+      all: () => this.trip(toPrimary(), () => stmt.all(), sql),
+      run: () => this.trip(toPrimary(), () => stmt.run(), sql),
+      raw: (options?: { columnNames?: boolean }) => this.trip(toPrimary(), () => stmt.raw(options as { columnNames: true }), sql),
       // batch() unwraps statements through this.
       __real: stmt,
       __sql: sql,
@@ -84,7 +90,7 @@ export class D1Trace {
         const reals = statements.map((s) => (s as unknown as { __real: D1PreparedStatement }).__real ?? s);
         const allRead = statements.every((s) => isRead((s as unknown as { __sql?: string }).__sql ?? ""));
         if (!allRead) wrote = true;
-        return this.trip(!(allRead && replicaReads()), () => real.batch<T>(reals));
+        return this.trip(!(allRead && replicaReads()), () => real.batch<T>(reals), sqlOf(statements));
       },
       getBookmark: () => real.getBookmark(),
     };
@@ -96,8 +102,8 @@ export class D1Trace {
     const wrapped = {
       prepare: (sql: string) => this.statement(this.real.prepare(sql), sql, () => false),
       batch: <T>(statements: D1PreparedStatement[]) =>
-        this.trip(true, () => this.real.batch<T>(statements.map((s) => (s as unknown as { __real: D1PreparedStatement }).__real ?? s))),
-      exec: (sql: string) => this.trip(true, () => this.real.exec(sql)),
+        this.trip(true, () => this.real.batch<T>(statements.map((s) => (s as unknown as { __real: D1PreparedStatement }).__real ?? s)), sqlOf(statements)),
+      exec: (sql: string) => this.trip(true, () => this.real.exec(sql), sql),
       dump: () => this.real.dump(),
       withSession: (constraint?: string) => this.session(this.real.withSession(constraint as D1SessionConstraint), constraint ?? "first-unconstrained"),
     };

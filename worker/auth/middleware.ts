@@ -1,11 +1,13 @@
 // Who is calling: a token (Authorization: Bearer, X-Studio-Token or ?token=), else the dashboard session cookie.
 // `identify` never rejects; `requireUser` and friends turn a missing caller into a 401 with the reason.
-import type { MiddlewareHandler } from "hono";
-import { openDb } from "../db/client.ts";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/context.ts";
 import { unauthorized } from "../http/errors.ts";
-import { resolverFor } from "./resolvers.ts";
-import { sessionCookie, sessionUser } from "./sessions.ts";
+import { credentialCache } from "./credential-cache.ts";
+import { lookupStatement } from "./credential-guard.ts";
+import { gateOf } from "./gated-bindings.ts";
+import { lookupFor, type CallerPatch, type CredentialKind, type CredentialLookup } from "./resolvers.ts";
+import { sessionCookie } from "./sessions.ts";
 import { kindOfToken, sha256Hex, type TokenKind } from "./tokens.ts";
 
 /** The token a request carries, in the order the API reference gives. */
@@ -24,38 +26,69 @@ const NOT_A_USER: Record<Exclude<TokenKind, "user">, string> = {
   node: "a render-node key cannot be used on studio routes; use a personal token",
 };
 
-export const identify: MiddlewareHandler<AppEnv> = async function identify(c, next) {
-  c.set("user", null);
-  c.set("bot", null);
-  c.set("node", null);
-  c.set("credential", null);
-  c.set("token", null);
-  c.set("authProblem", "missing token");
-  const db = openDb(c.env.DB);
-  const token = presentedToken(c.req);
-  if (token) {
-    const kind = kindOfToken(token);
-    const resolver = kind ? resolverFor(kind) : undefined;
-    const caller = resolver ? await resolver(db, await sha256Hex(token)) : null;
-    if (caller) {
-      for (const [key, value] of Object.entries(caller)) c.set(key as keyof typeof caller, value as never);
-      if (kind === "user") c.set("token", token);
-      else if (kind) c.set("authProblem", NOT_A_USER[kind]);
+/** Whether a path is one the dashboard's static assets answer (no route of the API): no caller is looked up. */
+export type DashboardPath = (path: string) => boolean;
+
+/**
+ * Sets the caller. A credential this isolate has seen valid costs no lookup: the request runs as the cached
+ * caller while its gate (request-gate.ts) asks the primary whether the credential is still valid, folded into the
+ * request's own first D1 call. Otherwise one lookup on the primary, whose answer is cached.
+ */
+export function identifyCaller(isDashboardPath: DashboardPath): MiddlewareHandler<AppEnv> {
+  return async function identify(c, next) {
+    c.set("user", null);
+    c.set("bot", null);
+    c.set("node", null);
+    c.set("credential", null);
+    c.set("token", null);
+    c.set("authProblem", "missing token");
+    // The dashboard's pages and assets never use the caller: only the cookie's cross-site rule still applies.
+    if (isDashboardPath(c.req.path)) {
+      sessionCookie(c);
+      return next();
+    }
+    const token = presentedToken(c.req);
+    if (token) {
+      const kind = kindOfToken(token);
+      const lookup = kind ? lookupFor(kind) : undefined;
+      const caller = kind && lookup ? await findCaller(c, kind, lookup, await sha256Hex(token), "invalid or revoked token") : null;
+      if (caller) {
+        for (const [key, value] of Object.entries(caller)) c.set(key as keyof typeof caller, value as never);
+        if (kind === "user") c.set("token", token);
+        else if (kind) c.set("authProblem", NOT_A_USER[kind]);
+      } else {
+        c.set("authProblem", "invalid or revoked token");
+      }
     } else {
-      c.set("authProblem", "invalid or revoked token");
+      const cookie = sessionCookie(c);
+      const caller = cookie ? await findCaller(c, "session", lookupFor("session")!, await sha256Hex(cookie), SESSION_EXPIRED) : null;
+      if (caller?.user) {
+        c.set("user", caller.user);
+        c.set("credential", "session");
+      } else if (cookie) {
+        c.set("authProblem", SESSION_EXPIRED);
+      }
     }
-  } else {
-    const cookie = sessionCookie(c);
-    const user = cookie ? await sessionUser(db, cookie) : null;
-    if (user) {
-      c.set("user", user);
-      c.set("credential", "session");
-    } else if (cookie) {
-      c.set("authProblem", "session expired, sign in again");
-    }
-  }
-  await next();
-};
+    await next();
+  };
+}
+
+const SESSION_EXPIRED = "session expired, sign in again";
+
+/** The caller a credential hash names: from the cache (checked by the request's gate), else looked up and cached. */
+async function findCaller(c: Context<AppEnv>, kind: CredentialKind, lookup: CredentialLookup, hash: string, problem: string): Promise<CallerPatch | null> {
+  const cached = credentialCache.get(kind, hash);
+  const gate = gateOf(c.env);
+  if (cached && gate?.speculate({ kind, hash, lookup, caller: cached, problem })) return cached;
+  const row = await lookupStatement(c.env.DB, lookup, hash, Date.now()).first<Record<string, unknown>>();
+  if (!row) return null;
+  const caller = lookup.callerOf(row);
+  credentialCache.set(kind, hash, caller);
+  return caller;
+}
+
+/** Identifies every request's caller (no path is left to the dashboard): for apps without static assets. */
+export const identify = identifyCaller(() => false);
 
 export const requireUser: MiddlewareHandler<AppEnv> = async function requireUser(c, next) {
   if (!c.get("user")) throw unauthorized(c.get("authProblem"));

@@ -4,10 +4,14 @@
 import type { Context } from "hono";
 import { openDb } from "../db/client.ts";
 import type { AppEnv, User } from "../http/context.ts";
+import { presentedToken } from "./middleware.ts";
 import { sessionCookie, sessionUser } from "./sessions.ts";
 
 export async function navigationUser(c: Context<AppEnv>): Promise<User | null> {
   if (c.req.header("Authorization") !== undefined || c.req.header("X-Studio-Token") !== undefined) return c.get("user");
   const cookie = sessionCookie(c);
-  return cookie ? sessionUser(openDb(c.env.DB), cookie) : null;
+  if (!cookie) return null;
+  // Without a token `identify` went by this same cookie: its answer stands (no second lookup).
+  if (presentedToken(c.req) === null) return c.get("credential") === "session" ? c.get("user") : null;
+  return sessionUser(openDb(c.env.DB), cookie);
 }

@@ -42,16 +42,6 @@ export async function upsertUser(db: Db, secret: string, profile: ProviderProfil
   return stored;
 }
 
-export async function findUserByTokenHash(db: Db, tokenHash: string): Promise<User | null> {
-  const row = await db
-    .select({ user: users })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(eq(apiTokens.tokenHash, tokenHash))
-    .get();
-  return row?.user ?? null;
-}
-
 export async function personalToken(db: Db, secret: string, userId: string): Promise<string> {
   const row = await db.query.apiTokens.findFirst({ where: eq(apiTokens.userId, userId) });
   if (!row) throw new ApiError(500, "user has no token");

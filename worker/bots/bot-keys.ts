@@ -3,7 +3,7 @@
 // at most BOT_KEYS_PER_PERSON live keys (revoking frees a slot); the cap and the insert are one statement, so
 // parallel requests cannot slip past it.
 import { and, desc, eq, sql } from "drizzle-orm";
-import { registerCredentialResolver } from "../auth/resolvers.ts";
+import { registerCredentialLookup } from "../auth/resolvers.ts";
 import { randomSecret, sha256Hex, TOKEN_PREFIX } from "../auth/tokens.ts";
 import type { Db } from "../db/client.ts";
 import { bots } from "../db/schema/ideas.ts";
@@ -47,7 +47,9 @@ export async function revokeBot(db: Db, ownerId: string, id: string): Promise<bo
   return gone.length > 0;
 }
 
-registerCredentialResolver("bot", async (db, tokenHash) => {
-  const row = await db.select().from(bots).where(eq(bots.keyHash, tokenHash)).get();
-  return row ? { bot: { id: row.id, name: row.name, ownerId: row.ownerId }, credential: "bot" } : null;
+registerCredentialLookup("bot", {
+  sql: "SELECT id, name, owner_id AS ownerId FROM bots WHERE key_hash = ?1",
+  params: (hash) => [hash],
+  callerOf: (row) => ({ bot: { id: String(row.id), name: String(row.name), ownerId: String(row.ownerId) }, credential: "bot" }),
+  identityOf: (caller) => (caller.bot ? `${caller.bot.id}/${caller.bot.ownerId}` : undefined),
 });

@@ -34,6 +34,10 @@ such a program can show pictures and nothing more.
 - The session cookie has one reader, and it applies the cross-site rule above whenever the cookie is used, whatever
   else the request carries: a sign-out posted from another site with "?token=x" or a junk Authorization header is
   403 and the session stays valid.
+- A rotated or revoked token, bot key or node key, and a signed-out or expired session, stop working on the very
+  next request, everywhere. Every request asks the database whether its credential is still valid; an answer is
+  sent, and anything is written, stored, called or fetched on the caller's behalf, only once the database has said
+  yes (a write made together with that question is undone when the answer is no).
 - A node key reads a project only through a job it holds now: running, and claimed by that node. Once the job is
   done, failed, cancelled or given to another node after its lease lapsed, its file list, files and segments are
   404 "no such job held by this node", as for another node's job.

@@ -20,8 +20,8 @@ import { renderSummaries } from "../projects/render-summaries.ts";
 import { previewHostname, previewState } from "../browser/preview-state.ts";
 import { findLiveProjectJob, liveUserJobsQuery } from "../jobs/queue.ts";
 import { stopPreview } from "./preview.ts";
-import { projectLink, signProjectLink } from "../capabilities/content-links.ts";
-import { ownerBindingQuery } from "../capabilities/store.ts";
+import { signProjectLink } from "../capabilities/content-links.ts";
+import { ownerBinding, ownerBindingQuery } from "../capabilities/store.ts";
 import { VIEW_LINK_SECONDS } from "../capabilities/lifetimes.ts";
 
 async function readMeta(bucket: R2Bucket, key: string): Promise<unknown> {
@@ -78,13 +78,13 @@ export const projectRoutes = new Hono<AppEnv>()
   .get("/:slug", async (c) => {
     const ref = { userId: currentUser(c).id, slug: c.req.param("slug") };
     const db = openDb(c.env.DB);
-    const row = await requireProject(db, ref);
-    const [meta, files, live, previewJob, content] = await Promise.all([
+    // The D1 reads together (one round trip), then the rest once the project is known to exist.
+    const [row, previewJob, binding] = await Promise.all([requireProject(db, ref), findLiveProjectJob(db, ref, "preview"), ownerBinding(db, ref.userId)]);
+    const [meta, files, live, content] = await Promise.all([
       readMeta(c.env.FILES, fileKey(ref, "meta.json")),
       listProjectFiles(c.env.FILES, ref),
       roomOf(c.env, ref).getRender(),
-      findLiveProjectJob(db, ref, "preview"),
-      projectLink(c.env, db, row, VIEW_LINK_SECONDS),
+      signProjectLink(c.env, binding ?? "", row, VIEW_LINK_SECONDS),
     ]);
     const render = live ? (({ lines: _lines, ...state }) => state)(live) : null;
     const preview = previewState(previewJob, previewHostname(c.env));
