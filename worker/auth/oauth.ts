@@ -5,6 +5,7 @@ import { ArcticFetchError, decodeIdToken, generateCodeVerifier, generateState, G
 import type { Context } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import * as z from "zod";
+import { configOf } from "../config/config-of.ts";
 import { baseUrlOf } from "../http/base-url.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError, badRequest, notFound } from "../http/errors.ts";
@@ -16,11 +17,13 @@ const VERIFIER_COOKIE = "studio_oauth_verifier";
 
 function clientFor(c: Context<AppEnv>, provider: OAuthProvider) {
   const redirect = `${baseUrlOf(c)}/auth/${provider}/callback`;
-  if (provider === "github" && c.env.GITHUB_CLIENT_ID && c.env.GITHUB_CLIENT_SECRET) {
-    return { provider, client: new GitHub(c.env.GITHUB_CLIENT_ID, c.env.GITHUB_CLIENT_SECRET, redirect) } as const;
+  // The configuration schema sets both halves of a pair or neither (worker/config/setting-rules.ts).
+  const config = configOf(c.env);
+  if (provider === "github" && config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET) {
+    return { provider, client: new GitHub(config.GITHUB_CLIENT_ID, config.GITHUB_CLIENT_SECRET, redirect) } as const;
   }
-  if (provider === "google" && c.env.GOOGLE_CLIENT_ID && c.env.GOOGLE_CLIENT_SECRET) {
-    return { provider, client: new Google(c.env.GOOGLE_CLIENT_ID, c.env.GOOGLE_CLIENT_SECRET, redirect) } as const;
+  if (provider === "google" && config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
+    return { provider, client: new Google(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET, redirect) } as const;
   }
   throw notFound(`${provider} sign-in is not configured`);
 }
