@@ -33,6 +33,8 @@ ${codes}
   slightly behind. Their answers carry an X-D1-Bookmark header; send back the latest one you got as X-D1-Bookmark
   and the next read is at least that recent (it sees your write). Without one, a read may lag; a malformed one is
   ignored.
+- Every answer carries an X-Request-Id header: quote it when reporting a problem; it names the request's line in
+  the studio's logs (which hold no token, user id or file name).
 - GET /api/renders/<id> returns one render's state by the id POST .../render returned, in any state: live (with
   progress) while it is its project's current render, afterwards from what was stored (no progress, no log).
 - Idempotency-Key: POST /api/projects, POST /api/projects/<slug>/render, POST /api/ideas and
