@@ -16,6 +16,8 @@ export const IMAGE_DEPENDENCIES: readonly string[] = [
   "execa", // src/run-tool.ts
   "gsap-3.14.2", // served to compositions in place of the GSAP CDN (src/intercept-requests.ts, src/serve-preview.ts)
   "hono", // its MIME table only (core/http/content-type.ts)
+  "domhandler", // with htmlparser2: the node reads a composition's root size before any browser starts (src/refuse-oversized-composition.ts)
+  "htmlparser2", // core/html/parse-html.ts, for the same check
   "puppeteer-core",
   "zod", // the job protocol (core/protocol/)
 ];
