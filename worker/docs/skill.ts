@@ -2,9 +2,9 @@
 // rules, the starter composition, the linter (a worked fix shows the findings the linter really reports today) and
 // whole sections of the reference, cut out by their headings. Nothing here restates what those sources say.
 import { starterComposition } from "../../core/composition/starter.ts";
-import { lintProject } from "../../core/lint/index.ts";
 import { agentsSection } from "./agents-section.ts";
 import { compositionRulesList } from "./composition-rules.ts";
+import type { Linter } from "../lint/load-linter.ts";
 import { lintRulesSection } from "./lint-rules-section.ts";
 import { studioSection } from "./studio-section.ts";
 
@@ -33,18 +33,18 @@ export interface SkillOptions {
   maxFileBytes: number;
 }
 
-function fill(text: string, { baseUrl, contentUrl, maxFileBytes }: SkillOptions): string {
+function fill(text: string, { baseUrl, contentUrl, maxFileBytes }: SkillOptions, linter: Linter): string {
   return text
     .replaceAll("{{BASE_URL}}", baseUrl)
     .replaceAll("{{TOKEN}}", "$STUDIO_TOKEN")
     .replaceAll("{{COMPOSITION_RULES}}", compositionRulesList())
-    .replaceAll("{{LINT_RULES}}", lintRulesSection())
+    .replaceAll("{{LINT_RULES}}", lintRulesSection(linter))
     .replaceAll("{{MAX_FILE_MB}}", String(Math.round(maxFileBytes / 1048576)))
     .replaceAll("{{CONTENT_URL}}", contentUrl)
     .replaceAll("{{TOKEN_NOTE}}", "");
 }
 
-function brokenFindings(): string {
+function brokenFindings({ lintProject }: Linter): string {
   const result = lintProject({ files: [{ path: "index.html", size: BROKEN_EXAMPLE.length, text: BROKEN_EXAMPLE }] });
   return result.findings
     .filter((f) => f.severity === "error")
@@ -52,7 +52,7 @@ function brokenFindings(): string {
     .join("\n");
 }
 
-export function buildSkill(options: SkillOptions): string {
+export function buildSkill(options: SkillOptions, linter: Linter): string {
   const { baseUrl } = options;
   const starter = starterComposition({ compositionId: EXAMPLE_ID, title: "Hello, Studio", duration: 4 });
   const mcpAndWebhooks = ["MCP server", "Webhooks"].map((h) => `## ${h}\n\n${sectionOf(`\n${agentsSection}`, h)}`).join("\n\n");
@@ -131,7 +131,7 @@ const tl = gsap.timeline();
 
 Lint reports these errors (exactly as the linter words them):
 
-${brokenFindings()}
+${brokenFindings(linter)}
 
 The fix: create the timeline with gsap.timeline({ paused: true }), and replace Math.random with a fixed value (or
 a seeded generator written in the composition). Lint again until there are no errors.
@@ -145,6 +145,7 @@ ${mcpAndWebhooks}
 ${reference}
 `,
     options,
+    linter,
   );
 }
 

@@ -1,10 +1,11 @@
 // A strict render fails on lint errors before any node is involved; the errors become its log lines.
-import { lintProject } from "../../core/lint/index.ts";
 import type { Env } from "../env.ts";
 import type { ProjectRef } from "../files/keys.ts";
 import { loadLintInput } from "../lint/load-lint-input.ts";
+import { loadLinter } from "../lint/load-linter.ts";
 
 export async function strictLintFailures(env: Env, ref: ProjectRef, composition: string): Promise<string[]> {
+  const { lintProject } = await loadLinter();
   const result = lintProject(await loadLintInput(env.FILES, ref, composition));
   return result.findings
     .filter((f) => f.severity === "error")

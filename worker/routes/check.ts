@@ -4,7 +4,6 @@ import { Hono } from "hono";
 import * as z from "zod";
 import { checkBody, timePastEnd } from "../../core/browser/browser-options.ts";
 import { CHECK_SEVERITY, checkFinding, combineCheck, type CheckCode, type CheckFinding } from "../../core/browser/check-findings.ts";
-import { lintProject } from "../../core/lint/index.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { waitForJob } from "../browser/wait-for-job.ts";
 import { openDb } from "../db/client.ts";
@@ -16,6 +15,7 @@ import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
 import { loadLintInput } from "../lint/load-lint-input.ts";
 import { requireRenderNode } from "../nodes/node-presence.ts";
 import { requireProject } from "../projects/store.ts";
+import { loadLinter } from "../lint/load-linter.ts";
 
 const box = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 const finding = z.object({
@@ -53,6 +53,7 @@ export const checkRoutes = new Hono<AppEnv>().use(requireUser).post("/:slug/chec
   if (past) throw badRequest(past);
   await requireCompositionWithinLimits(c.env, ref, "index.html");
   await requireRenderNode(db, "check the composition in a browser");
+  const { lintProject } = await loadLinter();
   const lint = lintProject(await loadLintInput(c.env.FILES, ref), { verbose: false });
   const id = crypto.randomUUID();
   await enqueueCappedJob(db, c.env, { id, userId: ref.userId, slug: ref.slug, kind: "check", options });

@@ -11,6 +11,7 @@ import { maxFileBytes } from "../http/config.ts";
 import { contentOrigin } from "../http/origins.ts";
 import type { AppEnv } from "../http/context.ts";
 import { VERSION } from "./health.ts";
+import { loadLinter } from "../lint/load-linter.ts";
 
 /**
  * The token the examples carry: the one the caller sent, or for a person signed in on the dashboard (cookie) their
@@ -26,7 +27,7 @@ async function callerToken(c: Context<AppEnv>): Promise<string | null> {
 
 export const docsRoutes = new Hono<AppEnv>()
   .get("/docs", async (c) =>
-    c.text(renderDocs({ baseUrl: baseUrlOf(c), contentUrl: contentOrigin(c.env), token: await callerToken(c), maxFileBytes: maxFileBytes(c.env) }), 200, {
+    c.text(renderDocs({ baseUrl: baseUrlOf(c), contentUrl: contentOrigin(c.env), token: await callerToken(c), maxFileBytes: maxFileBytes(c.env) }, await loadLinter()), 200, {
       "Content-Type": "text/plain; charset=utf-8",
       // The text may carry the caller's token: never stored by a shared cache.
       "Cache-Control": "private, no-store",
