@@ -3,7 +3,6 @@ import { Hono, type Context } from "hono";
 import { personalToken } from "../auth/users.ts";
 import { openDb } from "../db/client.ts";
 import { tokenSecret } from "../http/config.ts";
-import { openApiDocument } from "../openapi/document.ts";
 import { renderDocs } from "../docs/render-docs.ts";
 import { referencePage } from "../docs/reference-page.ts";
 import { baseUrlOf } from "../http/base-url.ts";
@@ -33,5 +32,9 @@ export const docsRoutes = new Hono<AppEnv>()
       "Cache-Control": "private, no-store",
     }),
   )
-  .get("/openapi.json", (c) => c.json(openApiDocument(baseUrlOf(c), VERSION)))
+  // The OpenAPI document's declarations and generator are loaded on the first request for it, not at startup.
+  .get("/openapi.json", async (c) => {
+    const { openApiDocument } = await import("../openapi/document.ts");
+    return c.json(openApiDocument(baseUrlOf(c), VERSION));
+  })
   .get("/reference", referencePage);
