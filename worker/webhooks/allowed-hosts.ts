@@ -3,7 +3,7 @@
 // a trailing dot ignored), IP addresses in any spelling ("127.0.0.1", "::1") and CIDR ranges ("10.0.0.0/8",
 // "fd00::/8"). The setting is read once with the rest of the configuration (worker/config/settings.ts), where an
 // entry that is none of these is an error naming it.
-import { parseIp, samePrefix, type IpAddress } from "./ip-address.ts";
+import { isIpv4Mapped, parseIp, samePrefix, unmapIpv4, type IpAddress } from "./ip-address.ts";
 
 export type AllowedHost = { name: string } | { address: IpAddress; bits: number };
 
@@ -26,9 +26,7 @@ export function parseAllowedHost(entry: string): AllowedHost | null {
 
 /** The IPv4 address (and prefix) an IPv4-mapped IPv6 one stands for, so that IPv4 entries and URLs meet. */
 function asIpv4(address: IpAddress, bits: number): { address: IpAddress; bits: number } {
-  const b = address.bytes;
-  const mapped = address.version === 6 && bits >= 96 && b.slice(0, 10).every((x) => x === 0) && b[10] === 0xff && b[11] === 0xff;
-  return mapped ? { address: { version: 4, bytes: b.slice(12) }, bits: bits - 96 } : { address, bits };
+  return bits >= 96 && isIpv4Mapped(address) ? { address: unmapIpv4(address), bits: bits - 96 } : { address, bits };
 }
 
 /** True when the URL host (a name, or the address it spells) is on the allow-list. */

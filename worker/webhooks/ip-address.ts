@@ -60,6 +60,17 @@ export function parseIp(text: string): IpAddress | null {
   return v6 ? { version: 6, bytes: v6 } : null;
 }
 
+/** True for an IPv4-mapped IPv6 address (::ffff:a.b.c.d), which is its IPv4 address in IPv6 clothing. */
+export function isIpv4Mapped(address: IpAddress): boolean {
+  const b = address.bytes;
+  return address.version === 6 && b.slice(0, 10).every((x) => x === 0) && b[10] === 0xff && b[11] === 0xff;
+}
+
+/** The address itself, or for an IPv4-mapped one the IPv4 address it stands for. */
+export function unmapIpv4(address: IpAddress): IpAddress {
+  return isIpv4Mapped(address) ? { version: 4, bytes: address.bytes.slice(12) } : address;
+}
+
 /** True when the first `bits` bits of the two byte strings agree. */
 export function samePrefix(a: readonly number[], b: readonly number[], bits: number): boolean {
   for (let i = 0; i < bits; i += 8) {

@@ -11,7 +11,7 @@
 // Cloudflare a Worker's fetch reaches only the public internet, but a self-hosted workerd can reach its network.
 import { addressClassOf } from "./address-class.ts";
 import { bareName, isAllowedHost, type AllowedHost } from "./allowed-hosts.ts";
-import { formatIp, parseIp, type IpAddress } from "./ip-address.ts";
+import { formatIp, parseIp, unmapIpv4, type IpAddress } from "./ip-address.ts";
 
 export const WEBHOOK_URL_MAX_LENGTH = 2000;
 
@@ -50,8 +50,7 @@ function reachesThisMachine(hostname: string): boolean {
 function sameHost(a: string, b: string): boolean {
   const [x, y] = [parseIp(a), parseIp(b)];
   if (!x || !y) return bareName(a) === bareName(b);
-  const v4 = (ip: IpAddress) => (ip.version === 6 && ip.bytes.slice(0, 10).every((n) => n === 0) && ip.bytes[10] === 0xff && ip.bytes[11] === 0xff ? ip.bytes.slice(12) : ip.bytes);
-  return v4(x).join(".") === v4(y).join(".");
+  return formatIp(unmapIpv4(x)) === formatIp(unmapIpv4(y));
 }
 
 const portOf = (url: URL) => url.port || (url.protocol === "https:" ? "443" : "80");
