@@ -94,14 +94,14 @@ export async function storeWithinQuota<T>(env: Env, userId: string, key: string,
   try {
     return await write(reservation);
   } finally {
-    await settle(ledger, userId, key, tickets);
+    await settle(ledger, userId, tickets);
   }
 }
 
-/** Settles a write's tickets. Should the ledger not answer, the tickets lapse and its alarm settles them alike. */
-async function settle(ledger: ReturnType<typeof storageLedgerOf>, userId: string, key: string, tickets: Ticket[]): Promise<void> {
+/** Settles writes' tickets in one call. Should the ledger not answer, the tickets lapse and its alarm settles them alike. */
+async function settle(ledger: ReturnType<typeof storageLedgerOf>, userId: string, tickets: Ticket[]): Promise<void> {
   try {
-    await ledger.settle(userId, key, tickets.map((t) => t.id));
+    await ledger.settle(userId, tickets.map(({ id, key }) => ({ id, key })));
   } catch (err) {
     logEvent("error", "storage.settle_failed", { retry: "alarm when the reservation lapses", error: err });
   }
@@ -116,7 +116,7 @@ export async function storeAllWithinQuota<T>(env: Env, userId: string, objects: 
   try {
     return await write();
   } finally {
-    await Promise.all(reserved.tickets.map((t) => settle(ledger, userId, t.key, [t])));
+    await settle(ledger, userId, reserved.tickets);
   }
 }
 

@@ -109,18 +109,25 @@ export class StorageLedger extends DurableObject<Env> {
     return this.sql.exec("UPDATE tickets SET expires_at = ? WHERE id = ?", Date.now() + TICKET_TTL_MS, ticketId).rowsWritten > 0;
   }
 
-  /** A write to `key` ended: records what R2 holds there now and drops its tickets. Returns that size (null: none). */
-  async settle(userId: string, key: string, ticketIds: string[]): Promise<number | null> {
+  /**
+   * Writes ended (or failed): for each key the tickets name, records what R2 holds there now and drops those
+   * tickets. One call settles a whole batch (a new project's files), each key under its own lock.
+   */
+  async settle(userId: string, tickets: Pick<Ticket, "id" | "key">[]): Promise<void> {
     await this.ready(userId);
-    this.assertOwned(key);
-    const size = await this.withLocks([key], async () => {
-      const object = await this.env.FILES.head(key);
-      this.record(key, object?.size ?? null);
-      for (const id of ticketIds) this.sql.exec("DELETE FROM tickets WHERE id = ?", id);
-      return object?.size ?? null;
-    });
+    const byKey = new Map<string, Pick<Ticket, "id" | "key">[]>();
+    for (const t of tickets) byKey.set(t.key, [...(byKey.get(t.key) ?? []), t]);
+    for (const key of byKey.keys()) this.assertOwned(key);
+    await Promise.all(
+      [...byKey].map(([key, settled]) =>
+        this.withLocks([key], async () => {
+          const object = await this.env.FILES.head(key);
+          this.record(key, object?.size ?? null);
+          for (const t of settled) this.sql.exec("DELETE FROM tickets WHERE id = ?", t.id);
+        }),
+      ),
+    );
     await this.scheduleAlarm();
-    return size;
   }
 
   /** Deletes the keys from R2 and the ledger; returns what the ledger had for them. */
@@ -155,7 +162,7 @@ export class StorageLedger extends DurableObject<Env> {
     const row = this.row();
     if (!row) return;
     const lapsed = this.sql.exec<{ id: string; key: string }>("SELECT id, key FROM tickets WHERE expires_at <= ?", Date.now()).toArray();
-    for (const ticket of lapsed) await this.settle(row.user_id, ticket.key, [ticket.id]);
+    if (lapsed.length > 0) await this.settle(row.user_id, lapsed);
     if (row.reconcile_at !== null && row.reconcile_at <= Date.now()) {
       const { drift } = await this.rebuild(row.user_id);
       if (drift.bytes !== 0 || drift.objects !== 0) logEvent("warn", "storage.drift_corrected", { driftBytes: drift.bytes, driftObjects: drift.objects });
