@@ -10,19 +10,20 @@ import { badRequest } from "../http/errors.ts";
 
 /**
  * Throws a 400 naming every attribute over its maximum, with its value and the maximum. A render counts frames at
- * the rate it will use (its fps option, else the root's data-fps, else 30). A missing file or root is left to the
- * caller's own checks and to lint.
+ * the rate it will use (its fps option, else the root's data-fps, else 30). Returns false when there is no such
+ * file (the caller says what that means; one read serves both questions); a file without a root is left to lint.
  */
 export async function requireCompositionWithinLimits(
   env: Pick<Env, "FILES">,
   ref: ProjectRef,
   path: string,
   render?: Pick<RenderOptions, "fps" | "format">,
-): Promise<void> {
+): Promise<boolean> {
   const object = await env.FILES.get(fileKey(ref, path));
-  if (!object) return;
+  if (!object) return false;
   const size = readCompositionSize(await object.text());
-  if (!size) return;
+  if (!size) return true;
   const problems = findLimitProblems(size, render ? renderRate(render, size.fps) : undefined);
   if (problems.length > 0) throw badRequest(`invalid composition: ${describeLimitProblems(path, problems)}`);
+  return true;
 }

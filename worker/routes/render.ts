@@ -3,7 +3,7 @@ import { Hono, type Context } from "hono";
 import { parseRenderOptions, renderFilename } from "../../core/render/render-options.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { openDb } from "../db/client.ts";
-import { fileKey, type ProjectRef } from "../files/keys.ts";
+import type { ProjectRef } from "../files/keys.ts";
 import type { AppEnv } from "../http/context.ts";
 import { badRequest } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
@@ -51,10 +51,9 @@ export const renderRoutes = new Hono<AppEnv>()
     // The same destination rule as a project's webhook, at once: a 400 now rather than a delivery refused later.
     const hookProblem = options.webhookUrl ? webhookUrlProblem(options.webhookUrl, webhookPolicyOf(c.env)) : null;
     if (hookProblem) throw badRequest(`invalid webhookUrl: ${hookProblem}`);
-    if (!(await c.env.FILES.head(fileKey(ref, options.composition)))) {
+    if (!(await requireCompositionWithinLimits(c.env, ref, options.composition, options))) {
       throw badRequest(`invalid composition: no file ${options.composition} in project ${ref.slug}`);
     }
-    await requireCompositionWithinLimits(c.env, ref, options.composition, options);
     const failWith = options.strict ? await strictLintFailures(c.env, ref, options.composition) : undefined;
     const startedAt = Date.now();
     const render: RoomRender = {
