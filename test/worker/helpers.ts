@@ -44,3 +44,17 @@ export async function createProject(token: string, name: string, extra: Record<s
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
   return json<{ slug: string }>(res);
 }
+
+/** A file PUT of `bytes` zero bytes sent chunked (no Content-Length), as a client that cannot know the length does. */
+export function putChunked(s: Session, slug: string, path: string, bytes: number) {
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= bytes) return controller.close();
+      const n = Math.min(64 * 1024, bytes - sent);
+      controller.enqueue(new Uint8Array(n));
+      sent += n;
+    },
+  });
+  return SELF.fetch(`${BASE}/api/projects/${slug}/files/${path}`, { method: "PUT", headers: { Authorization: `Bearer ${s.token}` }, body });
+}

@@ -3,9 +3,9 @@
 // stores nothing, overwriting counts only the difference, deletes make room, writes of unknown length stop at the
 // room left, and one user's quota never touches another's. The count is what GET /api/me shows (the user's
 // storage ledger); races and reconciliation are in storage-races.test.ts.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, BASE, createProject, json, type Session, signIn } from "./helpers.ts";
+import { api, createProject, json, putChunked, type Session, signIn } from "./helpers.ts";
 import { setEnv } from "./idea-helpers.ts";
 import { claim, nodeCall, registerNode } from "./node-helpers.ts";
 
@@ -38,20 +38,6 @@ const counted = async (s: Session) => (await countedRow(s)).bytes;
 async function objectsInR2(s: Session): Promise<number> {
   const [files, renders] = await Promise.all([env.FILES.list({ prefix: `p/${s.userId}/` }), env.FILES.list({ prefix: `r/${s.userId}/` })]);
   return files.objects.length + renders.objects.length;
-}
-
-/** A chunked upload (no Content-Length), as a client that cannot know the length sends it. */
-function chunked(s: Session, slug: string, path: string, bytes: number) {
-  let sent = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (sent >= bytes) return controller.close();
-      const n = Math.min(64 * 1024, bytes - sent);
-      controller.enqueue(new Uint8Array(n));
-      sent += n;
-    },
-  });
-  return SELF.fetch(`${BASE}/api/projects/${slug}/files/${path}`, { method: "PUT", headers: { Authorization: `Bearer ${s.token}` }, body });
 }
 
 describe("the storage quota", () => {
@@ -100,12 +86,12 @@ describe("the storage quota", () => {
     await createProject(s.token, "stream");
     for (let i = 1; i <= 7; i++) expect((await put(s, "stream", `${i}.bin`, MiB)).status).toBe(200);
     // Under the quota, but a MiB more does not fit (the project's own files take a little): stopped part way.
-    const over = await chunked(s, "stream", "over.bin", MiB);
+    const over = await putChunked(s, "stream", "over.bin", MiB);
     expect(over.status).toBe(413);
     expect(await json(over)).toMatchObject({ code: "storage_quota_exceeded", limit: QUOTA });
     expect(await env.FILES.head(`p/${s.userId}/stream/over.bin`)).toBeNull();
     // What fits is stored and counted.
-    expect((await chunked(s, "stream", "half.bin", MiB / 2)).status).toBe(200);
+    expect((await putChunked(s, "stream", "half.bin", MiB / 2)).status).toBe(200);
     expect(await counted(s)).toBe(await storedInR2(s));
     expect(await storedInR2(s)).toBeLessThanOrEqual(QUOTA);
     const b64 = await api(s.token, "PUT", "/api/projects/stream/files/tiny.txt?encoding=base64", btoa("x".repeat(MiB / 2)));

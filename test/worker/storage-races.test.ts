@@ -3,9 +3,9 @@
 // count (GET /api/me) is exactly what R2 holds. Then reconciliation: a ledger corrupted behind its back is rebuilt
 // from R2 and reports the drift; a ledger's first use counts what is already there; a reservation nobody settles
 // lapses and the alarm settles it from R2.
-import { env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, BASE, createProject, json, type Session, signIn } from "./helpers.ts";
+import { api, createProject, json, putChunked, type Session, signIn } from "./helpers.ts";
 import { setEnv } from "./idea-helpers.ts";
 
 const MiB = 1024 * 1024;
@@ -41,20 +41,6 @@ const raw = (s: Session, slug: string, path: string, bytes: number) => api(s.tok
 const base64 = (s: Session, slug: string, path: string, bytes: number) =>
   api(s.token, "PUT", `/api/projects/${slug}/files/${path}?encoding=base64`, "A".repeat((bytes / 3) * 4));
 
-/** A chunked upload (no Content-Length). */
-function chunked(s: Session, slug: string, path: string, bytes: number) {
-  let sent = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (sent >= bytes) return controller.close();
-      const n = Math.min(64 * 1024, bytes - sent);
-      controller.enqueue(new Uint8Array(n));
-      sent += n;
-    },
-  });
-  return SELF.fetch(`${BASE}/api/projects/${slug}/files/${path}`, { method: "PUT", headers: { Authorization: `Bearer ${s.token}` }, body });
-}
-
 /** Fills the user's quota to `bytes` (whole MiB files). */
 async function fill(s: Session, slug: string, mib: number) {
   for (let i = 0; i < mib; i++) expect((await raw(s, slug, `fill-${i}.bin`, MiB)).status).toBe(200);
@@ -80,7 +66,7 @@ describe("the storage quota under concurrent writers", { timeout: 60_000 }, () =
     const s = await signIn("Race Chunked");
     await createProject(s.token, "chunks");
     await fill(s, "chunks", 6);
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => chunked(s, "chunks", `c${i}.bin`, MiB)));
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => putChunked(s, "chunks", `c${i}.bin`, MiB)));
     expect(answers.every((r) => r.status === 200 || r.status === 413)).toBe(true);
     expect(answers.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
     expect((await inR2(s.userId)).bytes).toBeLessThanOrEqual(QUOTA);
@@ -129,7 +115,7 @@ describe("the storage quota under concurrent writers", { timeout: 60_000 }, () =
       for (let i = 0; i < 4; i++) {
         storm.push(raw(s, "storm", `raw-${i}.bin`, MiB / 2));
         storm.push(base64(s, "storm", `b64-${i}.bin`, 3 * 150_000));
-        storm.push(chunked(s, "storm", `chunk-${i}.bin`, MiB / 2));
+        storm.push(putChunked(s, "storm", `chunk-${i}.bin`, MiB / 2));
         storm.push(api(s.token, "PUT", `/api/projects/storm/files/dir-${i}/`));
         storm.push(raw(s, "storm", "shared.bin", (i + 1) * 100_000));
         storm.push(base64(s, "storm", "shared.bin", 3 * (i + 1) * 50_000));
