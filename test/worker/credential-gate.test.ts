@@ -2,54 +2,16 @@
 // work; the check that the credential is still valid rides on the request's first D1 call. Round trips are counted
 // with the bench's traced D1 binding (bench/d1-trace/trace-d1.ts), the Worker called directly with it, so the cache
 // warmed by one request is the one the next request uses.
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { D1Trace } from "../../bench/d1-trace/trace-d1.ts";
 import { guardStatement } from "../../worker/auth/credential-guard.ts";
 import { bindingKind, gatedEnv } from "../../worker/auth/gated-bindings.ts";
 import { RequestGate } from "../../worker/auth/request-gate.ts";
 import { lookupFor } from "../../worker/auth/resolvers.ts";
 import { sha256Hex } from "../../worker/auth/tokens.ts";
 import type { Env } from "../../worker/env.ts";
-import worker from "../../worker/index.ts";
 import { BASE } from "./helpers.ts";
-
-interface Sent {
-  res: Response;
-  /** Sequential round trips to D1's primary this request made. */
-  trips: number;
-  /** What each round trip sent (trace-d1.ts), shown when a count is off. */
-  log: string[];
-}
-
-/** One request to the Worker with a traced D1 binding; the answer read in full. */
-async function send(path: string, init: RequestInit = {}): Promise<Sent & { body: string }> {
-  // As over HTTP: a body comes with its length (a constructed Request has no Content-Length header of its own).
-  if (typeof init.body === "string") init = { ...init, headers: { ...(init.headers as Record<string, string>), "Content-Length": String(new TextEncoder().encode(init.body).length) } };
-  const trace = new D1Trace(env.DB, { primaryMs: 0, replicaMs: 0 });
-  const ctx = createExecutionContext();
-  const res = await worker.fetch!(new Request(`${BASE}${path}`, init) as Request<unknown, IncomingRequestCfProperties>, { ...(env as unknown as Env), DB: trace.db }, ctx);
-  const body = await res.text();
-  await waitOnExecutionContext(ctx);
-  return { res, body, trips: trace.counts.primaryWaves, log: trace.log };
-}
-
-const bearer = (token: string, headers: Record<string, string> = {}) => ({ ...headers, Authorization: `Bearer ${token}` });
-const jsonBody = (value: unknown) => ({ "Content-Type": "application/json", body: JSON.stringify(value) });
-
-async function signIn(name: string) {
-  const { res, body } = await send("/auth/dev/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
-  expect(res.status).toBe(200);
-  const cookie = (res.headers.get("Set-Cookie") ?? "").split(";")[0]!;
-  return { token: (JSON.parse(body) as { token: string }).token, cookie };
-}
-
-async function createProject(token: string, name: string): Promise<string> {
-  const { "Content-Type": type, body } = jsonBody({ name });
-  const made = await send("/api/projects", { method: "POST", headers: bearer(token, { "Content-Type": type }), body });
-  expect(made.res.status).toBe(201);
-  return (JSON.parse(made.body) as { slug: string }).slug;
-}
+import { bearer, createProject, send, signIn, type Sent } from "./traced-worker.ts";
 
 describe("the credential guard", () => {
   it("fails as SQL when the credential is unknown, and a write batched after it is rolled back", async () => {

@@ -7,6 +7,7 @@
 // - every other effect (R2 writes, Durable Object calls, outbound fetches) waits for the verdict (gated-bindings.ts).
 // When the check fails the cache entry is dropped, effects throw the 401, and the app answers the request again
 // without the cached caller.
+import { failedOnAnyGuard } from "../db/sql-guard.ts";
 import { unauthorized } from "../http/errors.ts";
 import { credentialCache } from "./credential-cache.ts";
 import { guardStatement, lookupStatement } from "./credential-guard.ts";
@@ -95,11 +96,13 @@ export class RequestGate {
     if (this.known === false) throw this.refusal();
     const spec = this.speculation!;
     const sent = send([guardStatement(prepareOn, spec.lookup, spec.hash, this.now), ...statements]);
-    // The first call to carry the check decides the verdict; a batch that failed says nothing certain (the guard or
-    // the work may have failed), so the verdict then comes from the check on its own.
+    // The first call to carry the check decides the verdict. A batch that failed on one of the work's own guards
+    // (worker/db/sql-guard.ts) ran past the credential guard, its first statement, so the credential was found,
+    // and a credential hash names one caller forever; any other failure says nothing certain (the guard or the work
+    // may have failed), so the verdict then comes from the check on its own.
     const decided = sent.then(
       (results) => this.settle(((results[0] as D1Result<Record<string, unknown>> | undefined)?.results[0]) ?? null),
-      () => this.checkAlone(),
+      (err: unknown) => (failedOnAnyGuard(err) ? this.settleFound() : this.checkAlone()),
     );
     this.verdict ??= decided;
     void decided.catch(() => undefined); // awaited below when it matters; never an unhandled rejection
@@ -118,6 +121,13 @@ export class RequestGate {
     const spec = this.speculation!;
     const row = await lookupStatement(this.primary, spec.lookup, spec.hash, this.now).first<Record<string, unknown>>();
     return this.settle(row);
+  }
+
+  /** Records that the credential guard found the credential (without its row: the cached caller stays). */
+  private settleFound(): boolean {
+    if (this.known === false || !this.speculation) return false; // a refusal is final
+    this.known = true;
+    return true;
   }
 
   /** Records what the primary said: the caller is valid when the row names the same caller as the cache did. */

@@ -6,6 +6,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { registerCredentialLookup } from "../auth/resolvers.ts";
 import { randomSecret, sha256Hex, TOKEN_PREFIX } from "../auth/tokens.ts";
 import type { Db } from "../db/client.ts";
+import type { BoardWrite } from "../ideas/board-batch.ts";
 import { bots } from "../db/schema/ideas.ts";
 import { conflict } from "../http/errors.ts";
 
@@ -23,14 +24,20 @@ export function botRecord(row: BotRow): BotRecord {
   return { id: row.id, name: row.name, createdAt: new Date(row.createdAt).toISOString() };
 }
 
-export async function issueBotKey(db: Db, ownerId: string, name: string): Promise<{ bot: BotRecord; key: string }> {
+export async function issueBotKey({ db, batch }: BoardWrite, ownerId: string, name: string): Promise<{ bot: BotRecord; key: string }> {
   const key = randomSecret(TOKEN_PREFIX.bot);
   const row: BotRow = { id: crypto.randomUUID(), ownerId, name, keyHash: await sha256Hex(key), createdAt: Date.now() };
-  const inserted = await db.run(sql`
-    INSERT INTO ${bots} (id, owner_id, name, key_hash, created_at)
-    SELECT ${row.id}, ${row.ownerId}, ${row.name}, ${row.keyHash}, ${row.createdAt}
-    WHERE (SELECT count(*) FROM ${bots} WHERE owner_id = ${ownerId}) < ${BOT_KEYS_PER_PERSON}`);
-  if (inserted.meta.changes !== 1) {
+  // The select names the columns in the table's order: id, owner_id, name, key_hash, created_at.
+  const [inserted] = await batch([
+    db
+      .insert(bots)
+      .select(
+        sql`SELECT ${row.id}, ${row.ownerId}, ${row.name}, ${row.keyHash}, ${row.createdAt}
+            WHERE (SELECT count(*) FROM ${bots} WHERE owner_id = ${ownerId}) < ${BOT_KEYS_PER_PERSON}`,
+      )
+      .returning({ id: bots.id }),
+  ]);
+  if (inserted.length !== 1) {
     throw conflict(`too many bot keys: at most ${BOT_KEYS_PER_PERSON} per person; revoke one (DELETE /api/bots/:id) to issue another`, {}, "too_many_bot_keys");
   }
   return { bot: botRecord(row), key };
@@ -42,8 +49,8 @@ export async function listBots(db: Db, ownerId: string): Promise<BotRecord[]> {
 }
 
 /** True when the bot existed and belonged to the owner. */
-export async function revokeBot(db: Db, ownerId: string, id: string): Promise<boolean> {
-  const gone = await db.delete(bots).where(and(eq(bots.id, id), eq(bots.ownerId, ownerId))).returning({ id: bots.id });
+export async function revokeBot({ db, batch }: BoardWrite, ownerId: string, id: string): Promise<boolean> {
+  const [gone] = await batch([db.delete(bots).where(and(eq(bots.id, id), eq(bots.ownerId, ownerId))).returning({ id: bots.id })]);
   return gone.length > 0;
 }
 

@@ -1,6 +1,7 @@
 // Who is writing to the idea board. Humans (session cookie or personal token) and bots (bot key) may write;
-// render nodes may not. Every write passes `requireWriter`: credential, then the rate limit (a cookie write has
-// already passed the app-wide cross-site rule, worker/http/csrf.ts).
+// render nodes may not. Every write passes `requireWriter`: credential, then the rate limit, which the route's
+// write batch pays in the same round trip (board-batch.ts). A cookie write has already passed the app-wide
+// cross-site rule, worker/http/csrf.ts.
 // A bot acts for the person who issued its key: it writes under its own name, but votes, spends the rate limit and
 // owns research records as that person, so holding many bot keys gives nobody extra votes or writes.
 import type { Context, MiddlewareHandler } from "hono";
@@ -8,7 +9,8 @@ import { configOf } from "../config/config-of.ts";
 import { writeDb } from "../db/read-session.ts";
 import type { AppEnv } from "../http/context.ts";
 import { forbidden, unauthorized } from "../http/errors.ts";
-import { rateLimitOf, spendWrite } from "./rate-limit.ts";
+import { boardWrite, checkSpent, oweSpend, type BoardWrite } from "./board-batch.ts";
+import { rateLimitOf } from "./rate-limit.ts";
 
 export interface Writer {
   /** "user:<id>" or "bot:<id>": the author key. */
@@ -38,10 +40,16 @@ export const requireWriter: MiddlewareHandler<AppEnv> = async function requireWr
   if (c.get("credential") === "node") throw forbidden("render node keys cannot write to the idea board");
   const writer = actorOf(c);
   if (!writer) throw unauthorized(c.get("authProblem"));
-  // In the request's write session (worker/db/read-session.ts): it starts at the primary with this upsert.
-  await spendWrite(writeDb(c), writer.person, rateLimitOf(c.env));
+  // Owed until the route's first board batch pays it (board-batch.ts).
+  oweSpend(c, writer.person, rateLimitOf(c.env));
   await next();
+  checkSpent(c);
 };
+
+/** The board writes of a request behind requireWriter, in its write session (worker/db/read-session.ts). */
+export function boardWriteOf(c: Context<AppEnv>): BoardWrite {
+  return boardWrite(c, writeDb(c));
+}
 
 /** The writer, for handlers behind requireWriter. */
 export function currentWriter(c: Context<AppEnv>): Writer {

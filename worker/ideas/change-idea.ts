@@ -1,33 +1,34 @@
-// PATCH /api/ideas/:id (admins): move the status one step along open -> building -> shipped (or one step back
-// to undo a mistake), and/or file the idea under a group.
-import { eq } from "drizzle-orm";
+// PATCH /api/ideas/:id: the author edits the title and/or body; admins move the status one step along
+// open -> building -> shipped (or one step back to undo a mistake) and/or file the idea under a group. One batch:
+// every check is a guard in front of the changes (board-guards.ts), so a refused request changes nothing, and the
+// changed idea is read back (with the caller's `voted`) in the same round trip.
+import { eq, getTableColumns } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../db/client.ts";
 import { ideas } from "../db/schema/ideas.ts";
-import { conflict } from "../http/errors.ts";
-import { ideaRecordFor, requireIdeaRow } from "./get-idea.ts";
-import { requireGroup } from "./groups.ts";
-import { IDEA_STATUSES, type patchIdeaBody } from "./schemas.ts";
+import type { Guard } from "../db/sql-guard.ts";
+import type { BoardWrite } from "./board-batch.ts";
+import { groupExists, ideaAuthor, ideaExists, statusMayBecome } from "./board-guards.ts";
+import { ideaVotedBy } from "./caller-columns.ts";
+import type { Writer } from "./caller.ts";
+import { ideaTextColumns } from "./own-contributions.ts";
+import { ideaRecord } from "./records.ts";
+import type { patchIdeaBody } from "./schemas.ts";
 
-/** One step forward or back; staying put is allowed (idempotent PATCH). */
-export function isAllowedTransition(from: string, to: string): boolean {
-  const a = IDEA_STATUSES.indexOf(from as (typeof IDEA_STATUSES)[number]);
-  const b = IDEA_STATUSES.indexOf(to as (typeof IDEA_STATUSES)[number]);
-  return a >= 0 && b >= 0 && Math.abs(a - b) <= 1;
-}
-
-export async function changeIdea(db: Db, id: number, input: z.output<typeof patchIdeaBody>, voter: string | null) {
-  const row = await requireIdeaRow(db, id);
-  if (input.status && !isAllowedTransition(row.status, input.status)) {
-    throw conflict(`invalid status change: ${row.status} -> ${input.status} (one step at a time: open, building, shipped)`, {}, "invalid_status_change");
-  }
-  if (input.group) await requireGroup(db, input.group);
-  await db
-    .update(ideas)
-    .set({
-      ...(input.status ? { status: input.status } : {}),
-      ...(input.group !== undefined ? { groupSlug: input.group } : {}),
-    })
-    .where(eq(ideas.id, id));
-  return ideaRecordFor(db, id, voter);
+export async function changeIdea({ db, batch }: BoardWrite, id: number, writer: Writer, input: z.output<typeof patchIdeaBody>) {
+  const guards: Guard[] = [ideaExists(id)];
+  if (input.title !== undefined || input.body !== undefined) guards.push(ideaAuthor(id, writer.key, "edit"));
+  if (input.status !== undefined) guards.push(statusMayBecome(db, id, input.status));
+  if (input.group) guards.push(groupExists(input.group));
+  const changes = {
+    ...ideaTextColumns(input),
+    ...(input.status !== undefined ? { status: input.status } : {}),
+    ...(input.group !== undefined ? { groupSlug: input.group } : {}),
+  };
+  const read = db.select({ ...getTableColumns(ideas), voted: ideaVotedBy(writer.person) }).from(ideas).where(eq(ideas.id, id)).limit(1);
+  // patchIdeaBody asks for at least one field, so there is always something to set. The ideas_fts update trigger
+  // re-indexes new terms in the same statement.
+  const [, rows] = await batch([db.update(ideas).set(changes).where(eq(ideas.id, id)), read], guards);
+  const row = rows[0];
+  if (!row) throw new Error("changed idea not found after the change");
+  return ideaRecord(row, row.voted);
 }

@@ -7,19 +7,6 @@ import { enrichmentVotedBy, ideaVotedBy } from "./caller-columns.ts";
 import type { ListCaller } from "./list-ideas.ts";
 import { commentRecord, enrichmentRecord, ideaRecord } from "./records.ts";
 
-export async function requireIdeaRow(db: Db, id: number) {
-  const row = await db.select().from(ideas).where(eq(ideas.id, id)).get();
-  if (!row) throw notFound("no such idea");
-  return row;
-}
-
-/** One idea with `voted` for `voter`, in one query. */
-export async function ideaRecordFor(db: Db, id: number, voter: string | null) {
-  const row = await db.select({ ...getTableColumns(ideas), voted: ideaVotedBy(voter) }).from(ideas).where(eq(ideas.id, id)).get();
-  if (!row) throw notFound("no such idea");
-  return ideaRecord(row, row.voted);
-}
-
 /**
  * The idea, its enrichments and its comments with `voted` and `mine` for the caller, in one batch (one round trip):
  * the caller's votes are columns of the same queries and `mine` is read off each row's author.

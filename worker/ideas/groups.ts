@@ -1,6 +1,7 @@
 // Idea groups: created by admins, used to file and filter ideas.
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import type { BoardWrite } from "./board-batch.ts";
 import { ideaGroups, ideas } from "../db/schema/ideas.ts";
 import { badRequest, conflict } from "../http/errors.ts";
 
@@ -25,9 +26,9 @@ export async function listGroups(db: Db): Promise<GroupRecord[]> {
   return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
 }
 
-export async function createGroup(db: Db, slug: string, name: string): Promise<GroupRecord> {
+export async function createGroup({ db, batch }: BoardWrite, slug: string, name: string): Promise<GroupRecord> {
   const createdAt = Date.now();
-  const inserted = await db.insert(ideaGroups).values({ slug, name, createdAt }).onConflictDoNothing().returning();
+  const [inserted] = await batch([db.insert(ideaGroups).values({ slug, name, createdAt }).onConflictDoNothing().returning()]);
   if (inserted.length === 0) throw conflict("group already exists", { exists: true }, "already_exists");
   return { slug, name, ideas: 0, createdAt: new Date(createdAt).toISOString() };
 }

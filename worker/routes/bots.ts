@@ -6,7 +6,7 @@ import { openDb } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";
 import { forbidden, notFound, unauthorized } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
-import { requireWriter } from "../ideas/caller.ts";
+import { boardWriteOf, requireWriter } from "../ideas/caller.ts";
 
 export const createBotBody = z.object({ name: z.string().trim().min(1).max(60) });
 
@@ -26,10 +26,10 @@ export const botRoutes = new Hono<AppEnv>()
   .post("/", requireWriter, async (c) => {
     const id = ownerId(c);
     const body = await readJson(c, createBotBody);
-    return c.json(await issueBotKey(openDb(c.env.DB), id, body.name), 201);
+    return c.json(await issueBotKey(boardWriteOf(c), id, body.name), 201);
   })
   .delete("/:id", requireWriter, async (c) => {
     const id = ownerId(c);
-    if (!(await revokeBot(openDb(c.env.DB), id, c.req.param("id")))) throw notFound("no such bot");
+    if (!(await revokeBot(boardWriteOf(c), id, c.req.param("id")))) throw notFound("no such bot");
     return c.json({ revoked: true, id: c.req.param("id") });
   });

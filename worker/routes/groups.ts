@@ -1,10 +1,10 @@
 // /api/groups — public list (read in the request's D1 session, worker/db/read-session.ts); admins create.
 import { Hono } from "hono";
 import * as z from "zod";
-import { answerBookmark, readDb, writeDb } from "../db/read-session.ts";
+import { answerBookmark, readDb } from "../db/read-session.ts";
 import type { AppEnv } from "../http/context.ts";
 import { readJson } from "../http/validate.ts";
-import { requireAdmin, requireWriter } from "../ideas/caller.ts";
+import { boardWriteOf, requireAdmin, requireWriter } from "../ideas/caller.ts";
 import { createGroup, listGroups } from "../ideas/groups.ts";
 import { groupSlug } from "../ideas/schemas.ts";
 
@@ -15,5 +15,5 @@ export const groupRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ groups: await listGroups(readDb(c)) }))
   .post("/", requireWriter, requireAdmin, async (c) => {
     const body = await readJson(c, createGroupBody);
-    return c.json({ group: await createGroup(writeDb(c), body.slug, body.name) }, 201);
+    return c.json({ group: await createGroup(boardWriteOf(c), body.slug, body.name) }, 201);
   });

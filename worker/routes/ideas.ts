@@ -2,21 +2,21 @@
 // a D1 session that a nearby replica may serve, writes in one that starts at the primary; every answer carries the
 // session's bookmark (X-D1-Bookmark) so a client sending it back reads its own writes (worker/db/read-session.ts).
 import { Hono } from "hono";
-import { answerBookmark, readDb, writeDb } from "../db/read-session.ts";
+import { answerBookmark, readDb } from "../db/read-session.ts";
 import type { AppEnv } from "../http/context.ts";
 import { badRequest, forbidden, notFound } from "../http/errors.ts";
 import { readQuery } from "../http/query.ts";
 import { decodeCursor } from "../http/cursor.ts";
 import { readJson } from "../http/validate.ts";
-import { actorOf, currentWriter, isAdmin, requireWriter } from "../ideas/caller.ts";
+import { actorOf, boardWriteOf, currentWriter, isAdmin, requireWriter } from "../ideas/caller.ts";
 import { changeIdea } from "../ideas/change-idea.ts";
 import { addComment, addEnrichment } from "../ideas/contributions.ts";
 import { createIdea } from "../ideas/create-idea.ts";
 import { findSimilar } from "../ideas/find-similar.ts";
-import { getIdea, ideaRecordFor } from "../ideas/get-idea.ts";
+import { getIdea } from "../ideas/get-idea.ts";
 import { listIdeas, type ListCaller } from "../ideas/list-ideas.ts";
 import { ideaRecord } from "../ideas/records.ts";
-import { deleteComment, deleteIdea, editComment, editIdeaText } from "../ideas/own-contributions.ts";
+import { deleteComment, deleteIdea, editComment } from "../ideas/own-contributions.ts";
 import {
   checkIdeaBody,
   commentBody,
@@ -67,7 +67,10 @@ export const ideaRoutes = new Hono<AppEnv>()
   })
   .post("/", requireWriter, async (c) => {
     const body = await readJson(c, createIdeaBody);
-    const idea = await createIdea(writeDb(c), currentWriter(c), body);
+    // The duplicate check reads in the request's read session (a replica may answer), opened before the write's
+    // use of it; the insert goes to the primary (create-idea.ts says why that is enough).
+    const read = readDb(c);
+    const idea = await createIdea(read, boardWriteOf(c), currentWriter(c), body);
     return c.json({ created: true, idea }, 201);
   })
   .get("/:id", async (c) => {
@@ -77,39 +80,33 @@ export const ideaRoutes = new Hono<AppEnv>()
   .patch("/:id", requireWriter, async (c) => {
     const id = idParam(c.req.param("id"), "idea");
     const body = await readJson(c, patchIdeaBody);
-    const db = writeDb(c);
-    // Check both permissions before changing anything, so a refused request changes nothing.
     if ((body.status !== undefined || body.group !== undefined) && !isAdmin(c)) throw forbidden("only admins can do this");
-    if (body.title !== undefined || body.body !== undefined) await editIdeaText(db, id, currentWriter(c), body);
-    const idea =
-      body.status !== undefined || body.group !== undefined
-        ? await changeIdea(db, id, { status: body.status, group: body.group }, voterOf(c))
-        : await ideaRecordFor(db, id, voterOf(c));
-    return c.json({ idea });
+    // The author check and the change are one batch (change-idea.ts): a refused request changes nothing.
+    return c.json({ idea: await changeIdea(boardWriteOf(c), id, currentWriter(c), body) });
   })
   .delete("/:id", requireWriter, async (c) => {
     const id = idParam(c.req.param("id"), "idea");
-    await deleteIdea(writeDb(c), id, currentWriter(c), isAdmin(c));
+    await deleteIdea(boardWriteOf(c), id, currentWriter(c), isAdmin(c));
     return c.json({ deleted: true, id });
   })
   .post("/:id/vote", requireWriter, async (c) => {
     const id = idParam(c.req.param("id"), "idea");
-    return c.json({ id, ...(await toggleIdeaVote(writeDb(c), id, currentWriter(c))) });
+    return c.json({ id, ...(await toggleIdeaVote(boardWriteOf(c), id, currentWriter(c))) });
   })
   .post("/:id/enrich", requireWriter, async (c) => {
     const id = idParam(c.req.param("id"), "idea");
     const body = await readJson(c, enrichmentBody);
-    return c.json({ enrichment: await addEnrichment(writeDb(c), id, currentWriter(c), body) }, 201);
+    return c.json({ enrichment: await addEnrichment(boardWriteOf(c), id, currentWriter(c), body) }, 201);
   })
   .post("/:id/comments", requireWriter, async (c) => {
     const id = idParam(c.req.param("id"), "idea");
     const body = await readJson(c, commentBody);
-    return c.json({ comment: await addComment(writeDb(c), id, currentWriter(c), body) }, 201);
+    return c.json({ comment: await addComment(boardWriteOf(c), id, currentWriter(c), body) }, 201);
   });
 
 export const enrichmentRoutes = new Hono<AppEnv>().use(answerBookmark).post("/:id/vote", requireWriter, async (c) => {
   const id = idParam(c.req.param("id"), "enrichment");
-  return c.json({ id, ...(await toggleEnrichmentVote(writeDb(c), id, currentWriter(c))) });
+  return c.json({ id, ...(await toggleEnrichmentVote(boardWriteOf(c), id, currentWriter(c))) });
 });
 
 /** /api/comments/:id — the author edits a comment; the author or an admin deletes it. */
@@ -118,10 +115,10 @@ export const commentRoutes = new Hono<AppEnv>()
   .patch("/:id", requireWriter, async (c) => {
     const id = idParam(c.req.param("id"), "comment");
     const body = await readJson(c, editCommentBody);
-    return c.json({ comment: await editComment(writeDb(c), id, currentWriter(c), body.body) });
+    return c.json({ comment: await editComment(boardWriteOf(c), id, currentWriter(c), body.body) });
   })
   .delete("/:id", requireWriter, async (c) => {
     const id = idParam(c.req.param("id"), "comment");
-    await deleteComment(writeDb(c), id, currentWriter(c), isAdmin(c));
+    await deleteComment(boardWriteOf(c), id, currentWriter(c), isAdmin(c));
     return c.json({ deleted: true, id });
   });

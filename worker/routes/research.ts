@@ -3,19 +3,22 @@
 // D1 session (a nearby replica may answer), writes in one starting at the primary (worker/db/read-session.ts).
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { answerBookmark, readDb, writeDb } from "../db/read-session.ts";
+import { answerBookmark, readDb } from "../db/read-session.ts";
 import type { AppEnv } from "../http/context.ts";
 import { readQuery } from "../http/query.ts";
 import { badRequest, forbidden } from "../http/errors.ts";
 import { parseWith, readJson } from "../http/validate.ts";
-import { currentWriter, isAdmin, requireWriter } from "../ideas/caller.ts";
+import { boardWriteOf, currentWriter, isAdmin, requireWriter } from "../ideas/caller.ts";
 import type { ResearchChanger } from "../research/ownership.ts";
 import { researchBody, researchListQuery, researchPutBody } from "../research/schemas.ts";
-import { createResearch, deleteResearch, findResearchRow, getResearch, listResearch, updateResearch, type ResearchCreator } from "../research/store.ts";
+import { createResearch, deleteResearch, getResearch, listResearch, ONLY_CREATORS, putResearch, type ResearchCreator } from "../research/store.ts";
+
+/** Bots and admins create records. */
+const mayCreate = (c: Context<AppEnv>) => c.get("credential") === "bot" || isAdmin(c);
 
 /** A new record belongs to the caller: its author is the caller's name, its owner the person behind the caller. */
 function creatorOf(c: Context<AppEnv>): ResearchCreator {
-  if (c.get("credential") !== "bot" && !isAdmin(c)) throw forbidden("only bots and admins can create research records");
+  if (!mayCreate(c)) throw forbidden(ONLY_CREATORS);
   const writer = currentWriter(c);
   return { author: writer.name, ownerId: writer.personId };
 }
@@ -34,20 +37,19 @@ export const researchRoutes = new Hono<AppEnv>()
   .post("/", requireWriter, async (c) => {
     const creator = creatorOf(c);
     const body = await readJson(c, researchBody);
-    return c.json(await createResearch(writeDb(c), body, creator), 201);
+    return c.json(await createResearch(boardWriteOf(c), body, creator), 201);
   })
   .put("/:slug", requireWriter, async (c) => {
     const body = await readJson(c, researchPutBody);
     const slug = c.req.param("slug");
     if (body.slug !== undefined && body.slug !== slug) throw badRequest("invalid slug: the body's slug differs from the path's");
     const input = parseWith(researchBody, { ...body, slug });
-    const db = writeDb(c);
-    const existing = await findResearchRow(db, slug);
-    if (existing) return c.json(await updateResearch(db, existing, input, changerOf(c)), 200);
-    return c.json(await createResearch(db, input, creatorOf(c)), 201);
+    // Whether the caller may create is known now; whether they must (no record yet) only in the write's batch.
+    const { created, record } = await putResearch(boardWriteOf(c), input, changerOf(c), mayCreate(c) ? creatorOf(c) : null);
+    return c.json(record, created ? 201 : 200);
   })
   .delete("/:slug", requireWriter, async (c) => {
     const slug = c.req.param("slug");
-    await deleteResearch(writeDb(c), slug, changerOf(c));
+    await deleteResearch(boardWriteOf(c), slug, changerOf(c));
     return c.json({ deleted: true, slug });
   });
