@@ -24,7 +24,8 @@ const studio = await startStudio({
   dataDir: await mkdtemp(join(tmpdir(), "studio-d1-bench-")),
   renderNode: false,
   entry: "bench/d1-trace/worker.ts",
-  vars: { TRACE_PRIMARY_MS: String(PRIMARY_MS), TRACE_REPLICA_MS: String(REPLICA_MS) },
+  // The bench writes more than a person may in a minute.
+  vars: { TRACE_PRIMARY_MS: String(PRIMARY_MS), TRACE_REPLICA_MS: String(REPLICA_MS), IDEA_WRITE_LIMIT: "1000" },
 });
 
 interface Row {
@@ -57,6 +58,11 @@ try {
   const asset = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
   if (!asset) throw new Error("no dashboard script found on /");
 
+  const jsonPost = (path: string, value: unknown, method = "POST") => send(path, { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(value) });
+  const enriched = await must(jsonPost(`/api/ideas/${ideaId}/enrich`, { kind: "note", body: "A note to vote for." }));
+  const enrichmentId = ((await enriched.json()) as { enrichment: { id: number } }).enrichment.id;
+  let ideaCount = 0;
+  let commentToEdit = 0;
   const dashboard = { Cookie: cookie, Accept: "text/html" };
   const endpoints: [string, () => Promise<Response>][] = [
     ["GET /api/me", () => send("/api/me")],
@@ -70,6 +76,17 @@ try {
     ["GET /api/stats", () => send("/api/stats")],
     ["GET /api/ideas/:id", () => send(`/api/ideas/${ideaId}`)],
     ["POST /api/ideas/:id/vote", () => send(`/api/ideas/${ideaId}/vote`, { method: "POST" })],
+    // A new idea each time (titles no duplicate check joins), read against the replica first.
+    ["POST /api/ideas", () => jsonPost("/api/ideas", { title: `${["Waveform", "Keyframe", "Storyboard", "Palette"][ideaCount++ % 4]} editor number ${ideaCount}`, body: "Traced." })],
+    ["POST /api/ideas/:id/comments", async () => {
+      const res = await jsonPost(`/api/ideas/${ideaId}/comments`, { body: "Traced comment." });
+      commentToEdit = ((await res.clone().json()) as { comment: { id: number } }).comment.id;
+      return res;
+    }],
+    ["PATCH /api/comments/:id", () => jsonPost(`/api/comments/${commentToEdit}`, { body: "Edited." }, "PATCH")],
+    ["POST /api/ideas/:id/enrich", () => jsonPost(`/api/ideas/${ideaId}/enrich`, { kind: "angle", body: "Another angle." })],
+    ["POST /api/enrichments/:id/vote", () => send(`/api/enrichments/${enrichmentId}/vote`, { method: "POST" })],
+    ["PATCH /api/ideas/:id", () => jsonPost(`/api/ideas/${ideaId}`, { body: "Counting D1 round trips per endpoint, again." }, "PATCH")],
     ["GET /api/research", () => send("/api/research")],
     ["GET /api/metrics", () => send("/api/metrics")],
     ["dashboard page (signed in)", () => fetch(`${studio.url}/project?slug=far-away`, { headers: dashboard })],

@@ -25,7 +25,8 @@ RATE LIMITS
 Every write (POST/PATCH/PUT/DELETE below, except POST /api/ideas/check) counts against the person behind the
 caller (a bot's writes count against the user who issued its key): 30 writes per 60-second fixed window by default
 (env IDEA_WRITE_LIMIT, IDEA_WRITE_WINDOW_SECONDS). Past it: 429 { error, retryAfter } with a Retry-After header in
-seconds.
+seconds, and nothing written. A write refused for another reason (400, 403, 404) changes nothing and is not
+counted; a refused duplicate (409) is.
 
 RECORDS
 Idea: { id (integer), title, body, source (string|null), name (poster's display name), isBot, group (slug|null),
