@@ -1,7 +1,7 @@
 // Builds the FTS5 MATCH expression that picks duplicate candidates. The index holds the same canonical stems
 // (stemsOf), so a rewording with synonyms or another plural already meets here; a typo meets through the prefix
 // of its first letters, which the index keeps (prefix='4').
-import { GENERIC } from "./word-lists.ts";
+import { isGeneric } from "./word-lists.ts";
 import { type Term, termsOf } from "./terms-of.ts";
 
 /** The stems a title's candidate query may use, for looking up which ones the index already holds. */
@@ -28,7 +28,7 @@ const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
  */
 export function ftsCandidateQuery(title: string, docCounts?: ReadonlyMap<string, number>): string | null {
   const terms = termsOf(title);
-  const specific = terms.filter((t) => !t.forms.every((f) => GENERIC.has(f)));
+  const specific = terms.filter((t) => !t.forms.every((f) => isGeneric(f)));
   // The rarest stems first: they say the most about an idea and have the shortest posting lists, so the query
   // and its bm25 ranking touch few rows. Unknown stems (typos) count as rare.
   const rarity = (t: Term) => Math.min(...[t.stem, ...t.forms].map((f) => docCounts?.get(f) ?? 0));

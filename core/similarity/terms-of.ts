@@ -1,7 +1,7 @@
 // Text -> weighted terms: lower case, accents folded, split on anything that is not a letter or digit, stopwords
 // dropped, stemmed, synonyms folded to one canonical stem.
 import { stemWord } from "./stem-word.ts";
-import { CANONICAL, GENERIC, GENERIC_WEIGHT, STOPWORDS } from "./word-lists.ts";
+import { canonicalOf, GENERIC_WEIGHT, isGeneric, STOPWORDS } from "./word-lists.ts";
 
 export interface Term {
   /** Canonical stem (synonyms folded). */
@@ -28,7 +28,7 @@ function stemPairsOf(text: string): Array<[string, string]> {
   for (const word of wordsOf(text)) {
     if (STOPWORDS.has(word) || word.length < 2) continue;
     const stem = stemWord(word);
-    out.push([stem, CANONICAL.get(stem) ?? stem]);
+    out.push([stem, canonicalOf(stem)]);
   }
   return out;
 }
@@ -59,7 +59,7 @@ export function termsOf(text: string): Term[] {
     if (term) {
       if (!term.forms.includes(form)) term.forms.push(form);
     } else {
-      seen.set(stem, { stem, forms: [form], weight: GENERIC.has(form) ? GENERIC_WEIGHT : 1 });
+      seen.set(stem, { stem, forms: [form], weight: isGeneric(form) ? GENERIC_WEIGHT : 1 });
     }
   }
   return [...seen.values()];

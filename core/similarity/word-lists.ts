@@ -1,6 +1,7 @@
 // Word lists of the similarity scorer: words that carry no meaning, words that carry little on this board, and
-// synonyms that people use interchangeably for the same idea. Entries are plain words; they are stemmed once at
-// load so they meet the stems of the text being compared.
+// synonyms that people use interchangeably for the same idea. Entries are plain words; they are stemmed once, on
+// first use (not when the Worker starts: most requests never compare ideas), so they meet the stems of the text
+// being compared.
 import { stemWord } from "./stem-word.ts";
 
 /** Dropped entirely. */
@@ -17,13 +18,17 @@ export const STOPWORDS = new Set(
  * stem: "footage" folds into "video", but someone who writes "footage" means something specific.
  */
 export const GENERIC_WEIGHT = 0.35;
-export const GENERIC = new Set(
-  ("add support feature allow able ability option way use user people new better improve tool app studio video create " +
-    "idea want need nice like easy easier simple help thing stuff work provide enable offer show give generate make " +
-    "build put insert include")
-    .split(" ")
-    .map(stemWord),
-);
+const GENERIC_WORDS =
+  "add support feature allow able ability option way use user people new better improve tool app studio video create " +
+  "idea want need nice like easy easier simple help thing stuff work provide enable offer show give generate make " +
+  "build put insert include";
+let generic: Set<string> | undefined;
+
+/** Whether a written form (stemmed) is one of the board's generic words. */
+export function isGeneric(form: string): boolean {
+  generic ??= new Set(GENERIC_WORDS.split(" ").map(stemWord));
+  return generic.has(form);
+}
 /** Synonym groups; the first member's stem is the canonical one. */
 const GROUPS: string[][] = [
   ["video", "clip", "footage", "movie", "film"],
@@ -53,9 +58,17 @@ const GROUPS: string[][] = [
   ["background", "backdrop"],
 ];
 
-export const CANONICAL = new Map<string, string>();
-for (const group of GROUPS) {
-  const [head] = group;
-  if (head === undefined) continue;
-  for (const word of group) CANONICAL.set(stemWord(word), stemWord(head));
+let canonical: Map<string, string> | undefined;
+
+/** The canonical stem of a stem: its synonym group's first member's, or itself. */
+export function canonicalOf(stem: string): string {
+  if (!canonical) {
+    canonical = new Map();
+    for (const group of GROUPS) {
+      const [head] = group;
+      if (head === undefined) continue;
+      for (const word of group) canonical.set(stemWord(word), stemWord(head));
+    }
+  }
+  return canonical.get(stem) ?? stem;
 }
