@@ -1,9 +1,10 @@
 // How many render-node containers run for a given queue (worker/containers/render-node-container.ts), with the
 // scaling settings read as the Worker reads them (worker/config/).
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import type { Env } from "../../worker/env.ts";
 import { parseConfig } from "../../worker/config/parse-config.ts";
-import { EMPTY_QUEUE, nodesForQueue, queueDepth, scalingRule, type QueueDepth } from "../../worker/containers/render-node-container.ts";
+import { EMPTY_QUEUE, nodesForQueue, queueDepth, scalingRule, wakeRenderNodes, type QueueDepth } from "../../worker/containers/render-node-container.ts";
 import { signIn } from "./helpers.ts";
 
 const renders = (render: number): QueueDepth => ({ ...EMPTY_QUEUE, render });
@@ -64,5 +65,28 @@ describe("container scaling with queue depth", () => {
     await add("snapshot", "failed");
     const after = await queueDepth(env);
     expect({ render: after.render - before.render, browser: after.browser - before.browser, preview: after.preview - before.preview }).toEqual({ render: 5, browser: 2, preview: 1 });
+  });
+
+  it("a container that fails to start is an error in the log naming the instance, not taken for one already running", async () => {
+    // Cloudflare's container binding is the external boundary here: a stand-in whose second instance cannot start.
+    const started: string[] = [];
+    const binding = {
+      idFromName: (name: string) => name,
+      get: (name: string) => ({
+        start: async () => {
+          if (name === "render-node-1") throw new Error("no capacity in this location");
+          started.push(name);
+        },
+      }),
+    };
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      await wakeRenderNodes({ ...env, RENDER_NODE_CONTAINER: binding, CONTAINER_NODE_KEY: "stn_test_key_for_containers" } as unknown as Env, renders(3));
+      expect(started.sort()).toEqual(["render-node-0", "render-node-2"]);
+      const lines = errors.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
+      expect(lines).toContainEqual(expect.objectContaining({ level: "error", event: "containers.start_failed", instance: "render-node-1", error: expect.objectContaining({ message: "no capacity in this location" }) }));
+    } finally {
+      errors.mockRestore();
+    }
   });
 });

@@ -22,6 +22,7 @@
 // An instance stops itself once its `sleepAfter` passes with the queue empty (onActivityExpired): a node pulls, so
 // no inbound request would ever renew its activity, and a busy node must not be stopped mid-render.
 import { Container, getContainer } from "@cloudflare/containers";
+import { logEvent } from "../http/log.ts";
 import { configOf } from "../config/config-of.ts";
 import type { Config } from "../config/parse-config.ts";
 import type { Env } from "../env.ts";
@@ -110,7 +111,7 @@ export class RenderNodeContainer extends Container<Env> {
 
   override async onActivityExpired(): Promise<void> {
     // A node pulls its work, so no request into the container marks it busy: ask the queue instead.
-    const depth = await queueDepth(this.env).catch(() => ({ ...EMPTY_QUEUE, render: 1 }));
+    const depth = await queueDepthOrOne(this.env);
     if (queueBusy(depth)) {
       this.renewActivityTimeout();
       return;
@@ -126,12 +127,23 @@ export class RenderNodeContainer extends Container<Env> {
 export async function wakeRenderNodes(env: Env, depth?: QueueDepth): Promise<void> {
   const binding = env.RENDER_NODE_CONTAINER;
   if (!binding) return;
-  const size = nodesForQueue(depth ?? (await queueDepth(env).catch(() => ({ ...EMPTY_QUEUE, render: 1 }))), scalingRule(configOf(env)));
+  const size = nodesForQueue(depth ?? (await queueDepthOrOne(env)), scalingRule(configOf(env)));
   await Promise.all(
     Array.from({ length: size }, (_, i) =>
+      // start() returns at once for an instance already running; any error is a start that failed.
       getContainer(binding, `render-node-${i}`)
         .start()
-        .catch(() => undefined), // already running
+        .catch((error: unknown) => logEvent("error", "containers.start_failed", { instance: `render-node-${i}`, error })),
     ),
   );
+}
+
+/** The queue's depth; when it cannot be counted, one render's worth (so work just queued still gets a node), said in the log. */
+async function queueDepthOrOne(env: Env): Promise<QueueDepth> {
+  try {
+    return await queueDepth(env);
+  } catch (error) {
+    logEvent("warn", "containers.queue_depth_unknown", { error, assumed: "one render" });
+    return { ...EMPTY_QUEUE, render: 1 };
+  }
 }

@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import {
+  ClaimedJobSchema,
   ClaimRequestSchema,
   CompleteRequestSchema,
   JoinJobOptionsSchema,
@@ -10,6 +11,7 @@ import {
   MAX_CLAIM_WAIT_S,
   PreviewRequestSchema,
   ProgressRequestSchema,
+  SegmentJobOptionsSchema,
 } from "../../core/protocol/node-routes.ts";
 import { isRenderWork } from "../../core/protocol/job-kinds.ts";
 import { FORMAT_CONTENT_TYPES, type Format } from "../../core/render/render-options.ts";
@@ -47,11 +49,20 @@ const JOB_FILE_PATH_START = 6;
 /** A waiting claim re-reads the queue at least this often, should a wake-up be lost (the board evicted). */
 const SAFETY_RECHECK_MS = 5000;
 
-/** A segment or join job's place in its render: the render's id and the segment's index (or "join"). */
+const JOIN_PART = JoinJobOptionsSchema.pick({ renderId: true });
+const SEGMENT_PART = SegmentJobOptionsSchema.pick({ renderId: true, index: true });
+
+/**
+ * A segment or join job's place in its render: the render's id and the segment's index (or "join"). Read with the
+ * job kinds' own schemas: options we stored that do not fit are a bug to surface (a 500 and its log line), never a
+ * render id of "" or a segment 0 that would send a node's report to the wrong place.
+ */
 function renderPart(job: JobRow): { renderId: string; segment: number | "join" | null } {
   if (job.kind === "render") return { renderId: job.id, segment: null };
-  const options = JSON.parse(job.options) as { renderId?: string; index?: number };
-  return { renderId: options.renderId ?? "", segment: job.kind === "join" ? "join" : (options.index ?? 0) };
+  const stored: unknown = JSON.parse(job.options);
+  if (job.kind === "join") return { renderId: JOIN_PART.parse(stored).renderId, segment: "join" };
+  const { renderId, index } = SEGMENT_PART.parse(stored);
+  return { renderId, segment: index };
 }
 
 /** The room hears of its job's claim: a render is now rendering; a browser job's waiter wakes. */
@@ -110,7 +121,7 @@ export const nodeRoutes = new Hono<AppEnv>()
       if (job) {
         // Several processes may share one key: the claim's nodeId tells them apart in log lines.
         await announceClaim(c.env, job, body.nodeId ? `${node.name}/${body.nodeId}` : node.name);
-        const options = JSON.parse(job.options) as Record<string, unknown>;
+        const options = ClaimedJobSchema.shape.options.parse(JSON.parse(job.options));
         const claimed: ClaimedJob = {
           id: job.id, kind: job.kind as JobKind, slug: job.slug, options,
           composition: typeof options.composition === "string" ? options.composition : "index.html",
