@@ -5,7 +5,7 @@ import { readIdea, readIdeaList, readIdeaPage, readSimilar } from "../../dashboa
 import { plural } from "../../dashboard/src/lib/format.ts";
 import { safeHref } from "../../dashboard/src/lib/safe-href.ts";
 import { findingRange, timeAtCursor } from "../../dashboard/src/lib/finding-position.ts";
-import { applyRenderEvent, EMPTY_RENDER, isRunning, percentOf } from "../../dashboard/src/lib/render-events.ts";
+import { applyAnnouncement, applyRenderEvent, EMPTY_RENDER, isRunning, percentOf } from "../../dashboard/src/lib/render-events.ts";
 import { latestRenderOf, pickThumbnail, posterTime } from "../../dashboard/src/lib/thumbnail.ts";
 
 describe("links in Markdown", () => {
@@ -52,6 +52,33 @@ describe("render progress", () => {
     });
     expect(view.lines).toHaveLength(2);
     expect(percentOf(view)).toBe(25);
+  });
+});
+
+describe("renders announced by the project's stream", () => {
+  const queued = { id: "r1", status: "queued", filename: "a.mp4" };
+  const done = { id: "r1", status: "done", filename: "a.mp4", downloadUrl: "/renders/a.mp4" };
+
+  it("follows a render in progress whoever started it, once, and ends it as news once", () => {
+    const opened = applyAnnouncement(EMPTY_RENDER, { status: "none" }, true);
+    expect(opened).toEqual({ view: EMPTY_RENDER, follow: false, ended: false });
+    const started = applyAnnouncement(opened.view, queued, false);
+    expect(started).toMatchObject({ follow: true, ended: false, view: { state: { id: "r1", status: "queued" } } });
+    expect(isRunning(started.view)).toBe(true);
+    // The same render announced again (the page's POST answer, a reconnect) leaves the followed view as it is.
+    const withLine = applyRenderEvent(started.view, "line", { line: "frame 1/2", status: "rendering" });
+    expect(applyAnnouncement(withLine, { ...queued, status: "rendering" }, false).view).toBe(withLine);
+    const ended = applyAnnouncement(withLine, done, false);
+    expect(ended).toMatchObject({ follow: false, ended: true, view: { state: done, lines: ["frame 1/2"] } });
+    expect(applyAnnouncement(ended.view, done, false)).toMatchObject({ ended: false, follow: false });
+  });
+
+  it("shows the last render as the page opens without a toast, but one that ended while the stream was down is news", () => {
+    const opened = applyAnnouncement(EMPTY_RENDER, done, true);
+    expect(opened).toMatchObject({ follow: true, ended: false, view: { state: done } });
+    const missed = { id: "r2", status: "done", filename: "b.mp4", downloadUrl: "/renders/b.mp4" };
+    const reconnected = applyAnnouncement(opened.view, missed, false);
+    expect(reconnected).toMatchObject({ follow: true, ended: true, view: { state: missed, lines: [] } });
   });
 });
 

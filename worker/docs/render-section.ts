@@ -31,7 +31,7 @@ one-node render. Cancel reaches every node holding a segment at its next progres
   GET    /api/projects/:slug/render          → current or last render with "lines", or { status: "none", recent: [render list entry] }
   DELETE /api/projects/:slug/render          → { stopped: true } if a render was cancelled, { stopped: false } if none ran
   GET    /api/projects/:slug/render/events   → Server-Sent Events (see Events)
-  GET    /api/projects/:slug/events          → Server-Sent Events of the project's files (see Events)
+  GET    /api/projects/:slug/events          → Server-Sent Events of the project's renders and files (see Events)
 
 Options (unknown names are a 400 naming the option):
   quality      draft | standard | high                         default standard
@@ -89,9 +89,15 @@ Webhooks (a signed POST when a render ends) are described under "Webhooks" below
   curl -N "{{BASE_URL}}/api/projects/my-first-video/render/events?token={{TOKEN}}"
 
 GET /api/projects/:slug/events (also with ?token=) is the project's own stream, which never ends by itself (a
-": keep-alive" comment every 15 s): a "files" event, { written: [path], deleted: [path] }, whenever a file of the
-project is written or deleted by anyone (the dashboard, an agent, a finished snapshot). It carries paths only:
-read the files with GET .../files. The dashboard's project page reloads its file list on it.
+": keep-alive" comment every 15 s). Its events have no id; a client that reconnects gets the current state again:
+  render  sent first on every connection: the current or last render's state (as GET .../render, without
+          "lines"), or { status: "none" } when the project never rendered; then again whenever a render starts
+          (status "queued") or ends (done, failed or cancelled, with its downloadUrl), whoever started it (the
+          API, MCP, the CLI, another page). Follow its progress on .../render/events.
+  files   { written: [path], deleted: [path] } whenever a file of the project is written or deleted by anyone
+          (the dashboard, an agent, a finished snapshot). It carries paths only: read the files with GET .../files.
+The dashboard's project page reloads its file list on "files", and on "render" follows the render's progress and
+ends it with a toast and the download.
 
   curl -N "{{BASE_URL}}/api/projects/my-first-video/events?token={{TOKEN}}"
 

@@ -411,7 +411,10 @@ export class ProjectRoom extends DurableObject<Env> {
    */
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    if (url.pathname === "/project-events") return this.feed.subscribeProject(request);
+    if (url.pathname === "/project-events") {
+      const render = await this.current();
+      return this.feed.subscribeProject(request, render ? publicRenderState(render) : { status: "none" });
+    }
     return this.feed.subscribe(request, async () => {
       const render = await this.current();
       return render ? this.view(render) : JSON.parse(url.searchParams.get("none") ?? '{"status":"none","recent":[]}');

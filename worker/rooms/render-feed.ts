@@ -1,7 +1,8 @@
 // What a ProjectRoom tells, kept apart from what it decides (project-room.ts): the latest render's log lines (in the
 // room's SQLite, at most MAX_LINES), its numbered events (start, line, end) that a stream resumes from with
-// Last-Event-ID, the render's own event stream, and the project's stream of file changes. The room calls it after
-// each decision; nothing here changes a render's state.
+// Last-Event-ID, the render's own event stream, and the project's stream (file changes, and each render's start and
+// end, so a page follows renders whoever started them). The room calls it after each decision; nothing here changes
+// a render's state.
 import { EventHub, formatEvent } from "./event-hub.ts";
 import { EventLog } from "./event-log.ts";
 
@@ -9,7 +10,8 @@ const MAX_LINES = 10_000;
 
 export class RenderFeed {
   private readonly hub = new EventHub();
-  /** The project's own stream (GET /api/projects/:slug/events): file changes; it stays open across renders. */
+  /** The project's own stream (GET /api/projects/:slug/events): file changes and render starts and ends; it stays
+   * open across renders. */
   private readonly projectHub = new EventHub();
   private events: EventLog;
 
@@ -38,6 +40,7 @@ export class RenderFeed {
   started(renderId: string, state: unknown): void {
     this.sql.exec("DELETE FROM lines WHERE render_id != ?", renderId);
     this.emit("start", state);
+    this.projectHub.broadcast("render", state);
   }
 
   /** Stores the lines (dropping the oldest past MAX_LINES) and sends each with the render's status and progress. */
@@ -52,6 +55,7 @@ export class RenderFeed {
   ended(state: unknown): void {
     this.emit("end", state);
     this.hub.closeAll();
+    this.projectHub.broadcast("render", state);
   }
 
   /**
@@ -70,8 +74,10 @@ export class RenderFeed {
     return this.hub.subscribe(formatEvent("snapshot", await snapshot(), this.events.latestId()), request.signal);
   }
 
-  subscribeProject(request: Request): Response {
-    return this.projectHub.subscribe(": project events\n\n", request.signal);
+  /** The project's stream opens with a `render` event carrying `current` (the current or last render, without its
+   * log), so a page that (re)connects picks up a render that started or ended while it was away. */
+  subscribeProject(request: Request, current: unknown): Response {
+    return this.projectHub.subscribe(formatEvent("render", current), request.signal);
   }
 
   /** A file was written or deleted (worker/files/announce-files.ts): tell the project's open pages. */

@@ -1,5 +1,5 @@
-// GET /api/projects/:slug/events — the project's own event stream (files written or deleted), from its ProjectRoom.
-// Render progress has its own stream (…/render/events); this one never ends on its own.
+// GET /api/projects/:slug/events — the project's own event stream (files written or deleted, renders started or ended),
+// from its ProjectRoom. Render progress has its own stream (…/render/events); this one never ends on its own.
 import { Hono } from "hono";
 import { requireUser } from "../auth/middleware.ts";
 import type { AppEnv } from "../http/context.ts";

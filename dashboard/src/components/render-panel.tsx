@@ -1,8 +1,9 @@
-// Render: the options form, a live progress bar fed by the event stream, the log, and cancel.
+// Render: the options form, a live progress bar of the render the page follows (lib/use-render-follow.ts, whoever
+// started it), the log, and cancel.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, errorText } from "../lib/api.ts";
 import { formatEta } from "../lib/format.ts";
-import { applyRenderEvent, EMPTY_RENDER, isRunning, percentOf, type RenderView } from "../lib/render-events.ts";
+import { isRunning, percentOf, type RenderView } from "../lib/render-events.ts";
 import type { FileEntry, RenderState } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
 import { StatusBadge } from "./status-badge.tsx";
@@ -11,7 +12,6 @@ import { useAction } from "../lib/use-action.ts";
 const QUALITIES = ["draft", "standard", "high"] as const;
 const FORMATS = ["mp4", "webm", "mov", "gif"] as const;
 const RESOLUTIONS = ["landscape", "portrait", "square", "landscape-4k", "portrait-4k"] as const;
-const EVENT_KINDS = ["snapshot", "start", "line", "end"] as const;
 
 interface Options {
   quality: string;
@@ -31,75 +31,10 @@ function requestBody(o: Options): Record<string, unknown> {
   return body;
 }
 
-/**
- * Subscribes to the render events of a project for as long as the page is open, so a render an agent starts shows
- * up live. The server ends the stream after a render's `end`; EventSource reconnects by itself (and gets the
- * current state as a snapshot), and a stream that failed for good is reopened after a pause. While a render runs
- * and the stream is down, GET …/render is polled.
- */
-function useRenderView(slug: string, onEnd: (state: RenderState) => void): [RenderView, (fn: (v: RenderView) => RenderView) => void, () => void] {
-  const [view, setView] = useState<RenderView>(EMPTY_RENDER);
-  const viewRef = useRef(view);
-  viewRef.current = view;
-  const [generation, setGeneration] = useState(0);
-  const onEndRef = useRef(onEnd);
-  onEndRef.current = onEnd;
-  const base = `/api/projects/${encodeURIComponent(slug)}/render`;
-
-  useEffect(() => {
-    let closed = false;
-    let poll: ReturnType<typeof setTimeout> | undefined;
-    let reopen: ReturnType<typeof setTimeout> | undefined;
-    const apply = (kind: string, payload: unknown) => {
-      const wasRunning = isRunning(viewRef.current);
-      const next = applyRenderEvent(viewRef.current, kind, payload);
-      viewRef.current = next;
-      setView(next);
-      // Only a render seen running ends here: opening the page on a finished render is no news.
-      if (wasRunning && !isRunning(next)) onEndRef.current(next.state);
-    };
-    const pollOnce = async () => {
-      if (closed) return;
-      try {
-        apply("snapshot", await api<RenderState>(base));
-      } catch {
-        // the next poll tries again
-      }
-      if (!closed && isRunning(viewRef.current)) poll = setTimeout(pollOnce, 1500);
-    };
-    const source = new EventSource(`${base}/events`);
-    for (const kind of EVENT_KINDS) {
-      source.addEventListener(kind, (event) => {
-        let payload: unknown = null;
-        try {
-          payload = JSON.parse((event as MessageEvent<string>).data);
-        } catch {
-          payload = (event as MessageEvent<string>).data;
-        }
-        apply(kind, payload);
-      });
-    }
-    source.onerror = () => {
-      if (isRunning(viewRef.current)) void pollOnce();
-      if (source.readyState === EventSource.CLOSED && !closed) {
-        reopen = setTimeout(() => setGeneration((g) => g + 1), 3000);
-      }
-    };
-    return () => {
-      closed = true;
-      source.close();
-      clearTimeout(poll);
-      clearTimeout(reopen);
-    };
-  }, [base, generation]);
-
-  return [view, setView, () => setGeneration((g) => g + 1)];
-}
-
-export function RenderPanel({ slug, files, onFinished }: { slug: string; files: FileEntry[]; onFinished: (state: RenderState) => void }) {
+/** `view`: the render the page follows; `onStarted`: this page's POST answer, followed like any announced render. */
+export function RenderPanel({ slug, files, view, onStarted }: { slug: string; files: FileEntry[]; view: RenderView; onStarted: (state: RenderState) => void }) {
   const [options, setOptions] = useState<Options>({ quality: "standard", fps: "", format: "mp4", composition: "index.html", resolution: "", strict: false });
   const { busy, error, setError, run } = useAction();
-  const [view, setView, reconnect] = useRenderView(slug, onFinished);
   const logRef = useRef<HTMLPreElement>(null);
   const base = `/api/projects/${encodeURIComponent(slug)}/render`;
   const running = isRunning(view);
@@ -116,9 +51,7 @@ export function RenderPanel({ slug, files, onFinished }: { slug: string; files: 
   async function start(event: Event) {
     event.preventDefault();
     await run(async () => {
-      const state = await api<RenderState>(base, { method: "POST", json: requestBody(options) });
-      setView((v) => applyRenderEvent(v, eventKindOfPostAnswer(state), state));
-      reconnect();
+      onStarted(await api<RenderState>(base, { method: "POST", json: requestBody(options) }));
     });
   }
 
@@ -246,9 +179,4 @@ export function RenderPanel({ slug, files, onFinished }: { slug: string; files: 
       )}
     </section>
   );
-}
-
-/** A POST answer is the render's state: "start" while it runs, or the final state (e.g. a refused strict render). */
-function eventKindOfPostAnswer(state: RenderState): string {
-  return ["done", "failed", "cancelled"].includes(state.status) ? "snapshot" : "start";
 }

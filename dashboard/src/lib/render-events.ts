@@ -79,3 +79,31 @@ export function applyRenderEvent(view: RenderView, kind: string, payload: unknow
       return view;
   }
 }
+
+/** What a render announced on the project's stream means for the view; `follow`: open the render's own stream (its
+ * progress, or once for the log of a finished one); `ended`: it ended as news (a toast). */
+export interface Announced {
+  view: RenderView;
+  follow: boolean;
+  ended: boolean;
+}
+
+/**
+ * Folds a render announced by the project's stream (first on every (re)connection, then at each start and end) or
+ * answered by this page's POST into the view. A render in progress is followed; one that ends is news when the view
+ * saw it running, or when it is a render the view never saw (it started and ended while the stream was down), but
+ * not the last render as the page opens (`opening`). The render the view already shows, ended, is no news twice.
+ */
+export function applyAnnouncement(view: RenderView, state: RenderState, opening: boolean): Announced {
+  const same = state.id !== undefined && state.id === view.state.id;
+  if (!FINISHED.has(state.status)) {
+    // A new render starts the view afresh; the one already followed is left to its own stream.
+    return same ? { view, follow: true, ended: false } : { view: applyRenderEvent(view, "start", state), follow: true, ended: false };
+  }
+  if (state.status === "none") return { view: same || view.state.status === "none" ? view : EMPTY_RENDER, follow: false, ended: false };
+  if (same && !isRunning(view)) return { view, follow: false, ended: false };
+  const fresh: RenderView = same ? view : { state: view.state, lines: [], progress: null };
+  const next = applyRenderEvent(fresh, same ? "end" : "snapshot", state);
+  const news = same ? isRunning(view) : !opening || isRunning(view);
+  return { view: next, follow: !same, ended: news };
+}

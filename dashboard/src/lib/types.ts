@@ -54,6 +54,7 @@ export interface RenderProgress {
 }
 
 export interface RenderState {
+  id?: string;
   slug?: string;
   status: string;
   startedAt?: number;

@@ -11,6 +11,7 @@ import { ShareButton } from "../components/share-link.tsx";
 import { SnapshotsPanel } from "../components/snapshots-panel.tsx";
 import { Toasts, type ToastItem } from "../components/toast.tsx";
 import { useProjectEvents } from "../lib/use-project-events.ts";
+import { useRenderFollow } from "../lib/use-render-follow.ts";
 import { api, errorText } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
 import type { ProjectDetail, RenderState } from "../lib/types.ts";
@@ -44,7 +45,9 @@ function Project({ slug }: { slug: string }) {
     void load();
   }, [load]);
   // Files an agent (or another tab) writes or deletes show up at once: the event only says "reload the list".
-  useProjectEvents(slug, () => void load());
+  // Renders started anywhere are followed like the page's own, and end in a toast with the download.
+  const render = useRenderFollow(slug, renderEnded);
+  useProjectEvents(slug, { files: () => void load(), render: render.announce });
 
   function renderEnded(state: RenderState) {
     setRendersVersion((v) => v + 1);
@@ -128,7 +131,7 @@ function Project({ slug }: { slug: string }) {
       </div>
       <div role="tabpanel" id="panel-render" aria-labelledby="tab-render" hidden={tab !== "render"} class="project-layout">
         <div class="col">
-          <RenderPanel slug={slug} files={files} onFinished={renderEnded} />
+          <RenderPanel slug={slug} files={files} view={render.view} onStarted={render.announce} />
         </div>
         <div class="col">
           <RendersList project={slug} version={rendersVersion} />
