@@ -103,8 +103,8 @@ export async function showConsent(c: Context<AppEnv>): Promise<Response> {
 /** The posted form, bounded; null when it is not a form or is too large. */
 async function readForm(c: Context<AppEnv>): Promise<URLSearchParams | null> {
   if (!(c.req.header("Content-Type") ?? "").startsWith("application/x-www-form-urlencoded")) return null;
-  const text = await c.req.text();
-  return text.length > MAX_FORM_BYTES ? null : new URLSearchParams(text);
+  const bytes = await c.req.arrayBuffer();
+  return bytes.byteLength > MAX_FORM_BYTES ? null : new URLSearchParams(new TextDecoder().decode(bytes));
 }
 
 export async function answerConsent(c: Context<AppEnv>): Promise<Response> {
