@@ -12,6 +12,7 @@ import { sha256Hex } from "../auth/tokens.ts";
 import { tokenSecret } from "../http/config.ts";
 import type { AppEnv, User } from "../http/context.ts";
 import { messagePage } from "../http/message-page.ts";
+import { readBoundedText } from "../http/read-body.ts";
 import { escapeHtml } from "../../core/composition/escape-html.ts";
 import { clip, consentPage, MAX_CLIENT_NAME } from "./consent-page.ts";
 import { consentNonce, nonceMatches } from "./consent-nonce.ts";
@@ -100,11 +101,10 @@ export async function showConsent(c: Context<AppEnv>): Promise<Response> {
   }
 }
 
-/** The posted form, bounded; null when it is not a form or is too large. */
+/** The posted form, bounded (413 past the limit, read no further); null when it is not a form. */
 async function readForm(c: Context<AppEnv>): Promise<URLSearchParams | null> {
   if (!(c.req.header("Content-Type") ?? "").startsWith("application/x-www-form-urlencoded")) return null;
-  const bytes = await c.req.arrayBuffer();
-  return bytes.byteLength > MAX_FORM_BYTES ? null : new URLSearchParams(new TextDecoder().decode(bytes));
+  return new URLSearchParams(await readBoundedText(c.req.raw, MAX_FORM_BYTES, ""));
 }
 
 export async function answerConsent(c: Context<AppEnv>): Promise<Response> {
