@@ -83,7 +83,8 @@ describe("the consent post", () => {
 
   it("is refused from another site (the app's cross-site rule), and no code is issued", async () => {
     const { form } = await openForm();
-    for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }, {}]) {
+    const spellings: Record<string, string>[] = [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }, {}];
+    for (const headers of spellings) {
       const res = await postConsent(form, { decision: "approve", scope: "projects:read" }, headers);
       expect(res.status).toBe(403);
       expect(res.headers.get("Location")).toBeNull();
@@ -159,7 +160,7 @@ describe("scopes", () => {
   it("an OAuth access token is refused on every REST route: it is for /mcp only", async () => {
     const person = await signInPerson("Direct Dan");
     const { access_token } = await connect(person, ["projects:read", "projects:write", "render", "ideas"]);
-    for (const [method, path] of [["GET", "/api/projects"], ["GET", "/api/me"], ["POST", "/api/me/token/rotate"], ["GET", "/api/me/apps"], ["POST", "/api/bots"]]) {
+    for (const [method, path] of [["GET", "/api/projects"], ["GET", "/api/me"], ["POST", "/api/me/token/rotate"], ["GET", "/api/me/apps"], ["POST", "/api/bots"]] as const) {
       const res = await send(path, { method, headers: { Authorization: `Bearer ${access_token}` } });
       expect(res.status, `${method} ${path}`).toBe(401);
     }

@@ -4,7 +4,7 @@
 // an access token for up to a minute (docs: the security model).
 import type { Env } from "../env.ts";
 import type { GrantMetadata } from "./consent.ts";
-import { authorizationServer } from "./provider.ts";
+import { authorizationServer, issuerProblem } from "./provider.ts";
 import { knownScopes } from "./scopes.ts";
 
 /** The most grants listed (and revoked on rotation) per page of the library's listing. */
@@ -56,6 +56,8 @@ export async function revokeConnectedApp(env: Env, userId: string, grantId: stri
 
 /** Revokes every grant of this person; the count revoked. A failure throws: rotation never reports false success. */
 export async function revokeAllConnectedApps(env: Env, userId: string): Promise<number> {
+  // A studio whose BASE_URL cannot be an OAuth issuer never issued a grant: nothing to revoke.
+  if (issuerProblem(env)) return 0;
   const oauth = authorizationServer(env).getOAuthApi(env);
   const apps = await listConnectedApps(env, userId);
   await Promise.all(apps.map((app) => oauth.revokeGrant(app.id, userId)));

@@ -20,6 +20,16 @@ export function mcpResource(env: Env): string {
   return `${apiOrigin(env)}/mcp`;
 }
 
+/**
+ * Why this environment cannot run OAuth, or null: the library refuses an issuer on plain http unless its host is a
+ * loopback one (OAuth 2.1 needs https). Such an environment never issued a grant.
+ */
+export function issuerProblem(env: Env): string | null {
+  const url = new URL(apiOrigin(env));
+  const loopback = url.hostname === "localhost" || url.hostname === "[::1]" || url.hostname.startsWith("127.");
+  return url.protocol === "https:" || loopback ? null : `OAuth needs BASE_URL on https (or a loopback host for local runs), not ${url.origin}`;
+}
+
 const servers = new Map<string, OAuthAuthorizationServer<Env>>();
 
 /** The authorization server of this environment's origin (one per isolate and origin). */
