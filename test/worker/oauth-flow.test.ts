@@ -4,6 +4,7 @@
 // API. The consent page in a real browser is in test/node/e2e-oauth.test.ts.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { D1Trace } from "../../bench/d1-trace/trace-d1.ts";
 import { connect, mcp, ORIGIN, send, signInPerson, tokenRequest, toolNames } from "./oauth-helpers.ts";
 
 describe("OAuth discovery", () => {
@@ -72,6 +73,26 @@ describe("an MCP client connected through OAuth", () => {
     const after = await mcp(fresh.access_token, "tools/list");
     expect(after.status).toBe(401);
     expect((await tokenRequest({ grant_type: "refresh_token", refresh_token: fresh.refresh_token, client_id: tokens.clientId })).status).toBe(400);
+  });
+
+  it("costs no D1 round trip to authenticate: a tool call makes only the trips its REST route makes, as a personal token's does", async () => {
+    const person = await signInPerson("Budget Bea");
+    const { access_token } = await connect(person, ["projects:read"]);
+    const trips = async (token: string) => {
+      const trace = new D1Trace(env.DB, { primaryMs: 0, replicaMs: 0 });
+      const { status } = await mcp(token, "tools/call", { name: "list_projects", arguments: {} }, trace.db);
+      expect(status).toBe(200);
+      return trace.counts.primaryWaves;
+    };
+    await trips(person.token); // the personal token's caller cached, as on a warm isolate
+    const personal = await trips(person.token);
+    const oauth = await trips(access_token);
+    expect(oauth).toBeLessThanOrEqual(1);
+    expect(oauth).toBeLessThanOrEqual(personal);
+    // tools/list reaches no REST route: no trip at all.
+    const trace = new D1Trace(env.DB, { primaryMs: 0, replicaMs: 0 });
+    expect((await mcp(access_token, "tools/list", {}, trace.db)).status).toBe(200);
+    expect(trace.counts.primaryWaves).toBe(0);
   });
 
   it("stops working when the client revokes its own token (RFC 7009)", async () => {

@@ -9,9 +9,11 @@ export const ORIGIN = "https://studio.test";
 export const REDIRECT = "http://127.0.0.1:7777/callback";
 const oauthEnv = { ...(env as unknown as Env), BASE_URL: ORIGIN, CONTENT_URL: "https://content.studio.test" } as Env;
 
-export async function send(path: string, init: RequestInit = {}): Promise<Response> {
+/** One request to the Worker (with another D1 binding when given: the round-trip trace of bench/d1-trace). */
+export async function send(path: string, init: RequestInit = {}, db?: D1Database): Promise<Response> {
   const ctx = createExecutionContext();
-  const res = await worker.fetch!(new Request(`${ORIGIN}${path}`, { redirect: "manual", ...init }) as Request<unknown, IncomingRequestCfProperties>, oauthEnv, ctx);
+  const runEnv = db ? ({ ...oauthEnv, DB: db } as Env) : oauthEnv;
+  const res = await worker.fetch!(new Request(`${ORIGIN}${path}`, { redirect: "manual", ...init }) as Request<unknown, IncomingRequestCfProperties>, runEnv, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -109,12 +111,12 @@ export async function connect(person: Person, scopes: string[], name = "Test Age
 
 let rpcId = 0;
 /** One JSON-RPC call to /mcp with a bearer token; the parsed result (or error) of the answer. */
-export async function mcp(token: string, method: string, params: Record<string, unknown> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function mcp(token: string, method: string, params: Record<string, unknown> = {}, db?: D1Database): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await send("/mcp", {
     method: "POST",
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
     body: JSON.stringify({ jsonrpc: "2.0", id: ++rpcId, method, params }),
-  });
+  }, db);
   const text = await res.text();
   const data = text.startsWith("{") ? text : (text.split("\n").find((l) => l.startsWith("data: ")) ?? "data: {}").slice(6);
   return { status: res.status, body: JSON.parse(data || "{}") as Record<string, unknown> };
