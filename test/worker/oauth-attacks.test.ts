@@ -44,6 +44,22 @@ describe("the authorization request", () => {
     }
   });
 
+  it("requires PKCE of confidential clients too (the library alone requires it of public ones)", async () => {
+    const person = await signInPerson("Secret Sid");
+    const res = await send("/oauth/register", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ client_name: "Confidential", redirect_uris: [REDIRECT], token_endpoint_auth_method: "client_secret_post" }),
+    });
+    expect(res.status).toBe(201);
+    const { client_id, client_secret } = (await res.json()) as { client_id: string; client_secret: string };
+    expect(client_secret).toBeTruthy();
+    const refused = await send(authorizePath(client_id, null), { headers: { Cookie: person.cookie } });
+    expect(refused.status).toBe(302);
+    expect(new URL(refused.headers.get("Location")!).searchParams.get("error")).toBe("invalid_request");
+    expect(await refused.text()).not.toContain('name="handle"');
+  });
+
   it("sends a person who is not signed in to sign in first, and back to this request", async () => {
     const clientId = await registerClient();
     const { challenge } = await pkce();
