@@ -70,6 +70,24 @@ describe("the authorization request", () => {
     expect(next).toBe(path);
   });
 
+  it("provider sign-in comes back only to a consent request on this origin, never to anywhere else", async () => {
+    const cases = [
+      ["/oauth/authorize?client_id=x&state=y", "/oauth/authorize?client_id=x&state=y"],
+      ["https://evil.example/oauth/authorize?", "/"],
+      ["//evil.example/oauth/authorize?", "/"],
+      ["/oauth/authorize?\\evil", "/"],
+      ["/api/me", "/"],
+    ];
+    for (const [next, expected] of cases) {
+      const begin = await send(`/auth/github?next=${encodeURIComponent(next!)}`);
+      const state = new URL(begin.headers.get("Location")!).searchParams.get("state");
+      const cookies = begin.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      const res = await send(`/auth/github/callback?code=good-code&state=${state}`, { headers: { Cookie: cookies } });
+      expect(res.status, next).toBe(302);
+      expect(res.headers.get("Location"), next).toBe(expected);
+    }
+  });
+
   it("shows a hostile client name escaped and cut short, with the redirect host, and cannot be framed", async () => {
     const person = await signInPerson("Framed Fay");
     const hostile = `<script>alert(1)</script><img src=x onerror=alert(2)>${"A".repeat(500)}`;

@@ -29,19 +29,24 @@ export interface GrantMetadata {
   redirectHost: string;
 }
 
-function page(c: Context<AppEnv>, status: 200 | 400 | 403, title: string, body: string, extra?: Headers): Response {
+/** A message page (title and escaped body) for what cannot be shown as consent. */
+function page(c: Context<AppEnv>, status: 400 | 403, title: string, body: string): Response {
+  return html(c, status, messagePage(title, body));
+}
+
+/**
+ * An HTML answer that cannot be framed, cached or run script. `redirectOrigin`: the client's redirect origin, which
+ * the consent form's post is redirected to (Chromium applies form-action to that redirect too).
+ */
+function html(c: Context<AppEnv>, status: 200 | 400 | 403, markup: string, extra?: Headers, redirectOrigin = ""): Response {
   const headers = new Headers(extra);
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Cache-Control", "no-store");
   headers.set("X-Frame-Options", "DENY");
-  const redirectOrigin = headers.get("X-Consent-Redirect-Origin");
-  headers.delete("X-Consent-Redirect-Origin");
-  // Chromium applies form-action to the redirect after the post too: the client's redirect origin is allowed.
-  headers.set(
-    "Content-Security-Policy",
-    `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${redirectOrigin ? ` ${redirectOrigin}` : ""}; frame-ancestors 'none'; base-uri 'none'`,
-  );
-  return c.body(title ? messagePage(title, body) : body, status, Object.fromEntries(headers));
+  headers.set("Content-Security-Policy", `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${redirectOrigin ? ` ${redirectOrigin}` : ""}; frame-ancestors 'none'; base-uri 'none'`);
+  const out = c.body(markup, status);
+  for (const [name, value] of headers) out.headers.append(name, value);
+  return out;
 }
 
 /** The session's hash, for the nonce: null when the request is not the signed-in dashboard session. */
@@ -84,8 +89,7 @@ export async function showConsent(c: Context<AppEnv>): Promise<Response> {
     const consent = await oauth.beginConsent(request);
     const asked = knownScopes(details.scope);
     const redirect = new URL(details.redirectUri);
-    consent.headers.set("X-Consent-Redirect-Origin", redirect.protocol.startsWith("http") ? redirect.origin : "");
-    const html = consentPage({
+    const markup = consentPage({
       clientName: details.clientName,
       clientDomain: details.clientDomain,
       redirectHost: details.redirectHost,
@@ -95,7 +99,7 @@ export async function showConsent(c: Context<AppEnv>): Promise<Response> {
       nonce: await consentNonce(tokenSecret(c.env), session, consent.handle),
       userName: user.name,
     });
-    return page(c, 200, "", html, consent.headers);
+    return html(c, 200, markup, consent.headers, redirect.protocol === "https:" || redirect.protocol === "http:" ? redirect.origin : "");
   } catch (err) {
     return refusal(c, err);
   }
