@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { D1Trace } from "../../bench/d1-trace/trace-d1.ts";
-import { connect, mcp, ORIGIN, send, signInPerson, tokenRequest, toolNames } from "./oauth-helpers.ts";
+import { authorizePath, connect, mcp, openConsent, ORIGIN, pkce, postConsent, REDIRECT, send, signInPerson, tokenRequest, toolNames } from "./oauth-helpers.ts";
 
 describe("OAuth discovery", () => {
   it("the /mcp 401 points at the protected-resource metadata, which points at the authorization server", async () => {
@@ -25,6 +25,26 @@ describe("OAuth discovery", () => {
     expect(server.registration_endpoint).toBe(`${ORIGIN}/oauth/register`);
     expect(server.code_challenge_methods_supported).toEqual(["S256"]);
     expect(server.client_id_metadata_document_supported).toBe(true);
+  });
+});
+
+describe("a client identified by a client ID metadata document", () => {
+  it("needs no registration: its document names it and its redirect URIs, and the consent page shows its domain", async () => {
+    const person = await signInPerson("Cimd Cora");
+    const clientId = "https://mcp-client.test/oauth/client.json";
+    const { verifier, challenge } = await pkce();
+    const form = await openConsent(person, authorizePath(clientId, challenge));
+    expect(form.html).toContain("Metadata Client");
+    expect(form.html).toContain("Published by <strong>mcp-client.test</strong>");
+    const approved = await postConsent(form, { decision: "approve", scope: "ideas" });
+    const code = new URL(approved.headers.get("Location")!).searchParams.get("code")!;
+    const res = await tokenRequest({ grant_type: "authorization_code", code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier });
+    expect(res.status).toBe(200);
+    const { access_token } = (await res.json()) as { access_token: string };
+    expect(await toolNames(access_token)).toContain("list_ideas");
+    // A redirect URI its document does not list is refused.
+    const other = await send(authorizePath(clientId, challenge, { redirect_uri: "http://127.0.0.1:7777/elsewhere" }), { headers: { Cookie: person.cookie } });
+    expect(other.status).toBe(400);
   });
 });
 
