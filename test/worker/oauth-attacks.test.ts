@@ -161,6 +161,13 @@ describe("the consent post", () => {
 });
 
 describe("the code exchange", () => {
+  it("reads a token or registration body only up to its limit (413)", async () => {
+    const big = "x".repeat(20 * 1024);
+    expect((await tokenRequest({ grant_type: "authorization_code", code: big })).status).toBe(413);
+    const reg = await send("/oauth/register", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ client_name: "x".repeat(70 * 1024), redirect_uris: [REDIRECT] }) });
+    expect(reg.status).toBe(413);
+  });
+
   it("needs the PKCE verifier the challenge was made from", async () => {
     const { clientId, code } = await consentCode();
     expect((await exchange(clientId, code, undefined)).status).toBe(400);

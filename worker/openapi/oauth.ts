@@ -7,6 +7,7 @@ import { json, pathParams, type Operation } from "./operation.ts";
 
 const oauthError = z.object({ error: z.string(), error_description: z.string().optional() }).describe("an OAuth error (RFC 6749)");
 const oauthFailure = { 400: { description: "an OAuth error", body: { json: oauthError } }, 401: { description: "client authentication failed", body: { json: oauthError } } };
+const tooLarge = [413];
 const resourceMetadata = json(
   z.object({ resource: z.string(), authorization_servers: z.array(z.string()), scopes_supported: z.array(z.enum(SCOPE_NAMES as [string, ...string[]])), bearer_methods_supported: z.array(z.string()) }),
   "protected-resource metadata (RFC 9728)",
@@ -31,11 +32,11 @@ export const oauthOperations: Operation[] = [
   },
   {
     method: "post", path: "/oauth/register", operationId: "oauthRegister", summary: "Dynamic client registration (RFC 7591)", tag: "oauth", access: "public", body: { json: z.record(z.string(), z.unknown()) },
-    responses: { 201: json(z.object({ client_id: z.string() }), "the registered client"), ...oauthFailure },
+    responses: { 201: json(z.object({ client_id: z.string() }), "the registered client"), ...oauthFailure }, errors: tooLarge,
   },
   {
     method: "post", path: "/oauth/token", operationId: "oauthToken", summary: "Exchange a code (with its PKCE verifier) or a refresh token; revoke a token", tag: "oauth", access: "public", body: { raw: ["application/x-www-form-urlencoded"] },
-    responses: { 200: json(z.object({ access_token: z.string().optional(), token_type: z.string().optional(), refresh_token: z.string().optional(), scope: z.string().optional() }), "tokens, or an empty answer to a revocation"), ...oauthFailure },
+    responses: { 200: json(z.object({ access_token: z.string().optional(), token_type: z.string().optional(), refresh_token: z.string().optional(), scope: z.string().optional() }), "tokens, or an empty answer to a revocation"), ...oauthFailure }, errors: tooLarge,
   },
   { method: "get", path: "/oauth/authorize", operationId: "oauthAuthorize", summary: "The consent page (signed-in person; else sign in first)", tag: "oauth", access: "optional", responses: { 200: page("the consent page"), 302: redirect, 400: { description: "an invalid request, shown as a page (never redirected to an unverified client)" } } },
   { method: "post", path: "/oauth/authorize", operationId: "oauthConsent", summary: "Allow or deny, from the consent page", tag: "oauth", access: "user", body: { raw: ["application/x-www-form-urlencoded"] }, responses: { 302: redirect, 400: { description: "an invalid or spent form, shown as a page" }, 403: { description: "not this session's form, or not signed in, shown as a page" } } },
