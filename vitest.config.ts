@@ -15,6 +15,7 @@ export default defineConfig({
         plugins: [
           cloudflareTest(async () => ({
             main: "./worker/index.ts",
+            // Bindings come from wrangler.toml, OAUTH_KV (worker/oauth/) included: miniflare simulates the KV namespace.
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               outboundService: fakeOAuthProviders,

@@ -43,6 +43,9 @@ import { createContentApp } from "./content/content-app.ts";
 import { contentOrigin, isContentHost } from "./http/origins.ts";
 import { shareRoutes } from "./routes/share.ts";
 import { mcpRoutes } from "./mcp/mcp-route.ts";
+import { enforceGrantScopes } from "./oauth/oauth-caller.ts";
+import { grantRoutes } from "./oauth/grant-routes.ts";
+import { oauthRoutes } from "./oauth/oauth-routes.ts";
 import { agentDocsRoutes } from "./routes/agent-docs.ts";
 import { projectWebhookRoutes, renderDeliveryRoutes, webhookSecretRoutes } from "./webhooks/webhook-routes.ts";
 import "./nodes/resolve-node.ts";
@@ -97,13 +100,19 @@ export function createApiApp() {
       exposeHeaders: ["Mcp-Session-Id", "WWW-Authenticate"],
     }),
   );
+  // OAuth discovery, registration and token requests come from MCP clients in a browser too; no cookie is used.
+  for (const path of ["/.well-known/*", "/oauth/token", "/oauth/register"]) {
+    app.use(path, cors({ origin: "*", allowMethods: ["GET", "POST", "OPTIONS"], allowHeaders: ["Authorization", "Content-Type", "Mcp-Protocol-Version"] }));
+  }
   app.use("*", refuseDotSegments);
   app.use("/renders/*", downloadCors);
   app.use("*", identifyCaller(dashboardPaths(app)));
   app.use("*", refuseCrossSiteWrites);
+  app.use("*", enforceGrantScopes);
   for (const { path, body } of IDEMPOTENT_POSTS) app.post(path, idempotent(body));
   app.route("/api", healthRoutes);
   app.route("/api", docsRoutes);
+  app.route("/api/me/apps", grantRoutes);
   app.route("/api/me", meRoutes);
   app.route("/api/stats", statsRoutes);
   app.route("/api/projects", fileRoutes);
@@ -135,6 +144,7 @@ export function createApiApp() {
   app.route("/api/research", researchRoutes);
   app.route("/api/metrics", metricsRoutes);
   app.route("/mcp", mcpRoutes(app));
+  app.route("/", oauthRoutes);
   app.route("/", agentDocsRoutes);
   const methods = methodsOf(app);
   app.all("/api/*", (c) => {

@@ -17,6 +17,7 @@ export interface EnvBindings {
   WEBHOOK_OUTBOX: DurableObjectNamespace<WebhookOutbox>;
   JOB_BOARD: DurableObjectNamespace<JobBoard>;
   STORAGE_LEDGER: DurableObjectNamespace<StorageLedger>;
+  OAUTH_KV: KVNamespace;
   ASSETS?: Fetcher;
   CF_VERSION_METADATA?: WorkerVersionMetadata;
   RENDER_NODE_CONTAINER?: DurableObjectNamespace<RenderNodeContainer>;

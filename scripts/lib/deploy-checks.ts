@@ -5,12 +5,16 @@
 
 /** The D1 database id wrangler.toml ships with: it names no database. */
 export const PLACEHOLDER_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
+/** The KV namespace id wrangler.toml ships with (OAUTH_KV): it names no namespace. */
+export const PLACEHOLDER_KV_ID = "00000000000000000000000000000000";
 
 /** What a deploy of one environment is made of, as far as these checks care. */
 export interface DeployTarget {
   /** The `[env.NAME]` name; "" for the top level. */
   env: string;
   databases: { binding: string; name: string; id: string | undefined }[];
+  /** KV namespaces (OAUTH_KV, worker/oauth/); absent where a test does not care. */
+  kvNamespaces?: { binding: string; id: string | undefined }[];
   vars: Record<string, unknown>;
   /** Route patterns (custom domains and zone routes alike), e.g. "studio.example.com" or "example.com/*". */
   routes: string[];
@@ -35,7 +39,7 @@ const RESERVED_TLDS = new Set(["example", "test", "invalid", "localhost"]);
 
 /** Every problem with `target`, in wrangler.toml order (databases, then the two origins, then routes). */
 export function checkDeployTarget(target: DeployTarget): ConfigProblem[] {
-  return [...checkDatabases(target), ...checkOrigins(target), ...checkRoutes(target), ...checkDevLogin(target)];
+  return [...checkDatabases(target), ...checkKvNamespaces(target), ...checkOrigins(target), ...checkRoutes(target), ...checkDevLogin(target)];
 }
 
 /** The `[env.NAME]` heading a setting lives under, for messages. */
@@ -56,6 +60,21 @@ function checkDatabases({ env, databases }: DeployTarget): ConfigProblem[] {
     if (!UUID.test(db.id)) {
       return [{ kind: "invalid", setting, message: `database_id "${db.id}" of D1 database "${db.name}" is not a D1 database id (a UUID; \`npx wrangler d1 list\` shows yours)` }];
     }
+    return [];
+  });
+}
+
+const KV_ID = /^[0-9a-f]{32}$/i;
+
+/** Each KV namespace needs the id of a namespace that exists (`wrangler kv namespace create` prints it). */
+function checkKvNamespaces({ env, kvNamespaces = [] }: DeployTarget): ConfigProblem[] {
+  const table = env ? `[[env.${env}.kv_namespaces]]` : "[[kv_namespaces]]";
+  return kvNamespaces.flatMap((kv): ConfigProblem[] => {
+    const setting = `${table} ${kv.binding} id`;
+    const create = `create it with \`npx wrangler kv namespace create ${kv.binding}\` and put the id it prints in wrangler.toml's ${table} (binding "${kv.binding}")`;
+    if (!kv.id) return [{ kind: "invalid", setting, message: `KV namespace "${kv.binding}" has no id: ${create}` }];
+    if (kv.id === PLACEHOLDER_KV_ID) return [{ kind: "unfinished", setting, message: `KV namespace "${kv.binding}" still has the placeholder id ${kv.id}: ${create}` }];
+    if (!KV_ID.test(kv.id)) return [{ kind: "invalid", setting, message: `id "${kv.id}" of KV namespace "${kv.binding}" is not a KV namespace id (32 hex digits; \`npx wrangler kv namespace list\` shows yours)` }];
     return [];
   });
 }

@@ -10,6 +10,7 @@ const route = z.union([z.string(), z.object({ pattern: z.string() })]);
 const resolvedConfig = z.object({
   name: z.string().optional(),
   d1_databases: z.array(z.object({ binding: z.string(), database_name: z.string().optional(), database_id: z.string().optional() })),
+  kv_namespaces: z.array(z.object({ binding: z.string(), id: z.string().optional() })).optional(),
   vars: z.record(z.string(), z.unknown()),
   routes: z.array(route).optional(),
   route: route.optional(),
@@ -26,6 +27,7 @@ export async function readDeployTarget(env: string): Promise<DeployTarget & { wo
     env,
     workerName: config.name ?? "",
     databases: config.d1_databases.map((db) => ({ binding: db.binding, name: db.database_name ?? db.binding, id: db.database_id })),
+    kvNamespaces: (config.kv_namespaces ?? []).map((kv) => ({ binding: kv.binding, id: kv.id })),
     vars: config.vars,
     routes: routes.map((r) => (typeof r === "string" ? r : r.pattern)),
   };

@@ -7,6 +7,7 @@ import {
   isExampleHost,
   isSameSite,
   PLACEHOLDER_DATABASE_ID,
+  PLACEHOLDER_KV_ID,
   registrableDomain,
   routeServesHost,
   type DeployTarget,
@@ -60,6 +61,20 @@ describe("the repository's wrangler.toml as it ships", () => {
     expect(db!.message).toContain("placeholder database_id 00000000-0000-0000-0000-000000000000");
     expect(db!.message).toContain("`npx wrangler d1 create studio`");
     expect(db!.message).toContain("[[env.production.d1_databases]]");
+  });
+});
+
+describe("the OAUTH_KV namespace id", () => {
+  const kv = (id: string | undefined) => ready({ kvNamespaces: [{ binding: "OAUTH_KV", id }] });
+  it("is unfinished while it is the shipped placeholder, and says how to create the namespace", () => {
+    expect(found(kv("0123456789abcdef0123456789abcdef"))).toEqual([]);
+    const [problem] = checkDeployTarget(kv(PLACEHOLDER_KV_ID));
+    expect(problem).toMatchObject({ kind: "unfinished", setting: "[[env.production.kv_namespaces]] OAUTH_KV id" });
+    expect(problem!.message).toContain("`npx wrangler kv namespace create OAUTH_KV`");
+  });
+  it("refuses a missing id and one that is not 32 hex digits as invalid", () => {
+    expect(found(kv(undefined))).toEqual(["invalid [[env.production.kv_namespaces]] OAUTH_KV id"]);
+    expect(found(kv("oauth"))).toEqual(["invalid [[env.production.kv_namespaces]] OAUTH_KV id"]);
   });
 });
 

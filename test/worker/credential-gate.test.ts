@@ -50,11 +50,12 @@ describe("the credential guard", () => {
 
   it("gates every D1 database, R2 bucket and Durable Object namespace of the environment, and nothing else", () => {
     const kinds = Object.fromEntries(Object.entries(env).map(([name, value]) => [name, bindingKind(value)]));
-    expect(kinds).toMatchObject({ DB: "d1", FILES: "r2", PROJECT_ROOM: "durable-objects", WEBHOOK_OUTBOX: "durable-objects", JOB_BOARD: "durable-objects", STORAGE_LEDGER: "durable-objects" });
+    expect(kinds).toMatchObject({ DB: "d1", FILES: "r2", PROJECT_ROOM: "durable-objects", WEBHOOK_OUTBOX: "durable-objects", JOB_BOARD: "durable-objects", STORAGE_LEDGER: "durable-objects", OAUTH_KV: "kv" });
     expect(kinds.ASSETS).toBeNull();
     const gated = gatedEnv(env as unknown as Env, new RequestGate(env.DB, true));
     expect(gated.DB).not.toBe(env.DB);
     expect(gated.FILES).not.toBe(env.FILES);
+    expect(gated.OAUTH_KV).not.toBe(env.OAUTH_KV);
     expect(gated.ASSETS).toBe(env.ASSETS);
   });
 });

@@ -29,6 +29,10 @@ export async function fakeOAuthProviders(request: Request): Promise<Response> {
     if (form.get("code") !== "good-code" || !form.get("code_verifier")) return json({ error: "invalid_grant" }, 400);
     return json({ access_token: "ya29.fake", expires_in: 3599, token_type: "Bearer", id_token: googleIdToken() });
   }
+  // An MCP client's client ID metadata document (CIMD), as a client serves it from its own https URL (oauth-*.test.ts).
+  if (where === "GET mcp-client.test/oauth/client.json") {
+    return json({ client_id: url.href, client_name: "Metadata Client", redirect_uris: ["http://127.0.0.1:7777/callback"], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"] });
+  }
   const fonts = await fakeGoogleFonts(request);
   if (fonts) return fonts;
   return new Response(`outbound request not allowed in tests: ${where}`, { status: 599 });

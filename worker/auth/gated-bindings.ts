@@ -5,12 +5,14 @@
 // - D1: gated-d1.ts.
 // - R2: get, head and list go at once; everything else (put, delete, multipart uploads) waits for the check.
 // - Durable Objects: ids are computed at once; every call on a stub (fetch or RPC) waits for the check.
+// - KV (OAuth grants, worker/oauth/): get, getWithMetadata and list go at once; put and delete wait for the check.
 // Other bindings (the dashboard's static assets, version metadata) and settings pass through.
 import type { Env } from "../env.ts";
 import { gatedD1 } from "./gated-d1.ts";
 import type { RequestGate } from "./request-gate.ts";
 
 const R2_READS = new Set<PropertyKey>(["get", "head", "list"]);
+const KV_READS = new Set<PropertyKey>(["get", "getWithMetadata", "list"]);
 const NAMESPACE_STUBS = new Set<PropertyKey>(["get", "getByName"]);
 // A stub's own data, and `then`: a stub is not a promise, and awaiting one must not become a gated call.
 const STUB_PLAIN = new Set<PropertyKey>(["id", "name", "then"]);
@@ -57,11 +59,11 @@ function gateNamespace(namespace: DurableObjectNamespace, gate: RequestGate): Du
   });
 }
 
-type BindingKind = "d1" | "r2" | "durable-objects";
+type BindingKind = "d1" | "r2" | "durable-objects" | "kv";
 
 // The runtime's classes of the bindings with effects. A Fetcher (the assets, a service binding) answers every
 // property name with a remote method, so it cannot be told by its methods; by its class it can.
-const BINDING_CLASSES: Record<string, BindingKind> = { D1Database: "d1", R2Bucket: "r2", DurableObjectNamespace: "durable-objects" };
+const BINDING_CLASSES: Record<string, BindingKind> = { D1Database: "d1", R2Bucket: "r2", DurableObjectNamespace: "durable-objects", KvNamespace: "kv" };
 
 /** Which binding with effects a value is, by its class; a plain object with D1's methods is a wrapped D1 (the bench's trace). */
 export function bindingKind(value: unknown): BindingKind | null {
@@ -90,6 +92,7 @@ export function gatedEnv(env: Env, gate: RequestGate): Env {
     if (kind === "d1") out[name] = gatedD1(value as D1Database, gate);
     else if (kind === "r2") out[name] = gateBucket(value as R2Bucket, gate);
     else if (kind === "durable-objects") out[name] = gateNamespace(value as DurableObjectNamespace, gate);
+    else if (kind === "kv") out[name] = gateMethods(value as KVNamespace, gate, KV_READS);
     else out[name] = value;
   }
   gates.set(out, gate);

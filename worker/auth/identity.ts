@@ -25,15 +25,14 @@ export function curlExample(baseUrl: string, token: string): string {
 
 export async function identityOf(c: Context<AppEnv>, user: User) {
   const token = await personalToken(openDb(c.env.DB), tokenSecret(c.env), user.id);
+  const { baseUrl, docsUrl, storage } = await publicIdentityOf(c, user);
+  return { user: publicUser(user), token, baseUrl, curl: curlExample(baseUrl, token), docsUrl, storage };
+}
+
+/** The identity without the personal token (and so without the curl line): what an OAuth-connected app sees. */
+export async function publicIdentityOf(c: Context<AppEnv>, user: User) {
   const baseUrl = baseUrlOf(c);
-  return {
-    user: publicUser(user),
-    token,
-    baseUrl,
-    curl: curlExample(baseUrl, token),
-    docsUrl: `${baseUrl}/api/docs`,
-    storage: await storageOf(c.env, user.id),
-  };
+  return { user: publicUser(user), baseUrl, docsUrl: `${baseUrl}/api/docs`, storage: await storageOf(c.env, user.id) };
 }
 
 /** What the user stores (project files and renders) against the quota (files/storage-usage.ts). */

@@ -7,6 +7,7 @@ import { credentialCache } from "./credential-cache.ts";
 import { lookupStatement } from "./credential-guard.ts";
 import { gateOf } from "./gated-bindings.ts";
 import { lookupFor, type CallerPatch, type CredentialKind, type CredentialLookup } from "./resolvers.ts";
+import { grantOf } from "../oauth/oauth-caller.ts";
 import { sessionCookie } from "./sessions.ts";
 import { kindOfToken, sha256Hex, type TokenKind } from "./tokens.ts";
 
@@ -42,6 +43,16 @@ export function identifyCaller(isDashboardPath: DashboardPath): MiddlewareHandle
     c.set("credential", null);
     c.set("token", null);
     c.set("authProblem", "missing token");
+    c.set("scopes", []);
+    // An MCP tool's in-process call made as an OAuth grant (worker/oauth/oauth-caller.ts): the grant was checked
+    // when /mcp accepted its token, and its scopes are checked per route (enforceGrantScopes).
+    const grant = grantOf(c.req.raw);
+    if (grant) {
+      c.set("user", grant.user);
+      c.set("credential", "oauth");
+      c.set("scopes", grant.scopes);
+      return next();
+    }
     // The dashboard's pages and assets never use the caller: only the cookie's cross-site rule still applies.
     if (isDashboardPath(c.req.path)) {
       sessionCookie(c);

@@ -10,10 +10,26 @@ import { baseUrlOf } from "../http/base-url.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError, badRequest, notFound } from "../http/errors.ts";
 import type { ProviderProfile } from "./users.ts";
+import { signInNext } from "../../core/http/sign-in-next.ts";
+
+/** The page to land on after the provider's callback: the consent request that asked for sign-in, else the dashboard. */
+export function afterSignIn(c: Context<AppEnv>): string {
+  const stored = getCookie(c, NEXT_COOKIE);
+  deleteCookie(c, NEXT_COOKIE, { path: "/auth" });
+  let next: string | null = null;
+  try {
+    next = signInNext(stored ? decodeURIComponent(stored) : null);
+  } catch {
+    next = null; // a cookie that is not valid percent-encoding names nowhere
+  }
+  return next ?? "/";
+}
 
 export type OAuthProvider = "github" | "google";
 const STATE_COOKIE = "studio_oauth_state";
 const VERIFIER_COOKIE = "studio_oauth_verifier";
+/** Where to go after sign-in: an MCP client's consent request that sent the person here (core/http/sign-in-next.ts). */
+const NEXT_COOKIE = "studio_sign_in_next";
 
 function clientFor(c: Context<AppEnv>, provider: OAuthProvider) {
   const redirect = `${baseUrlOf(c)}/auth/${provider}/callback`;
@@ -36,6 +52,9 @@ export function beginOAuth(c: Context<AppEnv>, provider: OAuthProvider): Respons
   const oauth = clientFor(c, provider);
   const state = generateState();
   setShortCookie(c, STATE_COOKIE, state);
+  const next = signInNext(c.req.query("next"));
+  if (next) setShortCookie(c, NEXT_COOKIE, encodeURIComponent(next));
+  else deleteCookie(c, NEXT_COOKIE, { path: "/auth" });
   if (oauth.provider === "github") {
     return c.redirect(oauth.client.createAuthorizationURL(state, ["read:user", "user:email"]).toString(), 302);
   }

@@ -203,6 +203,7 @@ export const BINDINGS = {
   WEBHOOK_OUTBOX: { required: true, declaredBy: "[[durable_objects.bindings]]", description: "One WebhookOutbox per user: signing secret, project webhooks, deliveries and retries." },
   JOB_BOARD: { required: true, declaredBy: "[[durable_objects.bindings]]", description: "The JobBoard where render nodes' claims wait for work." },
   STORAGE_LEDGER: { required: true, declaredBy: "[[durable_objects.bindings]]", description: "One StorageLedger per user: what they store against their quota." },
+  OAUTH_KV: { required: true, declaredBy: "[[kv_namespaces]]", description: "KV: OAuth for MCP clients (worker/oauth/): registered clients, grants, hashed tokens." },
   ASSETS: { required: false, declaredBy: "[assets]", description: "The dashboard's static files; without it the dashboard's paths answer 404." },
   CF_VERSION_METADATA: { required: false, declaredBy: "[version_metadata]", description: "Which upload of the Worker answers, reported by GET /api/health." },
   RENDER_NODE_CONTAINER: {

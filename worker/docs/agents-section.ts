@@ -39,6 +39,22 @@ files up to 2 MiB.
 
   {"mcpServers": {"studio": {"url": "{{BASE_URL}}/mcp", "headers": {"Authorization": "Bearer {{TOKEN}}"}}}}
 
+### Connecting through OAuth (no token to paste)
+
+Clients that connect to remote MCP servers through OAuth 2.1 (Claude's and ChatGPT's connectors, editors) need only
+the URL {{BASE_URL}}/mcp. Its 401 names the protected-resource metadata
+({{BASE_URL}}/.well-known/oauth-protected-resource/mcp), which names this studio as the authorization server
+({{BASE_URL}}/.well-known/oauth-authorization-server). A client registers itself (POST /oauth/register, RFC 7591)
+or uses a client ID metadata document (an https client_id), sends the person to /oauth/authorize with PKCE (S256
+only) and resource={{BASE_URL}}/mcp; the person signs in if needed and allows or denies on the consent page,
+choosing the scopes; the client exchanges the code at /oauth/token (which also refreshes and revokes). Scopes:
+projects:read (projects, files, renders, account and storage; tools get_account, list_projects, get_project,
+list_files, read_file, lint, get_render, list_renders), projects:write (create_project, delete_project,
+write_file, delete_file, delete_render), render (render, cancel_render, check; snapshot needs projects:read too),
+ideas (the idea tools). A token sees only the tools its scopes allow. Access tokens last an hour, refresh tokens
+rotate, and a grant lasts 30 days or until the person disconnects the app (dashboard, Connected apps) or rotates
+their personal token. An OAuth access token works on /mcp only, never on the REST API.
+
 ## Webhooks
 
 A render calls a webhook when it ends (done, failed or cancelled): its own "webhookUrl" render option, else its

@@ -54,6 +54,37 @@ such a program can show pictures and nothing more.
   the public internet, but a self-hosted workerd reaches whatever its machine can, so its network must not rely on
   this check alone.
 
+## Apps connected through OAuth (MCP clients)
+
+MCP clients (Claude, ChatGPT, editors) connect to /mcp through OAuth 2.1 instead of holding a personal token.
+The threats and what answers each:
+
+- A grant is narrower than its person: it carries only the scopes the person ticked on the consent page
+  (projects:read, projects:write, render, ideas), and its access token is accepted on /mcp only (its audience,
+  {{BASE_URL}}/mcp): on every other route it is 401. The MCP tools a grant's scopes do not cover are not listed and
+  a call to one is "tool not found"; every REST route a tool then reaches checks the scopes again (403
+  insufficient_scope), and account routes (token rotation, bot and node keys, the webhook signing secret, share
+  links, connected apps) are closed to every grant, so a grant can never read or become the personal token.
+- Redirect URIs match the registered ones exactly (https, or http on a loopback host); a request with any other
+  is refused on a page here and never redirected. PKCE with S256 is required of every client (no plain, no
+  omission); a code works once, with its verifier and its redirect URI, within minutes. state is returned as
+  sent, and responses carry iss.
+- Tokens, codes and client secrets are stored only as SHA-256 hashes (KV), and what a grant knows of its person is
+  encrypted with a key only the token unwraps. Access tokens last an hour; refresh tokens rotate on use; a grant
+  lasts 30 days.
+- The consent page is on this origin, runs no script, cannot be framed (frame-ancestors 'none', X-Frame-Options:
+  DENY) and is never cached. It shows the app's name as text (escaped, cut to 80 characters, marked unverified
+  unless it comes from a client ID metadata document's domain), where the answer goes (the redirect host, with a
+  warning for an app on this computer) and each scope. Its form carries a one-time handle bound to this browser
+  (a __Host- cookie) and a nonce bound to the signed-in session; the post obeys the cross-site rule above, so a
+  post from another site, another session or another browser, or without the nonce, is refused and grants
+  nothing.
+- Revoking: Disconnect on the dashboard (Connected apps), DELETE /api/me/apps/:id, the client's own revocation,
+  or rotating the personal token, which disconnects every app of the person. Grants live in KV, which is
+  eventually consistent: in another location a revoked access token may be accepted for up to a minute.
+- A client ID metadata document is fetched only from the public internet (5 KB, 10 s), never from this studio's
+  own routes.
+
 ## Where user content is served from
 
 Everything a project author wrote is served from the content origin, {{CONTENT_URL}}, which browsers treat as a

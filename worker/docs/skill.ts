@@ -72,6 +72,9 @@ tool for each step). Get a token on the dashboard (${baseUrl}/) and keep it in S
     export STUDIO_TOKEN=stu_...
     curl -H "Authorization: Bearer $STUDIO_TOKEN" ${baseUrl}/api/me
 
+An MCP client that connects through OAuth (Claude, ChatGPT, editors) needs no token: give it ${baseUrl}/mcp, and the
+person approves it in the browser, choosing what it may do (see "Connecting through OAuth" below).
+
 Full reference: ${baseUrl}/api/docs. OpenAPI: ${baseUrl}/api/openapi.json.
 
 ## The loop
@@ -169,7 +172,8 @@ The loop: make (create a project, write files) -> lint -> check -> snapshot -> r
 
 ## Tools
 
-- [MCP server](${baseUrl}/mcp): Streamable HTTP, stateless; Authorization: Bearer <token>
+- [MCP server](${baseUrl}/mcp): Streamable HTTP, stateless; Authorization: Bearer <token>, or OAuth 2.1 (clients
+  discover it from the 401: ${baseUrl}/.well-known/oauth-protected-resource/mcp; the person approves on a consent page)
 - Command line: \`node cli/studio.ts\` in the repository (login, create, push, lint, render, download)
 
 ## Optional

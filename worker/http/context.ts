@@ -23,8 +23,11 @@ export interface RenderNode {
   name: string;
 }
 
-/** How the caller proved who they are; the idea board tells humans from bots by this. */
-export type Credential = "token" | "session" | "bot" | "node";
+/**
+ * How the caller proved who they are; the idea board tells humans from bots by this. "oauth": an MCP client's
+ * OAuth grant, acting as the person within its scopes (worker/oauth/); it reaches REST routes only through /mcp.
+ */
+export type Credential = "token" | "session" | "bot" | "node" | "oauth";
 
 export interface AppVariables {
   user: User | null;
@@ -35,6 +38,8 @@ export interface AppVariables {
   authProblem: string;
   /** The raw token the caller presented, when it is a valid personal token (docs examples echo it). */
   token: string | null;
+  /** The scopes of an OAuth grant (credential "oauth"); empty for every other credential, which has no scopes. */
+  scopes: readonly string[];
   /** This request's id in the log and in the X-Request-Id answer header (worker/http/request-log.ts). */
   requestId: string;
 }

@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   invalid_idempotency_key: "The Idempotency-Key header is empty, longer than 255 characters or not printable ASCII.",
   unauthorized: "No valid credential: a missing, wrong, rotated or revoked token, session, bot key or node key.",
   forbidden: "The caller is known but may not do this.",
+  insufficient_scope: "An app connected through OAuth was not granted the scope this needs, or the route is closed to connected apps (account settings, keys, token rotation).",
   cross_site_refused: "A cookie-authenticated write came from another site (the CSRF rule).",
   link_expired: "A capability or share link has expired.",
   link_invalid: "A capability or share link is forged, revoked or for something else.",

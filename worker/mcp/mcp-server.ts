@@ -13,12 +13,22 @@ import { registerProjectTools } from "./project-tools.ts";
 import { CredentialRedactingTransport } from "./redact-credentials.ts";
 import { registerRenderTools } from "./render-tools.ts";
 import { restClient } from "./rest-client.ts";
+import { carryGrant, type GrantCaller } from "../oauth/oauth-caller.ts";
+import { scopedServer } from "../oauth/tool-scopes.ts";
 
-/** Answers one JSON-RPC message (or batch) for a caller with a personal token or a bot key. */
-export async function answerMcp(c: Context<AppEnv>, api: Hono<AppEnv>, token: string, credential: "token" | "bot", message: unknown): Promise<Response | undefined> {
-  const rest = restClient(api, c.env, c.executionCtx, `Bearer ${token}`);
-  const server = new McpServer({ name: "studio", version: VERSION }, { instructions: MCP_INSTRUCTIONS });
-  if (credential === "token") {
+/**
+ * Who calls: a personal token (every tool), a bot key (the idea tools), or an OAuth grant (the tools its scopes
+ * allow, worker/oauth/tool-scopes.ts; its REST calls carry the grant, never a token, and are checked per route).
+ */
+export type McpCaller = { kind: "token" | "bot"; token: string } | { kind: "oauth"; token: string; grant: GrantCaller };
+
+/** Answers one JSON-RPC message (or batch) for a caller. */
+export async function answerMcp(c: Context<AppEnv>, api: Hono<AppEnv>, caller: McpCaller, message: unknown): Promise<Response | undefined> {
+  const rest = restClient(api, c.env, c.executionCtx, caller.kind === "oauth" ? (req) => carryGrant(req, caller.grant) : `Bearer ${caller.token}`);
+  const mcp = new McpServer({ name: "studio", version: VERSION }, { instructions: MCP_INSTRUCTIONS });
+  const server = caller.kind === "oauth" ? scopedServer(mcp, caller.grant.scopes) : mcp;
+  const token = caller.token;
+  if (caller.kind !== "bot") {
     registerAccountTools(server, rest);
     registerProjectTools(server, rest);
     registerRenderTools(server, rest);
@@ -26,6 +36,6 @@ export async function answerMcp(c: Context<AppEnv>, api: Hono<AppEnv>, token: st
   registerIdeaTools(server, rest);
   // Whatever a tool answers, no credential leaves in it (redact-credentials.ts).
   const transport = new CredentialRedactingTransport(token);
-  await server.connect(transport);
+  await mcp.connect(transport);
   return transport.handleRequest(c, message);
 }

@@ -41,10 +41,16 @@ export interface RestClient {
   json<T = unknown>(call: RestCall): Promise<T>;
 }
 
-export function restClient(api: Hono<AppEnv>, env: Env, ctx: ExecutionContext, authorization: string): RestClient {
+/**
+ * The caller's credential on each request: an Authorization header value (a personal token or bot key), or, for an
+ * OAuth grant, a function that attaches the grant to the Request object itself (worker/oauth/oauth-caller.ts).
+ */
+export type RestCredential = string | ((request: Request) => void);
+
+export function restClient(api: Hono<AppEnv>, env: Env, ctx: ExecutionContext, credential: RestCredential): RestClient {
   const origin = apiOrigin(env);
   async function send(call: RestCall): Promise<Response> {
-    const headers = new Headers({ Authorization: authorization });
+    const headers = new Headers(typeof credential === "string" ? { Authorization: credential } : {});
     let body: BodyInit | undefined;
     if (call.json !== undefined) {
       headers.set("Content-Type", "application/json");
@@ -53,6 +59,7 @@ export function restClient(api: Hono<AppEnv>, env: Env, ctx: ExecutionContext, a
       body = call.raw;
     }
     const req = new Request(requestUrl(origin, call), { method: call.method ?? "GET", headers, body, signal: call.signal });
+    if (typeof credential === "function") credential(req);
     const res = await api.fetch(req, env, ctx);
     if (res.ok) return res;
     const text = await res.text();

@@ -31,6 +31,7 @@ const TAGS = [
   { name: "nodes", description: "Render node keys, managed by admins" },
   { name: "agents", description: "The MCP server, /llms.txt and the agent skill" },
   { name: "webhooks", description: "Render webhooks: signing secret, project webhooks, deliveries" },
+  { name: "oauth", description: "OAuth 2.1 for MCP clients: discovery, registration, tokens, consent" },
 ];
 
 /** The error statuses an operation declares: its own, plus 401 where a credential is required and 400 for queries. */

@@ -3,6 +3,7 @@ import { agentToolOperations } from "./agent-tools.ts";
 import { boardOperations } from "./board.ts";
 import { checkOperations } from "./checks.ts";
 import { nodeKeyOperations, nodeOperations } from "./node.ts";
+import { oauthOperations } from "./oauth.ts";
 import type { Operation } from "./operation.ts";
 import { playOperations } from "./play.ts";
 import { projectOperations } from "./projects.ts";
@@ -19,4 +20,5 @@ export const OPERATIONS: Operation[] = [
   ...nodeOperations,
   ...nodeKeyOperations,
   ...agentToolOperations,
+  ...oauthOperations,
 ];

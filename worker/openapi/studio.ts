@@ -38,8 +38,8 @@ export const studioOperations: Operation[] = [
   { method: "get", path: "/api/reference", operationId: "getReference", summary: "Interactive API reference (Swagger UI, served from the studio itself) for this document", tag: "studio", access: "public", responses: { 200: { description: "an HTML page", body: { media: "text/html", schema: z.string() } } } },
   { method: "get", path: "/api/me", operationId: "getMe", summary: "The caller's identity, token and a curl example", tag: "identity", access: "user", responses: { 200: json(identity, "the caller") } },
   {
-    method: "post", path: "/api/me/token/rotate", operationId: "rotateToken", summary: "Replace the token; the old one stops working at once", tag: "identity", access: "user",
-    responses: { 200: json(z.object({ rotated: z.literal(true), token: z.string(), curl: z.string() }), "the new token") },
+    method: "post", path: "/api/me/token/rotate", operationId: "rotateToken", summary: "Replace the token; the old one stops working at once, and every app connected through OAuth is disconnected", tag: "identity", access: "user",
+    responses: { 200: json(z.object({ rotated: z.literal(true), token: z.string(), curl: z.string(), appsRevoked: z.number().int().describe("OAuth grants revoked") }), "the new token") },
   },
   { method: "get", path: "/api/stats", operationId: "getStats", summary: "Public counters", tag: "studio", access: "public", responses: { 200: json(stats, "counters") } },
   {

@@ -2,7 +2,7 @@
 import { Hono, type Context } from "hono";
 import * as z from "zod";
 import { identityOf } from "../auth/identity.ts";
-import { beginOAuth, finishOAuth, type OAuthProvider } from "../auth/oauth.ts";
+import { afterSignIn, beginOAuth, finishOAuth, type OAuthProvider } from "../auth/oauth.ts";
 import { endSession, startSession } from "../auth/sessions.ts";
 import { upsertUser } from "../auth/users.ts";
 import { openDb } from "../db/client.ts";
@@ -42,11 +42,11 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/github", (c) => beginOAuth(c, "github"))
   .get("/google", (c) => beginOAuth(c, "google"));
 
-/** The provider's redirect back: check state, fetch the profile, start a session, go to the dashboard. */
+/** The provider's redirect back: check state, fetch the profile, start a session, go to the dashboard (or back to a consent request). */
 async function finishSignIn(c: Context<AppEnv>, provider: OAuthProvider) {
   const db = openDb(c.env.DB);
   const profile = await finishOAuth(c, provider);
   const user = await upsertUser(db, tokenSecret(c.env), profile);
   await startSession(c, db, user.id);
-  return c.redirect("/", 302);
+  return c.redirect(afterSignIn(c), 302);
 }

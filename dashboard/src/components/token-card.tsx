@@ -7,7 +7,8 @@ import { CopyButton } from "./copy-button.tsx";
 import { ErrorNote } from "./error-note.tsx";
 import { useAction } from "../lib/use-action.ts";
 
-export function TokenCard() {
+/** `onRotated`: the token was rotated, which disconnected every OAuth-connected app (connected-apps.tsx reloads). */
+export function TokenCard({ onRotated }: { onRotated?: () => void } = {}) {
   const [identity, setIdentity] = useState<Identity | null>(null);
   const { busy, error, setError, run } = useAction();
   const [reveal, setReveal] = useState(false);
@@ -18,12 +19,13 @@ export function TokenCard() {
   }, []);
 
   async function rotate() {
-    if (!confirm("Rotate your token? The current token stops working at once, for every agent that uses it.")) return;
+    if (!confirm("Rotate your token? The current token stops working at once, for every agent that uses it, and every connected app is disconnected.")) return;
     await run(async () => {
       const res = await api<{ rotated: boolean; token: string; curl: string }>("/api/me/token/rotate", { method: "POST" });
       setIdentity((prev) => (prev ? { ...prev, token: res.token, curl: res.curl } : prev));
       setReveal(true);
-      setNotice("New token issued. The old one no longer works.");
+      setNotice("New token issued. The old one no longer works, and connected apps were disconnected.");
+      onRotated?.();
     });
   }
 

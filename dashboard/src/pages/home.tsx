@@ -4,6 +4,9 @@ import { ProjectGrid } from "../components/project-grid.tsx";
 import { SignIn } from "../components/sign-in.tsx";
 import { PublicStats } from "../components/stats.tsx";
 import { TokenCard } from "../components/token-card.tsx";
+import { ConnectedApps } from "../components/connected-apps.tsx";
+import { useEffect, useState } from "preact/hooks";
+import { signInNext } from "../../../core/http/sign-in-next.ts";
 import { useSession } from "../session.ts";
 
 function Landing() {
@@ -41,11 +44,18 @@ function Landing() {
 
 export function HomePage() {
   const { health } = useSession();
+  const [rotations, setRotations] = useState(0);
+  // Signed in while an MCP client's consent request waited (/?next=/oauth/authorize?…): back to it.
+  const next = signInNext(new URLSearchParams(window.location.search).get("next"));
+  useEffect(() => {
+    if (health.user && next) window.location.replace(next);
+  }, [health.user, next]);
   if (!health.user) return <Landing />;
   return (
     <>
       <h1 class="page-title">Welcome, {health.user.name}</h1>
-      <TokenCard />
+      <TokenCard onRotated={() => setRotations((n) => n + 1)} />
+      <ConnectedApps version={rotations} />
       <ProjectGrid />
       {health.admin && <NodeKeysPanel />}
       <PublicStats />
