@@ -55,7 +55,8 @@ project's webhook.
 
 The body is { type: "render.done" | "render.failed" | "render.cancelled", timestamp, data: <render state, with an
 absolute downloadUrl> }, signed per Standard Webhooks (headers webhook-id, webhook-timestamp, webhook-signature;
-verify with any Standard Webhooks library and your secret). A delivery is attempted at once; a receiver that does
+verify with any Standard Webhooks library and your secret); the OpenAPI document ({{BASE_URL}}/api/openapi.json)
+describes each body and header in its "webhooks" section (render.done, render.failed, render.cancelled). A delivery is attempted at once; a receiver that does
 not answer 2xx within 10 s is tried again after 5 s, 30 s, 2 min, 10 min, 30 min and 2 h (seven attempts), with the
 same webhook-id, then the delivery is "failed". Redirects are not followed. Delivery status: pending, delivered,
 failed or refused. A URL must be http or https without user name or password, at most 2000 characters, and may not
