@@ -5,6 +5,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../http/context.ts";
+import { configOf } from "../config/config-of.ts";
 import { VERSION } from "../routes/health.ts";
 import { registerAccountTools } from "./account-tools.ts";
 import { registerIdeaTools } from "./idea-tools.ts";
@@ -21,7 +22,7 @@ export async function answerMcp(c: Context<AppEnv>, api: Hono<AppEnv>, token: st
   if (credential === "token") {
     registerAccountTools(server, rest);
     registerProjectTools(server, rest);
-    registerRenderTools(server, rest);
+    registerRenderTools(server, rest, configOf(c.env).MCP_RENDER_WAIT_MS);
   }
   registerIdeaTools(server, rest);
   // Whatever a tool answers, no credential leaves in it (redact-credentials.ts).
