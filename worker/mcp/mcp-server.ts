@@ -10,9 +10,12 @@ import { VERSION } from "../routes/health.ts";
 import { registerAccountTools } from "./account-tools.ts";
 import { registerIdeaTools } from "./idea-tools.ts";
 import { MCP_INSTRUCTIONS } from "./instructions.ts";
+import { registerProjectResources } from "./project-resources.ts";
 import { registerProjectTools } from "./project-tools.ts";
-import { CredentialRedactingTransport } from "./redact-credentials.ts";
+import { registerPrompts } from "./prompts.ts";
+import { CredentialRedactingTransport, redactCredentials } from "./redact-credentials.ts";
 import { registerRenderTools } from "./render-tools.ts";
+import { refusedResourceReads } from "./resource-uri.ts";
 import { restClient } from "./rest-client.ts";
 
 /** Answers one JSON-RPC message (or batch) for a caller with a personal token or a bot key. */
@@ -23,8 +26,13 @@ export async function answerMcp(c: Context<AppEnv>, api: Hono<AppEnv>, token: st
     registerAccountTools(server, rest);
     registerProjectTools(server, rest);
     registerRenderTools(server, rest, configOf(c.env).MCP_RENDER_WAIT_MS);
+    registerProjectResources(server, rest);
+    registerPrompts(server);
   }
   registerIdeaTools(server, rest);
+  // A resource URI the URL parser would rewrite is refused before the SDK parses it (resource-uri.ts says why).
+  const refused = refusedResourceReads(message);
+  if (refused) return c.json(redactCredentials(refused, token));
   // Whatever a tool answers, no credential leaves in it (redact-credentials.ts).
   const transport = new CredentialRedactingTransport(token);
   await server.connect(transport);

@@ -12,6 +12,7 @@ import { compositionRulesList } from "../docs/composition-rules.ts";
 import { createProjectBody } from "../projects/schemas.ts";
 import { lintBody } from "../routes/lint.ts";
 import { apiPath, type RestClient } from "./rest-client.ts";
+import { base64Of, IMAGE_TYPES, isTextType, READ_FILE_MAX_BYTES } from "./file-content.ts";
 import { projectLinks, restOutput } from "./output-schema.ts";
 import { countsText, findingLines, nextText, type Finding } from "./result-text.ts";
 import { asTool, toolResult } from "./tool-result.ts";
@@ -25,23 +26,7 @@ const pathInput = projectFilePath.describe(
     `no "." or ".." segments, empty segments, backslashes, leading "/", NUL or invisible characters; at most ${MAX_PATH_LENGTH} characters`,
 );
 
-/** Largest file read_file returns inline; larger files are for GET /api/projects/:slug/files/<path>. */
-const READ_FILE_MAX_BYTES = 2 * 1024 * 1024;
-const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];
-
-function isTextType(contentType: string): boolean {
-  const type = contentType.split(";")[0]!.trim().toLowerCase();
-  return type.startsWith("text/") || /(json|xml|javascript|svg)/.test(type);
-}
-
-/** Bytes as base64 (btoa takes a binary string; built in chunks so large files do not overflow the call stack). */
-function base64Of(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-const files = (slug: string, path?: string) => apiPath("/api/projects", slug, "files") + (path ? `/${apiPath(path)}` : "");
+export const files = (slug: string, path?: string) => apiPath("/api/projects", slug, "files") + (path ? `/${apiPath(path)}` : "");
 
 /** The absolute links of a project, for a model's next call. */
 export function linksOf(rest: RestClient, slug: string) {
