@@ -30,10 +30,13 @@ export async function rpcMessage(token: string, method: string, params: unknown,
   });
   const raw = await res.text();
   expect(res.status, raw).toBe(200);
-  const messages = raw
-    .split("\n")
-    .filter((line) => line.startsWith("data: "))
-    .map((line) => JSON.parse(line.slice(6)) as RpcMessage);
+  // An event stream, or (for an answer the server gives without the SDK) one JSON message or batch.
+  const messages = res.headers.get("Content-Type")?.startsWith("application/json")
+    ? ([JSON.parse(raw)].flat() as RpcMessage[])
+    : raw
+        .split("\n")
+        .filter((line) => line.startsWith("data: "))
+        .map((line) => JSON.parse(line.slice(6)) as RpcMessage);
   return { raw, messages, answer: messages.find((m) => m.id === id), res };
 }
 
