@@ -107,6 +107,13 @@ describe("tool results", () => {
     expect(textOf(broken)).toMatch(/not ok, [1-9]\d* errors?/);
     expect(textOf(broken)).toMatch(/\n- error \w/);
     await use("delete_project", { slug: "results-walk" });
+
+    // An error is a tool error with the REST body and status as its text, and no structuredContent (which would
+    // have to match the outputSchema: the SDK's client refuses one that does not, error or not).
+    const { result: missing } = await callTool(s.token, "get_project", { slug: "results-walk" });
+    expect(missing.isError).toBe(true);
+    expect(missing.structuredContent).toBeUndefined();
+    expect(JSON.parse(textOf(missing))).toEqual({ error: "no project named results-walk", code: "not_found", status: 404 });
   });
 
   it("check and snapshot with a node played over the real protocol", async () => {

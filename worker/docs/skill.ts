@@ -169,7 +169,9 @@ The loop: make (create a project, write files) -> lint -> check -> snapshot -> r
 
 ## Tools
 
-- [MCP server](${baseUrl}/mcp): Streamable HTTP, stateless; Authorization: Bearer <token>
+- [MCP server](${baseUrl}/mcp): Streamable HTTP, stateless; tools with structured results, project files as
+  resources, a compose_video prompt. Connect with your personal token as \`Authorization: Bearer <token>\` (see
+  "MCP server" in the skill)
 - Command line: \`node cli/studio.ts\` in the repository (login, create, push, lint, render, download)
 
 ## Optional

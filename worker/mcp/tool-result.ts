@@ -1,9 +1,11 @@
 // Turns what a REST route answered into an MCP tool result: `structuredContent` is the route's JSON body (the shape
 // the tool's outputSchema declares; output-schema.ts) with its links made absolute, so it stands on its own, and
 // the text is a short sentence for people and models that read text only (never the whole JSON again). A REST
-// error becomes an MCP tool error (`isError: true`) whose text and structured content are the REST error body
-// (`error`, and `code` where the route gives one) with its HTTP status, so an agent sees the same message and code
-// over MCP as over REST. Both leave out credential fields (`token`, `curl`): see redact-credentials.ts.
+// error becomes an MCP tool error (`isError: true`) whose text is the REST error body (`error`, and `code` where the
+// route gives one) with its HTTP status as JSON, so an agent sees the same message and code over MCP as over REST.
+// An error carries no structuredContent: that must match the tool's outputSchema, and the SDK's client refuses a
+// result whose structured content does not, error or not. Both leave out credential fields (`token`, `curl`): see
+// redact-credentials.ts.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { withoutCredentialFields } from "./redact-credentials.ts";
 import { RestError } from "./rest-client.ts";
@@ -35,10 +37,10 @@ export function toolResult(origin: string, text: string, body: Record<string, un
 export function errorResult(err: unknown): CallToolResult {
   if (err instanceof RestError) {
     const body = { ...(withoutCredentialFields(err.body) as Record<string, unknown>), status: err.status };
-    return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }], structuredContent: body };
+    return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] };
   }
   const message = err instanceof Error ? err.message : String(err);
-  return { isError: true, content: [{ type: "text", text: JSON.stringify({ error: message }) }], structuredContent: { error: message } };
+  return { isError: true, content: [{ type: "text", text: JSON.stringify({ error: message }) }] };
 }
 
 /** Runs a tool body; a thrown RestError (or anything else) becomes the tool error result. */
