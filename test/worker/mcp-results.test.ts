@@ -233,6 +233,9 @@ describe("protocol revisions", () => {
       const listed = await rpcMessage(s.token, "tools/list", {}, { "MCP-Protocol-Version": version });
       expect((listed.answer?.result as { tools: unknown[] }).tools.length, version).toBeGreaterThan(0);
     }
+    // The docs name every revision served, so an SDK upgrade that adds one fails here until they do.
+    const docs = await (await api(s.token, "GET", "/api/docs")).text();
+    for (const version of SUPPORTED_PROTOCOL_VERSIONS) expect(docs, version).toContain(version);
     const unknown = await rpcMessage(s.token, "initialize", { protocolVersion: "1999-01-01", capabilities: {}, clientInfo: { name: "x", version: "1" } });
     expect((unknown.answer?.result as { protocolVersion: string }).protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
   });
