@@ -24,13 +24,22 @@ export function loose(schema: z.ZodType): z.ZodType {
   return schema.description ? out.describe(schema.description) : out;
 }
 
-/** The loosened JSON response schema the OpenAPI document declares for `operationId` at `status`. */
+const outputs = new Map<string, z.ZodObject>();
+
+/**
+ * The loosened JSON response schema the OpenAPI document declares for `operationId` at `status`. Built once per
+ * isolate: the server is made anew for every /mcp request (stateless), its schemas need not be.
+ */
 export function restOutput(operationId: string, status = 200): z.ZodObject {
+  const key = `${operationId} ${status}`;
+  const cached = outputs.get(key);
+  if (cached) return cached;
   const op = OPERATIONS.find((o) => o.operationId === operationId);
   const body = op?.responses[status]?.body;
   if (!body || !("json" in body)) throw new Error(`no JSON ${status} response declared for ${operationId}`);
   const schema = loose(body.json);
   if (!(schema instanceof z.ZodObject)) throw new Error(`the ${status} response of ${operationId} is not an object`);
+  outputs.set(key, schema);
   return schema;
 }
 
