@@ -1,18 +1,19 @@
 // The prompts: compose_video teaches an agent to make a video the studio renders cleanly. Its text is the same
 // text /skill.md, /llms.txt and GET /api/docs serve (the composition rules section of the agents' docs, filled
-// with the rules of composition-rules.ts) and the loop the server's instructions give, so it cannot drift from them.
+// with the rules of composition-rules.ts) and the loop the server's instructions give (MCP_LOOP), so it cannot
+// drift from them.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import * as z from "zod";
 import { projectSlug } from "../../core/paths/identifiers.ts";
 import { agentsSection } from "../docs/agents-section.ts";
 import { compositionRulesList } from "../docs/composition-rules.ts";
 import { sectionOf } from "../docs/skill.ts";
-import { MCP_INSTRUCTIONS } from "./instructions.ts";
+import { MCP_LOOP } from "./instructions.ts";
 
 /** The composition rules as the docs print them (with the sentence on the starter composition). */
 export function composeVideoGuide(): string {
   const rules = sectionOf(`\n${agentsSection}`, "Composition rules").replace("{{COMPOSITION_RULES}}", compositionRulesList());
-  return `## Composition rules\n\n${rules}\n\n## The loop\n\n${MCP_INSTRUCTIONS}`;
+  return `## Composition rules\n\n${rules}\n\n## The loop\n\n${MCP_LOOP}\n\nLint, check and snapshot show what a render would get wrong, in seconds: fix every lint error and every check error, look at the snapshots, and only then render.`;
 }
 
 export function registerPrompts(server: McpServer): void {
