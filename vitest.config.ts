@@ -39,6 +39,8 @@ export default defineConfig({
                 BROWSER_JOB_TIMEOUT_MS: "4000",
                 // A short wall-clock limit so a render that runs past it can be watched ending (render.test.ts).
                 MAX_RENDER_MS: "6000",
+                // Test-only: the MCP render tool answers with a handle after 2.5 s rather than 25 (mcp-results.test.ts).
+                MCP_RENDER_WAIT_MS: "2500",
               },
             },
           })),

@@ -86,16 +86,18 @@ describe("MCP with a personal token", () => {
     const restBody = (await rest.json()) as { error: string };
     const missing = await tool("get_project", { slug: "no-such-project" });
     expect(missing.isError).toBe(true);
-    expect(missing.structuredContent).toMatchObject({ ...restBody, status: 404 });
+    // The REST error body and status as the error's text; no structuredContent (it would have to match the outputSchema).
+    expect(JSON.parse(textOf(missing))).toMatchObject({ ...restBody, status: 404 });
+    expect(missing.structuredContent).toBeUndefined();
     const again = await tool("create_project", { name: "MCP Demo" });
     expect(again.isError).toBe(true);
-    expect(again.structuredContent).toMatchObject({ status: 409 });
+    expect(JSON.parse(textOf(again))).toMatchObject({ code: expect.any(String), status: 409 });
     // A path REST would refuse never becomes a request: the tool's input schema refuses it with REST's words.
     const traversal = await tool("write_file", { slug: "mcp-demo", path: "a/%2e%2e/b.txt", content: "x" });
     expect(traversal.isError).toBe(true);
     expect(textOf(traversal)).toMatch(/Input validation error: .*path may not contain '\.\.' at path/);
     const protectedIndex = await tool("delete_file", { slug: "mcp-demo", path: "index.html" });
-    expect(protectedIndex.structuredContent).toMatchObject({ status: 403 });
+    expect(JSON.parse(textOf(protectedIndex))).toMatchObject({ status: 403 });
   });
 
   it("returns snapshots as PNG image content", async () => {
@@ -118,9 +120,11 @@ describe("MCP with a personal token", () => {
       timeout: 120_000,
     })) as CallToolResult;
     expect(result.isError).toBeFalsy();
-    const final = result.structuredContent as { id: string; status: string; downloadUrl: string; lines: string[] };
+    const final = result.structuredContent as { id: string; status: string; downloadUrl: string; lines: string[]; links: { download: string; render: string } };
     expect(final.status).toBe("done");
-    expect(final.downloadUrl).toMatch(/^\/renders\/mcp-demo_.*\.mp4$/);
+    // Links are absolute, so a model can use them as they are.
+    expect(final.downloadUrl).toMatch(new RegExp(`^${s.url}/renders/mcp-demo_.*\\.mp4$`));
+    expect(final.links).toMatchObject({ download: final.downloadUrl, render: `${s.url}/api/renders/${final.id}` });
     expect(final.lines.length).toBeGreaterThan(0);
     expect(progress.length).toBeGreaterThan(0);
     // Strictly growing, as the protocol requires, and reaching the capture's end.
@@ -128,12 +132,12 @@ describe("MCP with a personal token", () => {
     expect(Math.max(...progress)).toBeGreaterThanOrEqual(50);
     const read = await tool("get_render", { slug: "mcp-demo" });
     expect(read.structuredContent).toMatchObject({ id: final.id, status: "done" });
-    const video = await fetch(`${s.url}${final.downloadUrl}`, { headers: { Authorization: `Bearer ${s.token}` } });
+    const video = await fetch(final.downloadUrl, { headers: { Authorization: `Bearer ${s.token}` } });
     expect(video.status).toBe(200);
     const videoBytes = (await video.arrayBuffer()).byteLength;
     expect(videoBytes).toBeGreaterThan(1000);
     const renders = await tool("list_renders");
-    const filename = final.downloadUrl.slice("/renders/".length);
+    const filename = final.downloadUrl.slice(`${s.url}/renders/`.length);
     expect(JSON.stringify(renders.structuredContent)).toContain(filename);
 
     // The account shows the render's bytes in storage, never the token; deleting the render gives them back.
@@ -150,8 +154,9 @@ describe("MCP with a personal token", () => {
     expect(JSON.stringify((await tool("list_renders")).structuredContent)).not.toContain(filename);
   }, 180_000);
 
-  it("returns at once without wait", async () => {
-    const started = await tool("render", { slug: "mcp-demo", quality: "draft" });
+  it("returns at once with wait: false, as a handle for get_render", async () => {
+    const started = await tool("render", { slug: "mcp-demo", quality: "draft", wait: false });
+    expect((started.structuredContent as { next: string }).next).toMatch(/call get_render/);
     expect(["queued", "rendering"]).toContain((started.structuredContent as { status: string }).status);
     const cancelled = await tool("cancel_render", { slug: "mcp-demo" });
     expect(cancelled.isError).toBeFalsy();
@@ -201,7 +206,7 @@ describe("MCP access", () => {
       const idea = (posted.structuredContent as { idea: { id: number } }).idea;
       const dup = (await bot.callTool({ name: "post_idea", arguments: { title: "MCP posted idea about kinetic typography", body: "Posted through the MCP server by a bot key." } })) as CallToolResult;
       expect(dup.isError).toBe(true);
-      expect(dup.structuredContent).toMatchObject({ status: 409, exists: true, idea: { id: idea.id } });
+      expect(JSON.parse(textOf(dup))).toMatchObject({ status: 409, exists: true, idea: { id: idea.id } });
       const voted = (await bot.callTool({ name: "vote_idea", arguments: { id: idea.id } })) as CallToolResult;
       expect(voted.isError).toBeFalsy();
     } finally {

@@ -51,6 +51,7 @@ describe("reading settings", () => {
       MAX_CHECKS_PER_USER: 2,
       MAX_PREVIEWS_PER_USER: 3,
       NODE_PICKUP_TIMEOUT_MS: 30_000,
+      MCP_RENDER_WAIT_MS: 25_000,
       BROWSER_JOB_TIMEOUT_MS: 180_000,
       JOB_RETENTION_DAYS: 7,
       WEBHOOK_BACKOFF_SECONDS: [5, 30, 120, 600, 1800, 7200],
@@ -76,6 +77,7 @@ describe("reading settings", () => {
       NODE_PICKUP_TIMEOUT_MS: 1500,
       BROWSER_JOB_TIMEOUT_MS: 4000,
       MAX_RENDER_MS: 6000,
+      MCP_RENDER_WAIT_MS: 2500,
     });
   });
 

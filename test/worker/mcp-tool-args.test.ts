@@ -4,17 +4,11 @@
 // tools/list shows (a new tool is walked without editing this file) gets hostile values in each string argument
 // over /mcp (JSON-RPC through SELF.fetch; the server is stateless), and then nothing outside the named resources
 // may have changed.
-import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkProjectPath, encodePath } from "../../core/paths/project-path.ts";
 import { apiPath, requestUrl, RestError } from "../../worker/mcp/rest-client.ts";
-import { api, BASE, createProject, json, signIn, type Session } from "./helpers.ts";
-
-interface ToolResult {
-  content: Array<{ type: string; text?: string }>;
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
-}
+import { api, createProject, json, signIn, type Session } from "./helpers.ts";
+import { callTool, rpc, textOf, type ToolResult } from "./mcp-helpers.ts";
 
 interface JsonSchemaProperty {
   type?: string | string[];
@@ -28,34 +22,6 @@ interface ListedTool {
   name: string;
   inputSchema: { properties?: Record<string, JsonSchemaProperty>; required?: string[] };
 }
-
-let rpcId = 0;
-
-/** One JSON-RPC request to /mcp with a Bearer token: the whole response text and the answer to this request. */
-async function rpc(token: string, method: string, params: unknown): Promise<{ raw: string; result: unknown }> {
-  const id = ++rpcId;
-  const res = await SELF.fetch(`${BASE}/mcp`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
-    body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
-  });
-  const raw = await res.text();
-  expect(res.status, raw).toBe(200);
-  const messages = raw
-    .split("\n")
-    .filter((line) => line.startsWith("data: "))
-    .map((line) => JSON.parse(line.slice(6)) as { id?: number; result?: unknown; error?: unknown });
-  const answer = messages.find((m) => m.id === id);
-  expect(answer?.result, raw.slice(0, 500)).toBeDefined();
-  return { raw, result: answer!.result };
-}
-
-async function callTool(token: string, name: string, args: Record<string, unknown>) {
-  const { raw, result } = await rpc(token, "tools/call", { name, arguments: args });
-  return { raw, result: result as ToolResult };
-}
-
-const textOf = (result: ToolResult) => result.content.map((c) => c.text ?? "").join("\n");
 
 /** The SDK's answer when arguments fail a tool's input schema, naming the argument ("… at path"). */
 const isInputError = (result: ToolResult, arg: string) =>

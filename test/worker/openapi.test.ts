@@ -16,6 +16,7 @@ type Doc = {
   paths: Record<string, Record<string, OpenApiOperation>>;
   components: { schemas?: Record<string, unknown>; securitySchemes: Record<string, { type: string }> };
   tags: { name: string }[];
+  webhooks?: Record<string, { post?: OpenApiOperation }>;
 };
 type OpenApiOperation = {
   operationId: string;
@@ -110,6 +111,49 @@ describe("OpenAPI document", () => {
     // Errors carry the error schema with every code.
     const errorRef = JSON.stringify(doc.paths["/api/projects/{slug}"]!.get!.responses["404"]);
     expect(errorRef).toContain("#/components/schemas/Error");
+  });
+
+  it("describes what an agent walks: render ids in the list, the render's webhook and its payload, /mcp's answers", async () => {
+    const doc = await fetchDoc();
+    const schemaOf = (ref: unknown): { properties: Record<string, { description?: string }>; required?: string[] } => {
+      const name = /#\/components\/schemas\/(\w+)/.exec(JSON.stringify(ref))?.[1];
+      return (name ? doc.components.schemas![name] : ref) as never;
+    };
+    // GET /api/renders entries carry the id GET /api/renders/{id} takes.
+    const list = doc.paths["/api/renders"]!.get!.responses["200"]!.content!["application/json"]!.schema as { properties: { renders: { items: unknown } } };
+    const entry = schemaOf(list.properties.renders.items);
+    expect(entry.properties).toHaveProperty("id");
+    expect(entry.required).toContain("id");
+    expect(doc.paths["/api/renders/{id}"]!.get).toBeDefined();
+    // The render's webhook is where an agent looks first: the render options and the project webhook route.
+    const renderBody = doc.paths["/api/projects/{slug}/render"]!.post!.requestBody!.content["application/json"]!.schema as { properties: Record<string, { description?: string }> };
+    expect(renderBody.properties.webhookUrl?.description).toMatch(/when this render ends/);
+    expect(doc.paths["/api/projects/{slug}/webhook"]!.put!.summary).toMatch(/webhooks/);
+    // OpenAPI 3.1 webhooks: one per event, the signed headers, the payload with its type and the render state.
+    expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual(["render.cancelled", "render.done", "render.failed"]);
+    for (const [event, item] of Object.entries(doc.webhooks!)) {
+      const post = item.post!;
+      const headers = (post.parameters ?? []).filter((p) => p.in === "header").map((p) => p.name);
+      expect(headers.sort(), event).toEqual(["webhook-id", "webhook-signature", "webhook-timestamp"]);
+      const payload = schemaOf(post.requestBody!.content["application/json"]!.schema);
+      expect(payload.required, event).toEqual(expect.arrayContaining(["type", "timestamp", "data"]));
+      expect(JSON.stringify(payload.properties.type), event).toContain(`"${event}"`);
+      expect(JSON.stringify(payload.properties.data), event).toContain("downloadUrl");
+      expect(Object.keys(post.responses), event).toContain("200");
+    }
+    // Every /mcp method declares its answers: the JSON-RPC answer on POST, 405 on GET and DELETE (stateless).
+    const mcp = doc.paths["/mcp"]!;
+    expect(Object.keys(mcp.post!.responses)).toEqual(expect.arrayContaining(["200", "202", "400", "401", "413"]));
+    for (const method of ["get", "delete"] as const) {
+      expect(Object.keys(mcp[method]!.responses), method).toContain("405");
+      expect(JSON.stringify(mcp[method]!.responses["405"]!.content), method).toContain("error");
+    }
+    // And the server does what the document says.
+    for (const method of ["GET", "DELETE"]) {
+      const res = await api(null, method, "/mcp");
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("Allow")).toBe("POST");
+    }
   });
 
   it("serves an interactive reference whose script runs sandboxed, away from the API origin's cookie", async () => {

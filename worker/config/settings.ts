@@ -135,6 +135,14 @@ export const SETTINGS = {
     default: "30000",
     description: "How long snapshot, check and preview wait for a render node to pick their job up before a 504 (ms).",
   },
+  MCP_RENDER_WAIT_MS: {
+    kind: "var",
+    type: atLeast(100, "milliseconds"),
+    default: "25000",
+    defaultNote: "25 s",
+    description:
+      "How long the MCP render tool waits for the render to end before it answers with a handle for get_render (ms). Kept under the 30-60 s after which MCP clients give up on a tool call; the tests set it short.",
+  },
   BROWSER_JOB_TIMEOUT_MS: {
     kind: "var",
     type: atLeast(100, "milliseconds"),

@@ -17,27 +17,56 @@ worked examples; {{BASE_URL}}/llms.txt is the index for language models.
 
 ## MCP server
 
-  POST /mcp   Streamable HTTP (MCP 2025-06-18 and later), stateless: no session id, GET and DELETE answer 405.
+  POST /mcp   Streamable HTTP, stateless: no session id, GET and DELETE answer 405. Protocol revisions 2025-11-25,
+              2025-06-18, 2025-03-26, 2024-11-05 and 2024-10-07 (every one the official MCP SDK serves).
 
-Authenticate with "Authorization: Bearer <token>". A personal token sees every tool; an idea-board bot key sees
-only list_ideas, check_idea, post_idea, vote_idea and comment_idea; a render-node key is refused (403); no token or
-a wrong one is a 401 with "WWW-Authenticate: Bearer realm="studio"". Tools: get_account (who you are and your
-storage against its quota; GET /api/me without the token), list_projects, create_project,
-get_project, delete_project, list_files, read_file, write_file, delete_file, lint, check, snapshot (the PNGs as
-image content), render (with wait: the final state, and a progress notification every second when the client
-sends a progressToken, progress = percent of frames captured out of total 100; without: at once), get_render, cancel_render, list_renders, delete_render (by filename), list_ideas, check_idea, post_idea,
-vote_idea, comment_idea. Each tool calls the REST endpoint above with your credential, so limits, messages and
-codes are the same; a REST error is a tool error (isError) whose text is the REST error body plus its "status".
+### Connecting with a token
+
+Send your personal token (the dashboard shows it; GET /api/me answers it) as "Authorization: Bearer <token>" on
+every request:
+
+  {"mcpServers": {"studio": {"url": "{{BASE_URL}}/mcp", "headers": {"Authorization": "Bearer {{TOKEN}}"}}}}
+
+A personal token sees every tool, resource and prompt; an idea-board bot key sees only list_ideas, check_idea,
+post_idea, vote_idea and comment_idea; a render-node key is refused (403); no token or a wrong one is a 401 with
+"WWW-Authenticate: Bearer realm="studio"". Rotating your token ends every client using the old one.
+
+### Tools
+
+get_account (who you are and your storage against its quota; GET /api/me without the token), list_projects,
+create_project, get_project, delete_project, list_files, read_file, write_file, delete_file, lint, check, snapshot
+(the PNGs as image content), render, get_render, cancel_render, list_renders, delete_render (by filename),
+list_ideas, check_idea, post_idea, vote_idea, comment_idea. Each tool calls the REST endpoint above with your
+credential, so limits, messages and codes are the same.
+
+Results: every tool declares an outputSchema, and its structuredContent is the REST answer (the same fields as the
+endpoint's response in the OpenAPI document) with every link made absolute, plus "links" (absolute REST URLs of the
+project or render: project, files, render, download) where a next call needs them; the text beside it is a short
+summary (lint and check list their findings one per line). A REST error is a tool error (isError) whose text and
+structuredContent are the REST error body plus its "status".
+
+render waits up to 25 s: a render that ends in time is answered with its final state and links.download; one that
+does not is answered with a handle (id, status, progress, and "next": call get_render with the slug). Meanwhile, when
+the client sends a progressToken, a progress notification goes out every second (progress = percent of frames
+captured, total 100). wait: true waits until the render ends however long it takes; wait: false answers at once.
+
 Identifiers are checked before any request is made, by the rules of a REST URL: slug (a-z, 0-9 and -, at most 64
 characters), path (project-relative; no ".", ".." or empty segments, backslashes, NUL or invisible characters, in
 any percent-encoded spelling; at most 512 characters), filename (a render's file name) and idea id; a bad one is a
 tool error naming the argument ("Input validation error: ... path may not contain '..' at path") and nothing is
-sent. No tool answer carries a credential: token fields are left out, and a token in any text (a file holding
-one included) reads [redacted].
+sent. No answer carries a credential: token fields are left out, and a token in any text (a file holding one
+included) reads [redacted].
 An MCP request body is at most 10 MiB (413): upload larger assets with PUT .../files/<path>. read_file returns
 files up to 2 MiB.
 
-  {"mcpServers": {"studio": {"url": "{{BASE_URL}}/mcp", "headers": {"Authorization": "Bearer {{TOKEN}}"}}}}
+### Resources and prompts
+
+Project files are resources: studio://projects/<slug> (the project and every file with its URI, JSON) and
+studio://projects/<slug>/files/<path> (one file, each path segment percent-encoded: text, or a base64 blob, with its
+content type; up to 2 MiB). resources/list names your newest projects and their files; the slug completes. A URI
+must be in normal form (no "." or ".." segments in any encoding, no query or fragment) and its slug and path follow
+the rules above; anything else is an "invalid resource URI" error and nothing is read.
+The prompt compose_video (arguments: brief, slug) hands an agent the composition rules and the loop with its tools.
 
 ### Connecting through OAuth (no token to paste)
 
@@ -71,7 +100,8 @@ project's webhook.
 
 The body is { type: "render.done" | "render.failed" | "render.cancelled", timestamp, data: <render state, with an
 absolute downloadUrl> }, signed per Standard Webhooks (headers webhook-id, webhook-timestamp, webhook-signature;
-verify with any Standard Webhooks library and your secret). A delivery is attempted at once; a receiver that does
+verify with any Standard Webhooks library and your secret); the OpenAPI document ({{BASE_URL}}/api/openapi.json)
+describes each body and header in its "webhooks" section (render.done, render.failed, render.cancelled). A delivery is attempted at once; a receiver that does
 not answer 2xx within 10 s is tried again after 5 s, 30 s, 2 min, 10 min, 30 min and 2 h (seven attempts), with the
 same webhook-id, then the delivery is "failed". Redirects are not followed. Delivery status: pending, delivered,
 failed or refused. A URL must be http or https without user name or password, at most 2000 characters, and may not

@@ -103,7 +103,7 @@ ends it with a toast and the download.
 
 ## Downloads
 
-  GET    /api/renders              → { renders: [{ filename, project, size, mtime, url }], next }, newest first, yours
+  GET    /api/renders              → { renders: [{ id, filename, project, size, mtime, url }], next }, newest first, yours
                                      only; ?limit=&next= pages it
   GET    /api/renders/:id          → one render's state by id (as POST .../render returned it), in any state
   GET    /renders/<filename>       → the video; a single Range → 206; ?download → attachment

@@ -172,8 +172,10 @@ The loop: make (create a project, write files) -> lint -> check -> snapshot -> r
 
 ## Tools
 
-- [MCP server](${baseUrl}/mcp): Streamable HTTP, stateless; Authorization: Bearer <token>, or OAuth 2.1 (clients
-  discover it from the 401: ${baseUrl}/.well-known/oauth-protected-resource/mcp; the person approves on a consent page)
+- [MCP server](${baseUrl}/mcp): Streamable HTTP, stateless; tools with structured results, project files as
+  resources, a compose_video prompt. Connect with your personal token as \`Authorization: Bearer <token>\`, or
+  through OAuth 2.1 (clients discover it from the 401: ${baseUrl}/.well-known/oauth-protected-resource/mcp; the
+  person approves on a consent page); see "MCP server" in the skill
 - Command line: \`node cli/studio.ts\` in the repository (login, create, push, lint, render, download)
 
 ## Optional

@@ -5,13 +5,17 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../http/context.ts";
+import { configOf } from "../config/config-of.ts";
 import { VERSION } from "../routes/health.ts";
 import { registerAccountTools } from "./account-tools.ts";
 import { registerIdeaTools } from "./idea-tools.ts";
 import { MCP_INSTRUCTIONS } from "./instructions.ts";
+import { registerProjectResources } from "./project-resources.ts";
 import { registerProjectTools } from "./project-tools.ts";
-import { CredentialRedactingTransport } from "./redact-credentials.ts";
+import { registerPrompts } from "./prompts.ts";
+import { CredentialRedactingTransport, redactCredentials } from "./redact-credentials.ts";
 import { registerRenderTools } from "./render-tools.ts";
+import { refusedResourceReads } from "./resource-uri.ts";
 import { restClient } from "./rest-client.ts";
 import { carryGrant, type GrantCaller } from "../oauth/oauth-caller.ts";
 import { scopedServer } from "../oauth/tool-scopes.ts";
@@ -31,9 +35,14 @@ export async function answerMcp(c: Context<AppEnv>, api: Hono<AppEnv>, caller: M
   if (caller.kind !== "bot") {
     registerAccountTools(server, rest);
     registerProjectTools(server, rest);
-    registerRenderTools(server, rest);
+    registerRenderTools(server, rest, configOf(c.env).MCP_RENDER_WAIT_MS);
+    registerProjectResources(server, rest);
+    registerPrompts(server);
   }
   registerIdeaTools(server, rest);
+  // A resource URI the URL parser would rewrite is refused before the SDK parses it (resource-uri.ts says why).
+  const refused = refusedResourceReads(message);
+  if (refused) return c.json(redactCredentials(refused, token));
   // Whatever a tool answers, no credential leaves in it (redact-credentials.ts).
   const transport = new CredentialRedactingTransport(token);
   await mcp.connect(transport);

@@ -12,7 +12,10 @@ import { compositionRulesList } from "../docs/composition-rules.ts";
 import { createProjectBody } from "../projects/schemas.ts";
 import { lintBody } from "../routes/lint.ts";
 import { apiPath, type RestClient } from "./rest-client.ts";
-import { asTool, jsonResult } from "./tool-result.ts";
+import { base64Of, IMAGE_TYPES, isTextType, READ_FILE_MAX_BYTES } from "./file-content.ts";
+import { projectLinks, restOutput } from "./output-schema.ts";
+import { countsText, findingLines, nextText, type Finding } from "./result-text.ts";
+import { asTool, toolResult } from "./tool-result.ts";
 import { pageArgs } from "./page-args.ts";
 
 export const slugInput = projectSlug.describe(
@@ -23,23 +26,40 @@ const pathInput = projectFilePath.describe(
     `no "." or ".." segments, empty segments, backslashes, leading "/", NUL or invisible characters; at most ${MAX_PATH_LENGTH} characters`,
 );
 
-/** Largest file read_file returns inline; larger files are for GET /api/projects/:slug/files/<path>. */
-const READ_FILE_MAX_BYTES = 2 * 1024 * 1024;
-const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];
+export const files = (slug: string, path?: string) => apiPath("/api/projects", slug, "files") + (path ? `/${apiPath(path)}` : "");
 
-function isTextType(contentType: string): boolean {
-  const type = contentType.split(";")[0]!.trim().toLowerCase();
-  return type.startsWith("text/") || /(json|xml|javascript|svg)/.test(type);
+/** The absolute links of a project, for a model's next call. */
+export function linksOf(rest: RestClient, slug: string) {
+  return { project: rest.origin + apiPath("/api/projects", slug), files: rest.origin + files(slug), render: rest.origin + apiPath("/api/projects", slug, "render") };
 }
 
-/** Bytes as base64 (btoa takes a binary string; built in chunks so large files do not overflow the call stack). */
-function base64Of(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
+const withLinks = (schema: z.ZodObject) => schema.extend({ links: projectLinks });
+
+/** What read_file answers besides the file itself (the text, or the image as image content). */
+const readFileOutput = z.object({
+  slug: z.string(),
+  path: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  url: z.string().describe("absolute REST URL of the file: GET it (with your token) for the bytes, Range works"),
+  text: z.string().optional().describe("the file's text, for text files"),
+  base64: z.string().optional().describe("the file's bytes, for binaries other than images"),
+  image: z.boolean().optional().describe("true when the file is an image, returned as image content"),
+  tooLarge: z.boolean().optional().describe(`true past ${READ_FILE_MAX_BYTES} bytes: nothing inline, GET url instead`),
+});
+
+interface Verdict {
+  ok: boolean;
+  result: { errorCount: number; warningCount: number; infoCount: number; findings: Finding[]; lint?: { findings: Finding[] }; runtime?: { findings: Finding[] }; layout?: { findings: Finding[] } };
 }
 
-const files = (slug: string, path?: string) => apiPath("/api/projects", slug, "files") + (path ? `/${apiPath(path)}` : "");
+/** "Lint of x: ok, 0 errors, 1 warning." and the findings, one per line. */
+function verdictText(what: string, slug: string, answer: Verdict): string {
+  const r = answer.result;
+  const all = r.findings ?? [...(r.lint?.findings ?? []), ...(r.runtime?.findings ?? []), ...(r.layout?.findings ?? [])];
+  const head = `${what} of ${slug}: ${answer.ok ? "ok" : "not ok"}, ${countsText(r)}.`;
+  return all.length ? `${head}\n${findingLines(all)}` : `${head} No findings.`;
+}
 
 /** The path part of a snapshot's URL, only if it is one of this project's files (snapshots/…); else null. */
 function snapshotPath(slug: string, url: string): { path: string; query: Record<string, string> } | null {
@@ -51,8 +71,17 @@ function snapshotPath(slug: string, url: string): { path: string; query: Record<
 export function registerProjectTools(server: McpServer, rest: RestClient): void {
   server.registerTool(
     "list_projects",
-    { description: "List your projects (newest first) with their duration, preview and last render state; with limit, pass the answer's next for the following page.", inputSchema: pageArgs },
-    (args) => asTool(async () => jsonResult(await rest.json({ path: "/api/projects", query: args }))),
+    {
+      description: "List your projects (newest first) with their duration, preview and last render state; with limit, pass the answer's next for the following page.",
+      inputSchema: pageArgs,
+      outputSchema: restOutput("listProjects"),
+    },
+    (args) =>
+      asTool(async () => {
+        const answer = await rest.json<{ projects: Array<{ name: string; duration: number | null; render: { status: string } | null }>; next: string | null }>({ path: "/api/projects", query: args });
+        const lines = answer.projects.map((p) => `- ${p.name}: ${p.duration ?? "?"} s, render ${p.render?.status ?? "none"}`);
+        return toolResult(rest.origin, `${answer.projects.length} projects.${nextText(answer.next)}\n${lines.join("\n")}`.trim(), answer);
+      }),
   );
 
   server.registerTool(
@@ -63,26 +92,54 @@ export function registerProjectTools(server: McpServer, rest: RestClient): void 
         "index.html; files maps paths to text contents. 409 when the slug exists. Composition rules:\n" +
         compositionRulesList(),
       inputSchema: createProjectBody.shape,
+      outputSchema: withLinks(restOutput("createProject", 201)),
     },
-    (args) => asTool(async () => jsonResult(await rest.json({ method: "POST", path: "/api/projects", json: args }))),
+    (args) =>
+      asTool(async () => {
+        const answer = await rest.json<{ slug: string; written: string[] }>({ method: "POST", path: "/api/projects", json: args });
+        const text = `Created project ${answer.slug} (${answer.written.join(", ")}). Next: read_file index.html, write_file your composition, then lint.`;
+        return toolResult(rest.origin, text, { ...answer, links: linksOf(rest, answer.slug) });
+      }),
   );
 
   server.registerTool(
     "get_project",
-    { description: "A project's summary, meta.json and file list, and a one-hour contentUrl to view it.", inputSchema: { slug: slugInput } },
-    ({ slug }) => asTool(async () => jsonResult(await rest.json({ path: apiPath("/api/projects", slug) }))),
+    {
+      description: "A project's summary, meta.json and file list, and a one-hour contentUrl to view it.",
+      inputSchema: { slug: slugInput },
+      outputSchema: withLinks(restOutput("getProject")),
+    },
+    ({ slug }) =>
+      asTool(async () => {
+        const answer = await rest.json<{ project: { duration: number | null; render: { status: string } | null }; files: unknown[]; contentUrl: string }>({ path: apiPath("/api/projects", slug) });
+        const text = `Project ${slug}: ${answer.files.length} files, ${answer.project.duration ?? "?"} s, render ${answer.project.render?.status ?? "none"}. View it (one hour): ${answer.contentUrl}`;
+        return toolResult(rest.origin, text, { ...answer, links: linksOf(rest, slug) });
+      }),
   );
 
   server.registerTool(
     "delete_project",
-    { description: "Delete a project and all its files (stops its render and preview; rendered videos are kept).", inputSchema: { slug: slugInput } },
-    ({ slug }) => asTool(async () => jsonResult(await rest.json({ method: "DELETE", path: apiPath("/api/projects", slug) }))),
+    {
+      description: "Delete a project and all its files (stops its render and preview; rendered videos are kept).",
+      inputSchema: { slug: slugInput },
+      outputSchema: restOutput("deleteProject"),
+    },
+    ({ slug }) => asTool(async () => toolResult(rest.origin, `Deleted project ${slug}; its rendered videos are kept (list_renders).`, await rest.json({ method: "DELETE", path: apiPath("/api/projects", slug) }))),
   );
 
   server.registerTool(
     "list_files",
-    { description: "Every file and directory of a project, recursively, with sizes.", inputSchema: { slug: slugInput } },
-    ({ slug }) => asTool(async () => jsonResult(await rest.json({ path: files(slug) }))),
+    {
+      description: "Every file and directory of a project, recursively, with sizes.",
+      inputSchema: { slug: slugInput },
+      outputSchema: withLinks(restOutput("listFiles")),
+    },
+    ({ slug }) =>
+      asTool(async () => {
+        const answer = await rest.json<{ files: Array<{ path: string; size: number; type: string }> }>({ path: files(slug) });
+        const lines = answer.files.map((f) => `- ${f.path}${f.type === "directory" ? "" : ` (${f.size} bytes)`}`);
+        return toolResult(rest.origin, `${answer.files.length} files in ${slug}:\n${lines.join("\n")}`, { ...answer, links: linksOf(rest, slug) });
+      }),
   );
 
   server.registerTool(
@@ -90,21 +147,26 @@ export function registerProjectTools(server: McpServer, rest: RestClient): void 
     {
       description: "Read a project file: text files as text, PNG/JPEG/GIF/WebP as images, other binaries as base64.",
       inputSchema: { slug: slugInput, path: pathInput },
+      outputSchema: readFileOutput,
     },
     ({ slug, path }) =>
       asTool(async (): Promise<CallToolResult> => {
         const res = await rest.fetch({ path: files(slug, path) });
         const size = Number(res.headers.get("Content-Length") ?? "0");
+        const contentType = (res.headers.get("Content-Type") ?? "application/octet-stream").split(";")[0]!.trim();
+        const about = { slug, path, contentType, size, url: rest.origin + files(slug, path) };
         if (size > READ_FILE_MAX_BYTES) {
           await res.body?.cancel();
-          return jsonResult({ path, size, tooLarge: true, note: `over ${READ_FILE_MAX_BYTES} bytes: GET ${files(slug, path)} instead` });
+          return toolResult(rest.origin, `${path} is ${size} bytes, over ${READ_FILE_MAX_BYTES}: GET ${about.url} instead.`, { ...about, tooLarge: true });
         }
-        const contentType = res.headers.get("Content-Type") ?? "application/octet-stream";
-        if (isTextType(contentType)) return { content: [{ type: "text", text: await res.text() }] };
+        if (isTextType(contentType)) {
+          const text = await res.text();
+          return { content: [{ type: "text", text }], structuredContent: { ...about, text } };
+        }
         const bytes = new Uint8Array(await res.arrayBuffer());
-        const mimeType = contentType.split(";")[0]!.trim();
-        if (IMAGE_TYPES.includes(mimeType)) return { content: [{ type: "image", data: base64Of(bytes), mimeType }] };
-        return jsonResult({ path, contentType: mimeType, size: bytes.byteLength, base64: base64Of(bytes) });
+        const sized = { ...about, size: bytes.byteLength };
+        if (IMAGE_TYPES.includes(contentType)) return { content: [{ type: "image", data: base64Of(bytes), mimeType: contentType }], structuredContent: { ...sized, image: true } };
+        return toolResult(rest.origin, `${path}: ${bytes.byteLength} bytes of ${contentType}, as base64 in the structured result.`, { ...sized, base64: base64Of(bytes) });
       }),
   );
 
@@ -120,17 +182,23 @@ export function registerProjectTools(server: McpServer, rest: RestClient): void 
         content: z.string().describe("the whole file content"),
         encoding: z.enum(["utf8", "base64"]).optional().describe('"base64" when content is base64-encoded bytes (default utf8)'),
       },
+      outputSchema: restOutput("writeFile"),
     },
     ({ slug, path, content, encoding }) =>
-      asTool(async () =>
-        jsonResult(await rest.json({ method: "PUT", path: files(slug, path), query: { encoding: encoding === "base64" ? "base64" : undefined }, raw: content })),
-      ),
+      asTool(async () => {
+        const answer = await rest.json<{ path: string; bytes: number }>({ method: "PUT", path: files(slug, path), query: { encoding: encoding === "base64" ? "base64" : undefined }, raw: content });
+        return toolResult(rest.origin, `Wrote ${answer.bytes} bytes to ${answer.path} in ${slug}. Next: lint.`, answer);
+      }),
   );
 
   server.registerTool(
     "delete_file",
-    { description: "Delete a project file or directory (index.html cannot be deleted).", inputSchema: { slug: slugInput, path: pathInput } },
-    ({ slug, path }) => asTool(async () => jsonResult(await rest.json({ method: "DELETE", path: files(slug, path) }))),
+    {
+      description: "Delete a project file or directory (index.html cannot be deleted).",
+      inputSchema: { slug: slugInput, path: pathInput },
+      outputSchema: restOutput("deleteFile"),
+    },
+    ({ slug, path }) => asTool(async () => toolResult(rest.origin, `Deleted ${path} from ${slug}.`, await rest.json({ method: "DELETE", path: files(slug, path) }))),
   );
 
   server.registerTool(
@@ -140,8 +208,13 @@ export function registerProjectTools(server: McpServer, rest: RestClient): void 
         "Lint a project's compositions (fast, no browser). Fix every error before rendering; warnings are usually fine. " +
         "Each finding has code, severity, message, file and often a fixHint.",
       inputSchema: { slug: slugInput, ...lintBody.shape },
+      outputSchema: restOutput("lintProject"),
     },
-    ({ slug, ...body }) => asTool(async () => jsonResult(await rest.json({ method: "POST", path: apiPath("/api/projects", slug, "lint"), json: body }))),
+    ({ slug, ...body }) =>
+      asTool(async () => {
+        const answer = await rest.json<Verdict & Record<string, unknown>>({ method: "POST", path: apiPath("/api/projects", slug, "lint"), json: body });
+        return toolResult(rest.origin, verdictText("Lint", slug, answer), answer);
+      }),
   );
 
   server.registerTool(
@@ -152,8 +225,13 @@ export function registerProjectTools(server: McpServer, rest: RestClient): void 
         "timelines not registered) plus layout inspection (clipped, overflowing, off-canvas and overlapping text) at " +
         "sample times. Slower than lint (seconds).",
       inputSchema: { slug: slugInput, ...checkBody.shape },
+      outputSchema: restOutput("checkProject"),
     },
-    ({ slug, ...body }) => asTool(async () => jsonResult(await rest.json({ method: "POST", path: apiPath("/api/projects", slug, "check"), json: body }))),
+    ({ slug, ...body }) =>
+      asTool(async () => {
+        const answer = await rest.json<Verdict & Record<string, unknown>>({ method: "POST", path: apiPath("/api/projects", slug, "check"), json: body });
+        return toolResult(rest.origin, verdictText("Check", slug, answer), answer);
+      }),
   );
 
   server.registerTool(
@@ -163,6 +241,7 @@ export function registerProjectTools(server: McpServer, rest: RestClient): void 
         "PNG frames of the composition exactly as a render captures them (default 5 evenly spaced frames plus the " +
         "end frame, then a contact sheet), returned as images. Look at them before rendering.",
       inputSchema: { slug: slugInput, ...snapshotBody.shape },
+      outputSchema: restOutput("snapshotProject"),
     },
     ({ slug, ...body }) =>
       asTool(async (): Promise<CallToolResult> => {
@@ -180,7 +259,9 @@ export function registerProjectTools(server: McpServer, rest: RestClient): void 
           }),
         );
         const summary = { ok: answer.ok, snapshots: answer.snapshots, log: answer.log };
-        return { content: [{ type: "text", text: JSON.stringify(summary, null, 2) }, ...images], structuredContent: summary };
+        const text = `${answer.snapshots.length} snapshots of ${slug} (${answer.snapshots.map((s) => s.path).join(", ")}), as images below.`;
+        const result = toolResult(rest.origin, text, summary);
+        return { ...result, content: [...result.content, ...images] };
       }),
   );
 }

@@ -1,6 +1,9 @@
 // The render tools. `render` starts a render through POST .../render (never with the REST `wait`: the tool waits
-// itself, so it can report progress); with wait it polls GET .../render for that render's id, sends MCP progress
-// notifications when the client gave a progressToken, and returns the final state with its log.
+// itself, so it can report progress) and polls GET .../render for that render's id, sending MCP progress
+// notifications when the client gave a progressToken. By default it waits a bounded time (MCP_RENDER_WAIT_MS,
+// 25 s: MCP clients give up on a tool call after 30-60 s, and a draft of a short video often ends within it) and
+// answers with the finished render and its download link, or else with a handle (id, status, progress and what
+// to call next); `wait: true` waits for the end however long it takes, `wait: false` answers at once.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
@@ -10,7 +13,9 @@ import { renderOptionsSchema } from "../../core/render/render-options.ts";
 import { isInProgress } from "../renders/state.ts";
 import { apiPath, type RestClient } from "./rest-client.ts";
 import { slugInput } from "./project-tools.ts";
-import { asTool, jsonResult } from "./tool-result.ts";
+import { renderLinks, restOutput } from "./output-schema.ts";
+import { nextText, renderText } from "./result-text.ts";
+import { asTool, toolResult } from "./tool-result.ts";
 import { pageArgs } from "./page-args.ts";
 
 /** How often a waiting render tool reads the render state. */
@@ -23,18 +28,22 @@ interface RenderState {
   status: string;
   progress?: { frame: number; total: number; percent: number } | null;
   lastLine?: string;
+  downloadUrl?: string | null;
+  error?: string | null;
+  size?: number | null;
 }
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 const renderPath = (slug: string) => apiPath("/api/projects", slug, "render");
 
-async function waitForEnd(rest: RestClient, slug: string, started: RenderState, extra: Extra): Promise<RenderState> {
+/** Polls the render until it ends or `deadline` (epoch ms) passes; the last state read. */
+async function waitForEnd(rest: RestClient, slug: string, started: RenderState, extra: Extra, deadline: number): Promise<RenderState> {
   const token = extra._meta?.progressToken;
   let reported = -0.001;
   let state = started;
   for (;;) {
-    if (state.id !== started.id || !isInProgress(state.status)) return state;
+    if (state.id !== started.id || !isInProgress(state.status) || Date.now() >= deadline) return state;
     // Progress must grow with every notification. A notification on every poll keeps a client that resets its
     // timeout on progress waiting through a long queue, so an unchanged percent still moves by a hair.
     if (token !== undefined) {
@@ -44,33 +53,62 @@ async function waitForEnd(rest: RestClient, slug: string, started: RenderState, 
         params: { progressToken: token, progress: Math.round(reported * 1000) / 1000, total: 100, message: `${state.status}: ${state.lastLine ?? ""}`.trim() },
       });
     }
-    await new Promise((resolve) => setTimeout(resolve, RENDER_POLL_MS));
+    await new Promise((resolve) => setTimeout(resolve, Math.min(RENDER_POLL_MS, Math.max(0, deadline - Date.now()))));
     if (extra.signal.aborted) return state;
     state = await rest.json<RenderState>({ path: renderPath(slug), signal: extra.signal });
   }
 }
 
-export function registerRenderTools(server: McpServer, rest: RestClient): void {
+/** A render's state with its absolute links, and (while it runs) what to call next. */
+function renderAnswer(rest: RestClient, slug: string, state: RenderState, handle: boolean) {
+  const links = state.id
+    ? {
+        render: rest.origin + apiPath("/api/renders", state.id),
+        project: rest.origin + renderPath(slug),
+        ...(state.downloadUrl ? { download: rest.origin + state.downloadUrl } : {}),
+      }
+    : undefined;
+  const next = handle ? `The render is still ${state.status}: call get_render with slug "${slug}" to follow it (or render again with wait: true).` : undefined;
+  const text = [renderText(slug, { ...state, downloadUrl: links?.download ?? state.downloadUrl }), next].filter(Boolean).join(" ");
+  return toolResult(rest.origin, text, { ...state, ...(links ? { links } : {}), ...(next ? { next } : {}) });
+}
+
+const renderOutput = restOutput("getRenderById").extend({
+  links: renderLinks,
+  next: z.string().optional().describe("present while the render runs: the call to make next"),
+});
+
+/** get_render's answer: a render's state, or { status: "none", recent } before the first render. */
+const getRenderOutput = renderOutput.partial().extend({
+  status: z.enum(["none", "queued", "rendering", "done", "failed", "cancelled"]),
+  recent: restOutput("listRenders").shape.renders.optional().describe('with status "none": the project\'s earlier renders'),
+});
+
+export function registerRenderTools(server: McpServer, rest: RestClient, waitMs: number): void {
   server.registerTool(
       "render",
       {
         description:
           "Render a project to a video (mp4, webm, mov or gif; quality draft for a quick look). One render per project " +
-          "at a time: if one is running you get it back. Without wait the tool returns at once (then call get_render); " +
-          "with wait it returns the final state with the log, sending progress notifications if you asked for them. " +
+          `at a time: if one is running you get it back. Waits up to ${Math.round(waitMs / 1000)} s and returns the finished render with ` +
+          "its download link, else a handle (id, status, progress): then call get_render. wait: true waits until the end " +
+          "(however long), wait: false returns at once. Progress notifications are sent if you asked for them. " +
           "Lint first: errors break frames (strict: true fails on them). A minute of video can take minutes.",
         inputSchema: {
           slug: slugInput,
           ...renderOptionShape,
-          wait: z.boolean().optional().describe("return only when the render has ended (done, failed or cancelled)"),
+          wait: z.boolean().optional().describe(`true: return only when the render has ended (done, failed or cancelled); false: at once; unset: up to ${Math.round(waitMs / 1000)} s`),
         },
+        outputSchema: renderOutput,
       },
       ({ slug, wait, ...options }, extra) =>
         asTool(async (): Promise<CallToolResult> => {
           const started = await rest.json<RenderState>({ method: "POST", path: renderPath(slug), json: options });
-          if (!wait) return jsonResult(started);
-          const ended = await waitForEnd(rest, slug, started, extra);
-          return jsonResult(ended.id === started.id ? await rest.json({ path: renderPath(slug) }) : ended);
+          const deadline = wait === true ? Infinity : wait === false ? 0 : Date.now() + waitMs;
+          const last = await waitForEnd(rest, slug, started, extra, deadline);
+          const ended = last.id !== started.id || !isInProgress(last.status);
+          const state = ended && last.id === started.id ? await rest.json<RenderState>({ path: renderPath(slug) }) : last;
+          return renderAnswer(rest, slug, state, !ended);
         }),
   );
   server.registerTool(
@@ -78,27 +116,46 @@ export function registerRenderTools(server: McpServer, rest: RestClient): void {
       {
         description:
           "A project's current or last render state (status queued, rendering, done, failed or cancelled; progress; " +
-          'downloadUrl when done; the log in lines), or { status: "none", recent } when it never rendered.',
+          'links.download when done; the log in lines), or { status: "none", recent } when it never rendered.',
         inputSchema: { slug: slugInput },
+        outputSchema: getRenderOutput,
       },
-      ({ slug }) => asTool(async () => jsonResult(await rest.json({ path: renderPath(slug) }))),
+      ({ slug }) =>
+        asTool(async () => {
+          const state = await rest.json<RenderState>({ path: renderPath(slug) });
+          return renderAnswer(rest, slug, state, isInProgress(state.status));
+        }),
   );
   server.registerTool(
       "cancel_render",
-      { description: "Stop a project's render in progress.", inputSchema: { slug: slugInput } },
-      ({ slug }) => asTool(async () => jsonResult(await rest.json({ method: "DELETE", path: renderPath(slug) }))),
+      { description: "Stop a project's render in progress.", inputSchema: { slug: slugInput }, outputSchema: restOutput("cancelRender") },
+      ({ slug }) =>
+        asTool(async () => {
+          const answer = await rest.json<{ stopped: boolean }>({ method: "DELETE", path: renderPath(slug) });
+          return toolResult(rest.origin, answer.stopped ? `Stopped the render of ${slug}.` : `No render of ${slug} was running.`, answer);
+        }),
   );
   server.registerTool(
       "list_renders",
-      { description: "Your rendered video files, newest first, with their download URLs (GET them with your token); with limit, pass the answer's next for the following page.", inputSchema: pageArgs },
-      (args) => asTool(async () => jsonResult(await rest.json({ path: "/api/renders", query: args }))),
+      {
+        description: "Your rendered video files, newest first, with their download URLs (GET them with your token) and ids (GET /api/renders/{id}); with limit, pass the answer's next for the following page.",
+        inputSchema: pageArgs,
+        outputSchema: restOutput("listRenders"),
+      },
+      (args) =>
+        asTool(async () => {
+          const answer = await rest.json<{ renders: Array<{ filename: string; project: string; size: number; url: string }>; next: string | null }>({ path: "/api/renders", query: args });
+          const lines = answer.renders.map((r) => `- ${r.filename} (${r.project}, ${r.size} bytes): ${rest.origin}${r.url}`);
+          return toolResult(rest.origin, `${answer.renders.length} renders.${nextText(answer.next)}\n${lines.join("\n")}`.trim(), answer);
+        }),
   );
   server.registerTool(
       "delete_render",
       {
         description: "Delete one of your rendered video files (by its filename from list_renders) to give its bytes back to your storage quota.",
         inputSchema: { filename: renderFilename.describe('the render\'s file name as list_renders gives it, e.g. "my-video_2026-01-02_03-04-05.mp4"') },
+        outputSchema: restOutput("deleteRender"),
       },
-      ({ filename }) => asTool(async () => jsonResult(await rest.json({ method: "DELETE", path: apiPath("/renders", filename) }))),
+      ({ filename }) => asTool(async () => toolResult(rest.origin, `Deleted ${filename}.`, await rest.json({ method: "DELETE", path: apiPath("/renders", filename) }))),
   );
 }

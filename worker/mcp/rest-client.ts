@@ -35,6 +35,8 @@ export interface RestCall {
 }
 
 export interface RestClient {
+  /** The API origin, for the absolute links tools answer with. */
+  readonly origin: string;
   /** The raw Response (2xx only; any other status throws RestError). */
   fetch(call: RestCall): Promise<Response>;
   /** The parsed JSON of a 2xx answer. */
@@ -73,6 +75,7 @@ export function restClient(api: Hono<AppEnv>, env: Env, ctx: ExecutionContext, c
     throw new RestError(res.status, parsed);
   }
   return {
+    origin,
     fetch: send,
     async json<T>(call: RestCall): Promise<T> {
       return (await (await send(call)).json()) as T;

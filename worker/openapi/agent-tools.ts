@@ -53,7 +53,7 @@ export const agentToolOperations: Operation[] = [
     responses: { 200: json(projectWebhook, "the webhook, or null") }, errors: [404],
   },
   {
-    method: "put", path: "/api/projects/{slug}/webhook", operationId: "setProjectWebhook", summary: "Set the project's webhook (called when a render ends)", tag: "webhooks", access: "user", params: slugParam,
+    method: "put", path: "/api/projects/{slug}/webhook", operationId: "setProjectWebhook", summary: "Set the project's webhook: POSTed a signed render.done, render.failed or render.cancelled (see webhooks) when a render without its own webhookUrl ends", tag: "webhooks", access: "user", params: slugParam,
     body: { json: z.strictObject({ url: z.string() }) },
     responses: { 200: json(projectWebhook, "the webhook") }, errors: [400, 404],
   },

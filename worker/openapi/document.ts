@@ -4,6 +4,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-ope
 import type { ResponseConfig, RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { codeOfStatus, ERROR_CODES } from "../http/errors.ts";
 import { OPERATIONS } from "./operations.ts";
+import { WEBHOOKS } from "./webhooks.ts";
 import { errorSchema, type Access, type Operation } from "./operation.ts";
 
 type Requirement = Record<string, string[]>;
@@ -94,6 +95,8 @@ export function openApiDocument(baseUrl: string, version: string) {
   registry.registerComponent("securitySchemes", "botKey", { type: "http", scheme: "bearer", description: "Idea-board bot key (stb_…): idea-board writes only" });
   registry.registerComponent("securitySchemes", "nodeKey", { type: "http", scheme: "bearer", description: "Render-node key (stn_…): the node protocol only" });
   for (const op of OPERATIONS) registry.registerPath(routeOf(op));
+  // What the studio POSTs to a render's webhook (OpenAPI 3.1 `webhooks`): see webhooks.ts.
+  for (const webhook of WEBHOOKS) registry.registerWebhook(webhook);
   const codes = Object.entries(ERROR_CODES)
     .map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
     .join("\n");

@@ -85,6 +85,7 @@ export const renderState = z
 
 export const renderListEntry = z
   .object({
+    id: z.string().describe("the render's id: GET /api/renders/{id} for its state, /api/renders/{id}/deliveries for its webhooks"),
     filename: z.string(),
     project: z.string(),
     size: z.number().int(),

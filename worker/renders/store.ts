@@ -84,6 +84,8 @@ export async function findRenderFile(db: Db, userId: string, filename: string): 
 
 export function renderListEntry(row: RenderRow) {
   return {
+    // The render's id, so GET /api/renders/:id (its state, options and webhook deliveries) is reachable from a list.
+    id: row.id,
     filename: row.filename,
     project: row.slug,
     size: row.size ?? 0,

@@ -1,0 +1,56 @@
+// The short text of a tool result: what a person (or a model that reads only text) needs at a glance, next to the
+// structured content that carries everything. Pure functions of the REST bodies.
+
+export interface Finding {
+  code: string;
+  severity: string;
+  message: string;
+  file?: string;
+  fixHint?: string;
+}
+
+/** Findings listed one per line, errors first; at most `max`, then how many more. */
+export function findingLines(findings: readonly Finding[], max = 20): string {
+  const order = ["error", "warning", "info"];
+  const sorted = [...findings].sort((a, b) => order.indexOf(a.severity) - order.indexOf(b.severity));
+  const lines = sorted
+    .slice(0, max)
+    .map((f) => `- ${f.severity} ${f.code}${f.file ? ` (${f.file})` : ""}: ${f.message}${f.fixHint ? ` Fix: ${f.fixHint}` : ""}`);
+  if (sorted.length > max) lines.push(`- … ${sorted.length - max} more in the structured result`);
+  return lines.join("\n");
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** "2 errors, 1 warning" (infos only when there are some). */
+export function countsText(counts: { errorCount: number; warningCount: number; infoCount?: number }): string {
+  const parts = [plural(counts.errorCount, "error"), plural(counts.warningCount, "warning")];
+  if (counts.infoCount) parts.push(`${counts.infoCount} info`);
+  return parts.join(", ");
+}
+
+/** The cursor sentence of a paged list. */
+export function nextText(next: unknown): string {
+  return typeof next === "string" ? ` More: pass next="${next}".` : "";
+}
+
+export interface RenderSummary {
+  id?: string;
+  status: string;
+  progress?: { percent?: number } | null;
+  downloadUrl?: string | null;
+  error?: string | null;
+  lastLine?: string;
+  size?: number | null;
+}
+
+/** One render's state in a sentence, with its download link when done. */
+export function renderText(slug: string, state: RenderSummary): string {
+  if (state.status === "none") return `Project ${slug} has never rendered.`;
+  const name = `Render ${state.id ?? ""} of ${slug}`.replace("  ", " ");
+  if (state.status === "done") return `${name} is done: ${state.downloadUrl ?? "its file was deleted"}${state.size ? ` (${state.size} bytes)` : ""}.`;
+  if (state.status === "failed") return `${name} failed: ${state.error ?? state.lastLine ?? "see its log"}.`;
+  if (state.status === "cancelled") return `${name} was cancelled.`;
+  const percent = state.progress?.percent;
+  return `${name} is ${state.status}${percent === undefined ? "" : ` (${percent}%)`}${state.lastLine ? `: ${state.lastLine}` : ""}.`;
+}
