@@ -75,6 +75,8 @@ describe("round trips to D1's primary", () => {
       ["PUT file", () => send(`/api/projects/${slug}/files/assets/draft.txt`, { method: "PUT", headers: bearer(token), body: "draft" })],
       ["POST lint", () => send(`/api/projects/${slug}/lint`, { method: "POST", headers: bearer(token) })],
       ["GET /api/renders", () => send("/api/renders", { headers: bearer(token) })],
+      // An MCP tool calls the REST app in-process with the same token: still one trip.
+      ["POST /mcp tools/call list_projects", () => send("/mcp", { method: "POST", headers: bearer(token, { "Content-Type": "application/json", Accept: "application/json, text/event-stream" }), body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "list_projects", arguments: {} } }) })],
     ];
     const over: [string, number, string[]][] = [];
     for (const [name, call] of endpoints) {
