@@ -10,10 +10,12 @@ import { basename, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
+import * as z from "zod";
 import { describeBytes } from "../core/units/bytes.ts";
 import { createClient, encodePath, StudioError, type Client } from "./lib/client.ts";
 import { configPath, currentLogin, DEFAULT_URL, forgetLogin, saveLogin } from "./lib/config.ts";
-import { followRender, type RenderState } from "./lib/follow-render.ts";
+import { followRender } from "./lib/follow-render.ts";
+import { NoCurrentRenderSchema, RenderStateSchema, RenderWithLogSchema } from "../core/protocol/render-state.ts";
 import { createProgressBar } from "./lib/progress-bar.ts";
 import { complain, say, stdout } from "./lib/print.ts";
 import { projectFiles, projectName, readProjectFile, slugify } from "./lib/project-folder.ts";
@@ -116,7 +118,7 @@ async function render(slug: string, flags: Record<string, string | boolean | und
   const options: Record<string, unknown> = {};
   for (const key of ["quality", "format", "resolution", "fps"] as const) if (flags[key] !== undefined) options[key] = flags[key];
   if (flags.strict) options.strict = true;
-  const started = await api.json<RenderState>("POST", `/api/projects/${slug}/render`, options);
+  const started = await api.read(RenderStateSchema, "POST", `/api/projects/${slug}/render`, options);
   say(`render ${started.filename} ${started.status}`);
   const bar = createProgressBar(stdout);
   // On a terminal the bar alone; in a log (not a TTY) the render's own lines too, as they stream in.
@@ -139,8 +141,8 @@ async function render(slug: string, flags: Record<string, string | boolean | und
 async function downloadCommand(target: string, out: string | undefined): Promise<void> {
   const api = client();
   if (/\.(mp4|webm|mov|gif)$/.test(target)) return download(api, `/renders/${encodeURIComponent(target)}`, out, target);
-  const state = await api.json<Partial<RenderState>>("GET", `/api/projects/${target}/render`);
-  if (!state.downloadUrl || !state.filename) throw new StudioError(404, { error: `project ${target} has no rendered video to download (status ${state.status})` });
+  const state = await api.read(z.union([RenderWithLogSchema, NoCurrentRenderSchema]), "GET", `/api/projects/${target}/render`);
+  if (state.status === "none" || !state.downloadUrl) throw new StudioError(404, { error: `project ${target} has no rendered video to download (status ${state.status})` });
   return download(api, state.downloadUrl, out, state.filename);
 }
 

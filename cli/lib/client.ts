@@ -1,4 +1,6 @@
 // The studio's HTTP API for the CLI: JSON calls with the token, errors as StudioError with the API's message.
+import type * as z from "zod";
+
 export class StudioError extends Error {
   readonly status: number;
   readonly body: Record<string, unknown>;
@@ -14,6 +16,13 @@ export interface Client {
   token: string;
   request(method: string, path: string, body?: BodyInit | object, headers?: Record<string, string>): Promise<Response>;
   json<T>(method: string, path: string, body?: object): Promise<T>;
+  /** A JSON answer read with the contract's schema: an answer that does not fit is an error, never a guess. */
+  read<T>(schema: z.ZodType<T>, method: string, path: string, body?: object): Promise<T>;
+}
+
+/** What the server answered does not fit what this CLI knows of the API (an older or newer server). */
+export function unreadable(what: string, error: z.ZodError): Error {
+  return new Error(`the studio answered ${what} in a shape this CLI does not know (${error.issues[0]?.message ?? "unknown"} at ${error.issues[0]?.path.join(".") || "top level"}); update the CLI or the studio`);
 }
 
 export function createClient(url: string, token: string): Client {
@@ -42,6 +51,11 @@ export function createClient(url: string, token: string): Client {
     request,
     async json<T>(method: string, path: string, body?: object) {
       return (await (await request(method, path, body)).json()) as T;
+    },
+    async read<T>(schema: z.ZodType<T>, method: string, path: string, body?: object) {
+      const parsed = schema.safeParse(await (await request(method, path, body)).json());
+      if (!parsed.success) throw unreadable(`${method} ${path}`, parsed.error);
+      return parsed.data;
     },
   };
 }

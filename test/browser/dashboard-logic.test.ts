@@ -7,6 +7,7 @@ import { safeHref } from "../../dashboard/src/lib/safe-href.ts";
 import { findingRange, timeAtCursor } from "../../dashboard/src/lib/finding-position.ts";
 import { applyAnnouncement, applyRenderEvent, EMPTY_RENDER, isRunning, percentOf } from "../../dashboard/src/lib/render-events.ts";
 import { latestRenderOf, pickThumbnail, posterTime } from "../../dashboard/src/lib/thumbnail.ts";
+import type { RenderState as RenderContractState } from "../../core/protocol/render-state.ts";
 
 describe("links in Markdown", () => {
   // The rendering itself (marked + DOMPurify, tables, raw HTML as text) is played in Chromium in dashboard-ideas.
@@ -21,24 +22,37 @@ describe("links in Markdown", () => {
   });
 });
 
+/** A render state as the contract shapes it (core/protocol/render-state.ts), with `over` changed. */
+function renderState(over: Partial<RenderContractState> = {}): RenderContractState {
+  return {
+    id: "r1", slug: "a", status: "queued", startedAt: 1, doneAt: null, filename: "a.mp4", downloadUrl: null, lastLine: "",
+    eventsUrl: "/api/projects/a/render/events", format: "mp4", quality: "standard", fps: null, resolution: null,
+    composition: "index.html", progress: null, error: null, size: null, segments: null, ...over,
+  };
+}
+
+const capturing = (frame: number, total: number, etaSeconds: number) => ({ frame, total, percent: Math.round((frame / total) * 1000) / 10, fps: 10, stage: "capturing" as const, etaSeconds });
+
 describe("render progress", () => {
   it("takes progress only from the structured field, never from a log line's text", () => {
     const line = "frame 120/180 (67%), 14.2 fps, ETA 4 s";
-    const view = applyRenderEvent(EMPTY_RENDER, "line", { line, status: "rendering" });
+    const started = applyRenderEvent(EMPTY_RENDER, "start", renderState());
+    const view = applyRenderEvent(started, "line", { line, status: "rendering", progress: null });
     expect(view.progress).toBeNull();
-    const next = applyRenderEvent(view, "line", { line, status: "rendering", progress: { frame: 120, total: 180, percent: 66.7, fps: 14.2, stage: "capturing", etaSeconds: 4 } });
-    expect(next.progress).toEqual({ frame: 120, total: 180, percent: 66.7, fps: 14.2, etaSeconds: 4 });
+    const progress = { frame: 120, total: 180, percent: 66.7, fps: 14.2, stage: "capturing" as const, etaSeconds: 4 };
+    const next = applyRenderEvent(view, "line", { line, status: "rendering", progress });
+    expect(next.progress).toEqual(progress);
   });
 
   it("follows snapshot, start, line and end to 100%", () => {
     let view = applyRenderEvent(EMPTY_RENDER, "snapshot", { status: "none", recent: [] });
     expect(isRunning(view)).toBe(false);
-    view = applyRenderEvent(view, "start", { status: "queued", slug: "a" });
+    view = applyRenderEvent(view, "start", renderState());
     expect(isRunning(view)).toBe(true);
-    view = applyRenderEvent(view, "line", { line: "frame 30/60 (50%), 10.0 fps, ETA 3 s", status: "rendering", progress: { frame: 30, total: 60, percent: 50, fps: 10, stage: "capturing", etaSeconds: 3 } });
+    view = applyRenderEvent(view, "line", { line: "frame 30/60 (50%), 10.0 fps, ETA 3 s", status: "rendering", progress: capturing(30, 60, 3) });
     expect(percentOf(view)).toBe(50);
     expect(view.progress?.etaSeconds).toBe(3);
-    view = applyRenderEvent(view, "end", { status: "done", filename: "a.mp4", downloadUrl: "/renders/a.mp4" });
+    view = applyRenderEvent(view, "end", renderState({ status: "done", downloadUrl: "/renders/a.mp4", doneAt: 2, size: 10 }));
     expect(isRunning(view)).toBe(false);
     expect(percentOf(view)).toBe(100);
     expect(view.lines).toHaveLength(1);
@@ -46,18 +60,30 @@ describe("render progress", () => {
 
   it("restores the log and progress from a mid-render snapshot", () => {
     const view = applyRenderEvent(EMPTY_RENDER, "snapshot", {
-      status: "rendering",
+      ...renderState({ status: "rendering", progress: capturing(10, 40, 6) }),
       lines: ["start", "frame 10/40 (25%), 5.0 fps, ETA 6 s"],
-      progress: { frame: 10, total: 40, percent: 25, fps: 5, stage: "capturing", etaSeconds: 6 },
     });
     expect(view.lines).toHaveLength(2);
     expect(percentOf(view)).toBe(25);
   });
+
+  it("shows an event it cannot read as a problem, and never takes an end without a status for done", () => {
+    const running = applyRenderEvent(applyRenderEvent(EMPTY_RENDER, "start", renderState()), "line", { line: "frame 1/2", status: "rendering", progress: null });
+    const ended = applyRenderEvent(running, "end", { filename: "a.mp4", downloadUrl: "/renders/a.mp4" });
+    expect(ended.state).toEqual(running.state);
+    expect(isRunning(ended)).toBe(true);
+    expect(ended.problem).toMatch(/"end" event this page cannot read/);
+    const garbled = applyRenderEvent(running, "line", { text: "frame 2/2" });
+    expect(garbled.lines).toEqual(running.lines);
+    expect(garbled.problem).toMatch(/"line" event/);
+    // The next good event clears it.
+    expect(applyRenderEvent(ended, "end", renderState({ status: "done", downloadUrl: "/renders/a.mp4" })).problem).toBeNull();
+  });
 });
 
 describe("renders announced by the project's stream", () => {
-  const queued = { id: "r1", status: "queued", filename: "a.mp4" };
-  const done = { id: "r1", status: "done", filename: "a.mp4", downloadUrl: "/renders/a.mp4" };
+  const queued = renderState();
+  const done = renderState({ status: "done", downloadUrl: "/renders/a.mp4", doneAt: 2 });
 
   it("follows a render in progress whoever started it, once, and ends it as news once", () => {
     const opened = applyAnnouncement(EMPTY_RENDER, { status: "none" }, true);
@@ -66,7 +92,7 @@ describe("renders announced by the project's stream", () => {
     expect(started).toMatchObject({ follow: true, ended: false, view: { state: { id: "r1", status: "queued" } } });
     expect(isRunning(started.view)).toBe(true);
     // The same render announced again (the page's POST answer, a reconnect) leaves the followed view as it is.
-    const withLine = applyRenderEvent(started.view, "line", { line: "frame 1/2", status: "rendering" });
+    const withLine = applyRenderEvent(started.view, "line", { line: "frame 1/2", status: "rendering", progress: null });
     expect(applyAnnouncement(withLine, { ...queued, status: "rendering" }, false).view).toBe(withLine);
     const ended = applyAnnouncement(withLine, done, false);
     expect(ended).toMatchObject({ follow: false, ended: true, view: { state: done, lines: ["frame 1/2"] } });
@@ -76,7 +102,7 @@ describe("renders announced by the project's stream", () => {
   it("shows the last render as the page opens without a toast, but one that ended while the stream was down is news", () => {
     const opened = applyAnnouncement(EMPTY_RENDER, done, true);
     expect(opened).toMatchObject({ follow: true, ended: false, view: { state: done } });
-    const missed = { id: "r2", status: "done", filename: "b.mp4", downloadUrl: "/renders/b.mp4" };
+    const missed = renderState({ id: "r2", status: "done", filename: "b.mp4", downloadUrl: "/renders/b.mp4" });
     const reconnected = applyAnnouncement(opened.view, missed, false);
     expect(reconnected).toMatchObject({ follow: true, ended: true, view: { state: missed, lines: [] } });
   });

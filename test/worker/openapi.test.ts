@@ -115,9 +115,10 @@ describe("OpenAPI document", () => {
 
   it("describes what an agent walks: render ids in the list, the render's webhook and its payload, /mcp's answers", async () => {
     const doc = await fetchDoc();
-    const schemaOf = (ref: unknown): { properties: Record<string, { description?: string }>; required?: string[] } => {
-      const name = /#\/components\/schemas\/(\w+)/.exec(JSON.stringify(ref))?.[1];
-      return (name ? doc.components.schemas![name] : ref) as never;
+    // A schema, or the component it refers to when it is a reference itself.
+    const schemaOf = (schema: unknown): { properties: Record<string, { description?: string }>; required?: string[] } => {
+      const name = (schema as { $ref?: string }).$ref?.replace("#/components/schemas/", "");
+      return (name ? doc.components.schemas![name] : schema) as never;
     };
     // GET /api/renders entries carry the id GET /api/renders/{id} takes.
     const list = doc.paths["/api/renders"]!.get!.responses["200"]!.content!["application/json"]!.schema as { properties: { renders: { items: unknown } } };

@@ -7,7 +7,7 @@ import { configOf } from "../config/config-of.ts";
 import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
-import { endJob, findJob, type JobRow } from "../jobs/queue.ts";
+import { endJob, findJob, isJobEnded, type JobRow } from "../jobs/queue.ts";
 import { roomOf } from "../rooms/room-of.ts";
 
 /** Longest a wait sleeps between reads of the job row: a node's lease is only visible in D1. */
@@ -18,8 +18,6 @@ export function browserJobTimeouts(env: Env) {
   return { pickupMs: config.NODE_PICKUP_TIMEOUT_MS, totalMs: config.BROWSER_JOB_TIMEOUT_MS };
 }
 
-const ENDED = new Set(["done", "failed", "cancelled"]);
-
 /** The ended job row; throws 504 (and cancels the job) when it does not end in time. */
 export async function waitForJob(db: Db, env: Env, jobId: string, what: string, signal?: AbortSignal): Promise<JobRow> {
   const { pickupMs, totalMs } = browserJobTimeouts(env);
@@ -27,7 +25,7 @@ export async function waitForJob(db: Db, env: Env, jobId: string, what: string, 
   for (;;) {
     const job = await findJob(db, jobId);
     if (!job) throw new ApiError(500, `the ${what} job disappeared`);
-    if (ENDED.has(job.status)) return job;
+    if (isJobEnded(job.status)) return job;
     const waited = Date.now() - began;
     const hung =
       job.status === "queued" && waited > pickupMs

@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts";
 import { apiTokens } from "../db/schema/identity.ts";
 import { projects } from "../db/schema/projects.ts";
 import { renders } from "../db/schema/renders.ts";
+import { isDownloadableRow } from "../renders/store.ts";
 import type { CapabilityKind } from "./capability-token.ts";
 
 /** The owner's binding as a query that can join a D1 batch (one row, or none). */
@@ -52,5 +53,5 @@ export async function findTarget(db: Db, kind: CapabilityKind, id: string): Prom
     .get();
   if (!row) return null;
   const { status, deletedAt, ...rest } = row;
-  return { kind, ...rest, available: status === "done" && deletedAt === null };
+  return { kind, ...rest, available: isDownloadableRow({ status, deletedAt }) };
 }

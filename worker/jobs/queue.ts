@@ -7,6 +7,15 @@ import { configOf } from "../config/config-of.ts";
 import type { Env } from "../env.ts";
 
 export type JobRow = typeof jobs.$inferSelect;
+
+/** A job's statuses: queued, running (a node holds its lease), then one of the ended ones. */
+export type JobStatus = "queued" | "running" | "done" | "failed" | "cancelled";
+const OPEN: readonly string[] = ["queued", "running"];
+
+/** Whether a job has ended (done, failed or cancelled): nothing will change it any more. */
+export function isJobEnded(status: string): boolean {
+  return !OPEN.includes(status);
+}
 export { JOB_KINDS, type JobKind } from "../../core/protocol/job-kinds.ts";
 import type { JobKind } from "../../core/protocol/job-kinds.ts";
 

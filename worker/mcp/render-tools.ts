@@ -10,7 +10,7 @@ import type { CallToolResult, ServerNotification, ServerRequest } from "@modelco
 import * as z from "zod";
 import { renderFilename } from "../../core/paths/identifiers.ts";
 import { renderOptionsSchema } from "../../core/render/render-options.ts";
-import { isInProgress } from "../renders/state.ts";
+import { isInProgress, type RenderOrNone } from "../../core/protocol/render-state.ts";
 import { apiPath, type RestClient } from "./rest-client.ts";
 import { slugInput } from "./project-tools.ts";
 import { renderLinks, restOutput } from "./output-schema.ts";
@@ -23,15 +23,8 @@ export const RENDER_POLL_MS = 1000;
 
 const { wait: _restWait, ...renderOptionShape } = renderOptionsSchema.shape;
 
-interface RenderState {
-  id?: string;
-  status: string;
-  progress?: { frame: number; total: number; percent: number } | null;
-  lastLine?: string;
-  downloadUrl?: string | null;
-  error?: string | null;
-  size?: number | null;
-}
+/** What POST and GET …/render answer (the contract, core/protocol/render-state.ts); its log is not read here. */
+type RenderState = RenderOrNone;
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -69,7 +62,7 @@ function renderAnswer(rest: RestClient, slug: string, state: RenderState, handle
       }
     : undefined;
   const next = handle ? `The render is still ${state.status}: call get_render with slug "${slug}" to follow it (or render again with wait: true).` : undefined;
-  const text = [renderText(slug, { ...state, downloadUrl: links?.download ?? state.downloadUrl }), next].filter(Boolean).join(" ");
+  const text = [renderText(slug, state, links?.download), next].filter(Boolean).join(" ");
   return toolResult(rest.origin, text, { ...state, ...(links ? { links } : {}), ...(next ? { next } : {}) });
 }
 

@@ -1,5 +1,6 @@
 // The short text of a tool result: what a person (or a model that reads only text) needs at a glance, next to the
 // structured content that carries everything. Pure functions of the REST bodies.
+import type { RenderOrNone } from "../../core/protocol/render-state.ts";
 
 export interface Finding {
   code: string;
@@ -34,21 +35,14 @@ export function nextText(next: unknown): string {
   return typeof next === "string" ? ` More: pass next="${next}".` : "";
 }
 
-export interface RenderSummary {
-  id?: string;
-  status: string;
-  progress?: { percent?: number } | null;
-  downloadUrl?: string | null;
-  error?: string | null;
-  lastLine?: string;
-  size?: number | null;
-}
+/** A render as the render tools read it (core/protocol/render-state.ts). */
+export type RenderSummary = RenderOrNone;
 
-/** One render's state in a sentence, with its download link when done. */
-export function renderText(slug: string, state: RenderSummary): string {
+/** One render's state in a sentence, with its download link (`download`: the absolute one) when done. */
+export function renderText(slug: string, state: RenderSummary, download = state.downloadUrl): string {
   if (state.status === "none") return `Project ${slug} has never rendered.`;
   const name = `Render ${state.id ?? ""} of ${slug}`.replace("  ", " ");
-  if (state.status === "done") return `${name} is done: ${state.downloadUrl ?? "its file was deleted"}${state.size ? ` (${state.size} bytes)` : ""}.`;
+  if (state.status === "done") return `${name} is done: ${download ?? "its file was deleted"}${state.size ? ` (${state.size} bytes)` : ""}.`;
   if (state.status === "failed") return `${name} failed: ${state.error ?? state.lastLine ?? "see its log"}.`;
   if (state.status === "cancelled") return `${name} was cancelled.`;
   const percent = state.progress?.percent;

@@ -2,11 +2,10 @@
 import * as z from "zod";
 import { readFileQuery, writeFileQuery } from "../files/schemas.ts";
 import { createProjectBody, listProjectsQuery, shareBody } from "../projects/schemas.ts";
-import { contentLink, fileEntry, isoTime, nextCursor, previewState, renderState } from "./shapes.ts";
+import { RenderStateSchema } from "../../core/protocol/render-state.ts";
+import { contentLink, fileEntry, isoTime, nextCursor, previewState } from "./shapes.ts";
 import { json, pathParams, slugParam, type Operation } from "./operation.ts";
 
-/** A project's render as the list shows it: the live or last render's state, without the log. */
-const renderSummary = renderState.omit({ lines: true }).loose();
 
 export const projectSummary = z
   .object({
@@ -17,7 +16,7 @@ export const projectSummary = z
     createdAt: isoTime,
     createdBy: z.string().nullable(),
     preview: previewState,
-    render: renderSummary.nullable(),
+    render: RenderStateSchema.nullable().describe("the live or last render's state, without the log"),
   })
   .meta({ id: "ProjectSummary" });
 

@@ -2,10 +2,10 @@
 import * as z from "zod";
 import { renderOptionsSchema } from "../../core/render/render-options.ts";
 import { downloadRenderQuery, listRendersQuery, startRenderQuery } from "../renders/schemas.ts";
-import { nextCursor, renderListEntry, renderState } from "./shapes.ts";
+import { NoCurrentRenderSchema, RenderListEntrySchema, RenderStateSchema, RenderWithLogSchema } from "../../core/protocol/render-state.ts";
+import { nextCursor } from "./shapes.ts";
 import { json, pathParams, slugParam, type Operation } from "./operation.ts";
 
-const noRender = z.object({ status: z.literal("none"), recent: z.array(renderListEntry) });
 const video = (description: string) => ({ description, body: { media: "video/*", schema: z.string().meta({ format: "binary" }) } });
 
 export const renderOperations: Operation[] = [
@@ -13,12 +13,12 @@ export const renderOperations: Operation[] = [
     method: "post", path: "/api/projects/{slug}/render", operationId: "startRender",
     summary: "Start a render (one at a time per project; a POST while one runs returns it). With wait, answers when it ends, with its log. Option webhookUrl: POSTed when it ends (see webhooks), else the project's webhook.",
     tag: "renders", access: "user", params: slugParam, query: startRenderQuery, body: { json: renderOptionsSchema }, headers: z.object({ "Idempotency-Key": z.string().optional() }),
-    responses: { 202: json(renderState, "queued"), 200: json(renderState, "the render already in progress, or (wait) the ended render with lines") },
+    responses: { 202: json(RenderStateSchema, "queued"), 200: json(z.union([RenderWithLogSchema, RenderStateSchema]), "the render already in progress, or (wait) the ended render with its log") },
     errors: [400, 404, 409, 422, 429],
   },
   {
     method: "get", path: "/api/projects/{slug}/render", operationId: "getRender", summary: "The current or last render with its log, or { status: none, recent }", tag: "renders", access: "user", params: slugParam,
-    responses: { 200: json(z.union([renderState, noRender]), "the render") }, errors: [404],
+    responses: { 200: json(z.union([RenderWithLogSchema, NoCurrentRenderSchema]), "the render") }, errors: [404],
   },
   {
     method: "delete", path: "/api/projects/{slug}/render", operationId: "cancelRender", summary: "Cancel the render", tag: "renders", access: "user", params: slugParam,
@@ -34,11 +34,11 @@ export const renderOperations: Operation[] = [
   },
   {
     method: "get", path: "/api/renders", operationId: "listRenders", summary: "The caller's rendered files, newest first (paged with limit and next)", tag: "renders", access: "user", query: listRendersQuery,
-    responses: { 200: json(z.object({ renders: z.array(renderListEntry), next: nextCursor }), "the files") }, errors: [400],
+    responses: { 200: json(z.object({ renders: z.array(RenderListEntrySchema), next: nextCursor }), "the files") }, errors: [400],
   },
   {
     method: "get", path: "/api/renders/{id}", operationId: "getRenderById", summary: "One render's state by id, in any state (no log)", tag: "renders", access: "user", params: pathParams("id"),
-    responses: { 200: json(renderState, "the render") }, errors: [404],
+    responses: { 200: json(RenderStateSchema, "the render") }, errors: [404],
   },
   {
     method: "get", path: "/renders/{filename}", operationId: "downloadRender", summary: "Download a render (Range; ?download)", tag: "renders", access: "user", params: pathParams("filename"), query: downloadRenderQuery,

@@ -50,49 +50,7 @@ export const previewState = z
   })
   .meta({ id: "PreviewState" });
 
-export const progress = z.object({
-  frame: z.number(),
-  total: z.number(),
-  percent: z.number(),
-  fps: z.number().nullable(),
-  etaSeconds: z.number().nullable(),
-});
-
-export const RENDER_STATUSES = ["queued", "rendering", "done", "failed", "cancelled"] as const;
-
-export const renderState = z
-  .object({
-    id: z.string(),
-    slug: z.string(),
-    status: z.enum(RENDER_STATUSES),
-    startedAt: z.number().int().describe("epoch milliseconds"),
-    doneAt: z.number().int().nullable(),
-    filename: z.string().describe("<slug>_<YYYY-MM-DD>_<HH-MM-SS>.<ext>"),
-    downloadUrl: z.string().nullable().describe("/renders/<filename> while the file exists"),
-    lastLine: z.string(),
-    eventsUrl: z.string(),
-    format: z.string(),
-    quality: z.string(),
-    fps: z.union([z.number(), z.string()]).nullable().optional(),
-    resolution: z.string().nullable().optional(),
-    composition: z.string(),
-    progress: progress.nullable(),
-    error: z.string().nullable(),
-    size: z.number().int().nullable(),
-    lines: z.array(z.string()).optional().describe("the full log: on GET …/render and on a wait render"),
-  })
-  .meta({ id: "RenderState" });
-
-export const renderListEntry = z
-  .object({
-    id: z.string().describe("the render's id: GET /api/renders/{id} for its state, /api/renders/{id}/deliveries for its webhooks"),
-    filename: z.string(),
-    project: z.string(),
-    size: z.number().int(),
-    mtime: isoTime,
-    url: z.string(),
-  })
-  .meta({ id: "RenderListEntry" });
+// The render's public shapes are the contract in core/protocol/render-state.ts, imported where an operation names one.
 
 export const contentLink = z
   .object({ url: z.string().describe("a capability link on the content origin"), expiresAt: isoTime })

@@ -5,7 +5,8 @@
 // project's webhook (PUT /api/projects/{slug}/webhook).
 import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
 import * as z from "zod";
-import { isoTime, renderState } from "./shapes.ts";
+import { RenderStateSchema } from "../../core/protocol/render-state.ts";
+import { isoTime } from "./shapes.ts";
 
 export const WEBHOOK_EVENTS = ["render.done", "render.failed", "render.cancelled"] as const;
 
@@ -21,8 +22,7 @@ const payloadOf = (event: (typeof WEBHOOK_EVENTS)[number]) =>
   z.object({
     type: z.literal(event),
     timestamp: isoTime.describe("when the render ended"),
-    data: renderState
-      .omit({ lines: true })
+    data: RenderStateSchema
       .extend({ downloadUrl: z.string().nullable().describe("the absolute download URL (GET it with your token) when done, else null") })
       .describe("the render's final state, as GET /api/renders/{id} answers it"),
   });

@@ -1,28 +1,15 @@
-// The `render` field of project summaries: the newest render from D1; for one still in progress, the room's live
-// state (its last line changes every second, and D1 is written only at transitions).
+// The `render` field of project summaries: the newest render's state as its row holds it (the room writes it at each
+// transition, worker/renders/projection.ts); for one still in progress, the room's live state (its last line and
+// progress change every second).
 import type { Env } from "../env.ts";
-import { isInProgress } from "../renders/state.ts";
+import { isInProgress, type RenderState } from "../../core/protocol/render-state.ts";
+import { stateOfRow } from "../renders/projection.ts";
 import type { RenderRow } from "../renders/store.ts";
 import { roomOf } from "../rooms/room-of.ts";
 
-function fromRow(row: RenderRow) {
-  return {
-    id: row.id,
-    slug: row.slug,
-    status: row.status,
-    startedAt: row.startedAt,
-    doneAt: row.doneAt,
-    filename: row.filename,
-    downloadUrl: row.status === "done" && !row.deletedAt ? `/renders/${row.filename}` : null,
-    lastLine: row.lastLine ?? "",
-    eventsUrl: `/api/projects/${row.slug}/render/events`,
-    format: row.format,
-  };
-}
-
 /** `latest`: the newest render row of each project (see latestRendersQuery). */
-export async function renderSummaries(env: Env, userId: string, latest: RenderRow[]): Promise<Map<string, Record<string, unknown>>> {
-  const out = new Map<string, Record<string, unknown>>();
+export async function renderSummaries(env: Env, userId: string, latest: RenderRow[]): Promise<Map<string, RenderState>> {
+  const out = new Map<string, RenderState>();
   await Promise.all(
     latest.map(async (row) => {
       if (isInProgress(row.status)) {
@@ -33,7 +20,7 @@ export async function renderSummaries(env: Env, userId: string, latest: RenderRo
           return;
         }
       }
-      out.set(row.slug, fromRow(row));
+      out.set(row.slug, stateOfRow(row));
     }),
   );
   return out;

@@ -1,14 +1,12 @@
-// The render state as the API shows it (GET .../render, POST .../render, the event stream).
+// What a ProjectRoom keeps about a render (RoomRender), and the one function that makes its public state, whose shape
+// is the contract in core/protocol/render-state.ts (GET/POST .../render, GET /api/renders/:id, project summaries,
+// the event streams, webhooks).
 import type { ProgressEvent, RenderProgress } from "../../core/protocol/progress.ts";
 import type { RenderPlan } from "../../core/protocol/render-plan.ts";
+import type { RenderState, RenderStatus } from "../../core/protocol/render-state.ts";
 import type { RenderOptions } from "../../core/render/render-options.ts";
 
-export type RenderStatus = "queued" | "rendering" | "done" | "failed" | "cancelled";
-export const IN_PROGRESS: readonly RenderStatus[] = ["queued", "rendering"];
-
 export type Progress = RenderProgress;
-
-export type SegmentStatus = "queued" | "rendering" | "done" | "failed" | "cancelled";
 
 /** One frame range of a split render, as the room tracks it. */
 export interface RoomSegment {
@@ -19,7 +17,7 @@ export interface RoomSegment {
   node: string | null;
   /** Tries so far (a lost lease gives it to another node). */
   attempts: number;
-  status: SegmentStatus;
+  status: RenderStatus;
   progress?: ProgressEvent | null;
 }
 
@@ -59,13 +57,13 @@ export interface RoomRender {
   segments?: RoomSegment[] | null;
 }
 
-export function isInProgress(status: string): boolean {
-  return (IN_PROGRESS as readonly string[]).includes(status);
+/** A download is offered exactly while the file is in GET /api/renders: done, written to D1, and not deleted. */
+export function isDownloadable(r: Pick<RoomRender, "status" | "deletedAt" | "synced">): boolean {
+  return r.status === "done" && !r.deletedAt && r.synced !== false;
 }
 
-export function publicRenderState(r: RoomRender) {
-  // A download is offered exactly while the file is in GET /api/renders: done, and not deleted.
-  const downloadable = r.status === "done" && !r.deletedAt && r.synced !== false;
+export function publicRenderState(r: RoomRender): RenderState {
+  const downloadable = isDownloadable(r);
   return {
     id: r.id,
     slug: r.slug,
@@ -84,10 +82,9 @@ export function publicRenderState(r: RoomRender) {
     progress: r.progress,
     error: r.error,
     size: r.size,
-    /** Which node rendered which frames of a split render (null for a render done whole on one node). */
     segments: r.segments
       ? r.segments.map(({ index, fromFrame, toFrame, node, attempts, status }) => ({ index, fromFrame, toFrame, node, attempts, status }))
       : null,
   };
 }
-export type PublicRenderState = ReturnType<typeof publicRenderState>;
+export type PublicRenderState = RenderState;

@@ -1,4 +1,5 @@
-// Render rows in D1: what project summaries and GET /api/renders read without waking any Durable Object.
+// Reads of render rows in D1: what project summaries and GET /api/renders read without waking any Durable Object.
+// The rows are written by the ProjectRoom only, through projection.ts.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { nextRenderFilename } from "../../core/render/render-options.ts";
 import type { Db } from "../db/client.ts";
@@ -7,22 +8,13 @@ import { renders } from "../db/schema/renders.ts";
 export type RenderRow = typeof renders.$inferSelect;
 
 /**
- * Inserts a new render's row only while the user has fewer than `limit` renders in progress (work-caps.ts). Rows
- * still marked in progress but started before `since` are past the wall-clock limit, so they hold no slot. One
- * statement, so parallel POSTs on different projects cannot slip past the limit. Returns whether it was inserted.
+ * A row whose file can be downloaded: done and not deleted. The query form of the rule the room applies to its
+ * own render (isDownloadable, state.ts), whose row is written before its download is offered.
  */
-export async function insertRenderWithin(db: Db, row: RenderRow, limit: number, since: number): Promise<boolean> {
-  const result = await db.run(sql`
-    INSERT INTO ${renders} (id, user_id, slug, filename, format, status, size, last_line, started_at, done_at, deleted_at)
-    SELECT ${row.id}, ${row.userId}, ${row.slug}, ${row.filename}, ${row.format}, ${row.status}, NULL, NULL, ${row.startedAt}, NULL, NULL
-    WHERE (SELECT count(*) FROM ${renders}
-           WHERE user_id = ${row.userId} AND status IN ('queued', 'rendering') AND started_at > ${since}) < ${limit}`);
-  return result.meta.changes === 1;
-}
+export const downloadableRow = () => and(eq(renders.status, "done"), isNull(renders.deletedAt));
 
-export async function updateRender(db: Db, id: string, patch: Partial<Omit<RenderRow, "id" | "userId">>): Promise<void> {
-  await db.update(renders).set(patch).where(eq(renders.id, id));
-}
+/** The same rule on a row already read. */
+export const isDownloadableRow = (row: Pick<RenderRow, "status" | "deletedAt">) => row.status === "done" && row.deletedAt === null;
 
 /** Whether a file name is already used by this user (a render that starts in the same second as another). */
 async function filenameTaken(db: Db, userId: string, filename: string): Promise<boolean> {
@@ -65,19 +57,10 @@ export async function recentProjectRenders(db: Db, userId: string, slug: string,
     .all();
 }
 
-/** Finished files the user still has, newest first. */
-export async function listRenderFiles(db: Db, userId: string): Promise<RenderRow[]> {
-  return db
-    .select()
-    .from(renders)
-    .where(and(eq(renders.userId, userId), eq(renders.status, "done"), isNull(renders.deletedAt)))
-    .orderBy(desc(renders.startedAt))
-    .all();
-}
 
 export async function findRenderFile(db: Db, userId: string, filename: string): Promise<RenderRow | null> {
   const row = await db.query.renders.findFirst({
-    where: and(eq(renders.userId, userId), eq(renders.filename, filename), eq(renders.status, "done"), isNull(renders.deletedAt)),
+    where: and(eq(renders.userId, userId), eq(renders.filename, filename), downloadableRow()),
   });
   return row ?? null;
 }

@@ -8,7 +8,7 @@ import { endJobs } from "../jobs/queue.ts";
 import { bumpCounter } from "../stats/counters.ts";
 import { segmentKey } from "./segment-keys.ts";
 import { joinJobId, segmentJobId, type RoomRender } from "./state.ts";
-import { updateRender } from "./store.ts";
+import { writeProjection } from "./projection.ts";
 
 /** The work jobs of a render: its render job, and while split its segment jobs and join. */
 export function jobIdsOf(render: RoomRender): string[] {
@@ -25,6 +25,6 @@ export async function writeEndedRender(env: Env, render: RoomRender): Promise<vo
     await env.FILES.delete(render.segments.map((s) => segmentKey(render.userId, render.id, s.index)));
     for (const part of render.segments) if (part.status === "queued" || part.status === "rendering") part.status = "cancelled";
   }
-  await updateRender(db, render.id, { status: render.status, doneAt: render.doneAt, lastLine: render.lastLine, size: render.size });
+  await writeProjection(db, render);
   if (render.status === "done") await bumpCounter(db, "rendersCompleted");
 }

@@ -20,8 +20,8 @@ import { announceWork } from "../jobs/job-board.ts";
 import { endJob, enqueueJob, findJob, findJobs, leaseMs, maxJobAttempts, requeueLapsedJob, type JobRow } from "../jobs/queue.ts";
 import { segmentKey } from "../renders/segment-keys.ts";
 import { splitPlan, splitThresholds } from "../renders/split-plan.ts";
+import { isInProgress } from "../../core/protocol/render-state.ts";
 import {
-  isInProgress,
   joinJobId,
   publicRenderState,
   segmentJobId,
@@ -30,7 +30,8 @@ import {
   type RoomRender,
   type RoomSegment,
 } from "../renders/state.ts";
-import { freeRenderFilename, insertRenderWithin, updateRender } from "../renders/store.ts";
+import { insertProjection, writeFileDeleted, writeProjection } from "../renders/projection.ts";
+import { freeRenderFilename } from "../renders/store.ts";
 import { jobIdsOf, writeEndedRender } from "../renders/write-ended-render.ts";
 import { maxRenderMs, wallClockError } from "../limits/render-wall-clock.ts";
 import { videoTooLong } from "../limits/video-length.ts";
@@ -99,21 +100,8 @@ export class ProjectRoom extends DurableObject<Env> {
     await this.ctx.storage.put("render", render);
     const db = openDb(this.env.DB);
     render.filename = await freeRenderFilename(db, render.userId, render.filename);
-    const row = {
-      id: render.id,
-      userId: render.userId,
-      slug: render.slug,
-      filename: render.filename,
-      format: render.options.format,
-      status: render.status,
-      size: null,
-      lastLine: null,
-      startedAt: render.startedAt,
-      doneAt: null,
-      deletedAt: null,
-    };
     const staleBefore = Date.now() - maxRenderMs(this.env) - STALE_AFTER_LIMIT_MS;
-    if (!(await insertRenderWithin(db, row, capOf(this.env, "render"), staleBefore))) {
+    if (!(await insertProjection(db, render, capOf(this.env, "render"), staleBefore))) {
       if (existing) await this.ctx.storage.put("render", existing);
       else await this.ctx.storage.delete("render");
       return { atCap: true };
@@ -174,7 +162,7 @@ export class ProjectRoom extends DurableObject<Env> {
     render.attempt = attempt;
     render.node = nodeName;
     await this.ctx.storage.put("render", render);
-    await updateRender(openDb(this.env.DB), render.id, { status: "rendering" });
+    await writeProjection(openDb(this.env.DB), render);
     const line = attempt === 1
       ? `render node ${nodeName} started the render`
       : `render node ${nodeName} took the render over (attempt ${attempt} of ${maxJobAttempts(this.env)})`;
@@ -264,7 +252,7 @@ export class ProjectRoom extends DurableObject<Env> {
     }
     if (render.status === "queued") {
       render.status = "rendering";
-      await updateRender(openDb(this.env.DB), render.id, { status: "rendering" });
+      await writeProjection(openDb(this.env.DB), render);
     }
     await this.ctx.storage.put("render", render);
     await this.appendTo(render, [line]);
@@ -367,12 +355,21 @@ export class ProjectRoom extends DurableObject<Env> {
     return { stopped: true };
   }
 
-  /** DELETE /renders/<filename> of this project's latest render: from now on it offers no download. */
-  async forgetFile(filename: string): Promise<void> {
+  /**
+   * DELETE /renders/<filename>: from now on the render offers no download. The room's latest render changes here
+   * first (so no state it shows offers a file that is going away), then its row; an older render's row directly.
+   */
+  async forgetFile(renderId: string, filename: string): Promise<void> {
+    const db = openDb(this.env.DB);
     const render = await this.current();
-    if (!render || render.filename !== filename || render.deletedAt) return;
-    render.deletedAt = Date.now();
-    await this.ctx.storage.put("render", render);
+    if (render && render.id === renderId && render.filename === filename) {
+      if (render.deletedAt) return;
+      render.deletedAt = Date.now();
+      await this.ctx.storage.put("render", render);
+      await writeProjection(db, render);
+      return;
+    }
+    await writeFileDeleted(db, renderId, Date.now());
   }
 
   /** Holds until the render ends, then returns it with its full log. */
@@ -544,7 +541,7 @@ export class ProjectRoom extends DurableObject<Env> {
     render.retries = (render.retries ?? 0) + 1;
     if (!render.segments) {
       render.status = "queued";
-      await updateRender(db, render.id, { status: "queued" });
+      await writeProjection(db, render);
     }
     await this.ctx.storage.put("render", render);
     await this.appendLines(render.id, [`${why}; queued again for another node`]);

@@ -13,7 +13,7 @@ import * as z from "zod";
 import { callerProject } from "../projects/caller-project.ts";
 import { strictLintFailures } from "../renders/strict-lint.ts";
 import type { RoomRender } from "../renders/state.ts";
-import { recentProjectRenders, renderListEntry } from "../renders/store.ts";
+import { isDownloadableRow, recentProjectRenders, renderListEntry } from "../renders/store.ts";
 import { roomOf } from "../rooms/room-of.ts";
 import { wakeRenderNodes } from "../containers/render-node-container.ts";
 import { webhookPolicyOf } from "../webhooks/webhook-policy.ts";
@@ -23,7 +23,7 @@ import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
 
 async function noneState(c: Context<AppEnv>, ref: ProjectRef) {
   const recent = await recentProjectRenders(openDb(c.env.DB), ref.userId, ref.slug);
-  return { status: "none" as const, recent: recent.filter((r) => r.status === "done" && !r.deletedAt).map(renderListEntry) };
+  return { status: "none" as const, recent: recent.filter(isDownloadableRow).map(renderListEntry) };
 }
 
 /** Holds until the render ends. A room evicted meanwhile breaks the call; the wait is asked again of a new stub. */

@@ -9,8 +9,9 @@ import { deleteRenderFile } from "../files/delete-files.ts";
 import type { AppEnv } from "../http/context.ts";
 import { notFound } from "../http/errors.ts";
 import { serveObject } from "../http/serve-object.ts";
-import { findRenderFile, renderListEntry, updateRender } from "../renders/store.ts";
-import { findCallerRender, renderFilesPage, storedRenderState } from "../renders/by-caller.ts";
+import { findRenderFile, renderListEntry } from "../renders/store.ts";
+import { findCallerRender, renderFilesPage } from "../renders/by-caller.ts";
+import { stateOfRow } from "../renders/projection.ts";
 import { downloadRenderQuery, listRendersQuery } from "../renders/schemas.ts";
 import { pageLimit, querySchema, readQuery } from "../http/query.ts";
 import { keysetOf, pageOf } from "../http/cursor.ts";
@@ -27,18 +28,18 @@ export const renderListRoutes = new Hono<AppEnv>()
     return c.json({ renders: items.map(renderListEntry), next });
   })
   // One render by id, in any state: the live state from its project's room while it is that room's render, else
-  // what D1 kept (no progress, no log).
+  // the state the room last wrote to its row (projection.ts).
   .get("/:id", async (c) => {
     readQuery(c, querySchema({}));
     const userId = currentUser(c).id;
     const found = await findCallerRender(openDb(c.env.DB), userId, c.req.param("id"));
     if (!found) throw notFound(`no render with id ${c.req.param("id")}`);
-    const live = await roomOf(c.env, { userId, slug: found.render.slug }).getRender();
-    if (live?.id === found.render.id) {
+    const live = await roomOf(c.env, { userId, slug: found.slug }).getRender();
+    if (live?.id === found.id) {
       const { lines: _lines, ...state } = live;
       return c.json(state);
     }
-    return c.json(storedRenderState(found));
+    return c.json(stateOfRow(found));
   });
 
 async function requireRenderFile(c: { env: AppEnv["Bindings"] }, userId: string, filename: string) {
@@ -64,9 +65,10 @@ export const renderFileRoutes = new Hono<AppEnv>()
     const user = currentUser(c);
     const filename = c.req.param("filename");
     const row = await requireRenderFile(c, user.id, filename);
-    // The room first, so no render state offers a download of a file that is going away.
-    await roomOf(c.env, { userId: user.id, slug: row.slug }).forgetFile(filename);
+    // The bytes first, then the room, which writes the render's row (the one writer of render state): should the room
+    // call fail, the file is still listed and a retry finishes the job, where the other order could leave bytes in
+    // R2 that no list shows.
     await deleteRenderFile(c.env, user.id, filename);
-    await updateRender(openDb(c.env.DB), row.id, { deletedAt: Date.now() });
+    await roomOf(c.env, { userId: user.id, slug: row.slug }).forgetFile(row.id, filename);
     return c.json({ deleted: true, filename });
   });

@@ -137,6 +137,7 @@ export function RenderPanel({ slug, files, view, onStarted }: { slug: string; fi
         </div>
       </form>
       <ErrorNote message={error} />
+      <ErrorNote message={view.problem} />
       {view.state.status !== "none" && (
         <div class="render-status" data-testid="render-status" data-status={view.state.status}>
           <div class="row wrap">
@@ -147,8 +148,8 @@ export function RenderPanel({ slug, files, view, onStarted }: { slug: string; fi
                 <>
                   {" "}
                   · frame {progress.frame} of {progress.total}
-                  {progress.fps !== undefined && ` · ${progress.fps.toFixed(1)} fps`}
-                  {progress.etaSeconds !== undefined && ` · about ${formatEta(progress.etaSeconds)} left`}
+                  {progress.fps !== null && ` · ${progress.fps.toFixed(1)} fps`}
+                  {progress.etaSeconds !== null && ` · about ${formatEta(progress.etaSeconds)} left`}
                 </>
               )}
             </span>

@@ -1,79 +1,71 @@
 // Folds the render event stream (snapshot, start, line, end) into what the render panel shows. Pure, so the
-// progress bar's arithmetic is tested without a browser. Progress comes as numbers (core/protocol), never from text.
-import { RenderProgressSchema } from "../../../core/protocol/progress.ts";
+// progress bar's arithmetic is tested without a browser. Each event is read with its schema from the render contract
+// (core/protocol/render-state.ts): progress comes as numbers, never from text, and an event that does not fit is a
+// problem the panel shows, never a guess (an `end` without a status is not "done").
+import type * as z from "zod";
+import { RENDER_EVENTS, type RenderEventName } from "../../../core/protocol/render-state.ts";
 import { FINISHED, type RenderProgress, type RenderState } from "./types.ts";
 
 export interface RenderView {
   state: RenderState;
   lines: string[];
   progress: RenderProgress | null;
+  /** An event the page could not read: shown with the panel until the next good one. */
+  problem: string | null;
 }
 
-export const EMPTY_RENDER: RenderView = { state: { status: "none" }, lines: [], progress: null };
+export const EMPTY_RENDER: RenderView = { state: { status: "none" }, lines: [], progress: null, problem: null };
 
 const MAX_LINES = 2000;
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function asProgress(value: unknown): RenderProgress | null {
-  const parsed = RenderProgressSchema.safeParse(value);
-  if (!parsed.success) return null;
-  const { frame, total, percent, fps, etaSeconds } = parsed.data;
-  return { frame, total, percent, fps: fps ?? undefined, etaSeconds: etaSeconds ?? undefined };
-}
-
-/** The render state inside an event payload: either the payload itself or its `state`/`render` field. */
-export function stateOf(payload: unknown): RenderState | null {
-  if (!isRecord(payload)) return null;
-  const inner = isRecord(payload.state) ? payload.state : isRecord(payload.render) ? payload.render : payload;
-  return typeof inner.status === "string" ? (inner as unknown as RenderState) : null;
-}
-
-function linesOf(payload: unknown, state: RenderState | null): string[] | null {
-  const source = isRecord(payload) && Array.isArray(payload.lines) ? payload.lines : state?.lines;
-  return Array.isArray(source) ? source.filter((l): l is string => typeof l === "string") : null;
-}
 
 /** Percent shown by the bar: 100 once done, else the latest progress, else 0. */
 export function percentOf(view: RenderView): number {
   if (view.state.status === "done") return 100;
   const p = view.progress;
   if (!p) return 0;
-  const percent = p.percent ?? (p.frame / p.total) * 100;
-  return Math.max(0, Math.min(100, percent));
+  return Math.max(0, Math.min(100, p.percent));
 }
 
 export function isRunning(view: RenderView): boolean {
   return !FINISHED.has(view.state.status);
 }
 
-/** Applies one event from the stream (or a polled GET …/render, as kind "snapshot"). */
+type EventData = { [K in RenderEventName]: z.output<(typeof RENDER_EVENTS)[K]> };
+
+/** An event's data as its schema reads it, or the problem to show. */
+export function readRenderEvent<K extends RenderEventName>(kind: K, payload: unknown): { data: EventData[K] } | { problem: string } {
+  const parsed = RENDER_EVENTS[kind].safeParse(payload);
+  if (parsed.success) return { data: parsed.data as EventData[K] };
+  return { problem: `the server sent a "${kind}" event this page cannot read (${parsed.error.issues[0]?.message ?? "unknown shape"}); reload to see the render's state` };
+}
+
+/** Applies one event from the stream (or a polled GET …/render, as kind "snapshot"); other event names change nothing. */
 export function applyRenderEvent(view: RenderView, kind: string, payload: unknown): RenderView {
-  const state = stateOf(payload);
   switch (kind) {
     case "snapshot": {
-      const lines = linesOf(payload, state) ?? view.lines;
-      const progress = state ? asProgress(state.progress) : null;
-      return { state: state ?? view.state, lines: lines.slice(-MAX_LINES), progress };
+      const read = readRenderEvent("snapshot", payload);
+      if ("problem" in read) return { ...view, problem: read.problem };
+      if (read.data.status === "none") return EMPTY_RENDER;
+      const { lines, ...state } = read.data;
+      return { state, lines: lines.slice(-MAX_LINES), progress: state.progress, problem: null };
     }
     case "start": {
-      const lines = linesOf(payload, state) ?? [];
-      return { state: state ?? { ...view.state, status: "rendering" }, lines, progress: null };
+      const read = readRenderEvent("start", payload);
+      if ("problem" in read) return { ...view, problem: read.problem };
+      return { state: read.data, lines: [], progress: null, problem: null };
     }
     case "line": {
-      const text = isRecord(payload) ? (payload.line ?? payload.text ?? payload.message) : payload;
-      const line = typeof text === "string" ? text : "";
-      const progress = (isRecord(payload) && asProgress(payload.progress)) || view.progress;
-      const lines = line ? [...view.lines, line].slice(-MAX_LINES) : view.lines;
-      const given = isRecord(payload) && typeof payload.status === "string" ? payload.status : null;
-      const status = given ?? (view.state.status === "none" ? "rendering" : view.state.status);
-      return { state: { ...view.state, status, lastLine: line || view.state.lastLine }, lines, progress };
+      const read = readRenderEvent("line", payload);
+      if ("problem" in read) return { ...view, problem: read.problem };
+      const { line, status, progress } = read.data;
+      // A line of a render whose start this page missed: the log shows, the state waits for the next snapshot or end.
+      const state: RenderState = view.state.status === "none" ? view.state : { ...view.state, status, lastLine: line };
+      return { state, lines: [...view.lines, line].slice(-MAX_LINES), progress: progress ?? view.progress, problem: null };
     }
     case "end": {
-      const lines = linesOf(payload, state);
-      const next = state ?? { ...view.state, status: isRecord(payload) && typeof payload.status === "string" ? payload.status : "done" };
-      return { state: next, lines: lines && lines.length >= view.lines.length ? lines.slice(-MAX_LINES) : view.lines, progress: view.progress };
+      const read = readRenderEvent("end", payload);
+      if ("problem" in read) return { ...view, problem: read.problem };
+      return { state: read.data, lines: view.lines, progress: view.progress, problem: null };
     }
     default:
       return view;
@@ -102,8 +94,8 @@ export function applyAnnouncement(view: RenderView, state: RenderState, opening:
   }
   if (state.status === "none") return { view: same || view.state.status === "none" ? view : EMPTY_RENDER, follow: false, ended: false };
   if (same && !isRunning(view)) return { view, follow: false, ended: false };
-  const fresh: RenderView = same ? view : { state: view.state, lines: [], progress: null };
-  const next = applyRenderEvent(fresh, same ? "end" : "snapshot", state);
+  const fresh: RenderView = same ? view : { state: view.state, lines: [], progress: null, problem: null };
+  const next = applyRenderEvent(fresh, "end", state);
   const news = same ? isRunning(view) : !opening || isRunning(view);
   return { view: next, follow: !same, ended: news };
 }

@@ -45,28 +45,11 @@ export interface PreviewState {
   url?: string;
 }
 
-export interface RenderProgress {
-  frame: number;
-  total: number;
-  percent?: number;
-  fps?: number;
-  etaSeconds?: number;
-}
-
-export interface RenderState {
-  id?: string;
-  slug?: string;
-  status: string;
-  startedAt?: number;
-  doneAt?: number;
-  filename?: string;
-  downloadUrl?: string;
-  lastLine?: string;
-  eventsUrl?: string;
-  lines?: string[];
-  progress?: RenderProgress | null;
-  error?: string;
-}
+// A render's public shape is the contract in core/protocol/render-state.ts; the page adds "none" for a project
+// that never rendered (what its streams say then).
+import type { RenderOrNone, RenderProgress } from "../../../core/protocol/render-state.ts";
+export type { RenderProgress };
+export type RenderState = RenderOrNone;
 
 export interface ProjectSummary {
   name: string;

@@ -3,25 +3,32 @@
 // a file is written or deleted, by this page or by an agent. EventSource reconnects by itself (and the first event
 // then brings a render that started meanwhile); a stream that failed for good is reopened.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { stateOf } from "./render-events.ts";
+import * as z from "zod";
+import { PROJECT_EVENTS } from "../../../core/protocol/render-state.ts";
 import type { RenderState } from "./types.ts";
 
-export interface FilesEvent {
-  written: string[];
-  deleted: string[];
-}
+export type FilesEvent = z.output<typeof PROJECT_EVENTS.files>;
 
 export interface ProjectEventHandlers {
   files: (event: FilesEvent) => void;
   render: (state: RenderState) => void;
+  /** An event this page cannot read (the contract, core/protocol/render-state.ts): shown, never guessed at. */
+  problem: (message: string) => void;
 }
 
-function parse(event: Event): unknown {
+/** The event's data read with its schema, or null after telling `problem` why not. */
+function read<T>(schema: z.ZodType<T>, name: string, event: Event, problem: (message: string) => void): T | null {
+  let data: unknown;
   try {
-    return JSON.parse((event as MessageEvent<string>).data);
+    data = JSON.parse((event as MessageEvent<string>).data);
   } catch {
-    return null; // a malformed event changes nothing
+    problem(`the project's stream sent a "${name}" event that is not JSON; reload the page`);
+    return null;
   }
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  problem(`the project's stream sent a "${name}" event this page cannot read (${parsed.error.issues[0]?.message ?? "unknown shape"}); reload the page`);
+  return null;
 }
 
 export function useProjectEvents(slug: string, handlers: ProjectEventHandlers): void {
@@ -31,12 +38,13 @@ export function useProjectEvents(slug: string, handlers: ProjectEventHandlers): 
   useEffect(() => {
     let reopen: ReturnType<typeof setTimeout> | undefined;
     const source = new EventSource(`/api/projects/${encodeURIComponent(slug)}/events`);
+    const problem = (message: string) => handlersRef.current.problem(message);
     source.addEventListener("files", (event) => {
-      const data = parse(event) as Partial<FilesEvent> | null;
-      if (data) handlersRef.current.files({ written: data.written ?? [], deleted: data.deleted ?? [] });
+      const data = read(PROJECT_EVENTS.files, "files", event, problem);
+      if (data) handlersRef.current.files(data);
     });
     source.addEventListener("render", (event) => {
-      const state = stateOf(parse(event));
+      const state = read(PROJECT_EVENTS.render, "render", event, problem);
       if (state) handlersRef.current.render(state);
     });
     source.onerror = () => {

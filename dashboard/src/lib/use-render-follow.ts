@@ -82,6 +82,8 @@ export interface RenderFollow {
   view: RenderView;
   /** A render announced by the project's stream or answered by this page's POST. */
   announce: (state: RenderState) => void;
+  /** Something about the render the page could not read: shown in the render panel. */
+  report: (problem: string) => void;
 }
 
 export function useRenderFollow(slug: string, onEnd: (state: RenderState) => void): RenderFollow {
@@ -117,6 +119,8 @@ export function useRenderFollow(slug: string, onEnd: (state: RenderState) => voi
     follower.current = openFollower(base, state.id, apply, () => isRunning(viewRef.current));
   }, [base, apply, set]);
 
+  const report = useCallback((problem: string) => set({ ...viewRef.current, problem }), [set]);
+
   useEffect(() => () => follower.current?.stop(), [base]);
-  return { view, announce };
+  return { view, announce, report };
 }

@@ -47,7 +47,7 @@ function Project({ slug }: { slug: string }) {
   // Files an agent (or another tab) writes or deletes show up at once: the event only says "reload the list".
   // Renders started anywhere are followed like the page's own, and end in a toast with the download.
   const render = useRenderFollow(slug, renderEnded);
-  useProjectEvents(slug, { files: () => void load(), render: render.announce });
+  useProjectEvents(slug, { files: () => void load(), render: render.announce, problem: render.report });
 
   function renderEnded(state: RenderState) {
     setRendersVersion((v) => v + 1);

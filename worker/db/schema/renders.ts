@@ -61,6 +61,9 @@ export const renders = sqliteTable(
     doneAt: integer("done_at"),
     /** Set when the user deleted the file; the row stays so history and stats remain true. */
     deletedAt: integer("deleted_at"),
+    /** The render's public state (core/protocol/render-state.ts) at its last transition, as JSON: the projection the
+     * ProjectRoom writes (worker/renders/projection.ts) and lists and GET /api/renders/:id read. */
+    state: text("state").notNull().default("{}"),
   },
   (t) => [index("renders_project").on(t.userId, t.slug, t.startedAt), uniqueIndex("renders_file").on(t.userId, t.filename)],
 );

@@ -1,0 +1,113 @@
+// The public contract of a render: its state as GET/POST .../render, GET /api/renders/:id, project summaries and the
+// event streams show it, and each event of those streams. The Worker builds the state in one function
+// (worker/renders/state.ts) and checks it against these schemas in tests; the OpenAPI document, the dashboard, the
+// CLI, MCP and the browser-job waits read them from here. Nothing else describes a render's public shape.
+import * as z from "zod";
+import { FORMATS, QUALITIES, RESOLUTIONS, type Resolution } from "../render/render-options.ts";
+import { RenderProgressSchema } from "./progress.ts";
+
+export type { RenderProgress } from "./progress.ts";
+
+export const RENDER_STATUSES = ["queued", "rendering", "done", "failed", "cancelled"] as const;
+export const RenderStatusSchema = z.enum(RENDER_STATUSES);
+export type RenderStatus = z.infer<typeof RenderStatusSchema>;
+
+/** Statuses of a render that has not ended. */
+export const IN_PROGRESS: readonly RenderStatus[] = ["queued", "rendering"];
+
+export function isInProgress(status: string): status is "queued" | "rendering" {
+  return (IN_PROGRESS as readonly string[]).includes(status);
+}
+
+/** One frame range of a split render: which node rendered it, after how many tries. */
+export const RenderSegmentSchema = z
+  .object({
+    index: z.number().int().nonnegative(),
+    fromFrame: z.number().int().nonnegative(),
+    toFrame: z.number().int().positive().describe("exclusive"),
+    node: z.string().nullable().describe("the node (key name/process id) that holds or held it"),
+    attempts: z.number().int().nonnegative(),
+    status: RenderStatusSchema,
+  })
+  .meta({ id: "RenderSegment" });
+export type RenderSegment = z.infer<typeof RenderSegmentSchema>;
+
+export const RenderStateSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    status: RenderStatusSchema,
+    startedAt: z.number().int().describe("epoch milliseconds"),
+    doneAt: z.number().int().nullable(),
+    filename: z.string().describe("<slug>_<YYYY-MM-DD>_<HH-MM-SS>.<ext>"),
+    downloadUrl: z.string().nullable().describe("/renders/<filename> while the file exists: done, not deleted"),
+    lastLine: z.string(),
+    eventsUrl: z.string(),
+    format: z.enum(FORMATS),
+    quality: z.enum(QUALITIES),
+    fps: z.union([z.number(), z.string()]).nullable().describe('as asked: an integer or "num/den"; null: the composition\'s'),
+    resolution: z.enum(Object.keys(RESOLUTIONS) as [Resolution, ...Resolution[]]).nullable(),
+    composition: z.string(),
+    progress: RenderProgressSchema.nullable(),
+    error: z.string().nullable(),
+    size: z.number().int().nullable(),
+    segments: z.array(RenderSegmentSchema).nullable().describe("which node rendered which frames of a split render; null for a render done whole"),
+  })
+  .meta({ id: "RenderState" });
+export type RenderState = z.infer<typeof RenderStateSchema>;
+
+/** The state with its whole log: GET .../render, and POST .../render with wait. */
+export const RenderWithLogSchema = RenderStateSchema.extend({
+  lines: z.array(z.string()).describe("the full log"),
+}).meta({ id: "RenderWithLog" });
+export type RenderWithLog = z.infer<typeof RenderWithLogSchema>;
+
+/** A rendered file the user still has: GET /api/renders, and a project's `recent` renders. */
+export const RenderListEntrySchema = z
+  .object({
+    id: z.string().describe("the render's id: GET /api/renders/{id} for its state, /api/renders/{id}/deliveries for its webhooks"),
+    filename: z.string(),
+    project: z.string(),
+    size: z.number().int(),
+    mtime: z.string().describe("ISO 8601 time"),
+    url: z.string(),
+  })
+  .meta({ id: "RenderListEntry" });
+export type RenderListEntry = z.infer<typeof RenderListEntrySchema>;
+
+/** A project that never rendered, as its stream shows it. */
+export const NoRenderSchema = z.object({ status: z.literal("none") });
+
+/** A render's state, or "none" for a project that never rendered (whose state fields are then all absent). */
+export type RenderOrNone = RenderState | ({ status: "none" } & { [K in Exclude<keyof RenderState, "status">]?: undefined });
+
+/** GET .../render of a project with no render in its room: its recent rendered files. */
+export const NoCurrentRenderSchema = NoRenderSchema.extend({ recent: z.array(RenderListEntrySchema) }).meta({ id: "NoCurrentRender" });
+
+// ── Event streams ──────────────────────────────────────────────────────────────────────────────────────────────
+// GET .../render/events: `snapshot` first (the state with its log, or none), then `start`, `line` per log line and
+// `end`; GET .../events (the project's own stream): `render` at connection and at each start and end, and `files`.
+
+export const RenderLineEventSchema = z.object({
+  line: z.string(),
+  status: RenderStatusSchema,
+  progress: RenderProgressSchema.nullable(),
+});
+export type RenderLineEvent = z.infer<typeof RenderLineEventSchema>;
+
+export const FilesEventSchema = z.object({ written: z.array(z.string()), deleted: z.array(z.string()) });
+
+export const RENDER_EVENTS = {
+  snapshot: z.union([RenderWithLogSchema, NoCurrentRenderSchema]),
+  start: RenderStateSchema,
+  line: RenderLineEventSchema,
+  end: RenderStateSchema,
+} as const;
+
+export const PROJECT_EVENTS = {
+  render: z.union([RenderStateSchema, NoRenderSchema]),
+  files: FilesEventSchema,
+} as const;
+
+export type RenderEventName = keyof typeof RENDER_EVENTS;
+export type ProjectEventName = keyof typeof PROJECT_EVENTS;
