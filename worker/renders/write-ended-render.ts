@@ -2,6 +2,7 @@
 // job of the render still queued or running ends with the same outcome (their nodes learn it at their next post),
 // the segment files go, and the history row comes last, so GET /api/renders lists the file only once everything
 // else agrees. Idempotent: the room's alarm calls it again until it succeeds.
+import { isInProgress } from "../../core/protocol/render-state.ts";
 import { openDb } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import { endJobs } from "../jobs/queue.ts";
@@ -16,15 +17,16 @@ export function jobIdsOf(render: RoomRender): string[] {
   return [render.id, ...render.segments.map((s) => segmentJobId(render.id, s.index)), joinJobId(render.id)];
 }
 
-/** Writes the ended render's rows; segments still queued or rendering are marked cancelled on `render`. */
-export async function writeEndedRender(env: Env, render: RoomRender): Promise<void> {
+/** Writes the ended render's rows; returns it with the segments still queued or rendering marked cancelled. */
+export async function writeEndedRender(env: Env, render: RoomRender): Promise<RoomRender> {
   const db = openDb(env.DB);
   const jobStatus = render.status === "done" ? "done" : render.status === "cancelled" ? "cancelled" : "failed";
   await endJobs(db, jobIdsOf(render), jobStatus, render.error ? { error: render.error } : {});
-  if (render.segments) {
-    await env.FILES.delete(render.segments.map((s) => segmentKey(render.userId, render.id, s.index)));
-    for (const part of render.segments) if (part.status === "queued" || part.status === "rendering") part.status = "cancelled";
-  }
-  await writeProjection(db, render);
+  const final: RoomRender = render.segments
+    ? { ...render, segments: render.segments.map((part) => (isInProgress(part.status) ? { ...part, status: "cancelled" } : part)) }
+    : render;
+  if (render.segments) await env.FILES.delete(render.segments.map((s) => segmentKey(render.userId, render.id, s.index)));
+  await writeProjection(db, final);
   if (render.status === "done") await bumpCounter(db, "rendersCompleted");
+  return final;
 }
