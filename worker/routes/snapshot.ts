@@ -25,13 +25,17 @@ const snapshotJobResult = z.object({
   log: z.array(z.string()).default([]),
 });
 
+/** The node's report; none (a job that failed before reporting) is an empty one. One that does not fit is a 502. */
 function parseResult(text: string | null) {
+  let data: unknown = {};
   try {
-    const parsed = snapshotJobResult.safeParse(text ? JSON.parse(text) : {});
-    return parsed.success ? parsed.data : { snapshots: [], log: [] };
+    if (text) data = JSON.parse(text);
   } catch {
-    return { snapshots: [], log: [] };
+    throw new ApiError(502, "snapshot failed: the render node reported a result that is not JSON");
   }
+  const parsed = snapshotJobResult.safeParse(data);
+  if (!parsed.success) throw new ApiError(502, `snapshot failed: the render node reported a result the studio cannot read (${parsed.error.issues[0]?.message ?? "unknown shape"})`);
+  return parsed.data;
 }
 
 export const snapshotRoutes = new Hono<AppEnv>().use(requireUser).post("/:slug/snapshot", async (c) => {
