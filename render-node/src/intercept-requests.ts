@@ -4,11 +4,9 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { Page } from "puppeteer-core";
 import { blockedAttemptLine, channelOfRequest } from "./blocked-attempt.ts";
-import { matchGsapUrl } from "./match-gsap-url.ts";
+import { GSAP_VERSION, matchGsapUrl } from "../../core/composition/match-gsap-url.ts";
 
 const require = createRequire(import.meta.url);
-/** The GSAP version installed for compositions (package alias gsap-3.14.2). */
-export const GSAP_VERSION = "3.14.2";
 const GSAP_DIST = join(dirname(require.resolve("gsap-3.14.2/package.json")), "dist");
 
 /**
@@ -33,7 +31,7 @@ export async function interceptRequests(page: Page, origin: string, report: (fin
     const gsap = matchGsapUrl(url);
     if (gsap) {
       if (gsap.version !== GSAP_VERSION) {
-        once(`finding: GSAP ${gsap.version} requested (${url}); served the installed GSAP ${GSAP_VERSION} instead`);
+        once(`finding: GSAP ${gsap.version ?? "(no pinned version)"} requested (${url}); served the installed GSAP ${GSAP_VERSION} instead`);
       }
       readFile(join(GSAP_DIST, gsap.file))
         .then((body) =>
