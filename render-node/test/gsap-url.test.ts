@@ -5,9 +5,9 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildComposition, codesOf, lintFiles } from "../lint/test-fixtures.ts";
-import { rewriteGsapScripts } from "./build-play-page.ts";
-import { GSAP_VERSION, matchGsapUrl } from "./match-gsap-url.ts";
+import { buildComposition, codesOf, lintFiles } from "../../core/lint/test-fixtures.ts";
+import { rewriteGsapScripts } from "../../core/composition/build-play-page.ts";
+import { GSAP_VERSION, matchGsapUrl } from "../../core/composition/match-gsap-url.ts";
 
 const GSAP_DIST = join(dirname(createRequire(import.meta.url).resolve("gsap-3.14.2/package.json")), "dist");
 
