@@ -8,7 +8,7 @@ import { parseMissingAssetLine } from "../../core/browser/missing-asset.ts";
 import type { RenderOptions as ApiRenderOptions } from "../../core/render/render-options.ts";
 import { blockedAttemptLine, limitBlockedAttempts, parseBlockedAttemptLine } from "./blocked-attempt.ts";
 import { buildChunkArgs, ENCODER_SETTINGS } from "./build-encode-args.ts";
-import type { CompositionInfo, StudioWindow } from "./composition-info.ts";
+import type { CompositionInfo, StudioWindow } from "../../page-runtime/api.ts";
 import { computeViewport } from "./compute-viewport.ts";
 import type { Viewport } from "./compute-viewport.ts";
 import { countFrames, frameTime } from "./count-frames.ts";

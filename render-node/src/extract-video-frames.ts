@@ -2,7 +2,7 @@
 import { mkdir, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { missingAssetLine } from "../../core/browser/missing-asset.ts";
-import type { VideoClip } from "./composition-info.ts";
+import type { VideoClip } from "../../page-runtime/api.ts";
 import { runTool } from "./run-tool.ts";
 import { encodeBound, type StageBounds } from "./stage-bounds.ts";
 

@@ -2,7 +2,7 @@
 // while a frame is sought — are collected by the page runtime like the ones at load. Read after capture, they
 // become findings (and fail a strict render), so a render whose script broke halfway never ends quietly `done`.
 import type { Page } from "puppeteer-core";
-import type { StudioWindow } from "./composition-info.ts";
+import type { StudioWindow } from "../../page-runtime/api.ts";
 
 /** The runtime's problems now, in the order they arose. */
 export function readProblems(page: Page): Promise<string[]> {

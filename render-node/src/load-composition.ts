@@ -1,6 +1,6 @@
 // Opens a composition in a capture page and waits until the runtime has inlined and prepared it.
 import type { CaptureBrowser } from "./launch-capture-browser.ts";
-import type { CompositionInfo, StudioWindow } from "./composition-info.ts";
+import type { CompositionInfo, StudioWindow } from "../../page-runtime/api.ts";
 import { missingAssetFromResponse, missingAssetLine } from "../../core/browser/missing-asset.ts";
 import { blockedAttemptLine, isPolicyRefusalMessage, limitBlockedAttempts } from "./blocked-attempt.ts";
 import { interceptRequests } from "./intercept-requests.ts";

@@ -1,6 +1,6 @@
 // Opens a project's composition exactly as a render does (same server, runtime, network isolation, request
 // policy, inlining and seeking), sized to the composition's canvas, for snapshots and checks.
-import type { CompositionInfo, StudioWindow } from "./composition-info.ts";
+import type { CompositionInfo, StudioWindow } from "../../page-runtime/api.ts";
 import { launchCaptureBrowser, type CaptureBrowser } from "./launch-capture-browser.ts";
 import { blockedAttemptLine, limitBlockedAttempts } from "./blocked-attempt.ts";
 import { loadComposition } from "./load-composition.ts";
