@@ -8,6 +8,7 @@ import type { Format, Quality, Resolution } from "./parse-render-options.ts";
 import type { RenderPlan } from "./plan-render.ts";
 import { trackProgress } from "./track-progress.ts";
 import type { Progress } from "./track-progress.ts";
+import type { Finding } from "../../core/protocol/finding.ts";
 
 export interface RenderProjectInput extends CaptureControls {
   projectDir: string;
@@ -33,7 +34,7 @@ export interface RenderResult {
   height: number;
   durationSeconds: number;
   captureMode: CaptureMode;
-  findings: string[];
+  findings: Finding[];
   seconds: number;
 }
 
