@@ -1,6 +1,6 @@
 // Findings of the browser check: the lint finding shape plus where on the timeline (`time`) and on the canvas (`box`).
 import type { LintFinding, LintResult, LintSeverity } from "../lint/types.ts";
-import { FINDING_SEVERITY, type Finding } from "../protocol/finding.ts";
+import { clampText, FINDING_LIMITS, FINDING_SEVERITY, type Finding } from "../protocol/finding.ts";
 
 export type CheckCode =
   | "composition-load-failed"
@@ -17,7 +17,7 @@ export type CheckCode =
   | "off-canvas"
   | "text-overlap";
 
-const CHECK_CODES: CheckCode[] = [
+export const CHECK_CODES: [CheckCode, ...CheckCode[]] = [
   "composition-load-failed", "console-error", "page-error", "request-failed", "missing-asset", "request-blocked",
   "timeline-not-registered", "font-fallback", "duration-mismatch", "text-clipped", "text-overflow", "off-canvas", "text-overlap",
 ];
@@ -65,7 +65,7 @@ export interface CheckResult {
 }
 
 export function checkFinding(code: CheckCode, file: string, message: string, extra: Partial<Omit<CheckFinding, "code" | "severity" | "message" | "file">> = {}): CheckFinding {
-  const finding: CheckFinding = { code, severity: CHECK_SEVERITY[code], message, file };
+  const finding: CheckFinding = { code, severity: CHECK_SEVERITY[code], message: clampText(message, FINDING_LIMITS.message), file: clampText(file, FINDING_LIMITS.file) };
   for (const [key, value] of Object.entries(extra)) if (value !== undefined) (finding as unknown as Record<string, unknown>)[key] = value;
   return finding;
 }

@@ -43,13 +43,21 @@ export interface Finding {
   asset?: string;
 }
 
-/** A finding of `code` with its severity from the table; undefined extras are left out. */
+/** Longest texts a finding carries (finding-schema.ts refuses longer ones; makeFinding shortens them). */
+export const FINDING_LIMITS = { file: 1000, selector: 1000, message: 4000, fixHint: 2000 } as const;
+
+/** `text`, cut to `max` characters with an ellipsis: a page's error message can be any length. */
+export function clampText(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** A finding of `code` with its severity from the table; undefined extras are left out, long texts shortened. */
 export function makeFinding(code: FindingCode, file: string, message: string, extra: Partial<Pick<Finding, "selector" | "time" | "fixHint" | "asset">> = {}): Finding {
-  const finding: Finding = { code, severity: FINDING_SEVERITY[code], file, message };
-  if (extra.selector !== undefined) finding.selector = extra.selector;
+  const finding: Finding = { code, severity: FINDING_SEVERITY[code], file: clampText(file, FINDING_LIMITS.file), message: clampText(message, FINDING_LIMITS.message) };
+  if (extra.selector !== undefined) finding.selector = clampText(extra.selector, FINDING_LIMITS.selector);
   if (extra.time !== undefined) finding.time = extra.time;
-  if (extra.fixHint !== undefined) finding.fixHint = extra.fixHint;
-  if (extra.asset !== undefined) finding.asset = extra.asset;
+  if (extra.fixHint !== undefined) finding.fixHint = clampText(extra.fixHint, FINDING_LIMITS.fixHint);
+  if (extra.asset !== undefined) finding.asset = clampText(extra.asset, FINDING_LIMITS.file);
   return finding;
 }
 

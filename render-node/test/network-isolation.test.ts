@@ -90,8 +90,9 @@ function targetOf(template: string): string {
 
 /** Whether a request-blocked finding (as data, not a log line) names the channel and the target. */
 function hasFinding(findings: Finding[], expected: { channel: string; target: string }): boolean {
-  const named = `blocked network access: ${expected.channel} to ${targetOf(expected.target)}`;
-  return findings.some((finding) => finding.code === "request-blocked" && finding.message.startsWith(named));
+  const channel = `blocked network access: ${expected.channel} to `;
+  const target = targetOf(expected.target);
+  return findings.some((finding) => finding.code === "request-blocked" && finding.message.startsWith(channel) && finding.message.slice(channel.length).includes(target));
 }
 
 /** The project's files as they are, without CSP: the page a composition would be without the protections. */
