@@ -10,7 +10,7 @@ interface PlayerWindow {
   __studioPlayer?: PlayerApi;
 }
 
-function start(): void {
+function studioPlayer(): void {
   const page = window as unknown as Window & PlayerWindow;
   const studio = page.__studio;
   if (!studio || page.__studioPlayer) return;
@@ -168,4 +168,4 @@ function start(): void {
   );
 }
 
-start();
+studioPlayer();

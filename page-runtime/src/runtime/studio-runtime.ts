@@ -21,7 +21,7 @@ interface MediaItem {
   mediaStart: number;
 }
 
-function start(): void {
+function studioRuntime(): void {
   if (page.__studio) return;
   const script = document.currentScript as HTMLScriptElement | null;
   const renderMode = !!(script && script.dataset && script.dataset["mode"] === "render");
@@ -230,4 +230,4 @@ function start(): void {
   page.__studio = api;
 }
 
-start();
+studioRuntime();
