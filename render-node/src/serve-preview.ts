@@ -13,7 +13,7 @@ import { createRequire } from "node:module";
 import { dirname, join, resolve, sep } from "node:path";
 import { buildPlayPage } from "../../core/composition/build-play-page.ts";
 import { RUNTIME_PATH } from "./serve-project.ts";
-import { PLAYER_SCRIPT } from "../../page-runtime/paths.ts";
+import { assertPageRuntimeBuilt, PLAYER_SCRIPT } from "../../page-runtime/paths.ts";
 import { contentTypeFor } from "../../core/http/content-type.ts";
 import { bundledFontFile, FACES_PATH, readProjectFonts } from "./bundled-fonts.ts";
 import { rewriteHtmlFonts } from "../../core/fonts/rewrite-page-fonts.ts";
@@ -65,6 +65,7 @@ export async function servePreview(options: {
   host?: string | undefined;
   firstPort?: number | undefined;
 }): Promise<PreviewServer> {
+  assertPageRuntimeBuilt();
   const root = resolve(options.projectDir);
   const secret = Buffer.from(options.secret);
   const prefix = `/${options.secret}`;
