@@ -76,3 +76,30 @@ describe("structured findings", () => {
     expect(report.runtime).toContainEqual({ ...missing, fixHint: "upload assets/not-uploaded.png, or fix the path in index.html (paths are relative to the file that references them)" });
   });
 });
+
+describe("no finding is read back from text", () => {
+  it("the log line is written in one place, and no source holds a pattern or prefix that reads it back", async () => {
+    const { readdir, readFile } = await import("node:fs/promises");
+    const root = join(import.meta.dirname, "..", "..");
+    const sources: string[] = [];
+    const walk = async (dir: string): Promise<void> => {
+      for (const entry of await readdir(join(root, dir), { withFileTypes: true })) {
+        const path = `${dir}/${entry.name}`;
+        // Served docs are prose about the log, not code.
+        if (entry.isDirectory() && !["node_modules", "dist", "test", "bench", "docs"].includes(entry.name)) await walk(path);
+        else if (entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts")) sources.push(path);
+      }
+    };
+    for (const dir of ["render-node/src", "core", "page-runtime", "worker", "cli"]) await walk(dir);
+    const literal = /["'`]finding: /;
+    const found: string[] = [];
+    for (const path of sources) {
+      const text = await readFile(join(root, path), "utf8");
+      for (const [i, line] of text.split("\n").entries()) {
+        if (line.trimStart().startsWith("//") || line.trimStart().startsWith("*") || line.trimStart().startsWith("/**")) continue;
+        if (literal.test(line) || line.includes("/^finding") || /startsWith\(["'`]finding/.test(line)) found.push(`${path}:${i + 1}`);
+      }
+    }
+    expect(found).toEqual(["core/protocol/finding.ts:66"]);
+  });
+});
