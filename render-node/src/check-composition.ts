@@ -42,7 +42,8 @@ export function isRuntimeFinding(finding: Finding, rootFile = ROOT_FILE): findin
     case "composition-load-failed":
       return true;
     case "page-error":
-      return finding.file !== rootFile;
+      // A timeline callback that threw while seeking (it has a time) was caught by the runtime: no pageerror saw it.
+      return finding.file !== rootFile || finding.time !== undefined;
     default:
       return false;
   }

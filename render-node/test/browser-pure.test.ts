@@ -31,6 +31,8 @@ describe("runtime findings of check, from the loader's findings (data, never tex
     expect(isRuntimeFinding(makeFinding("page-error", "compositions/intro.html", "script error in compositions/intro.html: ReferenceError: foo is not defined"))).toBe(true);
     // The page's own errors are heard by check directly (pageerror): the runtime's copy would say it twice.
     expect(isRuntimeFinding(makeFinding("page-error", "index.html", "script error in index.html: ReferenceError: foo is not defined"))).toBe(false);
+    // A root timeline's callback that threw while check sought a time was caught by the runtime: only it reports it.
+    expect(isRuntimeFinding(makeFinding("page-error", "index.html", 'script error in index.html while seeking timeline "main": Error: x', { time: 1 }))).toBe(true);
     expect(isRuntimeFinding(makeFinding("gsap-version-substituted", "index.html", "GSAP 3.12.5 requested"))).toBe(false);
   });
   it("leaves out a sub-composition that did not mount because its file is missing, and says each finding once", () => {
