@@ -14,10 +14,15 @@ export interface GsapRequest {
   file: string;
 }
 
-/** Hosts that serve npm packages as `[npm/]gsap@<version>/dist/<file>` (jsDelivr wants `npm/`, unpkg has none). */
-const PACKAGE_HOSTS = new Set(["cdn.jsdelivr.net", "fastly.jsdelivr.net", "gcore.jsdelivr.net", "unpkg.com"]);
-/** cdnjs: `ajax/libs/gsap/<version>/<file>`. */
-const CDNJS_HOST = "cdnjs.cloudflare.com";
+/** Where package CDNs serve npm packages as `<prefix>gsap[@<version>]/dist/<file>` (jsDelivr under npm/). */
+const PACKAGE_PREFIXES = ["cdn.jsdelivr.net/npm/", "fastly.jsdelivr.net/npm/", "unpkg.com/"];
+/** cdnjs: `<prefix><version>/<file>`. */
+const CDNJS_PREFIX = "cdnjs.cloudflare.com/ajax/libs/gsap/";
+/**
+ * Host and path prefixes of every URL this module recognises, scheme-less: the render page's CSP allows exactly
+ * these as script sources (render-node/src/network-policy.ts), so lint, interception and CSP agree.
+ */
+export const GSAP_CDN_PREFIXES: readonly string[] = [...PACKAGE_PREFIXES, CDNJS_PREFIX];
 /** Any URL resolves against this, so a protocol-relative `//cdn...` reads as https and a relative path as no CDN. */
 const NO_HOST = "https://relative.invalid/";
 
@@ -43,19 +48,17 @@ export function matchGsapUrl(url: string): GsapRequest | null {
     return null;
   }
   if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return null;
-  const parts = parsed.pathname.split("/").slice(1);
-  const host = parsed.hostname.toLowerCase();
-  if (PACKAGE_HOSTS.has(host)) {
-    const at = parts[0] === "npm" ? 1 : 0;
-    const name = parts[at] ?? "";
-    if (parts.length !== at + 3 || parts[at + 1] !== "dist" || !isDistFile(parts[at + 2])) return null;
-    if (name === "gsap") return { version: null, file: parts[at + 2]! };
-    if (!name.startsWith("gsap@")) return null;
-    return { version: pinned(name.slice("gsap@".length)), file: parts[at + 2]! };
+  const where = parsed.hostname.toLowerCase() + parsed.pathname;
+  const npm = PACKAGE_PREFIXES.find((prefix) => where.startsWith(prefix));
+  if (npm) {
+    const [name = "", dist, file, ...rest] = where.slice(npm.length).split("/");
+    if (dist !== "dist" || rest.length > 0 || !isDistFile(file)) return null;
+    if (name === "gsap") return { version: null, file };
+    return name.startsWith("gsap@") ? { version: pinned(name.slice("gsap@".length)), file } : null;
   }
-  if (host === CDNJS_HOST) {
-    if (parts.length !== 5 || parts[0] !== "ajax" || parts[1] !== "libs" || parts[2] !== "gsap" || !isDistFile(parts[4])) return null;
-    return { version: pinned(parts[3]!), file: parts[4]! };
+  if (where.startsWith(CDNJS_PREFIX)) {
+    const [version = "", file, ...rest] = where.slice(CDNJS_PREFIX.length).split("/");
+    return rest.length === 0 && isDistFile(file) ? { version: pinned(version), file } : null;
   }
   return null;
 }

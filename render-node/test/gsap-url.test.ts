@@ -1,6 +1,7 @@
 // Lint, the render node, the play page and the page runtime recognise GSAP CDN URLs with one function: on a corpus
 // of real CDN URLs (jsDelivr, unpkg, cdnjs; pinned, unpinned, minified or not, plugins) lint accepts exactly what
-// the node serves and the play page rewrites, and flags a version exactly where the node substitutes one.
+// the render page's CSP lets through, the node serves and the play page rewrites, and flags a version exactly where
+// the node substitutes one.
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -8,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { buildComposition, codesOf, lintFiles } from "../../core/lint/test-fixtures.ts";
 import { rewriteGsapScripts } from "../../core/composition/build-play-page.ts";
 import { GSAP_VERSION, matchGsapUrl } from "../../core/composition/match-gsap-url.ts";
+import { COMPOSITION_CSP } from "../src/network-policy.ts";
 
 const GSAP_DIST = join(dirname(createRequire(import.meta.url).resolve("gsap-3.14.2/package.json")), "dist");
 
@@ -32,6 +34,8 @@ const CORPUS: Array<[string, { version: string | null; file: string } | null]> =
   // Not GSAP files on a package CDN: another host, another package, an ES module path, a path that climbs out.
   ["https://example.com/js/gsap.min.js", null],
   ["https://example.com/gsap@3.14.2/dist/gsap.min.js", null],
+  ["https://cdn.jsdelivr.net/gsap@3.14.2/dist/gsap.min.js", null],
+  ["https://gcore.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js", null],
   ["https://cdn.jsdelivr.net/npm/gsap-trial@3.14.2/dist/gsap.min.js", null],
   ["https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/esm/index.js", null],
   ["https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/../package.js", null],
@@ -54,6 +58,10 @@ describe("one GSAP URL recogniser", () => {
       expect(codes).not.toContain("gsap_source_unsupported");
       expect(playPage).toBe(`<script src="/local/${match.file}"></script>`);
       expect(existsSync(join(GSAP_DIST, match.file))).toBe(true);
+      // …and the render page's CSP lets the request reach interception.
+      const scriptSources = COMPOSITION_CSP.split("; ").find((d) => d.startsWith("script-src "))!.split(" ").slice(1);
+      const where = new URL(url, "https://relative.invalid/");
+      expect(scriptSources.some((source) => `${where.host}${where.pathname}`.startsWith(source))).toBe(true);
       // …and warns about the version exactly when the node serves another one than asked.
       expect(codes.includes("gsap_version_mismatch")).toBe(match.version !== GSAP_VERSION);
     } else {
