@@ -20,7 +20,7 @@ const ENTRIES: Array<[string, string]> = [
  * would reload), to a temporary name then renamed, so a reader never sees half a file.
  */
 export async function buildPageRuntime(): Promise<void> {
-  // esbuild is a development dependency (through wrangler and vite): imported here only, when a build runs.
+  // esbuild is a development dependency (the image installs it alone, in its page-runtime stage): imported here only.
   const { build } = await import("esbuild");
   await mkdir(PAGE_RUNTIME_DIST, { recursive: true });
   for (const [entry, out] of ENTRIES) {
