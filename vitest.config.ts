@@ -47,6 +47,7 @@ export default defineConfig({
         ],
         test: {
           name: "worker",
+          globalSetup: ["./test/build-page-runtime.global.ts"],
           include: ["test/worker/**/*.test.ts"],
           setupFiles: ["./test/worker/setup.ts"],
         },
@@ -54,7 +55,7 @@ export default defineConfig({
       {
         test: {
           name: "node",
-          globalSetup: ["./test/build-dashboard.global.ts"],
+          globalSetup: ["./test/build-page-runtime.global.ts", "./test/build-dashboard.global.ts"],
           include: ["core/**/*.test.ts", "render-node/**/*.test.ts", "bench/**/*.test.ts", "test/node/**/*.test.ts", "test/browser/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -110,7 +110,7 @@ async function renderOurs(project: string, output: string, binaries: Binaries): 
     projectDir: project, outputPath: output, quality, format: "mp4", binaries,
     signal: new AbortController().signal,
   });
-  return result.findings;
+  return result.findings.map((f) => f.message);
 }
 
 /** Assets the corpus refers to, made here so the repository holds only text: sine tones, a project font. */

@@ -10,6 +10,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
+import { buildPageRuntime } from "../page-runtime/build.ts";
 import { newNodeKey } from "./lib/secrets.ts";
 import { ROOT, wrangler } from "./lib/wrangler.ts";
 
@@ -21,6 +22,9 @@ if (!health) {
   console.error(`npm run node: no studio answers at ${studioUrl}: start it first with npm start (or set STUDIO_URL)`);
   process.exit(1);
 }
+
+// The node serves the page runtime's built scripts (rewritten only when the sources changed).
+await buildPageRuntime();
 
 let nodeKey = process.env.NODE_KEY ?? "";
 if (!nodeKey) {

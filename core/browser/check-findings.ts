@@ -1,5 +1,6 @@
 // Findings of the browser check: the lint finding shape plus where on the timeline (`time`) and on the canvas (`box`).
 import type { LintFinding, LintResult, LintSeverity } from "../lint/types.ts";
+import { clampText, FINDING_LIMITS, FINDING_SEVERITY, type Finding } from "../protocol/finding.ts";
 
 export type CheckCode =
   | "composition-load-failed"
@@ -16,22 +17,13 @@ export type CheckCode =
   | "off-canvas"
   | "text-overlap";
 
-/** Severity by code, in one table so it never drifts between the node and the docs. */
-export const CHECK_SEVERITY: Record<CheckCode, LintSeverity> = {
-  "composition-load-failed": "error",
-  "console-error": "error",
-  "page-error": "error",
-  "request-failed": "error",
-  "missing-asset": "error",
-  "request-blocked": "warning",
-  "timeline-not-registered": "warning",
-  "font-fallback": "warning",
-  "duration-mismatch": "warning",
-  "text-clipped": "warning",
-  "text-overflow": "warning",
-  "off-canvas": "warning",
-  "text-overlap": "warning",
-};
+export const CHECK_CODES: [CheckCode, ...CheckCode[]] = [
+  "composition-load-failed", "console-error", "page-error", "request-failed", "missing-asset", "request-blocked",
+  "timeline-not-registered", "font-fallback", "duration-mismatch", "text-clipped", "text-overflow", "off-canvas", "text-overlap",
+];
+
+/** Severity by code: core/protocol/finding.ts's one table, so it never drifts between the node and the docs. */
+export const CHECK_SEVERITY: Record<CheckCode, LintSeverity> = Object.fromEntries(CHECK_CODES.map((code) => [code, FINDING_SEVERITY[code]])) as Record<CheckCode, LintSeverity>;
 
 export interface Box {
   x: number;
@@ -73,9 +65,15 @@ export interface CheckResult {
 }
 
 export function checkFinding(code: CheckCode, file: string, message: string, extra: Partial<Omit<CheckFinding, "code" | "severity" | "message" | "file">> = {}): CheckFinding {
-  const finding: CheckFinding = { code, severity: CHECK_SEVERITY[code], message, file };
+  const finding: CheckFinding = { code, severity: CHECK_SEVERITY[code], message: clampText(message, FINDING_LIMITS.message), file: clampText(file, FINDING_LIMITS.file) };
   for (const [key, value] of Object.entries(extra)) if (value !== undefined) (finding as unknown as Record<string, unknown>)[key] = value;
   return finding;
+}
+
+/** A finding of the render pipeline as check reports it (the same fields; `asset` is the node's own bookkeeping). */
+export function checkFindingOf(finding: CheckFinding & Pick<Finding, "asset">): CheckFinding {
+  const { asset: _asset, ...fields } = finding;
+  return fields;
 }
 
 /** Counts a list of findings; `strict` makes warnings fail too. */

@@ -1,6 +1,6 @@
-// One wording for a project file the page asked for that is not there (an <img>, <video>, <audio>, CSS url() or
-// @font-face src): the render log's finding line, the snapshot log and check's missing-asset finding all read it.
-// Pure.
+// One finding for a project file the page asked for that is not there (an <img>, <video>, <audio>, CSS url() or
+// @font-face src): the render log, the snapshot log and check's missing-asset finding all show it. Pure.
+import { makeFinding, type Finding } from "../protocol/finding.ts";
 
 export interface MissingAsset {
   /** The project path that was requested, e.g. `assets/logo.png`. */
@@ -11,19 +11,14 @@ export interface MissingAsset {
   status: number;
 }
 
-const PREFIX = "finding: missing asset: ";
-const LINE = /^finding: missing asset: (.+?)(?: \(referenced by (.+?)\))? (?:is not in the project|answered HTTP (\d{3}))$/;
-
-/** `finding: missing asset: assets/logo.png (referenced by index.html) is not in the project`. */
-export function missingAssetLine({ path, referrer, status }: MissingAsset): string {
-  return `${PREFIX}${path}${referrer ? ` (referenced by ${referrer})` : ""} ${status === 404 ? "is not in the project" : `answered HTTP ${status}`}`;
-}
-
-/** The missing asset a log line reports, or null for any other line. */
-export function parseMissingAssetLine(line: string): MissingAsset | null {
-  const match = LINE.exec(line);
-  if (!match) return null;
-  return { path: match[1]!, referrer: match[2] ?? null, status: match[3] ? Number(match[3]) : 404 };
+/** The finding for a project file that is not there: `missing asset: assets/logo.png (referenced by index.html) is
+ * not in the project`, on the file that asked for it (else the missing path). */
+export function missingAssetFinding({ path, referrer, status }: MissingAsset): Finding {
+  const message = `missing asset: ${path}${referrer ? ` (referenced by ${referrer})` : ""} ${status === 404 ? "is not in the project" : `answered HTTP ${status}`}`;
+  return makeFinding("missing-asset", referrer ?? path, message, {
+    asset: path,
+    fixHint: `upload ${path}, or fix the path${referrer ? ` in ${referrer}` : ""} (paths are relative to the file that references them)`,
+  });
 }
 
 /** The project path of a URL on the project server's origin, or null for another origin or the runtime's own files. */

@@ -5,9 +5,9 @@ import { escapeHtml } from "./escape-html.ts";
 import { matchGsapUrl } from "./match-gsap-url.ts";
 
 export interface PlayPageOptions {
-  /** URL of render-node/page/studio-runtime.js as the page can load it. */
+  /** URL of the page runtime (page-runtime/dist/studio-runtime.js) as the page can load it. */
   runtimeSrc: string;
-  /** URL of render-node/page/studio-player.js. */
+  /** URL of the player (page-runtime/dist/studio-player.js). */
   playerSrc: string;
   /** Prefix that a GSAP dist file name is appended to, e.g. "/play/_studio/gsap/". */
   gsapBase: string;

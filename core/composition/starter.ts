@@ -1,7 +1,7 @@
 // The index.html written for a new project when the caller gives no html. It must lint with zero errors and zero
 // warnings and pass the browser check with no findings (the glows' boxes stay on the canvas while they drift, the
 // title's line box holds its glyphs), so it doubles as the reference an agent can copy from.
-import { GSAP_CDN_URL } from "../lint/read-gsap-source.ts";
+import { GSAP_CDN_URL } from "./match-gsap-url.ts";
 import { escapeHtml } from "./escape-html.ts";
 
 export interface StarterOptions {

@@ -1,6 +1,7 @@
 // What a node learns by loading a composition once (frames, rate, size, audio clips), posted to the Worker so the
 // ProjectRoom can split the render into segments. Same shape as render-node/src/plan-render.ts's RenderPlan.
 import * as z from "zod";
+import { FindingSchema } from "./finding-schema.ts";
 
 export const AudioClipSchema = z.object({
   src: z.string(),
@@ -20,7 +21,7 @@ export const RenderPlanSchema = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   audio: z.array(AudioClipSchema).max(1000),
-  findings: z.array(z.string().max(4000)).max(1000),
+  findings: z.array(FindingSchema).max(1000),
 });
 export type RenderPlan = z.infer<typeof RenderPlanSchema>;
 

@@ -1,6 +1,7 @@
-// One wording for every attempt of a composition to reach outside its project, whichever layer stopped it (the
+// One finding for every attempt of a composition to reach outside its project, whichever layer stopped it (the
 // page's CSP or sandbox, request interception, the dead proxy, the WebRTC probe): the render log, the snapshot log
-// and check's findings all read this line. Pure.
+// and check's findings all show it. Pure.
+import { makeFinding, type Finding } from "../../core/protocol/finding.ts";
 
 export interface BlockedAttempt {
   /** How the page tried: "websocket", "image", "webrtc", "navigation", CONNECT_CHANNEL, ... */
@@ -12,25 +13,18 @@ export interface BlockedAttempt {
 /** The channel of a connection CSP refused that was not a WebSocket. */
 export const CONNECT_CHANNEL = "request (fetch, XHR, EventSource, beacon, ping or WebTransport)";
 
-const PREFIX = "finding: blocked network access: ";
-const SUFFIX = " (compositions cannot reach the network)";
 const MAX_TARGET = 200;
 
 /** A composition may try a fresh URL on every frame: the log keeps this many distinct attempts per page. */
 export const MAX_BLOCKED_LINES = 25;
 
-/** `finding: blocked network access: websocket to ws://example.com/x (compositions cannot reach the network)`. */
-export function blockedAttemptLine({ channel, target }: BlockedAttempt): string {
+/** `blocked network access: websocket to ws://example.com/x (compositions cannot reach the network)`. */
+export function blockedAttemptFinding({ channel, target }: BlockedAttempt, file = "index.html"): Finding {
   const clean = target.replace(/[\s\u0000-\u001f]+/g, "");
-  return `${PREFIX}${channel} to ${clean.length > MAX_TARGET ? `${clean.slice(0, MAX_TARGET)}…` : clean}${SUFFIX}`;
-}
-
-/** The attempt a log line reports, or null for any other line. */
-export function parseBlockedAttemptLine(line: string): BlockedAttempt | null {
-  if (!line.startsWith(PREFIX) || !line.endsWith(SUFFIX)) return null;
-  const body = line.slice(PREFIX.length, -SUFFIX.length);
-  const at = body.lastIndexOf(" to ");
-  return at > 0 ? { channel: body.slice(0, at), target: body.slice(at + 4) } : null;
+  const shown = clean.length > MAX_TARGET ? `${clean.slice(0, MAX_TARGET)}…` : clean;
+  return makeFinding("request-blocked", file, `blocked network access: ${channel} to ${shown} (compositions cannot reach the network)`, {
+    fixHint: "put the file into the project (assets/) and reference it by a relative path; a composition cannot use the network",
+  });
 }
 
 // Chromium's wording of what CSP refused, by the kind of load it names.
@@ -98,16 +92,16 @@ export function channelOfRequest(resourceType: string, topLevelNavigation: boole
 }
 
 /**
- * Passes log lines on, but each blocked attempt only once, and at most MAX_BLOCKED_LINES of them (then one line
+ * Passes findings on, but each blocked attempt only once, and at most MAX_BLOCKED_LINES of them (then one log line
  * saying the rest are not listed): a composition that tries on every frame must not flood the log.
  */
-export function limitBlockedAttempts(onLine: (line: string) => void, max = MAX_BLOCKED_LINES): (line: string) => void {
+export function limitBlockedAttempts(onFinding: (finding: Finding) => void, onLine: (line: string) => void, max = MAX_BLOCKED_LINES): (finding: Finding) => void {
   const seen = new Set<string>();
-  return (line) => {
-    if (!parseBlockedAttemptLine(line)) return onLine(line);
-    if (seen.has(line) || seen.size > max) return;
-    seen.add(line);
+  return (finding) => {
+    if (finding.code !== "request-blocked") return onFinding(finding);
+    if (seen.has(finding.message) || seen.size > max) return;
+    seen.add(finding.message);
     if (seen.size > max) onLine(`${max} blocked network attempts listed; further ones are blocked but not listed`);
-    else onLine(line);
+    else onFinding(finding);
   };
 }

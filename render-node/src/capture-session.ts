@@ -4,11 +4,12 @@
 import { availableParallelism } from "node:os";
 import { stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
-import { parseMissingAssetLine } from "../../core/browser/missing-asset.ts";
 import type { RenderOptions as ApiRenderOptions } from "../../core/render/render-options.ts";
-import { blockedAttemptLine, limitBlockedAttempts, parseBlockedAttemptLine } from "./blocked-attempt.ts";
+import { formatFindingLine, makeFinding, strictFailure, type Finding } from "../../core/protocol/finding.ts";
+import type { RenderPlan } from "../../core/protocol/render-plan.ts";
+import { blockedAttemptFinding, limitBlockedAttempts } from "./blocked-attempt.ts";
 import { buildChunkArgs, ENCODER_SETTINGS } from "./build-encode-args.ts";
-import type { CompositionInfo, StudioWindow } from "./composition-info.ts";
+import type { CompositionInfo, StudioWindow } from "../../page-runtime/api.ts";
 import { computeViewport } from "./compute-viewport.ts";
 import type { Viewport } from "./compute-viewport.ts";
 import { countFrames, frameTime } from "./count-frames.ts";
@@ -20,8 +21,7 @@ import { startNetworkSink } from "./network-sink.ts";
 import { networkIsolationFlags } from "./network-policy.ts";
 import { applyDeclaredFps, parseRenderOptions } from "./parse-render-options.ts";
 import type { RenderOptions } from "./parse-render-options.ts";
-import type { RenderPlan } from "./plan-render.ts";
-import { reportLateProblems } from "./late-problems.ts";
+import { reportLateFindings } from "./late-findings.ts";
 import { refuseOversizedFile, refuseOversizedInfo } from "./refuse-oversized-composition.ts";
 import { renderFrameRange } from "./render-frame-range.ts";
 import { resolveBinaries } from "./resolve-binaries.ts";
@@ -66,7 +66,8 @@ export interface CaptureSession {
   totalSeconds: number;
   viewport: Viewport;
   mode: CaptureMode;
-  findings: string[];
+  /** Every finding so far, each once (the log shows each as a `finding:` line). */
+  findings: Finding[];
   binaries: Binaries;
   bounds: StageBounds;
   projectDir: string;
@@ -75,6 +76,7 @@ export interface CaptureSession {
   /** Stops on the caller's cancel and on any failure of the session. */
   signal: AbortSignal;
   onLine: (line: string) => void;
+  onFinding: (finding: Finding) => void;
   /** Throws the first blocked attempt or missing asset of a strict render. */
   failIfBlocked(): void;
   plan(): RenderPlan;
@@ -122,22 +124,19 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
   await refuseOversizedFile(projectDir, options.composition, { fps: options.fpsGiven ? options.fpsText : null, format: options.format });
   const bounds = input.bounds ?? stageBounds();
   input.signal.throwIfAborted();
-  const findings: string[] = [];
+  const findings: Finding[] = [];
   // The first blocked attempt or missing asset: a strict render fails on it.
-  let blocked: string | undefined;
-  const onLine = (line: string) => {
-    if (blocked === undefined && (parseBlockedAttemptLine(line) || parseMissingAssetLine(line))) blocked = line.slice("finding: ".length);
-    if (line.startsWith("finding: ")) {
-      // Every browser loads the page: report each finding once.
-      const finding = line.slice("finding: ".length);
-      if (findings.includes(finding)) return;
-      // A missing file is reported by the page's request (with its referrer) and again by the node before it
-      // decodes a video or mixes an audio track: once per path.
-      const missing = parseMissingAssetLine(line);
-      if (missing && findings.some((f) => parseMissingAssetLine(`finding: ${f}`)?.path === missing.path)) return;
-      findings.push(finding);
-    }
-    input.onLine?.(line);
+  let blocked: Finding | undefined;
+  const onLine = (line: string) => input.onLine?.(line);
+  const onFinding = (finding: Finding) => {
+    if (blocked === undefined && (finding.code === "request-blocked" || finding.code === "missing-asset")) blocked = finding;
+    // Every browser loads the page: report each finding once.
+    if (findings.some((f) => f.message === finding.message)) return;
+    // A missing file is reported by the page's request (with its referrer) and again by the node before it
+    // decodes a video or mixes an audio track: once per path.
+    if (finding.code === "missing-asset" && findings.some((f) => f.code === "missing-asset" && f.asset === finding.asset)) return;
+    findings.push(finding);
+    onLine(formatFindingLine(finding));
   };
   const binaries = input.binaries ?? (await resolveBinaries());
   const work = await makeScratchDir("render");
@@ -155,13 +154,13 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
   let sink: Awaited<ReturnType<typeof startNetworkSink>> | undefined;
   try {
     server = await serveProject(projectDir, join(work, "video-frames"));
-    const sinkReport = limitBlockedAttempts(onLine);
-    sink = await startNetworkSink((attempt) => sinkReport(blockedAttemptLine(attempt)));
+    const sinkReport = limitBlockedAttempts(onFinding, onLine);
+    sink = await startNetworkSink((attempt) => sinkReport(blockedAttemptFinding(attempt, options.composition)));
     const origin = server.origin;
     const sinkPort = sink.port;
     const url = server.pageUrl(options.composition, "render");
     const failIfBlocked = () => {
-      if (strict && blocked !== undefined) throw new Error(`${blocked}; strict renders fail on it`);
+      if (strict && blocked !== undefined) throw strictFailure(blocked);
     };
     const launchOne = async (): Promise<{ browser: CaptureBrowser; info: CompositionInfo }> => {
       const browser = await launchCaptureBrowser({
@@ -171,7 +170,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
       browsers.push(browser);
       if (signal.aborted) killAll();
       signal.throwIfAborted();
-      const info = await loadComposition(browser, url, origin, onLine, { bounds, waitForTimeline: true, strict });
+      const info = await loadComposition(browser, url, origin, { onLine, onFinding }, { bounds, waitForTimeline: true, strict });
       return { browser, info };
     };
     onLine(`loading composition ${options.composition}`);
@@ -180,7 +179,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     const { info } = first;
     const declared = applyDeclaredFps(options, options.fpsGiven, info.fps);
     options = declared.options;
-    if (declared.finding) onLine(`finding: ${declared.finding}`);
+    if (declared.finding) onFinding(makeFinding("fps-not-a-rate", options.composition, declared.finding, { selector: `[data-composition-id="${info.compositionId}"]` }));
     if (!(info.duration > 0)) throw new Error(`composition "${info.compositionId}" has no duration: set data-duration on its root element`);
     const frames = countFrames(info.duration, options.fps);
     refuseOversizedInfo(info, options.composition, options.fps.num / options.fps.den);
@@ -194,14 +193,14 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     const settled = options;
     const session: CaptureSession = {
       options: settled, info, frames, totalSeconds, viewport, mode: first.browser.mode, findings, binaries, bounds, projectDir, work,
-      signal, onLine, failIfBlocked,
+      signal, onLine, onFinding, failIfBlocked,
       plan: () => ({
         composition: settled.composition, frames, fps: { ...settled.fps }, fpsText: settled.fpsText, durationSeconds: totalSeconds,
         width: viewport.outputWidth, height: viewport.outputHeight,
         audio: info.audio.flatMap((clip) => {
           const path = projectPathOf(projectDir, origin, clip.src);
           if (path === null) {
-            onLine(`finding: audio ${clip.src} is not a project file; left out of the mix`);
+            onFinding(makeFinding("media-not-project-file", settled.composition, `audio ${clip.src} is not a project file; left out of the mix`));
             return [];
           }
           return [{ src: path, start: clip.start, duration: clip.duration, mediaStart: clip.mediaStart, volume: clip.volume, kind: clip.kind }];
@@ -221,7 +220,8 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
                 const path = projectPathOf(projectDir, origin, src);
                 return path === null ? null : join(projectDir, path);
               },
-              totalSeconds, fpsText: settled.fpsText, dir: join(work, "video-frames"), ffmpeg: binaries.ffmpeg, bounds, signal, onLine,
+              totalSeconds, fpsText: settled.fpsText, dir: join(work, "video-frames"), ffmpeg: binaries.ffmpeg, bounds, signal, onLine, onFinding,
+              composition: settled.composition,
               // A segment decodes only the frames it shows (a whole render: all of them).
               fps: settled.fps,
               window: range.start === 0 && range.end === frames ? undefined : { from: frameTime(range.start, settled.fps), to: frameTime(range.end - 1, settled.fps) },
@@ -267,7 +267,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
           ),
         );
         // What broke after loading (a timer, a timeline callback during a seek): findings, and strict fails on them.
-        await reportLateProblems(loaded.map((l) => l.browser.page), new Set(loaded.flatMap((l) => l.info.problems)), onLine, strict);
+        await reportLateFindings(loaded.map((l) => l.browser.page), new Set(loaded.flatMap((l) => l.info.findings.map((f) => f.message))), onFinding, strict);
         await Promise.all(browsers.map((b) => b.close()));
         browsers.length = 0;
         failIfBlocked();

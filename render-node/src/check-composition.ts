@@ -3,17 +3,18 @@
 // then inspects the layout at sample times.
 import { analyzeLayout, mergeAcrossTimes } from "../../core/browser/analyze-layout.ts";
 import type { CheckOptions } from "../../core/browser/browser-options.ts";
-import { checkFinding, type CheckFinding } from "../../core/browser/check-findings.ts";
-import { parseMissingAssetLine } from "../../core/browser/missing-asset.ts";
+import { checkFinding, checkFindingOf, type CheckCode, type CheckFinding } from "../../core/browser/check-findings.ts";
 import { checkTimes } from "../../core/browser/sample-times.ts";
-import { parseBlockedAttemptLine } from "./blocked-attempt.ts";
-import { parseFontFallbackLine } from "./find-font-fallbacks.ts";
+import { formatFindingLine, type Finding } from "../../core/protocol/finding.ts";
+import { isPolicyRefusalMessage } from "./blocked-attempt.ts";
 import { collectLayout, SKIP_TAGS } from "./collect-layout.ts";
 import { openComposition } from "./open-composition.ts";
-import { reportLateProblems } from "./late-problems.ts";
+import { reportLateFindings } from "./late-findings.ts";
 
 /** One frame of slack: a timeline may end within a frame of data-duration. */
 const DURATION_SLACK_S = 1 / 30 + 1e-3;
+/** The composition a check opens. */
+const ROOT_FILE = "index.html";
 
 export interface CheckReport {
   runtime: CheckFinding[];
@@ -28,44 +29,42 @@ interface TimelineFacts {
   timeline: number | null;
 }
 
-/** Turns the loader's log lines (the render pipeline's wording) into runtime findings. */
-export function runtimeFindingFromLine(line: string): CheckFinding | null {
-  if (line.startsWith("page error: ")) return checkFinding("page-error", "index.html", `uncaught error in the page: ${line.slice(12)}`);
-  if (line.startsWith("page console error: ")) {
-    const text = line.slice(20);
-    // The browser logs every failed resource; those are reported once, with their URL, as request findings.
-    if (text.startsWith("Failed to load resource")) return null;
-    return checkFinding("console-error", "index.html", `console.error: ${text}`);
+/**
+ * Which of the loader's findings are runtime findings of check, as they arrive (structured, from the page and the
+ * node's request policy). Check hears the page's uncaught errors itself, so the runtime's report of an error in the
+ * root file would say it twice; GSAP substitutions and the like are render notes, not check findings.
+ */
+export function isRuntimeFinding(finding: Finding, rootFile = ROOT_FILE): finding is Finding & { code: CheckCode } {
+  switch (finding.code) {
+    case "missing-asset":
+    case "request-blocked":
+    case "font-fallback":
+    case "composition-load-failed":
+      return true;
+    case "page-error":
+      // A timeline callback that threw while seeking (it has a time) was caught by the runtime: no pageerror saw it.
+      return finding.file !== rootFile || finding.time !== undefined;
+    default:
+      return false;
   }
-  const font = parseFontFallbackLine(line);
-  if (font) {
-    return checkFinding("font-fallback", font.files[0]!, `font "${font.family}" is not available, so its text is drawn with a fallback font${font.files.length > 1 ? ` (also used in ${font.files.slice(1).join(", ")})` : ""}`, {
-      fixHint: "add an @font-face with a font file in the project, link the family from Google Fonts, or use a bundled family (Inter, Roboto, Montserrat, ...)",
-    });
-  }
-  const missing = parseMissingAssetLine(line);
-  if (missing) {
-    return checkFinding("missing-asset", missing.referrer ?? missing.path, line.slice("finding: ".length), {
-      fixHint: `upload ${missing.path}, or fix the path${missing.referrer ? ` in ${missing.referrer}` : ""} (paths are relative to the file that references them)`,
-    });
-  }
-  // The runtime's findings that name a file: a sub-composition's script error (the page's own are page errors
-  // above) and a sub-composition that did not mount (a missing file is already a missing-asset finding).
-  const scriptError = /^finding: script error in (.+?): (.*)$/.exec(line);
-  if (scriptError && scriptError[1] !== "index.html") {
-    return checkFinding("page-error", scriptError[1]!, `uncaught error in ${scriptError[1]}: ${scriptError[2]}`);
-  }
-  const unmounted = /^finding: sub-composition (.+?) did not mount: (.*)$/.exec(line);
-  if (unmounted && !/HTTP 404$/.test(unmounted[2]!)) {
-    return checkFinding("composition-load-failed", unmounted[1]!, `sub-composition ${unmounted[1]} did not mount: ${unmounted[2]}`);
-  }
-  const blocked = parseBlockedAttemptLine(line);
-  if (blocked) {
-    return checkFinding("request-blocked", "index.html", `${blocked.channel} to ${blocked.target} was blocked: compositions load only project files and GSAP, and reach nothing else`, {
-      fixHint: "put the file into the project (assets/) and reference it by a relative path; a composition cannot use the network",
-    });
-  }
-  return null;
+}
+
+/**
+ * The runtime section: each finding once, without a sub-composition that did not mount because its file is missing
+ * (that is its missing-asset finding already).
+ */
+export function runtimeSection(found: ReadonlyArray<CheckFinding & { asset?: string | undefined }>): CheckFinding[] {
+  const missing = new Set(found.filter((f) => f.code === "missing-asset").map((f) => f.asset));
+  const seen = new Set<string>();
+  return found
+    .filter((f) => !(f.code === "composition-load-failed" && f.asset !== undefined && missing.has(f.asset)))
+    .filter((f) => {
+      const key = `${f.code}\u0000${f.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map((f) => checkFindingOf(f));
 }
 
 export async function checkComposition(input: {
@@ -77,19 +76,13 @@ export async function checkComposition(input: {
   onStage?: ((stage: string) => void) | undefined;
 }): Promise<CheckReport> {
   const stage = input.onStage ?? input.onLine;
-  const runtime: CheckFinding[] = [];
-  const seen = new Set<string>();
-  const add = (finding: CheckFinding | null) => {
-    if (!finding) return;
-    const key = `${finding.code}\u0000${finding.message}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    runtime.push(finding);
+  const found: Array<CheckFinding & { asset?: string | undefined }> = [];
+  const add = (finding: CheckFinding) => found.push(finding);
+  const onFinding = (finding: Finding) => {
+    input.onLine(formatFindingLine(finding));
+    if (isRuntimeFinding(finding)) found.push(finding);
   };
-  const onLine = (line: string) => {
-    input.onLine(line);
-    add(runtimeFindingFromLine(line));
-  };
+  const finish = () => runtimeSection(found);
   stage("loading the composition in Chromium");
   let opened;
   try {
@@ -98,21 +91,31 @@ export async function checkComposition(input: {
       chrome: input.chrome,
       preferBeginFrame: false,
       signal: input.signal,
-      onLine,
-      beforeLoad: ({ page }, origin) => {
+      onLine: input.onLine,
+      onFinding,
+      beforeLoad: ({ page }) => {
+        // The page's uncaught errors and console errors, heard here as data (the loader only logs them).
+        page.on("pageerror", (error) => add(checkFinding("page-error", ROOT_FILE, `uncaught error in the page: ${error instanceof Error ? error.message : String(error)}`)));
+        page.on("console", (message) => {
+          const text = message.text();
+          // The browser logs every failed resource; those are reported once, with their URL, as request findings.
+          // Chromium's words for a refused load are request-blocked findings already.
+          if (message.type() !== "error" || isPolicyRefusalMessage(text) || text.startsWith("Failed to load resource")) return;
+          add(checkFinding("console-error", ROOT_FILE, `console.error: ${text}`));
+        });
         page.on("requestfailed", (request) => {
           const url = request.url();
           const reason = request.failure()?.errorText ?? "failed";
           // Refused by interception, the page's CSP or the dead proxy: reported as request-blocked.
           if (/BLOCKED_BY_CLIENT|BLOCKED_BY_CSP|PROXY_CONNECTION_FAILED|TUNNEL_CONNECTION_FAILED|EMPTY_RESPONSE/.test(reason)) return;
-          add(checkFinding("request-failed", "index.html", `request for ${url} failed: ${reason}`));
+          add(checkFinding("request-failed", ROOT_FILE, `request for ${url} failed: ${reason}`));
         });
       },
     });
   } catch (error) {
     if (input.signal.aborted) throw error;
-    add(checkFinding("composition-load-failed", "index.html", `the composition did not load: ${error instanceof Error ? error.message : String(error)}`));
-    return { runtime, layout: [], times: [] };
+    add(checkFinding("composition-load-failed", ROOT_FILE, `the composition did not load: ${error instanceof Error ? error.message : String(error)}`));
+    return { runtime: finish(), layout: [], times: [] };
   }
   try {
     const { info } = opened;
@@ -157,8 +160,8 @@ export async function checkComposition(input: {
       layout.push(...analyzeLayout(measured, { width: info.width, height: info.height }, t));
     }
     // Errors raised while the layout was sought (timeline callbacks, timers) are runtime findings too.
-    await reportLateProblems([opened.capture.page], new Set(info.problems), onLine, false);
-    return { runtime, layout: mergeAcrossTimes(layout), times };
+    await reportLateFindings([opened.capture.page], new Set(info.findings.map((f) => f.message)), onFinding, false);
+    return { runtime: finish(), layout: mergeAcrossTimes(layout), times };
   } finally {
     await opened.close();
   }

@@ -1,8 +1,9 @@
 // Decodes each <video> of a composition into JPEG frames at the render's frame rate, for the page to show.
 import { mkdir, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { missingAssetLine } from "../../core/browser/missing-asset.ts";
-import type { VideoClip } from "./composition-info.ts";
+import { missingAssetFinding } from "../../core/browser/missing-asset.ts";
+import { makeFinding, type Finding } from "../../core/protocol/finding.ts";
+import type { VideoClip } from "../../page-runtime/api.ts";
 import { runTool } from "./run-tool.ts";
 import { encodeBound, type StageBounds } from "./stage-bounds.ts";
 
@@ -35,18 +36,21 @@ export async function extractVideoFrames(options: {
   bounds: StageBounds;
   signal: AbortSignal;
   onLine: (line: string) => void;
+  onFinding: (finding: Finding) => void;
+  /** The composition being rendered, the file a finding about a clip names. */
+  composition: string;
 }): Promise<number[]> {
   const counts: number[] = [];
   for (const video of options.videos) {
     counts[video.index] = 0;
     const file = video.src ? options.toFile(video.src) : null;
     if (!file) {
-      options.onLine(`finding: video ${video.src ?? "(no src)"} is not a project file; it stays blank`);
+      options.onFinding(makeFinding("media-not-project-file", options.composition, `video ${video.src ?? "(no src)"} is not a project file; it stays blank`));
       continue;
     }
     if (!(await stat(file).then((info) => info.isFile(), () => false))) {
       // ffmpeg would fail the whole render on it: the clip stays blank, with the finding (a strict render fails on it).
-      options.onLine(missingAssetLine({ path: decodeURIComponent(new URL(video.src!).pathname).slice(1), referrer: null, status: 404 }));
+      options.onFinding(missingAssetFinding({ path: decodeURIComponent(new URL(video.src!).pathname).slice(1), referrer: null, status: 404 }));
       continue;
     }
     const out = join(options.dir, String(video.index));

@@ -2,19 +2,14 @@
 // @font-face in the project, not a bundled family, a Google family the job did not ship, a font file that did not
 // load). Each is a finding, never a silent substitution; under strict the render fails naming file and family.
 import type { Page } from "puppeteer-core";
+import { makeFinding, type Finding } from "../../core/protocol/finding.ts";
 import type { FontUse } from "./bundled-fonts.ts";
 
-const PREFIX = "finding: font fallback: ";
-
-/** `finding: font fallback: "Foo" in index.html, css/a.css is not available; …`. */
-export function fontFallbackLine(use: FontUse): string {
-  return `${PREFIX}"${use.family}" in ${use.files.join(", ")} is not available (no @font-face in the project, not a bundled family, not a Google Fonts family the studio could get); text is drawn with a fallback font`;
-}
-
-/** The family and files a font fallback line names, or null for any other line. */
-export function parseFontFallbackLine(line: string): FontUse | null {
-  const match = /^finding: font fallback: "([^"]*)" in (.*?) is not available /.exec(line);
-  return match ? { family: match[1]!, files: match[2]!.split(", ") } : null;
+/** `font fallback: "Foo" in index.html, css/a.css is not available; …`, on the first file that names the family. */
+export function fontFallbackFinding(use: FontUse): Finding {
+  return makeFinding("font-fallback", use.files[0] ?? "index.html", `font fallback: "${use.family}" in ${use.files.join(", ")} is not available (no @font-face in the project, not a bundled family, not a Google Fonts family the studio could get); text is drawn with a fallback font`, {
+    fixHint: "add an @font-face with a font file in the project, link the family from Google Fonts, or use a bundled family (Inter, Roboto, Montserrat, ...)",
+  });
 }
 
 /**

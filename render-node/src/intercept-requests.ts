@@ -3,24 +3,23 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { Page } from "puppeteer-core";
-import { blockedAttemptLine, channelOfRequest } from "./blocked-attempt.ts";
-import { matchGsapUrl } from "./match-gsap-url.ts";
+import { makeFinding, type Finding } from "../../core/protocol/finding.ts";
+import { blockedAttemptFinding, channelOfRequest } from "./blocked-attempt.ts";
+import { GSAP_VERSION, matchGsapUrl } from "../../core/composition/match-gsap-url.ts";
 
 const require = createRequire(import.meta.url);
-/** The GSAP version installed for compositions (package alias gsap-3.14.2). */
-export const GSAP_VERSION = "3.14.2";
 const GSAP_DIST = join(dirname(require.resolve("gsap-3.14.2/package.json")), "dist");
 
 /**
- * Intercepts every request of `page`; `report` gets one line per blocked attempt or substituted GSAP version.
+ * Intercepts every request of `page`; `report` gets one finding per blocked attempt or substituted GSAP version.
  * Requests the page's CSP refused never get here (watch-network-attempts.ts reports those).
  */
-export async function interceptRequests(page: Page, origin: string, report: (finding: string) => void): Promise<void> {
+export async function interceptRequests(page: Page, origin: string, file: string, report: (finding: Finding) => void): Promise<void> {
   const reported = new Set<string>();
-  const once = (message: string) => {
-    if (reported.has(message)) return;
-    reported.add(message);
-    report(message);
+  const once = (finding: Finding) => {
+    if (reported.has(finding.message)) return;
+    reported.add(finding.message);
+    report(finding);
   };
   await page.setRequestInterception(true);
   page.on("request", (request) => {
@@ -33,21 +32,21 @@ export async function interceptRequests(page: Page, origin: string, report: (fin
     const gsap = matchGsapUrl(url);
     if (gsap) {
       if (gsap.version !== GSAP_VERSION) {
-        once(`finding: GSAP ${gsap.version} requested (${url}); served the installed GSAP ${GSAP_VERSION} instead`);
+        once(makeFinding("gsap-version-substituted", file, `GSAP ${gsap.version ?? "(no pinned version)"} requested (${url}); served the installed GSAP ${GSAP_VERSION} instead`));
       }
       readFile(join(GSAP_DIST, gsap.file))
         .then((body) =>
           request.respond({ status: 200, contentType: "text/javascript; charset=utf-8", body, headers: { "access-control-allow-origin": "*" } }),
         )
         .catch(() => {
-          once(`finding: GSAP file ${gsap.file} does not exist in GSAP ${GSAP_VERSION} (${url}); blocked`);
+          once(makeFinding("gsap-file-missing", file, `GSAP file ${gsap.file} does not exist in GSAP ${GSAP_VERSION} (${url}); blocked`));
           return request.respond({ status: 404, contentType: "text/plain", body: "not found" });
         })
         .catch(() => {});
       return;
     }
     const navigation = request.isNavigationRequest() && request.frame() === page.mainFrame();
-    once(blockedAttemptLine({ channel: channelOfRequest(request.resourceType(), navigation), target: url }));
+    once(blockedAttemptFinding({ channel: channelOfRequest(request.resourceType(), navigation), target: url }, file));
     // A refused navigation would put Chromium's error page in place of the composition; "204 No Content" tells
     // the browser to stay where it is, so the render goes on (and a strict render fails on the line above).
     if (navigation) void request.respond({ status: 204, body: "" }).catch(() => {});

@@ -2,7 +2,8 @@
 // joined in order without re-encoding video, and the audio mixed once over the whole length.
 import { stat, writeFile } from "node:fs/promises";
 import { join, resolve, sep } from "node:path";
-import { missingAssetLine } from "../../core/browser/missing-asset.ts";
+import { missingAssetFinding } from "../../core/browser/missing-asset.ts";
+import { formatFindingLine, makeFinding, strictFailure, type Finding } from "../../core/protocol/finding.ts";
 import { buildAudioMixArgs } from "./build-audio-mix-args.ts";
 import type { AudioClip } from "./build-audio-mix-args.ts";
 import { buildConcatList, buildGifArgs, buildJoinArgs } from "./build-encode-args.ts";
@@ -44,8 +45,11 @@ const isFile = (path: string): Promise<boolean> => stat(path).then((info) => inf
 export async function joinFiles(input: {
   projectDir: string; format: Format; quality: Quality; plan: RenderPlan; files: string[]; outputPath: string; work: string;
   strict: boolean; binaries: Binaries; bounds: StageBounds; signal: AbortSignal; onLine: (line: string) => void;
+  /** Where findings go (a whole render's session keeps each once); by default each is logged as a line. */
+  onFinding?: ((finding: Finding) => void) | undefined;
 }): Promise<JoinResult> {
   const { binaries, signal, onLine, plan } = input;
+  const onFinding = input.onFinding ?? ((finding: Finding) => onLine(formatFindingLine(finding)));
   const finishing = (stage: string) => ({ bound: { ms: encodeBound(input.bounds, plan.durationSeconds), stage } });
   const listFile = join(input.work, "segments.txt");
   await writeFile(listFile, buildConcatList(input.files));
@@ -62,14 +66,14 @@ export async function joinFiles(input: {
     for (const clip of plan.audio) {
       const file = resolve(root, clip.src);
       if (!file.startsWith(root + sep)) {
-        onLine(`finding: audio ${clip.src} is not a project file; left out of the mix`);
+        onFinding(makeFinding("media-not-project-file", plan.composition, `audio ${clip.src} is not a project file; left out of the mix`));
         continue;
       }
       if (!(await isFile(file))) {
         // Normally already reported when the page asked for it; said again here in case it never did.
-        const line = missingAssetLine({ path: clip.src, referrer: null, status: 404 });
-        onLine(line);
-        if (input.strict) throw new Error(`${line.slice("finding: ".length)}; strict renders fail on it`);
+        const finding = missingAssetFinding({ path: clip.src, referrer: null, status: 404 });
+        onFinding(finding);
+        if (input.strict) throw strictFailure(finding);
         continue;
       }
       const channels = await audioChannels(binaries.ffprobe, file, signal, input.bounds);

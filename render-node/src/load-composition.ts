@@ -1,10 +1,11 @@
 // Opens a composition in a capture page and waits until the runtime has inlined and prepared it.
 import type { CaptureBrowser } from "./launch-capture-browser.ts";
-import type { CompositionInfo, StudioWindow } from "./composition-info.ts";
-import { missingAssetFromResponse, missingAssetLine } from "../../core/browser/missing-asset.ts";
-import { blockedAttemptLine, isPolicyRefusalMessage, limitBlockedAttempts } from "./blocked-attempt.ts";
+import type { CompositionInfo, StudioWindow } from "../../page-runtime/api.ts";
+import { missingAssetFromResponse, missingAssetFinding } from "../../core/browser/missing-asset.ts";
+import { makeFinding, strictFailure, type Finding } from "../../core/protocol/finding.ts";
+import { blockedAttemptFinding, isPolicyRefusalMessage, limitBlockedAttempts } from "./blocked-attempt.ts";
 import { interceptRequests } from "./intercept-requests.ts";
-import { findFontFallbacks, fontFallbackLine } from "./find-font-fallbacks.ts";
+import { findFontFallbacks, fontFallbackFinding } from "./find-font-fallbacks.ts";
 import { DEFAULT_STAGE_BOUNDS, type StageBounds } from "./stage-bounds.ts";
 import { seconds, StageTimeout, withDeadline } from "./with-deadline.ts";
 
@@ -23,18 +24,24 @@ function compositionName(url: string): string {
 }
 import { watchNetworkAttempts } from "./watch-network-attempts.ts";
 
+/** Where a loading page reports: log lines, and findings as data (made into text only where they are logged). */
+export interface LoadReporters {
+  onLine: (line: string) => void;
+  onFinding: (finding: Finding) => void;
+}
+
 /** Loads `url` (served by serve-project) in the capture page and returns the composition's info. */
 export async function loadComposition(
   capture: CaptureBrowser,
   url: string,
   origin: string,
-  onLine: (line: string) => void,
+  { onLine, onFinding }: LoadReporters,
   options: LoadOptions = {},
 ): Promise<CompositionInfo> {
   const { page } = capture;
   const bounds = options.bounds ?? DEFAULT_STAGE_BOUNDS;
   const name = compositionName(url);
-  const report = limitBlockedAttempts(onLine);
+  const report = limitBlockedAttempts(onFinding, onLine);
   page.on("pageerror", (error) => onLine(`page error: ${error instanceof Error ? error.message : String(error)}`));
   page.on("console", (message) => {
     // Chromium's own words for a refused load also reach the console; the watcher reports those as blocked attempts.
@@ -47,18 +54,18 @@ export async function loadComposition(
     if (response.request().isNavigationRequest() && response.frame() === page.mainFrame()) return;
     const missing = missingAssetFromResponse(origin, response.url(), response.status(), response.request().headers()["referer"]);
     if (!missing) return;
-    const line = missingAssetLine(missing);
-    firstMissing ??= line.slice("finding: ".length);
-    onLine(line);
+    const finding = missingAssetFinding(missing);
+    firstMissing ??= finding;
+    onFinding(finding);
   });
   // A missing file is usually the cause of what follows it (a script error, a font that fell back), so a strict
   // load fails on it first, naming the cause rather than its symptom.
-  let firstMissing: string | undefined;
+  let firstMissing: Finding | undefined;
   const failOnMissing = () => {
-    if (options.strict && firstMissing !== undefined) throw new Error(`${firstMissing}; strict renders fail on it`);
+    if (options.strict && firstMissing !== undefined) throw strictFailure(firstMissing);
   };
-  await watchNetworkAttempts(capture, (attempt) => report(blockedAttemptLine(attempt)));
-  await interceptRequests(page, origin, report);
+  await watchNetworkAttempts(capture, (attempt) => report(blockedAttemptFinding(attempt, name)));
+  await interceptRequests(page, origin, name, report);
   // Puppeteer's own navigation timeout is off: the bound below covers navigation and the runtime's preparation
   // together and says what overran.
   const loading = (async () => {
@@ -75,12 +82,13 @@ export async function loadComposition(
     );
   const info = await readInfo();
   failOnMissing();
-  reportProblems(info, onLine, options.strict);
+  reportPageFindings(info, onFinding, options.strict);
   // A font that fell back is a finding; under strict the render fails naming file and family.
   const fallbacks = await withDeadline(findFontFallbacks(page, origin, name), bounds.timelineMs, `composition ${name}: checking its fonts did not finish in ${seconds(bounds.timelineMs)}`);
-  for (const fallback of fallbacks) onLine(fontFallbackLine(fallback));
+  const fontFindings = fallbacks.map(fontFallbackFinding);
+  for (const finding of fontFindings) onFinding(finding);
   failOnMissing();
-  if (options.strict && fallbacks.length) throw new Error(`${fontFallbackLine(fallbacks[0]!).slice("finding: ".length)}; strict renders fail on it`);
+  if (options.strict && fontFindings[0]) throw strictFailure(fontFindings[0]);
   if (!options.waitForTimeline || !info.compositionId || info.timelines.includes(info.compositionId)) return info;
   // Registered later (after a font, a fetch, a timer): wait in the page, polling by timer, since a beginFrame
   // page runs no animation frames between captures. Never registered: under strict the render fails naming the
@@ -100,17 +108,17 @@ export async function loadComposition(
     return false;
   });
   if (!registered) {
-    onLine(`finding: ${missing}; rendered without animation (a strict render fails)`);
+    onFinding(makeFinding("timeline-not-registered", name, `${missing}; rendered without animation (a strict render fails)`, { selector: `[data-composition-id="${id}"]` }));
     return info;
   }
   const later = await readInfo();
-  reportProblems(later, onLine, options.strict);
+  reportPageFindings(later, onFinding, options.strict);
   return later;
 }
 
-/** Script errors and unmounted sub-compositions: a finding each, and under strict the first fails the load. */
-function reportProblems(info: CompositionInfo, onLine: (line: string) => void, strict: boolean | undefined): void {
-  for (const problem of info.problems ?? []) onLine(`finding: ${problem}`);
-  const first = info.problems?.[0];
-  if (strict && first !== undefined) throw new Error(`${first}; strict renders fail on it`);
+/** The page's own findings (script errors, unmounted sub-compositions), and under strict the first fails the load. */
+function reportPageFindings(info: CompositionInfo, onFinding: (finding: Finding) => void, strict: boolean | undefined): void {
+  for (const finding of info.findings) onFinding(finding);
+  const first = info.findings[0];
+  if (strict && first !== undefined) throw strictFailure(first);
 }

@@ -6,11 +6,13 @@
 //      host name, and keeps WebRTC off UDP, so what slips past the page's CSP finds no way out of the browser.
 //   3. Request interception (intercept-requests.ts) answers GSAP CDN URLs from the npm package and refuses the rest.
 // Pure: no I/O here.
+import { GSAP_CDN_PREFIXES } from "../../core/composition/match-gsap-url.ts";
 
 // GSAP's CDN URLs are allowed through CSP only so interception can answer them from the npm package; they never
 // reach the network (the proxy and the resolver below would refuse them). No scheme: "//cdn…" resolves to http:
-// on our http page, and a scheme-less source matches http and https.
-const GSAP_SCRIPT_SOURCES = ["cdn.jsdelivr.net/npm/", "fastly.jsdelivr.net/npm/", "unpkg.com/", "cdnjs.cloudflare.com/ajax/libs/gsap/"];
+// on our http page, and a scheme-less source matches http and https. The same prefixes the one GSAP URL recogniser
+// accepts, so lint, interception and CSP agree on a script.
+const GSAP_SCRIPT_SOURCES = GSAP_CDN_PREFIXES;
 
 const CSP_DIRECTIVES: Array<[string, ...string[]]> = [
   ["default-src", "'self'", "data:", "blob:"],

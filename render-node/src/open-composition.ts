@@ -1,8 +1,9 @@
 // Opens a project's composition exactly as a render does (same server, runtime, network isolation, request
 // policy, inlining and seeking), sized to the composition's canvas, for snapshots and checks.
-import type { CompositionInfo, StudioWindow } from "./composition-info.ts";
+import type { CompositionInfo, StudioWindow } from "../../page-runtime/api.ts";
 import { launchCaptureBrowser, type CaptureBrowser } from "./launch-capture-browser.ts";
-import { blockedAttemptLine, limitBlockedAttempts } from "./blocked-attempt.ts";
+import { formatFindingLine, type Finding } from "../../core/protocol/finding.ts";
+import { blockedAttemptFinding, limitBlockedAttempts } from "./blocked-attempt.ts";
 import { loadComposition } from "./load-composition.ts";
 import { startNetworkSink } from "./network-sink.ts";
 import { networkIsolationFlags } from "./network-policy.ts";
@@ -17,6 +18,8 @@ export interface OpenComposition {
   info: CompositionInfo;
   /** Shows time t (seconds) on every timeline, clip and video, as the renderer does before capturing a frame. */
   seek(t: number): Promise<void>;
+  /** Where findings go (reported after loading too: late findings). */
+  onFinding: (finding: Finding) => void;
   close(): Promise<void>;
 }
 
@@ -28,6 +31,8 @@ export async function openComposition(options: {
   preferBeginFrame: boolean;
   signal: AbortSignal;
   onLine: (line: string) => void;
+  /** Findings as data (a check collects them); by default each is logged as a `finding:` line. */
+  onFinding?: ((finding: Finding) => void) | undefined;
   /** Page-load, timeline and seek bounds (default: from the environment, see stage-bounds.ts). */
   bounds?: StageBounds | undefined;
   /** Runs on the fresh page before the composition loads (a check listens to requests and the console). */
@@ -37,8 +42,9 @@ export async function openComposition(options: {
   const composition = options.composition ?? "index.html";
   await refuseOversizedFile(options.projectDir, composition);
   const server = await serveProject(options.projectDir);
-  const sinkReport = limitBlockedAttempts(options.onLine);
-  const sink = await startNetworkSink((attempt) => sinkReport(blockedAttemptLine(attempt)));
+  const onFinding = options.onFinding ?? ((finding: Finding) => options.onLine(formatFindingLine(finding)));
+  const sinkReport = limitBlockedAttempts(onFinding, options.onLine);
+  const sink = await startNetworkSink((attempt) => sinkReport(blockedAttemptFinding(attempt, composition)));
   let capture: CaptureBrowser | null = null;
   const kill = () => capture?.kill();
   options.signal.addEventListener("abort", kill, { once: true });
@@ -56,7 +62,7 @@ export async function openComposition(options: {
     });
     options.signal.throwIfAborted();
     options.beforeLoad?.(capture, server.origin);
-    const info = await loadComposition(capture, server.pageUrl(composition, "render"), server.origin, options.onLine, { bounds });
+    const info = await loadComposition(capture, server.pageUrl(composition, "render"), server.origin, { onLine: options.onLine, onFinding }, { bounds });
     refuseOversizedInfo(info, composition);
     await capture.session.send("Emulation.setDeviceMetricsOverride", { width: info.width, height: info.height, deviceScaleFactor: 1, mobile: false });
     const page = capture.page;
@@ -64,6 +70,7 @@ export async function openComposition(options: {
       capture,
       server,
       info,
+      onFinding,
       seek: (t) =>
         withDeadline(
           page.evaluate((time: number) => (window as unknown as StudioWindow).__studio.seek(time), t),

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describeLimitProblems, findLimitProblems, readCompositionSize, readFpsRate } from "../../core/composition/size-limits.ts";
 import type { RenderOptions as ApiRenderOptions } from "../../core/render/render-options.ts";
 import { renderRate } from "../../core/render/render-rate.ts";
-import type { CompositionInfo } from "./composition-info.ts";
+import type { CompositionInfo } from "../../page-runtime/api.ts";
 
 /** The rate a render counts frames at: the request's fps (as the API wrote it) and format; none for a snapshot or check. */
 export type CountingRate = Pick<ApiRenderOptions, "fps" | "format">;

@@ -1,6 +1,6 @@
 // One browser's share of a render: seek, capture and pipe each frame of a contiguous range into its own ffmpeg.
 import type { CaptureBrowser } from "./launch-capture-browser.ts";
-import type { StudioWindow } from "./composition-info.ts";
+import type { StudioWindow } from "../../page-runtime/api.ts";
 import { captureFrame } from "./capture-frame.ts";
 import type { FrameClock } from "./capture-frame.ts";
 import { frameTime } from "./count-frames.ts";

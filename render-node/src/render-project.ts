@@ -8,6 +8,7 @@ import type { Format, Quality, Resolution } from "./parse-render-options.ts";
 import type { RenderPlan } from "./plan-render.ts";
 import { trackProgress } from "./track-progress.ts";
 import type { Progress } from "./track-progress.ts";
+import type { Finding } from "../../core/protocol/finding.ts";
 
 export interface RenderProjectInput extends CaptureControls {
   projectDir: string;
@@ -33,7 +34,7 @@ export interface RenderResult {
   height: number;
   durationSeconds: number;
   captureMode: CaptureMode;
-  findings: string[];
+  findings: Finding[];
   seconds: number;
 }
 
@@ -65,7 +66,7 @@ export async function planThenRender(
     const { size } = await joinFiles({
       projectDir: session.projectDir, format: session.options.format, quality: session.options.quality, plan, files: chunks,
       outputPath: input.outputPath, work: session.work, strict: input.strict ?? false, binaries: session.binaries,
-      bounds: session.bounds, signal: session.signal, onLine: session.onLine,
+      bounds: session.bounds, signal: session.signal, onLine: session.onLine, onFinding: session.onFinding,
     });
     const seconds = (performance.now() - began) / 1000;
     session.onLine(`done: ${plan.frames} frames in ${seconds.toFixed(1)} s (${(plan.frames / seconds).toFixed(1)} frames/s overall), ${(size / 1e6).toFixed(2)} MB`);

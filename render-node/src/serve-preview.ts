@@ -11,9 +11,9 @@ import { readFile, stat } from "node:fs/promises";
 import { createServer, type Server, type ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { dirname, join, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import { buildPlayPage } from "../../core/composition/build-play-page.ts";
 import { RUNTIME_PATH } from "./serve-project.ts";
+import { assertPageRuntimeBuilt, PLAYER_SCRIPT } from "../../page-runtime/paths.ts";
 import { contentTypeFor } from "../../core/http/content-type.ts";
 import { bundledFontFile, FACES_PATH, readProjectFonts } from "./bundled-fonts.ts";
 import { rewriteHtmlFonts } from "../../core/fonts/rewrite-page-fonts.ts";
@@ -21,7 +21,7 @@ import { rewriteHtmlFonts } from "../../core/fonts/rewrite-page-fonts.ts";
 export const PREVIEW_FIRST_PORT = 3002;
 export const PREVIEW_HOST = "127.0.0.1";
 const PORT_ATTEMPTS = 200;
-const PLAYER_PATH = fileURLToPath(new URL("../page/studio-player.js", import.meta.url));
+const PLAYER_PATH = PLAYER_SCRIPT;
 const GSAP_DIST = join(dirname(createRequire(import.meta.url).resolve("gsap-3.14.2/package.json")), "dist");
 
 export interface PreviewServer {
@@ -65,6 +65,7 @@ export async function servePreview(options: {
   host?: string | undefined;
   firstPort?: number | undefined;
 }): Promise<PreviewServer> {
+  assertPageRuntimeBuilt();
   const root = resolve(options.projectDir);
   const secret = Buffer.from(options.secret);
   const prefix = `/${options.secret}`;

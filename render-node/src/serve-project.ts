@@ -5,13 +5,15 @@ import { readFile, stat } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import { COMPOSITION_CSP } from "./network-policy.ts";
 import { contentTypeFor } from "../../core/http/content-type.ts";
 import { rewriteCssFonts, rewriteHtmlFonts } from "../../core/fonts/rewrite-page-fonts.ts";
 import { bundledFontFile, FACES_PATH, readProjectFonts, type ProjectFonts } from "./bundled-fonts.ts";
 
-export const RUNTIME_PATH = fileURLToPath(new URL("../page/studio-runtime.js", import.meta.url));
+import { assertPageRuntimeBuilt, RUNTIME_SCRIPT } from "../../page-runtime/paths.ts";
+
+/** The bundled page runtime (page-runtime/build.ts). */
+export const RUNTIME_PATH = RUNTIME_SCRIPT;
 
 export interface ProjectServer {
   origin: string;
@@ -35,6 +37,7 @@ export function injectRuntime(html: string, mode: string, prefix = ""): string {
 
 /** Serves `projectDir` on 127.0.0.1 with a random port; `videoFramesDir` holds <index>/<frame>.jpg. */
 export async function serveProject(projectDir: string, videoFramesDir?: string): Promise<ProjectServer> {
+  assertPageRuntimeBuilt();
   const root = resolve(projectDir);
   // Read once per render: the project's files do not change while it is served.
   let fonts: Promise<ProjectFonts> | undefined;

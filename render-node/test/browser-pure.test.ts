@@ -1,6 +1,9 @@
-// Pure parts of the node's browser jobs: preview change detection and reading the loader's lines as findings.
+// Pure parts of the node's browser jobs: preview change detection and which of the loader's findings check reports.
 import { describe, expect, it } from "vitest";
-import { runtimeFindingFromLine } from "../src/check-composition.ts";
+import { missingAssetFinding } from "../../core/browser/missing-asset.ts";
+import { makeFinding } from "../../core/protocol/finding.ts";
+import { blockedAttemptFinding } from "../src/blocked-attempt.ts";
+import { isRuntimeFinding, runtimeSection } from "../src/check-composition.ts";
 import { diffFileListings } from "../src/diff-file-listings.ts";
 
 describe("preview change detection", () => {
@@ -21,27 +24,25 @@ describe("preview change detection", () => {
   });
 });
 
-describe("runtime findings from the loader's lines", () => {
-  it("maps page errors, console errors and blocked requests; failed-resource noise is left to request findings", () => {
-    expect(runtimeFindingFromLine("page error: x is not defined")).toMatchObject({ code: "page-error", severity: "error" });
-    expect(runtimeFindingFromLine("page console error: boom")).toMatchObject({ code: "console-error", message: "console.error: boom" });
-    expect(runtimeFindingFromLine("page console error: Failed to load resource: the server responded with a status of 404")).toBeNull();
-    expect(runtimeFindingFromLine("finding: blocked network access: stylesheet to https://fonts.example/x.css (compositions cannot reach the network)")).toMatchObject({
-      code: "request-blocked",
-      severity: "warning",
-      message: "stylesheet to https://fonts.example/x.css was blocked: compositions load only project files and GSAP, and reach nothing else",
-    });
-    expect(runtimeFindingFromLine("loading composition index.html")).toBeNull();
+describe("runtime findings of check, from the loader's findings (data, never text)", () => {
+  it("keeps blocked requests, missing assets and sub-composition script errors; render notes stay out", () => {
+    const blocked = blockedAttemptFinding({ channel: "stylesheet", target: "https://fonts.example/x.css" });
+    expect(isRuntimeFinding(blocked)).toBe(true);
+    expect(isRuntimeFinding(makeFinding("page-error", "compositions/intro.html", "script error in compositions/intro.html: ReferenceError: foo is not defined"))).toBe(true);
+    // The page's own errors are heard by check directly (pageerror): the runtime's copy would say it twice.
+    expect(isRuntimeFinding(makeFinding("page-error", "index.html", "script error in index.html: ReferenceError: foo is not defined"))).toBe(false);
+    // A root timeline's callback that threw while check sought a time was caught by the runtime: only it reports it.
+    expect(isRuntimeFinding(makeFinding("page-error", "index.html", 'script error in index.html while seeking timeline "main": Error: x', { time: 1 }))).toBe(true);
+    expect(isRuntimeFinding(makeFinding("gsap-version-substituted", "index.html", "GSAP 3.12.5 requested"))).toBe(false);
   });
-  it("maps a sub-composition's script error and a failed mount to findings on that file", () => {
-    expect(runtimeFindingFromLine("finding: script error in compositions/intro.html: ReferenceError: foo is not defined")).toMatchObject({
-      code: "page-error", severity: "error", file: "compositions/intro.html", message: "uncaught error in compositions/intro.html: ReferenceError: foo is not defined",
-    });
-    // The page's own errors arrive as "page error:" lines; a missing file as a missing-asset finding.
-    expect(runtimeFindingFromLine("finding: script error in index.html: ReferenceError: foo is not defined")).toBeNull();
-    expect(runtimeFindingFromLine("finding: sub-composition compositions/x.html did not mount: it could not be loaded: HTTP 404")).toBeNull();
-    expect(runtimeFindingFromLine("finding: sub-composition compositions/x.html did not mount: it has no element with data-composition-id")).toMatchObject({
-      code: "composition-load-failed", file: "compositions/x.html",
-    });
+  it("leaves out a sub-composition that did not mount because its file is missing, and says each finding once", () => {
+    const missing = missingAssetFinding({ path: "compositions/x.html", referrer: "index.html", status: 404 });
+    const unmounted = makeFinding("composition-load-failed", "compositions/x.html", "sub-composition compositions/x.html did not mount: it could not be loaded: HTTP 404", { asset: "compositions/x.html" });
+    const noRoot = makeFinding("composition-load-failed", "compositions/y.html", "sub-composition compositions/y.html did not mount: it has no element with data-composition-id", { asset: "compositions/y.html" });
+    const section = runtimeSection([missing, unmounted, noRoot, noRoot].filter((f) => isRuntimeFinding(f)));
+    expect(section.map((f) => f.code)).toEqual(["missing-asset", "composition-load-failed"]);
+    expect(section[1]).toEqual({ code: "composition-load-failed", severity: "error", file: "compositions/y.html", message: noRoot.message });
+    expect(section[0]).toMatchObject({ file: "index.html", fixHint: expect.stringContaining("upload compositions/x.html") });
+    expect(section[0]).not.toHaveProperty("asset");
   });
 });

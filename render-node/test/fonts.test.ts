@@ -159,8 +159,8 @@ describe("fonts in Chromium, offline", () => {
     expect(found[1]).toMatch(/^finding: font fallback: "Scripted Missing" in index\.html is not available/);
     const report = await checkComposition({ projectDir: root, chrome: binaries.chrome, options: {}, signal, onLine: () => {} });
     expect(report.runtime.filter((f) => f.code === "font-fallback")).toEqual([
-      expect.objectContaining({ severity: "warning", file: "css/title.css", message: expect.stringContaining('font "Zorblax Grotesk" is not available') }),
-      expect.objectContaining({ file: "index.html", message: expect.stringContaining('font "Scripted Missing" is not available') }),
+      expect.objectContaining({ severity: "warning", file: "css/title.css", message: expect.stringContaining('font fallback: "Zorblax Grotesk" in css/title.css is not available') }),
+      expect.objectContaining({ file: "index.html", message: expect.stringContaining('font fallback: "Scripted Missing" in index.html is not available') }),
     ]);
     await expect(
       renderProject({ projectDir: root, outputPath: join(root, "out.mp4"), format: "mp4", quality: "draft", concurrency: 1, strict: true, binaries, signal }),

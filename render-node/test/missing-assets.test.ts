@@ -69,7 +69,9 @@ describe("a missing project file", () => {
     // decoding), once each; the video stays blank and the track is left out of the mix instead of failing ffmpeg.
     expect(lines.filter((l) => l.startsWith("finding: missing asset: assets/clip.mp4 "))).toHaveLength(1);
     expect(lines.filter((l) => l.startsWith("finding: missing asset: assets/voice.wav "))).toHaveLength(1);
-    for (const line of EXPECTED) expect(result.findings).toContain(line.slice("finding: ".length));
+    // The same findings, as data: code, the file that referenced it, the missing path.
+    for (const line of EXPECTED) expect(result.findings.map((f) => f.message)).toContain(line.slice("finding: ".length));
+    expect(result.findings.find((f) => f.asset === "styles/assets/bg.jpg")).toMatchObject({ code: "missing-asset", severity: "error", file: "styles/main.css" });
     expect(result.frames).toBe(30);
   });
 

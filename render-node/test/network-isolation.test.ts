@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CONNECT_CHANNEL as CONNECT, parseBlockedAttemptLine } from "../src/blocked-attempt.ts";
+import type { Finding } from "../../core/protocol/finding.ts";
+import { CONNECT_CHANNEL as CONNECT } from "../src/blocked-attempt.ts";
 import { checkComposition } from "../src/check-composition.ts";
 import { BASE_FLAGS } from "../src/launch-capture-browser.ts";
 import { startNetworkSink } from "../src/network-sink.ts";
@@ -87,12 +88,11 @@ function targetOf(template: string): string {
   return template.replace(/<(tcp|studio|udp)>/g, (_, name: CanaryName) => `127.0.0.1:${canaries.ports[name]}`);
 }
 
-function hasFinding(lines: string[], expected: { channel: string; target: string }): boolean {
+/** Whether a request-blocked finding (as data, not a log line) names the channel and the target. */
+function hasFinding(findings: Finding[], expected: { channel: string; target: string }): boolean {
+  const channel = `blocked network access: ${expected.channel} to `;
   const target = targetOf(expected.target);
-  return lines.some((line) => {
-    const attempt = parseBlockedAttemptLine(line);
-    return attempt?.channel === expected.channel && attempt.target.includes(target);
-  });
+  return findings.some((finding) => finding.code === "request-blocked" && finding.message.startsWith(channel) && finding.message.slice(channel.length).includes(target));
 }
 
 /** The project's files as they are, without CSP: the page a composition would be without the protections. */
@@ -224,11 +224,14 @@ describe("the real pipeline: nothing reaches the canaries, and the log names eac
 
   it.each(names)("%s", async (name) => {
     const lines: string[] = [];
+    const findings: Finding[] = [];
     const { finding } = CASES[name]!;
     // The page snapshots and checks open (beginFrame, as a snapshot captures).
-    const opened = await openComposition({ projectDir, chrome: binaries.chrome, composition: `${name}.html`, preferBeginFrame: true, signal, onLine: (l) => lines.push(l) });
+    const opened = await openComposition({
+      projectDir, chrome: binaries.chrome, composition: `${name}.html`, preferBeginFrame: true, signal, onLine: (l) => lines.push(l), onFinding: (f) => findings.push(f),
+    });
     try {
-      if (finding) await until(() => hasFinding(lines, finding), 5000);
+      if (finding) await until(() => hasFinding(findings, finding), 5000);
       await sleep(250);
       // The composition is still the page: a refused navigation or popup did not replace it.
       expect(await opened.capture.page.evaluate(() => typeof (window as unknown as { __studio?: unknown }).__studio)).toBe("object");
@@ -236,7 +239,7 @@ describe("the real pipeline: nothing reaches the canaries, and the log names eac
       await opened.close();
     }
     expect(canaries.hits).toEqual([]);
-    if (finding) expect(hasFinding(lines, finding), `log should name ${finding.channel} to ${targetOf(finding.target)}:\n${lines.join("\n")}`).toBe(true);
+    if (finding) expect(hasFinding(findings, finding), `findings should name ${finding.channel} to ${targetOf(finding.target)}:\n${findings.map((f) => f.message).join("\n")}`).toBe(true);
     // Chromium's own words for the refusals are not repeated as page console errors.
     expect(lines.filter((l) => l.startsWith("page console error:") && /Content Security Policy|sandboxed/.test(l))).toEqual([]);
   });
@@ -249,7 +252,10 @@ describe("the real pipeline: nothing reaches the canaries, and the log names eac
       projectDir, outputPath: join(out, "ws.mp4"), composition: "websocket.html", concurrency: 1, binaries, signal, onLine: (l) => lines.push(l),
     });
     expect(result.frames).toBe(6);
-    expect(result.findings).toContain(`blocked network access: websocket to ws://127.0.0.1:${canaries.ports.tcp}/websocket (compositions cannot reach the network)`);
+    expect(result.findings).toContainEqual(expect.objectContaining({
+      code: "request-blocked", message: `blocked network access: websocket to ws://127.0.0.1:${canaries.ports.tcp}/websocket (compositions cannot reach the network)`,
+    }));
+    expect(lines).toContain(`finding: blocked network access: websocket to ws://127.0.0.1:${canaries.ports.tcp}/websocket (compositions cannot reach the network)`);
     await expect(
       renderProject({ projectDir, outputPath: join(out, "rtc.mp4"), composition: "webrtc-stun.html", concurrency: 1, strict: true, binaries, signal }),
     ).rejects.toThrow(`blocked network access: webrtc to stun:127.0.0.1:${canaries.ports.udp} (compositions cannot reach the network); strict renders fail on it`);
@@ -267,7 +273,9 @@ describe("the real pipeline: nothing reaches the canaries, and the log names eac
     expect(report.runtime).toContainEqual(expect.objectContaining({
       code: "request-blocked",
       severity: "warning",
-      message: `${CONNECT} to http://127.0.0.1:${canaries.ports.studio}/api/projects was blocked: compositions load only project files and GSAP, and reach nothing else`,
+      file: "index.html",
+      message: `blocked network access: ${CONNECT} to http://127.0.0.1:${canaries.ports.studio}/api/projects (compositions cannot reach the network)`,
+      fixHint: expect.stringContaining("reference it by a relative path"),
     }));
     expect(report.runtime.filter((f) => f.code === "console-error")).toEqual([]);
     const log: string[] = [];

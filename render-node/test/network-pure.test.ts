@@ -1,24 +1,24 @@
-// The wording of blocked network attempts, read from Chromium's own messages (as Chromium 153 writes them), the
+// The findings of blocked network attempts, read from Chromium's own messages (as Chromium 153 writes them), the
 // proxy's request lines and the WebRTC probe; the log limit; the switches' bypass list. No browser here: the real
 // thing is in network-isolation.test.ts.
 import { describe, expect, it } from "vitest";
-import { blockedAttemptFromBrowserMessage, CONNECT_CHANNEL, blockedAttemptLine, isPolicyRefusalMessage, limitBlockedAttempts, parseBlockedAttemptLine } from "../src/blocked-attempt.ts";
+import { formatFindingLine, type Finding } from "../../core/protocol/finding.ts";
+import { blockedAttemptFinding, blockedAttemptFromBrowserMessage, CONNECT_CHANNEL, isPolicyRefusalMessage, limitBlockedAttempts } from "../src/blocked-attempt.ts";
 import { attemptFromProxyRequestLine } from "../src/network-sink.ts";
 import { networkIsolationFlags } from "../src/network-policy.ts";
 import { webrtcTarget } from "../src/watch-network-attempts.ts";
 
-describe("blocked attempt lines", () => {
-  it("name the channel and the target, and read back", () => {
-    const line = blockedAttemptLine({ channel: "websocket", target: "ws://example.com/x" });
-    expect(line).toBe("finding: blocked network access: websocket to ws://example.com/x (compositions cannot reach the network)");
-    expect(parseBlockedAttemptLine(line)).toEqual({ channel: "websocket", target: "ws://example.com/x" });
-    expect(parseBlockedAttemptLine("finding: audio x.wav is not a project file; left out of the mix")).toBeNull();
+describe("blocked attempt findings", () => {
+  it("name the channel and the target, as data and as one log line", () => {
+    const finding = blockedAttemptFinding({ channel: "websocket", target: "ws://example.com/x" });
+    expect(finding).toMatchObject({ code: "request-blocked", severity: "warning", file: "index.html" });
+    expect(formatFindingLine(finding)).toBe("finding: blocked network access: websocket to ws://example.com/x (compositions cannot reach the network)");
   });
 
   it("keep a long target (a URL carrying what the page sees) to 200 characters, on one line", () => {
-    const line = blockedAttemptLine({ channel: "image", target: `http://x.test/?d=${"a".repeat(500)}\nforged line` });
-    expect(line).not.toContain("\n");
-    expect(parseBlockedAttemptLine(line)!.target).toHaveLength(201);
+    const finding = blockedAttemptFinding({ channel: "image", target: `http://x.test/?d=${"a".repeat(500)}\nforged line` });
+    expect(finding.message).not.toContain("\n");
+    expect(finding.message).toContain(`http://x.test/?d=${"a".repeat(183)}… (compositions`);
   });
 
   it("come from Chromium's CSP and sandbox messages", () => {
@@ -52,16 +52,17 @@ describe("blocked attempt lines", () => {
     expect(webrtcTarget("{not json")).toBe("(no ICE server)");
   });
 
-  it("are logged once each, and at most 25 per page, then one line saying the rest are not listed", () => {
-    const out: string[] = [];
-    const report = limitBlockedAttempts((line) => out.push(line));
-    report("loading composition index.html");
-    for (let i = 0; i < 40; i++) report(blockedAttemptLine({ channel: "image", target: `http://a.test/${i}` }));
-    report(blockedAttemptLine({ channel: "image", target: "http://a.test/0" }));
-    expect(out[0]).toBe("loading composition index.html");
-    expect(out.filter((l) => parseBlockedAttemptLine(l))).toHaveLength(25);
-    expect(out.at(-1)).toBe("25 blocked network attempts listed; further ones are blocked but not listed");
-    expect(out).toHaveLength(27);
+  it("are reported once each, and at most 25 per page, then one line saying the rest are not listed", () => {
+    const found: Finding[] = [];
+    const lines: string[] = [];
+    const report = limitBlockedAttempts((finding) => found.push(finding), (line) => lines.push(line));
+    const other: Finding = { code: "font-fallback", severity: "warning", file: "index.html", message: "font fallback: x" };
+    report(other);
+    for (let i = 0; i < 40; i++) report(blockedAttemptFinding({ channel: "image", target: `http://a.test/${i}` }));
+    report(blockedAttemptFinding({ channel: "image", target: "http://a.test/0" }));
+    expect(found[0]).toBe(other);
+    expect(found.filter((f) => f.code === "request-blocked")).toHaveLength(25);
+    expect(lines).toEqual(["25 blocked network attempts listed; further ones are blocked but not listed"]);
   });
 });
 

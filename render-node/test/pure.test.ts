@@ -4,7 +4,7 @@ import { buildAudioMixArgs } from "../src/build-audio-mix-args.ts";
 import { buildChunkArgs, buildConcatList, buildGifArgs, buildJoinArgs } from "../src/build-encode-args.ts";
 import { computeViewport } from "../src/compute-viewport.ts";
 import { countFrames, frameTime } from "../src/count-frames.ts";
-import { matchGsapUrl } from "../src/match-gsap-url.ts";
+import { matchGsapUrl } from "../../core/composition/match-gsap-url.ts";
 import { applyDeclaredFps, parseRenderOptions, RenderOptionError } from "../src/parse-render-options.ts";
 import { injectRuntime } from "../src/serve-project.ts";
 import { splitFrameRanges } from "../src/split-frame-ranges.ts";

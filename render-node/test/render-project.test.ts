@@ -71,7 +71,7 @@ describe("renderProject", () => {
     expect(lines).toContain("loading composition index.html");
     expect(lines.some((l) => /^capturing with (beginFrame|screenshots), \d browsers?$/.test(l))).toBe(true);
     expect(lines.some((l) => /^frame 60\/60 \(100%\), [\d.]+ fps, ETA 0 s$/.test(l))).toBe(true);
-    expect(result.findings.filter((f) => f.includes("fonts.googleapis.com") || f.startsWith("font fallback"))).toEqual([]);
+    expect(result.findings.filter((f) => f.message.includes("fonts.googleapis.com") || f.code === "font-fallback")).toEqual([]);
   });
 
   it("renders webm: vp9 + opus", async () => {

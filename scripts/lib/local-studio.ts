@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { assertPortFree } from "./check-port.ts";
 import { loadLocalSecrets, newNodeKey, saveLocalSecrets } from "./secrets.ts";
 import { ROOT, spawnWranglerDev, wrangler } from "./wrangler.ts";
+import { buildPageRuntime } from "../../page-runtime/build.ts";
 
 export interface StudioOptions {
   port: number;
@@ -72,6 +73,8 @@ export function startRenderNode(url: string, nodeKey: string, env: Record<string
  * health check below gets its answer from whatever listens there, and the studio "starts" against a stranger. */
 export async function startStudio(options: StudioOptions): Promise<RunningStudio> {
   await assertPortFree(options.port, "127.0.0.1");
+  // The Worker bundles the page runtime's built scripts and the node serves them (rewritten only when changed).
+  await buildPageRuntime();
   const persist = join(options.dataDir, "wrangler");
   const secrets = loadLocalSecrets(options.dataDir);
   await wrangler(["d1", "migrations", "apply", "studio", "--local", "--persist-to", persist]);

@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { buildPageRuntime } from "../../page-runtime/build.ts";
 import { buildDashboard, DASHBOARD_DIST } from "./dashboard.ts";
 import { ROOT, wrangler } from "./wrangler.ts";
 
@@ -24,9 +25,11 @@ export async function wranglerEnvironments(): Promise<string[]> {
 
 /**
  * Dry-runs a deploy of `env` into `outdir` and measures the Worker script. The dashboard is built first when missing
- * (the assets directory must exist); containers are not built (`--containers-rollout=none`: no Docker needed).
+ * (the assets directory must exist), the page runtime always (its built scripts are text modules of the Worker);
+ * containers are not built (`--containers-rollout=none`: no Docker needed).
  */
 export async function bundleWorker(outdir: string, env = ""): Promise<WorkerBundle> {
+  await buildPageRuntime();
   if (!existsSync(join(DASHBOARD_DIST, "index.html"))) await buildDashboard();
   await wrangler(["deploy", "--dry-run", "--outdir", outdir, "--containers-rollout=none", ...(env ? ["--env", env] : [])]);
   // The script and the modules it imports as text (the page runtime, GSAP): what wrangler uploads.

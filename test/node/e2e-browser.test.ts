@@ -12,6 +12,7 @@ import { BASE_FLAGS } from "../../render-node/src/launch-capture-browser.ts";
 import { resolveChrome, resolveFfmpeg } from "../../render-node/src/resolve-binaries.ts";
 import { runTool } from "../../render-node/src/run-tool.ts";
 import { BROKEN_HTML } from "../../render-node/test/broken-project.ts";
+import { DECOY_ERROR, FINDING_PROJECT } from "../../render-node/test/finding-project.ts";
 import { CANVAS, indexHtml, SUB_HTML } from "../../render-node/test/make-test-project.ts";
 import { pngSize, readPngPixel } from "../../render-node/test/read-png.ts";
 import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
@@ -28,7 +29,7 @@ function call(method: string, path: string, body?: unknown) {
 }
 
 type Snapshot = { path: string; size: number; url: string };
-type Finding = { code: string; severity: string; selector?: string; time?: number; box?: unknown; file: string };
+type Finding = { code: string; severity: string; selector?: string; time?: number; box?: unknown; file: string; message: string };
 type Section = { ok: boolean; errorCount: number; warningCount: number; findings: Finding[] };
 
 beforeAll(async () => {
@@ -62,6 +63,8 @@ beforeAll(async () => {
   const put = await fetch(`${studio.url}/api/projects/shots/files/assets/tone.wav`, { method: "PUT", headers: { Authorization: `Bearer ${token}` }, body: wav });
   expect(put.status).toBe(200);
   expect((await call("POST", "/api/projects", { name: "Broken", html: BROKEN_HTML })).status).toBe(201);
+  expect((await call("POST", "/api/projects", { name: "Findings", html: FINDING_PROJECT["index.html"] })).status).toBe(201);
+  expect((await call("PUT", "/api/projects/findings/files/compositions/intro.html", FINDING_PROJECT["compositions/intro.html"])).status).toBe(200);
 }, 120_000);
 
 afterAll(async () => {
@@ -128,6 +131,29 @@ describe("check", () => {
     expect(body.result.layout.ok).toBe(true);
     const strict = (await (await call("POST", "/api/projects/broken/check", { at: [0.5], strict: true })).json()) as { result: { layout: Section } };
     expect(strict.result.layout.ok).toBe(false);
+  });
+});
+
+describe("findings raised in the page", () => {
+  it("reach the check response as data: code, file, selector and time", async () => {
+    const res = await call("POST", "/api/projects/findings/check", { at: [0.75] });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { ok: boolean; result: { runtime: Section } };
+    expect(body.ok).toBe(false);
+    expect(body.result.runtime.findings).toEqual(expect.arrayContaining([
+      { code: "page-error", severity: "error", file: "compositions/intro.html", selector: '[data-composition-id="intro"]', message: `script error in compositions/intro.html: Error: ${DECOY_ERROR}` },
+      { code: "page-error", severity: "error", file: "compositions/intro.html", time: 0.75, message: 'script error in compositions/intro.html while seeking timeline "intro": Error: callback broke' },
+      expect.objectContaining({ code: "missing-asset", severity: "error", file: "index.html", message: "missing asset: assets/not-uploaded.png (referenced by index.html) is not in the project" }),
+    ]));
+    // The decoy wording made no missing-asset finding of its own.
+    expect(body.result.runtime.findings.filter((f) => f.code === "missing-asset")).toHaveLength(1);
+  });
+
+  it("reach a snapshot's log as one readable line each", async () => {
+    const res = await call("POST", "/api/projects/findings/snapshot", { at: [0.25], end: false });
+    const body = (await res.json()) as { log: string[] };
+    expect(body.log).toContain(`finding: script error in compositions/intro.html: Error: ${DECOY_ERROR}`);
+    expect(body.log).toContain("finding: missing asset: assets/not-uploaded.png (referenced by index.html) is not in the project");
   });
 });
 

@@ -1,6 +1,6 @@
 // The composition rules in one place: the API reference (GET /api/docs), the MCP tool descriptions, /llms.txt and
 // the agent skill all print these lines, so what an agent is taught cannot drift between them.
-import { GSAP_CDN_URL } from "../../core/lint/read-gsap-source.ts";
+import { GSAP_CDN_URL } from "../../core/composition/match-gsap-url.ts";
 
 export const COMPOSITION_RULES: readonly string[] = [
   "index.html is the composition: a 1920x1080 canvas (html, body { width: 1920px; height: 1080px; overflow: hidden; }).",

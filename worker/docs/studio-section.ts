@@ -152,7 +152,9 @@ result = { ok, strict, errorCount, warningCount, infoCount, lint, runtime, layou
 above; "runtime" and "layout" are { ok, errorCount, warningCount, infoCount, findings }, and layout also has
 "times" (the times inspected). Findings have the lint shape { code, severity, message, file, selector?, fixHint? }
 plus "time" (seconds, first time seen), "times" (every time seen) and "box" ({ x, y, width, height } in canvas
-pixels) where they apply. Codes:
+pixels) where they apply. Runtime findings are the render log's findings (in its words: the log shows each as
+"finding: <message>"); a page-error raised in a sub-composition names that file, with "selector" (its host) and
+"time" when a timeline callback broke as the check sought that time. Codes:
   runtime  composition-load-failed (error), console-error (error), page-error (error), request-failed (error),
            missing-asset (error: a project file the page asked for is not there; the message names the path and
            the file that referenced it, in the render log's words "missing asset: assets/logo.png (referenced by

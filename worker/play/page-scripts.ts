@@ -1,9 +1,9 @@
 // The scripts a play page loads (from the content origin's /_studio/), bundled into the Worker as text
-// (wrangler.toml [[rules]] type "Text"), so the page works with no CDN: the render node's runtime and player, and
-// the installed GSAP 3.14.2.
+// (wrangler.toml [[rules]] type "Text"), so the page works with no CDN: the page runtime and player as built by
+// page-runtime/build.ts (the same files the render node serves), and the installed GSAP 3.14.2.
 import gsapMin from "gsap-3.14.2/dist/gsap.min.js";
-import player from "../../render-node/page/studio-player.js";
-import runtime from "../../render-node/page/studio-runtime.js";
+import player from "../../page-runtime/dist/studio-player.js";
+import runtime from "../../page-runtime/dist/studio-runtime.js";
 
 export const PAGE_SCRIPTS: Record<string, string> = {
   "runtime.js": runtime,

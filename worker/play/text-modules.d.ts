@@ -3,11 +3,11 @@ declare module "gsap-3.14.2/dist/gsap.min.js" {
   const text: string;
   export default text;
 }
-declare module "*/page/studio-runtime.js" {
+declare module "*/page-runtime/dist/studio-runtime.js" {
   const text: string;
   export default text;
 }
-declare module "*/page/studio-player.js" {
+declare module "*/page-runtime/dist/studio-player.js" {
   const text: string;
   export default text;
 }

@@ -3,7 +3,8 @@
 import { Hono } from "hono";
 import * as z from "zod";
 import { checkBody, timePastEnd } from "../../core/browser/browser-options.ts";
-import { CHECK_SEVERITY, checkFinding, combineCheck, type CheckCode, type CheckFinding } from "../../core/browser/check-findings.ts";
+import { checkFinding, combineCheck, type CheckFinding } from "../../core/browser/check-findings.ts";
+import { CheckJobResultSchema } from "../../core/protocol/finding-schema.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { waitForJob } from "../browser/wait-for-job.ts";
 import { openDb } from "../db/client.ts";
@@ -17,27 +18,9 @@ import { requireRenderNode } from "../nodes/node-presence.ts";
 import { requireProject } from "../projects/store.ts";
 import { loadLinter } from "../lint/load-linter.ts";
 
-const box = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
-const finding = z.object({
-  code: z.enum(Object.keys(CHECK_SEVERITY) as [CheckCode, ...CheckCode[]]),
-  severity: z.enum(["error", "warning", "info"]),
-  message: z.string(),
-  file: z.string(),
-  selector: z.string().optional(),
-  fixHint: z.string().optional(),
-  time: z.number().optional(),
-  times: z.array(z.number()).optional(),
-  box: box.optional(),
-});
-const checkJobResult = z.object({
-  runtime: z.array(finding),
-  layout: z.array(finding),
-  times: z.array(z.number()),
-});
-
-function parseResult(text: string | null): z.infer<typeof checkJobResult> | null {
+function parseResult(text: string | null): z.infer<typeof CheckJobResultSchema> | null {
   try {
-    const parsed = checkJobResult.safeParse(text ? JSON.parse(text) : null);
+    const parsed = CheckJobResultSchema.safeParse(text ? JSON.parse(text) : null);
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

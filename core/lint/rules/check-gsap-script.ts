@@ -4,7 +4,7 @@ import { createFinding } from "../create-finding.ts";
 import type { CompositionFile } from "../load-composition.ts";
 import { classifyReference } from "../project-paths.ts";
 import type { ProjectContext } from "../project-context.ts";
-import { GSAP_CDN_URL, GSAP_VERSION, isGsapCore, readGsapSource } from "../read-gsap-source.ts";
+import { GSAP_CDN_URL, GSAP_VERSION, isGsapCore, matchGsapUrl } from "../../composition/match-gsap-url.ts";
 import type { LintFinding } from "../types.ts";
 
 const USES_GSAP = /(?<![\w$.])gsap\s*\./;
@@ -14,8 +14,8 @@ const SCRIPT_TAG = `<script src="${GSAP_CDN_URL}"></script>`;
 export function findGsapCoreScript(file: CompositionFile): number {
   return file.scripts.findIndex((script) => {
     if (script.src === null) return false;
-    const source = readGsapSource(script.src);
-    if (source) return isGsapCore(source.fileName);
+    const source = matchGsapUrl(script.src);
+    if (source) return isGsapCore(source.file);
     // A local copy (e.g. assets/gsap.min.js) loads; an unsupported remote URL is reported as such, not as missing.
     return /(?:^|\/)gsap(?:\.min)?\.js$/i.test(script.src.split(/[?#]/)[0] ?? "");
   });
@@ -26,7 +26,7 @@ export function checkGsapScript(file: CompositionFile, project: ProjectContext):
   for (const script of file.scripts) {
     if (script.src === null || !/gsap/i.test(script.src) || classifyReference(script.src) !== "remote") continue;
     const selector = describeElement(script.element);
-    const source = readGsapSource(script.src);
+    const source = matchGsapUrl(script.src);
     if (!source) {
       findings.push(createFinding("gsap_source_unsupported", file.path, `GSAP is loaded from ${script.src}; render nodes have no internet and only serve package-CDN URLs of the form .../gsap@${GSAP_VERSION}/dist/<file>.js.`, {
         selector,
@@ -35,7 +35,7 @@ export function checkGsapScript(file: CompositionFile, project: ProjectContext):
     } else if (source.version !== GSAP_VERSION) {
       findings.push(createFinding("gsap_version_mismatch", file.path, source.version ? `GSAP ${source.version} is loaded; compositions are checked against ${GSAP_VERSION}.` : `GSAP is loaded without a pinned version, so the render could pick up a different release than the preview.`, {
         selector,
-        fixHint: `Pin the version: ${script.src.includes("cdnjs") ? `https://cdnjs.cloudflare.com/ajax/libs/gsap/${GSAP_VERSION}/${source.fileName}` : `.../gsap@${GSAP_VERSION}/dist/${source.fileName}`}`,
+        fixHint: `Pin the version: ${script.src.includes("cdnjs") ? `https://cdnjs.cloudflare.com/ajax/libs/gsap/${GSAP_VERSION}/${source.file}` : `.../gsap@${GSAP_VERSION}/dist/${source.file}`}`,
       }));
     }
   }

@@ -1,0 +1,84 @@
+// What the page runtime exposes, typed once: the node (render-node/src) and the player read these types, nothing
+// restates them. The globals are the ones the untyped runtime had: window.__studio (the node's and the player's
+// handle), window.__studioPlayer, window.__studioRunScoped (called by wrapped sub-composition scripts), and the
+// compositions' own window.__timelines and window.__hyperframes.
+import type { Finding } from "../core/protocol/finding.ts";
+
+export type { Finding };
+
+export interface MediaClip {
+  kind: "audio" | "video";
+  /** Absolute URL as the page resolved it. */
+  src: string;
+  /** Start on the root timeline, seconds. */
+  start: number;
+  /** Seconds on screen / audible, or null for "until the end". */
+  duration: number | null;
+  mediaStart: number;
+  volume: number;
+}
+
+export interface VideoClip {
+  index: number;
+  src: string | null;
+  start: number;
+  duration: number | null;
+  mediaStart: number;
+}
+
+/** What the runtime reports about a loaded composition (window.__studio.info()). */
+export interface CompositionInfo {
+  compositionId: string;
+  width: number;
+  height: number;
+  duration: number;
+  /** The root's data-fps as written ("24", "30000/1001"), or null. */
+  fps: string | null;
+  timelines: string[];
+  /** What went wrong while mounting: script errors and sub-compositions that did not mount, each naming its file. */
+  findings: Finding[];
+  audio: MediaClip[];
+  videos: VideoClip[];
+}
+
+/** Render mode: how seeking shows the frames ffmpeg extracted from each <video>. */
+export interface RuntimeConfig {
+  fps: [number, number];
+  /** "/__studio/video/{index}/{frame}.jpg" */
+  videoFrameUrl: string | null;
+  videoFrameCounts: number[];
+}
+
+export interface StudioApi {
+  ready(): Promise<void>;
+  info(): CompositionInfo;
+  /** Shows the composition at time t (seconds): every timeline, every clip window, every video frame. */
+  seek(t: number): Promise<void>;
+  /** Findings so far, including those raised after loading (timers, timeline callbacks during seeks). */
+  findings(): Finding[];
+  configure(options: Partial<RuntimeConfig>): void;
+  /** Play mode: whether the clock runs, so media plays instead of resting on a frame. */
+  setPlaying(value: boolean): void;
+  renderMode: boolean;
+}
+
+export interface PlayerState {
+  time: number;
+  duration: number;
+  playing: boolean;
+  loop: boolean;
+  ready: boolean;
+}
+
+export interface PlayerApi {
+  play(): void;
+  pause(): void;
+  seek(t: number): void;
+  setLoop(value: boolean): void;
+  state(): PlayerState;
+}
+
+/** The runtime's global, as page.evaluate callbacks in the node see it. */
+export interface StudioWindow {
+  __studio: StudioApi;
+}

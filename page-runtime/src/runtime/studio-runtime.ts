@@ -1,0 +1,233 @@
+// Studio page runtime, bundled into the one script a composition's page loads first (render, snapshot or browser
+// playback; build.ts). It inlines sub-compositions, seeks every registered timeline from one clock, shows clips
+// only inside their time window, and in render mode swaps each <video> for an <img> showing frames ffmpeg extracted.
+import type { CompositionInfo, MediaClip, RuntimeConfig, StudioApi } from "../../api.ts";
+import { findingsSoFar, report } from "./findings.ts";
+import { errorText, num, page } from "./page-globals.ts";
+import { addTextRendering, installPageStyles, type SwappedVideo } from "./page-styles.ts";
+import { initSubCompositions, inlineSubCompositions, insertingFile, instantiateRootTemplate } from "./sub-compositions.ts";
+import { absoluteStart, mediaSrc, placeRootClips, setClipShown, windowOf, type Clip, type TimeWindow } from "./timing.ts";
+import { installHyperframes } from "./variables.ts";
+
+interface VideoItem {
+  el: HTMLElement;
+  index: number;
+  window: TimeWindow;
+  mediaStart: number;
+}
+interface MediaItem {
+  el: HTMLMediaElement;
+  window: TimeWindow;
+  mediaStart: number;
+}
+
+function studioRuntime(): void {
+  if (page.__studio) return;
+  const script = document.currentScript as HTMLScriptElement | null;
+  const renderMode = !!(script && script.dataset && script.dataset["mode"] === "render");
+  const gsapBase = (script && script.dataset && script.dataset["gsapBase"]) || null;
+  let playing = false;
+  page.__timelines = page.__timelines || {};
+
+  const swapped: SwappedVideo[] = [];
+  const config: RuntimeConfig = { fps: [30, 1], videoFrameUrl: null, videoFrameCounts: [] };
+  let readyPromise: Promise<void> | null = null;
+  const state: { root: HTMLElement | null; hosts: Record<string, Element>; clips: Clip[]; videos: VideoItem[]; media: MediaItem[] } = {
+    root: null, hosts: {}, clips: [], videos: [], media: [],
+  };
+
+  addTextRendering();
+  installPageStyles(renderMode, swapped);
+
+  const rootFile = decodeURIComponent(location.pathname).replace(/^\/+/, "") || "index.html";
+  // Errors outside a scoped sub-composition script (the root file's own scripts, or later callbacks).
+  // A sub-composition's scripts carry its path as their sourceURL, so a later callback's error (or a syntax error)
+  // still names that file.
+  window.addEventListener("error", (event) => {
+    const file = insertingFile() || (event.filename && !/^[a-z][a-z0-9+.-]*:/i.test(event.filename) ? event.filename : rootFile);
+    // A script that does not parse is reported as thrown by the insertBefore that added it: say only the cause.
+    const cause = errorText(event.error || event.message).replace("Failed to execute 'insertBefore' on 'Node': ", "");
+    report("page-error", file, "script error in " + file + ": " + cause);
+  });
+  const hyperframes = installHyperframes();
+  initSubCompositions({ gsapBase, rootFile, hyperframes });
+
+  const root = (): HTMLElement => state.root!;
+  const timelines = () => page.__timelines!;
+
+  async function prepare(): Promise<void> {
+    await instantiateRootTemplate();
+    await inlineSubCompositions();
+    state.root = document.querySelector<HTMLElement>("[data-composition-id]");
+    if (!state.root) throw new Error("no element with data-composition-id: not a composition");
+    // Swapped videos keep their source, read now that the parser has added any <source> children.
+    for (let i = 0; i < swapped.length; i++) {
+      const src = mediaSrc(swapped[i]!.original);
+      if (src) swapped[i]!.img.setAttribute("data-studio-video-src", src);
+    }
+    const hosts: Record<string, Element> = {};
+    const hostEls = document.querySelectorAll("[data-composition-id]");
+    for (let h = 0; h < hostEls.length; h++) {
+      const hid = hostEls[h]!.getAttribute("data-composition-id")!;
+      if (hostEls[h] !== state.root && !hosts[hid]) hosts[hid] = hostEls[h]!;
+    }
+    state.hosts = hosts;
+    placeRootClips(state.root);
+    const rootEl = state.root;
+    state.clips = (Array.prototype.filter.call(document.querySelectorAll("[data-start]"), (el: Element) => el !== rootEl && el.nodeName !== "AUDIO") as HTMLElement[])
+      .map((el) => ({ el, window: windowOf(el, rootEl), collapses: null, savedDisplay: null }));
+    const videoEls = renderMode ? document.querySelectorAll<HTMLElement>("img[data-studio-video]") : document.querySelectorAll<HTMLElement>("video");
+    state.videos = Array.prototype.map.call(videoEls, (el: HTMLElement, index: number) => ({
+      el, index, window: windowOf(el, rootEl), mediaStart: num(el.getAttribute("data-media-start"), 0),
+    })) as VideoItem[];
+    // Play mode: every <audio> and <video> follows the one clock (render mode mixes audio with ffmpeg instead).
+    state.media = renderMode ? [] : (Array.prototype.map.call(document.querySelectorAll<HTMLMediaElement>("audio, video"), (el: HTMLMediaElement) => {
+      const volume = num(el.getAttribute("data-volume"), NaN);
+      if (Number.isFinite(volume)) el.volume = Math.min(1, Math.max(0, volume));
+      el.preload = "auto";
+      return { el, window: windowOf(el, rootEl), mediaStart: num(el.getAttribute("data-media-start"), 0) };
+    }) as MediaItem[]);
+    for (const id in timelines()) {
+      const tl = timelines()[id];
+      if (tl && typeof tl.pause === "function") tl.pause();
+    }
+    if (document.fonts && document.fonts.ready) await document.fonts.ready;
+    await Promise.all(Array.prototype.map.call(document.images, (img: HTMLImageElement) => (img.getAttribute("src") ? img.decode().catch(() => {}) : null)));
+  }
+
+  function ready(): Promise<void> {
+    if (!readyPromise) {
+      readyPromise = new Promise<void>((resolve) => {
+        if (document.readyState === "complete") resolve();
+        else window.addEventListener("load", () => resolve(), { once: true });
+      }).then(prepare);
+    }
+    return readyPromise;
+  }
+
+  function duration(): number {
+    const own = num(root().getAttribute("data-duration"), NaN);
+    if (Number.isFinite(own)) return own;
+    const tl = timelines()[root().getAttribute("data-composition-id")!];
+    return tl && typeof tl.duration === "function" ? tl.duration() : 0;
+  }
+
+  /** What the renderer needs to know: size, duration, and every sound on the timeline. */
+  function info(): CompositionInfo {
+    const audio: MediaClip[] = [];
+    const push = (el: Element, kind: "audio" | "video") => {
+      const src = kind === "video" && renderMode ? el.getAttribute("data-studio-video-src") : mediaSrc(el);
+      if (!src) return;
+      const w = windowOf(el, state.root);
+      const volume = num(el.getAttribute("data-volume"), num(el.getAttribute("volume"), 1));
+      audio.push({
+        kind, src, start: w.start, duration: Number.isFinite(w.end) ? w.end - w.start : null,
+        mediaStart: num(el.getAttribute("data-media-start"), 0), volume,
+      });
+    };
+    Array.prototype.forEach.call(document.querySelectorAll("audio"), (el: Element) => {
+      if (!el.hasAttribute("muted") && !el.hasAttribute("data-studio-hidden-muted")) push(el, "audio");
+    });
+    state.videos.forEach((v) => {
+      const declared = v.el.getAttribute("data-has-audio");
+      const hasAudio = declared !== null ? declared !== "false" : !v.el.hasAttribute("muted");
+      if (hasAudio) push(v.el, "video");
+    });
+    return {
+      compositionId: root().getAttribute("data-composition-id")!,
+      width: num(root().getAttribute("data-width"), 1920),
+      height: num(root().getAttribute("data-height"), 1080),
+      duration: duration(),
+      fps: root().getAttribute("data-fps"),
+      timelines: Object.keys(timelines()),
+      findings: findingsSoFar(),
+      audio,
+      videos: state.videos.map((v) => ({
+        index: v.index,
+        src: renderMode ? v.el.getAttribute("data-studio-video-src") : mediaSrc(v.el),
+        start: v.window.start,
+        duration: Number.isFinite(v.window.end) ? v.window.end - v.window.start : null,
+        mediaStart: v.mediaStart,
+      })),
+    };
+  }
+
+  function configure(options: Partial<RuntimeConfig>): void {
+    Object.assign(config, options);
+  }
+
+  async function seek(t: number): Promise<void> {
+    const rootId = root().getAttribute("data-composition-id");
+    for (const id in timelines()) {
+      const tl = timelines()[id];
+      if (!tl || typeof tl.seek !== "function") continue;
+      const host = id === rootId ? null : state.hosts[id];
+      let local = t;
+      if (host) {
+        const hostStart = absoluteStart(host, state.root);
+        const dur = num(host.getAttribute("data-duration"), Infinity);
+        local = Math.min(Math.max(t - hostStart, 0), dur);
+      }
+      tl.pause();
+      try {
+        tl.seek(local, false);
+      } catch (error) {
+        // A callback of the timeline threw (onUpdate, .call()): a finding naming the file, once per cause, and the
+        // other timelines still seek. The node reads these after capture (late findings).
+        const file = (host && host.getAttribute("data-studio-file")) || rootFile;
+        report("page-error", file, "script error in " + file + " while seeking timeline \"" + id + "\": " + errorText(error), { time: t });
+      }
+    }
+    for (let c = 0; c < state.clips.length; c++) {
+      const clip = state.clips[c]!;
+      setClipShown(clip, t >= clip.window.start && t < clip.window.end);
+    }
+    const pending: Promise<void>[] = [];
+    for (let v = 0; v < state.videos.length; v++) {
+      const video = state.videos[v]!;
+      const localTime = Math.max(0, t - video.window.start);
+      if (renderMode) {
+        if (!config.videoFrameUrl) continue;
+        const count = config.videoFrameCounts[video.index] || 0;
+        if (count === 0) continue;
+        const frame = Math.min(count, Math.floor((localTime * config.fps[0]) / config.fps[1] + 1e-6) + 1);
+        const url = config.videoFrameUrl.replace("{index}", String(video.index)).replace("{frame}", String(frame));
+        if (video.el.getAttribute("src") !== url) {
+          video.el.setAttribute("src", url);
+          pending.push((video.el as HTMLImageElement).decode().catch(() => {}));
+        }
+      }
+    }
+    if (!renderMode) syncMedia(t);
+    if (pending.length) await Promise.all(pending);
+  }
+
+  // Play mode: media inside its window plays along (corrected when it drifts); outside it, or when paused, it
+  // rests at the frame the clock shows.
+  const MAX_DRIFT = 0.25;
+  function syncMedia(t: number): void {
+    for (let m = 0; m < state.media.length; m++) {
+      const item = state.media[m]!;
+      const el = item.el;
+      const inside = t >= item.window.start && t < item.window.end;
+      const target = Math.max(0, t - item.window.start) + item.mediaStart;
+      if (playing && inside) {
+        if (el.readyState >= 1 && Math.abs(el.currentTime - target) > MAX_DRIFT) el.currentTime = target;
+        if (el.paused) el.play().catch(() => {});
+      } else {
+        if (!el.paused) el.pause();
+        if (el.readyState >= 1 && Math.abs(el.currentTime - target) > 0.01) el.currentTime = target;
+      }
+    }
+  }
+
+  function setPlaying(value: boolean): void {
+    playing = !!value;
+    if (!playing) for (let m = 0; m < state.media.length; m++) state.media[m]!.el.pause();
+  }
+
+  const api: StudioApi = { ready, info, seek, findings: findingsSoFar, configure, setPlaying, renderMode };
+  page.__studio = api;
+}
+
+studioRuntime();

@@ -1,0 +1,72 @@
+// Lint, the render node, the play page and the page runtime recognise GSAP CDN URLs with one function: on a corpus
+// of real CDN URLs (jsDelivr, unpkg, cdnjs; pinned, unpinned, minified or not, plugins) lint accepts exactly what
+// the render page's CSP lets through, the node serves and the play page rewrites, and flags a version exactly where
+// the node substitutes one.
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildComposition, codesOf, lintFiles } from "../../core/lint/test-fixtures.ts";
+import { rewriteGsapScripts } from "../../core/composition/build-play-page.ts";
+import { GSAP_VERSION, matchGsapUrl } from "../../core/composition/match-gsap-url.ts";
+import { COMPOSITION_CSP } from "../src/network-policy.ts";
+
+const GSAP_DIST = join(dirname(createRequire(import.meta.url).resolve("gsap-3.14.2/package.json")), "dist");
+
+/** URL → what it asks for, or null for a URL that is not a GSAP file on a package CDN. */
+const CORPUS: Array<[string, { version: string | null; file: string } | null]> = [
+  ["https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js", { version: "3.14.2", file: "gsap.min.js" }],
+  ["https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.js", { version: "3.14.2", file: "gsap.js" }],
+  ["https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/ScrollTrigger.min.js", { version: "3.14.2", file: "ScrollTrigger.min.js" }],
+  ["https://cdn.jsdelivr.net/npm/gsap@3.12.5/dist/MotionPathPlugin.js", { version: "3.12.5", file: "MotionPathPlugin.js" }],
+  ["https://cdn.jsdelivr.net/npm/gsap@3/dist/gsap.min.js", { version: "3", file: "gsap.min.js" }],
+  ["https://cdn.jsdelivr.net/npm/gsap/dist/gsap.min.js", { version: null, file: "gsap.min.js" }],
+  ["https://cdn.jsdelivr.net/npm/gsap@latest/dist/gsap.min.js", { version: null, file: "gsap.min.js" }],
+  ["https://fastly.jsdelivr.net/npm/gsap@3.14.2/dist/SplitText.min.js", { version: "3.14.2", file: "SplitText.min.js" }],
+  ["//cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js", { version: "3.14.2", file: "gsap.min.js" }],
+  ["https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js?v=2", { version: "3.14.2", file: "gsap.min.js" }],
+  ["https://unpkg.com/gsap@3.14.2/dist/gsap.min.js", { version: "3.14.2", file: "gsap.min.js" }],
+  ["https://unpkg.com/gsap@3.12.5/dist/ScrollTrigger.js", { version: "3.12.5", file: "ScrollTrigger.js" }],
+  ["https://unpkg.com/gsap/dist/Draggable.min.js", { version: null, file: "Draggable.min.js" }],
+  ["https://cdnjs.cloudflare.com/ajax/libs/gsap/3.14.2/gsap.min.js", { version: "3.14.2", file: "gsap.min.js" }],
+  ["https://cdnjs.cloudflare.com/ajax/libs/gsap/3.12.2/ScrollTrigger.min.js", { version: "3.12.2", file: "ScrollTrigger.min.js" }],
+  ["https://cdnjs.cloudflare.com/ajax/libs/gsap/3.14.2/CustomEase.js", { version: "3.14.2", file: "CustomEase.js" }],
+  // Not GSAP files on a package CDN: another host, another package, an ES module path, a path that climbs out.
+  ["https://example.com/js/gsap.min.js", null],
+  ["https://example.com/gsap@3.14.2/dist/gsap.min.js", null],
+  ["https://cdn.jsdelivr.net/gsap@3.14.2/dist/gsap.min.js", null],
+  ["https://gcore.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js", null],
+  ["https://cdn.jsdelivr.net/npm/gsap-trial@3.14.2/dist/gsap.min.js", null],
+  ["https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/esm/index.js", null],
+  ["https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/../package.js", null],
+  ["https://cdn.jsdelivr.net/npm/leak@1.0.0/x.js", null],
+  ["https://cdnjs.cloudflare.com/ajax/libs/jquery/3.7.1/jquery.min.js", null],
+  ["assets/gsap.min.js", null],
+  ["data:text/javascript,gsap", null],
+];
+
+const lintCodes = (url: string) => codesOf(lintFiles({ "index.html": buildComposition({ gsapTag: `<script src="${url}"></script>` }) }));
+
+describe("one GSAP URL recogniser", () => {
+  it.each(CORPUS)("%s", (url, expected) => {
+    const match = matchGsapUrl(url);
+    expect(match).toEqual(expected);
+    const codes = lintCodes(url);
+    const playPage = rewriteGsapScripts(`<script src="${url}"></script>`, "/local/");
+    if (match) {
+      // Lint accepts the source exactly when the node answers it from the package and the play page rewrites it…
+      expect(codes).not.toContain("gsap_source_unsupported");
+      expect(playPage).toBe(`<script src="/local/${match.file}"></script>`);
+      expect(existsSync(join(GSAP_DIST, match.file))).toBe(true);
+      // …and the render page's CSP lets the request reach interception.
+      const scriptSources = COMPOSITION_CSP.split("; ").find((d) => d.startsWith("script-src "))!.split(" ").slice(1);
+      const where = new URL(url, "https://relative.invalid/");
+      expect(scriptSources.some((source) => `${where.host}${where.pathname}`.startsWith(source))).toBe(true);
+      // …and warns about the version exactly when the node serves another one than asked.
+      expect(codes.includes("gsap_version_mismatch")).toBe(match.version !== GSAP_VERSION);
+    } else {
+      expect(codes).not.toContain("gsap_version_mismatch");
+      expect(playPage).toBe(`<script src="${url}"></script>`);
+    }
+  });
+});
