@@ -3,10 +3,10 @@
 import agentHttp from "./text/agent-http.md";
 import agents from "./text/agents.md";
 import ideas from "./text/ideas.md";
+import llms from "./text/llms.md";
 import render from "./text/render.md";
 import security from "./text/security.md";
 import skill from "./text/skill.md";
-import llms from "./text/llms.md";
 import studio from "./text/studio.md";
 
 /** Every text, by name (the placeholder test reads them all). */
