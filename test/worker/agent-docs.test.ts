@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { starterComposition } from "../../core/composition/starter.ts";
 import { LINT_RULES, lintProject } from "../../core/lint/index.ts";
 import { COMPOSITION_RULES } from "../../worker/docs/composition-rules.ts";
-import { sectionOf, SKILL_REFERENCE_SECTIONS } from "../../worker/docs/skill.ts";
+import { sectionOf } from "../../core/docs/sections.ts";
+import { SKILL_REFERENCE_SECTIONS } from "../../worker/docs/skill.ts";
 import { BASE } from "./helpers.ts";
 
 const text = async (path: string) => {

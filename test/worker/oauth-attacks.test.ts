@@ -1,4 +1,4 @@
-// Attacks on OAuth for /mcp (the served security model, worker/docs/security-section.ts, names each threat): a
+// Attacks on OAuth for /mcp (the served security model, worker/docs/text/security.md, names each threat): a
 // redirect URI that is not the registered one, a missing or wrong PKCE verifier, a replayed code, a consent post
 // from another site, from another session or without its nonce, framing of the consent page, hostile client
 // names, scope escalation through tools and REST routes, a revoked grant, and an OAuth token used off /mcp.

@@ -5,14 +5,15 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import * as z from "zod";
 import { projectSlug } from "../../core/paths/identifiers.ts";
-import { agentsSection } from "../docs/agents-section.ts";
+import { sectionOf } from "../../core/docs/sections.ts";
 import { compositionRulesList } from "../docs/composition-rules.ts";
-import { sectionOf } from "../docs/skill.ts";
+import { DOC_TEXTS } from "../docs/doc-text.ts";
+import { fillDocs } from "../docs/fill.ts";
 import { MCP_LOOP } from "./instructions.ts";
 
 /** The composition rules as the docs print them (with the sentence on the starter composition). */
 export function composeVideoGuide(): string {
-  const rules = sectionOf(`\n${agentsSection}`, "Composition rules").replace("{{COMPOSITION_RULES}}", compositionRulesList());
+  const rules = fillDocs(sectionOf(DOC_TEXTS.agents, "Composition rules"), { COMPOSITION_RULES: compositionRulesList() });
   return `## Composition rules\n\n${rules}\n\n## The loop\n\n${MCP_LOOP}\n\nLint, check and snapshot show what a render would get wrong, in seconds: fix every lint error and every check error, look at the snapshots, and only then render.`;
 }
 

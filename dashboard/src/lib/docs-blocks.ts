@@ -1,11 +1,14 @@
 // Splits the text reference (GET /api/docs) into headings, prose and runnable examples, so the docs page can give
-// each example a copy button. An example is an indented `curl` line and its `\`-continued lines. Pure.
+// each example a copy button. Headings are cut by the splitter the Worker uses (core/docs/sections.ts); an example
+// is an indented `curl` line and its `\`-continued lines. Pure.
+import { splitAtHeadings } from "../../../core/docs/sections.ts";
 
 export type DocsBlock = { kind: "heading"; level: number; text: string } | { kind: "text"; text: string } | { kind: "example"; text: string };
 
 const EXAMPLE_START = /^\s{2,}curl\s/;
 
-export function docsBlocks(source: string): DocsBlock[] {
+/** The prose and examples of the lines under one heading. */
+function bodyBlocks(lines: string[]): DocsBlock[] {
   const blocks: DocsBlock[] = [];
   let prose: string[] = [];
   const flush = () => {
@@ -13,15 +16,8 @@ export function docsBlocks(source: string): DocsBlock[] {
     if (text) blocks.push({ kind: "text", text });
     prose = [];
   };
-  const lines = source.split("\n");
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? "";
-    const heading = /^(#{1,3}) (.+)$/.exec(line);
-    if (heading) {
-      flush();
-      blocks.push({ kind: "heading", level: heading[1]?.length ?? 1, text: heading[2] ?? "" });
-      continue;
-    }
     if (EXAMPLE_START.test(line)) {
       flush();
       const example = [line];
@@ -34,4 +30,8 @@ export function docsBlocks(source: string): DocsBlock[] {
   }
   flush();
   return blocks;
+}
+
+export function docsBlocks(source: string): DocsBlock[] {
+  return splitAtHeadings(source, 3).flatMap((part) => [...(part.heading ? [{ kind: "heading" as const, ...part.heading }] : []), ...bodyBlocks(part.lines)]);
 }
