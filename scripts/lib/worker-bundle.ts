@@ -32,8 +32,9 @@ export async function bundleWorker(outdir: string, env = ""): Promise<WorkerBund
   await buildPageRuntime();
   if (!existsSync(join(DASHBOARD_DIST, "index.html"))) await buildDashboard();
   await wrangler(["deploy", "--dry-run", "--outdir", outdir, "--containers-rollout=none", ...(env ? ["--env", env] : [])]);
-  // The script and the modules it imports as text (the page runtime, GSAP): what wrangler uploads.
-  const modules = (await readdir(outdir)).filter((name) => /\.(m?js|wasm|txt|html)$/.test(name));
+  // The script and the modules it imports as text (the page runtime, GSAP, the docs' Markdown): what wrangler
+  // uploads. The README.md wrangler writes beside them is not uploaded.
+  const modules = (await readdir(outdir)).filter((name) => /\.(m?js|wasm|txt|html|md)$/.test(name) && name !== "README.md");
   let bytes = 0;
   let gzipBytes = 0;
   for (const name of modules) {
