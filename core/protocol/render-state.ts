@@ -13,7 +13,7 @@ export const RenderStatusSchema = z.enum(RENDER_STATUSES);
 export type RenderStatus = z.infer<typeof RenderStatusSchema>;
 
 /** Statuses of a render that has not ended. */
-export const IN_PROGRESS: readonly RenderStatus[] = ["queued", "rendering"];
+const IN_PROGRESS: readonly RenderStatus[] = ["queued", "rendering"];
 
 export function isInProgress(status: string): status is "queued" | "rendering" {
   return (IN_PROGRESS as readonly string[]).includes(status);
@@ -93,7 +93,6 @@ export const RenderLineEventSchema = z.object({
   status: RenderStatusSchema,
   progress: RenderProgressSchema.nullable(),
 });
-export type RenderLineEvent = z.infer<typeof RenderLineEventSchema>;
 
 export const FilesEventSchema = z.object({ written: z.array(z.string()), deleted: z.array(z.string()) });
 
@@ -110,4 +109,3 @@ export const PROJECT_EVENTS = {
 } as const;
 
 export type RenderEventName = keyof typeof RENDER_EVENTS;
-export type ProjectEventName = keyof typeof PROJECT_EVENTS;

@@ -8,8 +8,7 @@ import type { Env } from "../env.ts";
 
 export type JobRow = typeof jobs.$inferSelect;
 
-/** A job's statuses: queued, running (a node holds its lease), then one of the ended ones. */
-export type JobStatus = "queued" | "running" | "done" | "failed" | "cancelled";
+/** A job's statuses: queued, running (a node holds its lease), then done, failed or cancelled. */
 const OPEN: readonly string[] = ["queued", "running"];
 
 /** Whether a job has ended (done, failed or cancelled): nothing will change it any more. */
@@ -17,6 +16,23 @@ export function isJobEnded(status: string): boolean {
   return !OPEN.includes(status);
 }
 export { JOB_KINDS, type JobKind } from "../../core/protocol/job-kinds.ts";
+import { JoinJobOptionsSchema, SegmentJobOptionsSchema } from "../../core/protocol/node-routes.ts";
+
+const JOIN_PART = JoinJobOptionsSchema.pick({ renderId: true });
+const SEGMENT_PART = SegmentJobOptionsSchema.pick({ renderId: true, index: true });
+
+/**
+ * A render, segment or join job's place in its render: the render's id and the segment's index ("join", or null for
+ * the render job itself). Read with the job kinds' own schemas: options we stored that do not fit are a bug to
+ * surface (a 500 and its log line), never a render id of "" or a segment 0 that would send a report to the wrong place.
+ */
+export function renderPartOf(job: JobRow): { renderId: string; segment: number | "join" | null } {
+  if (job.kind === "render") return { renderId: job.id, segment: null };
+  const stored: unknown = JSON.parse(job.options);
+  if (job.kind === "join") return { renderId: JOIN_PART.parse(stored).renderId, segment: "join" };
+  const { renderId, index } = SEGMENT_PART.parse(stored);
+  return { renderId, segment: index };
+}
 import type { JobKind } from "../../core/protocol/job-kinds.ts";
 
 export function leaseMs(env: Env): number {

@@ -87,4 +87,3 @@ export function publicRenderState(r: RoomRender): RenderState {
       : null,
   };
 }
-export type PublicRenderState = RenderState;

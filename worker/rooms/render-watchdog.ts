@@ -3,13 +3,12 @@
 // a job that ended without its completion reaching the room ends the render; past the wall-clock limit the render
 // fails; a render nobody picks up says so once. Every path either ends the render or re-arms the watchdog.
 import { eq } from "drizzle-orm";
-import { SegmentJobOptionsSchema } from "../../core/protocol/node-routes.ts";
 import { openDb } from "../db/client.ts";
 import { renderNodes } from "../db/schema/renders.ts";
 import { renderKey } from "../files/keys.ts";
 import { logEvent } from "../http/log.ts";
 import { announceWork } from "../jobs/job-board.ts";
-import { findJob, findJobs, leaseMs, maxJobAttempts, requeueLapsedJob, type JobRow } from "../jobs/queue.ts";
+import { findJob, findJobs, leaseMs, maxJobAttempts, renderPartOf, requeueLapsedJob, type JobRow } from "../jobs/queue.ts";
 import { maxRenderMs, wallClockError } from "../limits/render-wall-clock.ts";
 import { writeProjection } from "../renders/projection.ts";
 import type { RoomRender } from "../renders/state.ts";
@@ -18,7 +17,6 @@ import { requeued, type Outcome } from "./render-transitions.ts";
 import type { RoomCore } from "./room-core.ts";
 
 const NO_NODE_NOTICE_MS = 20_000;
-const SEGMENT_INDEX = SegmentJobOptionsSchema.pick({ index: true });
 
 /** How often the watchdog looks at a render in progress. */
 export function watchdogMs(env: RoomCore["env"]): number {
@@ -68,8 +66,8 @@ async function watchSegments(room: RoomCore, render: RoomRender, now: number, de
       return true;
     }
     if (job.status !== "running" || (job.leaseExpiresAt ?? 0) >= now) continue;
-    const index = job.kind === "segment" ? SEGMENT_INDEX.parse(JSON.parse(job.options)).index : undefined;
-    if (await retryOrFail(room, render, job, index)) return true;
+    const { segment } = renderPartOf(job);
+    if (await retryOrFail(room, render, job, typeof segment === "number" ? segment : undefined)) return true;
   }
   return false;
 }

@@ -11,7 +11,6 @@ import {
   MAX_CLAIM_WAIT_S,
   PreviewRequestSchema,
   ProgressRequestSchema,
-  SegmentJobOptionsSchema,
 } from "../../core/protocol/node-routes.ts";
 import { isRenderWork } from "../../core/protocol/job-kinds.ts";
 import { FORMAT_CONTENT_TYPES, type Format } from "../../core/render/render-options.ts";
@@ -31,7 +30,7 @@ import { streamToKey, writeStream } from "../files/write-file.ts";
 import type { JobKind } from "../../core/protocol/job-kinds.ts";
 import type { ClaimedJob } from "../../core/protocol/node-routes.ts";
 import { jobBoard } from "../jobs/job-board.ts";
-import { claimJob, endJob, findJob, findNodeJob, findRunningNodeJob, JOB_KINDS, leaseMs, renewLease, setRunningResult, type JobRow } from "../jobs/queue.ts";
+import { claimJob, endJob, findJob, findNodeJob, findRunningNodeJob, JOB_KINDS, leaseMs, renderPartOf, renewLease, setRunningResult, type JobRow } from "../jobs/queue.ts";
 import { markNodeSeen } from "../nodes/node-presence.ts";
 import { roomOf } from "../rooms/room-of.ts";
 import { googleFontsForJob, googleFontsKey } from "../fonts/google-fonts-cache.ts";
@@ -49,28 +48,12 @@ const JOB_FILE_PATH_START = 6;
 /** A waiting claim re-reads the queue at least this often, should a wake-up be lost (the board evicted). */
 const SAFETY_RECHECK_MS = 5000;
 
-const JOIN_PART = JoinJobOptionsSchema.pick({ renderId: true });
-const SEGMENT_PART = SegmentJobOptionsSchema.pick({ renderId: true, index: true });
-
-/**
- * A segment or join job's place in its render: the render's id and the segment's index (or "join"). Read with the
- * job kinds' own schemas: options we stored that do not fit are a bug to surface (a 500 and its log line), never a
- * render id of "" or a segment 0 that would send a node's report to the wrong place.
- */
-function renderPart(job: JobRow): { renderId: string; segment: number | "join" | null } {
-  if (job.kind === "render") return { renderId: job.id, segment: null };
-  const stored: unknown = JSON.parse(job.options);
-  if (job.kind === "join") return { renderId: JOIN_PART.parse(stored).renderId, segment: "join" };
-  const { renderId, index } = SEGMENT_PART.parse(stored);
-  return { renderId, segment: index };
-}
-
 /** The room hears of its job's claim: a render is now rendering; a browser job's waiter wakes. */
 async function announceClaim(env: AppEnv["Bindings"], job: JobRow, nodeName: string): Promise<void> {
   const room = roomOf(env, job);
   if (job.kind === "render") await room.markRendering(job.id, nodeName, job.attempts);
   else if (job.kind === "segment" || job.kind === "join") {
-    const { renderId, segment } = renderPart(job);
+    const { renderId, segment } = renderPartOf(job);
     if (segment !== null) await room.markSegment(renderId, segment, nodeName, job.attempts);
   } else if (job.kind === "snapshot" || job.kind === "check") await room.jobChanged(job.id);
 }
@@ -173,7 +156,7 @@ export const nodeRoutes = new Hono<AppEnv>()
     await markNodeSeen(db, node.id);
     await renewLease(db, job.id, leaseMs(c.env), stage ?? (job.kind === "render" ? undefined : lines.at(-1)));
     if (!isRenderWork(job.kind)) return c.json({ cancelled: false });
-    const { renderId, segment } = renderPart(job);
+    const { renderId, segment } = renderPartOf(job);
     return c.json(await roomOf(c.env, job).nodeProgress(renderId, segment, lines, progress));
   })
   .put("/jobs/:id/files/*", async (c) => {
@@ -202,7 +185,7 @@ export const nodeRoutes = new Hono<AppEnv>()
     const job = await heldJob(c);
     if (job.status !== "running") throw new ApiError(409, "the job is no longer running");
     if (!isRenderWork(job.kind)) throw notFound("this job has no render output");
-    const { renderId, segment } = renderPart(job);
+    const { renderId, segment } = renderPartOf(job);
     const { body, length } = declaredUpload(c);
     // A segment waits for the join under its own key; a render's or join's output is the render's file.
     if (typeof segment === "number") {
@@ -240,7 +223,7 @@ export const nodeRoutes = new Hono<AppEnv>()
     // A render's room decides its outcome and ends the job itself (worker/rooms/project-room.ts).
     if (job.kind === "render" || job.kind === "join") return c.json(await roomOf(c.env, job).complete(job.id, nodeOf(c).id, body));
     if (job.kind === "segment") {
-      const { renderId, segment } = renderPart(job);
+      const { renderId, segment } = renderPartOf(job);
       return c.json(await roomOf(c.env, job).completeSegment(renderId, segment as number, nodeOf(c).id, body));
     }
     const error = body.error ?? (body.ok ? undefined : "the render node reported a failure without a message");
