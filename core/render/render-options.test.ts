@@ -5,8 +5,20 @@ describe("parseRenderOptions", () => {
   it("applies the documented defaults", () => {
     expect(parseRenderOptions({})).toEqual({
       ok: true,
-      options: { quality: "standard", fps: null, format: "mp4", composition: "index.html", resolution: null, strict: false, wait: false },
+      options: { quality: "standard", fps: null, format: "mp4", composition: "index.html", resolution: null, strict: false, wait: false, strictVariables: false },
     });
+  });
+
+  it("takes variables within their limits and refuses the rest naming the limit", () => {
+    expect(parseRenderOptions({ variables: { title: "Q4", n: 3, font: { name: "Inter", source: "x" } }, strictVariables: true }))
+      .toMatchObject({ ok: true, options: { variables: { title: "Q4", n: 3, font: { name: "Inter", source: "x" } }, strictVariables: true } });
+    const error = (variables: unknown) => (parseRenderOptions({ variables }) as { error: string }).error;
+    expect(error(["a"])).toMatch(/^invalid variables: give a JSON object keyed by variable id/);
+    expect(error(Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`k${i}`, i])))).toBe("invalid variables: 101 keys; at most 100");
+    expect(error({ big: "x".repeat(33_000) })).toMatch(/^invalid variables: \d+ bytes as JSON; at most 32768$/);
+    expect(error({ a: { b: { c: { d: { e: { f: 1 } } } } } })).toBe("invalid variables: nested deeper than 5 levels");
+    expect(error(JSON.parse('{"__proto__":{"polluted":true}}'))).toBe('invalid variables: key "__proto__" is reserved');
+    expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
   });
 
   it("keeps rational fps exactly and accepts integer strings", () => {
