@@ -9,15 +9,11 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderProject } from "../src/render-project.ts";
 import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
-import { readPixel } from "./inspect-video.ts";
+import { COLOURS, readPixel, type Rgb } from "./inspect-video.ts";
 
 const W = 320;
 const H = 180;
-type Rgb = [number, number, number];
-const RED: Rgb = [255, 0, 0];
-const GREEN: Rgb = [0, 255, 0];
-const BLUE: Rgb = [0, 0, 255];
-const BLACK: Rgb = [0, 0, 0];
+const { RED, GREEN, BLUE, BLACK } = COLOURS;
 
 // Top row: the root's script paints A from getVariables().rootColor, B is var(--rootcolor). Bottom row, inside
 // the sub-composition: s1 from its getVariables().subColor, s2 var(--subcolor), s3 its getVariables().rootColor,
