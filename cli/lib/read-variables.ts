@@ -2,7 +2,7 @@
 // over the composition's declared variable defaults. Checked here against the same shape and limits as the API
 // (core/render/render-variables.ts), so a mistake is a usage error naming it before anything is sent.
 import { readFileSync, statSync } from "node:fs";
-import { RENDER_VARIABLE_LIMITS, variablesShapeProblem } from "../../core/render/render-variables.ts";
+import { parseVariablesJson, RENDER_VARIABLE_LIMITS } from "../../core/render/render-variables.ts";
 
 export class VariablesFlagError extends Error {}
 
@@ -22,13 +22,7 @@ export function readVariablesFlags(inline: string | undefined, file: string | un
       throw new VariablesFlagError(`${source}: cannot read it (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
     }
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text!);
-  } catch (error) {
-    throw new VariablesFlagError(`${source} is not JSON: ${(error as Error).message}`);
-  }
-  const problem = variablesShapeProblem(value);
-  if (problem) throw new VariablesFlagError(`${source}: ${problem}`);
-  return value as Record<string, unknown>;
+  const parsed = parseVariablesJson(text!);
+  if (!parsed.ok) throw new VariablesFlagError(`${source}: ${parsed.error}`);
+  return parsed.variables;
 }

@@ -35,6 +35,19 @@ export function variablesShapeProblem(value: unknown): string | null {
   return null;
 }
 
+/** Variables given as JSON text (a CLI flag, a preview URL's ?variables=): the object, or what is wrong with it. */
+export function parseVariablesJson(text: string): { ok: true; variables: Record<string, unknown> } | { ok: false; error: string } {
+  if (text.length > RENDER_VARIABLE_LIMITS.bytes * 2) return { ok: false, error: `over ${RENDER_VARIABLE_LIMITS.bytes} bytes` };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, error: `not JSON: ${(error as Error).message}` };
+  }
+  const problem = variablesShapeProblem(value);
+  return problem ? { ok: false, error: problem } : { ok: true, variables: value as Record<string, unknown> };
+}
+
 export interface VariableIssue {
   kind: "undeclared" | "type-mismatch" | "not-an-option";
   id: string;

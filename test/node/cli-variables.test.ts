@@ -22,7 +22,7 @@ describe("CLI render variables", () => {
 
   it("refuses both flags at once, bad JSON, a non-object, a missing or oversized file, and the API's limits", () => {
     expect(() => readVariablesFlags("{}", file("a.json", "{}"))).toThrow("use either --variables or --variables-file, not both");
-    expect(() => readVariablesFlags("{title:", undefined)).toThrow(/^--variables is not JSON: /);
+    expect(() => readVariablesFlags("{title:", undefined)).toThrow(/^--variables: not JSON: /);
     expect(() => readVariablesFlags("[1]", undefined)).toThrow('--variables: give a JSON object keyed by variable id, such as {"title":"Q4 Report"}');
     expect(() => readVariablesFlags(undefined, join(dir, "missing.json"))).toThrow(/--variables-file .*missing\.json: cannot read it \(ENOENT\)/);
     expect(() => readVariablesFlags(undefined, file("big.json", JSON.stringify({ t: "x".repeat(70_000) })))).toThrow(/over 32768 bytes/);
