@@ -30,6 +30,7 @@ describe("library files", () => {
       const messages = result.findings.map((f) => f.message).join("\n");
       expect(messages).toMatch(/requestanimationframe_in_composition/);
       expect(messages).toMatch(/nondeterministic_api/);
+      expect(messages).toMatch(/timeline_unknown_id/);
       expect(messages).toMatch(new RegExp(`${path.replace(".", "\\.")} is a library, not composition code`));
     }
   });
