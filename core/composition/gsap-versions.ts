@@ -4,8 +4,18 @@
 // (core/lint/rules/check-gsap-script.ts), the node serves by it (render-node/src/intercept-requests.ts). Pure.
 import { GSAP_VERSION } from "./match-gsap-url.ts";
 
-/** Newest last; GSAP_VERSION is the newest and the one served for an unpinned URL (`gsap/dist/...`, `@latest`). */
-export const SHIPPED_GSAP_VERSIONS: readonly string[] = ["3.12.5", "3.13.0", GSAP_VERSION];
+/**
+ * Each shipped release and the npm alias that holds it (package.json: `"gsap-3.12.5": "npm:gsap@3.12.5"`), named
+ * in full so the image check (test/node/image-files.test.ts) sees the node use each package. Oldest first; the
+ * newest is GSAP_VERSION, served for an unpinned URL (`gsap/dist/...`, `@latest`).
+ */
+const GSAP_PACKAGES: Readonly<Record<string, string>> = {
+  "3.12.5": "gsap-3.12.5",
+  "3.13.0": "gsap-3.13.0",
+  "3.14.2": "gsap-3.14.2",
+};
+
+export const SHIPPED_GSAP_VERSIONS: readonly string[] = Object.keys(GSAP_PACKAGES);
 
 export interface ServedGsap {
   /** A member of SHIPPED_GSAP_VERSIONS. */
@@ -50,5 +60,7 @@ export function serveGsapVersion(requested: string | null): ServedGsap {
 
 /** The npm package (an alias in package.json) that holds a shipped release's dist/ folder. */
 export function gsapPackageName(version: string): string {
-  return `gsap-${version}`;
+  const name = GSAP_PACKAGES[version];
+  if (!name) throw new Error(`GSAP ${version} is not a release render nodes ship (${SHIPPED_GSAP_VERSIONS.join(", ")})`);
+  return name;
 }

@@ -12,6 +12,10 @@ import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
 import { readPixel } from "./inspect-video.ts";
 
 describe("which release a pinned URL gets", () => {
+  it("ships GSAP_VERSION as its newest release", () => {
+    expect(SHIPPED_GSAP_VERSIONS[SHIPPED_GSAP_VERSIONS.length - 1]).toBe(GSAP_VERSION);
+  });
+
   it.each([
     ["3.12.5", "3.12.5", true],
     ["3.13.0", "3.13.0", true],
