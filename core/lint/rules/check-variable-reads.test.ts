@@ -12,6 +12,7 @@ describe("variable_undeclared", () => {
     expect(readVariableIds(`document.title = window.__hyperframes.getVariables().headline + __hyperframes.getVariables()?.["kicker"];`))
       .toEqual(["headline", "kicker"]);
     expect(readVariableIds(`const { accent, "brand": b } = window.__hyperframes.getVariables();`)).toEqual(["accent", "brand"]);
+    expect(readVariableIds(`const vars = window.__hyperframes.getVariables(); if (vars.hasOwnProperty("x")) vars.toString();`)).toEqual([]);
   });
 
   it("warns for a read nothing declares, naming the variable and the file; declared reads are clean", () => {

@@ -26,8 +26,15 @@ function patternKeys(pattern: string): string[] {
     .filter((key) => /^[\w$-]+$/.test(key));
 }
 
+/** Methods every object has: `vars.hasOwnProperty("x")` reads no variable. */
+const OBJECT_METHODS = new Set(["hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toString", "toLocaleString", "valueOf", "constructor"]);
+
 /** Every variable id the script reads, in order of appearance. */
 export function readVariableIds(code: string): string[] {
+  return collectVariableIds(code).filter((id) => !OBJECT_METHODS.has(id));
+}
+
+function collectVariableIds(code: string): string[] {
   const ids: string[] = [];
   const member = (prefix: string) => new RegExp(String.raw`${prefix}\s*(?:\?\.\s*|\.\s*)(${NAME})|${prefix}\s*(?:\?\.)?\[\s*(["'])([^"'\\\n]+)\2\s*\]`, "g");
   const collect = (re: RegExp) => {
