@@ -18,6 +18,7 @@ describe("parseRenderOptions", () => {
     expect(error({ big: "x".repeat(33_000) })).toMatch(/^invalid variables: \d+ bytes as JSON; at most 32768$/);
     expect(error({ a: { b: { c: { d: { e: { f: 1 } } } } } })).toBe("invalid variables: nested deeper than 5 levels");
     expect(error(JSON.parse('{"__proto__":{"polluted":true}}'))).toBe('invalid variables: key "__proto__" is reserved');
+    expect(error({ "title\nrender done": 1 })).toBe('invalid variables: key "title\\nrender done" has control characters');
     expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
   });
 
@@ -77,5 +78,8 @@ describe("describeRenderOptions", () => {
     const other = parseRenderOptions({ format: "webm", quality: "high", fps: 60, resolution: "portrait", composition: "scenes/intro.html" });
     if (!other.ok) throw new Error(other.error);
     expect(describeRenderOptions(other.options)).toBe("format webm, quality high, fps 60, resolution portrait, composition scenes/intro.html");
+    const vars = parseRenderOptions({ variables: { title: "Q4", count: 2 }, strictVariables: true });
+    if (!vars.ok) throw new Error(vars.error);
+    expect(describeRenderOptions(vars.options)).toBe("format mp4, quality standard, fps 30, 2 variables (strict)");
   });
 });

@@ -171,12 +171,13 @@ export function nextRenderFilename(filename: string): string {
   return renderFilename(m[1]!, m[6] as Format, new Date(at + 1000));
 }
 
-/** How a render's options read in its log: "format mp4, quality standard, fps 30[, resolution …][, composition …][, variables <keys>]". */
+/** How a render's options read in its log: "format mp4, quality standard, fps 30[, resolution …][, composition …][, N variables]". */
 export function describeRenderOptions(o: RenderOptions): string {
   const parts = [`format ${o.format}`, `quality ${o.quality}`, `fps ${o.fps ?? 30}`];
   if (o.resolution) parts.push(`resolution ${o.resolution}`);
   if (o.composition !== "index.html") parts.push(`composition ${o.composition}`);
-  if (o.variables && Object.keys(o.variables).length > 0) parts.push(`variables ${Object.keys(o.variables).join(" ")}${o.strictVariables ? " (strict)" : ""}`);
+  const keys = o.variables ? Object.keys(o.variables).length : 0;
+  if (keys > 0) parts.push(`${keys} variable${keys === 1 ? "" : "s"}${o.strictVariables ? " (strict)" : ""}`);
   return parts.join(", ");
 }
 

@@ -25,6 +25,9 @@ export function variablesShapeProblem(value: unknown): string | null {
   if (keys.length > RENDER_VARIABLE_LIMITS.keys) return `${keys.length} keys; at most ${RENDER_VARIABLE_LIMITS.keys}`;
   const reserved = keys.find((key) => key === "__proto__" || key === "constructor" || key === "prototype");
   if (reserved !== undefined) return `key "${reserved}" is reserved`;
+  // A key is named in log lines and messages: no control or bidirectional-control characters in it.
+  const unprintable = keys.find((key) => /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(key));
+  if (unprintable !== undefined) return `key ${JSON.stringify(unprintable.slice(0, 40))} has control characters`;
   const long = keys.find((key) => key === "" || key.length > RENDER_VARIABLE_LIMITS.keyLength);
   if (long !== undefined) return `key ${JSON.stringify(long.slice(0, 40))} must be 1 to ${RENDER_VARIABLE_LIMITS.keyLength} characters`;
   const bytes = new TextEncoder().encode(JSON.stringify(value)).length;
