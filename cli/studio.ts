@@ -19,6 +19,7 @@ import { NoCurrentRenderSchema, RenderStateSchema, RenderWithLogSchema } from ".
 import { createProgressBar } from "./lib/progress-bar.ts";
 import { complain, say, stdout } from "./lib/print.ts";
 import { projectFiles, projectName, readProjectFile, slugify } from "./lib/project-folder.ts";
+import { readVariablesFlags, VariablesFlagError } from "./lib/read-variables.ts";
 
 const HELP = `studio: make videos with Studio from the command line
 
@@ -32,6 +33,10 @@ const HELP = `studio: make videos with Studio from the command line
   studio lint SLUG                           lint; exit 1 on errors
   studio render SLUG [--quality draft|standard|high] [--format mp4|webm|mov|gif] [--fps N] [--resolution R]
                      [--strict] [--out FILE]  render with a live progress bar; --out downloads the video
+                     [--variables JSON | --variables-file PATH] [--strict-variables]
+                                             values over the composition's declared data-composition-variables
+                                             defaults (a JSON object keyed by id); --strict-variables refuses
+                                             undeclared keys and wrong types instead of warning
   studio download SLUG|FILENAME [--out FILE]  the project's last rendered video, or a render by file name
 
 The token is read from STUDIO_TOKEN, else from ${configPath()}; the studio's address from STUDIO_URL, else the
@@ -114,8 +119,17 @@ async function download(api: Client, downloadUrl: string, out: string | undefine
 }
 
 async function render(slug: string, flags: Record<string, string | boolean | undefined>): Promise<number> {
-  const api = client();
   const options: Record<string, unknown> = {};
+  const text = (value: string | boolean | undefined) => (typeof value === "string" ? value : undefined);
+  try {
+    const variables = readVariablesFlags(text(flags.variables), text(flags["variables-file"]));
+    if (variables) options.variables = variables;
+  } catch (error) {
+    if (error instanceof VariablesFlagError) throw new UsageError(error.message);
+    throw error;
+  }
+  if (flags["strict-variables"]) options.strictVariables = true;
+  const api = client();
   for (const key of ["quality", "format", "resolution", "fps"] as const) if (flags[key] !== undefined) options[key] = flags[key];
   if (flags.strict) options.strict = true;
   const started = await api.read(RenderStateSchema, "POST", `/api/projects/${slug}/render`, options);
@@ -160,6 +174,9 @@ async function main(argv: string[]): Promise<number> {
       fps: { type: "string" },
       resolution: { type: "string" },
       strict: { type: "boolean" },
+      variables: { type: "string" },
+      "variables-file": { type: "string" },
+      "strict-variables": { type: "boolean" },
       out: { type: "string", short: "o" },
       help: { type: "boolean", short: "h" },
     },

@@ -24,6 +24,8 @@ import { checkTimelines } from "./rules/check-timelines.ts";
 import { checkWebFonts } from "./rules/check-web-fonts.ts";
 import { checkFontFamilies } from "./rules/check-font-families.ts";
 import { summarizeComposition } from "./rules/summarize-composition.ts";
+import { checkVariableReads } from "./rules/check-variable-reads.ts";
+import { vendoredReason } from "./vendored-script.ts";
 import type { LintFinding, LintInput, LintInputFile, LintOptions, LintResult } from "./types.ts";
 
 type FileRule = (file: CompositionFile, project: ProjectContext) => LintFinding[];
@@ -48,8 +50,37 @@ const FILE_RULES: FileRule[] = [
   checkSubCompositions,
   checkAssetPaths,
   checkDuplicateElementIds,
+  checkVariableReads,
   summarizeComposition,
 ];
+
+/** Local library files the compositions load (vendored-script.ts), with why each reads as one. */
+function vendoredFiles(compositions: CompositionFile[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const composition of compositions) {
+    for (const script of composition.scripts) {
+      if (script.src === null || script.file === composition.path) continue;
+      const reason = vendoredReason(script.file, script.text);
+      if (reason) out.set(script.file, reason);
+    }
+  }
+  return out;
+}
+
+/**
+ * A finding inside a library file becomes a warning naming the file: lint judges the author's code, and a library
+ * HyperFrames renders (it lints only authored scripts) must not block a render here.
+ */
+function demoteLibraryFindings(findings: LintFinding[], libraries: Map<string, string>): LintFinding[] {
+  return findings.map((finding) => {
+    const reason = libraries.get(finding.file);
+    if (!reason || finding.severity === "info") return finding;
+    return createFinding("library_script_finding", finding.file, `${finding.file} is a library, not composition code (${reason}), so it is not held to the composition rules; ${finding.code}: ${finding.message}`, {
+      ...(finding.selector !== undefined ? { selector: finding.selector } : {}),
+      fixHint: "Nothing to fix for a library that only runs at load. If it animates by itself (its own requestAnimationFrame loop), drive it from the paused timeline instead (onUpdate), or the video shows its wall-clock state.",
+    });
+  });
+}
 
 /** The entry, every file reachable through data-composition-src, then any other compositions/*.html. */
 function collectCompositions(files: Map<string, LintInputFile>, entryPath: string): CompositionFile[] {
@@ -97,8 +128,9 @@ export function lintProject(input: LintInput, options: LintOptions = {}): LintRe
       fixHint: `Write ${entryPath}: a 1920x1080 page whose root element carries data-composition-id, data-start="0", data-duration, data-width and data-height.`,
     }));
   }
+  const libraries = vendoredFiles(compositions);
   for (const composition of compositions) {
-    for (const rule of FILE_RULES) findings.push(...rule(composition, project));
+    for (const rule of FILE_RULES) findings.push(...demoteLibraryFindings(rule(composition, project), libraries));
   }
   findings.push(...checkDuplicateCompositionIds(project));
   const shown = options.verbose ? findings : findings.filter((finding) => finding.severity !== "info");

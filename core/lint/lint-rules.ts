@@ -17,7 +17,7 @@ const RULE_TABLE = {
   canvas_size_mismatch: ["error", "html/body CSS width or height differs from the root's data-width/data-height."],
   canvas_overflow_visible: ["warning", "html/body CSS does not set overflow: hidden, so overflowing content can add scrollbars."],
   gsap_missing: ["error", "The file uses gsap but no script loads it."],
-  gsap_version_mismatch: ["warning", "GSAP is loaded at a version other than 3.14.2, or unpinned."],
+  gsap_version_mismatch: ["warning", "GSAP is loaded at a version render nodes do not ship (3.12.5, 3.13.0, 3.14.2), or unpinned: the nearest shipped release renders."],
   gsap_source_unsupported: ["error", "GSAP is loaded from a URL render nodes cannot serve (not a package CDN dist/ file)."],
   timeline_not_paused: ["error", "A gsap.timeline() is created without { paused: true }, so it plays in real time."],
   timeline_not_registered: ["error", "The composition registers no timeline on window.__timelines under its id."],
@@ -52,6 +52,8 @@ const RULE_TABLE = {
   remote_resource: ["warning", "A resource is loaded from another host; render nodes only serve project files and the GSAP CDN."],
   duplicate_element_id: ["warning", "Two elements in one file share an id."],
   duplicate_composition_id: ["error", "Two compositions (or two hosts) in the project share a data-composition-id."],
+  variable_undeclared: ["warning", "A script reads a variable through getVariables() that no data-composition-variables of its file declares (nor a host's data-variable-values), so it is undefined unless a render passes it."],
+  library_script_finding: ["warning", "A local library file (.min.js, under vendor/ or node_modules/, a license banner, or minified) breaks a composition rule; it is not composition code, so this is a warning naming the file."],
   composition_summary: ["info", "Duration, canvas, timelines, sub-compositions and media of each composition."],
 } as const satisfies Record<string, readonly ["error" | "warning" | "info", string]>;
 
@@ -75,7 +77,7 @@ const HYPERFRAMES: Record<LintCode, { codes: string[]; difference?: string }> = 
   canvas_size_mismatch: { codes: ["root_dimensions_mismatch"], difference: "An error here, a warning in HyperFrames: a body smaller than the root crops the video, a wrong frame. A size that is not a number is root_invalid_size here, a mismatch in HyperFrames." },
   canvas_overflow_visible: { codes: [], difference: "Seed 000, rule 1." },
   gsap_missing: { codes: ["missing_gsap_script"] },
-  gsap_version_mismatch: { codes: [], difference: "Seed 000, rule 3 (render nodes serve GSAP 3.14.2)." },
+  gsap_version_mismatch: { codes: [], difference: "Seed 000, rule 3 (render nodes serve GSAP 3.12.5, 3.13.0 and 3.14.2; any other version renders with the nearest)." },
   gsap_source_unsupported: { codes: [], difference: "Render nodes have no network and serve GSAP only from package-CDN URLs." },
   timeline_not_paused: { codes: [], difference: "Seed 000, rule 4." },
   timeline_not_registered: { codes: ["gsap_timeline_not_registered", "missing_timeline_registry"], difference: "Also reported next to timeline_unknown_id when the only timeline is registered under a wrong key (nothing is registered under the composition's id); HyperFrames then reports timeline_id_mismatch alone." },
@@ -110,6 +112,8 @@ const HYPERFRAMES: Record<LintCode, { codes: string[]; difference?: string }> = 
   remote_resource: { codes: [], difference: "Render nodes have no network: a remote resource never loads." },
   duplicate_element_id: { codes: [], difference: "The studio's own warning." },
   duplicate_composition_id: { codes: ["duplicate_composition_id"], difference: "Across the whole project, hosts included (all timelines share window.__timelines); HyperFrames checks one file and skips hosts." },
+  variable_undeclared: { codes: [], difference: "The studio's own warning; HyperFrames checks data-var-* bindings (unknown_variable_binding), not getVariables() reads." },
+  library_script_finding: { codes: [], difference: "HyperFrames does not lint library files at all (it skips *.min.js, vendor/ and node_modules/); here their findings stay visible, as warnings." },
   composition_summary: { codes: [], difference: "Info only (verbose)." },
 };
 

@@ -23,6 +23,7 @@ export const FINDING_SEVERITY = {
   "gsap-file-missing": "error",
   "fps-not-a-rate": "warning",
   "media-not-project-file": "warning",
+  "variable-mismatch": "warning",
 } as const satisfies Record<string, "error" | "warning" | "info">;
 
 export type FindingCode = keyof typeof FINDING_SEVERITY;

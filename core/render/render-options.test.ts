@@ -5,8 +5,21 @@ describe("parseRenderOptions", () => {
   it("applies the documented defaults", () => {
     expect(parseRenderOptions({})).toEqual({
       ok: true,
-      options: { quality: "standard", fps: null, format: "mp4", composition: "index.html", resolution: null, strict: false, wait: false },
+      options: { quality: "standard", fps: null, format: "mp4", composition: "index.html", resolution: null, strict: false, wait: false, strictVariables: false },
     });
+  });
+
+  it("takes variables within their limits and refuses the rest naming the limit", () => {
+    expect(parseRenderOptions({ variables: { title: "Q4", n: 3, font: { name: "Inter", source: "x" } }, strictVariables: true }))
+      .toMatchObject({ ok: true, options: { variables: { title: "Q4", n: 3, font: { name: "Inter", source: "x" } }, strictVariables: true } });
+    const error = (variables: unknown) => (parseRenderOptions({ variables }) as { error: string }).error;
+    expect(error(["a"])).toMatch(/^invalid variables: give a JSON object keyed by variable id/);
+    expect(error(Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`k${i}`, i])))).toBe("invalid variables: 101 keys; at most 100");
+    expect(error({ big: "x".repeat(33_000) })).toMatch(/^invalid variables: \d+ bytes as JSON; at most 32768$/);
+    expect(error({ a: { b: { c: { d: { e: { f: 1 } } } } } })).toBe("invalid variables: nested deeper than 5 levels");
+    expect(error(JSON.parse('{"__proto__":{"polluted":true}}'))).toBe('invalid variables: key "__proto__" is reserved');
+    expect(error({ "title\nrender done": 1 })).toBe('invalid variables: key "title\\nrender done" has control characters');
+    expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
   });
 
   it("keeps rational fps exactly and accepts integer strings", () => {
@@ -65,5 +78,8 @@ describe("describeRenderOptions", () => {
     const other = parseRenderOptions({ format: "webm", quality: "high", fps: 60, resolution: "portrait", composition: "scenes/intro.html" });
     if (!other.ok) throw new Error(other.error);
     expect(describeRenderOptions(other.options)).toBe("format webm, quality high, fps 60, resolution portrait, composition scenes/intro.html");
+    const vars = parseRenderOptions({ variables: { title: "Q4", count: 2 }, strictVariables: true });
+    if (!vars.ok) throw new Error(vars.error);
+    expect(describeRenderOptions(vars.options)).toBe("format mp4, quality standard, fps 30, 2 variables (strict)");
   });
 });

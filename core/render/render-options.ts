@@ -3,6 +3,7 @@
 import * as z from "zod";
 import { COMPOSITION_LIMITS } from "../composition/size-limits.ts";
 import { checkProjectPath } from "../paths/project-path.ts";
+import { RENDER_VARIABLE_LIMITS, variablesShapeProblem } from "./render-variables.ts";
 
 export const QUALITIES = ["draft", "standard", "high"] as const;
 export const FORMATS = ["mp4", "webm", "mov", "gif"] as const;
@@ -37,6 +38,10 @@ export interface RenderOptions {
   wait: boolean;
   /** Called when this render ends (worker/webhooks/); the project's webhook when absent. */
   webhookUrl?: string;
+  /** Values over the root's declared variable defaults (render-variables.ts); absent: the defaults. */
+  variables?: Record<string, unknown>;
+  /** Refuse undeclared or mistyped `variables` keys instead of warning. */
+  strictVariables: boolean;
 }
 
 export const FORMAT_CONTENT_TYPES: Record<Format, string> = {
@@ -113,11 +118,29 @@ export const renderOptionsSchema = z.strictObject(
       .regex(/^https?:\/\/[^\s]+$/i, "give an absolute http or https URL")
       .optional()
       .describe("called (signed, Standard Webhooks) when this render ends; overrides the project's webhook"),
+    variables: z
+      .preprocess(
+        // Checked on the raw object: the record below would drop a "__proto__" key rather than refuse it.
+        (value, ctx) => {
+          const problem = value === undefined ? null : variablesShapeProblem(value);
+          if (problem) ctx.addIssue({ code: "custom", message: problem });
+          return problem ? {} : value;
+        },
+        z.record(z.string(), z.unknown()),
+      )
+      .optional()
+      .describe(
+        `values over the defaults the composition declares in data-composition-variables, keyed by id (as HyperFrames' --variables): window.__hyperframes.getVariables() returns them and each declared id's CSS custom property (--id) takes them; at most ${RENDER_VARIABLE_LIMITS.keys} keys, ${RENDER_VARIABLE_LIMITS.bytes} bytes as JSON, nested ${RENDER_VARIABLE_LIMITS.depth} levels`,
+      ),
+    strictVariables: z
+      .boolean(allowed(["true", "false"]))
+      .default(false)
+      .describe("refuse the render (400) when a variables key is not declared by the composition or its value has the wrong type; otherwise each is a warning in the render log"),
   },
   {
     error: (issue) =>
       issue.code === "unrecognized_keys"
-        ? `unknown render option ${issue.keys[0]}; allowed options: quality, fps, format, composition, resolution, strict, wait, webhookUrl`
+        ? `unknown render option ${issue.keys[0]}; allowed options: quality, fps, format, composition, resolution, strict, wait, webhookUrl, variables, strictVariables`
         : "render options must be a JSON object",
   },
 );
@@ -148,11 +171,13 @@ export function nextRenderFilename(filename: string): string {
   return renderFilename(m[1]!, m[6] as Format, new Date(at + 1000));
 }
 
-/** How a render's options read in its log: "format mp4, quality standard, fps 30[, resolution …][, composition …]". */
+/** How a render's options read in its log: "format mp4, quality standard, fps 30[, resolution …][, composition …][, N variables]". */
 export function describeRenderOptions(o: RenderOptions): string {
   const parts = [`format ${o.format}`, `quality ${o.quality}`, `fps ${o.fps ?? 30}`];
   if (o.resolution) parts.push(`resolution ${o.resolution}`);
   if (o.composition !== "index.html") parts.push(`composition ${o.composition}`);
+  const keys = o.variables ? Object.keys(o.variables).length : 0;
+  if (keys > 0) parts.push(`${keys} variable${keys === 1 ? "" : "s"}${o.strictVariables ? " (strict)" : ""}`);
   return parts.join(", ");
 }
 

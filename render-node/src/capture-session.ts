@@ -22,6 +22,7 @@ import { networkIsolationFlags } from "./network-policy.ts";
 import { applyDeclaredFps, parseRenderOptions } from "./parse-render-options.ts";
 import type { RenderOptions } from "./parse-render-options.ts";
 import { reportLateFindings } from "./late-findings.ts";
+import { checkRenderVariables } from "./check-render-variables.ts";
 import { refuseOversizedFile, refuseOversizedInfo } from "./refuse-oversized-composition.ts";
 import { renderFrameRange } from "./render-frame-range.ts";
 import { resolveBinaries } from "./resolve-binaries.ts";
@@ -34,7 +35,7 @@ import { stageBounds, type StageBounds } from "./stage-bounds.ts";
 import { seconds as inSeconds, withDeadline } from "./with-deadline.ts";
 
 /** The render options a session reads: the API's (core/render) fields, each optional. */
-export type SessionOptions = Partial<Pick<ApiRenderOptions, "quality" | "fps" | "format" | "composition" | "resolution">> & {
+export type SessionOptions = Partial<Pick<ApiRenderOptions, "quality" | "fps" | "format" | "composition" | "resolution" | "variables" | "strictVariables">> & {
   /** Undefined values are dropped (the API schema rejects nothing for them). */
   [key: string]: unknown;
 };
@@ -115,6 +116,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
   const raw = Object.fromEntries(Object.entries(input.options).filter(([, v]) => v !== undefined && v !== null));
   let options = parseRenderOptions({
     quality: raw["quality"], fps: raw["fps"], format: raw["format"], resolution: raw["resolution"], composition: raw["composition"],
+    variables: raw["variables"], strictVariables: raw["strictVariables"],
   });
   // Strict as a parameter, else as the API's option (the job's options carry it).
   const strict = input.strict ?? raw["strict"] === true;
@@ -122,6 +124,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
   const entry = await stat(join(projectDir, options.composition)).catch(() => null);
   if (!entry?.isFile()) throw new Error(`composition "${options.composition}" does not exist in the project`);
   await refuseOversizedFile(projectDir, options.composition, { fps: options.fpsGiven ? options.fpsText : null, format: options.format });
+  const variableFindings = await checkRenderVariables(projectDir, options);
   const bounds = input.bounds ?? stageBounds();
   input.signal.throwIfAborted();
   const findings: Finding[] = [];
@@ -170,9 +173,10 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
       browsers.push(browser);
       if (signal.aborted) killAll();
       signal.throwIfAborted();
-      const info = await loadComposition(browser, url, origin, { onLine, onFinding }, { bounds, waitForTimeline: true, strict });
+      const info = await loadComposition(browser, url, origin, { onLine, onFinding }, { bounds, waitForTimeline: true, strict, variables: options.variables });
       return { browser, info };
     };
+    for (const finding of variableFindings) onFinding(finding);
     onLine(`loading composition ${options.composition}`);
     // The first browser tells the duration; more load once the range to capture is known.
     const first = await launchOne();

@@ -5,10 +5,15 @@ import { dirname, join } from "node:path";
 import type { Page } from "puppeteer-core";
 import { makeFinding, type Finding } from "../../core/protocol/finding.ts";
 import { blockedAttemptFinding, channelOfRequest } from "./blocked-attempt.ts";
-import { GSAP_VERSION, matchGsapUrl } from "../../core/composition/match-gsap-url.ts";
+import { matchGsapUrl } from "../../core/composition/match-gsap-url.ts";
+import { gsapPackageName, serveGsapVersion } from "../../core/composition/gsap-versions.ts";
 
 const require = createRequire(import.meta.url);
-const GSAP_DIST = join(dirname(require.resolve("gsap-3.14.2/package.json")), "dist");
+
+/** The dist/ folder of a shipped GSAP release (core/composition/gsap-versions.ts); throws when it is not installed. */
+export function gsapDist(version: string): string {
+  return join(dirname(require.resolve(`${gsapPackageName(version)}/package.json`)), "dist");
+}
 
 /**
  * Intercepts every request of `page`; `report` gets one finding per blocked attempt or substituted GSAP version.
@@ -31,15 +36,17 @@ export async function interceptRequests(page: Page, origin: string, file: string
     }
     const gsap = matchGsapUrl(url);
     if (gsap) {
-      if (gsap.version !== GSAP_VERSION) {
-        once(makeFinding("gsap-version-substituted", file, `GSAP ${gsap.version ?? "(no pinned version)"} requested (${url}); served the installed GSAP ${GSAP_VERSION} instead`));
+      const served = serveGsapVersion(gsap.version);
+      if (!served.exact) {
+        once(makeFinding("gsap-version-substituted", file, `GSAP ${gsap.version ?? "(no pinned version)"} requested (${url}); served GSAP ${served.version}, the nearest release render nodes ship`));
       }
-      readFile(join(GSAP_DIST, gsap.file))
+      Promise.resolve()
+        .then(() => readFile(join(gsapDist(served.version), gsap.file)))
         .then((body) =>
           request.respond({ status: 200, contentType: "text/javascript; charset=utf-8", body, headers: { "access-control-allow-origin": "*" } }),
         )
         .catch(() => {
-          once(makeFinding("gsap-file-missing", file, `GSAP file ${gsap.file} does not exist in GSAP ${GSAP_VERSION} (${url}); blocked`));
+          once(makeFinding("gsap-file-missing", file, `GSAP file ${gsap.file} does not exist in GSAP ${served.version} on this node (${url}); blocked`));
           return request.respond({ status: 404, contentType: "text/plain", body: "not found" });
         })
         .catch(() => {});

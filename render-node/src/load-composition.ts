@@ -16,6 +16,8 @@ export interface LoadOptions {
   waitForTimeline?: boolean | undefined;
   /** Strict: a timeline that never registers fails the render instead of being a finding. */
   strict?: boolean | undefined;
+  /** Render-time variables: window.__hfVariables before any page script runs (page-runtime variables.ts reads it). */
+  variables?: Record<string, unknown> | undefined;
 }
 
 /** The composition's project path, for messages: `index.html` of http://127.0.0.1:port/index.html?studio=render. */
@@ -66,6 +68,12 @@ export async function loadComposition(
   };
   await watchNetworkAttempts(capture, (attempt) => report(blockedAttemptFinding(attempt, name)));
   await interceptRequests(page, origin, name, report);
+  if (options.variables && Object.keys(options.variables).length > 0) {
+    // Parsed in the page from JSON text, so no value can be code; set before the runtime and every composition script.
+    await page.evaluateOnNewDocument((json: string) => {
+      (window as unknown as { __hfVariables?: unknown }).__hfVariables = JSON.parse(json);
+    }, JSON.stringify(options.variables));
+  }
   // Puppeteer's own navigation timeout is off: the bound below covers navigation and the runtime's preparation
   // together and says what overran.
   const loading = (async () => {

@@ -20,6 +20,10 @@ export interface RenderProjectInput extends CaptureControls {
   fps?: number | string | undefined;
   format?: Format | undefined;
   resolution?: Resolution | undefined;
+  /** Render-time variables over the root's declared defaults (core/render/render-variables.ts). */
+  variables?: Record<string, unknown> | undefined;
+  /** Fail on an undeclared or mistyped variables key instead of warning. */
+  strictVariables?: boolean | undefined;
   /** Browsers (and chunk encoders) at once; default one per core. */
   concurrency?: number | undefined;
   onProgress?: ((progress: Progress) => void) | undefined;
@@ -54,7 +58,10 @@ export async function planThenRender(
   input: RenderProjectInput & { decide: (plan: RenderPlan) => Promise<"render" | "stop"> },
 ): Promise<{ plan: RenderPlan; result: RenderResult | null }> {
   const began = performance.now();
-  const options = { quality: input.quality, fps: input.fps, format: input.format, resolution: input.resolution, composition: input.composition };
+  const options = {
+    quality: input.quality, fps: input.fps, format: input.format, resolution: input.resolution, composition: input.composition,
+    variables: input.variables, strictVariables: input.strictVariables,
+  };
   const concurrency = checkConcurrency(input.concurrency);
   return withCaptureSession({ ...input, options }, async (session) => {
     const plan = session.plan();

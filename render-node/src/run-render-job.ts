@@ -26,6 +26,8 @@ export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSett
       format: options.format,
       resolution: options.resolution,
       strict: options.strict,
+      variables: options.variables,
+      strictVariables: options.strictVariables,
       concurrency: settings.concurrency,
       binaries: settings.binaries,
       signal,

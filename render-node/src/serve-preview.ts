@@ -17,6 +17,7 @@ import { assertPageRuntimeBuilt, PLAYER_SCRIPT } from "../../page-runtime/paths.
 import { contentTypeFor } from "../../core/http/content-type.ts";
 import { bundledFontFile, FACES_PATH, readProjectFonts } from "./bundled-fonts.ts";
 import { rewriteHtmlFonts } from "../../core/fonts/rewrite-page-fonts.ts";
+import { parseVariablesJson } from "../../core/render/render-variables.ts";
 
 export const PREVIEW_FIRST_PORT = 3002;
 export const PREVIEW_HOST = "127.0.0.1";
@@ -56,6 +57,11 @@ function underSecret(path: string, secret: Buffer): string | "redirect" | null {
   const first = Buffer.from(end === -1 ? path.slice(1) : path.slice(1, end));
   if (first.length !== secret.length || !timingSafeEqual(first, secret)) return null;
   return end === -1 ? "redirect" : path.slice(end);
+}
+
+/** window.__hfVariables before any page script; `<` escaped so no value can close the tag. */
+function variablesScript(values: Record<string, unknown>): string {
+  return `<script>window.__hfVariables=${JSON.stringify(values).replace(/</g, "\\u003c")};</script>`;
 }
 
 export async function servePreview(options: {
@@ -120,12 +126,17 @@ export async function servePreview(options: {
       const type = contentTypeFor(path);
       // The page itself is wrapped in the player; sub-compositions are fetched raw by the runtime.
       if (url.pathname === "/" || url.searchParams.has("play")) {
+        // ?variables=<json>, as HyperFrames' preview takes it: the page runs with those render-time variables.
+        const given = url.searchParams.get("variables");
+        const variables = given === null ? null : parseVariablesJson(given);
+        if (variables && !variables.ok) return send(400, `invalid variables: ${variables.error}`);
         // The same fonts as a render: bundled families and Inter before generics. The viewer's browser has the
         // network, so Google Fonts links stay (a preconnect hint is dropped); read per request, files change.
         const fonts = await readProjectFonts(root, prefix);
         const page = rewriteHtmlFonts(await readFile(path, "utf8"), (link) => link);
         const head = /<head\b[^>]*>/i.exec(page);
-        const withFonts = head ? page.slice(0, head.index + head[0].length) + fonts.linkTag + page.slice(head.index + head[0].length) : fonts.linkTag + page;
+        const first = fonts.linkTag + (variables?.ok ? variablesScript(variables.variables) : "");
+        const withFonts = head ? page.slice(0, head.index + head[0].length) + first + page.slice(head.index + head[0].length) : first + page;
         const html = buildPlayPage(withFonts, {
           runtimeSrc: `${prefix}/__studio/runtime.js`,
           playerSrc: `${prefix}/__studio/player.js`,

@@ -1,17 +1,16 @@
 // Lint, the render node, the play page and the page runtime recognise GSAP CDN URLs with one function: on a corpus
 // of real CDN URLs (jsDelivr, unpkg, cdnjs; pinned, unpinned, minified or not, plugins) lint accepts exactly what
 // the render page's CSP lets through, the node serves and the play page rewrites, and flags a version exactly where
-// the node substitutes one.
+// the node substitutes one (a release it does not ship: core/composition/gsap-versions.ts).
 import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildComposition, codesOf, lintFiles } from "../../core/lint/test-fixtures.ts";
 import { rewriteGsapScripts } from "../../core/composition/build-play-page.ts";
-import { GSAP_VERSION, matchGsapUrl } from "../../core/composition/match-gsap-url.ts";
+import { matchGsapUrl } from "../../core/composition/match-gsap-url.ts";
+import { serveGsapVersion } from "../../core/composition/gsap-versions.ts";
+import { gsapDist } from "../src/intercept-requests.ts";
 import { COMPOSITION_CSP } from "../src/network-policy.ts";
-
-const GSAP_DIST = join(dirname(createRequire(import.meta.url).resolve("gsap-3.14.2/package.json")), "dist");
 
 /** URL → what it asks for, or null for a URL that is not a GSAP file on a package CDN. */
 const CORPUS: Array<[string, { version: string | null; file: string } | null]> = [
@@ -57,13 +56,14 @@ describe("one GSAP URL recogniser", () => {
       // Lint accepts the source exactly when the node answers it from the package and the play page rewrites it…
       expect(codes).not.toContain("gsap_source_unsupported");
       expect(playPage).toBe(`<script src="/local/${match.file}"></script>`);
-      expect(existsSync(join(GSAP_DIST, match.file))).toBe(true);
+      const served = serveGsapVersion(match.version);
+      expect(existsSync(join(gsapDist(served.version), match.file))).toBe(true);
       // …and the render page's CSP lets the request reach interception.
       const scriptSources = COMPOSITION_CSP.split("; ").find((d) => d.startsWith("script-src "))!.split(" ").slice(1);
       const where = new URL(url, "https://relative.invalid/");
       expect(scriptSources.some((source) => `${where.host}${where.pathname}`.startsWith(source))).toBe(true);
       // …and warns about the version exactly when the node serves another one than asked.
-      expect(codes.includes("gsap_version_mismatch")).toBe(match.version !== GSAP_VERSION);
+      expect(codes.includes("gsap_version_mismatch")).toBe(!served.exact);
     } else {
       expect(codes).not.toContain("gsap_version_mismatch");
       expect(playPage).toBe(`<script src="${url}"></script>`);

@@ -80,3 +80,10 @@ export function isAlive(pid: number): boolean {
     return false;
   }
 }
+
+/** Pure colours the pixel tests paint and read back (within encoder noise). */
+export type Rgb = [number, number, number];
+export const COLOURS = {
+  RED: [255, 0, 0], GREEN: [0, 255, 0], BLUE: [0, 0, 255], BLACK: [0, 0, 0],
+  MAGENTA: [255, 0, 255], CYAN: [0, 255, 255], WHITE: [255, 255, 255], YELLOW: [255, 255, 0],
+} satisfies Record<string, Rgb>;

@@ -14,6 +14,7 @@ describe("parseRenderOptions", () => {
   it("fills the defaults", () => {
     expect(parseRenderOptions({})).toEqual({
       quality: "standard", format: "mp4", fps: { num: 30, den: 1 }, fpsText: "30", fpsGiven: false, resolution: undefined, composition: "index.html", strict: false,
+      variables: undefined, strictVariables: false,
     });
   });
   it("gives a GIF 15 fps unless the request names one", () => {

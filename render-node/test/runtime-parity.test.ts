@@ -10,21 +10,13 @@ import { renderProject } from "../src/render-project.ts";
 import { resolveBinaries } from "../src/resolve-binaries.ts";
 import type { Binaries } from "../src/resolve-binaries.ts";
 import { runTool } from "../src/run-tool.ts";
-import { probeStreams, readPixel } from "./inspect-video.ts";
+import { COLOURS, probeStreams, readPixel, type Rgb } from "./inspect-video.ts";
 import { SUB_HTML } from "./make-test-project.ts";
 
 const GSAP = "https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js";
 const W = 320;
 const H = 180;
-type Rgb = [number, number, number];
-const RED: Rgb = [255, 0, 0];
-const GREEN: Rgb = [0, 255, 0];
-const BLUE: Rgb = [0, 0, 255];
-const BLACK: Rgb = [0, 0, 0];
-const MAGENTA: Rgb = [255, 0, 255];
-const CYAN: Rgb = [0, 255, 255];
-const WHITE: Rgb = [255, 255, 255];
-const YELLOW: Rgb = [255, 255, 0];
+const { RED, GREEN, BLUE, BLACK, MAGENTA, CYAN, WHITE, YELLOW } = COLOURS;
 
 let binaries: Binaries;
 let outDir: string;

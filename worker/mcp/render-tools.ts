@@ -86,7 +86,9 @@ export function registerRenderTools(server: McpServer, rest: RestClient, waitMs:
           `at a time: if one is running you get it back. Waits up to ${Math.round(waitMs / 1000)} s and returns the finished render with ` +
           "its download link, else a handle (id, status, progress): then call get_render. wait: true waits until the end " +
           "(however long), wait: false returns at once. Progress notifications are sent if you asked for them. " +
-          "Lint first: errors break frames (strict: true fails on them). A minute of video can take minutes.",
+          "Lint first: errors break frames (strict: true fails on them). A minute of video can take minutes. " +
+          "variables: values over the composition's declared data-composition-variables defaults for this render " +
+          "(strictVariables: true refuses undeclared keys and wrong types).",
         inputSchema: {
           slug: slugInput,
           ...renderOptionShape,

@@ -12,6 +12,7 @@ import { startRenderQuery } from "./schemas.ts";
 import * as z from "zod";
 import { callerProject } from "../projects/caller-project.ts";
 import { strictLintFailures } from "./strict-lint.ts";
+import { refuseStrictVariableIssues } from "./strict-variables.ts";
 import type { RoomRender } from "./state.ts";
 import { isDownloadableRow, recentProjectRenders, renderListEntry } from "./store.ts";
 import { roomOf } from "./room/room-of.ts";
@@ -54,6 +55,7 @@ export const renderRoutes = new Hono<AppEnv>()
     if (!(await requireCompositionWithinLimits(c.env, ref, options.composition, options))) {
       throw badRequest(`invalid composition: no file ${options.composition} in project ${ref.slug}`);
     }
+    await refuseStrictVariableIssues(c.env, ref, options);
     const failWith = options.strict ? await strictLintFailures(c.env, ref, options.composition) : undefined;
     const startedAt = Date.now();
     const render: RoomRender = {

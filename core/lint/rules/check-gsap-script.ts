@@ -1,10 +1,12 @@
-// GSAP must come from a package CDN at 3.14.2, before any script that uses it.
+// GSAP must come from a package CDN, pinned to a release render nodes ship (core/composition/gsap-versions.ts),
+// before any script that uses it.
 import { describeElement } from "../../html/describe-element.ts";
 import { createFinding } from "../create-finding.ts";
 import type { CompositionFile } from "../load-composition.ts";
 import { classifyReference } from "../project-paths.ts";
 import type { ProjectContext } from "../project-context.ts";
 import { GSAP_CDN_URL, GSAP_VERSION, isGsapCore, matchGsapUrl } from "../../composition/match-gsap-url.ts";
+import { serveGsapVersion, SHIPPED_GSAP_VERSIONS } from "../../composition/gsap-versions.ts";
 import type { LintFinding } from "../types.ts";
 
 const USES_GSAP = /(?<![\w$.])gsap\s*\./;
@@ -32,10 +34,11 @@ export function checkGsapScript(file: CompositionFile, project: ProjectContext):
         selector,
         fixHint: `Use ${SCRIPT_TAG}`,
       }));
-    } else if (source.version !== GSAP_VERSION) {
-      findings.push(createFinding("gsap_version_mismatch", file.path, source.version ? `GSAP ${source.version} is loaded; compositions are checked against ${GSAP_VERSION}.` : `GSAP is loaded without a pinned version, so the render could pick up a different release than the preview.`, {
+    } else if (!serveGsapVersion(source.version).exact) {
+      const served = serveGsapVersion(source.version).version;
+      findings.push(createFinding("gsap_version_mismatch", file.path, source.version ? `GSAP ${source.version} is loaded; render nodes ship GSAP ${SHIPPED_GSAP_VERSIONS.join(", ")} and render it with ${served}, the nearest.` : `GSAP is loaded without a pinned version, so the render could pick up a different release than the preview (render nodes serve ${served}).`, {
         selector,
-        fixHint: `Pin the version: ${script.src.includes("cdnjs") ? `https://cdnjs.cloudflare.com/ajax/libs/gsap/${GSAP_VERSION}/${source.file}` : `.../gsap@${GSAP_VERSION}/dist/${source.file}`}`,
+        fixHint: `Pin a shipped version: ${script.src.includes("cdnjs") ? `https://cdnjs.cloudflare.com/ajax/libs/gsap/${served}/${source.file}` : `.../gsap@${served}/dist/${source.file}`}`,
       }));
     }
   }

@@ -7,7 +7,7 @@ import { errorText, num, page } from "./page-globals.ts";
 import { addTextRendering, installPageStyles, type SwappedVideo } from "./page-styles.ts";
 import { initSubCompositions, inlineSubCompositions, insertingFile, instantiateRootTemplate } from "./sub-compositions.ts";
 import { absoluteStart, mediaSrc, placeRootClips, setClipShown, windowOf, type Clip, type TimeWindow } from "./timing.ts";
-import { installHyperframes } from "./variables.ts";
+import { exposeRootVariables, installHyperframes } from "./variables.ts";
 
 interface VideoItem {
   el: HTMLElement;
@@ -57,6 +57,7 @@ function studioRuntime(): void {
 
   async function prepare(): Promise<void> {
     await instantiateRootTemplate();
+    exposeRootVariables();
     await inlineSubCompositions();
     state.root = document.querySelector<HTMLElement>("[data-composition-id]");
     if (!state.root) throw new Error("no element with data-composition-id: not a composition");

@@ -1,6 +1,8 @@
 // Variables, as HyperFrames has them: declared defaults (data-composition-variables, a JSON array of {id, default})
 // under the mounting host's data-variable-values (a JSON object); each string or number value is also a CSS custom
-// property on the host (--title).
+// property on the host (--title). A render's `variables` (window.__hfVariables, set by the node before any script)
+// sit over the defaults in the root's getVariables() and in the CSS property of every id a composition declares;
+// a sub-composition's own getVariables() keeps its defaults and host values, as HyperFrames renders it.
 import { page, type Hyperframes } from "./page-globals.ts";
 
 export type Variables = Record<string, unknown>;
@@ -34,13 +36,51 @@ function cssVarName(id: string): string {
   return "--" + (name || "node");
 }
 
+/** The render's variables (window.__hfVariables), or none. */
+export function renderOverrides(): Variables {
+  const raw = (page as { __hfVariables?: unknown }).__hfVariables;
+  return raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Variables) : {};
+}
+
+function cssValue(v: unknown): string | null {
+  return (typeof v === "string" && v !== "") || typeof v === "number" ? String(v) : null;
+}
+
+/**
+ * Each value as a CSS custom property on `host`, unless the host already sets it; then the render's value of every
+ * id among `values` (a declared or host-given id), which always wins.
+ */
 export function exposeAsCss(host: HTMLElement, values: Variables): void {
+  const overrides = renderOverrides();
   for (const key in values) {
-    const v = values[key];
-    if ((typeof v === "string" && v !== "") || typeof v === "number") {
-      if (!host.style.getPropertyValue(cssVarName(key))) host.style.setProperty(cssVarName(key), String(v));
-    }
+    const v = Object.prototype.hasOwnProperty.call(overrides, key) ? cssValue(overrides[key]) : null;
+    if (v !== null) host.style.setProperty(cssVarName(key), v);
+    else if (cssValue(values[key]) !== null && !host.style.getPropertyValue(cssVarName(key))) host.style.setProperty(cssVarName(key), cssValue(values[key])!);
   }
+}
+
+/**
+ * The root document's declarers (<html> and any element with data-composition-variables): each declared id's CSS
+ * property, its default unless the page's own CSS defines it, the render's value over it. Run once the page's
+ * styles are in (prepare), before sub-compositions mount.
+ */
+export function exposeRootVariables(): void {
+  const overrides = renderOverrides();
+  const holders = Array.prototype.slice.call(document.querySelectorAll("[data-composition-variables]")) as HTMLElement[];
+  // What the page's CSS defines is read for every holder before any is set: custom properties inherit, so a value
+  // set on <html> would otherwise read as the page's own on a nested declarer.
+  const authored = holders.map((el) => getComputedStyle(el));
+  const settings: [HTMLElement, string, string][] = [];
+  holders.forEach((el, i) => {
+    const declared = declaredDefaults([el]);
+    for (const key in declared) {
+      const name = cssVarName(key);
+      const given = Object.prototype.hasOwnProperty.call(overrides, key) ? cssValue(overrides[key]) : null;
+      if (given !== null) settings.push([el, name, given]);
+      else if (cssValue(declared[key]) !== null && !authored[i]!.getPropertyValue(name).trim()) settings.push([el, name, cssValue(declared[key])!]);
+    }
+  });
+  settings.forEach(([el, name, value]) => el.style.setProperty(name, value));
 }
 
 /** window.__hyperframes with getVariables for the root document (a page's own __hyperframes is kept). */
@@ -50,7 +90,7 @@ export function installHyperframes(): Hyperframes {
     base.getVariables = () => {
       const holders = Array.prototype.slice.call(document.querySelectorAll("[data-composition-variables]")) as Element[];
       if (document.documentElement.hasAttribute("data-composition-variables") && holders.indexOf(document.documentElement) < 0) holders.unshift(document.documentElement);
-      return declaredDefaults(holders);
+      return Object.assign(declaredDefaults(holders), renderOverrides());
     };
   }
   page.__hyperframes = base;

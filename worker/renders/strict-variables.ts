@@ -1,0 +1,18 @@
+// A render with strictVariables refuses undeclared or mistyped `variables` keys before anything is queued: the
+// Worker has the project's files, so the caller gets a 400 naming each key (render-variables.ts) rather than a
+// render that fails later. Without strictVariables the node reports the same issues as warnings in the log.
+import { readVariableDeclarations } from "../../core/composition/read-variable-declarations.ts";
+import { describeVariableIssues, validateVariables } from "../../core/render/render-variables.ts";
+import type { RenderOptions } from "../../core/render/render-options.ts";
+import type { Env } from "../env.ts";
+import { fileKey, type ProjectRef } from "../projects/files/keys.ts";
+import { badRequest } from "../http/errors.ts";
+
+export async function refuseStrictVariableIssues(env: Pick<Env, "FILES">, ref: ProjectRef, options: Pick<RenderOptions, "composition" | "variables" | "strictVariables">): Promise<void> {
+  if (!options.strictVariables || !options.variables || Object.keys(options.variables).length === 0) return;
+  const object = await env.FILES.get(fileKey(ref, options.composition));
+  // The caller checked the file exists; gone since, the render fails on the node naming it.
+  if (!object) return;
+  const issues = validateVariables(options.variables, readVariableDeclarations(await object.text()), options.composition);
+  if (issues.length > 0) throw badRequest(`invalid variables: ${describeVariableIssues(issues)}`);
+}
