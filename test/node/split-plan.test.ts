@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultOf, parseSetting } from "../../worker/config/parse-config.ts";
 import { decideSplit, farmModel, secondsPerFrame, splitSeconds, type SplitInput } from "../../worker/renders/split-plan.ts";
+import { countFreeNodes } from "../../worker/renders/farm/free-node-count.ts";
 
 describe("splitting a render: when it finishes sooner with the nodes free", () => {
   // The model as the Worker has it when nothing is set (worker/config/settings.ts): bench/segments.ts's figures.
@@ -88,5 +89,16 @@ describe("splitting a render: when it finishes sooner with the nodes free", () =
     // 20 s at 320x180 is 2.8 s whole at the default rate: not worth a split; 4K is split across what is free.
     expect(counts({ ...hd(20, 3), width: 320, height: 180 })).toBe(1);
     expect(counts({ ...hd(20, 3), width: 3840, height: 2160 })).toBe(3);
+  });
+});
+
+describe("counting the free nodes", () => {
+  it("counts the planning node and the idle ones; with containers, the instances not busy when that is more", () => {
+    expect(countFreeNodes(0, null)).toEqual({ count: 1, said: "1 free node (this one; no other waiting for work)" });
+    expect(countFreeNodes(2, null)).toEqual({ count: 3, said: "3 free nodes (this one and 2 waiting for work)" });
+    expect(countFreeNodes(0, { max: 8, busy: 3 })).toEqual({ count: 5, said: "5 free nodes (container instances: 8 at most, 3 busy with other render work)" });
+    // Idle nodes beyond the headroom (nodes not run as containers, or a cap lowered since): what is seen counts.
+    expect(countFreeNodes(4, { max: 8, busy: 7 }).count).toBe(5);
+    expect(countFreeNodes(0, { max: 8, busy: 8 }).count).toBe(1);
   });
 });

@@ -12,12 +12,7 @@ import { logEvent } from "../../http/log.ts";
 import type { Env } from "../../env.ts";
 import { jobBoard } from "./job-board.ts";
 import { queueDepth } from "./render-node-container.ts";
-
-export interface FreeNodes {
-  count: number;
-  /** How it was counted, for the render's log. */
-  said: string;
-}
+import { countFreeNodes, type FreeNodes } from "./free-node-count.ts";
 
 /** Idle nodes waiting for segment work; when the board cannot answer, none (said in the log: the render stays whole). */
 async function idleNodes(env: Env): Promise<number> {
@@ -31,12 +26,8 @@ async function idleNodes(env: Env): Promise<number> {
 
 export async function freeNodes(env: Env): Promise<FreeNodes> {
   const idle = await idleNodes(env);
-  const waiting = { count: 1 + idle, said: `${1 + idle} free node${idle === 0 ? "" : "s"} (this one and ${idle} waiting for work)` };
-  if (!env.RENDER_NODE_CONTAINER) return waiting;
-  const max = configOf(env).CONTAINER_MAX_INSTANCES;
+  if (!env.RENDER_NODE_CONTAINER) return countFreeNodes(idle, null);
   // This render's own job is in the depth: its node is the planning node, counted as free.
   const busy = Math.max(0, (await queueDepth(env)).render - 1);
-  const headroom = max - busy;
-  if (headroom <= waiting.count) return waiting;
-  return { count: headroom, said: `${headroom} free nodes (container instances: ${max} at most, ${busy} busy with other render work)` };
+  return countFreeNodes(idle, { max: configOf(env).CONTAINER_MAX_INSTANCES, busy });
 }
