@@ -36,7 +36,7 @@ export class JobBoard extends DurableObject<Env> {
   }
 
   /** Resolves true as soon as work of one of `kinds` is announced after `seen`, false after `timeoutMs`. */
-  async waitForWork(kinds: readonly JobKind[], seen: WorkMarks, timeoutMs: number, node = "?"): Promise<boolean> {
+  async waitForWork(kinds: readonly JobKind[], seen: WorkMarks, timeoutMs: number, node: string): Promise<boolean> {
     if (kinds.some((k) => (this.marks.get(k) ?? 0) > (seen[k] ?? 0))) return true;
     if (timeoutMs <= 0) return false;
     return new Promise((resolve) => {
