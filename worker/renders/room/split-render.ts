@@ -1,6 +1,7 @@
 // A render split across nodes, as its ProjectRoom runs it: the planning node's plan (kept whole, or split into
-// segment jobs for the nodes free now when that finishes it sooner: split-plan.ts), each segment taken and completed, and the join queued once all are done. The state
-// changes are render-transitions.ts; this module does the queue and storage side of them.
+// segment jobs for the nodes free now when that finishes it sooner: split-plan.ts), each segment taken and
+// completed, and the join queued once all are done. The state changes are render-transitions.ts; this module does
+// the queue and storage side of them.
 import type { CompleteRequest } from "../../../core/protocol/node-routes.ts";
 import type { RenderPlan, SegmentRange } from "../../../core/protocol/render-plan.ts";
 import { configOf } from "../../config/config-of.ts";
