@@ -27,7 +27,7 @@ async function queueRender(token: string, name: string): Promise<string> {
 }
 
 describe("fair across users with one node", () => {
-  it("user A queues three renders, then user B one: the node, rendering one at a time, takes B's second, not fourth", async () => {
+  it("user A queues three renders, then user B one: the node, rendering one at a time, takes B's second, not fourth", { timeout: 20_000 }, async () => {
     const node = await registerNode("only-node");
     const a = await signIn("fair-a");
     const b = await signIn("fair-b");
@@ -48,7 +48,7 @@ describe("fair across users with one node", () => {
 });
 
 describe("splitting with the nodes free", () => {
-  it("three idle nodes: a 20 s 1080p render is split in three, one segment each; with none idle the next stays whole", async () => {
+  it("three idle nodes: a 20 s 1080p render is split in three, one segment each; with none idle the next stays whole", { timeout: 20_000 }, async () => {
     const planner = await registerNode("planner");
     const others = await registerNode("others");
     const s = await signIn("split-free");
@@ -88,7 +88,7 @@ describe("splitting with the nodes free", () => {
     expect(done.lines).toContain("kept whole on this node: 1 free node (this one; no other waiting for work); about 40 s whole");
   });
 
-  it("a 2 s render stays whole however many nodes wait: its segments would be shorter than their own overhead", async () => {
+  it("a 2 s render stays whole however many nodes wait: its segments would be shorter than their own overhead", { timeout: 20_000 }, async () => {
     const planner = await registerNode("short-planner");
     const others = await registerNode("short-others");
     const s = await signIn("split-short");
