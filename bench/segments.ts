@@ -25,6 +25,7 @@ import { renderSegment } from "../render-node/src/render-segment.ts";
 import { resolveBinaries } from "../render-node/src/resolve-binaries.ts";
 import { runTool } from "../render-node/src/run-tool.ts";
 import { splitFrameRanges } from "../render-node/src/split-frame-ranges.ts";
+import { decideSplit, farmModel } from "../worker/renders/split-plan.ts";
 
 const SELF = fileURLToPath(import.meta.url);
 const GSAP = "https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js";
@@ -223,15 +224,17 @@ async function main(): Promise<void> {
     const j = join1.wall / seconds;
     const p = plan.wall;
     console.log(`\nmeasured: fixed cost of a segment o = ${o.toFixed(2)} s, per frame t = ${(t * 1000).toFixed(1)} ms (${(1 / t).toFixed(1)} frames/s per node), join j = ${(j * 1000).toFixed(1)} ms per second of video, plan p = ${p.toFixed(2)} s`);
+    // The Worker's split decision (worker/renders/split-plan.ts) with these figures as its settings: one segment per
+    // free node in one wave, when that is sooner than whole.
+    const model = farmModel({ SEGMENT_OVERHEAD_MS: Math.round(o * 1000), NODE_FRAMES_PER_SECOND: 1 / t, JOIN_MS_PER_VIDEO_SECOND: Math.round(j * 1000), MAX_SEGMENTS: 64 });
+    console.log(`settings for these nodes: SEGMENT_OVERHEAD_MS=${Math.round(o * 1000)} NODE_FRAMES_PER_SECOND=${(1 / t).toFixed(1)} JOIN_MS_PER_VIDEO_SECOND=${Math.round(j * 1000)}`);
     const video = 600;
-    const fps = 30;
-    const segmentFrames = 10 * fps;
-    const total = video * fps;
-    const count = Math.ceil(total / segmentFrames);
-    console.log(`model, 10-minute 1080p30 video (${total} frames, ${count} segments of ${segmentFrames}), nodes like this one, transfers not counted:`);
+    const total = video * 30;
+    console.log(`model, 10-minute 1080p30 video (${total} frames), nodes like this one, transfers not counted:`);
     for (const nodes of [1, 4, 16, 64]) {
-      const wall = nodes === 1 ? o + total * t + j * video : p + Math.ceil(count / nodes) * (o + segmentFrames * t) + j * video;
-      console.log(`  ${String(nodes).padStart(2)} node${nodes === 1 ? " " : "s"}: ${wall.toFixed(0).padStart(6)} s  (${(wall / 60).toFixed(1)} min)`);
+      const d = decideSplit({ frames: total, durationSeconds: video, width: 1920, height: 1080, format: "mp4", freeNodes: nodes }, model);
+      const wall = d.whole ? d.wholeS + j * video : p + d.splitS;
+      console.log(`  ${String(nodes).padStart(2)} node${nodes === 1 ? " " : "s"}: ${wall.toFixed(0).padStart(6)} s  (${(wall / 60).toFixed(1)} min, ${d.segments.length} segment${d.segments.length === 1 ? "" : "s"})`);
     }
   } finally {
     if (!values.keep) await rm(work, { recursive: true, force: true });

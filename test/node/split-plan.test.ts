@@ -1,30 +1,79 @@
 import { describe, expect, it } from "vitest";
 import { defaultOf, parseSetting } from "../../worker/config/parse-config.ts";
-import { splitPlan, splitThresholds } from "../../worker/renders/split-plan.ts";
+import { decideSplit, farmModel, secondsPerFrame, splitSeconds, type SplitInput } from "../../worker/renders/split-plan.ts";
+import { countFreeNodes } from "../../worker/renders/farm/free-node-count.ts";
 
-describe("splitting a render", () => {
-  // The settings as the Worker has them when none is set (worker/config/settings.ts).
-  const defaults = { SEGMENT_MIN_FRAMES: defaultOf("SEGMENT_MIN_FRAMES"), SEGMENT_TARGET_FRAMES: defaultOf("SEGMENT_TARGET_FRAMES"), MAX_SEGMENTS: defaultOf("MAX_SEGMENTS") };
-  const at30 = splitThresholds(defaults, { fps: { num: 30, den: 1 } });
+describe("splitting a render: when it finishes sooner with the nodes free", () => {
+  // The model as the Worker has it when nothing is set (worker/config/settings.ts): bench/segments.ts's figures.
+  const model = farmModel({
+    SEGMENT_OVERHEAD_MS: defaultOf("SEGMENT_OVERHEAD_MS"),
+    NODE_FRAMES_PER_SECOND: defaultOf("NODE_FRAMES_PER_SECOND"),
+    JOIN_MS_PER_VIDEO_SECOND: defaultOf("JOIN_MS_PER_VIDEO_SECOND"),
+    MAX_SEGMENTS: defaultOf("MAX_SEGMENTS"),
+  });
+  const hd = (seconds: number, freeNodes: number, format: SplitInput["format"] = "mp4"): SplitInput => ({
+    frames: seconds * 30, durationSeconds: seconds, width: 1920, height: 1080, format, freeNodes,
+  });
+  const counts = (input: SplitInput) => decideSplit(input, model).segments.length;
 
-  it("defaults to 20 s of video before splitting and 10 s segments, at the render's rate", () => {
-    expect(at30).toEqual({ minFrames: 600, targetFrames: 300, maxSegments: 64 });
-    expect(splitThresholds(defaults, { fps: { num: 30000, den: 1001 } })).toEqual({ minFrames: 599, targetFrames: 300, maxSegments: 64 });
-    const set = { SEGMENT_MIN_FRAMES: parseSetting("SEGMENT_MIN_FRAMES", "60"), SEGMENT_TARGET_FRAMES: parseSetting("SEGMENT_TARGET_FRAMES", "30"), MAX_SEGMENTS: parseSetting("MAX_SEGMENTS", "8") };
-    expect(splitThresholds(set, { fps: { num: 30, den: 1 } })).toEqual({ minFrames: 60, targetFrames: 30, maxSegments: 8 });
-    // A cap below 2 would make "split" mean "whole": like nonsense, it is a configuration error naming the setting.
+  it("reads the measured costs from the settings", () => {
+    expect(model).toEqual({ segmentOverheadS: 3, framesPerSecond1080p: 15, joinPerVideoSecondS: 0.075, maxSegments: 64 });
+    const set = farmModel({
+      SEGMENT_OVERHEAD_MS: parseSetting("SEGMENT_OVERHEAD_MS", "1500"),
+      NODE_FRAMES_PER_SECOND: parseSetting("NODE_FRAMES_PER_SECOND", "2.5"),
+      JOIN_MS_PER_VIDEO_SECOND: parseSetting("JOIN_MS_PER_VIDEO_SECOND", "100"),
+      MAX_SEGMENTS: parseSetting("MAX_SEGMENTS", "8"),
+    });
+    expect(set).toEqual({ segmentOverheadS: 1.5, framesPerSecond1080p: 2.5, joinPerVideoSecondS: 0.1, maxSegments: 8 });
     expect(() => parseSetting("MAX_SEGMENTS", "1")).toThrow('MAX_SEGMENTS: expected a whole number of segments, at least 2, got "1"');
-    expect(() => parseSetting("MAX_SEGMENTS", "lots")).toThrow('MAX_SEGMENTS: expected a whole number of segments, at least 2, got "lots"');
+    expect(() => parseSetting("NODE_FRAMES_PER_SECOND", "fast")).toThrow('NODE_FRAMES_PER_SECOND: expected a positive number of frames per second, got "fast"');
   });
 
-  it("keeps a short render and any GIF whole", () => {
-    expect(splitPlan(600, "mp4", at30)).toEqual([{ index: 0, fromFrame: 0, toFrame: 600 }]);
-    expect(splitPlan(6000, "gif", at30)).toEqual([{ index: 0, fromFrame: 0, toFrame: 6000 }]);
+  it("the issue's case: a 20 s 1080p render goes to three idle nodes (about 18 s instead of 40 s), and stays whole with one", () => {
+    const three = decideSplit(hd(20, 3), model);
+    expect(three.segments).toEqual([
+      { index: 0, fromFrame: 0, toFrame: 200 },
+      { index: 1, fromFrame: 200, toFrame: 400 },
+      { index: 2, fromFrame: 400, toFrame: 600 },
+    ]);
+    expect(three.wholeS).toBeCloseTo(40, 5);
+    expect(three.splitS).toBeCloseTo(3 + 200 / 15 + 20 * 0.075, 5);
+    expect(three.whole).toBeUndefined();
+    expect(decideSplit(hd(20, 1), model)).toMatchObject({ segments: [{ index: 0, fromFrame: 0, toFrame: 600 }], whole: "one free node" });
+    // Even an hour stays whole with no other node to share it: a split would only add its overhead and the join.
+    expect(decideSplit(hd(3600, 1), model).whole).toBe("one free node");
   });
 
-  it("covers every frame exactly once in segments equal to within one frame", () => {
-    const segments = splitPlan(1801, "mp4", at30);
-    expect(segments).toHaveLength(6);
+  it("keeps a render whole when no split finishes sooner, and any GIF", () => {
+    // 1 s: 2 s whole; a segment shorter than its own 3 s overhead is not made.
+    expect(decideSplit(hd(1, 8), model)).toMatchObject({ whole: "too short", wholeS: 2 });
+    // 3 s on two nodes: 3 + 3 + 0.2 s split against 6 s whole.
+    expect(decideSplit(hd(3, 2), model)).toMatchObject({ whole: "not sooner" });
+    expect(decideSplit(hd(600, 8, "gif"), model)).toMatchObject({ whole: "gif", segments: [{ index: 0, fromFrame: 0, toFrame: 18000 }] });
+    expect(counts(hd(5, 3))).toBe(3); // 10 s whole, about 6.7 s split
+  });
+
+  it("splits only when the estimate is sooner, over a sweep of lengths and free nodes", () => {
+    for (const seconds of [1, 2, 3, 4, 5, 8, 13, 20, 60, 600]) {
+      for (const free of [1, 2, 3, 8, 64, 200]) {
+        const input = hd(seconds, free);
+        const d = decideSplit(input, model);
+        if (d.segments.length === 1) continue;
+        expect(d.splitS, `${seconds} s on ${free}`).toBeLessThan(d.wholeS);
+        expect(d.splitS).toBeCloseTo(splitSeconds(input, d.segments.length, model), 9);
+        expect(d.segments.length).toBeLessThanOrEqual(Math.min(free, 64));
+        // No segment captures for less time than its fixed cost.
+        const shortest = Math.min(...d.segments.map((s) => s.toFrame - s.fromFrame));
+        expect(shortest * secondsPerFrame(input, model)).toBeGreaterThanOrEqual(model.segmentOverheadS - secondsPerFrame(input, model));
+      }
+    }
+  });
+
+  it("uses every free node a long render can use, up to MAX_SEGMENTS; segments cover every frame once, equal within a frame", () => {
+    expect(counts(hd(20, 64))).toBe(13); // 40 s whole: 13 segments of about 3 s capture each
+    expect(counts(hd(3600, 200))).toBe(64);
+    const segments = decideSplit({ ...hd(60, 7), frames: 1801 }, model).segments;
+    expect(segments).toHaveLength(7);
     expect(segments[0]!.fromFrame).toBe(0);
     expect(segments.at(-1)!.toFrame).toBe(1801);
     for (let i = 1; i < segments.length; i++) expect(segments[i]!.fromFrame).toBe(segments[i - 1]!.toFrame);
@@ -32,12 +81,24 @@ describe("splitting a render", () => {
     expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
   });
 
-  it("never makes more than maxSegments segments: an hour of video gets 64 longer segments, still covering every frame", () => {
-    const hour = 3600 * 30;
-    const segments = splitPlan(hour, "mp4", at30);
-    expect(segments).toHaveLength(64);
-    expect(segments.at(-1)!.toFrame).toBe(hour);
-    expect(segments.reduce((n, s) => n + s.toFrame - s.fromFrame, 0)).toBe(hour);
-    expect(splitPlan(hour, "mp4", { ...at30, maxSegments: 4 }).map((s) => s.toFrame - s.fromFrame)).toEqual([27000, 27000, 27000, 27000]);
+  it("counts a smaller frame as faster, in proportion to its pixels but never below 7 % of a 1080p frame", () => {
+    expect(secondsPerFrame({ width: 1920, height: 1080 }, model)).toBeCloseTo(1 / 15, 9);
+    expect(secondsPerFrame({ width: 3840, height: 2160 }, model)).toBeCloseTo(4 / 15, 9);
+    expect(secondsPerFrame({ width: 960, height: 540 }, model)).toBeCloseTo(0.25 / 15, 9);
+    expect(secondsPerFrame({ width: 320, height: 180 }, model)).toBeCloseTo(0.07 / 15, 9);
+    // 20 s at 320x180 is 2.8 s whole at the default rate: not worth a split; 4K is split across what is free.
+    expect(counts({ ...hd(20, 3), width: 320, height: 180 })).toBe(1);
+    expect(counts({ ...hd(20, 3), width: 3840, height: 2160 })).toBe(3);
+  });
+});
+
+describe("counting the free nodes", () => {
+  it("counts the planning node and the idle ones; with containers, the instances not busy when that is more", () => {
+    expect(countFreeNodes(0, null)).toEqual({ count: 1, said: "1 free node (this one; no other waiting for work)" });
+    expect(countFreeNodes(2, null)).toEqual({ count: 3, said: "3 free nodes (this one and 2 waiting for work)" });
+    expect(countFreeNodes(0, { max: 8, busy: 3 })).toEqual({ count: 5, said: "5 free nodes (container instances: 8 at most, 3 busy with other render work)" });
+    // Idle nodes beyond the headroom (nodes not run as containers, or a cap lowered since): what is seen counts.
+    expect(countFreeNodes(4, { max: 8, busy: 7 }).count).toBe(5);
+    expect(countFreeNodes(0, { max: 8, busy: 8 }).count).toBe(1);
   });
 });

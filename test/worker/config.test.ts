@@ -44,6 +44,9 @@ describe("reading settings", () => {
       JOB_LEASE_MS: 30_000,
       MAX_JOB_ATTEMPTS: 3,
       MAX_SEGMENTS: 64,
+      SEGMENT_OVERHEAD_MS: 3000,
+      NODE_FRAMES_PER_SECOND: 15,
+      JOIN_MS_PER_VIDEO_SECOND: 75,
       MAX_VIDEO_SECONDS: 3600,
       MAX_RENDER_MS: 1_800_000,
       MAX_RENDERS_PER_USER: 3,
@@ -60,7 +63,7 @@ describe("reading settings", () => {
       CONTAINER_MAX_INSTANCES: 8,
       CONTAINER_JOBS_PER_INSTANCE: 1,
     });
-    for (const unset of ["SEGMENT_MIN_FRAMES", "SEGMENT_TARGET_FRAMES", "GITHUB_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "CONTAINER_NODE_KEY"] as const) {
+    for (const unset of ["GITHUB_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "CONTAINER_NODE_KEY"] as const) {
       expect(config[unset], unset).toBeUndefined();
     }
   });
@@ -91,7 +94,7 @@ describe("reading settings", () => {
       MAX_FILE_BYTES: 2048,
       JOB_LEASE_MS: "1000",
       MAX_SEGMENTS: "2",
-      SEGMENT_MIN_FRAMES: "90",
+      NODE_FRAMES_PER_SECOND: "2.5",
       MAX_VIDEO_SECONDS: "0.5",
       JOB_RETENTION_DAYS: "1.5",
       WEBHOOK_BACKOFF_SECONDS: "0, 1.5,60",
@@ -110,7 +113,7 @@ describe("reading settings", () => {
       MAX_FILE_BYTES: 2048,
       JOB_LEASE_MS: 1000,
       MAX_SEGMENTS: 2,
-      SEGMENT_MIN_FRAMES: 90,
+      NODE_FRAMES_PER_SECOND: 2.5,
       MAX_VIDEO_SECONDS: 0.5,
       JOB_RETENTION_DAYS: 1.5,
       WEBHOOK_BACKOFF_SECONDS: [0, 1.5, 60],
@@ -143,6 +146,10 @@ describe("reading settings", () => {
       [{ WEBHOOK_BACKOFF_SECONDS: "," }, 'WEBHOOK_BACKOFF_SECONDS: expected comma-separated numbers of seconds, each 0 or more, got ","'],
       [{ WEBHOOK_ALLOWED_HOSTS: "10.0.0.0/33" }, 'WEBHOOK_ALLOWED_HOSTS: expected comma-separated host names, IP addresses or CIDR ranges, got "10.0.0.0/33"'],
       [{ CONTAINER_POOL_SIZE: "lots" }, 'CONTAINER_POOL_SIZE: expected a whole number from 1 to 64, got "lots"'],
+      [{ NODE_FRAMES_PER_SECOND: "0" }, 'NODE_FRAMES_PER_SECOND: expected a positive number of frames per second, got "0"'],
+      // Retired settings: one still set would silently do nothing, so it is refused with what replaced it.
+      [{ SEGMENT_MIN_FRAMES: "90" }, "SEGMENT_MIN_FRAMES: no longer read: a render is split when the farm model says it finishes sooner (SEGMENT_OVERHEAD_MS, NODE_FRAMES_PER_SECOND, JOIN_MS_PER_VIDEO_SECOND); remove it"],
+      [{ SEGMENT_TARGET_FRAMES: "90" }, "SEGMENT_TARGET_FRAMES: no longer read: a split render gets one segment per free node (at most MAX_SEGMENTS); remove it"],
       [{ MAX_FILE_BYTES: { bytes: 1 } }, "MAX_FILE_BYTES: expected text, got a value of type object"],
       [{ TOKEN_SECRET: undefined }, "TOKEN_SECRET: required but unset"],
       [{ TOKEN_SECRET: "  " }, "TOKEN_SECRET: required but unset"],

@@ -85,3 +85,27 @@ export function sseReader(res: Response) {
     },
   };
 }
+
+/** How many distinct nodes wait on the JobBoard now for work of `kind` (what a plan counts as idle). */
+export function idleOnBoard(kind: string): Promise<number> {
+  return env.JOB_BOARD.get(env.JOB_BOARD.idFromName("all")).idleNodes(kind as ClaimedJob["kind"]);
+}
+
+/**
+ * Idle nodes played: one long-poll claim of render work per node id on `key`, each parked on the JobBoard (as a
+ * real node between jobs is) before this returns. Each resolves with the job it was given, or null after `waitS`.
+ */
+export async function parkIdleNodes(key: string, nodeIds: readonly string[], waitS = 20): Promise<Promise<ClaimedJob | null>[]> {
+  const before = await idleOnBoard("segment");
+  const claims = nodeIds.map(async (nodeId) => {
+    const res = await nodeCall(key, "POST", `/jobs/claim?wait=${waitS}`, { kinds: ["render", "segment", "join"], nodeId });
+    if (res.status === 204) return null;
+    if (res.status !== 200) throw new Error(`claim failed: ${res.status} ${await res.text()}`);
+    return ClaimResponseSchema.parse(await res.json()).job;
+  });
+  for (let i = 0; (await idleOnBoard("segment")) < before + nodeIds.length; i++) {
+    if (i > 200) throw new Error(`the ${nodeIds.length} claims never parked on the board`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return claims;
+}

@@ -3,7 +3,7 @@
 // problem is collected, each naming its setting; any problem makes the whole configuration an error, never a
 // silent fallback. Pure; configOf (config-of.ts) caches the result per env object.
 import * as z from "zod";
-import { BINDINGS, SETTINGS, type BindingName, type SettingName } from "./settings.ts";
+import { BINDINGS, RETIRED_SETTINGS, SETTINGS, type BindingName, type SettingName } from "./settings.ts";
 import { SETTING_RULES } from "./setting-rules.ts";
 
 type Spec<K extends SettingName> = (typeof SETTINGS)[K];
@@ -101,6 +101,7 @@ export function parseConfig(env: object): Config {
     if ("problem" in read) problems.push({ setting: source, problem: read.problem });
     else config[name] = read.value;
   }
+  for (const [name, problem] of Object.entries(RETIRED_SETTINGS)) if (isPresent(raw[name])) problems.push({ setting: name, problem });
   for (const name of BINDING_NAMES) {
     const spec = BINDINGS[name];
     if (spec.required && (raw[name] === undefined || raw[name] === null)) {

@@ -93,23 +93,29 @@ export const SETTINGS = {
     description: "How long a render node may hold a job without a progress post before the job is given to another node (ms).",
   },
   MAX_JOB_ATTEMPTS: { kind: "var", type: positiveInt("attempts"), default: "3", description: "How many nodes may try one job (render, segment, join) before its render fails." },
-  SEGMENT_MIN_FRAMES: {
+  SEGMENT_OVERHEAD_MS: {
     kind: "var",
-    type: positiveInt("frames"),
-    defaultNote: "20 s of video at the render's rate",
-    description: "Renders of at most this many frames are not split across nodes.",
+    type: positiveInt("milliseconds"),
+    default: "3000",
+    description: "The farm model's fixed cost of one segment on a running node (claim, browser launches, composition load, upload; bench/segments.ts measures it): a render is split only when that still finishes it sooner.",
   },
-  SEGMENT_TARGET_FRAMES: {
+  NODE_FRAMES_PER_SECOND: {
     kind: "var",
-    type: positiveInt("frames"),
-    defaultNote: "10 s of video at the render's rate",
-    description: "Frames per segment of a split render.",
+    type: positiveNumber("a positive number of frames per second"),
+    default: "15",
+    description: "The farm model's capture rate: frames one render node captures and encodes per second at 1920x1080 (bench/segments.ts measures it).",
+  },
+  JOIN_MS_PER_VIDEO_SECOND: {
+    kind: "var",
+    type: positiveInt("milliseconds"),
+    default: "75",
+    description: "The farm model's cost of joining a split render's segments, per second of video (bench/segments.ts measures it).",
   },
   MAX_SEGMENTS: {
     kind: "var",
     type: atLeast(2, "segments"),
     default: "64",
-    description: "Most segments one render is split into; a longer render gets longer segments.",
+    description: "Most segments one render is split into, however many nodes are free.",
   },
   MAX_VIDEO_SECONDS: {
     kind: "var",
@@ -195,6 +201,15 @@ export const SETTINGS = {
 export type SettingName = keyof typeof SETTINGS;
 /** Older names still read (SettingSpec.formerName). */
 export type FormerName = "CONTAINER_POOL_SIZE";
+
+/**
+ * Settings no longer read, and what replaced them. One still set is a configuration error: an operator who set it
+ * expects it to do something, and it would silently do nothing.
+ */
+export const RETIRED_SETTINGS: Readonly<Record<string, string>> = {
+  SEGMENT_MIN_FRAMES: "no longer read: a render is split when the farm model says it finishes sooner (SEGMENT_OVERHEAD_MS, NODE_FRAMES_PER_SECOND, JOIN_MS_PER_VIDEO_SECOND); remove it",
+  SEGMENT_TARGET_FRAMES: "no longer read: a split render gets one segment per free node (at most MAX_SEGMENTS); remove it",
+};
 
 /** What a binding is for and whether the Worker can serve without it. Bindings are checked, never parsed. */
 export interface BindingSpec {

@@ -41,7 +41,9 @@ export const jobs = sqliteTable(
     /** What the node is doing now (its last progress stage), so a server-side timeout can name the stage that hung. */
     stage: text("stage"),
   },
-  (t) => [index("jobs_queue").on(t.status, t.createdAt), index("jobs_project").on(t.userId, t.slug)],
+  // jobs_user_served: the claim's fair order reads each waiting user's last served render work (worker/renders/farm/
+  // queue.ts) from this index alone, never from the user's whole job history.
+  (t) => [index("jobs_queue").on(t.status, t.createdAt), index("jobs_project").on(t.userId, t.slug), index("jobs_user_served").on(t.userId, t.kind, t.startedAt)],
 );
 
 /** One row per render; the file lives in R2 under r/<userId>/<filename> once the render is done. */

@@ -10,6 +10,8 @@ import type { Env } from "../../env.ts";
 export type WorkMarks = Partial<Record<JobKind, number>>;
 
 interface Waiter {
+  /** Which node waits (its key's id and the process's nodeId): one node's overlapping waits count once. */
+  node: string;
   kinds: readonly JobKind[];
   resolve: (woken: boolean) => void;
   timer: ReturnType<typeof setTimeout>;
@@ -24,12 +26,22 @@ export class JobBoard extends DurableObject<Env> {
     return Object.fromEntries(kinds.map((k) => [k, this.marks.get(k) ?? 0]));
   }
 
+  /**
+   * How many distinct nodes wait here now for work of `kind`: the nodes known to be idle. A lower bound: a node
+   * between two waits (reading the queue, at most a few milliseconds every SAFETY_RECHECK_MS) is not counted, and a
+   * node killed while it waited is counted until that wait ends (at most SAFETY_RECHECK_MS).
+   */
+  async idleNodes(kind: JobKind): Promise<number> {
+    return new Set([...this.waiters].filter((w) => w.kinds.includes(kind)).map((w) => w.node)).size;
+  }
+
   /** Resolves true as soon as work of one of `kinds` is announced after `seen`, false after `timeoutMs`. */
-  async waitForWork(kinds: readonly JobKind[], seen: WorkMarks, timeoutMs: number): Promise<boolean> {
+  async waitForWork(kinds: readonly JobKind[], seen: WorkMarks, timeoutMs: number, node: string): Promise<boolean> {
     if (kinds.some((k) => (this.marks.get(k) ?? 0) > (seen[k] ?? 0))) return true;
     if (timeoutMs <= 0) return false;
     return new Promise((resolve) => {
       const waiter: Waiter = {
+        node,
         kinds,
         resolve,
         timer: setTimeout(() => {

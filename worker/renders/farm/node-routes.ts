@@ -118,7 +118,7 @@ export const nodeRoutes = new Hono<AppEnv>()
         return c.body(null, 204);
       }
       await jobBoard(c.env)
-        .waitForWork(kinds, marks, Math.min(left, SAFETY_RECHECK_MS))
+        .waitForWork(kinds, marks, Math.min(left, SAFETY_RECHECK_MS), `${node.id}/${body.nodeId ?? ""}`)
         .catch(() => new Promise((r) => setTimeout(r, Math.min(left, 1000))));
     }
   })

@@ -91,14 +91,19 @@ export async function enqueueJobWithin(
 
 /**
  * Which queued job a claim takes. Snapshots and checks first (a person waits on the request), then previews, then
- * render work. Within a tier, fair across users: the user with the fewest render jobs running now goes first, so one
- * user's long queue (a split render's many segments, several renders) never starves another user's short render;
- * oldest first among equals.
+ * render work. Within a tier, fair across users: first the user with the fewest render jobs running now (one user's
+ * segments spread over the farm do not keep another user's render waiting for a node), then the user whose render
+ * work a node took least recently (never first), then the oldest job. The second key is what serves the case the
+ * first cannot: one node doing one job at a time claims only when nothing runs, so every user ties at zero running,
+ * and without it one user's three queued renders would all go before another user's one. A job's started_at is its
+ * first claim (a retry keeps it), so "last served" is the newest first claim of the user's render work.
  */
+const RENDER_WORK = sql`('render', 'segment', 'join')`;
 const claimOrder = [
   sql`CASE ${jobs.kind} WHEN 'snapshot' THEN 0 WHEN 'check' THEN 0 WHEN 'preview' THEN 1 ELSE 2 END`,
   // Render work only: a long-running preview is no reason to wait behind other users' renders.
-  sql`(SELECT count(*) FROM jobs AS busy WHERE busy.user_id = ${jobs.userId} AND busy.status = 'running' AND busy.kind IN ('render', 'segment', 'join'))`,
+  sql`(SELECT count(*) FROM jobs AS busy WHERE busy.user_id = ${jobs.userId} AND busy.status = 'running' AND busy.kind IN ${RENDER_WORK})`,
+  sql`coalesce((SELECT max(served.started_at) FROM jobs AS served WHERE served.user_id = ${jobs.userId} AND served.kind IN ${RENDER_WORK}), 0)`,
   jobs.createdAt,
 ];
 

@@ -1,6 +1,7 @@
 // A render split across nodes, as its ProjectRoom runs it: the planning node's plan (kept whole, or split into
-// segment jobs for any nodes), each segment taken and completed, and the join queued once all are done. The state
-// changes are render-transitions.ts; this module does the queue and storage side of them.
+// segment jobs for the nodes free now when that finishes it sooner: split-plan.ts), each segment taken and
+// completed, and the join queued once all are done. The state changes are render-transitions.ts; this module does
+// the queue and storage side of them.
 import type { CompleteRequest } from "../../../core/protocol/node-routes.ts";
 import type { RenderPlan, SegmentRange } from "../../../core/protocol/render-plan.ts";
 import { configOf } from "../../config/config-of.ts";
@@ -11,15 +12,27 @@ import { endJob, enqueueJob, findJob, maxJobAttempts } from "../farm/queue.ts";
 import { videoTooLong } from "../video-length.ts";
 import { writeProjection } from "../projection.ts";
 import { segmentKey } from "../segment-keys.ts";
-import { splitPlan, splitThresholds } from "../split-plan.ts";
+import { decideSplit, farmModel, type SplitDecision } from "../split-plan.ts";
+import { freeNodes } from "../farm/free-nodes.ts";
+import type { FreeNodes } from "../farm/free-node-count.ts";
 import { joinJobId, segmentJobId } from "../state.ts";
 import type { RoomCore } from "./room-core.ts";
 import { isLive, planned, segmentDone, segmentFailed, segmentTaken } from "./render-transitions.ts";
 
+/** The render's log line for the decision: what was counted, and the estimates it compared. */
+function decisionLine(d: SplitDecision, free: FreeNodes, plan: RenderPlan): string {
+  const s = (x: number) => `${x < 10 ? x.toFixed(1) : Math.round(x)} s`;
+  if (d.whole === "gif") return "kept whole: a GIF's palette needs every frame on one node";
+  if (d.whole) return `kept whole on this node: ${free.said}; about ${s(d.wholeS)} whole${d.whole === "one free node" ? "" : `, no split finishes sooner (${d.whole})`}`;
+  const size = Math.round(plan.frames / d.segments.length);
+  return `render split into ${d.segments.length} segments of about ${size} frames (${plan.frames} frames at ${plan.fpsText} fps) for ${free.said}: about ${s(d.splitS)} instead of ${s(d.wholeS)} whole`;
+}
+
 /**
- * POST /api/node/jobs/:id/plan: the node that holds the render job loaded the composition. A short render (or a
- * GIF) stays whole on that node; a longer one is split: the render job ends here and one segment job per frame
- * range is queued for any nodes. A plan longer than MAX_VIDEO_SECONDS fails the render and queues nothing.
+ * POST /api/node/jobs/:id/plan: the node that holds the render job loaded the composition. The render is split when
+ * that finishes it sooner with the nodes free now (split-plan.ts, free-nodes.ts): the render job ends here and one
+ * segment job per frame range is queued for any nodes; otherwise it stays whole on the planning node. A plan longer
+ * than MAX_VIDEO_SECONDS fails the render and queues nothing.
  */
 export async function planRender(room: RoomCore, renderId: string, nodeId: string, plan: RenderPlan): Promise<{ segments: SegmentRange[]; cancelled: boolean }> {
   const render = await room.current();
@@ -32,18 +45,23 @@ export async function planRender(room: RoomCore, renderId: string, nodeId: strin
     await room.finish(renderId, { ok: false, error: tooLong });
     return { segments: [], cancelled: true };
   }
-  const ranges = splitPlan(plan.frames, render.options.format, splitThresholds(configOf(room.env), plan));
+  const free = render.options.format === "gif" ? { count: 1, said: "" } : await freeNodes(room.env);
+  const decision = decideSplit({ ...plan, format: render.options.format, freeNodes: free.count }, farmModel(configOf(room.env)));
+  const ranges = decision.segments;
   const next = planned(render, plan, ranges);
+  // Kept whole: the planning node goes on rendering; the room keeps the plan and says why (tell stores it).
+  if (!next.segments) {
+    await room.tell(next, [decisionLine(decision, free, plan)]);
+    return { segments: ranges, cancelled: false };
+  }
   await room.save(next);
-  if (!next.segments) return { segments: ranges, cancelled: false };
   // The render job's work (the plan) is done; the render goes on as segments.
   await endJob(db, renderId, "done", { result: { segments: ranges.length } });
   for (const r of ranges) {
     const options = { renderId, index: r.index, fromFrame: r.fromFrame, toFrame: r.toFrame, plan, render: render.options };
     await enqueueJob(db, { id: segmentJobId(renderId, r.index), userId: render.userId, slug: render.slug, kind: "segment", options });
   }
-  const size = Math.round(plan.frames / ranges.length);
-  await room.tell(next, [`render split into ${ranges.length} segments of about ${size} frames (${plan.frames} frames at ${plan.fpsText} fps) for any nodes`]);
+  await room.tell(next, [decisionLine(decision, free, plan)]);
   await announceWork(room.env, "segment");
   // In production more container nodes start for the segments (their number follows the queue's depth).
   await wakeRenderNodes(room.env);

@@ -1,0 +1,1 @@
+CREATE INDEX `jobs_user_served` ON `jobs` (`user_id`,`kind`,`started_at`);
