@@ -6,7 +6,8 @@ import { findingsSoFar, report } from "./findings.ts";
 import { errorText, num, page } from "./page-globals.ts";
 import { addTextRendering, installPageStyles, type SwappedVideo } from "./page-styles.ts";
 import { initSubCompositions, inlineSubCompositions, insertingFile, instantiateRootTemplate } from "./sub-compositions.ts";
-import { absoluteStart, mediaSrc, placeRootClips, setClipShown, windowOf, type Clip, type TimeWindow } from "./timing.ts";
+import { inWindow, makeClipClock, type ClipClock, type TimeWindow } from "./clip-clock.ts";
+import { mediaSrc, placeRootClips, setClipShown, type Clip } from "./timing.ts";
 import { exposeRootVariables, installHyperframes } from "./variables.ts";
 
 interface VideoItem {
@@ -32,8 +33,8 @@ function studioRuntime(): void {
   const swapped: SwappedVideo[] = [];
   const config: RuntimeConfig = { fps: [30, 1], videoFrameUrl: null, videoFrameCounts: [] };
   let readyPromise: Promise<void> | null = null;
-  const state: { root: HTMLElement | null; hosts: Record<string, Element>; clips: Clip[]; videos: VideoItem[]; media: MediaItem[] } = {
-    root: null, hosts: {}, clips: [], videos: [], media: [],
+  const state: { root: HTMLElement | null; clock: ClipClock | null; hosts: Record<string, Element>; clips: Clip[]; videos: VideoItem[]; media: MediaItem[] } = {
+    root: null, clock: null, hosts: {}, clips: [], videos: [], media: [],
   };
 
   addTextRendering();
@@ -75,18 +76,20 @@ function studioRuntime(): void {
     state.hosts = hosts;
     placeRootClips(state.root);
     const rootEl = state.root;
+    // Windows are read once the files' scripts have run: a host without data-duration lasts as long as its timeline.
+    const clock = (state.clock = makeClipClock(rootEl, timelines));
     state.clips = (Array.prototype.filter.call(document.querySelectorAll("[data-start]"), (el: Element) => el !== rootEl && el.nodeName !== "AUDIO") as HTMLElement[])
-      .map((el) => ({ el, window: windowOf(el, rootEl), collapses: null, savedDisplay: null }));
+      .map((el) => ({ el, window: clock.shownWindow(el), collapses: null, savedDisplay: null }));
     const videoEls = renderMode ? document.querySelectorAll<HTMLElement>("img[data-studio-video]") : document.querySelectorAll<HTMLElement>("video");
     state.videos = Array.prototype.map.call(videoEls, (el: HTMLElement, index: number) => ({
-      el, index, window: windowOf(el, rootEl), mediaStart: num(el.getAttribute("data-media-start"), 0),
+      el, index, window: clock.mediaWindow(el), mediaStart: num(el.getAttribute("data-media-start"), 0),
     })) as VideoItem[];
     // Play mode: every <audio> and <video> follows the one clock (render mode mixes audio with ffmpeg instead).
     state.media = renderMode ? [] : (Array.prototype.map.call(document.querySelectorAll<HTMLMediaElement>("audio, video"), (el: HTMLMediaElement) => {
       const volume = num(el.getAttribute("data-volume"), NaN);
       if (Number.isFinite(volume)) el.volume = Math.min(1, Math.max(0, volume));
       el.preload = "auto";
-      return { el, window: windowOf(el, rootEl), mediaStart: num(el.getAttribute("data-media-start"), 0) };
+      return { el, window: clock.mediaWindow(el), mediaStart: num(el.getAttribute("data-media-start"), 0) };
     }) as MediaItem[]);
     for (const id in timelines()) {
       const tl = timelines()[id];
@@ -119,7 +122,7 @@ function studioRuntime(): void {
     const push = (el: Element, kind: "audio" | "video") => {
       const src = kind === "video" && renderMode ? el.getAttribute("data-studio-video-src") : mediaSrc(el);
       if (!src) return;
-      const w = windowOf(el, state.root);
+      const w = state.clock!.mediaWindow(el);
       const volume = num(el.getAttribute("data-volume"), num(el.getAttribute("volume"), 1));
       audio.push({
         kind, src, start: w.start, duration: Number.isFinite(w.end) ? w.end - w.start : null,
@@ -163,12 +166,8 @@ function studioRuntime(): void {
       const tl = timelines()[id];
       if (!tl || typeof tl.seek !== "function") continue;
       const host = id === rootId ? null : state.hosts[id];
-      let local = t;
-      if (host) {
-        const hostStart = absoluteStart(host, state.root);
-        const dur = num(host.getAttribute("data-duration"), Infinity);
-        local = Math.min(Math.max(t - hostStart, 0), dur);
-      }
+      // A sub-composition's timeline runs on its host's clock, not clamped to the host's window (its clip hides it).
+      const local = host ? state.clock!.localTime(host, id, t) : t;
       tl.pause();
       try {
         tl.seek(local, false);
@@ -181,7 +180,7 @@ function studioRuntime(): void {
     }
     for (let c = 0; c < state.clips.length; c++) {
       const clip = state.clips[c]!;
-      setClipShown(clip, t >= clip.window.start && t < clip.window.end);
+      setClipShown(clip, inWindow(clip.window, t));
     }
     const pending: Promise<void>[] = [];
     for (let v = 0; v < state.videos.length; v++) {

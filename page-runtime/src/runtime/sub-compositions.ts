@@ -194,8 +194,12 @@ async function inlineOne(host: HTMLElement): Promise<void> {
       else if (hostNamed && (attr.name === "data-width" || attr.name === "data-height")) continue;
       else if (!host.hasAttribute(attr.name) && attr.name !== "id" && attr.name !== "data-start" && attr.name !== "data-composition-id") host.setAttribute(attr.name, attr.value);
     }
-    Array.prototype.forEach.call(container.childNodes, (n: Node) => { if (n !== inner) items.push(n); });
-    items = items.concat(Array.prototype.slice.call(inner.childNodes) as Node[]);
+    // In document order, the root's children where the root stood: a script after the root (as HyperFrames'
+    // skill writes a <template>) runs once the elements it animates exist.
+    Array.prototype.forEach.call(container.childNodes, (n: Node) => {
+      if (n === inner) items = items.concat(Array.prototype.slice.call(inner.childNodes) as Node[]);
+      else items.push(n);
+    });
   } else {
     items = items.concat(Array.prototype.slice.call(container.childNodes) as Node[]);
   }

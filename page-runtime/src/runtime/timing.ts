@@ -1,10 +1,6 @@
-// Where each element sits on the root timeline, and how a clip shows and hides, as HyperFrames 0.8.170 does it.
+// How clips are laid out and how one shows and hides, as HyperFrames 0.8.170 does it (when: clip-clock.ts).
+import type { TimeWindow } from "./clip-clock.ts";
 import { num } from "./page-globals.ts";
-
-export interface TimeWindow {
-  start: number;
-  end: number;
-}
 
 export interface Clip {
   el: HTMLElement;
@@ -12,30 +8,6 @@ export interface Clip {
   /** Whether hiding also takes it out of the layout: decided the first time it hides. */
   collapses: boolean | null;
   savedDisplay: { value: string; priority: string } | null;
-}
-
-// Start of an element on the root timeline: its own data-start plus every enclosing clip's start.
-export function absoluteStart(el: Element, root: Element | null): number {
-  let total = 0;
-  for (let node: Element | null = el; node && node !== root; node = node.parentElement) {
-    if (node.hasAttribute && node.hasAttribute("data-start")) total += num(node.getAttribute("data-start"), 0);
-  }
-  return total;
-}
-
-// The window [start, end) in which an element is on screen, narrowed by every enclosing clip.
-export function windowOf(el: Element, root: Element | null): TimeWindow {
-  const start = absoluteStart(el, root);
-  let end = Infinity;
-  const own = num(el.getAttribute("data-duration"), NaN);
-  if (Number.isFinite(own)) end = start + own;
-  for (let node = el.parentElement; node && node !== root; node = node.parentElement) {
-    if (node.hasAttribute("data-start") && node.hasAttribute("data-duration")) {
-      const s = absoluteStart(node, root);
-      end = Math.min(end, s + num(node.getAttribute("data-duration"), Infinity));
-    }
-  }
-  return { start, end };
 }
 
 export function mediaSrc(el: Element): string | null {
