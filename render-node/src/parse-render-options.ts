@@ -35,6 +35,10 @@ export interface RenderOptions {
   composition: string;
   /** The Worker fails a strict render on lint errors; the node fails it on a blocked network attempt. */
   strict: boolean;
+  /** The request's crf or target bitrate in place of the quality's crf (mp4, webm); a GIF's loop count. */
+  crf?: number | undefined;
+  videoBitrate?: string | undefined;
+  gifLoop?: number | undefined;
 }
 
 export const DEFAULT_FPS = 30;
@@ -77,9 +81,12 @@ export function parseRenderOptions(raw: unknown): RenderOptions {
     const option = /^invalid (\w+)/.exec(result.error)?.[1] ?? /^unknown render option (\w+)/.exec(result.error)?.[1] ?? "options";
     throw new RenderOptionError(option, result.error);
   }
-  const { quality, format, fps, resolution, composition, strict } = result.options;
+  const { quality, format, fps, resolution, composition, strict, crf, videoBitrate, gifLoop } = result.options;
   const fraction = toFraction(fps, format);
-  return { quality, format, fps: fraction, fpsText: formatFps(fraction), fpsGiven: fps !== null, resolution: resolution ?? undefined, composition, strict };
+  return {
+    quality, format, fps: fraction, fpsText: formatFps(fraction), fpsGiven: fps !== null, resolution: resolution ?? undefined, composition, strict,
+    crf, videoBitrate, gifLoop,
+  };
 }
 
 /**

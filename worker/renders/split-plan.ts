@@ -1,6 +1,6 @@
 // How a render is split across nodes, from its plan. Pure. A render of at most SEGMENT_MIN_FRAMES (default: 20 s of
 // video at the render's rate) is one segment, rendered whole as before; GIF is never split (its palette pass needs
-// every frame). Longer renders become segments of about SEGMENT_TARGET_FRAMES (default 10 s of video), equal to
+// every frame), nor a png-sequence (its frames are files zipped by the node that took them, capped in length). Longer renders become segments of about SEGMENT_TARGET_FRAMES (default 10 s of video), equal to
 // within one frame, covering [0, frames) exactly, and never more than MAX_SEGMENTS of them (default 64, at least 2):
 // past that the segments grow, so one render cannot flood the queue with jobs. The settings are parsed with the rest
 // of the configuration (worker/config/settings.ts).
@@ -27,7 +27,7 @@ export function splitThresholds(config: SplitSettings, plan: Pick<RenderPlan, "f
 }
 
 export function splitPlan(frames: number, format: Format, t: SplitThresholds): SegmentRange[] {
-  if (format === "gif" || frames <= t.minFrames) return [{ index: 0, fromFrame: 0, toFrame: frames }];
+  if (format === "gif" || format === "png-sequence" || frames <= t.minFrames) return [{ index: 0, fromFrame: 0, toFrame: frames }];
   const count = Math.min(t.maxSegments, Math.max(2, Math.round(frames / Math.max(1, t.targetFrames))));
   return Array.from({ length: count }, (_, index) => ({
     index,
