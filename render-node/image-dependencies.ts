@@ -14,6 +14,7 @@ export const IMAGE_DEPENDENCIES: readonly string[] = [
   "@fontsource/*", // src/bundled-fonts.ts serves the bundled families' woff2 files (core/fonts/font-table.ts)
   "@puppeteer/browsers", // src/install-headless-shell.ts, where CHROME_PATH is unset; puppeteer-core needs it anyway
   "execa", // src/run-tool.ts
+  "fflate", // src/zip-png-sequence.ts: a png-sequence render's zip
   "gsap-3.14.2", // served to compositions in place of the GSAP CDN (src/intercept-requests.ts, src/serve-preview.ts)
   "hono", // its MIME table only (core/http/content-type.ts)
   "domhandler", // with htmlparser2: the node reads a composition's root size before any browser starts (src/refuse-oversized-composition.ts)

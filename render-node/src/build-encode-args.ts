@@ -1,4 +1,5 @@
 // ffmpeg arguments as data: the per-quality encoder table and the argument lists built from it. Pure.
+import { bitrateBits } from "../../core/render/render-options.ts";
 import type { Format, Quality } from "./parse-render-options.ts";
 
 /**
@@ -113,11 +114,14 @@ export function withRateControl(video: string[], rate: RateControl): string[] {
   const at = video.indexOf("-crf");
   if (at < 0 || (rate.crf === undefined && rate.videoBitrate === undefined)) return video;
   if (rate.crf !== undefined) return video.map((arg, i) => (i === at + 1 ? String(rate.crf) : arg));
-  // A target bitrate replaces the crf: x264 and VP9 then aim at that average (VP9's "-b:v 0" goes with it).
+  // A target bitrate replaces the crf (VP9's "-b:v 0" goes with it). Chunks are short, and a one-pass average over
+  // a few seconds overshoots several times on its first keyframes: a rate buffer of two seconds holds it to the target.
   const out = [...video.slice(0, at), ...video.slice(at + 2)];
   const zeroRate = out.indexOf("-b:v");
   if (zeroRate >= 0) out.splice(zeroRate, 2);
-  return [...out, "-b:v", rate.videoBitrate!];
+  const bits = bitrateBits(rate.videoBitrate!);
+  if (bits === null) throw new Error(`videoBitrate ${JSON.stringify(rate.videoBitrate)} is not a bitrate`);
+  return [...out, "-b:v", String(bits), "-maxrate", String(bits), "-bufsize", String(2 * bits)];
 }
 
 export interface ChunkArgsInput {
