@@ -100,6 +100,8 @@ export function bitrateBits(text: string): number | null {
 const crfRule = `give an integer from 0 to ${CRF_MAX.mp4} for mp4 or to ${CRF_MAX.webm} for webm`;
 const bitrateRule = `give bits per second such as "10M", "2500k" or "8000000", from ${VIDEO_BITRATE_RANGE.minText} to ${VIDEO_BITRATE_RANGE.maxText}`;
 const gifLoopRule = `give an integer from 0 (loop forever) to ${GIF_LOOP_MAX}`;
+/** A message naming the value given, then the rule. */
+const given = (rule: string) => ({ error: (issue: { input?: unknown }) => `${JSON.stringify(issue.input)}; ${rule}` });
 
 /** The rules that tie one option to another (crf and videoBitrate to the format, gifLoop to GIF), as zod issues. */
 function checkOptionPairs(o: { format: Format; crf?: number | undefined; videoBitrate?: string | undefined; gifLoop?: number | undefined }, ctx: z.RefinementCtx): void {
@@ -170,25 +172,25 @@ export const renderOptionsSchema = z.strictObject(
       .optional()
       .describe("called (signed, Standard Webhooks) when this render ends; overrides the project's webhook"),
     crf: z
-      .number({ error: (i) => `${JSON.stringify(i.input)}; ${crfRule}` })
-      .int(`${crfRule}`)
-      .min(0, crfRule)
-      .max(Math.max(...Object.values(CRF_MAX)), crfRule)
+      .number(given(crfRule))
+      .int(given(crfRule))
+      .min(0, given(crfRule))
+      .max(Math.max(...Object.values(CRF_MAX)), given(crfRule))
       .optional()
       .describe(`encoder crf in place of the quality's (lower is better and larger): 0 to ${CRF_MAX.mp4} for mp4, 0 to ${CRF_MAX.webm} for webm; not with videoBitrate`),
     videoBitrate: z
-      .string({ error: (i) => `${JSON.stringify(i.input)}; ${bitrateRule}` })
+      .string(given(bitrateRule))
       .refine((text) => {
         const bits = bitrateBits(text);
         return bits !== null && bits >= VIDEO_BITRATE_RANGE.min && bits <= VIDEO_BITRATE_RANGE.max;
-      }, { error: (i) => `${JSON.stringify(i.input)}; ${bitrateRule}` })
+      }, given(bitrateRule))
       .optional()
       .describe(`target video bitrate in place of the quality's crf, such as "10M" or "2500k" (${VIDEO_BITRATE_RANGE.minText} to ${VIDEO_BITRATE_RANGE.maxText}); mp4 and webm only; not with crf`),
     gifLoop: z
-      .number({ error: (i) => `${JSON.stringify(i.input)}; ${gifLoopRule}` })
-      .int(gifLoopRule)
-      .min(0, gifLoopRule)
-      .max(GIF_LOOP_MAX, gifLoopRule)
+      .number(given(gifLoopRule))
+      .int(given(gifLoopRule))
+      .min(0, given(gifLoopRule))
+      .max(GIF_LOOP_MAX, given(gifLoopRule))
       .optional()
       .describe(`how many times a GIF repeats: 0 (the default) loops forever, 1 to ${GIF_LOOP_MAX} that many more times; gif only`),
   },

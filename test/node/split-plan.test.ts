@@ -17,9 +17,12 @@ describe("splitting a render", () => {
     expect(() => parseSetting("MAX_SEGMENTS", "lots")).toThrow('MAX_SEGMENTS: expected a whole number of segments, at least 2, got "lots"');
   });
 
-  it("keeps a short render and any GIF whole", () => {
+  it("keeps a short render, any GIF and any png-sequence whole", () => {
     expect(splitPlan(600, "mp4", at30)).toEqual([{ index: 0, fromFrame: 0, toFrame: 600 }]);
     expect(splitPlan(6000, "gif", at30)).toEqual([{ index: 0, fromFrame: 0, toFrame: 6000 }]);
+    expect(splitPlan(3600, "png-sequence", at30)).toEqual([{ index: 0, fromFrame: 0, toFrame: 3600 }]);
+    // Alpha formats split like any video: their segments join with the alpha intact (render-node/test/outputs.test.ts).
+    expect(splitPlan(3600, "webm", at30).length).toBeGreaterThan(1);
   });
 
   it("covers every frame exactly once in segments equal to within one frame", () => {
