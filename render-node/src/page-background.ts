@@ -7,7 +7,7 @@ import { formatKeepsAlpha, type Format } from "../../core/render/render-options.
 import type { CaptureBrowser } from "./launch-capture-browser.ts";
 
 export interface PageBackgrounds {
-  /** The root element paints an opaque colour over the whole canvas, untouched by opacity, radius, clip or mask. */
+  /** The root paints an opaque colour or gradient over the whole canvas, untouched by opacity, radius, clip or mask. */
   rootOpaque: boolean;
   /** html, body and the root element have no background at all (no colour, no image). */
   bare: boolean;
@@ -35,7 +35,14 @@ export function readPageBackgrounds(capture: CaptureBrowser, compositionId: stri
         const box = root.getBoundingClientRect();
         const square = ["borderTopLeftRadius", "borderTopRightRadius", "borderBottomLeftRadius", "borderBottomRightRadius"]
           .every((k) => parseFloat(s.getPropertyValue(k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`))) === 0);
-        rootOpaque = alphaOf(s.backgroundColor) === 1 && s.opacity === "1" && square && s.clipPath === "none" &&
+        // A gradient covers the whole box when it is sized auto and repeats (the starter's root): opaque when every
+        // one of its colours is. An image (url) may hold transparency: not opaque.
+        const images = s.backgroundImage;
+        const colours = images.match(/rgba?\([^)]*\)/g) ?? [];
+        const gradientCovers = images !== "none" && !/url\(|transparent/.test(images) && colours.length > 0 &&
+          colours.every((c) => alphaOf(c) === 1) && s.backgroundSize.split(",").every((v) => v.trim() === "auto") &&
+          s.backgroundRepeat.split(",").every((v) => v.trim() === "repeat");
+        rootOpaque = (alphaOf(s.backgroundColor) === 1 || gradientCovers) && s.opacity === "1" && square && s.clipPath === "none" &&
           (s.maskImage || "none") === "none" && s.filter === "none" && s.transform === "none" && s.visibility === "visible" &&
           box.left <= 0 && box.top <= 0 && box.right >= w && box.bottom >= h;
       }

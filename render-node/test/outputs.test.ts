@@ -125,6 +125,22 @@ describe("transparency", () => {
     expect([r, g, b].map((v, i) => Math.abs(v! - [0x10, 0x20, 0x30][i]!) <= 6)).toEqual([true, true, true]);
   }, 180_000);
 
+  it("decides alpha from the root: an opaque gradient (the starter's kind) is opaque, a faded or rounded root keeps alpha", async () => {
+    const cases: [string, boolean][] = [
+      ["radial-gradient(120% 90% at 50% 110%, #1d2a5b 0%, #0b1020 60%)", false],
+      ["linear-gradient(#000, rgba(0, 0, 0, 0.5))", true],
+      ["#000; opacity: 0.5", true],
+      ["#000; border-radius: 12px", true],
+      ["url(missing.png) #000", false],
+    ];
+    for (const [background, alpha] of cases) {
+      const dir = await mkdtemp(join(work, "root-"));
+      await writeFile(join(dir, "index.html"), page(background));
+      const plan = await planRender({ projectDir: dir, options: { format: "mov" }, binaries, signal: signal() });
+      expect(plan.alpha, background).toBe(alpha);
+    }
+  }, 120_000);
+
   it("a split webm render joins its segments with the alpha intact", async () => {
     const options = { format: "webm", quality: "draft" } as const;
     const plan = await planRender({ projectDir: projects.transparent, options, binaries, signal: signal() });
