@@ -101,5 +101,11 @@ describe("describeRenderOptions", () => {
     const other = parseRenderOptions({ format: "webm", quality: "high", fps: 60, resolution: "portrait", composition: "scenes/intro.html" });
     if (!other.ok) throw new Error(other.error);
     expect(describeRenderOptions(other.options)).toBe("format webm, quality high, fps 60, resolution portrait, composition scenes/intro.html");
+    const tuned = parseRenderOptions({ format: "webm", videoBitrate: "2500k" });
+    if (!tuned.ok) throw new Error(tuned.error);
+    expect(describeRenderOptions(tuned.options)).toBe("format webm, quality standard, fps 30, videoBitrate 2500k");
+    const gif = parseRenderOptions({ format: "gif", gifLoop: 1 });
+    if (!gif.ok) throw new Error(gif.error);
+    expect(describeRenderOptions(gif.options)).toBe("format gif, quality standard, fps 30, gifLoop 1");
   });
 });

@@ -91,11 +91,13 @@ export const GIF_PALETTE: Record<Quality, { palettegen: string; paletteuse: stri
 
 // With alpha (a transparent composition, see detect-transparency.ts) Chromium hands over RGBA PNGs and the encoders
 // keep the alpha plane, as HyperFrames does: VP9 yuva420p (no alt-ref frames, which libvpx cannot pair with alpha;
-// alpha_mode=1 so players read it) and ProRes 4444 with a 10-bit alpha in place of ProRes 422.
+// alpha_mode=1 so players read it) and ProRes 4444 with alpha in place of ProRes 422.
 const RGBA_TO_BT709 = (format: string) =>
   `scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_int,${format}`;
 const VP9_ALPHA = ["-auto-alt-ref", "0", "-metadata:s:v:0", "alpha_mode=1"];
-const PRORES_4444 = ["-c:v", "prores_ks", "-profile:v", "4444", "-vendor", "apl0", "-pix_fmt", "yuva444p10le", ...BT709];
+// prores_aw's 4444 (profile 4) keeps the alpha like HyperFrames' prores_ks, at a fifth of the time here (60 frames
+// of 1280x720: 8.7 s against 43 s), and matches the opaque mov's encoder.
+const PRORES_4444 = ["-c:v", "prores_aw", "-profile:v", "4", "-vendor", "apl0", "-pix_fmt", "yuva444p10le", ...BT709];
 
 /** The filter and video arguments of a chunk whose frames keep their alpha (webm and mov only). */
 export function alphaVideoSettings(format: "webm" | "mov", quality: Quality): { filter: string; video: string[] } {

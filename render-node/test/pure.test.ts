@@ -117,7 +117,7 @@ describe("ffmpeg arguments", () => {
     expect(webm).toContain("format=yuva420p");
     expect(webm).toContain("-auto-alt-ref 0 -metadata:s:v:0 alpha_mode=1");
     const mov = buildChunkArgs({ format: "mov", quality: "draft", fpsText: "30", gopFrames: 60, output: "c.mov", alpha: true }).join(" ");
-    expect(mov).toContain("-c:v prores_ks -profile:v 4444 -vendor apl0 -pix_fmt yuva444p10le");
+    expect(mov).toContain("-c:v prores_aw -profile:v 4 -vendor apl0 -pix_fmt yuva444p10le");
     const mp4 = buildChunkArgs({ format: "mp4", quality: "draft", fpsText: "30", gopFrames: 60, output: "c.mp4", alpha: true }).join(" ");
     expect(mp4).toContain("-c:v mjpeg -i -");
     expect(mp4).not.toContain("yuva");
