@@ -31,8 +31,10 @@ const HELP = `studio: make videos with Studio from the command line
   studio push [FOLDER] [--project SLUG]      upload a folder (a HyperFrames project works as it is); creates the
                                              project (named by hyperframes.json, else the folder) if needed
   studio lint SLUG                           lint; exit 1 on errors
-  studio render SLUG [--quality draft|standard|high] [--format mp4|webm|mov|gif] [--fps N] [--resolution R]
-                     [--strict] [--out FILE]  render with a live progress bar; --out downloads the video
+  studio render SLUG [--quality draft|standard|high] [--format mp4|webm|mov|gif|png-sequence] [--fps N]
+                     [--resolution R] [--crf N | --video-bitrate 10M] [--gif-loop N] [--strict] [--out FILE]
+                                             render with a live progress bar; --out downloads the video
+                                             (a png-sequence: a .zip of PNG frames)
                      [--variables JSON | --variables-file PATH] [--strict-variables]
                                              values over the composition's declared data-composition-variables
                                              defaults (a JSON object keyed by id); --strict-variables refuses
@@ -131,6 +133,11 @@ async function render(slug: string, flags: Record<string, string | boolean | und
   if (flags["strict-variables"]) options.strictVariables = true;
   const api = client();
   for (const key of ["quality", "format", "resolution", "fps"] as const) if (flags[key] !== undefined) options[key] = flags[key];
+  // HyperFrames' flag names; a number where the API wants one, else the text as given (the studio says what is wrong).
+  const asNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text) : text);
+  if (typeof flags.crf === "string") options.crf = asNumber(flags.crf);
+  if (typeof flags["video-bitrate"] === "string") options.videoBitrate = flags["video-bitrate"];
+  if (typeof flags["gif-loop"] === "string") options.gifLoop = asNumber(flags["gif-loop"]);
   if (flags.strict) options.strict = true;
   const started = await api.read(RenderStateSchema, "POST", `/api/projects/${slug}/render`, options);
   say(`render ${started.filename} ${started.status}`);
@@ -154,7 +161,7 @@ async function render(slug: string, flags: Record<string, string | boolean | und
 
 async function downloadCommand(target: string, out: string | undefined): Promise<void> {
   const api = client();
-  if (/\.(mp4|webm|mov|gif)$/.test(target)) return download(api, `/renders/${encodeURIComponent(target)}`, out, target);
+  if (/\.(mp4|webm|mov|gif|zip)$/.test(target)) return download(api, `/renders/${encodeURIComponent(target)}`, out, target);
   const state = await api.read(z.union([RenderWithLogSchema, NoCurrentRenderSchema]), "GET", `/api/projects/${target}/render`);
   if (state.status === "none" || !state.downloadUrl) throw new StudioError(404, { error: `project ${target} has no rendered video to download (status ${state.status})` });
   return download(api, state.downloadUrl, out, state.filename);
@@ -173,6 +180,9 @@ async function main(argv: string[]): Promise<number> {
       format: { type: "string" },
       fps: { type: "string" },
       resolution: { type: "string" },
+      crf: { type: "string" },
+      "video-bitrate": { type: "string" },
+      "gif-loop": { type: "string" },
       strict: { type: "boolean" },
       variables: { type: "string" },
       "variables-file": { type: "string" },

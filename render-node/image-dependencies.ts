@@ -16,6 +16,7 @@ export const IMAGE_DEPENDENCIES: readonly string[] = [
   "execa", // src/run-tool.ts
   "gsap-3.12.5", // older GSAP releases served for CDN URLs pinned to them (core/composition/gsap-versions.ts)
   "gsap-3.13.0",
+  "fflate", // src/zip-png-sequence.ts: a png-sequence render's zip
   "gsap-3.14.2", // served to compositions in place of the GSAP CDN (src/intercept-requests.ts, src/serve-preview.ts)
   "hono", // its MIME table only (core/http/content-type.ts)
   "domhandler", // with htmlparser2: the node reads a composition's root size before any browser starts (src/refuse-oversized-composition.ts)

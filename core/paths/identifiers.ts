@@ -48,4 +48,4 @@ const MAX_RENDER_FILENAME_LENGTH = MAX_SLUG_LENGTH + 32;
 export const renderFilename = z
   .string()
   .max(MAX_RENDER_FILENAME_LENGTH, { message: `filename is longer than ${MAX_RENDER_FILENAME_LENGTH} characters`, abort: true })
-  .refine(isRenderFilename, "filename must be a render's file name: <slug>_<yyyy-mm-dd>_<hh-mm-ss>.<mp4|webm|mov|gif>");
+  .refine(isRenderFilename, "filename must be a render's file name: <slug>_<yyyy-mm-dd>_<hh-mm-ss>.<mp4|webm|mov|gif|zip>");

@@ -20,6 +20,8 @@ export const RenderPlanSchema = z.object({
   durationSeconds: z.number().positive(),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
+  /** Frames keep their alpha (a transparent webm or mov, a png-sequence): every segment and the join follow it. */
+  alpha: z.boolean().optional(),
   audio: z.array(AudioClipSchema).max(1000),
   findings: z.array(FindingSchema).max(1000),
 });

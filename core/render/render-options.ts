@@ -6,7 +6,7 @@ import { checkProjectPath } from "../paths/project-path.ts";
 import { RENDER_VARIABLE_LIMITS, variablesShapeProblem } from "./render-variables.ts";
 
 export const QUALITIES = ["draft", "standard", "high"] as const;
-export const FORMATS = ["mp4", "webm", "mov", "gif"] as const;
+export const FORMATS = ["mp4", "webm", "mov", "gif", "png-sequence"] as const;
 /** Output presets; each fits COMPOSITION_LIMITS (tested), and a preset only scales the page to fit inside it. */
 export const RESOLUTIONS = {
   landscape: { width: 1920, height: 1080 },
@@ -22,6 +22,13 @@ export const MAX_FPS = COMPOSITION_LIMITS.maxFps;
  * (a root data-fps below it is kept).
  */
 export const GIF_DEFAULTS = { width: 720, fps: 15 } as const;
+/** The largest crf per format that takes one (HyperFrames' ranges: x264 0-51, VP9 0-63); others have no crf. */
+export const CRF_MAX: Partial<Record<Format, number>> = { mp4: 51, webm: 63 };
+/** videoBitrate as HyperFrames reads it: bits per second with an optional k, M or G; bounded here. */
+export const VIDEO_BITRATE_RANGE = { min: 50_000, max: 500_000_000, minText: "50k", maxText: "500M" } as const;
+export const GIF_LOOP_MAX = 65535;
+/** A png-sequence is every frame as a PNG in one zip: bounded so one render cannot fill a node's disk (2 min at 30 fps). */
+export const MAX_PNG_SEQUENCE_FRAMES = 3600;
 
 export type Quality = (typeof QUALITIES)[number];
 export type Format = (typeof FORMATS)[number];
@@ -42,6 +49,12 @@ export interface RenderOptions {
   variables?: Record<string, unknown>;
   /** Refuse undeclared or mistyped `variables` keys instead of warning. */
   strictVariables: boolean;
+  /** Encoder crf in place of the quality's (mp4 and webm only). */
+  crf?: number;
+  /** Target video bitrate such as "10M" in place of the quality's crf (mp4 and webm only). */
+  videoBitrate?: string;
+  /** A GIF's loop count; 0 (the default) loops forever. */
+  gifLoop?: number;
 }
 
 export const FORMAT_CONTENT_TYPES: Record<Format, string> = {
@@ -49,7 +62,16 @@ export const FORMAT_CONTENT_TYPES: Record<Format, string> = {
   webm: "video/webm",
   mov: "video/quicktime",
   gif: "image/gif",
+  "png-sequence": "application/zip",
 };
+
+/** The download's file extension per format. */
+export const FORMAT_EXTENSIONS: Record<Format, string> = { mp4: "mp4", webm: "webm", mov: "mov", gif: "gif", "png-sequence": "zip" };
+
+/** Whether a render of this format keeps the page's transparency when the composition leaves pixels unpainted. */
+export function formatKeepsAlpha(format: Format): boolean {
+  return format === "webm" || format === "mov" || format === "png-sequence";
+}
 
 const list = (values: readonly string[]) => values.join(", ");
 const allowed = (values: readonly string[]) => ({
@@ -72,6 +94,39 @@ function normaliseFps(value: unknown): number | string | null | undefined {
   return den >= 1 && num / den >= 1 && num / den <= MAX_FPS ? `${num}/${den}` : undefined;
 }
 
+/** Bits per second of "10M", "2500k", "8000000" (HyperFrames' spelling), or null when it is not one. */
+export function bitrateBits(text: string): number | null {
+  const match = /^(\d{1,9})(\.\d{1,6})?([kKmMgG]?)$/.exec(text);
+  if (!match) return null;
+  const unit = { "": 1, k: 1e3, m: 1e6, g: 1e9 }[match[3]!.toLowerCase()]!;
+  return Number(`${match[1]}${match[2] ?? ""}`) * unit;
+}
+
+const crfRule = `give an integer from 0 to ${CRF_MAX.mp4} for mp4 or to ${CRF_MAX.webm} for webm`;
+const bitrateRule = `give bits per second such as "10M", "2500k" or "8000000", from ${VIDEO_BITRATE_RANGE.minText} to ${VIDEO_BITRATE_RANGE.maxText}`;
+const gifLoopRule = `give an integer from 0 (loop forever) to ${GIF_LOOP_MAX}`;
+/** A message naming the value given, then the rule. */
+const given = (rule: string) => ({ error: (issue: { input?: unknown }) => `${JSON.stringify(issue.input)}; ${rule}` });
+
+/** The rules that tie one option to another (crf and videoBitrate to the format, gifLoop to GIF), as zod issues. */
+function checkOptionPairs(o: { format: Format; crf?: number | undefined; videoBitrate?: string | undefined; gifLoop?: number | undefined }, ctx: z.RefinementCtx): void {
+  const rateFormats = Object.keys(CRF_MAX).join(" and ");
+  if (o.crf !== undefined && o.videoBitrate !== undefined) {
+    ctx.addIssue({ code: "custom", path: ["videoBitrate"], message: "give either crf or videoBitrate, not both" });
+  } else if (o.crf !== undefined || o.videoBitrate !== undefined) {
+    const name = o.crf !== undefined ? "crf" : "videoBitrate";
+    const max = CRF_MAX[o.format];
+    if (max === undefined) {
+      ctx.addIssue({ code: "custom", path: [name], message: `applies to ${rateFormats} only, not ${o.format}` });
+    } else if (o.crf !== undefined && o.crf > max) {
+      ctx.addIssue({ code: "custom", path: ["crf"], message: `${o.crf}; give an integer from 0 to ${max} for ${o.format}` });
+    }
+  }
+  if (o.gifLoop !== undefined && o.format !== "gif") {
+    ctx.addIssue({ code: "custom", path: ["gifLoop"], message: `applies to gif only, not ${o.format}` });
+  }
+}
+
 const compositionRule = 'give a project-relative .html file such as "compositions/intro.html"';
 
 /** The request body of POST /api/projects/:slug/render (also served in the OpenAPI document). */
@@ -91,7 +146,10 @@ export const renderOptionsSchema = z.strictObject(
         return fps;
       })
       .describe('frames per second: an integer, or "num/den" passed to ffmpeg exactly; default: the root\'s data-fps, else 30; a GIF: 15, or a lower data-fps'),
-    format: z.enum(FORMATS, allowed(FORMATS)).default("mp4"),
+    format: z
+      .enum(FORMATS, allowed(FORMATS))
+      .default("mp4")
+      .describe("mp4 (H.264), webm (VP9) or mov (ProRes), which keep the page's transparency where the composition paints nothing, gif, or png-sequence (a .zip of RGBA PNG frames, frame_000001.png on)"),
     composition: z
       .string({ error: (i) => `${JSON.stringify(i.input)}; ${compositionRule}` })
       .default("index.html")
@@ -136,14 +194,36 @@ export const renderOptionsSchema = z.strictObject(
       .boolean(allowed(["true", "false"]))
       .default(false)
       .describe("refuse the render (400) when a variables key is not declared by the composition or its value has the wrong type; otherwise each is a warning in the render log"),
+    crf: z
+      .number(given(crfRule))
+      .int(given(crfRule))
+      .min(0, given(crfRule))
+      .max(Math.max(...Object.values(CRF_MAX)), given(crfRule))
+      .optional()
+      .describe(`encoder crf in place of the quality's (lower is better and larger): 0 to ${CRF_MAX.mp4} for mp4, 0 to ${CRF_MAX.webm} for webm; not with videoBitrate`),
+    videoBitrate: z
+      .string(given(bitrateRule))
+      .refine((text) => {
+        const bits = bitrateBits(text);
+        return bits !== null && bits >= VIDEO_BITRATE_RANGE.min && bits <= VIDEO_BITRATE_RANGE.max;
+      }, given(bitrateRule))
+      .optional()
+      .describe(`target video bitrate in place of the quality's crf, such as "10M" or "2500k" (${VIDEO_BITRATE_RANGE.minText} to ${VIDEO_BITRATE_RANGE.maxText}); mp4 and webm only; not with crf`),
+    gifLoop: z
+      .number(given(gifLoopRule))
+      .int(given(gifLoopRule))
+      .min(0, given(gifLoopRule))
+      .max(GIF_LOOP_MAX, given(gifLoopRule))
+      .optional()
+      .describe(`how many times a GIF repeats: 0 (the default) loops forever, 1 to ${GIF_LOOP_MAX} that many more times; gif only`),
   },
   {
     error: (issue) =>
       issue.code === "unrecognized_keys"
-        ? `unknown render option ${issue.keys[0]}; allowed options: quality, fps, format, composition, resolution, strict, wait, webhookUrl, variables, strictVariables`
+        ? `unknown render option ${issue.keys[0]}; allowed options: quality, fps, format, composition, resolution, strict, wait, webhookUrl, variables, strictVariables, crf, videoBitrate, gifLoop`
         : "render options must be a JSON object",
   },
-);
+).superRefine(checkOptionPairs);
 
 export type OptionsResult = { ok: true; options: RenderOptions } | { ok: false; error: string };
 
@@ -156,10 +236,14 @@ export function parseRenderOptions(input: unknown): OptionsResult {
   return { ok: false, error: path ? `invalid ${path}: ${message}` : message };
 }
 
-/** `<slug>_<YYYY-MM-DD>_<HH-MM-SS>.<ext>` in UTC. */
+/** `<slug>_<YYYY-MM-DD>_<HH-MM-SS>.<ext>` in UTC (ext from FORMAT_EXTENSIONS: a png-sequence is a .zip). */
 export function renderFilename(slug: string, format: Format, at: Date): string {
+  return timedFilename(slug, FORMAT_EXTENSIONS[format], at);
+}
+
+function timedFilename(slug: string, extension: string, at: Date): string {
   const iso = at.toISOString();
-  return `${slug}_${iso.slice(0, 10)}_${iso.slice(11, 19).replace(/:/g, "-")}.${format}`;
+  return `${slug}_${iso.slice(0, 10)}_${iso.slice(11, 19).replace(/:/g, "-")}.${extension}`;
 }
 
 /** The same name one second later ("slug_2026-01-02_03-04-05.mp4" → "slug_2026-01-02_03-04-06.mp4"), for a render
@@ -168,7 +252,7 @@ export function nextRenderFilename(filename: string): string {
   const m = /^(.*)_(\d{4}-\d{2}-\d{2})_(\d{2})-(\d{2})-(\d{2})\.([a-z0-9]+)$/.exec(filename);
   if (!m) return filename;
   const at = Date.parse(`${m[2]}T${m[3]}:${m[4]}:${m[5]}Z`);
-  return renderFilename(m[1]!, m[6] as Format, new Date(at + 1000));
+  return timedFilename(m[1]!, m[6]!, new Date(at + 1000));
 }
 
 /** How a render's options read in its log: "format mp4, quality standard, fps 30[, resolution …][, composition …][, N variables]". */
@@ -178,10 +262,13 @@ export function describeRenderOptions(o: RenderOptions): string {
   if (o.composition !== "index.html") parts.push(`composition ${o.composition}`);
   const keys = o.variables ? Object.keys(o.variables).length : 0;
   if (keys > 0) parts.push(`${keys} variable${keys === 1 ? "" : "s"}${o.strictVariables ? " (strict)" : ""}`);
+  if (o.crf !== undefined) parts.push(`crf ${o.crf}`);
+  if (o.videoBitrate !== undefined) parts.push(`videoBitrate ${o.videoBitrate}`);
+  if (o.gifLoop !== undefined) parts.push(`gifLoop ${o.gifLoop}`);
   return parts.join(", ");
 }
 
-const FILENAME = /^([a-z0-9][a-z0-9-]*)_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.(mp4|webm|mov|gif)$/;
+const FILENAME = /^([a-z0-9][a-z0-9-]*)_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.(mp4|webm|mov|gif|zip)$/;
 export function isRenderFilename(name: string): boolean {
   return FILENAME.test(name);
 }

@@ -2,7 +2,7 @@
 // the frame rate and frame count settled. planRender, renderSegment and renderProject all start here, so a plan
 // made on one node and a segment rendered on another read the composition the same way.
 import { availableParallelism } from "node:os";
-import { stat } from "node:fs/promises";
+import { mkdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import type { RenderOptions as ApiRenderOptions } from "../../core/render/render-options.ts";
 import { formatFindingLine, makeFinding, strictFailure, type Finding } from "../../core/protocol/finding.ts";
@@ -23,7 +23,8 @@ import { applyDeclaredFps, parseRenderOptions } from "./parse-render-options.ts"
 import type { RenderOptions } from "./parse-render-options.ts";
 import { reportLateFindings } from "./late-findings.ts";
 import { checkRenderVariables } from "./check-render-variables.ts";
-import { refuseOversizedFile, refuseOversizedInfo } from "./refuse-oversized-composition.ts";
+import { refuseOversizedFile, refuseOversizedInfo, refusePngSequenceLength } from "./refuse-oversized-composition.ts";
+import { clearPageBackground, rendersWithAlpha } from "./page-background.ts";
 import { renderFrameRange } from "./render-frame-range.ts";
 import { resolveBinaries } from "./resolve-binaries.ts";
 import type { Binaries } from "./resolve-binaries.ts";
@@ -35,7 +36,7 @@ import { stageBounds, type StageBounds } from "./stage-bounds.ts";
 import { seconds as inSeconds, withDeadline } from "./with-deadline.ts";
 
 /** The render options a session reads: the API's (core/render) fields, each optional. */
-export type SessionOptions = Partial<Pick<ApiRenderOptions, "quality" | "fps" | "format" | "composition" | "resolution" | "variables" | "strictVariables">> & {
+export type SessionOptions = Partial<Pick<ApiRenderOptions, "quality" | "fps" | "format" | "composition" | "resolution" | "variables" | "strictVariables" | "crf" | "videoBitrate" | "gifLoop">> & {
   /** Undefined values are dropped (the API schema rejects nothing for them). */
   [key: string]: unknown;
 };
@@ -66,6 +67,8 @@ export interface CaptureSession {
   /** frames × den / num: the video's exact length. */
   totalSeconds: number;
   viewport: Viewport;
+  /** Frames keep their alpha (page-background.ts): PNG capture and alpha encoders. */
+  alpha: boolean;
   mode: CaptureMode;
   /** Every finding so far, each once (the log shows each as a `finding:` line). */
   findings: Finding[];
@@ -117,6 +120,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
   let options = parseRenderOptions({
     quality: raw["quality"], fps: raw["fps"], format: raw["format"], resolution: raw["resolution"], composition: raw["composition"],
     variables: raw["variables"], strictVariables: raw["strictVariables"],
+    crf: raw["crf"], videoBitrate: raw["videoBitrate"], gifLoop: raw["gifLoop"],
   });
   // Strict as a parameter, else as the API's option (the job's options carry it).
   const strict = input.strict ?? raw["strict"] === true;
@@ -189,18 +193,20 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     refuseOversizedInfo(info, options.composition, options.fps.num / options.fps.den);
     const viewport = computeViewport(info.width, info.height, options.resolution, options.format);
     const totalSeconds = (frames * options.fps.den) / options.fps.num;
+    refusePngSequenceLength(options.format, frames);
+    const alpha = await rendersWithAlpha(options.format, first.browser, info);
     onLine(
       `composition ${info.compositionId}: ${info.width}x${info.height}, ${info.duration} s, ${frames} frames at ${options.fpsText} fps` +
-        ` → ${viewport.outputWidth}x${viewport.outputHeight} ${options.format} (${options.quality})`,
+        ` → ${viewport.outputWidth}x${viewport.outputHeight} ${options.format} (${options.quality})${alpha ? " with alpha" : ""}`,
     );
     let videoCounts: Promise<number[]> | undefined;
     const settled = options;
     const session: CaptureSession = {
-      options: settled, info, frames, totalSeconds, viewport, mode: first.browser.mode, findings, binaries, bounds, projectDir, work,
+      options: settled, info, frames, totalSeconds, viewport, alpha, mode: first.browser.mode, findings, binaries, bounds, projectDir, work,
       signal, onLine, onFinding, failIfBlocked,
       plan: () => ({
         composition: settled.composition, frames, fps: { ...settled.fps }, fpsText: settled.fpsText, durationSeconds: totalSeconds,
-        width: viewport.outputWidth, height: viewport.outputHeight,
+        width: viewport.outputWidth, height: viewport.outputHeight, alpha,
         audio: info.audio.flatMap((clip) => {
           const path = projectPathOf(projectDir, origin, clip.src);
           if (path === null) {
@@ -241,6 +247,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
               (config: Record<string, unknown>) => (window as unknown as StudioWindow).__studio.configure(config),
               { fps: [settled.fps.num, settled.fps.den], videoFrameUrl: "/__studio/video/{index}/{frame}.jpg", videoFrameCounts: counts },
             );
+            if (alpha) await clearPageBackground(browser);
           };
           await withDeadline(prepare(), bounds.frameMs, `composition ${settled.composition}: preparing the page for capture did not finish in ${inSeconds(bounds.frameMs)}`);
         }
@@ -251,6 +258,8 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
           ? { width: viewport.outputWidth, height: viewport.outputHeight }
           : undefined;
         const chunks = parts.map((_, i) => join(work, `chunk-${String(i).padStart(3, "0")}.${settings.chunkExtension}`));
+        // A png-sequence's chunk is a folder of numbered PNGs.
+        if (settled.format === "png-sequence") await Promise.all(chunks.map((dir) => mkdir(dir)));
         await Promise.all(
           parts.map((part, i) =>
             renderFrameRange({
@@ -259,10 +268,12 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
               totalFrames: frames,
               fps: settled.fps,
               jpegQuality: settings.jpegQuality,
+              png: alpha,
               ffmpeg: binaries.ffmpeg,
               ffmpegArgs: buildChunkArgs({
                 format: settled.format, quality: settled.quality, fpsText: settled.fpsText,
                 gopFrames: Math.max(1, Math.round((2 * settled.fps.num) / settled.fps.den)), fit, output: chunks[i]!,
+                alpha, rate: settled, firstFrame: part.start,
               }),
               signal,
               bounds,

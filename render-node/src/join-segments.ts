@@ -1,7 +1,7 @@
 // The last step of a render: the video files of its frame ranges (segments from any nodes, or one node's chunks)
 // joined in order without re-encoding video, and the audio mixed once over the whole length.
 import { stat, writeFile } from "node:fs/promises";
-import { join, resolve, sep } from "node:path";
+import { basename, join, resolve, sep } from "node:path";
 import { missingAssetFinding } from "../../core/browser/missing-asset.ts";
 import { formatFindingLine, makeFinding, strictFailure, type Finding } from "../../core/protocol/finding.ts";
 import { buildAudioMixArgs } from "./build-audio-mix-args.ts";
@@ -15,6 +15,7 @@ import type { Binaries } from "./resolve-binaries.ts";
 import { runTool } from "./run-tool.ts";
 import { makeScratchDir, removeScratchDir } from "./scratch-dirs.ts";
 import { encodeBound, stageBounds, type StageBounds } from "./stage-bounds.ts";
+import { listPngFrames, writeStoredZip } from "./zip-png-sequence.ts";
 import type { SessionOptions } from "./capture-session.ts";
 
 export interface JoinSegmentsInput {
@@ -44,6 +45,8 @@ const isFile = (path: string): Promise<boolean> => stat(path).then((info) => inf
 /** The join itself, for a caller that already holds a scratch folder, binaries and a signal (renderProject). */
 export async function joinFiles(input: {
   projectDir: string; format: Format; quality: Quality; plan: RenderPlan; files: string[]; outputPath: string; work: string;
+  /** A GIF's loop count (the request's gifLoop; default 0, forever). */
+  gifLoop?: number | undefined;
   strict: boolean; binaries: Binaries; bounds: StageBounds; signal: AbortSignal; onLine: (line: string) => void;
   /** Where findings go (a whole render's session keeps each once); by default each is logged as a line. */
   onFinding?: ((finding: Finding) => void) | undefined;
@@ -57,41 +60,68 @@ export async function joinFiles(input: {
   if (input.format === "gif") {
     // The palette needs every frame: a GIF is encoded once here, from the JPEG chunks.
     onLine(`joining ${what}; palette pass for GIF`);
-    const gif = buildGifArgs({ quality: input.quality, listFile, palette: join(input.work, "palette.png"), output: input.outputPath });
+    const gif = buildGifArgs({ quality: input.quality, listFile, palette: join(input.work, "palette.png"), output: input.outputPath, loop: input.gifLoop });
     await runTool(binaries.ffmpeg, gif.palette, signal, finishing("encoding: the GIF palette pass")).done;
     await runTool(binaries.ffmpeg, gif.encode, signal, finishing("encoding: the GIF")).done;
   } else {
-    const clips: AudioClip[] = [];
-    const root = resolve(input.projectDir);
-    for (const clip of plan.audio) {
-      const file = resolve(root, clip.src);
-      if (!file.startsWith(root + sep)) {
-        onFinding(makeFinding("media-not-project-file", plan.composition, `audio ${clip.src} is not a project file; left out of the mix`));
-        continue;
+    const clips = await playableClips(input, onFinding);
+    // A png-sequence has no video stream: its sound, if any, is mixed alone into audio.m4a beside the frames.
+    const sequence = input.format === "png-sequence";
+    const audio = buildAudioMixArgs(clips, plan.durationSeconds, sequence ? 0 : 1);
+    const mixing = audio ? `, mixing ${clips.length} audio clip${clips.length === 1 ? "" : "s"}` : "";
+    if (input.format === "png-sequence") {
+      onLine(`zipping ${plan.frames} PNG frames${mixing}`);
+      const frames = await listPngFrames(input.files, plan.frames);
+      const entries = frames.map((path) => ({ name: basename(path), path }));
+      if (audio) {
+        const track = join(input.work, "audio.m4a");
+        const args = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", ...audio.inputs, "-filter_complex", audio.filter, "-map", `[${audio.outputLabel}]`, "-c:a", "aac", "-b:a", "192k", track];
+        await runTool(binaries.ffmpeg, args, signal, finishing("encoding: mixing the audio")).done;
+        entries.push({ name: "audio.m4a", path: track });
       }
-      if (!(await isFile(file))) {
-        // Normally already reported when the page asked for it; said again here in case it never did.
-        const finding = missingAssetFinding({ path: clip.src, referrer: null, status: 404 });
-        onFinding(finding);
-        if (input.strict) throw strictFailure(finding);
-        continue;
-      }
-      const channels = await audioChannels(binaries.ffprobe, file, signal, input.bounds);
-      if (clip.kind === "video" && channels === 0) continue;
-      clips.push({ file, start: clip.start, duration: clip.duration ?? undefined, mediaStart: clip.mediaStart, volume: clip.volume, channels });
+      await writeStoredZip(entries, input.outputPath, signal);
+    } else {
+      onLine(`joining ${what}${mixing}`);
+      const args = buildJoinArgs({ format: input.format, quality: input.quality, listFile, audio, output: input.outputPath, alpha: plan.alpha });
+      await runTool(binaries.ffmpeg, args, signal, finishing(`encoding: joining the chunks${audio ? " and mixing the audio" : ""}`)).done;
     }
-    const audio = buildAudioMixArgs(clips, plan.durationSeconds);
-    onLine(`joining ${what}${audio ? `, mixing ${clips.length} audio clip${clips.length === 1 ? "" : "s"}` : ""}`);
-    const args = buildJoinArgs({ format: input.format, quality: input.quality, listFile, audio, output: input.outputPath });
-    await runTool(binaries.ffmpeg, args, signal, finishing(`encoding: joining the chunks${audio ? " and mixing the audio" : ""}`)).done;
   }
   const size = (await stat(input.outputPath)).size;
   return { outputPath: input.outputPath, size, frames: plan.frames, durationSeconds: plan.durationSeconds };
 }
 
+/** The plan's audio clips that exist in the project and have sound, with their channel counts. */
+async function playableClips(
+  input: { projectDir: string; plan: RenderPlan; strict: boolean; binaries: Binaries; bounds: StageBounds; signal: AbortSignal },
+  onFinding: (finding: Finding) => void,
+): Promise<AudioClip[]> {
+  const clips: AudioClip[] = [];
+  const root = resolve(input.projectDir);
+  for (const clip of input.plan.audio) {
+    const file = resolve(root, clip.src);
+    if (!file.startsWith(root + sep)) {
+      onFinding(makeFinding("media-not-project-file", input.plan.composition, `audio ${clip.src} is not a project file; left out of the mix`));
+      continue;
+    }
+    if (!(await isFile(file))) {
+      // Normally already reported when the page asked for it; said again here in case it never did.
+      const finding = missingAssetFinding({ path: clip.src, referrer: null, status: 404 });
+      onFinding(finding);
+      if (input.strict) throw strictFailure(finding);
+      continue;
+    }
+    const channels = await audioChannels(input.binaries.ffprobe, file, input.signal, input.bounds);
+    if (clip.kind === "video" && channels === 0) continue;
+    clips.push({ file, start: clip.start, duration: clip.duration ?? undefined, mediaStart: clip.mediaStart, volume: clip.volume, channels });
+  }
+  return clips;
+}
+
 /** Joins segment files into the render's output (see JoinSegmentsInput). No browser starts. */
 export async function joinSegments(input: JoinSegmentsInput): Promise<JoinResult> {
-  const options = parseRenderOptions({ quality: input.options.quality ?? undefined, format: input.options.format ?? undefined });
+  const options = parseRenderOptions({
+    quality: input.options.quality ?? undefined, format: input.options.format ?? undefined, gifLoop: input.options.gifLoop ?? undefined,
+  });
   if (input.segmentPaths.length === 0) throw new Error("joining a render needs at least one segment");
   for (const path of input.segmentPaths) {
     if (!(await isFile(path))) throw new Error(`segment file ${path} does not exist`);
@@ -101,7 +131,7 @@ export async function joinSegments(input: JoinSegmentsInput): Promise<JoinResult
   const work = await makeScratchDir("join");
   try {
     return await joinFiles({
-      projectDir: input.projectDir, format: options.format, quality: options.quality, plan: input.plan, files: input.segmentPaths,
+      projectDir: input.projectDir, format: options.format, quality: options.quality, gifLoop: options.gifLoop, plan: input.plan, files: input.segmentPaths,
       outputPath: input.outputPath, work, strict: input.strict ?? input.options.strict === true, binaries, bounds: input.bounds ?? stageBounds(),
       signal: input.signal, onLine: input.onLine ?? (() => {}),
     });

@@ -39,6 +39,10 @@ export interface RenderOptions {
   variables: Record<string, unknown> | undefined;
   /** Fail on an undeclared or mistyped variables key (otherwise a warning finding). */
   strictVariables: boolean;
+  /** The request's crf or target bitrate in place of the quality's crf (mp4, webm); a GIF's loop count. */
+  crf?: number | undefined;
+  videoBitrate?: string | undefined;
+  gifLoop?: number | undefined;
 }
 
 export const DEFAULT_FPS = 30;
@@ -81,11 +85,11 @@ export function parseRenderOptions(raw: unknown): RenderOptions {
     const option = /^invalid (\w+)/.exec(result.error)?.[1] ?? /^unknown render option (\w+)/.exec(result.error)?.[1] ?? "options";
     throw new RenderOptionError(option, result.error);
   }
-  const { quality, format, fps, resolution, composition, strict, variables, strictVariables } = result.options;
+  const { quality, format, fps, resolution, composition, strict, variables, strictVariables, crf, videoBitrate, gifLoop } = result.options;
   const fraction = toFraction(fps, format);
   return {
     quality, format, fps: fraction, fpsText: formatFps(fraction), fpsGiven: fps !== null, resolution: resolution ?? undefined, composition, strict,
-    variables, strictVariables,
+    variables, strictVariables, crf, videoBitrate, gifLoop,
   };
 }
 

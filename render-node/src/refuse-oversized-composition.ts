@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describeLimitProblems, findLimitProblems, readCompositionSize, readFpsRate } from "../../core/composition/size-limits.ts";
-import type { RenderOptions as ApiRenderOptions } from "../../core/render/render-options.ts";
+import { MAX_PNG_SEQUENCE_FRAMES, type RenderOptions as ApiRenderOptions } from "../../core/render/render-options.ts";
 import { renderRate } from "../../core/render/render-rate.ts";
 import type { CompositionInfo } from "../../page-runtime/api.ts";
 
@@ -27,4 +27,11 @@ export function refuseOversizedInfo(info: Pick<CompositionInfo, "width" | "heigh
   const size = { width: info.width, height: info.height, duration: info.duration, fps: readFpsRate(info.fps), texts: info.fps === null ? {} : { fps: info.fps } };
   const problems = findLimitProblems(size, fps === undefined ? undefined : { fps, source: "" });
   if (problems.length > 0) throw new Error(`composition ${describeLimitProblems(composition, problems)}`);
+}
+
+/** A png-sequence stores every frame as its own PNG: past MAX_PNG_SEQUENCE_FRAMES it fails before any capture. */
+export function refusePngSequenceLength(format: ApiRenderOptions["format"], frames: number): void {
+  if (format === "png-sequence" && frames > MAX_PNG_SEQUENCE_FRAMES) {
+    throw new Error(`a png-sequence holds at most ${MAX_PNG_SEQUENCE_FRAMES} frames; this render has ${frames}: shorten it, lower fps or render a video format`);
+  }
 }

@@ -17,6 +17,8 @@ export interface FrameRangeJob {
   totalFrames: number;
   fps: Fps;
   jpegQuality: number;
+  /** Capture PNGs with alpha in place of JPEGs (the encoder reads PNG then). */
+  png?: boolean | undefined;
   ffmpeg: string;
   /** From buildChunkArgs: reads JPEGs on stdin, writes the chunk. */
   ffmpegArgs: string[];
@@ -67,10 +69,10 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
       if (encoderFailed) break;
       time = frameTime(index, job.fps);
       await withDeadline(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), bound, seekMessage);
-      let frame = await withDeadline(captureFrame(job.capture, clock, job.jpegQuality), bound, captureMessage);
+      let frame = await withDeadline(captureFrame(job.capture, clock, job.jpegQuality, job.png), bound, captureMessage);
       // beginFrame returns no image when nothing changed on screen; the first frame must exist, so ask again.
       for (let retry = 0; !frame && !previous && retry < 3; retry++) {
-        frame = await withDeadline(captureFrame(job.capture, clock, job.jpegQuality), bound, captureMessage);
+        frame = await withDeadline(captureFrame(job.capture, clock, job.jpegQuality, job.png), bound, captureMessage);
       }
       const bytes: Buffer | null = frame ?? previous;
       if (!bytes) throw new Error(`${frameName()}: Chromium produced no image`);

@@ -24,6 +24,10 @@ export interface RenderProjectInput extends CaptureControls {
   variables?: Record<string, unknown> | undefined;
   /** Fail on an undeclared or mistyped variables key instead of warning. */
   strictVariables?: boolean | undefined;
+  /** The request's crf or target bitrate (mp4, webm) and a GIF's loop count. */
+  crf?: number | undefined;
+  videoBitrate?: string | undefined;
+  gifLoop?: number | undefined;
   /** Browsers (and chunk encoders) at once; default one per core. */
   concurrency?: number | undefined;
   onProgress?: ((progress: Progress) => void) | undefined;
@@ -61,6 +65,7 @@ export async function planThenRender(
   const options = {
     quality: input.quality, fps: input.fps, format: input.format, resolution: input.resolution, composition: input.composition,
     variables: input.variables, strictVariables: input.strictVariables,
+    crf: input.crf, videoBitrate: input.videoBitrate, gifLoop: input.gifLoop,
   };
   const concurrency = checkConcurrency(input.concurrency);
   return withCaptureSession({ ...input, options }, async (session) => {
@@ -71,7 +76,7 @@ export async function planThenRender(
     const frameDone = trackProgress(plan.frames, (p) => input.onProgress?.(p), session.onLine);
     const chunks = await session.capture({ start: 0, end: plan.frames }, concurrency, frameDone);
     const { size } = await joinFiles({
-      projectDir: session.projectDir, format: session.options.format, quality: session.options.quality, plan, files: chunks,
+      projectDir: session.projectDir, format: session.options.format, quality: session.options.quality, gifLoop: session.options.gifLoop, plan, files: chunks,
       outputPath: input.outputPath, work: session.work, strict: input.strict ?? false, binaries: session.binaries,
       bounds: session.bounds, signal: session.signal, onLine: session.onLine, onFinding: session.onFinding,
     });

@@ -27,7 +27,7 @@ export interface RenderSegmentInput extends CaptureControls {
 }
 
 /** ffmpeg's muxer name for a segment: the container of the format's chunks. */
-export const SEGMENT_MUXERS: Record<Format, string> = { mp4: "mp4", webm: "webm", mov: "mov", gif: "matroska" };
+export const SEGMENT_MUXERS: Record<Format, string> = { mp4: "mp4", webm: "webm", mov: "mov", gif: "matroska", "png-sequence": "" };
 
 /** The file extension a segment of `format` is stored with. */
 export function segmentExtension(format: Format): string {
@@ -39,14 +39,18 @@ export async function renderSegment(input: RenderSegmentInput): Promise<{ output
   if (!Number.isInteger(fromFrame) || !Number.isInteger(toFrame) || fromFrame < 0 || toFrame <= fromFrame || toFrame > plan.frames) {
     throw new Error(`segment frames [${fromFrame}, ${toFrame}) are not a range of the plan's ${plan.frames} frames`);
   }
+  // The Worker never splits a png-sequence (worker/renders/split-plan.ts): its frames are files, not one stream.
+  if (input.options.format === "png-sequence") throw new Error("a png-sequence render is rendered whole, never in segments");
   const concurrency = checkConcurrency(input.concurrency);
   // The plan's rate, exactly: every node renders the same frames whatever the page declares.
   const options = { ...input.options, fps: plan.fpsText, composition: plan.composition };
   return withCaptureSession({ ...input, options }, async (session) => {
-    if (session.frames !== plan.frames || session.viewport.outputWidth !== plan.width || session.viewport.outputHeight !== plan.height) {
+    const alphaDiffers = plan.alpha !== undefined && plan.alpha !== session.alpha;
+    if (session.frames !== plan.frames || session.viewport.outputWidth !== plan.width || session.viewport.outputHeight !== plan.height || alphaDiffers) {
+      const alpha = (on: boolean | undefined) => (on ? " with alpha" : "");
       throw new Error(
-        `the composition is not the one planned: ${session.frames} frames at ${session.viewport.outputWidth}x${session.viewport.outputHeight}` +
-          `, the plan has ${plan.frames} at ${plan.width}x${plan.height}`,
+        `the composition is not the one planned: ${session.frames} frames at ${session.viewport.outputWidth}x${session.viewport.outputHeight}${alpha(session.alpha)}` +
+          `, the plan has ${plan.frames} at ${plan.width}x${plan.height}${alpha(plan.alpha)}`,
       );
     }
     const frames = toFrame - fromFrame;

@@ -5,6 +5,7 @@ import type { SnapshotOptions } from "../../core/browser/browser-options.ts";
 import { capturePng } from "./capture-png.ts";
 import { composeContactSheet } from "./compose-contact-sheet.ts";
 import { openComposition } from "./open-composition.ts";
+import { readPageBackgrounds, useTransparentDefault } from "./page-background.ts";
 
 export interface SnapshotImage {
   /** Project-relative, under snapshots/. */
@@ -31,7 +32,12 @@ export async function takeSnapshots(input: {
     const past = input.options.at?.find((t) => t > info.duration);
     if (past !== undefined) throw new Error(`at ${past} s is past the end of the composition (${info.duration} s)`);
     const times = snapshotTimes(info.duration, input.options);
-    input.onLine(`composition ${info.compositionId}: ${info.width}x${info.height}, ${info.duration} s; ${times.length} frame${times.length === 1 ? "" : "s"}`);
+    // No background on html, body or the root: the PNGs keep the page's transparency (RGBA), as HyperFrames' are.
+    const { bare } = await readPageBackgrounds(opened.capture, info.compositionId, info.width, info.height);
+    if (bare) await useTransparentDefault(opened.capture);
+    input.onLine(
+      `composition ${info.compositionId}: ${info.width}x${info.height}, ${info.duration} s; ${times.length} frame${times.length === 1 ? "" : "s"}${bare ? ", transparent background" : ""}`,
+    );
     let previous: Buffer | null = null;
     for (const [index, t] of times.entries()) {
       input.signal.throwIfAborted();

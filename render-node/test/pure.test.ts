@@ -112,6 +112,33 @@ describe("ffmpeg arguments", () => {
     expect(gif.palette.slice(-3)).toEqual(["-vf", "palettegen=max_colors=256", "p.png"]);
     expect(gif.encode.slice(-8)).toEqual(["-i", "p.png", "-lavfi", "[0:v][1:v]paletteuse=dither=sierra2_4a", "-an", "-loop", "0", "o.gif"]);
   });
+  it("keeps alpha from PNG frames for webm (yuva420p, alpha_mode) and mov (ProRes 4444), not for mp4", () => {
+    const webm = buildChunkArgs({ format: "webm", quality: "standard", fpsText: "30", gopFrames: 60, output: "c.webm", alpha: true }).join(" ");
+    expect(webm).toContain("-c:v png -i -");
+    expect(webm).toContain("format=yuva420p");
+    expect(webm).toContain("-auto-alt-ref 0 -metadata:s:v:0 alpha_mode=1");
+    const mov = buildChunkArgs({ format: "mov", quality: "draft", fpsText: "30", gopFrames: 60, output: "c.mov", alpha: true }).join(" ");
+    expect(mov).toContain("-c:v prores_aw -profile:v 4 -vendor apl0 -pix_fmt yuva444p10le");
+    const mp4 = buildChunkArgs({ format: "mp4", quality: "draft", fpsText: "30", gopFrames: 60, output: "c.mp4", alpha: true }).join(" ");
+    expect(mp4).toContain("-c:v mjpeg -i -");
+    expect(mp4).not.toContain("yuva");
+    expect(buildJoinArgs({ format: "webm", quality: "draft", listFile: "l", audio: null, output: "o.webm", alpha: true }).join(" ")).toContain("alpha_mode=1");
+  });
+  it("writes a png-sequence's PNGs untouched, numbered by the render's frame from 1", () => {
+    const args = buildChunkArgs({ format: "png-sequence", quality: "draft", fpsText: "30", gopFrames: 60, output: "/w/chunk-001.frames", firstFrame: 45 });
+    expect(args.join(" ")).toContain("-c:v png -i - -c:v copy -f image2 -start_number 46 /w/chunk-001.frames/frame_%06d.png");
+  });
+  it("puts an explicit crf in place of the quality's, and a bitrate with a two-second buffer in place of the crf", () => {
+    const crf = buildChunkArgs({ format: "mp4", quality: "high", fpsText: "30", gopFrames: 60, output: "c.mp4", rate: { crf: 30 } }).join(" ");
+    expect(crf).toContain("-preset medium -crf 30 ");
+    const vp9 = buildChunkArgs({ format: "webm", quality: "draft", fpsText: "30", gopFrames: 60, output: "c.webm", rate: { videoBitrate: "2.5M" } }).join(" ");
+    expect(vp9).not.toContain("-crf");
+    expect(vp9).not.toContain("-b:v 0");
+    expect(vp9).toContain("-b:v 2500000 -maxrate 2500000 -bufsize 5000000");
+  });
+  it("writes the GIF's loop count", () => {
+    expect(buildGifArgs({ quality: "draft", listFile: "l", palette: "p", output: "o.gif", loop: 3 }).encode.slice(-3)).toEqual(["-loop", "3", "o.gif"]);
+  });
   it("quotes concat list paths", () => {
     expect(buildConcatList(["/a/b.mp4", "/it's.mp4"])).toBe("file '/a/b.mp4'\nfile '/it'\\''s.mp4'\n");
   });

@@ -44,12 +44,15 @@ describe("splitting a render: when it finishes sooner with the nodes free", () =
     expect(decideSplit(hd(3600, 1), model).whole).toBe("one free node");
   });
 
-  it("keeps a render whole when no split finishes sooner, and any GIF", () => {
+  it("keeps a render whole when no split finishes sooner, and any GIF or png-sequence", () => {
     // 1 s: 2 s whole; a segment shorter than its own 3 s overhead is not made.
     expect(decideSplit(hd(1, 8), model)).toMatchObject({ whole: "too short", wholeS: 2 });
     // 3 s on two nodes: 3 + 3 + 0.2 s split against 6 s whole.
     expect(decideSplit(hd(3, 2), model)).toMatchObject({ whole: "not sooner" });
     expect(decideSplit(hd(600, 8, "gif"), model)).toMatchObject({ whole: "gif", segments: [{ index: 0, fromFrame: 0, toFrame: 18000 }] });
+    expect(decideSplit(hd(120, 8, "png-sequence"), model)).toMatchObject({ whole: "png-sequence", segments: [{ index: 0, fromFrame: 0, toFrame: 3600 }] });
+    // Alpha formats split like any video: their segments join with the alpha intact (render-node/test/outputs.test.ts).
+    expect(counts(hd(20, 3, "webm"))).toBe(3);
     expect(counts(hd(5, 3))).toBe(3); // 10 s whole, about 6.7 s split
   });
 

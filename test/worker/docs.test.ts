@@ -46,7 +46,7 @@ describe("API docs", () => {
     const render = doc.paths["/api/projects/{slug}/render"]?.post?.requestBody?.content["application/json"]?.schema as {
       properties: Record<string, { enum?: string[] }>;
     };
-    expect(render.properties.format?.enum).toEqual(["mp4", "webm", "mov", "gif"]);
+    expect(render.properties.format?.enum).toEqual(["mp4", "webm", "mov", "gif", "png-sequence"]);
     expect(render.properties.quality?.enum).toEqual(["draft", "standard", "high"]);
     const create = doc.paths["/api/projects"]?.post?.requestBody?.content["application/json"]?.schema as { required: string[] };
     expect(create.required).toEqual(["name"]);

@@ -107,7 +107,7 @@ describe("OpenAPI document", () => {
     expect(doc.paths["/api/node/jobs/claim"]!.post!.security).toEqual([{ nodeKey: [] }]);
     // The render options enum comes from the validating schema.
     const renderBody = doc.paths["/api/projects/{slug}/render"]!.post!.requestBody!.content["application/json"]!.schema as { properties: Record<string, { enum?: string[] }> };
-    expect(renderBody.properties.format?.enum).toEqual(["mp4", "webm", "mov", "gif"]);
+    expect(renderBody.properties.format?.enum).toEqual(["mp4", "webm", "mov", "gif", "png-sequence"]);
     // Errors carry the error schema with every code.
     const errorRef = JSON.stringify(doc.paths["/api/projects/{slug}"]!.get!.responses["404"]);
     expect(errorRef).toContain("#/components/schemas/Error");

@@ -94,7 +94,17 @@ describe("render lifecycle", () => {
     const s = await signIn("render-bad");
     await createProject(s.token, "Bad");
     const cases: [unknown, RegExp][] = [
-      [{ format: "avi" }, /invalid format: "avi"; allowed values: mp4, webm, mov, gif/],
+      [{ format: "avi" }, /invalid format: "avi"; allowed values: mp4, webm, mov, gif, png-sequence/],
+      // Encoder options within HyperFrames' ranges, each only with the formats it applies to.
+      [{ crf: 52 }, /^invalid crf: 52; give an integer from 0 to 51 for mp4$/],
+      [{ crf: 70, format: "webm" }, /^invalid crf: 70; give an integer from 0 to 51 for mp4 or to 63 for webm$/],
+      [{ crf: 18, format: "mov" }, /^invalid crf: applies to mp4 and webm only, not mov$/],
+      [{ crf: 18, videoBitrate: "5M" }, /^invalid videoBitrate: give either crf or videoBitrate, not both$/],
+      [{ videoBitrate: "lots" }, /^invalid videoBitrate: "lots"; give bits per second such as "10M", "2500k" or "8000000", from 50k to 500M$/],
+      [{ videoBitrate: "9G", format: "webm" }, /^invalid videoBitrate: "9G"/],
+      [{ videoBitrate: "5M", format: "gif" }, /^invalid videoBitrate: applies to mp4 and webm only, not gif$/],
+      [{ gifLoop: 2 }, /^invalid gifLoop: applies to gif only, not mp4$/],
+      [{ gifLoop: -1, format: "gif" }, /^invalid gifLoop: -1; give an integer from 0 \(loop forever\) to 65535$/],
       [{ fps: "fast" }, /invalid fps/],
       [{ resolution: "huge" }, /invalid resolution/],
       [{ composition: "compositions/missing.html" }, /no file compositions\/missing.html/],
@@ -111,6 +121,32 @@ describe("render lifecycle", () => {
     }
     expect((await renderState(s.token, "bad")).status).toBe("none");
     expect(await claim(key)).toBeNull();
+  });
+
+  it("queues a png-sequence as a .zip served as application/zip, and hands crf and gifLoop to the node", async () => {
+    const key = await registerNode();
+    const s = await signIn("render-zip");
+    await createProject(s.token, "Frames");
+    const state = await json<State>(await api(s.token, "POST", "/api/projects/frames/render", { format: "png-sequence" }));
+    expect(state.filename).toMatch(/^frames_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.zip$/);
+    expect(await claim(key)).toMatchObject({ id: state.id, options: { format: "png-sequence" } });
+    const zip = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
+    await completeJob(key, state.id, zip);
+    const done = await renderState(s.token, "frames");
+    expect(done).toMatchObject({ status: "done", downloadUrl: `/renders/${state.filename}` });
+    const file = await api(s.token, "GET", `/renders/${state.filename}?download`);
+    expect(file.headers.get("Content-Type")).toBe("application/zip");
+    expect(file.headers.get("Content-Disposition")).toContain(`${state.filename}`);
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(zip);
+    const listed = await json<{ renders: { filename: string }[] }>(await api(s.token, "GET", "/api/renders"));
+    expect(listed.renders.map((r) => r.filename)).toContain(state.filename);
+
+    await createProject(s.token, "Tuned");
+    const tuned = await json<State>(await api(s.token, "POST", "/api/projects/tuned/render", { format: "webm", crf: 40 }));
+    expect(await claim(key)).toMatchObject({ id: tuned.id, options: { format: "webm", crf: 40 } });
+    await createProject(s.token, "Looped");
+    const looped = await json<State>(await api(s.token, "POST", "/api/projects/looped/render", { format: "gif", gifLoop: 2 }));
+    expect(await claim(key)).toMatchObject({ id: looped.id, options: { format: "gif", gifLoop: 2 } });
   });
 
   it("cancels: { stopped }, status cancelled, and the node is told at its next progress post", async () => {

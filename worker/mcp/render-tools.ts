@@ -82,7 +82,7 @@ export function registerRenderTools(server: McpServer, rest: RestClient, waitMs:
       "render",
       {
         description:
-          "Render a project to a video (mp4, webm, mov or gif; quality draft for a quick look). One render per project " +
+          "Render a project to a video (mp4, webm, mov or gif; png-sequence for a .zip of PNG frames; webm, mov and png-sequence keep a transparent background; quality draft for a quick look). One render per project " +
           `at a time: if one is running you get it back. Waits up to ${Math.round(waitMs / 1000)} s and returns the finished render with ` +
           "its download link, else a handle (id, status, progress): then call get_render. wait: true waits until the end " +
           "(however long), wait: false returns at once. Progress notifications are sent if you asked for them. " +

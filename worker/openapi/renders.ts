@@ -42,7 +42,7 @@ export const renderOperations: Operation[] = [
   },
   {
     method: "get", path: "/renders/{filename}", operationId: "downloadRender", summary: "Download a render (Range; ?download)", tag: "renders", access: "user", params: pathParams("filename"), query: downloadRenderQuery,
-    responses: { 200: video("the video"), 206: video("the requested range") }, errors: [400, 404, 416],
+    responses: { 200: video("the video (image/gif for a GIF, application/zip for a png-sequence)"), 206: video("the requested range") }, errors: [400, 404, 416],
   },
   {
     method: "delete", path: "/renders/{filename}", operationId: "deleteRender", summary: "Delete a rendered file", tag: "renders", access: "user", params: pathParams("filename"),

@@ -10,7 +10,8 @@
 // which grows with the video's length. Within one wave (k ≤ free nodes) more segments always finish sooner, so the
 // count is the free nodes, cut so that every segment captures for at least as long as its fixed cost (at most half
 // a node's time on a segment is overhead; past that the farm burns nodes for little), and at most MAX_SEGMENTS.
-// GIF is never split (its palette pass needs every frame). Segments are equal to within one frame and cover
+// GIF is never split (its palette pass needs every frame), nor a png-sequence (its frames are files zipped by the
+// node that took them, capped in length). Segments are equal to within one frame and cover
 // [0, frames) exactly. The settings are parsed with the rest of the configuration (worker/config/settings.ts).
 import type { RenderPlan, SegmentRange } from "../../core/protocol/render-plan.ts";
 import type { Format } from "../../core/render/render-options.ts";
@@ -63,7 +64,7 @@ export interface SplitDecision {
   /** Estimated seconds to finish split as decided (equal to wholeS when kept whole). */
   splitS: number;
   /** Why it is kept whole, when it is. */
-  whole?: "gif" | "one free node" | "too short" | "not sooner";
+  whole?: "gif" | "png-sequence" | "one free node" | "too short" | "not sooner";
 }
 
 /** Estimated seconds for k segments on k free nodes: one wave, then the join. */
@@ -76,7 +77,7 @@ export function decideSplit(input: SplitInput, model: FarmModel): SplitDecision 
   const t = secondsPerFrame(input, model);
   const wholeS = input.frames * t;
   const kept = (why: NonNullable<SplitDecision["whole"]>): SplitDecision => ({ segments: [{ index: 0, fromFrame: 0, toFrame: input.frames }], wholeS, splitS: wholeS, whole: why });
-  if (input.format === "gif") return kept("gif");
+  if (input.format === "gif" || input.format === "png-sequence") return kept(input.format);
   const free = Math.max(1, Math.floor(input.freeNodes));
   if (free < 2) return kept("one free node");
   // Every segment captures for at least its fixed cost: frames per segment ≥ o / t.

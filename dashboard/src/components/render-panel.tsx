@@ -10,7 +10,7 @@ import { StatusBadge } from "./status-badge.tsx";
 import { useAction } from "../lib/use-action.ts";
 
 const QUALITIES = ["draft", "standard", "high"] as const;
-const FORMATS = ["mp4", "webm", "mov", "gif"] as const;
+const FORMATS = ["mp4", "webm", "mov", "gif", "png-sequence"] as const;
 const RESOLUTIONS = ["landscape", "portrait", "square", "landscape-4k", "portrait-4k"] as const;
 
 interface Options {

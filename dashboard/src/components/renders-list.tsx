@@ -52,14 +52,17 @@ export function RendersList({ project, version }: { project?: string; version: n
                 {formatBytes(r.size)} · {formatDate(r.mtime)}
               </span>
               <span class="row">
-                <button
-                  type="button"
-                  class="small"
-                  aria-expanded={playing === r.filename}
-                  onClick={() => setPlaying(playing === r.filename ? null : r.filename)}
-                >
-                  {playing === r.filename ? "Close player" : "Play"}
-                </button>
+                {/* A png-sequence is a .zip of frames: downloaded, not played. */}
+                {!r.filename.endsWith(".zip") && (
+                  <button
+                    type="button"
+                    class="small"
+                    aria-expanded={playing === r.filename}
+                    onClick={() => setPlaying(playing === r.filename ? null : r.filename)}
+                  >
+                    {playing === r.filename ? "Close player" : "Play"}
+                  </button>
+                )}
                 <a class="button small ghost" href={`${rendersPath(r.filename)}?download`} download={r.filename}>
                   Download
                 </a>

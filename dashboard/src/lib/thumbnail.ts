@@ -27,7 +27,8 @@ export function latestRenderOf(renders: RenderFile[], project: string): RenderFi
 
 export function pickThumbnail(files: FileEntry[], render: RenderFile | null = null): Thumbnail {
   const snapshot = newestSnapshot(files);
-  if (render && (!snapshot || time(render.mtime) >= snapshot.at)) {
+  // A png-sequence (.zip) has nothing a page can show: the snapshot stands in.
+  if (render && !render.filename.toLowerCase().endsWith(".zip") && (!snapshot || time(render.mtime) >= snapshot.at)) {
     return { kind: "render", filename: render.filename, gif: render.filename.toLowerCase().endsWith(".gif") };
   }
   return snapshot ? { kind: "snapshot", path: snapshot.path } : null;
