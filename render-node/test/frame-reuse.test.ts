@@ -66,10 +66,15 @@ async function render(dir: string, name: string, frameReuse: boolean, concurrenc
   const file = join(out, `${name}-${frameReuse ? "reuse" : "full"}.mp4`);
   const frames: FrameDone[] = [];
   const lines: string[] = [];
+  let reportedReused = -1;
   const result = await renderProject({
     projectDir: dir, outputPath: file, fps: FPS, format: "mp4", quality: "standard", concurrency, frameReuse,
     signal: new AbortController().signal, onLine: (l) => lines.push(l), onFrame: (f) => frames.push(f),
+    onProgress: (p) => (reportedReused = p.reused),
   });
+  // The last progress event (always sent for the last frame) carries the count, as the render state shows it.
+  expect(reportedReused).toBe(result.reusedFrames);
+  expect(result.reusedFrames).toBe(frames.filter((f) => f.reused).length);
   return { result, frames, lines, md5: await frameMd5(file) };
 }
 
@@ -154,6 +159,7 @@ window.__timelines["sub"] = subTl;
     // Chromium's clock drives a CSS animation, so two full captures differ too: only the decision is compared.
     const run = await render(dir, "css", true);
     expect(run.result.reusedFrames).toBe(0);
+    expect(new Set(run.frames.slice(1).map((f) => f.change))).toEqual(new Set(["a CSS animation or transition is running"]));
   });
 
   it("a canvas drawn by requestAnimationFrame is never reused", async () => {
@@ -166,6 +172,8 @@ const ctx = document.getElementById("c").getContext("2d");
     });
     const run = await render(dir, "canvas", true);
     expect(run.result.reusedFrames).toBe(0);
+    // Its own animation frame callback always waits; GSAP's ticker, also on animation frames, is not counted.
+    expect(new Set(run.frames.slice(1).map((f) => f.change))).toEqual(new Set(["an animation frame callback is waiting"]));
   });
 
   it("a reused frame hides no finding: a timeline call that throws mid-hold, a blocked request, a script error", async () => {

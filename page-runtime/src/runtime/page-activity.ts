@@ -20,7 +20,18 @@ export function watchPageActivity(): PageActivity {
   const observer = new MutationObserver(() => {
     mutated = true;
   });
-  observer.observe(document, { attributes: true, childList: true, characterData: true, subtree: true });
+  const watch: MutationObserverInit = { attributes: true, childList: true, characterData: true, subtree: true };
+  observer.observe(document, watch);
+  // A shadow root's insides are invisible to the document's observer and selectors: each one is watched too.
+  const shadows: ShadowRoot[] = [];
+  const attachShadow = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit): ShadowRoot {
+    const root = attachShadow.call(this, init);
+    shadows.push(root);
+    observer.observe(root, watch);
+    mutated = true;
+    return root;
+  };
   // The resource timeline keeps 250 entries by default; every one is needed to know what was loaded.
   performance.setResourceTimingBufferSize(1_000_000);
 
@@ -90,7 +101,9 @@ export function watchPageActivity(): PageActivity {
   };
 
   const moving = (): string | null => {
-    if (document.querySelector(ALWAYS_MOVING)) return "the page has a canvas, frame, video or SVG animation element";
+    if (document.querySelector(ALWAYS_MOVING) || shadows.some((root) => root.querySelector(ALWAYS_MOVING))) {
+      return "the page has a canvas, frame, video or SVG animation element";
+    }
     const animations = document.getAnimations();
     for (let a = 0; a < animations.length; a++) {
       const state = animations[a]!.playState;

@@ -24,6 +24,7 @@ export function watchScriptActivity(runtimeUrl: string, gsapBase: string | null)
   const timeouts = new Map<number, number>();
   const intervals = new Set<number>();
   let ran = false;
+  // Timeouts waiting, by id, with their delay (for the reason given); idle callbacks under their negated id.
 
   // The script that asked: the first URL on the stack that is not the runtime's. GSAP's ticker is recognised by
   // its file; anything else, or a stack that names no file, counts as the composition's (captured, never guessed).
@@ -92,6 +93,29 @@ export function watchScriptActivity(runtimeUrl: string, gsapBase: string | null)
     clear(id);
     clearI(id);
   };
+
+  // Idle callbacks run whenever Chromium is idle: waiting or run, they count like a timeout.
+  if (typeof window.requestIdleCallback === "function") {
+    const ric = window.requestIdleCallback.bind(window);
+    const cic = window.cancelIdleCallback.bind(window);
+    const idle = new Set<number>();
+    window.requestIdleCallback = (callback: IdleRequestCallback, options?: IdleRequestOptions): number => {
+      const id = ric((deadline) => {
+        idle.delete(id);
+        timeouts.delete(-id);
+        run(callback, [deadline]);
+      }, options);
+      idle.add(id);
+      // Kept with the timeouts under a negative key, so a waiting one keeps frames from being reused.
+      timeouts.set(-id, Number(options?.timeout) || 0);
+      return id;
+    };
+    window.cancelIdleCallback = (id: number): void => {
+      idle.delete(id);
+      timeouts.delete(-id);
+      cic(id);
+    };
+  }
 
   return {
     take() {
