@@ -30,6 +30,17 @@ describe("timelineMoves: a seek from a to b changes something only when a child 
     expect(timelineMoves(tl, 1.5, 1.5)).toBe(false);
   });
 
+  it("a staggered tween spans every target's share, a repeating one every repeat and its delays", () => {
+    const tl = paused();
+    tl.to([{ x: 0 }, { x: 0 }, { x: 0 }], { x: 1, duration: 1, stagger: 1 }, 0.5);
+    tl.to({ x: 0 }, { x: 1, duration: 1, repeat: 2, repeatDelay: 0.5 }, 5);
+    expect(timelineMoves(tl, 3.2, 3.4)).toBe(true);
+    expect(timelineMoves(tl, 3.5, 4.9)).toBe(false);
+    // Inside a repeat's delay: still live.
+    expect(timelineMoves(tl, 6.1, 6.2)).toBe(true);
+    expect(timelineMoves(tl, 9, 9.5)).toBe(false);
+  });
+
   it("a call at 1.5 s fires when the playhead reaches it, never after", () => {
     const tl = paused();
     tl.call(() => {}, [], 1.5);
