@@ -21,10 +21,10 @@ const URL_IN_STACK = /(https?:\/\/[^\s()]+?):\d+:\d+/g;
 export function watchScriptActivity(runtimeUrl: string, gsapBase: string | null): ScriptActivity {
   const base = gsapBase ? new URL(gsapBase, document.baseURI).href : null;
   const frames = new Set<number>();
+  // Timeouts waiting, by id, with their delay (for the reason given); idle callbacks under their negated id.
   const timeouts = new Map<number, number>();
   const intervals = new Set<number>();
   let ran = false;
-  // Timeouts waiting, by id, with their delay (for the reason given); idle callbacks under their negated id.
 
   // The script that asked: the first URL on the stack that is not the runtime's. GSAP's ticker is recognised by
   // its file; anything else, or a stack that names no file, counts as the composition's (captured, never guessed).
@@ -37,11 +37,12 @@ export function watchScriptActivity(runtimeUrl: string, gsapBase: string | null)
     }
     return false;
   };
-  const run = (handler: unknown, args: unknown[]) => {
+  // A timer given a string of code is passed on untouched (the page's CSP decides whether it may run), so when it
+  // runs cannot be seen: from then on no frame is reused.
+  let untracked = false;
+  const run = (handler: Callback, args: unknown[]) => {
     ran = true;
-    if (typeof handler === "function") (handler as Callback).apply(window, args);
-    // A string handler is evaluated as the page would (globally).
-    else (0, eval)(String(handler));
+    handler.apply(window, args);
   };
 
   const raf = window.requestAnimationFrame.bind(window);
@@ -55,7 +56,7 @@ export function watchScriptActivity(runtimeUrl: string, gsapBase: string | null)
     if (fromGsap()) return raf(callback);
     const id = raf((time) => {
       frames.delete(id);
-      run(callback, [time]);
+      run(callback as Callback, [time]);
     });
     frames.add(id);
     return id;
@@ -65,17 +66,19 @@ export function watchScriptActivity(runtimeUrl: string, gsapBase: string | null)
     caf(id);
   };
   (window as { setTimeout: unknown }).setTimeout = (handler: unknown, ms?: number, ...args: unknown[]): number => {
-    if (fromGsap()) return setT(handler as TimerHandler, ms, ...args);
+    if (typeof handler !== "function") untracked = true;
+    if (typeof handler !== "function" || fromGsap()) return setT(handler as TimerHandler, ms, ...args);
     const id = setT(() => {
       timeouts.delete(id);
-      run(handler, args);
+      run(handler as Callback, args);
     }, ms);
     timeouts.set(id, Number(ms) || 0);
     return id;
   };
   (window as { setInterval: unknown }).setInterval = (handler: unknown, ms?: number, ...args: unknown[]): number => {
-    if (fromGsap()) return setI(handler as TimerHandler, ms, ...args);
-    const id = setI(() => run(handler, args), ms);
+    if (typeof handler !== "function") untracked = true;
+    if (typeof handler !== "function" || fromGsap()) return setI(handler as TimerHandler, ms, ...args);
+    const id = setI(() => run(handler as Callback, args), ms);
     intervals.add(id);
     return id;
   };
@@ -103,7 +106,7 @@ export function watchScriptActivity(runtimeUrl: string, gsapBase: string | null)
       const id = ric((deadline) => {
         idle.delete(id);
         timeouts.delete(-id);
-        run(callback, [deadline]);
+        run(callback as Callback, [deadline]);
       }, options);
       idle.add(id);
       // Kept with the timeouts under a negative key, so a waiting one keeps frames from being reused.
@@ -119,7 +122,8 @@ export function watchScriptActivity(runtimeUrl: string, gsapBase: string | null)
 
   return {
     take() {
-      const reason = frames.size ? "an animation frame callback is waiting"
+      const reason = untracked ? "a timer was given code as a string (when it runs cannot be seen)"
+        : frames.size ? "an animation frame callback is waiting"
         : intervals.size ? "an interval timer is running"
         : timeouts.size ? `a timeout is waiting (${[...timeouts.values()].join(", ")} ms)`
         : ran ? "a timer or animation frame callback ran"

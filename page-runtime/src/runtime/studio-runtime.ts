@@ -39,8 +39,9 @@ function studioRuntime(): void {
 
   addTextRendering();
   installPageStyles(renderMode, swapped);
-  // Before any composition script runs, so every timer, frame callback and DOM change it makes is seen.
-  const stillFrames = watchStillFrames((script && script.src) || "", gsapBase);
+  // Render pages only (frame reuse), and before any composition script runs, so every timer, frame callback and
+  // DOM change it makes is seen. Playback pages keep the browser's own timers untouched.
+  const stillFrames = renderMode ? watchStillFrames((script && script.src) || "", gsapBase) : null;
 
   const rootFile = decodeURIComponent(location.pathname).replace(/^\/+/, "") || "index.html";
   // Errors outside a scoped sub-composition script (the root file's own scripts, or later callbacks).
@@ -242,6 +243,7 @@ function studioRuntime(): void {
   // Seeks like seek(t), then tells whether the picture can differ from the one at `from` (frame reuse).
   async function seekFrame(t: number, from: number | null): Promise<string | null> {
     await seek(t);
+    if (!stillFrames) return "not a render page";
     return stillFrames.change(from, t, {
       timelines: timelines(), localTime, clips: state.clips,
       videoFrames: (at) => (renderMode ? state.videos.map((video) => videoFrameAt(video, at)) : []),
