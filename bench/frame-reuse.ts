@@ -1,9 +1,9 @@
 // Frame reuse, before and after: a 20 s 1920x1080 30 fps composition that alternates 2.5 s of motion with a
 // 2.5 s hold (half its 600 frames still), rendered with reuse off and on in alternating pairs (the machine is
 // shared, so pairs and their ratio say more than one figure). Prints wall time, frames captured and reused, and
-// the load average around each run.
+// the load average around each run, and the CPU seconds the render used (its processes').
 //   node bench/frame-reuse.ts [--pairs N] [--seconds S] [--concurrency N]
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -50,15 +50,26 @@ html, body { margin: 0; width: 1920px; height: 1080px; overflow: hidden; }
 const dir = await mkdtemp(join(tmpdir(), "frame-reuse-bench-"));
 await writeFile(join(dir, "index.html"), html);
 
-async function run(frameReuse: boolean): Promise<{ wall: number; frames: number; reused: number; load: string }> {
+// CPU seconds of this process's ended children (Chromium with its renderers, and ffmpeg: each browser reaps its own
+// helpers, the node reaps the browser and ffmpeg), from /proc: a figure the machine's load does not inflate.
+async function childCpuSeconds(): Promise<number> {
+  const stat = await readFile("/proc/self/stat", "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // After the command: state is field 3, so cutime (16) and cstime (17) sit at 13 and 14 here. Ticks of 1/100 s.
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+async function run(frameReuse: boolean): Promise<{ wall: number; cpu: number; frames: number; reused: number; load: string }> {
   const before = loadavg()[0]!;
+  const cpuBefore = (await childCpuSeconds()) + process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
   const began = performance.now();
   const result = await renderProject({
     projectDir: dir, outputPath: join(dir, `out-${frameReuse}.mp4`), format: "mp4", quality: "standard", concurrency, frameReuse,
     signal: new AbortController().signal,
   });
   const wall = (performance.now() - began) / 1000;
-  return { wall, frames: result.frames, reused: result.reusedFrames, load: `${before.toFixed(1)}→${loadavg()[0]!.toFixed(1)}` };
+  const cpu = (await childCpuSeconds()) + process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 - cpuBefore;
+  return { wall, cpu, frames: result.frames, reused: result.reusedFrames, load: `${before.toFixed(1)}→${loadavg()[0]!.toFixed(1)}` };
 }
 
 console.log(`frame reuse bench: ${seconds} s 1920x1080 30 fps, half the frames held; ${pairs} pairs (off, on)`);
@@ -68,9 +79,9 @@ for (let p = 0; p < pairs; p++) {
   const on = await run(true);
   ratios.push(off.wall / on.wall);
   for (const [name, r] of [["off", off], ["on ", on]] as const) {
-    console.log(`pair ${p + 1} reuse ${name}: ${r.wall.toFixed(1)} s wall, ${r.frames - r.reused} of ${r.frames} frames captured, ${r.reused} reused, load ${r.load}`);
+    console.log(`pair ${p + 1} reuse ${name}: ${r.wall.toFixed(1)} s wall, ${r.cpu.toFixed(1)} CPU s (node, Chromium, ffmpeg), ${r.frames - r.reused} of ${r.frames} frames captured, ${r.reused} reused, load ${r.load}`);
   }
-  console.log(`pair ${p + 1}: off/on wall ratio ${(off.wall / on.wall).toFixed(2)}x`);
+  console.log(`pair ${p + 1}: off/on wall ratio ${(off.wall / on.wall).toFixed(2)}x, CPU ratio ${(off.cpu / on.cpu).toFixed(2)}x`);
 }
 console.log(`ratios: ${ratios.map((r) => r.toFixed(2)).join(", ")}`);
 await rm(dir, { recursive: true, force: true });
