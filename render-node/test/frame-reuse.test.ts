@@ -192,6 +192,20 @@ tl.call(() => { throw new Error("call broke at 1.5 s"); }, [], 1.5);`),
     expect(messages(run).join("\n")).toMatch(/null/);
   });
 
+  it("a strict render with reuse on still fails on a timeline call that throws mid-hold", async () => {
+    const dir = await project({
+      "index.html": page(2, `<div class="title" id="title"></div>`,
+        `tl.set("#title", { opacity: 1 }, 0);
+tl.call(() => { throw new Error("strict call broke"); }, [], 1.2);`),
+    });
+    const frames: FrameDone[] = [];
+    await expect(renderProject({
+      projectDir: dir, outputPath: join(out, "strict.mp4"), fps: FPS, format: "mp4", quality: "standard", concurrency: 1, frameReuse: true,
+      strict: true, signal: new AbortController().signal, onFrame: (f) => frames.push(f),
+    })).rejects.toThrow(/strict call broke/);
+    expect(frames.filter((f) => f.reused).length).toBeGreaterThan(10);
+  });
+
   it("a timer waiting to run is never reused past", async () => {
     // Chromium runs a render page's timers late (it counts as hidden), often after the last frame: every frame
     // until it ran is captured, and the one after it ran.
