@@ -54,6 +54,11 @@ export interface StudioApi {
   info(): CompositionInfo;
   /** Shows the composition at time t (seconds): every timeline, every clip window, every video frame. */
   seek(t: number): Promise<void>;
+  /**
+   * Seeks like seek(t), then answers why the picture at t may differ from the one at `from` (the frame before,
+   * already shown), or null when it provably cannot and the node may reuse that frame's bytes (frame reuse).
+   */
+  seekFrame(t: number, from: number | null): Promise<string | null>;
   /** Findings so far, including those raised after loading (timers, timeline callbacks during seeks). */
   findings(): Finding[];
   configure(options: Partial<RuntimeConfig>): void;

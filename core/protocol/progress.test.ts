@@ -26,6 +26,22 @@ describe("progress events", () => {
     expect(sum).toEqual({ frame: 150, total: 900, percent: 16.7, fps: 15, stage: "capturing", etaSeconds: 50 });
     expect(sumProgress([], 900)).toBeNull();
   });
+
+  it("carries reused frames (frame reuse): within the frames done, summed over segments, absent when no node reports it", () => {
+    expect(ProgressEventSchema.safeParse({ frame: 3, total: 6, fps: 10, stage: "capturing", etaSeconds: 0, reused: 2 }).success).toBe(true);
+    expect(ProgressEventSchema.safeParse({ frame: 3, total: 6, fps: 10, stage: "capturing", etaSeconds: 0, reused: 4 }).success).toBe(false);
+    expect(ProgressEventSchema.safeParse({ frame: 3, total: 6, fps: 10, stage: "capturing", etaSeconds: 0, reused: -1 }).success).toBe(false);
+    const sum = sumProgress(
+      [
+        { frame: 100, total: 300, fps: 10, stage: "capturing", etaSeconds: 20, reused: 40 },
+        { frame: 50, total: 300, fps: 5, stage: "capturing", etaSeconds: 50 },
+        { frame: 30, total: 300, fps: 5, stage: "capturing", etaSeconds: 50, reused: 30 },
+      ],
+      900,
+    );
+    expect(sum?.reused).toBe(70);
+    expect(sumProgress([{ frame: 1, total: 3, fps: null, stage: "capturing", etaSeconds: null }], 3)).not.toHaveProperty("reused");
+  });
 });
 
 describe("node routes", () => {

@@ -13,7 +13,10 @@ export const ProgressEventSchema = z.object({
   fps: z.number().nonnegative().nullable(),
   stage: ProgressStageSchema,
   etaSeconds: z.number().nonnegative().nullable(),
-}).refine((p) => p.frame <= p.total, { message: "frame must not exceed total" });
+  /** Of the frames done, how many were the frame before's bytes again (frame reuse: provably identical, not captured). */
+  reused: z.number().int().nonnegative().optional(),
+}).refine((p) => p.frame <= p.total, { message: "frame must not exceed total" })
+  .refine((p) => p.reused === undefined || p.reused <= p.frame, { message: "reused must not exceed frame" });
 export type ProgressEvent = z.infer<typeof ProgressEventSchema>;
 
 /** The render state's `progress` (GET .../render, events): the event plus percent. */
@@ -24,6 +27,7 @@ export const RenderProgressSchema = z.object({
   fps: z.number().nonnegative().nullable(),
   stage: ProgressStageSchema,
   etaSeconds: z.number().nonnegative().nullable(),
+  reused: z.number().int().nonnegative().optional(),
 });
 export type RenderProgress = z.infer<typeof RenderProgressSchema>;
 
@@ -39,5 +43,7 @@ export function sumProgress(parts: readonly ProgressEvent[], totalFrames: number
   const fps = rates.length ? rates.reduce((a, b) => a + b, 0) : null;
   const etaSeconds = fps && fps > 0 ? (totalFrames - frame) / fps : null;
   const stage = parts.at(-1)?.stage ?? "capturing";
-  return toRenderProgress({ frame, total: totalFrames, fps, stage, etaSeconds });
+  const reports = parts.filter((p) => p.reused !== undefined);
+  const reused = reports.length ? Math.min(frame, reports.reduce((n, p) => n + p.reused!, 0)) : undefined;
+  return toRenderProgress({ frame, total: totalFrames, fps, stage, etaSeconds, ...(reused === undefined ? {} : { reused }) });
 }

@@ -25,7 +25,7 @@ import { reportLateFindings } from "./late-findings.ts";
 import { checkRenderVariables } from "./check-render-variables.ts";
 import { refuseOversizedFile, refuseOversizedInfo, refusePngSequenceLength } from "./refuse-oversized-composition.ts";
 import { clearPageBackground, rendersWithAlpha } from "./page-background.ts";
-import { renderFrameRange } from "./render-frame-range.ts";
+import { renderFrameRange, type FrameDone } from "./render-frame-range.ts";
 import { resolveBinaries } from "./resolve-binaries.ts";
 import type { Binaries } from "./resolve-binaries.ts";
 import { makeScratchDir, removeScratchDir } from "./scratch-dirs.ts";
@@ -50,6 +50,11 @@ export interface CaptureControls {
   binaries?: Binaries | undefined;
   /** How long each stage may take (default: from the environment, see stage-bounds.ts). */
   bounds?: StageBounds | undefined;
+  /**
+   * Frame reuse: a frame the page proves identical to the one before is not captured again (the encoder gets the
+   * previous frame's bytes). Default on; `STUDIO_FRAME_REUSE=off` in the node's environment turns it off.
+   */
+  frameReuse?: boolean | undefined;
   signal: AbortSignal;
   onLine?: ((line: string) => void) | undefined;
 }
@@ -88,7 +93,13 @@ export interface CaptureSession {
    * Captures frames [range.start, range.end) with up to `concurrency` browsers, each encoding its share into a
    * closed-GOP chunk (keyframe on its first frame). Returns the chunk files in order; closes the browsers.
    */
-  capture(range: FrameRange, concurrency: number, onFrame: () => void): Promise<string[]>;
+  capture(range: FrameRange, concurrency: number, onFrame: (frame: FrameDone) => void): Promise<string[]>;
+}
+
+/** Whether frame reuse is on: the caller's choice, else the environment's (`STUDIO_FRAME_REUSE=off`), else on. */
+export function frameReuseOn(choice: boolean | undefined, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (choice !== undefined) return choice;
+  return !/^(off|0|false|no)$/i.test(env["STUDIO_FRAME_REUSE"]?.trim() ?? "");
 }
 
 /** Browsers at once for a range: one per core by default, but never fewer than 15 frames each. */
@@ -260,6 +271,12 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
         const chunks = parts.map((_, i) => join(work, `chunk-${String(i).padStart(3, "0")}.${settings.chunkExtension}`));
         // A png-sequence's chunk is a folder of numbered PNGs.
         if (settled.format === "png-sequence") await Promise.all(chunks.map((dir) => mkdir(dir)));
+        const reuse = frameReuseOn(input.frameReuse);
+        let reused = 0;
+        const frameDone = (frame: FrameDone) => {
+          if (frame.reused) reused++;
+          onFrame(frame);
+        };
         await Promise.all(
           parts.map((part, i) =>
             renderFrameRange({
@@ -277,10 +294,12 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
               }),
               signal,
               bounds,
-              onFrame,
+              reuse,
+              onFrame: frameDone,
             }),
           ),
         );
+        onLine(reuse ? `frames reused: ${reused} of ${count} (provably identical to the frame before, not captured again)` : "frame reuse off: every frame captured");
         // What broke after loading (a timer, a timeline callback during a seek): findings, and strict fails on them.
         await reportLateFindings(loaded.map((l) => l.browser.page), new Set(loaded.flatMap((l) => l.info.findings.map((f) => f.message))), onFinding, strict);
         await Promise.all(browsers.map((b) => b.close()));

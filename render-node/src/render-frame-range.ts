@@ -24,7 +24,17 @@ export interface FrameRangeJob {
   ffmpegArgs: string[];
   signal: AbortSignal;
   bounds: StageBounds;
-  onFrame: () => void;
+  /** Frame reuse: a frame the page proves identical to the one before is not captured again (its bytes are). */
+  reuse: boolean;
+  onFrame: (frame: FrameDone) => void;
+}
+
+/** One frame handed to the encoder: which, and whether it is the previous frame's bytes again (reuse). */
+export interface FrameDone {
+  index: number;
+  reused: boolean;
+  /** Why it was captured (the page's answer), or null when reused. */
+  change: string | null;
 }
 
 function write(stream: NodeJS.WritableStream, data: Buffer): Promise<void> {
@@ -51,6 +61,7 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   const clock: FrameClock = { interval };
   const { page } = job.capture;
   let previous: Buffer | null = null;
+  let previousTime: number | null = null;
   let encoderFailed: unknown = null;
   encoder.done.catch((error: unknown) => {
     encoderFailed = error;
@@ -63,22 +74,33 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   const seekMessage = () => `${frameName()} did not finish seeking in ${within}`;
   const captureMessage = () => `${frameName()} was not captured in ${within}`;
   const encodeMessage = () => `${frameName()} was not taken by the encoder in ${within}`;
+  const captureBytes = async (): Promise<Buffer> => {
+    let frame = await withDeadline(captureFrame(job.capture, clock, job.jpegQuality, job.png), bound, captureMessage);
+    // beginFrame returns no image when nothing changed on screen; the first frame must exist, so ask again.
+    for (let retry = 0; !frame && !previous && retry < 3; retry++) {
+      frame = await withDeadline(captureFrame(job.capture, clock, job.jpegQuality, job.png), bound, captureMessage);
+    }
+    const bytes = frame ?? previous;
+    if (!bytes) throw new Error(`${frameName()}: Chromium produced no image`);
+    return bytes;
+  };
   try {
     for (; index < job.range.end; index++) {
       job.signal.throwIfAborted();
       if (encoderFailed) break;
       time = frameTime(index, job.fps);
-      await withDeadline(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), bound, seekMessage);
-      let frame = await withDeadline(captureFrame(job.capture, clock, job.jpegQuality, job.png), bound, captureMessage);
-      // beginFrame returns no image when nothing changed on screen; the first frame must exist, so ask again.
-      for (let retry = 0; !frame && !previous && retry < 3; retry++) {
-        frame = await withDeadline(captureFrame(job.capture, clock, job.jpegQuality, job.png), bound, captureMessage);
-      }
-      const bytes: Buffer | null = frame ?? previous;
-      if (!bytes) throw new Error(`${frameName()}: Chromium produced no image`);
+      // Every frame is sought, reused or not, so what a seek raises (a timeline callback that throws) is still
+      // found; only the capture is skipped, when the page proves nothing could differ from the frame before.
+      const from: number | null = previous ? previousTime : null;
+      const change: string | null = job.reuse
+        ? await withDeadline(page.evaluate((t: number, f: number | null) => (window as unknown as StudioWindow).__studio.seekFrame(t, f), time, from), bound, seekMessage)
+        : await withDeadline(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), bound, seekMessage).then(() => "frame reuse is off");
+      previousTime = time;
+      const reused = change === null && previous !== null;
+      const bytes: Buffer = change === null && previous !== null ? previous : await captureBytes();
       previous = bytes;
       await withDeadline(Promise.race([write(stdin, bytes), encoder.done.then(() => undefined, () => undefined)]), bound, encodeMessage);
-      job.onFrame();
+      job.onFrame({ index, reused, change: reused ? null : (change ?? "no frame before it") });
     }
   } finally {
     stdin.end();

@@ -8,6 +8,7 @@ import type { Format, Quality, Resolution } from "./parse-render-options.ts";
 import type { RenderPlan } from "./plan-render.ts";
 import { trackProgress } from "./track-progress.ts";
 import type { Progress } from "./track-progress.ts";
+import type { FrameDone } from "./render-frame-range.ts";
 import type { Finding } from "../../core/protocol/finding.ts";
 
 export interface RenderProjectInput extends CaptureControls {
@@ -31,6 +32,8 @@ export interface RenderProjectInput extends CaptureControls {
   /** Browsers (and chunk encoders) at once; default one per core. */
   concurrency?: number | undefined;
   onProgress?: ((progress: Progress) => void) | undefined;
+  /** Every frame as it is handed to the encoder, and whether it was reused (tests and the bench read it). */
+  onFrame?: ((frame: FrameDone) => void) | undefined;
 }
 
 export interface RenderResult {
@@ -42,6 +45,8 @@ export interface RenderResult {
   height: number;
   durationSeconds: number;
   captureMode: CaptureMode;
+  /** Frames not captured because the page proved them identical to the frame before (frame reuse). */
+  reusedFrames: number;
   findings: Finding[];
   seconds: number;
 }
@@ -74,7 +79,12 @@ export async function planThenRender(
     if ((await input.decide(plan)) === "stop") return { plan, result: null };
     session.signal.throwIfAborted();
     const frameDone = trackProgress(plan.frames, (p) => input.onProgress?.(p), session.onLine);
-    const chunks = await session.capture({ start: 0, end: plan.frames }, concurrency, frameDone);
+    let reusedFrames = 0;
+    const chunks = await session.capture({ start: 0, end: plan.frames }, concurrency, (frame) => {
+      if (frame.reused) reusedFrames++;
+      input.onFrame?.(frame);
+      frameDone(frame);
+    });
     const { size } = await joinFiles({
       projectDir: session.projectDir, format: session.options.format, quality: session.options.quality, gifLoop: session.options.gifLoop, plan, files: chunks,
       outputPath: input.outputPath, work: session.work, strict: input.strict ?? false, binaries: session.binaries,
@@ -86,7 +96,7 @@ export async function planThenRender(
       plan,
       result: {
         outputPath: input.outputPath, size, frames: plan.frames, fpsText: plan.fpsText, width: plan.width, height: plan.height,
-        durationSeconds: plan.durationSeconds, captureMode: session.mode, findings: session.findings, seconds,
+        durationSeconds: plan.durationSeconds, captureMode: session.mode, reusedFrames, findings: session.findings, seconds,
       },
     };
   });

@@ -24,7 +24,7 @@ export interface FarmJobContext {
   signal: AbortSignal;
   onLine: (line: string) => void;
   /** The latest frames done; sent with the next post. */
-  progress: (frame: number, total: number, fps: number | null, etaSeconds: number | null, stage: ProgressStage) => void;
+  progress: (frame: number, total: number, fps: number | null, etaSeconds: number | null, stage: ProgressStage, reused?: number) => void;
   stage: (stage: ProgressStage) => void;
 }
 
@@ -71,8 +71,8 @@ export async function runFarmJob(
     work: dir,
     signal: controller.signal,
     onLine,
-    progress: (frame, total, fps, etaSeconds, stage) => {
-      progress = { frame: Math.min(frame, total), total, fps, etaSeconds, stage };
+    progress: (frame, total, fps, etaSeconds, stage, reused) => {
+      progress = { frame: Math.min(frame, total), total, fps, etaSeconds, stage, ...(reused === undefined ? {} : { reused: Math.min(reused, frame, total) }) };
     },
     stage: (stage) => {
       if (progress) progress = { ...progress, stage };

@@ -32,7 +32,7 @@ export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSett
       binaries: settings.binaries,
       signal,
       onLine,
-      onProgress: (p) => progress(p.frame, p.total, p.fps, p.etaSeconds, p.frame < p.total ? "capturing" : "encoding"),
+      onProgress: (p) => progress(p.frame, p.total, p.fps, p.etaSeconds, p.frame < p.total ? "capturing" : "encoding", p.reused),
       decide: async (plan) => {
         const { segments, cancelled } = await client.postPlan(job.id, plan);
         if (cancelled) throw new Error("render cancelled");

@@ -27,7 +27,7 @@ export function runSegmentJob(client: NodeClient, job: Job, settings: FarmJobSet
       binaries: settings.binaries,
       signal,
       onLine,
-      onProgress: (p) => progress(p.frame, p.total, p.fps, p.etaSeconds, p.frame < p.total ? "capturing" : "encoding"),
+      onProgress: (p) => progress(p.frame, p.total, p.fps, p.etaSeconds, p.frame < p.total ? "capturing" : "encoding", p.reused),
     });
     signal.throwIfAborted();
     stage("uploading");

@@ -5,6 +5,8 @@ export interface Progress {
   total: number;
   fps: number;
   etaSeconds: number;
+  /** Frames so far that were the previous frame's bytes again (frame reuse), not captured. */
+  reused: number;
 }
 
 /** "frame 120/180 (67%), 14.2 fps, ETA 4 s". Pure. */
@@ -21,15 +23,17 @@ export function trackProgress(
   onProgress: (progress: Progress) => void,
   onLine: (line: string) => void,
   now: () => number = () => performance.now(),
-): () => void {
+): (frame?: { reused: boolean }) => void {
   let done = 0;
+  let reused = 0;
   const started = now();
   let lastLine = -Infinity;
-  return function frameDone() {
+  return function frameDone(frame) {
     done++;
+    if (frame?.reused) reused++;
     const elapsed = (now() - started) / 1000;
     const fps = elapsed > 0 ? done / elapsed : 0;
-    const progress: Progress = { frame: done, total, fps, etaSeconds: fps > 0 ? (total - done) / fps : 0 };
+    const progress: Progress = { frame: done, total, fps, etaSeconds: fps > 0 ? (total - done) / fps : 0, reused };
     const t = now();
     if (t - lastLine >= LINE_INTERVAL_MS || done === total) {
       lastLine = t;

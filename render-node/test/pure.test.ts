@@ -206,7 +206,7 @@ describe("small pure helpers", () => {
     );
   });
   it("formats progress lines", () => {
-    expect(formatProgressLine({ frame: 120, total: 180, fps: 14.23, etaSeconds: 4.2 })).toBe("frame 120/180 (67%), 14.2 fps, ETA 5 s");
+    expect(formatProgressLine({ frame: 120, total: 180, fps: 14.23, etaSeconds: 4.2, reused: 0 })).toBe("frame 120/180 (67%), 14.2 fps, ETA 5 s");
   });
   it("scales by deviceScaleFactor", () => {
     expect(computeViewport(1920, 1080, "landscape-4k")).toMatchObject({ deviceScaleFactor: 2, captureWidth: 3840, outputWidth: 3840 });

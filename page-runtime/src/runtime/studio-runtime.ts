@@ -9,6 +9,7 @@ import { initSubCompositions, inlineSubCompositions, insertingFile, instantiateR
 import { inWindow, makeClipClock, type ClipClock, type TimeWindow } from "./clip-clock.ts";
 import { mediaSrc, placeRootClips, setClipShown, type Clip } from "./timing.ts";
 import { exposeRootVariables, installHyperframes } from "./variables.ts";
+import { watchStillFrames } from "./still-frame.ts";
 
 interface VideoItem {
   el: HTMLElement;
@@ -39,6 +40,9 @@ function studioRuntime(): void {
 
   addTextRendering();
   installPageStyles(renderMode, swapped);
+  // Render pages only (frame reuse), and before any composition script runs, so every timer, frame callback and
+  // DOM change it makes is seen. Playback pages keep the browser's own timers untouched.
+  const stillFrames = renderMode ? watchStillFrames((script && script.src) || "", gsapBase) : null;
 
   const rootFile = decodeURIComponent(location.pathname).replace(/^\/+/, "") || "index.html";
   // Errors outside a scoped sub-composition script (the root file's own scripts, or later callbacks).
@@ -160,14 +164,30 @@ function studioRuntime(): void {
     Object.assign(config, options);
   }
 
+  // The time timeline `id` is sought to at global time t: a sub-composition's runs on its host's clock
+  // (clip-clock.ts), not clamped to the host's window (its clip hides it); the root's is t. Frame reuse asks it too.
+  function localTime(id: string, t: number): number {
+    const host = id === root().getAttribute("data-composition-id") ? null : state.hosts[id];
+    return host ? state.clock!.localTime(host, id, t) : t;
+  }
+
+  // Render mode: the extracted frame each video shows at t (null where none is set).
+  function videoFrameAt(video: VideoItem, t: number): string | null {
+    if (!config.videoFrameUrl) return null;
+    const count = config.videoFrameCounts[video.index] || 0;
+    if (count === 0) return null;
+    const localTime = Math.max(0, t - video.window.start);
+    const frame = Math.min(count, Math.floor((localTime * config.fps[0]) / config.fps[1] + 1e-6) + 1);
+    return config.videoFrameUrl.replace("{index}", String(video.index)).replace("{frame}", String(frame));
+  }
+
   async function seek(t: number): Promise<void> {
     const rootId = root().getAttribute("data-composition-id");
     for (const id in timelines()) {
       const tl = timelines()[id];
       if (!tl || typeof tl.seek !== "function") continue;
       const host = id === rootId ? null : state.hosts[id];
-      // A sub-composition's timeline runs on its host's clock, not clamped to the host's window (its clip hides it).
-      const local = host ? state.clock!.localTime(host, id, t) : t;
+      const local = localTime(id, t);
       tl.pause();
       try {
         tl.seek(local, false);
@@ -185,13 +205,9 @@ function studioRuntime(): void {
     const pending: Promise<void>[] = [];
     for (let v = 0; v < state.videos.length; v++) {
       const video = state.videos[v]!;
-      const localTime = Math.max(0, t - video.window.start);
       if (renderMode) {
-        if (!config.videoFrameUrl) continue;
-        const count = config.videoFrameCounts[video.index] || 0;
-        if (count === 0) continue;
-        const frame = Math.min(count, Math.floor((localTime * config.fps[0]) / config.fps[1] + 1e-6) + 1);
-        const url = config.videoFrameUrl.replace("{index}", String(video.index)).replace("{frame}", String(frame));
+        const url = videoFrameAt(video, t);
+        if (url === null) continue;
         if (video.el.getAttribute("src") !== url) {
           video.el.setAttribute("src", url);
           pending.push((video.el as HTMLImageElement).decode().catch(() => {}));
@@ -226,7 +242,17 @@ function studioRuntime(): void {
     if (!playing) for (let m = 0; m < state.media.length; m++) state.media[m]!.el.pause();
   }
 
-  const api: StudioApi = { ready, info, seek, findings: findingsSoFar, configure, setPlaying, renderMode };
+  // Seeks like seek(t), then tells whether the picture can differ from the one at `from` (frame reuse).
+  async function seekFrame(t: number, from: number | null): Promise<string | null> {
+    await seek(t);
+    if (!stillFrames) return "not a render page";
+    return stillFrames.change(from, t, {
+      timelines: timelines(), localTime, clips: state.clips,
+      videoFrames: (at) => (renderMode ? state.videos.map((video) => videoFrameAt(video, at)) : []),
+    });
+  }
+
+  const api: StudioApi = { ready, info, seek, seekFrame, findings: findingsSoFar, configure, setPlaying, renderMode };
   page.__studio = api;
 }
 

@@ -69,7 +69,8 @@ export function setClipShown(clip: Clip, on: boolean): void {
     }
     return;
   }
-  el.setAttribute("data-studio-hidden", "");
+  // Set once: writing the same attribute every frame would read as a change to frame reuse's DOM watch.
+  if (!el.hasAttribute("data-studio-hidden")) el.setAttribute("data-studio-hidden", "");
   if (clip.collapses === null) {
     clip.collapses = /^(static|relative|sticky)$/.test(getComputedStyle(el).position) && !el.querySelector("[data-start]");
   }

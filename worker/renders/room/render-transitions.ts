@@ -45,7 +45,7 @@ export function progressAfter(render: RoomRender, segment: number | "join" | nul
   const part = segment === "join" ? undefined : next.segments![segment];
   if (part) part.progress = event;
   const parts = next.segments!
-    .map((s) => (s.status === "done" ? { frame: s.toFrame - s.fromFrame, total: s.toFrame - s.fromFrame, fps: null, stage: "capturing" as const, etaSeconds: 0 } : s.progress))
+    .map((s) => (s.status === "done" ? { frame: s.toFrame - s.fromFrame, total: s.toFrame - s.fromFrame, fps: null, stage: "capturing" as const, etaSeconds: 0, reused: s.progress?.reused } : s.progress))
     .filter((p): p is ProgressEvent => !!p);
   // No segment has reported frames yet: the progress shown stays as it was.
   return { render: next, progress: sumProgress(parts, render.plan?.frames ?? 0) ?? undefined };
