@@ -3,6 +3,7 @@
 // first /mcp request, not at startup: the SDK and its JSON-schema compiler are a large share of the Worker's
 // startup CPU, and most requests never touch MCP.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../http/context.ts";
 import { configOf } from "../config/config-of.ts";
@@ -29,7 +30,9 @@ export type McpCaller = { kind: "token" | "bot"; token: string } | { kind: "oaut
 /** Answers one JSON-RPC message (or batch) for a caller. */
 export async function answerMcp(c: Context<AppEnv>, api: Hono<AppEnv>, caller: McpCaller, message: unknown): Promise<Response | undefined> {
   const rest = restClient(api, c.env, c.executionCtx, caller.kind === "oauth" ? (req) => carryGrant(req, caller.grant) : `Bearer ${caller.token}`);
-  const mcp = new McpServer({ name: "studio", version: VERSION }, { instructions: MCP_INSTRUCTIONS });
+  // JSON Schema checks without code generation (Workers refuse `new Function`); the SDK's default, Ajv, is left out
+  // of the bundle (ajv-left-out.ts).
+  const mcp = new McpServer({ name: "studio", version: VERSION }, { instructions: MCP_INSTRUCTIONS, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
   const server = caller.kind === "oauth" ? scopedServer(mcp, caller.grant.scopes) : mcp;
   const token = caller.token;
   if (caller.kind !== "bot") {
