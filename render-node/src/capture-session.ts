@@ -21,7 +21,6 @@ import { startNetworkSink } from "./network-sink.ts";
 import { networkIsolationFlags } from "./network-policy.ts";
 import { applyDeclaredFps, parseRenderOptions } from "./parse-render-options.ts";
 import type { RenderOptions } from "./parse-render-options.ts";
-import { reportLateFindings } from "./late-findings.ts";
 import { refuseOversizedFile, refuseOversizedInfo } from "./refuse-oversized-composition.ts";
 import { renderFrameRange } from "./render-frame-range.ts";
 import { resolveBinaries } from "./resolve-binaries.ts";
@@ -30,6 +29,8 @@ import { makeScratchDir, removeScratchDir } from "./scratch-dirs.ts";
 import { serveProject } from "./serve-project.ts";
 import { splitFrameRanges } from "./split-frame-ranges.ts";
 import type { FrameRange } from "./split-frame-ranges.ts";
+import { reportLateFindings } from "./late-findings.ts";
+import { startTimeline, type Timeline } from "./render-timeline.ts";
 import { stageBounds, type StageBounds } from "./stage-bounds.ts";
 import { seconds as inSeconds, withDeadline } from "./with-deadline.ts";
 
@@ -50,6 +51,8 @@ export interface CaptureControls {
   bounds?: StageBounds | undefined;
   signal: AbortSignal;
   onLine?: ((line: string) => void) | undefined;
+  /** Where the session records its stages (loading, capturing, finishing chunks); default a timeline of its own. */
+  timeline?: Timeline | undefined;
 }
 
 export interface SessionInput extends CaptureControls {
@@ -77,6 +80,8 @@ export interface CaptureSession {
   signal: AbortSignal;
   onLine: (line: string) => void;
   onFinding: (finding: Finding) => void;
+  /** The stages so far, with their times and how busy the cores were (render-timeline.ts). */
+  timeline: Timeline;
   /** Throws the first blocked attempt or missing asset of a strict render. */
   failIfBlocked(): void;
   plan(): RenderPlan;
@@ -123,6 +128,8 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
   if (!entry?.isFile()) throw new Error(`composition "${options.composition}" does not exist in the project`);
   await refuseOversizedFile(projectDir, options.composition, { fps: options.fpsGiven ? options.fpsText : null, format: options.format });
   const bounds = input.bounds ?? stageBounds();
+  const timeline = input.timeline ?? startTimeline();
+  const endLoading = timeline.begin("loading");
   input.signal.throwIfAborted();
   const findings: Finding[] = [];
   // The first blocked attempt or missing asset: a strict render fails on it.
@@ -176,6 +183,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     onLine(`loading composition ${options.composition}`);
     // The first browser tells the duration; more load once the range to capture is known.
     const first = await launchOne();
+    endLoading();
     const { info } = first;
     const declared = applyDeclaredFps(options, options.fpsGiven, info.fps);
     options = declared.options;
@@ -193,7 +201,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     const settled = options;
     const session: CaptureSession = {
       options: settled, info, frames, totalSeconds, viewport, mode: first.browser.mode, findings, binaries, bounds, projectDir, work,
-      signal, onLine, onFinding, failIfBlocked,
+      signal, onLine, onFinding, failIfBlocked, timeline,
       plan: () => ({
         composition: settled.composition, frames, fps: { ...settled.fps }, fpsText: settled.fpsText, durationSeconds: totalSeconds,
         width: viewport.outputWidth, height: viewport.outputHeight,
@@ -210,7 +218,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
       capture: async (range, concurrency, onFrame) => {
         const count = range.end - range.start;
         const workers = browsersFor(count, concurrency);
-        const loaded = [first, ...(await Promise.all(Array.from({ length: workers - 1 }, () => launchOne())))];
+        const loaded = [first, ...(await timeline.time("starting browsers", Promise.all(Array.from({ length: workers - 1 }, () => launchOne()))))];
         failIfBlocked();
         // Every <video> is decoded once per session, into frames the page shows while seeking.
         videoCounts ??= info.videos.length
@@ -227,7 +235,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
               window: range.start === 0 && range.end === frames ? undefined : { from: frameTime(range.start, settled.fps), to: frameTime(range.end - 1, settled.fps) },
             })
           : Promise.resolve([]);
-        const counts = await videoCounts;
+        const counts = await timeline.time("decoding videos", videoCounts);
         for (const { browser } of loaded) {
           const prepare = async () => {
             await browser.session.send("Emulation.setDeviceMetricsOverride", {
@@ -247,6 +255,22 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
           ? { width: viewport.outputWidth, height: viewport.outputHeight }
           : undefined;
         const chunks = parts.map((_, i) => join(work, `chunk-${String(i).padStart(3, "0")}.${settings.chunkExtension}`));
+        const known = new Set(loaded.flatMap((l) => l.info.findings.map((f) => f.message)));
+        const endCapturing = timeline.begin("capturing");
+        let capturing = parts.length;
+        let endFinishing = () => {};
+        // A browser whose frames are all taken is done: its late findings are read and it is killed at once (a
+        // graceful close costs a second or more on a loaded machine), so the cores go to the other browsers and to
+        // the encoders still flushing their chunks.
+        const captured = async (browser: CaptureBrowser) => {
+          // What broke after loading (a timer, a timeline callback during a seek): findings, and strict fails on them.
+          await reportLateFindings([browser.page], known, onFinding, strict);
+          browser.kill();
+          if (--capturing === 0) {
+            endCapturing();
+            endFinishing = timeline.begin("finishing chunks");
+          }
+        };
         await Promise.all(
           parts.map((part, i) =>
             renderFrameRange({
@@ -263,12 +287,11 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
               signal,
               bounds,
               onFrame,
+              onCaptured: () => captured(loaded[i]!.browser),
             }),
           ),
         );
-        // What broke after loading (a timer, a timeline callback during a seek): findings, and strict fails on them.
-        await reportLateFindings(loaded.map((l) => l.browser.page), new Set(loaded.flatMap((l) => l.info.findings.map((f) => f.message))), onFinding, strict);
-        await Promise.all(browsers.map((b) => b.close()));
+        endFinishing();
         browsers.length = 0;
         failIfBlocked();
         return chunks;

@@ -23,6 +23,8 @@ export interface FrameRangeJob {
   signal: AbortSignal;
   bounds: StageBounds;
   onFrame: () => void;
+  /** Called once the range's last frame is handed to ffmpeg, before the chunk is flushed (the browser is free). */
+  onCaptured?: (() => Promise<void>) | undefined;
 }
 
 function write(stream: NodeJS.WritableStream, data: Buffer): Promise<void> {
@@ -81,6 +83,7 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   } finally {
     stdin.end();
   }
+  await job.onCaptured?.();
   // ffmpeg flushes what it holds once stdin ends; the chunk's share of the video bounds it like any encode step.
   const chunkSeconds = ((job.range.end - job.range.start) * job.fps.den) / job.fps.num;
   const flushMs = encodeBound(job.bounds, chunkSeconds);

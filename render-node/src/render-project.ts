@@ -9,6 +9,7 @@ import type { RenderPlan } from "./plan-render.ts";
 import { trackProgress } from "./track-progress.ts";
 import type { Progress } from "./track-progress.ts";
 import type { Finding } from "../../core/protocol/finding.ts";
+import { formatTimeline, startTimeline, type TimelineStage } from "./render-timeline.ts";
 
 export interface RenderProjectInput extends CaptureControls {
   projectDir: string;
@@ -36,6 +37,8 @@ export interface RenderResult {
   captureMode: CaptureMode;
   findings: Finding[];
   seconds: number;
+  /** Each stage's start and end (seconds since the render began) and how busy the cores were (render-timeline.ts). */
+  timeline: TimelineStage[];
 }
 
 /** Renders `composition` of `projectDir` into `outputPath`. Validates every option before any process starts. */
@@ -56,25 +59,28 @@ export async function planThenRender(
   const began = performance.now();
   const options = { quality: input.quality, fps: input.fps, format: input.format, resolution: input.resolution, composition: input.composition };
   const concurrency = checkConcurrency(input.concurrency);
-  return withCaptureSession({ ...input, options }, async (session) => {
+  const timeline = input.timeline ?? startTimeline();
+  return withCaptureSession({ ...input, options, timeline }, async (session) => {
     const plan = session.plan();
     session.failIfBlocked();
     if ((await input.decide(plan)) === "stop") return { plan, result: null };
     session.signal.throwIfAborted();
     const frameDone = trackProgress(plan.frames, (p) => input.onProgress?.(p), session.onLine);
     const chunks = await session.capture({ start: 0, end: plan.frames }, concurrency, frameDone);
-    const { size } = await joinFiles({
+    const { size } = await timeline.time("joining", () => joinFiles({
       projectDir: session.projectDir, format: session.options.format, quality: session.options.quality, plan, files: chunks,
       outputPath: input.outputPath, work: session.work, strict: input.strict ?? false, binaries: session.binaries,
       bounds: session.bounds, signal: session.signal, onLine: session.onLine, onFinding: session.onFinding,
-    });
+    }));
     const seconds = (performance.now() - began) / 1000;
+    if (!input.timeline) session.onLine(`timeline: ${formatTimeline(timeline.stages())}`);
     session.onLine(`done: ${plan.frames} frames in ${seconds.toFixed(1)} s (${(plan.frames / seconds).toFixed(1)} frames/s overall), ${(size / 1e6).toFixed(2)} MB`);
     return {
       plan,
       result: {
         outputPath: input.outputPath, size, frames: plan.frames, fpsText: plan.fpsText, width: plan.width, height: plan.height,
         durationSeconds: plan.durationSeconds, captureMode: session.mode, findings: session.findings, seconds,
+        timeline: timeline.stages(),
       },
     };
   });
