@@ -66,6 +66,8 @@ async function renderOursOnce(project: string, output: string, quality: Quality)
 
 interface Run {
   who: "ours" | "theirs";
+  /** Which pair (0-based). */
+  run?: number;
   seconds: number;
   output: string;
 }
@@ -86,14 +88,25 @@ async function benchCase(c: SpeedCase, runs: number, binaries: Binaries): Promis
   const project = await c.make(binaries.ffmpeg);
   console.log(`\n## ${c.name}: ${c.what} (${c.frames} frames)  project ${project}  load ${load()}`);
   const results: Run[] = [];
+  const failures: string[] = [];
   try {
     for (let i = 0; i < runs; i++) {
       const order = c.reference ? (["ours", "theirs"] as const) : (["ours"] as const);
       for (const who of order) {
-        const run = who === "ours"
-          ? await runOurs(project, join(project, "ours.mp4"), c.quality)
-          : await runTheirs(project, join(project, "theirs.mp4"), c.quality, binaries);
-        results.push(run);
+        const run = await (who === "ours"
+          ? runOurs(project, join(project, "ours.mp4"), c.quality)
+          : runTheirs(project, join(project, "theirs.mp4"), c.quality, binaries)
+        ).catch((error: unknown) => {
+          // A failed render is a result too (e.g. a stage bound tripping on a loaded machine): said, and left out.
+          const message = String(error instanceof Error ? error.message : error).split("\n").filter((l) => /Error|failed|did not|was not/.test(l)).slice(-1)[0];
+          console.log(`run ${i + 1} ${who.padEnd(6)} FAILED: ${message}  (load ${load()})`);
+          return null;
+        });
+        if (!run) {
+          failures.push(`${who} run ${i + 1}`);
+          continue;
+        }
+        results.push({ ...run, run: i });
         console.log(`run ${i + 1} ${who.padEnd(6)} ${run.seconds.toFixed(2)} s = ${(c.frames / run.seconds).toFixed(1)} frames/s  (load ${load()})`);
         if (who === "ours" && i === 0) for (const line of run.output.trim().split("\n").filter((l) => l.startsWith("timeline"))) console.log(`    ${line}`);
       }
@@ -102,18 +115,22 @@ async function benchCase(c: SpeedCase, runs: number, binaries: Binaries): Promis
     await rm(project, { recursive: true, force: true });
   }
   const of = (who: Run["who"]) => results.filter((r) => r.who === who).map((r) => r.seconds);
+  const failed = failures.length ? ` (failed: ${failures.join(", ")})` : "";
+  if (of("ours").length === 0 || (c.reference && of("theirs").length === 0)) return `| ${c.name} | - | - | - | - | no result${failed} |`;
   const ours = median(of("ours"));
   if (!c.reference) {
     const verdict = ours <= c.goalSeconds! ? "met" : "NOT met";
     console.log(`median ours ${ours.toFixed(2)} s (goal <= ${c.goalSeconds} s: ${verdict})`);
-    return `| ${c.name} | ${ours.toFixed(1)} s | - | - | - | <= ${c.goalSeconds} s: ${verdict} |`;
+    return `| ${c.name} | ${ours.toFixed(1)} s | - | - | - | <= ${c.goalSeconds} s: ${verdict}${failed} |`;
   }
   const theirs = median(of("theirs"));
-  const pairs = of("ours").map((s, i) => s / of("theirs")[i]!);
+  // Pairs run back to back; a pair with a failed run is left out.
+  const pairs = Array.from({ length: runs }, (_, i) => [results.find((r) => r.who === "ours" && r.run === i), results.find((r) => r.who === "theirs" && r.run === i)])
+    .filter(([o, t]) => o && t).map(([o, t]) => o!.seconds / t!.seconds);
   const ratio = ours / theirs;
   const verdict = ratio <= c.goalRatio! ? "met" : "NOT met";
   console.log(`median ours ${ours.toFixed(2)} s, theirs ${theirs.toFixed(2)} s, ratio ${ratio.toFixed(3)}; pairs ${pairs.map((p) => p.toFixed(3)).join(", ")} (median ${median(pairs).toFixed(3)}); goal <= ${c.goalRatio}: ${verdict}`);
-  return `| ${c.name} | ${ours.toFixed(1)} s | ${theirs.toFixed(1)} s | ${ratio.toFixed(2)} | ${pairs.map((p) => p.toFixed(2)).join(", ")} | <= ${c.goalRatio}: ${verdict} |`;
+  return `| ${c.name} | ${ours.toFixed(1)} s | ${theirs.toFixed(1)} s | ${ratio.toFixed(2)} | ${pairs.map((p) => p.toFixed(2)).join(", ")} | <= ${c.goalRatio}: ${verdict}${failed} |`;
 }
 
 async function main(): Promise<void> {

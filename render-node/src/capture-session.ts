@@ -32,7 +32,9 @@ import type { FrameRange } from "./split-frame-ranges.ts";
 import { reportLateFindings } from "./late-findings.ts";
 import { startTimeline, type Timeline } from "./render-timeline.ts";
 import { stageBounds, type StageBounds } from "./stage-bounds.ts";
-import { seconds as inSeconds, withDeadline } from "./with-deadline.ts";
+import { seconds as inSeconds } from "./with-deadline.ts";
+import { withPacedDeadline } from "./paced-deadline.ts";
+import { processTreeCpuMs } from "./process-tree-cpu.ts";
 
 /** The render options a session reads: the API's (core/render) fields, each optional. */
 export type SessionOptions = Partial<Pick<ApiRenderOptions, "quality" | "fps" | "format" | "composition" | "resolution">> & {
@@ -246,7 +248,9 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
               { fps: [settled.fps.num, settled.fps.den], videoFrameUrl: "/__studio/video/{index}/{frame}.jpg", videoFrameCounts: counts },
             );
           };
-          await withDeadline(prepare(), bounds.frameMs, `composition ${settled.composition}: preparing the page for capture did not finish in ${inSeconds(bounds.frameMs)}`);
+          // Paced like the frames' bounds: on a loaded machine this is slow, not hung (paced-deadline.ts).
+          const probe = { cpuMs: () => processTreeCpuMs(browser.pid), who: "its browser", busyIsHung: true };
+          await withPacedDeadline(prepare(), { ms: bounds.frameMs, ceilingMs: 10 * bounds.frameMs, probe }, () => `composition ${settled.composition}: preparing the page for capture did not finish in ${inSeconds(bounds.frameMs)}`);
         }
         onLine(`capturing with ${first.browser.mode === "beginFrame" ? "beginFrame" : "screenshots"}, ${workers} browser${workers === 1 ? "" : "s"}`);
         const settings = ENCODER_SETTINGS[settled.format][settled.quality];

@@ -8,7 +8,9 @@ import type { FrameRange } from "./split-frame-ranges.ts";
 import type { Fps } from "./parse-render-options.ts";
 import { runTool } from "./run-tool.ts";
 import { encodeBound, type StageBounds } from "./stage-bounds.ts";
-import { seconds, withDeadline } from "./with-deadline.ts";
+import { seconds } from "./with-deadline.ts";
+import { withPacedDeadline, type PacedBound } from "./paced-deadline.ts";
+import { processTreeCpuMs } from "./process-tree-cpu.ts";
 
 export interface FrameRangeJob {
   capture: CaptureBrowser;
@@ -57,6 +59,16 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   });
   const bound = job.bounds.frameMs;
   const within = seconds(bound);
+  const chunkSeconds = ((job.range.end - job.range.start) * job.fps.den) / job.fps.num;
+  const flushMs = encodeBound(job.bounds, chunkSeconds);
+  // Slow is not hung: each bound runs at the pace its processes get the CPU (paced-deadline.ts). The page's bound
+  // ends at ten times its length whatever the pace; ffmpeg, busy with frames queued before, at the chunk's bound.
+  const pageBound: PacedBound = {
+    ms: bound, ceilingMs: 10 * bound, probe: { cpuMs: () => processTreeCpuMs(job.capture.pid), who: "its browser", busyIsHung: true },
+  };
+  const encoderBound: PacedBound = {
+    ms: bound, ceilingMs: Math.max(bound, flushMs), probe: { cpuMs: () => processTreeCpuMs(encoder.pid), who: "ffmpeg", busyIsHung: false },
+  };
   let index = job.range.start;
   let time = 0;
   const frameName = () => `frame ${index + 1} of ${job.totalFrames} (at ${time.toFixed(3)} s)`;
@@ -68,16 +80,16 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
       job.signal.throwIfAborted();
       if (encoderFailed) break;
       time = frameTime(index, job.fps);
-      await withDeadline(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), bound, seekMessage);
-      let frame = await withDeadline(captureFrame(job.capture, clock, job.jpegQuality), bound, captureMessage);
+      await withPacedDeadline(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), pageBound, seekMessage);
+      let frame = await withPacedDeadline(captureFrame(job.capture, clock, job.jpegQuality), pageBound, captureMessage);
       // beginFrame returns no image when nothing changed on screen; the first frame must exist, so ask again.
       for (let retry = 0; !frame && !previous && retry < 3; retry++) {
-        frame = await withDeadline(captureFrame(job.capture, clock, job.jpegQuality), bound, captureMessage);
+        frame = await withPacedDeadline(captureFrame(job.capture, clock, job.jpegQuality), pageBound, captureMessage);
       }
       const bytes: Buffer | null = frame ?? previous;
       if (!bytes) throw new Error(`${frameName()}: Chromium produced no image`);
       previous = bytes;
-      await withDeadline(Promise.race([write(stdin, bytes), encoder.done.then(() => undefined, () => undefined)]), bound, encodeMessage);
+      await withPacedDeadline(Promise.race([write(stdin, bytes), encoder.done.then(() => undefined, () => undefined)]), encoderBound, encodeMessage);
       job.onFrame();
     }
   } finally {
@@ -85,7 +97,7 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   }
   await job.onCaptured?.();
   // ffmpeg flushes what it holds once stdin ends; the chunk's share of the video bounds it like any encode step.
-  const chunkSeconds = ((job.range.end - job.range.start) * job.fps.den) / job.fps.num;
-  const flushMs = encodeBound(job.bounds, chunkSeconds);
-  await withDeadline(encoder.done, flushMs, `encoding: finishing the chunk of frames ${job.range.start + 1} to ${job.range.end} did not finish in ${seconds(flushMs)}`);
+  // Paced too: an ffmpeg still working through its queue on a loaded machine gets up to three times the bound.
+  const flushBound: PacedBound = { ...encoderBound, ms: flushMs, ceilingMs: 3 * flushMs };
+  await withPacedDeadline(encoder.done, flushBound, () => `encoding: finishing the chunk of frames ${job.range.start + 1} to ${job.range.end} did not finish in ${seconds(flushMs)}`);
 }
