@@ -60,6 +60,11 @@ export interface CaptureControls {
 export interface SessionInput extends CaptureControls {
   projectDir: string;
   options: SessionOptions;
+  /**
+   * Browsers to start alongside the first, before the frame count is known: a render that will capture with more
+   * than one browser does not wait for the first to load before starting the others (unused ones are killed).
+   */
+  prelaunch?: number | undefined;
 }
 
 export interface CaptureSession {
@@ -160,6 +165,8 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
   const killAll = () => browsers.forEach((b) => b.kill());
   signal.addEventListener("abort", killAll, { once: true });
   let server: Awaited<ReturnType<typeof serveProject>> | undefined;
+  let spares: Promise<{ browser: CaptureBrowser; info: CompositionInfo }>[] = [];
+  let ending = false;
   let sink: Awaited<ReturnType<typeof startNetworkSink>> | undefined;
   try {
     server = await serveProject(projectDir, join(work, "video-frames"));
@@ -177,13 +184,18 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
         args: networkIsolationFlags({ allowOrigin: origin, sinkPort }),
       });
       browsers.push(browser);
-      if (signal.aborted) killAll();
+      if (signal.aborted || ending) killAll();
       signal.throwIfAborted();
       const info = await loadComposition(browser, url, origin, { onLine, onFinding }, { bounds, waitForTimeline: true, strict });
       return { browser, info };
     };
     onLine(`loading composition ${options.composition}`);
-    // The first browser tells the duration; more load once the range to capture is known.
+    // The first browser tells the duration. Spares load meanwhile; a failure of theirs counts only if one is used.
+    spares = Array.from({ length: Math.min(31, Math.max(0, input.prelaunch ?? 0)) }, () => {
+      const launching = launchOne();
+      launching.catch(() => {});
+      return launching;
+    });
     const first = await launchOne();
     endLoading();
     const { info } = first;
@@ -220,7 +232,11 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
       capture: async (range, concurrency, onFrame) => {
         const count = range.end - range.start;
         const workers = browsersFor(count, concurrency);
-        const loaded = [first, ...(await timeline.time("starting browsers", Promise.all(Array.from({ length: workers - 1 }, () => launchOne()))))];
+        const ready = spares.splice(0, workers - 1);
+        // Spares this range does not need are stopped now, so their cores go to the capture.
+        for (const spare of spares.splice(0)) void spare.then(({ browser }) => browser.kill(), () => {});
+        const more = Array.from({ length: workers - 1 - ready.length }, () => launchOne());
+        const loaded = [first, ...(await timeline.time("starting browsers", Promise.all([...ready, ...more])))];
         failIfBlocked();
         // Every <video> is decoded once per session, into frames the page shows while seeking.
         videoCounts ??= info.videos.length
@@ -310,10 +326,12 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     throw input.signal.aborted ? new Error("render cancelled") : error;
   } finally {
     input.signal.removeEventListener("abort", cancel);
+    // Browsers are killed, not closed: a render that ended early must not wait on a hung page, and a finished one
+    // keeps nothing in them. A spare still starting is killed the moment it has started.
+    ending = true;
+    killAll();
+    await Promise.allSettled(spares);
     signal.removeEventListener("abort", killAll);
-    // A render that ended early kills at once (a hung page would not close); a finished one closes its browsers.
-    if (signal.aborted) killAll();
-    else await Promise.all(browsers.map((b) => b.close()));
     await sink?.close();
     await server?.close();
     await removeScratchDir(work);

@@ -60,7 +60,8 @@ export async function planThenRender(
   const options = { quality: input.quality, fps: input.fps, format: input.format, resolution: input.resolution, composition: input.composition };
   const concurrency = checkConcurrency(input.concurrency);
   const timeline = input.timeline ?? startTimeline();
-  return withCaptureSession({ ...input, options, timeline }, async (session) => {
+  // More browsers than one start while the first loads (most renders are long enough for all of them).
+  return withCaptureSession({ ...input, options, timeline, prelaunch: concurrency - 1 }, async (session) => {
     const plan = session.plan();
     session.failIfBlocked();
     if ((await input.decide(plan)) === "stop") return { plan, result: null };
