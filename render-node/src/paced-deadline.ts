@@ -5,7 +5,7 @@
 // A stage whose processes do nothing at all fails at the bound: it waits on something that never comes. Past a
 // ceiling the stage fails however slow the machine is. The CPU is read only when the bound's timer fires (never per
 // frame); where it cannot be read (not Linux) the bound is the fixed one.
-import { seconds, StageTimeout } from "./with-deadline.ts";
+import { raceTimer, seconds, StageTimeout } from "./with-deadline.ts";
 
 export interface PaceProbe {
   /** CPU milliseconds used so far by the processes doing the stage (all cores summed); null when unknown. */
@@ -68,11 +68,10 @@ export function paceDetail(verdict: Extract<PaceVerdict, { kind: "fail" }>, who:
  * the stage's pace (see judgePace). `message` is built only when the bound trips.
  */
 export function withPacedDeadline<T>(promise: Promise<T>, bound: PacedBound, message: () => string): Promise<T> {
-  return new Promise<T>((resolvePromise, reject) => {
+  return raceTimer(promise, (reject) => {
     const probe = bound.probe;
     // Probe windows: short enough to decide soon after the bound, long enough to see a starved process get a slice.
     const windowMs = Math.min(1000, Math.max(100, bound.ms / 5));
-    let timer: ReturnType<typeof setTimeout>;
     let state: PaceState = { pacedMs: 0, wallMs: 0 };
     let last: { at: number; cpu: number } | null = null;
     let firstWindow = true;
@@ -101,16 +100,7 @@ export function withPacedDeadline<T>(promise: Promise<T>, bound: PacedBound, mes
       last = { at: now, cpu };
       timer = setTimeout(look, windowMs);
     };
-    timer = setTimeout(look, bound.ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolvePromise(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
+    let timer = setTimeout(look, bound.ms);
+    return () => clearTimeout(timer);
   });
 }
