@@ -33,8 +33,7 @@ import { reportLateFindings } from "./late-findings.ts";
 import { startTimeline, type Timeline } from "./render-timeline.ts";
 import { stageBounds, type StageBounds } from "./stage-bounds.ts";
 import { seconds as inSeconds } from "./with-deadline.ts";
-import { withPacedDeadline } from "./paced-deadline.ts";
-import { processTreeCpuMs } from "./process-tree-cpu.ts";
+import { pageBound, withPacedDeadline } from "./paced-deadline.ts";
 
 /** The render options a session reads: the API's (core/render) fields, each optional. */
 export type SessionOptions = Partial<Pick<ApiRenderOptions, "quality" | "fps" | "format" | "composition" | "resolution">> & {
@@ -265,8 +264,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
             );
           };
           // Paced like the frames' bounds: on a loaded machine this is slow, not hung (paced-deadline.ts).
-          const probe = { cpuMs: () => processTreeCpuMs(browser.pid), who: "its browser", busyIsHung: true };
-          await withPacedDeadline(prepare(), { ms: bounds.frameMs, ceilingMs: 10 * bounds.frameMs, probe }, () => `composition ${settled.composition}: preparing the page for capture did not finish in ${inSeconds(bounds.frameMs)}`);
+          await withPacedDeadline(prepare(), pageBound(bounds.frameMs, browser.pid), () => `composition ${settled.composition}: preparing the page for capture did not finish in ${inSeconds(bounds.frameMs)}`);
         }
         onLine(`capturing with ${first.browser.mode === "beginFrame" ? "beginFrame" : "screenshots"}, ${workers} browser${workers === 1 ? "" : "s"}`);
         const settings = ENCODER_SETTINGS[settled.format][settled.quality];

@@ -5,6 +5,7 @@
 // A stage whose processes do nothing at all fails at the bound: it waits on something that never comes. Past a
 // ceiling the stage fails however slow the machine is. The CPU is read only when the bound's timer fires (never per
 // frame); where it cannot be read (not Linux) the bound is the fixed one.
+import { processTreeCpuMs } from "./process-tree-cpu.ts";
 import { raceTimer, seconds, StageTimeout } from "./with-deadline.ts";
 
 export interface PaceProbe {
@@ -25,6 +26,16 @@ export interface PacedBound {
   /** Fails at this wall time whatever the pace. */
   ceilingMs: number;
   probe: PaceProbe | null;
+}
+
+/** A composition page's bound: its browser's process tree measured, busy means hung, ten times `ms` at the most. */
+export function pageBound(ms: number, browserPid: number | undefined): PacedBound {
+  return { ms, ceilingMs: 10 * ms, probe: { cpuMs: () => processTreeCpuMs(browserPid), who: "its browser", busyIsHung: true } };
+}
+
+/** An ffmpeg's bound: busy is working, so only idleness or `ceilingMs` fails it. */
+export function ffmpegBound(ms: number, ceilingMs: number, pid: number | undefined): PacedBound {
+  return { ms, ceilingMs: Math.max(ms, ceilingMs), probe: { cpuMs: () => processTreeCpuMs(pid), who: "ffmpeg", busyIsHung: false } };
 }
 
 /** Below this share of one core, a stage's processes are idle (Chromium's own timers use less). */

@@ -9,8 +9,7 @@ import type { Fps } from "./parse-render-options.ts";
 import { runTool } from "./run-tool.ts";
 import { encodeBound, type StageBounds } from "./stage-bounds.ts";
 import { seconds } from "./with-deadline.ts";
-import { withPacedDeadline, type PacedBound } from "./paced-deadline.ts";
-import { processTreeCpuMs } from "./process-tree-cpu.ts";
+import { ffmpegBound, pageBound, withPacedDeadline } from "./paced-deadline.ts";
 
 export interface FrameRangeJob {
   capture: CaptureBrowser;
@@ -63,12 +62,8 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   const flushMs = encodeBound(job.bounds, chunkSeconds);
   // Slow is not hung: each bound runs at the pace its processes get the CPU (paced-deadline.ts). The page's bound
   // ends at ten times its length whatever the pace; ffmpeg, busy with frames queued before, at the chunk's bound.
-  const pageBound: PacedBound = {
-    ms: bound, ceilingMs: 10 * bound, probe: { cpuMs: () => processTreeCpuMs(job.capture.pid), who: "its browser", busyIsHung: true },
-  };
-  const encoderBound: PacedBound = {
-    ms: bound, ceilingMs: Math.max(bound, flushMs), probe: { cpuMs: () => processTreeCpuMs(encoder.pid), who: "ffmpeg", busyIsHung: false },
-  };
+  const paced = pageBound(bound, job.capture.pid);
+  const encoderBound = ffmpegBound(bound, flushMs, encoder.pid);
   let index = job.range.start;
   let time = 0;
   const frameName = () => `frame ${index + 1} of ${job.totalFrames} (at ${time.toFixed(3)} s)`;
@@ -80,11 +75,11 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
       job.signal.throwIfAborted();
       if (encoderFailed) break;
       time = frameTime(index, job.fps);
-      await withPacedDeadline(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), pageBound, seekMessage);
-      let frame = await withPacedDeadline(captureFrame(job.capture, clock, job.jpegQuality), pageBound, captureMessage);
+      await withPacedDeadline(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), paced, seekMessage);
+      let frame = await withPacedDeadline(captureFrame(job.capture, clock, job.jpegQuality), paced, captureMessage);
       // beginFrame returns no image when nothing changed on screen; the first frame must exist, so ask again.
       for (let retry = 0; !frame && !previous && retry < 3; retry++) {
-        frame = await withPacedDeadline(captureFrame(job.capture, clock, job.jpegQuality), pageBound, captureMessage);
+        frame = await withPacedDeadline(captureFrame(job.capture, clock, job.jpegQuality), paced, captureMessage);
       }
       const bytes: Buffer | null = frame ?? previous;
       if (!bytes) throw new Error(`${frameName()}: Chromium produced no image`);
@@ -98,6 +93,6 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   await job.onCaptured?.();
   // ffmpeg flushes what it holds once stdin ends; the chunk's share of the video bounds it like any encode step.
   // Paced too: an ffmpeg still working through its queue on a loaded machine gets up to three times the bound.
-  const flushBound: PacedBound = { ...encoderBound, ms: flushMs, ceilingMs: 3 * flushMs };
+  const flushBound = ffmpegBound(flushMs, 3 * flushMs, encoder.pid);
   await withPacedDeadline(encoder.done, flushBound, () => `encoding: finishing the chunk of frames ${job.range.start + 1} to ${job.range.end} did not finish in ${seconds(flushMs)}`);
 }
