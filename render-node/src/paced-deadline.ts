@@ -28,9 +28,19 @@ export interface PacedBound {
   probe: PaceProbe | null;
 }
 
-/** A composition page's bound: its browser's process tree measured, busy means hung, ten times `ms` at the most. */
+/**
+ * A composition page's bound: busy means hung, ten times `ms` at the most. Measured: its browser's process tree and
+ * this node's own process, since a page also waits on the node (its project server, request interception), which
+ * on a loaded machine answers slowly: a page idle while the node works is waiting, not hung.
+ */
 export function pageBound(ms: number, browserPid: number | undefined): PacedBound {
-  return { ms, ceilingMs: 10 * ms, probe: { cpuMs: () => processTreeCpuMs(browserPid), who: "its browser", busyIsHung: true } };
+  const cpuMs = () => {
+    const browser = processTreeCpuMs(browserPid);
+    if (browser === null) return null;
+    const own = process.cpuUsage();
+    return browser + (own.user + own.system) / 1000;
+  };
+  return { ms, ceilingMs: 10 * ms, probe: { cpuMs, who: "its browser", busyIsHung: true } };
 }
 
 /** An ffmpeg's bound: busy is working, so only idleness or `ceilingMs` fails it. */
