@@ -29,23 +29,27 @@ export interface PacedBound {
 }
 
 /**
- * A composition page's bound: busy means hung, ten times `ms` at the most. Measured: its browser's process tree and
- * this node's own process, since a page also waits on the node (its project server, request interception), which
- * on a loaded machine answers slowly: a page idle while the node works is waiting, not hung.
+ * CPU of the process tree at `pid` plus this node's own process. The stages also wait on the node: a page on its
+ * project server and request interception, an ffmpeg on the frames the node writes to it; on a loaded machine the
+ * node answers slowly, and a page or ffmpeg idle while the node works is waiting, not hung.
  */
-export function pageBound(ms: number, browserPid: number | undefined): PacedBound {
-  const cpuMs = () => {
-    const browser = processTreeCpuMs(browserPid);
-    if (browser === null) return null;
+function withNode(pid: number | undefined): () => number | null {
+  return () => {
+    const tree = processTreeCpuMs(pid);
+    if (tree === null) return null;
     const own = process.cpuUsage();
-    return browser + (own.user + own.system) / 1000;
+    return tree + (own.user + own.system) / 1000;
   };
-  return { ms, ceilingMs: 10 * ms, probe: { cpuMs, who: "its browser", busyIsHung: true } };
 }
 
-/** An ffmpeg's bound: busy is working, so only idleness or `ceilingMs` fails it. */
+/** A composition page's bound: its browser (and the node) measured, busy means hung, ten times `ms` at the most. */
+export function pageBound(ms: number, browserPid: number | undefined): PacedBound {
+  return { ms, ceilingMs: 10 * ms, probe: { cpuMs: withNode(browserPid), who: "its browser", busyIsHung: true } };
+}
+
+/** An ffmpeg's bound: busy is working, so only idleness (of ffmpeg and the node) or `ceilingMs` fails it. */
 export function ffmpegBound(ms: number, ceilingMs: number, pid: number | undefined): PacedBound {
-  return { ms, ceilingMs: Math.max(ms, ceilingMs), probe: { cpuMs: () => processTreeCpuMs(pid), who: "ffmpeg", busyIsHung: false } };
+  return { ms, ceilingMs: Math.max(ms, ceilingMs), probe: { cpuMs: withNode(pid), who: "ffmpeg", busyIsHung: false } };
 }
 
 /** Below this share of one core, a stage's processes are idle (Chromium's own timers use less). */
@@ -92,7 +96,8 @@ export function withPacedDeadline<T>(promise: Promise<T>, bound: PacedBound, mes
   return raceTimer(promise, (reject) => {
     const probe = bound.probe;
     // Probe windows: short enough to decide soon after the bound, long enough to see a starved process get a slice.
-    const windowMs = Math.min(1000, Math.max(100, bound.ms / 5));
+    // A quarter second at least: on a machine with dozens of runnable threads a process may wait 100 ms for a slice.
+    const windowMs = Math.min(1000, Math.max(250, bound.ms / 5));
     let state: PaceState = { pacedMs: 0, wallMs: 0 };
     let last: { at: number; cpu: number } | null = null;
     let firstWindow = true;
