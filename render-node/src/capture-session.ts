@@ -9,7 +9,7 @@ import { formatFindingLine, makeFinding, strictFailure, type Finding } from "../
 import type { RenderPlan } from "../../core/protocol/render-plan.ts";
 import { blockedAttemptFinding, limitBlockedAttempts } from "./blocked-attempt.ts";
 import { buildChunkArgs, ENCODER_SETTINGS } from "./build-encode-args.ts";
-import type { CompositionInfo, StudioWindow } from "../../page-runtime/api.ts";
+import type { CompositionInfo } from "../../page-runtime/api.ts";
 import { computeViewport } from "./compute-viewport.ts";
 import type { Viewport } from "./compute-viewport.ts";
 import { countFrames, frameTime } from "./count-frames.ts";
@@ -32,8 +32,7 @@ import type { FrameRange } from "./split-frame-ranges.ts";
 import { reportLateFindings } from "./late-findings.ts";
 import { startTimeline, type Timeline } from "./render-timeline.ts";
 import { stageBounds, type StageBounds } from "./stage-bounds.ts";
-import { seconds as inSeconds } from "./with-deadline.ts";
-import { pageBound, withPacedDeadline } from "./paced-deadline.ts";
+import { prepareCapturePage } from "./prepare-capture-page.ts";
 
 /** The render options a session reads: the API's (core/render) fields, each optional. */
 export type SessionOptions = Partial<Pick<ApiRenderOptions, "quality" | "fps" | "format" | "composition" | "resolution">> & {
@@ -254,17 +253,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
           : Promise.resolve([]);
         const counts = await timeline.time("decoding videos", videoCounts);
         for (const { browser } of loaded) {
-          const prepare = async () => {
-            await browser.session.send("Emulation.setDeviceMetricsOverride", {
-              width: viewport.cssWidth, height: viewport.cssHeight, deviceScaleFactor: viewport.deviceScaleFactor, mobile: false,
-            });
-            await browser.page.evaluate(
-              (config: Record<string, unknown>) => (window as unknown as StudioWindow).__studio.configure(config),
-              { fps: [settled.fps.num, settled.fps.den], videoFrameUrl: "/__studio/video/{index}/{frame}.jpg", videoFrameCounts: counts },
-            );
-          };
-          // Paced like the frames' bounds: on a loaded machine this is slow, not hung (paced-deadline.ts).
-          await withPacedDeadline(prepare(), pageBound(bounds.frameMs, browser.pid), () => `composition ${settled.composition}: preparing the page for capture did not finish in ${inSeconds(bounds.frameMs)}`);
+          await prepareCapturePage(browser, { viewport, fps: settled.fps, videoFrameCounts: counts, composition: settled.composition, frameMs: bounds.frameMs });
         }
         onLine(`capturing with ${first.browser.mode === "beginFrame" ? "beginFrame" : "screenshots"}, ${workers} browser${workers === 1 ? "" : "s"}`);
         const settings = ENCODER_SETTINGS[settled.format][settled.quality];
