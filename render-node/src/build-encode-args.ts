@@ -163,6 +163,9 @@ export function buildChunkArgs(input: ChunkArgsInput): string[] {
   const video = input.format === "gif" && fit ? ["-c:v", "mjpeg", "-q:v", "2"] : settings.video;
   return [
     "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+    // No probing: ffmpeg would otherwise buffer 5 MB of frames (a whole chunk at 1080p) before encoding the first,
+    // so the chunk was encoded after its frames were captured instead of while they were.
+    "-probesize", "32", "-analyzeduration", "0",
     "-f", "image2pipe", "-framerate", input.fpsText, "-c:v", alpha ? "png" : "mjpeg", "-i", "-",
     ...(filter ? ["-vf", filter] : []),
     ...video,

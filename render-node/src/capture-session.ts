@@ -9,7 +9,7 @@ import { formatFindingLine, makeFinding, strictFailure, type Finding } from "../
 import type { RenderPlan } from "../../core/protocol/render-plan.ts";
 import { blockedAttemptFinding, limitBlockedAttempts } from "./blocked-attempt.ts";
 import { buildChunkArgs, ENCODER_SETTINGS } from "./build-encode-args.ts";
-import type { CompositionInfo, StudioWindow } from "../../page-runtime/api.ts";
+import type { CompositionInfo } from "../../page-runtime/api.ts";
 import { computeViewport } from "./compute-viewport.ts";
 import type { Viewport } from "./compute-viewport.ts";
 import { countFrames, frameTime } from "./count-frames.ts";
@@ -21,10 +21,9 @@ import { startNetworkSink } from "./network-sink.ts";
 import { networkIsolationFlags } from "./network-policy.ts";
 import { applyDeclaredFps, parseRenderOptions } from "./parse-render-options.ts";
 import type { RenderOptions } from "./parse-render-options.ts";
-import { reportLateFindings } from "./late-findings.ts";
 import { checkRenderVariables } from "./check-render-variables.ts";
 import { refuseOversizedFile, refuseOversizedInfo, refusePngSequenceLength } from "./refuse-oversized-composition.ts";
-import { clearPageBackground, rendersWithAlpha } from "./page-background.ts";
+import { rendersWithAlpha } from "./page-background.ts";
 import { renderFrameRange, type FrameDone } from "./render-frame-range.ts";
 import { resolveBinaries } from "./resolve-binaries.ts";
 import type { Binaries } from "./resolve-binaries.ts";
@@ -32,8 +31,10 @@ import { makeScratchDir, removeScratchDir } from "./scratch-dirs.ts";
 import { serveProject } from "./serve-project.ts";
 import { splitFrameRanges } from "./split-frame-ranges.ts";
 import type { FrameRange } from "./split-frame-ranges.ts";
+import { reportLateFindings } from "./late-findings.ts";
+import { startTimeline, type Timeline } from "./render-timeline.ts";
 import { stageBounds, type StageBounds } from "./stage-bounds.ts";
-import { seconds as inSeconds, withDeadline } from "./with-deadline.ts";
+import { prepareCapturePage } from "./prepare-capture-page.ts";
 
 /** The render options a session reads: the API's (core/render) fields, each optional. */
 export type SessionOptions = Partial<Pick<ApiRenderOptions, "quality" | "fps" | "format" | "composition" | "resolution" | "variables" | "strictVariables" | "crf" | "videoBitrate" | "gifLoop">> & {
@@ -57,11 +58,18 @@ export interface CaptureControls {
   frameReuse?: boolean | undefined;
   signal: AbortSignal;
   onLine?: ((line: string) => void) | undefined;
+  /** Where the session records its stages (loading, capturing, finishing chunks); default a timeline of its own. */
+  timeline?: Timeline | undefined;
 }
 
 export interface SessionInput extends CaptureControls {
   projectDir: string;
   options: SessionOptions;
+  /**
+   * Browsers to start alongside the first, before the frame count is known: a render that will capture with more
+   * than one browser does not wait for the first to load before starting the others (unused ones are killed).
+   */
+  prelaunch?: number | undefined;
 }
 
 export interface CaptureSession {
@@ -86,6 +94,8 @@ export interface CaptureSession {
   signal: AbortSignal;
   onLine: (line: string) => void;
   onFinding: (finding: Finding) => void;
+  /** The stages so far, with their times and how busy the cores were (render-timeline.ts). */
+  timeline: Timeline;
   /** Throws the first blocked attempt or missing asset of a strict render. */
   failIfBlocked(): void;
   plan(): RenderPlan;
@@ -141,6 +151,8 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
   await refuseOversizedFile(projectDir, options.composition, { fps: options.fpsGiven ? options.fpsText : null, format: options.format });
   const variableFindings = await checkRenderVariables(projectDir, options);
   const bounds = input.bounds ?? stageBounds();
+  const timeline = input.timeline ?? startTimeline();
+  const endLoading = timeline.begin("loading");
   input.signal.throwIfAborted();
   const findings: Finding[] = [];
   // The first blocked attempt or missing asset: a strict render fails on it.
@@ -169,6 +181,8 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
   const killAll = () => browsers.forEach((b) => b.kill());
   signal.addEventListener("abort", killAll, { once: true });
   let server: Awaited<ReturnType<typeof serveProject>> | undefined;
+  let spares: Promise<{ browser: CaptureBrowser; info: CompositionInfo }>[] = [];
+  let ending = false;
   let sink: Awaited<ReturnType<typeof startNetworkSink>> | undefined;
   try {
     server = await serveProject(projectDir, join(work, "video-frames"));
@@ -186,15 +200,21 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
         args: networkIsolationFlags({ allowOrigin: origin, sinkPort }),
       });
       browsers.push(browser);
-      if (signal.aborted) killAll();
+      if (signal.aborted || ending) killAll();
       signal.throwIfAborted();
       const info = await loadComposition(browser, url, origin, { onLine, onFinding }, { bounds, waitForTimeline: true, strict, variables: options.variables });
       return { browser, info };
     };
     for (const finding of variableFindings) onFinding(finding);
     onLine(`loading composition ${options.composition}`);
-    // The first browser tells the duration; more load once the range to capture is known.
+    // The first browser tells the duration. Spares load meanwhile; a failure of theirs counts only if one is used.
+    spares = Array.from({ length: Math.min(31, Math.max(0, input.prelaunch ?? 0)) }, () => {
+      const launching = launchOne();
+      launching.catch(() => {});
+      return launching;
+    });
     const first = await launchOne();
+    endLoading();
     const { info } = first;
     const declared = applyDeclaredFps(options, options.fpsGiven, info.fps);
     options = declared.options;
@@ -214,7 +234,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     const settled = options;
     const session: CaptureSession = {
       options: settled, info, frames, totalSeconds, viewport, alpha, mode: first.browser.mode, findings, binaries, bounds, projectDir, work,
-      signal, onLine, onFinding, failIfBlocked,
+      signal, onLine, onFinding, failIfBlocked, timeline,
       plan: () => ({
         composition: settled.composition, frames, fps: { ...settled.fps }, fpsText: settled.fpsText, durationSeconds: totalSeconds,
         width: viewport.outputWidth, height: viewport.outputHeight, alpha,
@@ -231,7 +251,11 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
       capture: async (range, concurrency, onFrame) => {
         const count = range.end - range.start;
         const workers = browsersFor(count, concurrency);
-        const loaded = [first, ...(await Promise.all(Array.from({ length: workers - 1 }, () => launchOne())))];
+        const ready = spares.splice(0, workers - 1);
+        // Spares this range does not need are stopped now, so their cores go to the capture.
+        for (const spare of spares.splice(0)) void spare.then(({ browser }) => browser.kill(), () => {});
+        const more = Array.from({ length: workers - 1 - ready.length }, () => launchOne());
+        const loaded = [first, ...(await timeline.time("starting browsers", Promise.all([...ready, ...more])))];
         failIfBlocked();
         // Every <video> is decoded once per session, into frames the page shows while seeking.
         videoCounts ??= info.videos.length
@@ -248,19 +272,9 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
               window: range.start === 0 && range.end === frames ? undefined : { from: frameTime(range.start, settled.fps), to: frameTime(range.end - 1, settled.fps) },
             })
           : Promise.resolve([]);
-        const counts = await videoCounts;
+        const counts = await timeline.time("decoding videos", videoCounts);
         for (const { browser } of loaded) {
-          const prepare = async () => {
-            await browser.session.send("Emulation.setDeviceMetricsOverride", {
-              width: viewport.cssWidth, height: viewport.cssHeight, deviceScaleFactor: viewport.deviceScaleFactor, mobile: false,
-            });
-            await browser.page.evaluate(
-              (config: Record<string, unknown>) => (window as unknown as StudioWindow).__studio.configure(config),
-              { fps: [settled.fps.num, settled.fps.den], videoFrameUrl: "/__studio/video/{index}/{frame}.jpg", videoFrameCounts: counts },
-            );
-            if (alpha) await clearPageBackground(browser);
-          };
-          await withDeadline(prepare(), bounds.frameMs, `composition ${settled.composition}: preparing the page for capture did not finish in ${inSeconds(bounds.frameMs)}`);
+          await prepareCapturePage(browser, { viewport, fps: settled.fps, videoFrameCounts: counts, composition: settled.composition, frameMs: bounds.frameMs, alpha });
         }
         onLine(`capturing with ${first.browser.mode === "beginFrame" ? "beginFrame" : "screenshots"}, ${workers} browser${workers === 1 ? "" : "s"}`);
         const settings = ENCODER_SETTINGS[settled.format][settled.quality];
@@ -276,6 +290,22 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
         const frameDone = (frame: FrameDone) => {
           if (frame.reused) reused++;
           onFrame(frame);
+        };
+        const known = new Set(loaded.flatMap((l) => l.info.findings.map((f) => f.message)));
+        const endCapturing = timeline.begin("capturing");
+        let capturing = parts.length;
+        let endFinishing = () => {};
+        // A browser whose frames are all taken is done: its late findings are read and it is killed at once (a
+        // graceful close costs a second or more on a loaded machine), so the cores go to the other browsers and to
+        // the encoders still flushing their chunks.
+        const captured = async (browser: CaptureBrowser) => {
+          // What broke after loading (a timer, a timeline callback during a seek): findings, and strict fails on them.
+          await reportLateFindings([browser.page], known, onFinding, strict);
+          browser.kill();
+          if (--capturing === 0) {
+            endCapturing();
+            endFinishing = timeline.begin("finishing chunks");
+          }
         };
         await Promise.all(
           parts.map((part, i) =>
@@ -296,13 +326,12 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
               bounds,
               reuse,
               onFrame: frameDone,
+              onCaptured: () => captured(loaded[i]!.browser),
             }),
           ),
         );
+        endFinishing();
         onLine(reuse ? `frames reused: ${reused} of ${count} (provably identical to the frame before, not captured again)` : "frame reuse off: every frame captured");
-        // What broke after loading (a timer, a timeline callback during a seek): findings, and strict fails on them.
-        await reportLateFindings(loaded.map((l) => l.browser.page), new Set(loaded.flatMap((l) => l.info.findings.map((f) => f.message))), onFinding, strict);
-        await Promise.all(browsers.map((b) => b.close()));
         browsers.length = 0;
         failIfBlocked();
         return chunks;
@@ -317,10 +346,12 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     throw input.signal.aborted ? new Error("render cancelled") : error;
   } finally {
     input.signal.removeEventListener("abort", cancel);
+    // Browsers are killed, not closed: a render that ended early must not wait on a hung page, and a finished one
+    // keeps nothing in them. A spare still starting is killed the moment it has started.
+    ending = true;
+    killAll();
+    await Promise.allSettled(spares);
     signal.removeEventListener("abort", killAll);
-    // A render that ended early kills at once (a hung page would not close); a finished one closes its browsers.
-    if (signal.aborted) killAll();
-    else await Promise.all(browsers.map((b) => b.close()));
     await sink?.close();
     await server?.close();
     await removeScratchDir(work);

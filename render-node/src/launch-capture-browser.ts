@@ -76,6 +76,7 @@ function launch(chrome: string, beginFrame: boolean, profile: string, extraArgs:
 
 function wrap(browser: Browser, page: Page, session: CDPSession, mode: CaptureMode): CaptureBrowser {
   const pid = browser.process()?.pid;
+  let killed = false;
   return {
     browser,
     page,
@@ -83,7 +84,9 @@ function wrap(browser: Browser, page: Page, session: CDPSession, mode: CaptureMo
     mode,
     pid,
     kill() {
-      if (pid === undefined) return;
+      // Once only: the group's ids may be reused after it is gone.
+      if (pid === undefined || killed) return;
+      killed = true;
       // puppeteer starts Chromium detached, in its own process group: take the renderers down with it.
       try {
         process.kill(-pid, "SIGKILL");

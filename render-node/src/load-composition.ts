@@ -8,6 +8,7 @@ import { interceptRequests } from "./intercept-requests.ts";
 import { findFontFallbacks, fontFallbackFinding } from "./find-font-fallbacks.ts";
 import { DEFAULT_STAGE_BOUNDS, type StageBounds } from "./stage-bounds.ts";
 import { seconds, StageTimeout, withDeadline } from "./with-deadline.ts";
+import { pageBound, withPacedDeadline } from "./paced-deadline.ts";
 
 export interface LoadOptions {
   /** Bounds of the page-load and timeline stages (a hanging page fails naming the stage). */
@@ -81,18 +82,19 @@ export async function loadComposition(
     if (response && !response.ok()) throw new Error(`composition could not be loaded: HTTP ${response.status()} for ${url}`);
     await page.evaluate(() => (window as unknown as StudioWindow).__studio.ready());
   })();
-  await withDeadline(loading, bounds.pageLoadMs, `composition ${name} did not finish loading in ${seconds(bounds.pageLoadMs)}`);
+  // Paced: on a loaded machine a page loads slowly without hanging (paced-deadline.ts).
+  await withPacedDeadline(loading, pageBound(bounds.pageLoadMs, capture.pid), () => `composition ${name} did not finish loading in ${seconds(bounds.pageLoadMs)}`);
   const readInfo = () =>
-    withDeadline(
+    withPacedDeadline(
       page.evaluate(() => (window as unknown as StudioWindow).__studio.info()),
-      bounds.timelineMs,
-      `composition ${name}: reading its timelines did not finish in ${seconds(bounds.timelineMs)}`,
+      pageBound(bounds.timelineMs, capture.pid),
+      () => `composition ${name}: reading its timelines did not finish in ${seconds(bounds.timelineMs)}`,
     );
   const info = await readInfo();
   failOnMissing();
   reportPageFindings(info, onFinding, options.strict);
   // A font that fell back is a finding; under strict the render fails naming file and family.
-  const fallbacks = await withDeadline(findFontFallbacks(page, origin, name), bounds.timelineMs, `composition ${name}: checking its fonts did not finish in ${seconds(bounds.timelineMs)}`);
+  const fallbacks = await withPacedDeadline(findFontFallbacks(page, origin, name), pageBound(bounds.timelineMs, capture.pid), () => `composition ${name}: checking its fonts did not finish in ${seconds(bounds.timelineMs)}`);
   const fontFindings = fallbacks.map(fontFallbackFinding);
   for (const finding of fontFindings) onFinding(finding);
   failOnMissing();

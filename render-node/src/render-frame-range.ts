@@ -8,7 +8,8 @@ import type { FrameRange } from "./split-frame-ranges.ts";
 import type { Fps } from "./parse-render-options.ts";
 import { runTool } from "./run-tool.ts";
 import { encodeBound, type StageBounds } from "./stage-bounds.ts";
-import { seconds, withDeadline } from "./with-deadline.ts";
+import { seconds } from "./with-deadline.ts";
+import { ffmpegBound, pageBound, withPacedDeadline } from "./paced-deadline.ts";
 
 export interface FrameRangeJob {
   capture: CaptureBrowser;
@@ -27,6 +28,8 @@ export interface FrameRangeJob {
   /** Frame reuse: a frame the page proves identical to the one before is not captured again (its bytes are). */
   reuse: boolean;
   onFrame: (frame: FrameDone) => void;
+  /** Called once the range's last frame is handed to ffmpeg, before the chunk is flushed (the browser is free). */
+  onCaptured?: (() => Promise<void>) | undefined;
 }
 
 /** One frame handed to the encoder: which, and whether it is the previous frame's bytes again (reuse). */
@@ -68,6 +71,12 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   });
   const bound = job.bounds.frameMs;
   const within = seconds(bound);
+  const chunkSeconds = ((job.range.end - job.range.start) * job.fps.den) / job.fps.num;
+  const flushMs = encodeBound(job.bounds, chunkSeconds);
+  // Slow is not hung: each bound runs at the pace its processes get the CPU (paced-deadline.ts). The page's bound
+  // ends at ten times its length whatever the pace; ffmpeg, busy with frames queued before, at the chunk's bound.
+  const paced = pageBound(bound, job.capture.pid);
+  const encoderBound = ffmpegBound(bound, flushMs, encoder.pid);
   let index = job.range.start;
   let time = 0;
   const frameName = () => `frame ${index + 1} of ${job.totalFrames} (at ${time.toFixed(3)} s)`;
@@ -75,10 +84,10 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   const captureMessage = () => `${frameName()} was not captured in ${within}`;
   const encodeMessage = () => `${frameName()} was not taken by the encoder in ${within}`;
   const captureBytes = async (): Promise<Buffer> => {
-    let frame = await withDeadline(captureFrame(job.capture, clock, job.jpegQuality, job.png), bound, captureMessage);
+    let frame = await withPacedDeadline(captureFrame(job.capture, clock, job.jpegQuality, job.png), paced, captureMessage);
     // beginFrame returns no image when nothing changed on screen; the first frame must exist, so ask again.
     for (let retry = 0; !frame && !previous && retry < 3; retry++) {
-      frame = await withDeadline(captureFrame(job.capture, clock, job.jpegQuality, job.png), bound, captureMessage);
+      frame = await withPacedDeadline(captureFrame(job.capture, clock, job.jpegQuality, job.png), paced, captureMessage);
     }
     const bytes = frame ?? previous;
     if (!bytes) throw new Error(`${frameName()}: Chromium produced no image`);
@@ -93,20 +102,21 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
       // found; only the capture is skipped, when the page proves nothing could differ from the frame before.
       const from: number | null = previous ? previousTime : null;
       const change: string | null = job.reuse
-        ? await withDeadline(page.evaluate((t: number, f: number | null) => (window as unknown as StudioWindow).__studio.seekFrame(t, f), time, from), bound, seekMessage)
-        : await withDeadline(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), bound, seekMessage).then(() => "frame reuse is off");
+        ? await withPacedDeadline(page.evaluate((t: number, f: number | null) => (window as unknown as StudioWindow).__studio.seekFrame(t, f), time, from), paced, seekMessage)
+        : await withPacedDeadline(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), paced, seekMessage).then(() => "frame reuse is off");
       previousTime = time;
       const reused = change === null && previous !== null;
       const bytes: Buffer = change === null && previous !== null ? previous : await captureBytes();
       previous = bytes;
-      await withDeadline(Promise.race([write(stdin, bytes), encoder.done.then(() => undefined, () => undefined)]), bound, encodeMessage);
+      await withPacedDeadline(Promise.race([write(stdin, bytes), encoder.done.then(() => undefined, () => undefined)]), encoderBound, encodeMessage);
       job.onFrame({ index, reused, change: reused ? null : (change ?? "no frame before it") });
     }
   } finally {
     stdin.end();
   }
+  await job.onCaptured?.();
   // ffmpeg flushes what it holds once stdin ends; the chunk's share of the video bounds it like any encode step.
-  const chunkSeconds = ((job.range.end - job.range.start) * job.fps.den) / job.fps.num;
-  const flushMs = encodeBound(job.bounds, chunkSeconds);
-  await withDeadline(encoder.done, flushMs, `encoding: finishing the chunk of frames ${job.range.start + 1} to ${job.range.end} did not finish in ${seconds(flushMs)}`);
+  // Paced too: an ffmpeg still working through its queue on a loaded machine gets up to three times the bound.
+  const flushBound = ffmpegBound(flushMs, 3 * flushMs, encoder.pid);
+  await withPacedDeadline(encoder.done, flushBound, () => `encoding: finishing the chunk of frames ${job.range.start + 1} to ${job.range.end} did not finish in ${seconds(flushMs)}`);
 }

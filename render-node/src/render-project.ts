@@ -10,6 +10,7 @@ import { trackProgress } from "./track-progress.ts";
 import type { Progress } from "./track-progress.ts";
 import type { FrameDone } from "./render-frame-range.ts";
 import type { Finding } from "../../core/protocol/finding.ts";
+import { formatTimeline, startTimeline, type TimelineStage } from "./render-timeline.ts";
 
 export interface RenderProjectInput extends CaptureControls {
   projectDir: string;
@@ -49,6 +50,8 @@ export interface RenderResult {
   reusedFrames: number;
   findings: Finding[];
   seconds: number;
+  /** Each stage's start and end (seconds since the render began) and how busy the cores were (render-timeline.ts). */
+  timeline: TimelineStage[];
 }
 
 /** Renders `composition` of `projectDir` into `outputPath`. Validates every option before any process starts. */
@@ -73,7 +76,9 @@ export async function planThenRender(
     crf: input.crf, videoBitrate: input.videoBitrate, gifLoop: input.gifLoop,
   };
   const concurrency = checkConcurrency(input.concurrency);
-  return withCaptureSession({ ...input, options }, async (session) => {
+  const timeline = input.timeline ?? startTimeline();
+  // More browsers than one start while the first loads (most renders are long enough for all of them).
+  return withCaptureSession({ ...input, options, timeline, prelaunch: concurrency - 1 }, async (session) => {
     const plan = session.plan();
     session.failIfBlocked();
     if ((await input.decide(plan)) === "stop") return { plan, result: null };
@@ -85,18 +90,20 @@ export async function planThenRender(
       input.onFrame?.(frame);
       frameDone(frame);
     });
-    const { size } = await joinFiles({
+    const { size } = await timeline.time("joining", () => joinFiles({
       projectDir: session.projectDir, format: session.options.format, quality: session.options.quality, gifLoop: session.options.gifLoop, plan, files: chunks,
       outputPath: input.outputPath, work: session.work, strict: input.strict ?? false, binaries: session.binaries,
       bounds: session.bounds, signal: session.signal, onLine: session.onLine, onFinding: session.onFinding,
-    });
+    }));
     const seconds = (performance.now() - began) / 1000;
+    if (!input.timeline) session.onLine(`timeline: ${formatTimeline(timeline.stages())}`);
     session.onLine(`done: ${plan.frames} frames in ${seconds.toFixed(1)} s (${(plan.frames / seconds).toFixed(1)} frames/s overall), ${(size / 1e6).toFixed(2)} MB`);
     return {
       plan,
       result: {
         outputPath: input.outputPath, size, frames: plan.frames, fpsText: plan.fpsText, width: plan.width, height: plan.height,
         durationSeconds: plan.durationSeconds, captureMode: session.mode, reusedFrames, findings: session.findings, seconds,
+        timeline: timeline.stages(),
       },
     };
   });

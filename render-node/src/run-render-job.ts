@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { Job, NodeClient } from "./node-protocol-client.ts";
 import { FORMAT_CONTENT_TYPES, parseRenderOptions } from "./parse-render-options.ts";
 import { planThenRender } from "./render-project.ts";
+import { formatTimeline, startTimeline } from "./render-timeline.ts";
 import { runFarmJob, type FarmJobSettings } from "./run-farm-job.ts";
 
 export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSettings): Promise<{ ok: boolean; error?: string }> {
@@ -13,7 +14,9 @@ export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSett
     const options = parseRenderOptions({ ...job.options, composition: job.composition ?? job.options.composition });
     onLine(`job ${job.id}: render ${job.slug}/${options.composition} as ${options.format}`);
     const projectDir = join(work, "project");
-    const files = await client.downloadFiles(job.id, projectDir, signal);
+    // The render's stages and the upload, as one `timeline:` line at the end (how long each took, cores busy).
+    const timeline = startTimeline();
+    const files = await timeline.time("downloading", () => client.downloadFiles(job.id, projectDir, signal));
     onLine(`downloaded ${files.length} project file${files.length === 1 ? "" : "s"}`);
     const output = join(work, `${job.slug || "render"}.${options.format}`);
     const { result } = await planThenRender({
@@ -32,6 +35,7 @@ export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSett
       binaries: settings.binaries,
       signal,
       onLine,
+      timeline,
       onProgress: (p) => progress(p.frame, p.total, p.fps, p.etaSeconds, p.frame < p.total ? "capturing" : "encoding", p.reused),
       decide: async (plan) => {
         const { segments, cancelled } = await client.postPlan(job.id, plan);
@@ -45,8 +49,9 @@ export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSett
     signal.throwIfAborted();
     stage("uploading");
     onLine("uploading output");
-    const { size } = await client.uploadOutput(job.id, output, FORMAT_CONTENT_TYPES[options.format]);
+    const { size } = await timeline.time("uploading", () => client.uploadOutput(job.id, output, FORMAT_CONTENT_TYPES[options.format]));
     onLine(`uploaded ${size} bytes`);
+    onLine(`timeline: ${formatTimeline(timeline.stages())}`);
     return "completed";
   });
 }

@@ -18,15 +18,26 @@ export function seconds(ms: number): string {
  * is swallowed: the caller has moved on (and killed the browser).
  */
 export function withDeadline<T>(promise: Promise<T>, ms: number, message: string | (() => string)): Promise<T> {
-  return new Promise<T>((resolvePromise, reject) => {
+  return raceTimer(promise, (reject) => {
     const timer = setTimeout(() => reject(new StageTimeout(typeof message === "function" ? message() : message)), ms);
+    return () => clearTimeout(timer);
+  });
+}
+
+/**
+ * Settles like `promise` unless the timers `arm` starts reject first; `arm` returns what stops them, called once
+ * `promise` settles.
+ */
+export function raceTimer<T>(promise: Promise<T>, arm: (reject: (error: unknown) => void) => () => void): Promise<T> {
+  return new Promise<T>((resolvePromise, reject) => {
+    const stop = arm(reject);
     promise.then(
       (value) => {
-        clearTimeout(timer);
+        stop();
         resolvePromise(value);
       },
       (error: unknown) => {
-        clearTimeout(timer);
+        stop();
         reject(error);
       },
     );

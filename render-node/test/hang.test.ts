@@ -58,15 +58,19 @@ async function render(html: string, strict = false) {
   return { outcome, lines, elapsed, peak, left: listDescendants(process.pid).filter((pid) => !before.has(pid)), output: join(dir, "out.mp4") };
 }
 
+/** What a frame's message adds when its bound ran longer on the clock because the machine was loaded (paced-deadline.ts). */
+const PACE = / \(at this machine's pace: [\d.]+ s on the clock, its browser got \d+% of a core\)$/;
+
 function expectFailedOnce(result: Awaited<ReturnType<typeof render>>, message: string, boundMs: number) {
   expect(result.outcome).toBeInstanceOf(StageTimeout);
-  expect((result.outcome as Error).message).toBe(message);
+  expect((result.outcome as Error).message.replace(PACE, "")).toBe(message);
   // The message is the render's outcome, for its reporter to log once: the render's own lines do not repeat it,
   // and no raw puppeteer timeout shows anywhere.
   expect(result.lines.filter((line) => line.includes(message))).toEqual([]);
   expect(result.lines.join("\n")).not.toMatch(/Navigation timeout|Runtime\.callFunctionOn|timed out|render failed/);
   expect(result.elapsed).toBeGreaterThanOrEqual(boundMs);
-  expect(result.elapsed).toBeLessThan(boundMs + SLACK_MS);
+  // At full pace the bound itself; on a loaded machine the bound runs at the browser's pace, ten times at the most.
+  expect(result.elapsed).toBeLessThan(10 * boundMs + SLACK_MS);
   expect(result.peak.length).toBeGreaterThan(0);
   expect(result.peak.filter(isAlive)).toEqual([]);
   expect(result.left).toEqual([]);

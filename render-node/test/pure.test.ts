@@ -72,6 +72,7 @@ describe("ffmpeg arguments", () => {
   it("pipes JPEGs into a closed-GOP x264 chunk with the exact rational rate", () => {
     expect(buildChunkArgs({ format: "mp4", quality: "standard", fpsText: "30000/1001", gopFrames: 60, output: "/w/c0.mp4" })).toEqual([
       "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+      "-probesize", "32", "-analyzeduration", "0",
       "-f", "image2pipe", "-framerate", "30000/1001", "-c:v", "mjpeg", "-i", "-",
       "-vf", expect.stringMatching(/^scale=in_color_matrix=bt601:in_range=pc:out_color_matrix=bt709:out_range=tv:.*format=yuv420p$/),
       "-c:v", "libx264", "-preset", "veryfast", "-crf", "20",

