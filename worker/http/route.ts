@@ -38,7 +38,7 @@ type RouteContext = Context<AppEnv, any>;
 
 export function route<R extends RequestParts = RequestParts>(
   doc: RouteDoc<R>,
-  handler: (c: RouteContext, input: Input<R>) => globalThis.Response | Promise<globalThis.Response>,
+  handler: (c: RouteContext, input: Input<R>) => globalThis.Response | Promise<globalThis.Response | undefined>,
 ): Handler<AppEnv> {
   const request = lazy(() => doc.request?.() ?? ({} as R));
   const declared: DeclaredRoute = { doc: doc as RouteDoc, request, responses: lazy(doc.responses) };
