@@ -264,7 +264,7 @@ describe("real responses validate against their declared schemas", () => {
     await call(s.token, "DELETE", "/api/projects/walk/files/index.html");
     await call(s.token, "DELETE", "/api/projects/walk/files/b.txt");
     await call(s.token, "POST", "/api/me/token/rotate");
-  });
+  }, 30_000);
 
   it("a walk through the idea board: ideas, votes, comments, enrichments, bots, groups, metrics, research", async () => {
     const s = await signIn("openapi-board");
