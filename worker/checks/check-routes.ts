@@ -2,21 +2,19 @@
 // render node: runtime problems while it loads and plays, and layout inspection at sample times.
 import { Hono } from "hono";
 import * as z from "zod";
-import { checkBody, timePastEnd } from "../../core/browser/browser-options.ts";
+import { checkBody } from "../../core/browser/browser-options.ts";
 import { checkFinding, combineCheck, type CheckFinding } from "../../core/browser/check-findings.ts";
 import { CheckJobResultSchema } from "../../core/protocol/finding-schema.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { waitForJob } from "./wait-for-job.ts";
 import { openDb } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";
-import { badRequest } from "../http/errors.ts";
 import { route } from "../http/route.ts";
 import { json } from "../openapi/operation.ts";
 import { BROWSER_ERRORS, checkResult, verdict } from "./shapes.ts";
 import { enqueueCappedJob } from "./capped-jobs.ts";
-import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
+import { requireBrowserJobReady } from "./browser-job-ready.ts";
 import { loadLintInput } from "./load-lint-input.ts";
-import { requireRenderNode } from "../renders/farm/node-presence.ts";
 import { requireProject } from "../projects/store.ts";
 import { loadLinter } from "./load-linter.ts";
 
@@ -43,10 +41,7 @@ export const checkRoutes = new Hono<AppEnv>().use(requireUser).post(
       const db = openDb(c.env.DB);
       const project = await requireProject(db, ref);
       const options = await input.body();
-      const past = timePastEnd(options.at, project.duration);
-      if (past) throw badRequest(past);
-      await requireCompositionWithinLimits(c.env, ref, "index.html");
-      await requireRenderNode(db, "check the composition in a browser");
+      await requireBrowserJobReady(c.env, db, ref, options.at, project.duration, "check the composition in a browser");
       const { lintProject } = await loadLinter();
       const lint = lintProject(await loadLintInput(c.env.FILES, ref), { verbose: false });
       const id = crypto.randomUUID();

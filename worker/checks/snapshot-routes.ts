@@ -2,7 +2,7 @@
 // node with the render pipeline's page loading and seeking, so each frame is the one a render would show.
 import { Hono } from "hono";
 import * as z from "zod";
-import { snapshotBody, timePastEnd } from "../../core/browser/browser-options.ts";
+import { snapshotBody } from "../../core/browser/browser-options.ts";
 import { encodePath } from "../../core/paths/project-path.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { waitForJob } from "./wait-for-job.ts";
@@ -12,13 +12,12 @@ import { deletePath } from "../projects/files/delete-files.ts";
 import { fileKey } from "../projects/files/keys.ts";
 import { baseUrlOf } from "../http/base-url.ts";
 import type { AppEnv } from "../http/context.ts";
-import { ApiError, badRequest } from "../http/errors.ts";
+import { ApiError } from "../http/errors.ts";
 import { route } from "../http/route.ts";
 import { json } from "../openapi/operation.ts";
 import { BROWSER_ERRORS, snapshot } from "./shapes.ts";
 import { enqueueCappedJob, requireJobSlot } from "./capped-jobs.ts";
-import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
-import { requireRenderNode } from "../renders/farm/node-presence.ts";
+import { requireBrowserJobReady } from "./browser-job-ready.ts";
 import { requireProject } from "../projects/store.ts";
 
 /** What the node reports when it completes a snapshot job (parsed, never trusted blindly). */
@@ -54,10 +53,7 @@ export const snapshotRoutes = new Hono<AppEnv>().use(requireUser).post(
       const db = openDb(c.env.DB);
       const project = await requireProject(db, ref);
       const options = await input.body();
-      const past = timePastEnd(options.at, project.duration);
-      if (past) throw badRequest(past);
-      await requireCompositionWithinLimits(c.env, ref, "index.html");
-      await requireRenderNode(db, "take snapshots");
+      await requireBrowserJobReady(c.env, db, ref, options.at, project.duration, "take snapshots");
       await requireJobSlot(db, c.env, ref.userId, "snapshot");
       // Cleared on every call, before the job exists, so no earlier frame can be mistaken for a new one.
       await deletePath(c.env, ref, "snapshots");
