@@ -31,14 +31,14 @@ export const playRoutes = new Hono<AppEnv>()
   .get("/:slug", route({
     operationId: "playProject", summary: "The player for a signed-in dashboard user: a redirect to a one-hour link on the content origin", tag: "play", access: "user",
     responses: () => ({ ...toContent(), 401: media("text/html", "a page asking to sign in"), 404: media("text/html", "a page: no such project") }),
-  }, async (c) => {
+  }, async (c, input) => {
     const user = await navigationUser(c);
     if (!user) {
       const signIn = `${apiOrigin(c.env)}/`;
       return c.html(messagePage("Sign in to play this project", `Playback is for signed-in users. <a href="${signIn}">Sign in on the dashboard</a>, then open this page again.`), 401, NO_STORE);
     }
     const db = openDb(c.env.DB);
-    const slug = c.req.param("slug") ?? "";
+    const slug = input.param("slug");
     const project = await findProject(db, { userId: user.id, slug });
     if (!project) return c.html(messagePage("No such project", `You have no project named ${escapeHtml(slug)}.`), 404, NO_STORE);
     const link = await projectLink(c.env, db, project, VIEW_LINK_SECONDS);
