@@ -85,10 +85,12 @@ async function assertWritable(bucket: R2Bucket, ref: ProjectRef, path: string): 
   if (blocking) throw conflict(`${blocking} is a file, so it cannot contain ${path}`, {}, "path_conflict");
 }
 
-async function writeFile(c: Context<AppEnv>, base64: boolean) {
+/** `base64` reads the query (?encoding=base64) when the write needs it, after the project is known to be the caller's. */
+async function writeFile(c: Context<AppEnv>, base64: () => boolean) {
   const ref = await callerProject(c);
   const { path, isDirectory } = pathOf(c);
   const bucket = c.env.FILES;
+  const isBase64 = base64();
   await assertWritable(bucket, ref, path);
   const url = `${baseUrlOf(c)}/api/projects/${ref.slug}/files/${encodePath(path)}`;
   if (isDirectory) {
@@ -98,7 +100,7 @@ async function writeFile(c: Context<AppEnv>, base64: boolean) {
     await announceFiles(c.env, ref, { written: [path + "/"] });
     return c.json({ written: true, slug: ref.slug, path: path + "/", bytes: 0, url: url + "/" });
   }
-  const bytes = await writeBody(c, ref, path, maxFileBytes(c.env), base64);
+  const bytes = await writeBody(c, ref, path, maxFileBytes(c.env), isBase64);
   if (path === "index.html") {
     const html = (await (await bucket.get(fileKey(ref, path)))?.text()) ?? "";
     const meta = readCompositionMeta(html);
@@ -169,8 +171,8 @@ export const fileRoutes = new Hono<AppEnv>()
       },
     ),
   )
-  .put("/:slug/files/*", route(writeDoc("put"), (c, input) => writeFile(c, input.query().encoding === "base64")))
-  .post("/:slug/files/*", route(writeDoc("post"), (c, input) => writeFile(c, input.query().encoding === "base64")))
+  .put("/:slug/files/*", route(writeDoc("put"), (c, input) => writeFile(c, () => input.query().encoding === "base64")))
+  .post("/:slug/files/*", route(writeDoc("post"), (c, input) => writeFile(c, () => input.query().encoding === "base64")))
   .delete(
     "/:slug/files/*",
     route(
