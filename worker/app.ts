@@ -27,7 +27,7 @@ import { fileRoutes } from "./projects/files/file-routes.ts";
 import { healthRoutes } from "./ops/health-routes.ts";
 import { checkRoutes } from "./checks/check-routes.ts";
 import { lintRoutes } from "./checks/lint-routes.ts";
-import { playRoutes } from "./content/play-routes.ts";
+import { contentLinkRedirect, playRoutes, studioScriptRedirect } from "./content/play-routes.ts";
 import { previewRoutes } from "./checks/preview-routes.ts";
 import { snapshotRoutes } from "./checks/snapshot-routes.ts";
 import { meRoutes } from "./auth/me-routes.ts";
@@ -40,7 +40,7 @@ import { projectEventRoutes } from "./projects/project-events-routes.ts";
 import { statsRoutes } from "./stats/stats-routes.ts";
 import { recordPageView } from "./stats/visits.ts";
 import { createContentApp } from "./content/content-app.ts";
-import { contentOrigin, isContentHost } from "./http/origins.ts";
+import { isContentHost } from "./http/origins.ts";
 import { shareRoutes } from "./capabilities/share-routes.ts";
 import { mcpRoutes } from "./mcp/mcp-route.ts";
 import { enforceGrantScopes } from "./oauth/oauth-caller.ts";
@@ -111,7 +111,7 @@ export function createApiApp() {
   app.use("*", enforceGrantScopes);
   for (const { path, body } of IDEMPOTENT_POSTS) app.post(path, idempotent(body));
   app.route("/api", healthRoutes);
-  app.route("/api", docsRoutes);
+  app.route("/api", docsRoutes(app));
   app.route("/api/me/apps", grantRoutes);
   app.route("/api/me", meRoutes);
   app.route("/api/stats", statsRoutes);
@@ -134,8 +134,8 @@ export function createApiApp() {
   app.route("/auth", authRoutes);
   app.route("/play", playRoutes);
   // Content links and the play page's scripts live on the content origin; a copy pasted onto this host follows.
-  app.get("/c/*", (c) => c.redirect(`${contentOrigin(c.env)}${new URL(c.req.url).pathname}${new URL(c.req.url).search}`, 302));
-  app.get("/_studio/*", (c) => c.redirect(`${contentOrigin(c.env)}${new URL(c.req.url).pathname}`, 302));
+  app.get("/c/*", contentLinkRedirect);
+  app.get("/_studio/*", studioScriptRedirect);
   app.route("/api/ideas", ideaRoutes);
   app.route("/api/enrichments", enrichmentRoutes);
   app.route("/api/comments", commentRoutes);

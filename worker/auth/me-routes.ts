@@ -6,16 +6,35 @@ import { openDb } from "../db/client.ts";
 import { baseUrlOf } from "../http/base-url.ts";
 import { tokenSecret } from "../http/config.ts";
 import type { AppEnv } from "../http/context.ts";
+import { route } from "../http/route.ts";
+import { json } from "../openapi/operation.ts";
+import { identity } from "../openapi/shapes.ts";
+import * as z from "zod";
 
 export const meRoutes = new Hono<AppEnv>()
   .use(requireUser)
   // An OAuth-connected app (through an MCP tool) learns who you are, never your personal token.
-  .get("/", async (c) => c.json(c.get("credential") === "oauth" ? await publicIdentityOf(c, currentUser(c)) : await identityOf(c, currentUser(c))))
-  .post("/token/rotate", async (c) => {
-    const userId = currentUser(c).id;
-    const token = await rotateToken(openDb(c.env.DB), tokenSecret(c.env), userId);
-    // Rotating signs every agent out: the old token, and every app connected through OAuth (worker/oauth/grants.ts).
-    const { revokeAllConnectedApps } = await import("../oauth/grants.ts");
-    const appsRevoked = await revokeAllConnectedApps(c.env, userId);
-    return c.json({ rotated: true, token, curl: curlExample(baseUrlOf(c), token), appsRevoked });
-  });
+  .get(
+    "/",
+    route(
+      { operationId: "getMe", summary: "The caller's identity, token and a curl example", tag: "identity", access: "user", responses: () => ({ 200: json(identity(), "the caller") }) },
+      async (c) => c.json(c.get("credential") === "oauth" ? await publicIdentityOf(c, currentUser(c)) : await identityOf(c, currentUser(c))),
+    ),
+  )
+  .post(
+    "/token/rotate",
+    route(
+      {
+        operationId: "rotateToken", summary: "Replace the token; the old one stops working at once, and every app connected through OAuth is disconnected", tag: "identity", access: "user",
+        responses: () => ({ 200: json(z.object({ rotated: z.literal(true), token: z.string(), curl: z.string(), appsRevoked: z.number().int().describe("OAuth grants revoked") }), "the new token") }),
+      },
+      async (c) => {
+        const userId = currentUser(c).id;
+        const token = await rotateToken(openDb(c.env.DB), tokenSecret(c.env), userId);
+        // Rotating signs every agent out: the old token, and every app connected through OAuth (worker/oauth/grants.ts).
+        const { revokeAllConnectedApps } = await import("../oauth/grants.ts");
+        const appsRevoked = await revokeAllConnectedApps(c.env, userId);
+        return c.json({ rotated: true, token, curl: curlExample(baseUrlOf(c), token), appsRevoked });
+      },
+    ),
+  );

@@ -8,19 +8,32 @@ import { SHARE_LINK_DEFAULT_SECONDS } from "./lifetimes.ts";
 import { openDb } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";
 import { notFound } from "../http/errors.ts";
-import { readJson } from "../http/validate.ts";
+import { route } from "../http/route.ts";
+import { json } from "../openapi/operation.ts";
+import { contentLink } from "../openapi/shapes.ts";
 import { shareBody } from "../projects/schemas.ts";
 import { requireProject } from "../projects/store.ts";
 import { findRenderFile } from "../renders/store.ts";
 
-export const shareRoutes = new Hono<AppEnv>().use(requireUser).post("/:slug/share", async (c) => {
-  const ref = { userId: currentUser(c).id, slug: c.req.param("slug") };
-  const db = openDb(c.env.DB);
-  const body = await readJson(c, shareBody);
-  const seconds = body.expiresIn ?? SHARE_LINK_DEFAULT_SECONDS;
-  if (body.render === undefined) return c.json(await projectLink(c.env, db, await requireProject(db, ref), seconds));
-  // Renders outlive their project, so a render of a deleted project can still be shared.
-  const render = await findRenderFile(db, ref.userId, body.render);
-  if (!render || render.slug !== ref.slug) throw notFound(`no render named ${body.render} in project ${ref.slug}`);
-  return c.json(await renderLink(c.env, db, render, seconds));
-});
+export const shareRoutes = new Hono<AppEnv>().use(requireUser).post(
+  "/:slug/share",
+  route(
+    {
+      operationId: "shareProject", summary: "A read-only link to the project or one of its renders on the content origin", tag: "projects", access: "user",
+      request: () => ({ body: { json: shareBody() } }),
+      responses: () => ({ 200: json(contentLink(), "the link") }),
+      errors: [400, 404],
+    },
+    async (c, input) => {
+      const ref = { userId: currentUser(c).id, slug: input.param("slug") };
+      const db = openDb(c.env.DB);
+      const body = await input.body();
+      const seconds = body.expiresIn ?? SHARE_LINK_DEFAULT_SECONDS;
+      if (body.render === undefined) return c.json(await projectLink(c.env, db, await requireProject(db, ref), seconds));
+      // Renders outlive their project, so a render of a deleted project can still be shared.
+      const render = await findRenderFile(db, ref.userId, body.render);
+      if (!render || render.slug !== ref.slug) throw notFound(`no render named ${body.render} in project ${ref.slug}`);
+      return c.json(await renderLink(c.env, db, render, seconds));
+    },
+  ),
+);

@@ -2,6 +2,10 @@
 // It is a long-running `preview` job: the node holds it, renews its lease, reports its port, and stops when a
 // progress post answers { cancelled: true } (DELETE, or the project's deletion), or when nobody has asked it for
 // anything for a while (the node's PREVIEW_IDLE_MS). It answers only under the secret drawn here.
+import * as z from "zod";
+import { previewState as previewShape } from "../openapi/shapes.ts";
+import { json } from "../openapi/operation.ts";
+import { route } from "../http/route.ts";
 import { Hono, type Context } from "hono";
 import { requireUser } from "../auth/middleware.ts";
 import { isStalePreview, newPreviewOptions, previewHostname, previewPort, previewSecret, previewState } from "./preview-state.ts";
@@ -54,33 +58,55 @@ async function waitForPort(db: Db, c: Context<AppEnv>, jobId: string): Promise<J
 
 export const previewRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .post("/:slug/preview", async (c) => {
-    const ref = await callerProject(c);
-    const db = openDb(c.env.DB);
-    let job = await findLiveProjectJob(db, ref, "preview");
-    if (job && isStalePreview(job)) {
-      await endJob(db, job.id, "failed", { error: "the render node holding the preview stopped responding" });
-      job = null;
-    } else if (job && !previewSecret(job)) {
-      await endJob(db, job.id, "cancelled", { error: "replaced by a preview with a secret" });
-      job = null;
-    }
-    if (!job) {
-      await requireCompositionWithinLimits(c.env, ref, "index.html");
-      await requireRenderNode(db, "run a preview server");
-      const id = crypto.randomUUID();
-      await enqueueCappedJob(db, c.env, { id, userId: ref.userId, slug: ref.slug, kind: "preview", options: newPreviewOptions() });
-      job = await waitForPort(db, c, id);
-    } else if (previewPort(job) === null) {
-      job = await waitForPort(db, c, job.id);
-    }
-    return c.json(previewState(job, previewHostname(c.env)));
-  })
-  .get("/:slug/preview", async (c) => {
-    const ref = await callerProject(c);
-    return c.json(previewState(await findLiveProjectJob(openDb(c.env.DB), ref, "preview"), previewHostname(c.env)));
-  })
-  .delete("/:slug/preview", async (c) => {
-    const ref = await callerProject(c);
-    return c.json({ stopped: await stopPreview(openDb(c.env.DB), ref, "stopped by the user") });
-  });
+  .post(
+    "/:slug/preview",
+    route(
+      {
+        operationId: "startPreview", summary: "Start (or return) the project's preview server", tag: "checks", access: "user",
+        responses: () => ({ 200: json(previewShape(), "the preview") }),
+        errors: [400, 404, 429, 502, 503, 504],
+      },
+      async (c) => {
+        const ref = await callerProject(c);
+        const db = openDb(c.env.DB);
+        let job = await findLiveProjectJob(db, ref, "preview");
+        if (job && isStalePreview(job)) {
+          await endJob(db, job.id, "failed", { error: "the render node holding the preview stopped responding" });
+          job = null;
+        } else if (job && !previewSecret(job)) {
+          await endJob(db, job.id, "cancelled", { error: "replaced by a preview with a secret" });
+          job = null;
+        }
+        if (!job) {
+          await requireCompositionWithinLimits(c.env, ref, "index.html");
+          await requireRenderNode(db, "run a preview server");
+          const id = crypto.randomUUID();
+          await enqueueCappedJob(db, c.env, { id, userId: ref.userId, slug: ref.slug, kind: "preview", options: newPreviewOptions() });
+          job = await waitForPort(db, c, id);
+        } else if (previewPort(job) === null) {
+          job = await waitForPort(db, c, job.id);
+        }
+        return c.json(previewState(job, previewHostname(c.env)));
+      },
+    ),
+  )
+  .get(
+    "/:slug/preview",
+    route(
+      { operationId: "getPreview", summary: "Preview state", tag: "checks", access: "user", responses: () => ({ 200: json(previewShape(), "the preview") }), errors: [404] },
+      async (c) => {
+        const ref = await callerProject(c);
+        return c.json(previewState(await findLiveProjectJob(openDb(c.env.DB), ref, "preview"), previewHostname(c.env)));
+      },
+    ),
+  )
+  .delete(
+    "/:slug/preview",
+    route(
+      { operationId: "stopPreview", summary: "Stop the preview server", tag: "checks", access: "user", responses: () => ({ 200: json(z.object({ stopped: z.boolean() }), "stopped") }), errors: [404] },
+      async (c) => {
+        const ref = await callerProject(c);
+        return c.json({ stopped: await stopPreview(openDb(c.env.DB), ref, "stopped by the user") });
+      },
+    ),
+  );

@@ -1,5 +1,6 @@
 // GET /api/docs (text reference; examples carry the caller's token), GET /api/openapi.json and GET /api/reference.
 import { Hono, type Context } from "hono";
+import * as z from "zod";
 import { personalToken } from "../auth/users.ts";
 import { openDb } from "../db/client.ts";
 import { tokenSecret } from "../http/config.ts";
@@ -11,6 +12,8 @@ import { contentOrigin } from "../http/origins.ts";
 import type { AppEnv } from "../http/context.ts";
 import { VERSION } from "../ops/health-routes.ts";
 import { loadLinter } from "../checks/load-linter.ts";
+import { route } from "../http/route.ts";
+import { json, media } from "../openapi/operation.ts";
 
 /**
  * The token the examples carry: the one the caller sent, or for a person signed in on the dashboard (cookie) their
@@ -24,17 +27,40 @@ async function callerToken(c: Context<AppEnv>): Promise<string | null> {
   return personalToken(openDb(c.env.DB), tokenSecret(c.env), user.id);
 }
 
-export const docsRoutes = new Hono<AppEnv>()
-  .get("/docs", async (c) =>
+const textDocs = route(
+  { operationId: "getDocs", summary: "The API reference as text (examples carry the caller's token)", tag: "studio", access: "optional", responses: () => ({ 200: media("text/plain", "the reference") }) },
+  async (c) =>
     c.text(renderDocs({ baseUrl: baseUrlOf(c), contentUrl: contentOrigin(c.env), token: await callerToken(c), maxFileBytes: maxFileBytes(c.env) }, await loadLinter()), 200, {
       "Content-Type": "text/plain; charset=utf-8",
       // The text may carry the caller's token: never stored by a shared cache.
       "Cache-Control": "private, no-store",
     }),
-  )
-  // The OpenAPI document's declarations and generator are loaded on the first request for it, not at startup.
-  .get("/openapi.json", async (c) => {
-    const { openApiDocument } = await import("../openapi/document.ts");
-    return c.json(openApiDocument(baseUrlOf(c), VERSION));
-  })
-  .get("/reference", referencePage);
+);
+
+const reference = route(
+  {
+    operationId: "getReference", summary: "Interactive API reference (Swagger UI, served from the studio itself) for this document", tag: "studio", access: "public",
+    responses: () => ({ 200: media("text/html", "an HTML page") }),
+  },
+  referencePage,
+);
+
+/** The docs routes of `api`, whose own routes the OpenAPI document describes. */
+export function docsRoutes(api: Hono<AppEnv>) {
+  return (
+    new Hono<AppEnv>()
+      .get("/docs", textDocs)
+      // The document's generator is loaded, and the document built, on the first request for it, not at startup.
+      .get(
+        "/openapi.json",
+        route(
+          { operationId: "getOpenApi", summary: "This OpenAPI 3.1 document", tag: "studio", access: "public", responses: () => ({ 200: json(z.object({ openapi: z.string() }).loose(), "the document") }) },
+          async (c) => {
+            const { openApiDocument } = await import("../openapi/document.ts");
+            return c.json(openApiDocument(api, baseUrlOf(c), VERSION));
+          },
+        ),
+      )
+      .get("/reference", reference)
+  );
+}

@@ -4,15 +4,16 @@
 // credential (for plain links and event streams) and is allowed everywhere.
 import type { Context } from "hono";
 import * as z from "zod";
+import { lazy } from "../../core/lazy.ts";
 import { badRequest } from "./errors.ts";
 
 const TRUE = ["true", "1", ""] as const;
 const FALSE = ["false", "0"] as const;
 
 /** A boolean flag: `true`/`1`, `false`/`0`; a bare `?download` means true, as the spec writes it. */
-export const queryFlag = z
-  .enum([...TRUE, ...FALSE], { error: "must be true, false, 1 or 0" })
-  .transform((value) => (TRUE as readonly string[]).includes(value));
+export const queryFlag = lazy(() =>
+  z.enum([...TRUE, ...FALSE], { error: "must be true, false, 1 or 0" }).transform((value) => (TRUE as readonly string[]).includes(value)),
+);
 
 /** A whole number in [min, max]. */
 export const queryInt = (min: number, max: number) =>
@@ -22,11 +23,8 @@ export const queryInt = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
-/** Parameters every route takes besides its own. */
-const SHARED = { token: z.string().optional() };
-
-/** A route's query schema with the shared parameters added; strict, so an unknown parameter is refused. */
-export const querySchema = <T extends z.core.$ZodLooseShape>(shape: T) => z.strictObject({ ...SHARED, ...shape });
+/** A route's query schema with the parameters every route takes (the token) added; strict, so an unknown parameter is refused. */
+export const querySchema = <T extends z.core.$ZodLooseShape>(shape: T) => z.strictObject({ token: z.string().optional(), ...shape });
 
 /** Validates a query object (from `c.req.query()`) against a schema built with querySchema. */
 export function parseQuery<S extends z.ZodType>(schema: S, query: Record<string, string>): z.output<S> {
@@ -46,10 +44,10 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<
 
 /** Parameters of every paged list: `limit` items per page (1 to 100) and `next`, the cursor a page returned. */
 export const PAGE_LIMIT_MAX = 100;
-export const pageParams = {
+export const pageParams = () => ({
   limit: queryInt(1, PAGE_LIMIT_MAX).optional(),
   next: z.string().max(500).optional(),
-};
+});
 
 /** The page size a list uses: the given limit; the largest page when only a cursor is given; else the whole list. */
 export const pageLimit = (query: { limit?: number; next?: string }) => query.limit ?? (query.next === undefined ? undefined : PAGE_LIMIT_MAX);

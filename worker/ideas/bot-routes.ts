@@ -5,10 +5,11 @@ import { issueBotKey, listBots, revokeBot } from "./bot-keys.ts";
 import { openDb } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";
 import { forbidden, notFound, unauthorized } from "../http/errors.ts";
-import { readJson } from "../http/validate.ts";
+import { route } from "../http/route.ts";
+import { json } from "../openapi/operation.ts";
+import { revoked } from "../openapi/shapes.ts";
 import { boardWriteOf, requireWriter } from "./caller.ts";
-
-export const createBotBody = z.object({ name: z.string().trim().min(1).max(60) });
+import { bot } from "./shapes.ts";
 
 /** Bots cannot mint more bots: only the human owner holds this power. */
 function ownerId(c: Context<AppEnv>) {
@@ -19,17 +20,42 @@ function ownerId(c: Context<AppEnv>) {
 }
 
 export const botRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => {
-    const id = ownerId(c);
-    return c.json({ bots: await listBots(openDb(c.env.DB), id) });
-  })
-  .post("/", requireWriter, async (c) => {
-    const id = ownerId(c);
-    const body = await readJson(c, createBotBody);
-    return c.json(await issueBotKey(boardWriteOf(c), id, body.name), 201);
-  })
-  .delete("/:id", requireWriter, async (c) => {
-    const id = ownerId(c);
-    if (!(await revokeBot(boardWriteOf(c), id, c.req.param("id")))) throw notFound("no such bot");
-    return c.json({ revoked: true, id: c.req.param("id") });
-  });
+  .get(
+    "/",
+    route(
+      { operationId: "listBots", summary: "The caller's bots", tag: "bots", access: "user", responses: () => ({ 200: json(z.object({ bots: z.array(bot()) }), "the bots") }), errors: [403] },
+      async (c) => {
+        const id = ownerId(c);
+        return c.json({ bots: await listBots(openDb(c.env.DB), id) });
+      },
+    ),
+  )
+  .post(
+    "/",
+    requireWriter,
+    route(
+      {
+        operationId: "issueBotKey", summary: "Issue a bot key (shown once; at most 5 per person)", tag: "bots", access: "user",
+        request: () => ({ body: { json: z.object({ name: z.string().trim().min(1).max(60) }), required: true } }),
+        responses: () => ({ 201: json(z.object({ bot: bot(), key: z.string().describe("the bot key (stb_…), shown only now") }), "issued") }),
+        errors: [400, 403, 409, 429],
+      },
+      async (c, input) => {
+        const id = ownerId(c);
+        const body = await input.body();
+        return c.json(await issueBotKey(boardWriteOf(c), id, body.name), 201);
+      },
+    ),
+  )
+  .delete(
+    "/:id",
+    requireWriter,
+    route(
+      { operationId: "revokeBotKey", summary: "Revoke a bot key", tag: "bots", access: "user", responses: () => ({ 200: json(revoked(), "revoked") }), errors: [403, 404, 429] },
+      async (c, input) => {
+        const id = ownerId(c);
+        if (!(await revokeBot(boardWriteOf(c), id, input.param("id")))) throw notFound("no such bot");
+        return c.json({ revoked: true, id: input.param("id") });
+      },
+    ),
+  );

@@ -14,7 +14,7 @@ import { ideaTextColumns } from "./own-contributions.ts";
 import { ideaRecord } from "./records.ts";
 import type { patchIdeaBody } from "./schemas.ts";
 
-export async function changeIdea({ db, batch }: BoardWrite, id: number, writer: Writer, input: z.output<typeof patchIdeaBody>) {
+export async function changeIdea({ db, batch }: BoardWrite, id: number, writer: Writer, input: z.output<ReturnType<typeof patchIdeaBody>>) {
   const guards: Guard[] = [ideaExists(id)];
   if (input.title !== undefined || input.body !== undefined) guards.push(ideaAuthor(id, writer.key, "edit"));
   if (input.status !== undefined) guards.push(statusMayBecome(db, id, input.status));

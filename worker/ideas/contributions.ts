@@ -9,7 +9,7 @@ import type { Writer } from "./caller.ts";
 import { commentRecord, enrichmentRecord } from "./records.ts";
 import type { commentBody, enrichmentBody } from "./schemas.ts";
 
-export async function addEnrichment({ db, batch }: BoardWrite, ideaId: number, writer: Writer, input: z.output<typeof enrichmentBody>) {
+export async function addEnrichment({ db, batch }: BoardWrite, ideaId: number, writer: Writer, input: z.output<ReturnType<typeof enrichmentBody>>) {
   const [inserted] = await batch(
     [
       db
@@ -28,7 +28,7 @@ export async function addEnrichment({ db, batch }: BoardWrite, ideaId: number, w
   return enrichmentRecord(row, false);
 }
 
-export async function addComment({ db, batch }: BoardWrite, ideaId: number, writer: Writer, input: z.output<typeof commentBody>) {
+export async function addComment({ db, batch }: BoardWrite, ideaId: number, writer: Writer, input: z.output<ReturnType<typeof commentBody>>) {
   const [inserted] = await batch(
     [
       db

@@ -22,7 +22,7 @@ import type { z } from "zod";
 
 export const DUPLICATES_COUNTER = "ideaDuplicatesRefused";
 
-export async function createIdea(read: Db, { db, batch }: BoardWrite, writer: Writer, input: z.output<typeof createIdeaBody>) {
+export async function createIdea(read: Db, { db, batch }: BoardWrite, writer: Writer, input: z.output<ReturnType<typeof createIdeaBody>>) {
   const guards = input.group ? [groupExists(input.group)] : [];
   if (input.force !== true) {
     const [best] = await findSimilar(read, input, writer.person);

@@ -3,17 +3,36 @@ import { Hono } from "hono";
 import * as z from "zod";
 import { answerBookmark, readDb } from "../db/read-session.ts";
 import type { AppEnv } from "../http/context.ts";
-import { readJson } from "../http/validate.ts";
+import { route } from "../http/route.ts";
+import { json } from "../openapi/operation.ts";
 import { boardWriteOf, requireAdmin, requireWriter } from "./caller.ts";
 import { createGroup, listGroups } from "./groups.ts";
 import { groupSlug } from "./schemas.ts";
-
-export const createGroupBody = z.object({ slug: groupSlug, name: z.string().trim().min(1).max(80) });
+import { group } from "./shapes.ts";
 
 export const groupRoutes = new Hono<AppEnv>()
   .use(answerBookmark)
-  .get("/", async (c) => c.json({ groups: await listGroups(readDb(c)) }))
-  .post("/", requireWriter, requireAdmin, async (c) => {
-    const body = await readJson(c, createGroupBody);
-    return c.json({ group: await createGroup(boardWriteOf(c), body.slug, body.name) }, 201);
-  });
+  .get(
+    "/",
+    route(
+      { operationId: "listGroups", summary: "Idea groups", tag: "ideas", access: "public", bookmark: true, responses: () => ({ 200: json(z.object({ groups: z.array(group()) }), "the groups") }) },
+      async (c) => c.json({ groups: await listGroups(readDb(c)) }),
+    ),
+  )
+  .post(
+    "/",
+    requireWriter,
+    requireAdmin,
+    route(
+      {
+        operationId: "createGroup", summary: "Create a group (admins)", tag: "ideas", access: "writer", bookmark: true,
+        request: () => ({ body: { json: z.object({ slug: groupSlug(), name: z.string().trim().min(1).max(80) }), required: true } }),
+        responses: () => ({ 201: json(z.object({ group: group() }), "created") }),
+        errors: [400, 403, 409, 429],
+      },
+      async (c, input) => {
+        const body = await input.body();
+        return c.json({ group: await createGroup(boardWriteOf(c), body.slug, body.name) }, 201);
+      },
+    ),
+  );

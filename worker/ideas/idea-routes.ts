@@ -5,9 +5,10 @@ import { Hono } from "hono";
 import { answerBookmark, readDb } from "../db/read-session.ts";
 import type { AppEnv } from "../http/context.ts";
 import { badRequest, forbidden, notFound } from "../http/errors.ts";
-import { readQuery } from "../http/query.ts";
 import { decodeCursor } from "../http/cursor.ts";
-import { readJson } from "../http/validate.ts";
+import { route } from "../http/route.ts";
+import { json } from "../openapi/operation.ts";
+import { idempotencyKey, nextCursor } from "../openapi/shapes.ts";
 import { actorOf, boardWriteOf, currentWriter, isAdmin, requireWriter } from "./caller.ts";
 import { changeIdea } from "./change-idea.ts";
 import { addComment, addEnrichment } from "./contributions.ts";
@@ -17,22 +18,15 @@ import { getIdea } from "./get-idea.ts";
 import { listIdeas, type ListCaller } from "./list-ideas.ts";
 import { ideaRecord } from "./records.ts";
 import { deleteComment, deleteIdea, editComment } from "./own-contributions.ts";
-import {
-  checkIdeaBody,
-  commentBody,
-  createIdeaBody,
-  enrichmentBody,
-  ideaIdParam,
-  listIdeasQuery,
-  patchIdeaBody,
-  editCommentBody,
-} from "./schemas.ts";
+import * as z from "zod";
+import { checkIdeaBody, commentBody, createIdeaBody, enrichmentBody, IDEA_SORTS, ideaIdParam, listIdeasQuery, patchIdeaBody, editCommentBody } from "./schemas.ts";
+import { comment, deleted, duplicate, enrichment, idea, vote } from "./shapes.ts";
 import { toggleEnrichmentVote, toggleIdeaVote } from "./toggle-vote.ts";
 import { DUPLICATE_THRESHOLD } from "../../core/similarity/thresholds.ts";
 
 /** Path ids that are not positive integers name nothing: 404, like an id that does not exist. */
 function idParam(value: string, what: string): number {
-  const parsed = ideaIdParam.safeParse(value);
+  const parsed = ideaIdParam().safeParse(value);
   if (!parsed.success) throw notFound(`no such ${what}`);
   return parsed.data;
 }
@@ -45,80 +39,216 @@ const callerOf = (c: Parameters<typeof actorOf>[0]): ListCaller => ({ voter: vot
 
 export const ideaRoutes = new Hono<AppEnv>()
   .use(answerBookmark)
-  .get("/", async (c) => {
-    const query = readQuery(c, listIdeasQuery);
-    if (query.next !== undefined) {
-      const position = decodeCursor("ideas", query.next);
-      if (!("offset" in position)) throw badRequest("invalid query next: not a cursor of the ideas list", "invalid_cursor");
-      if (c.req.query("offset") !== undefined) throw badRequest("invalid query next: give next or offset, not both", "invalid_query");
-      query.offset = position.offset;
-    }
-    // `mine` and `admin` are about the caller: what the dashboard offers them (edit, delete, status, group).
-    return c.json({ ...(await listIdeas(readDb(c), query, callerOf(c))), admin: isAdmin(c) });
-  })
+  .get(
+    "/",
+    route(
+      {
+        operationId: "listIdeas", summary: `Ideas, sorted (${IDEA_SORTS.join(", ")}), filtered by group and status, paged with limit and next (or offset)`, tag: "ideas", access: "optional", bookmark: true,
+        request: () => ({ query: listIdeasQuery() }),
+        responses: () => ({ 200: json(z.object({ ideas: z.array(idea()), sort: z.enum(IDEA_SORTS), limit: z.number().int(), offset: z.number().int(), nextOffset: z.number().int().nullable(), next: nextCursor() }), "a page of ideas") }),
+        errors: [400, 404],
+      },
+      async (c, input) => {
+        const query = input.query();
+        if (query.next !== undefined) {
+          const position = decodeCursor("ideas", query.next);
+          if (!("offset" in position)) throw badRequest("invalid query next: not a cursor of the ideas list", "invalid_cursor");
+          if (c.req.query("offset") !== undefined) throw badRequest("invalid query next: give next or offset, not both", "invalid_query");
+          query.offset = position.offset;
+        }
+        // `mine` and `admin` are about the caller: what the dashboard offers them (edit, delete, status, group).
+        return c.json({ ...(await listIdeas(readDb(c), query, callerOf(c))), admin: isAdmin(c) });
+      },
+    ),
+  )
   // Read-only despite POST (the text may be long): public and not rate limited, so it can run on every keystroke.
-  .post("/check", async (c) => {
-    const body = await readJson(c, checkIdeaBody);
-    const similar = (await findSimilar(readDb(c), body, voterOf(c))).slice(0, 10);
-    return c.json({
-      duplicate: (similar[0]?.score ?? 0) >= DUPLICATE_THRESHOLD,
-      similar: similar.map((s) => ({ score: s.score, idea: ideaRecord(s.row, s.row.voted) })),
-    });
-  })
-  .post("/", requireWriter, async (c) => {
-    const body = await readJson(c, createIdeaBody);
-    // The duplicate check reads in the request's read session (a replica may answer), opened before the write's
-    // use of it; the insert goes to the primary (create-idea.ts says why that is enough).
-    const read = readDb(c);
-    const idea = await createIdea(read, boardWriteOf(c), currentWriter(c), body);
-    return c.json({ created: true, idea }, 201);
-  })
-  .get("/:id", async (c) => {
-    const detail = await getIdea(readDb(c), idParam(c.req.param("id"), "idea"), callerOf(c));
-    return c.json({ ...detail, admin: isAdmin(c) });
-  })
-  .patch("/:id", requireWriter, async (c) => {
-    const id = idParam(c.req.param("id"), "idea");
-    const body = await readJson(c, patchIdeaBody);
-    if ((body.status !== undefined || body.group !== undefined) && !isAdmin(c)) throw forbidden("only admins can do this");
-    // The author check and the change are one batch (change-idea.ts): a refused request changes nothing.
-    return c.json({ idea: await changeIdea(boardWriteOf(c), id, currentWriter(c), body) });
-  })
-  .delete("/:id", requireWriter, async (c) => {
-    const id = idParam(c.req.param("id"), "idea");
-    await deleteIdea(boardWriteOf(c), id, currentWriter(c), isAdmin(c));
-    return c.json({ deleted: true, id });
-  })
-  .post("/:id/vote", requireWriter, async (c) => {
-    const id = idParam(c.req.param("id"), "idea");
-    return c.json({ id, ...(await toggleIdeaVote(boardWriteOf(c), id, currentWriter(c))) });
-  })
-  .post("/:id/enrich", requireWriter, async (c) => {
-    const id = idParam(c.req.param("id"), "idea");
-    const body = await readJson(c, enrichmentBody);
-    return c.json({ enrichment: await addEnrichment(boardWriteOf(c), id, currentWriter(c), body) }, 201);
-  })
-  .post("/:id/comments", requireWriter, async (c) => {
-    const id = idParam(c.req.param("id"), "idea");
-    const body = await readJson(c, commentBody);
-    return c.json({ comment: await addComment(boardWriteOf(c), id, currentWriter(c), body) }, 201);
-  });
+  .post(
+    "/check",
+    route(
+      {
+        operationId: "checkIdea", summary: "Similar ideas, best first (read-only)", tag: "ideas", access: "optional", bookmark: true,
+        request: () => ({ body: { json: checkIdeaBody(), required: true } }),
+        responses: () => ({ 200: json(z.object({ duplicate: z.boolean(), similar: z.array(z.object({ score: z.number(), idea: idea() })) }), "similar ideas") }),
+        errors: [400],
+      },
+      async (c, input) => {
+        const body = await input.body();
+        const similar = (await findSimilar(readDb(c), body, voterOf(c))).slice(0, 10);
+        return c.json({
+          duplicate: (similar[0]?.score ?? 0) >= DUPLICATE_THRESHOLD,
+          similar: similar.map((s) => ({ score: s.score, idea: ideaRecord(s.row, s.row.voted) })),
+        });
+      },
+    ),
+  )
+  .post(
+    "/",
+    requireWriter,
+    route(
+      {
+        operationId: "postIdea", summary: "Post an idea; 409 with the existing one unless force", tag: "ideas", access: "writer", bookmark: true,
+        request: () => ({ body: { json: createIdeaBody(), required: true }, headers: idempotencyKey() }),
+        responses: () => ({ 201: json(z.object({ created: z.literal(true), idea: idea() }), "posted"), 409: json(duplicate(), "a similar idea exists (code duplicate_idea): vote for it instead") }),
+        errors: [400, 403, 404, 422, 429],
+      },
+      async (c, input) => {
+        const body = await input.body();
+        // The duplicate check reads in the request's read session (a replica may answer), opened before the write's
+        // use of it; the insert goes to the primary (create-idea.ts says why that is enough).
+        const read = readDb(c);
+        const idea = await createIdea(read, boardWriteOf(c), currentWriter(c), body);
+        return c.json({ created: true, idea }, 201);
+      },
+    ),
+  )
+  .get(
+    "/:id",
+    route(
+      {
+        operationId: "getIdea", summary: "One idea with its enrichments and comments", tag: "ideas", access: "optional", bookmark: true,
+        responses: () => ({ 200: json(z.object({ idea: idea(), enrichments: z.array(enrichment()), comments: z.array(comment()) }), "the idea") }),
+        errors: [404],
+      },
+      async (c, input) => {
+        const detail = await getIdea(readDb(c), idParam(input.param("id"), "idea"), callerOf(c));
+        return c.json({ ...detail, admin: isAdmin(c) });
+      },
+    ),
+  )
+  .patch(
+    "/:id",
+    requireWriter,
+    route(
+      {
+        operationId: "changeIdea", summary: "Change status or group (admins)", tag: "ideas", access: "writer", bookmark: true,
+        request: () => ({ body: { json: patchIdeaBody(), required: true } }),
+        responses: () => ({ 200: json(z.object({ idea: idea() }), "changed") }),
+        errors: [400, 403, 404, 409, 429],
+      },
+      async (c, input) => {
+        const id = idParam(input.param("id"), "idea");
+        const body = await input.body();
+        if ((body.status !== undefined || body.group !== undefined) && !isAdmin(c)) throw forbidden("only admins can do this");
+        // The author check and the change are one batch (change-idea.ts): a refused request changes nothing.
+        return c.json({ idea: await changeIdea(boardWriteOf(c), id, currentWriter(c), body) });
+      },
+    ),
+  )
+  .delete(
+    "/:id",
+    requireWriter,
+    route(
+      {
+        operationId: "deleteIdea", summary: "Delete an idea with its votes, enrichments and comments (its author or an admin)", tag: "ideas", access: "writer", bookmark: true,
+        responses: () => ({ 200: json(deleted(), "deleted") }),
+        errors: [403, 404, 429],
+      },
+      async (c, input) => {
+        const id = idParam(input.param("id"), "idea");
+        await deleteIdea(boardWriteOf(c), id, currentWriter(c), isAdmin(c));
+        return c.json({ deleted: true, id });
+      },
+    ),
+  )
+  .post(
+    "/:id/vote",
+    requireWriter,
+    route(
+      {
+        operationId: "voteIdea", summary: "Toggle the caller's vote (a bot key's vote only adds)", tag: "ideas", access: "writer", bookmark: true,
+        responses: () => ({ 200: json(vote(), "the vote") }),
+        errors: [403, 404, 429],
+      },
+      async (c, input) => {
+        const id = idParam(input.param("id"), "idea");
+        return c.json({ id, ...(await toggleIdeaVote(boardWriteOf(c), id, currentWriter(c))) });
+      },
+    ),
+  )
+  .post(
+    "/:id/enrich",
+    requireWriter,
+    route(
+      {
+        operationId: "enrichIdea", summary: "Add an enrichment", tag: "ideas", access: "writer", bookmark: true,
+        request: () => ({ body: { json: enrichmentBody(), required: true } }),
+        responses: () => ({ 201: json(z.object({ enrichment: enrichment() }), "added") }),
+        errors: [400, 403, 404, 429],
+      },
+      async (c, input) => {
+        const id = idParam(input.param("id"), "idea");
+        const body = await input.body();
+        return c.json({ enrichment: await addEnrichment(boardWriteOf(c), id, currentWriter(c), body) }, 201);
+      },
+    ),
+  )
+  .post(
+    "/:id/comments",
+    requireWriter,
+    route(
+      {
+        operationId: "commentIdea", summary: "Add a comment", tag: "ideas", access: "writer", bookmark: true,
+        request: () => ({ body: { json: commentBody(), required: true }, headers: idempotencyKey() }),
+        responses: () => ({ 201: json(z.object({ comment: comment() }), "added") }),
+        errors: [400, 403, 404, 422, 429],
+      },
+      async (c, input) => {
+        const id = idParam(input.param("id"), "idea");
+        const body = await input.body();
+        return c.json({ comment: await addComment(boardWriteOf(c), id, currentWriter(c), body) }, 201);
+      },
+    ),
+  );
 
-export const enrichmentRoutes = new Hono<AppEnv>().use(answerBookmark).post("/:id/vote", requireWriter, async (c) => {
-  const id = idParam(c.req.param("id"), "enrichment");
-  return c.json({ id, ...(await toggleEnrichmentVote(boardWriteOf(c), id, currentWriter(c))) });
-});
+export const enrichmentRoutes = new Hono<AppEnv>().use(answerBookmark).post(
+  "/:id/vote",
+  requireWriter,
+  route(
+    {
+      operationId: "voteEnrichment", summary: "Toggle the caller's vote on an enrichment", tag: "ideas", access: "writer", bookmark: true,
+      responses: () => ({ 200: json(vote(), "the vote") }),
+      errors: [403, 404, 429],
+    },
+    async (c, input) => {
+      const id = idParam(input.param("id"), "enrichment");
+      return c.json({ id, ...(await toggleEnrichmentVote(boardWriteOf(c), id, currentWriter(c))) });
+    },
+  ),
+);
 
 /** /api/comments/:id — the author edits a comment; the author or an admin deletes it. */
 export const commentRoutes = new Hono<AppEnv>()
   .use(answerBookmark)
-  .patch("/:id", requireWriter, async (c) => {
-    const id = idParam(c.req.param("id"), "comment");
-    const body = await readJson(c, editCommentBody);
-    return c.json({ comment: await editComment(boardWriteOf(c), id, currentWriter(c), body.body) });
-  })
-  .delete("/:id", requireWriter, async (c) => {
-    const id = idParam(c.req.param("id"), "comment");
-    await deleteComment(boardWriteOf(c), id, currentWriter(c), isAdmin(c));
-    return c.json({ deleted: true, id });
-  });
+  .patch(
+    "/:id",
+    requireWriter,
+    route(
+      {
+        operationId: "editComment", summary: "Rewrite a comment (its author)", tag: "ideas", access: "writer", bookmark: true,
+        request: () => ({ body: { json: editCommentBody(), required: true } }),
+        responses: () => ({ 200: json(z.object({ comment: comment() }), "changed") }),
+        errors: [400, 403, 404, 429],
+      },
+      async (c, input) => {
+        const id = idParam(input.param("id"), "comment");
+        const body = await input.body();
+        return c.json({ comment: await editComment(boardWriteOf(c), id, currentWriter(c), body.body) });
+      },
+    ),
+  )
+  .delete(
+    "/:id",
+    requireWriter,
+    route(
+      {
+        operationId: "deleteComment", summary: "Delete a comment (its author or an admin)", tag: "ideas", access: "writer", bookmark: true,
+        responses: () => ({ 200: json(deleted(), "deleted") }),
+        errors: [403, 404, 429],
+      },
+      async (c, input) => {
+        const id = idParam(input.param("id"), "comment");
+        await deleteComment(boardWriteOf(c), id, currentWriter(c), isAdmin(c));
+        return c.json({ deleted: true, id });
+      },
+    ),
+  );

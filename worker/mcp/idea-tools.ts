@@ -14,7 +14,7 @@ const ideaId = z
   .number()
   .int()
   .positive()
-  .refine((id) => ideaIdParam.safeParse(String(id)).success, "id must be a positive whole number of at most 16 digits")
+  .refine((id) => ideaIdParam().safeParse(String(id)).success, "id must be a positive whole number of at most 16 digits")
   .describe("the idea's id");
 
 interface Idea {
@@ -37,7 +37,7 @@ export function registerIdeaTools(server: McpServer, rest: RestClient): void {
       inputSchema: {
         sort: z.enum(IDEA_SORTS).optional(),
         status: z.enum(IDEA_STATUSES).optional(),
-        group: groupSlug.optional().describe("a group slug"),
+        group: groupSlug().optional().describe("a group slug"),
         ...pageArgs,
       },
       outputSchema: restOutput("listIdeas"),
@@ -53,7 +53,7 @@ export function registerIdeaTools(server: McpServer, rest: RestClient): void {
     "check_idea",
     {
       description: "Find ideas similar to a title and body before posting; duplicate is true when one is the same idea.",
-      inputSchema: checkIdeaBody.shape,
+      inputSchema: checkIdeaBody().shape,
       outputSchema: restOutput("checkIdea"),
     },
     (args) =>
@@ -70,7 +70,7 @@ export function registerIdeaTools(server: McpServer, rest: RestClient): void {
       description:
         "Post an idea. If it already exists you get an error with code duplicate_idea (HTTP 409) and the existing " +
         "idea: vote for it with vote_idea instead (force: true posts anyway).",
-      inputSchema: createIdeaBody.shape,
+      inputSchema: createIdeaBody().shape,
       outputSchema: restOutput("postIdea", 201).extend({ links: ideaLinks }),
     },
     (args) =>
@@ -96,7 +96,7 @@ export function registerIdeaTools(server: McpServer, rest: RestClient): void {
 
   server.registerTool(
     "comment_idea",
-    { description: "Comment on an idea.", inputSchema: { id: ideaId, ...commentBody.shape }, outputSchema: restOutput("commentIdea", 201).extend({ links: ideaLinks }) },
+    { description: "Comment on an idea.", inputSchema: { id: ideaId, ...commentBody().shape }, outputSchema: restOutput("commentIdea", 201).extend({ links: ideaLinks }) },
     ({ id, ...body }) =>
       asTool(async () => {
         const answer = await rest.json<Record<string, unknown>>({ method: "POST", path: `/api/ideas/${id}/comments`, json: body });

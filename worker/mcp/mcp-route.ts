@@ -15,6 +15,9 @@ import { apiOrigin } from "../http/origins.ts";
 import type { Env } from "../env.ts";
 import { isGrantToken } from "../oauth/grant-token.ts";
 import type { McpCaller } from "./mcp-server.ts";
+import * as z from "zod";
+import { route } from "../http/route.ts";
+import { media } from "../openapi/operation.ts";
 
 /** Largest MCP request body (a write_file of a small asset in base64 fits; larger files go to PUT .../files/<path>). */
 export const MCP_BODY_LIMIT = 10 * 1024 * 1024;
@@ -38,9 +41,29 @@ async function mcpCaller(env: Env, token: string | null, credential: string | nu
   return grant ? { kind: "oauth", token, grant } : null;
 }
 
+/** GET and DELETE: nothing to do without sessions. */
+const stateless = (operationId: string, summary: string) =>
+  route(
+    {
+      operationId, summary, tag: "agents", access: "writer",
+      responses: () => ({ 405: { description: "the MCP server is stateless: POST only", body: { json: z.object({ error: z.string() }) } } }),
+    },
+    (c) => c.json({ error: "method not allowed: this MCP server is stateless; POST JSON-RPC messages to /mcp" }, 405, { Allow: "POST" }),
+  );
+const mcpStream = stateless("mcpStream", "No standalone stream: the server is stateless (405)");
+const mcpEndSession = stateless("mcpEndSession", "No session to end: the server is stateless (405)");
+
 export function mcpRoutes(api: Hono<AppEnv>) {
   return new Hono<AppEnv>()
-    .post("/", async (c) => {
+    .post("/", route({
+      operationId: "mcp", summary: "The MCP server (Streamable HTTP, stateless): a personal token sees every tool, a bot key the idea tools", tag: "agents", access: "writer",
+      request: () => ({ body: { json: z.unknown().describe("a JSON-RPC 2.0 message or batch (MCP Streamable HTTP)") } }),
+      responses: () => ({
+        200: media("text/event-stream", "the JSON-RPC answer, as an event stream (with progress notifications) or JSON"),
+        202: { description: "a notification or response was accepted" },
+      }),
+      errors: [400, 403, 406, 413, 415],
+    }, async (c) => {
       const token = presentedToken(c.req);
       const credential = c.get("credential");
       if (credential === "node") throw new ApiError(403, "forbidden: render node keys cannot use the MCP server");
@@ -57,8 +80,7 @@ export function mcpRoutes(api: Hono<AppEnv>) {
       // The MCP server is loaded on first use (mcp-server.ts says why).
       const { answerMcp } = await import("./mcp-server.ts");
       return answerMcp(c, api, caller, message);
-    })
-    .on(["GET", "DELETE"], "/", (c) =>
-      c.json({ error: "method not allowed: this MCP server is stateless; POST JSON-RPC messages to /mcp" }, 405, { Allow: "POST" }),
-    );
+    }))
+    .get("/", mcpStream)
+    .delete("/", mcpEndSession);
 }

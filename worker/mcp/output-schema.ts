@@ -1,13 +1,13 @@
 // The output schemas of the MCP tools. A tool's structured content is the body of the REST route it calls (the
 // same fields the REST docs describe), with its relative links made absolute and, where it helps a model act next,
 // a `links` object. So each tool declares the response schema the OpenAPI document declares for that route
-// (worker/openapi/, tested against real responses there), never a second copy of it.
+// (declared beside the route, worker/http/route.ts; tested against real responses), never a second copy of it.
 //
 // Loosened at every depth: the SDK writes an object schema as `additionalProperties: false`, and a client that
 // validates structured content (the SDK's own client does) would then refuse an answer the day the API adds a
 // field ("ignore fields you do not know", the docs say). Loose objects name what a client can rely on and allow more.
 import * as z from "zod";
-import { OPERATIONS } from "../openapi/operations.ts";
+import { declarationById } from "../http/route.ts";
 
 type Def = { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType; options?: z.ZodType[] };
 
@@ -34,12 +34,19 @@ export function restOutput(operationId: string, status = 200): z.ZodObject {
   const key = `${operationId} ${status}`;
   const cached = outputs.get(key);
   if (cached) return cached;
-  const op = OPERATIONS.find((o) => o.operationId === operationId);
-  const body = op?.responses[status]?.body;
+  const body = declarationById(operationId)?.responses()[status]?.body;
   if (!body || !("json" in body)) throw new Error(`no JSON ${status} response declared for ${operationId}`);
   const schema = loose(body.json);
   if (!(schema instanceof z.ZodObject)) throw new Error(`the ${status} response of ${operationId} is not an object`);
   outputs.set(key, schema);
+  return schema;
+}
+
+/** The JSON body schema the REST route `operationId` validates with: a tool taking the same fields declares them. */
+export function restBody(operationId: string): z.ZodObject {
+  const body = declarationById(operationId)?.request().body;
+  const schema = body && "json" in body ? body.json : undefined;
+  if (!(schema instanceof z.ZodObject)) throw new Error(`no JSON object body declared for ${operationId}`);
   return schema;
 }
 

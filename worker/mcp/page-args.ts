@@ -6,5 +6,5 @@ import { PAGE_LIMIT_MAX, pageParams } from "../http/query.ts";
 
 export const pageArgs = {
   limit: z.number().int().min(1).max(PAGE_LIMIT_MAX).optional().describe(`at most this many (1-${PAGE_LIMIT_MAX})`),
-  next: pageParams.next.describe("the `next` cursor of the previous answer, for the following page"),
+  next: pageParams().next.describe("the `next` cursor of the previous answer, for the following page"),
 };

@@ -10,10 +10,9 @@ import { MAX_PATH_LENGTH } from "../../core/paths/project-path.ts";
 import { MAX_SLUG_LENGTH } from "../../core/paths/slugify.ts";
 import { compositionRulesList } from "../docs/composition-rules.ts";
 import { createProjectBody } from "../projects/schemas.ts";
-import { lintBody } from "../checks/lint-routes.ts";
 import { apiPath, type RestClient } from "./rest-client.ts";
 import { base64Of, IMAGE_TYPES, isTextType, READ_FILE_MAX_BYTES } from "./file-content.ts";
-import { projectLinks, restOutput } from "./output-schema.ts";
+import { projectLinks, restBody, restOutput } from "./output-schema.ts";
 import { countsText, findingLines, nextText, type Finding } from "./result-text.ts";
 import { asTool, toolResult } from "./tool-result.ts";
 import { pageArgs } from "./page-args.ts";
@@ -91,7 +90,7 @@ export function registerProjectTools(server: McpServer, rest: RestClient): void 
         "Create a video project. Without html you get a starter composition (copy its structure). html is the whole " +
         "index.html; files maps paths to text contents. 409 when the slug exists. Composition rules:\n" +
         compositionRulesList(),
-      inputSchema: createProjectBody.shape,
+      inputSchema: createProjectBody().shape,
       outputSchema: withLinks(restOutput("createProject", 201)),
     },
     (args) =>
@@ -207,7 +206,7 @@ export function registerProjectTools(server: McpServer, rest: RestClient): void 
       description:
         "Lint a project's compositions (fast, no browser). Fix every error before rendering; warnings are usually fine. " +
         "Each finding has code, severity, message, file and often a fixHint.",
-      inputSchema: { slug: slugInput, ...lintBody.shape },
+      inputSchema: { slug: slugInput, ...restBody("lintProject").shape },
       outputSchema: restOutput("lintProject"),
     },
     ({ slug, ...body }) =>

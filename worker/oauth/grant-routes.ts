@@ -5,19 +5,54 @@ import { Hono } from "hono";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import type { AppEnv } from "../http/context.ts";
 import { badRequest, notFound } from "../http/errors.ts";
+import { route } from "../http/route.ts";
+import { json } from "../openapi/operation.ts";
+import { isoTime, revoked } from "../openapi/shapes.ts";
+import * as z from "zod";
 
 const GRANT_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export const grantRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/", async (c) => {
-    const { listConnectedApps } = await import("./grants.ts");
-    return c.json({ apps: await listConnectedApps(c.env, currentUser(c).id) });
-  })
-  .delete("/:id", async (c) => {
-    const id = c.req.param("id");
-    if (!GRANT_ID.test(id)) throw badRequest("invalid app id");
-    const { revokeConnectedApp } = await import("./grants.ts");
-    if (!(await revokeConnectedApp(c.env, currentUser(c).id, id))) throw notFound("no connected app by this id");
-    return c.json({ revoked: true, id });
-  });
+  .get(
+    "/",
+    route(
+      {
+        operationId: "listConnectedApps", summary: "Apps connected to your account through OAuth", tag: "identity", access: "user",
+        responses: () => ({
+          200: json(
+            z.object({
+              apps: z.array(
+                z.object({
+                  id: z.string(),
+                  clientName: z.string().describe("as the app named itself (not verified unless it has a metadata document)"),
+                  redirectHost: z.string(),
+                  scopes: z.array(z.string()),
+                  createdAt: isoTime(),
+                  expiresAt: isoTime().nullable(),
+                }),
+              ),
+            }),
+            "the connected apps",
+          ),
+        }),
+      },
+      async (c) => {
+        const { listConnectedApps } = await import("./grants.ts");
+        return c.json({ apps: await listConnectedApps(c.env, currentUser(c).id) });
+      },
+    ),
+  )
+  .delete(
+    "/:id",
+    route(
+      { operationId: "revokeConnectedApp", summary: "Disconnect an app: its tokens stop working", tag: "identity", access: "user", responses: () => ({ 200: json(revoked(), "revoked") }), errors: [400, 404] },
+      async (c, input) => {
+        const id = input.param("id");
+        if (!GRANT_ID.test(id)) throw badRequest("invalid app id");
+        const { revokeConnectedApp } = await import("./grants.ts");
+        if (!(await revokeConnectedApp(c.env, currentUser(c).id, id))) throw notFound("no connected app by this id");
+        return c.json({ revoked: true, id });
+      },
+    ),
+  );

@@ -7,6 +7,9 @@ import type { AppEnv } from "../http/context.ts";
 import { apiOrigin } from "../http/origins.ts";
 import { readBoundedBytes } from "../http/read-body.ts";
 import { SCOPE_NAMES } from "./scopes.ts";
+import * as z from "zod";
+import { route } from "../http/route.ts";
+import { json, media, type Response as Answer } from "../openapi/operation.ts";
 
 /** RFC 9728: what /mcp is and who issues its tokens. Scopes are listed; the consent page lets the person choose. */
 function resourceMetadata(c: Context<AppEnv>) {
@@ -34,11 +37,82 @@ async function library(c: Context<AppEnv>, bodyLimit = 0): Promise<Response> {
   return authorizationServer(c.env).fetch(request, c.env, c.executionCtx as ExecutionContext);
 }
 
+// The protocol endpoints answer in OAuth's own shapes (RFC 6749 errors), not the API's.
+const oauthFailure = (): Record<number, Answer> => {
+  const oauthError = z.object({ error: z.string(), error_description: z.string().optional() }).describe("an OAuth error (RFC 6749)");
+  return { 400: json(oauthError, "an OAuth error"), 401: json(oauthError, "client authentication failed") };
+};
+const metadataAnswer = () => ({
+  200: json(
+    z.object({ resource: z.string(), authorization_servers: z.array(z.string()), scopes_supported: z.array(z.enum(SCOPE_NAMES as [string, ...string[]])), bearer_methods_supported: z.array(z.string()) }),
+    "protected-resource metadata (RFC 9728)",
+  ),
+});
+const form = () => ({ body: { raw: ["application/x-www-form-urlencoded"] } });
+const redirect = { description: "back to the client's redirect URI with a code or an error, or to sign-in first" };
+
 export const oauthRoutes = new Hono<AppEnv>()
-  .get("/.well-known/oauth-protected-resource", resourceMetadata)
-  .get("/.well-known/oauth-protected-resource/mcp", resourceMetadata)
-  .get("/.well-known/oauth-authorization-server", (c) => library(c))
-  .post("/oauth/register", (c) => library(c, REGISTRATION_BODY_LIMIT))
-  .post("/oauth/token", (c) => library(c, TOKEN_BODY_LIMIT))
-  .get("/oauth/authorize", async (c) => (await import("./consent.ts")).showConsent(c))
-  .post("/oauth/authorize", async (c) => (await import("./consent.ts")).answerConsent(c));
+  .get(
+    "/.well-known/oauth-protected-resource",
+    route({ operationId: "oauthProtectedResource", summary: "Protected-resource metadata of /mcp (RFC 9728)", tag: "oauth", access: "public", responses: metadataAnswer }, resourceMetadata),
+  )
+  .get(
+    "/.well-known/oauth-protected-resource/mcp",
+    route({ operationId: "oauthProtectedResourceMcp", summary: "The same, at the path the /mcp 401 names", tag: "oauth", access: "public", responses: metadataAnswer }, resourceMetadata),
+  )
+  .get(
+    "/.well-known/oauth-authorization-server",
+    route(
+      {
+        operationId: "oauthServerMetadata", summary: "Authorization-server metadata (RFC 8414)", tag: "oauth", access: "public",
+        responses: () => ({ 200: json(z.object({ issuer: z.string(), authorization_endpoint: z.string(), token_endpoint: z.string(), registration_endpoint: z.string() }), "the server's endpoints and capabilities") }),
+      },
+      (c) => library(c),
+    ),
+  )
+  .post(
+    "/oauth/register",
+    route(
+      {
+        operationId: "oauthRegister", summary: "Dynamic client registration (RFC 7591)", tag: "oauth", access: "public",
+        request: () => ({ body: { json: z.record(z.string(), z.unknown()) } }),
+        responses: () => ({ 201: json(z.object({ client_id: z.string() }), "the registered client"), ...oauthFailure() }),
+        errors: [413],
+      },
+      (c) => library(c, REGISTRATION_BODY_LIMIT),
+    ),
+  )
+  .post(
+    "/oauth/token",
+    route(
+      {
+        operationId: "oauthToken", summary: "Exchange a code (with its PKCE verifier) or a refresh token; revoke a token", tag: "oauth", access: "public", request: form,
+        responses: () => ({
+          200: json(z.object({ access_token: z.string().optional(), token_type: z.string().optional(), refresh_token: z.string().optional(), scope: z.string().optional() }), "tokens, or an empty answer to a revocation"),
+          ...oauthFailure(),
+        }),
+        errors: [413],
+      },
+      (c) => library(c, TOKEN_BODY_LIMIT),
+    ),
+  )
+  .get(
+    "/oauth/authorize",
+    route(
+      {
+        operationId: "oauthAuthorize", summary: "The consent page (signed-in person; else sign in first)", tag: "oauth", access: "optional",
+        responses: () => ({ 200: media("text/html", "the consent page"), 302: redirect, 400: { description: "an invalid request, shown as a page (never redirected to an unverified client)" } }),
+      },
+      async (c) => (await import("./consent.ts")).showConsent(c),
+    ),
+  )
+  .post(
+    "/oauth/authorize",
+    route(
+      {
+        operationId: "oauthConsent", summary: "Allow or deny, from the consent page", tag: "oauth", access: "user", request: form,
+        responses: () => ({ 302: redirect, 400: { description: "an invalid or spent form, shown as a page" }, 403: { description: "not this session's form, or not signed in, shown as a page" } }),
+      },
+      async (c) => (await import("./consent.ts")).answerConsent(c),
+    ),
+  );

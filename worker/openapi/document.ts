@@ -1,11 +1,14 @@
-// GET /api/openapi.json: OpenAPI 3.1 generated with @asteasolutions/zod-to-openapi from the operation lists, whose
-// request schemas are the ones the routes validate with. Built once per base URL and version.
+// GET /api/openapi.json: OpenAPI 3.1 generated with @asteasolutions/zod-to-openapi from the app's own routes: each
+// handler carries its declaration (worker/http/route.ts), whose request schemas are the ones it validates with.
+// Built once per base URL and version, on the first request for it (this module is loaded then).
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import type { ResponseConfig, RouteConfig } from "@asteasolutions/zod-to-openapi";
+import type { Hono } from "hono";
+import * as z from "zod";
 import { codeOfStatus, ERROR_CODES } from "../http/errors.ts";
-import { OPERATIONS } from "./operations.ts";
+import { documentedOperations, type DocumentedOperation } from "./routes-of.ts";
 import { WEBHOOKS } from "./webhooks.ts";
-import { errorSchema, type Access, type Operation } from "./operation.ts";
+import { errorSchema, type Access, type Response } from "./operation.ts";
 
 type Requirement = Record<string, string[]>;
 const USER: Requirement[] = [{ bearerToken: [] }, { tokenHeader: [] }, { tokenQuery: [] }, { sessionCookie: [] }];
@@ -35,17 +38,22 @@ const TAGS = [
   { name: "oauth", description: "OAuth 2.1 for MCP clients: discovery, registration, tokens, consent" },
 ];
 
-/** The error statuses an operation declares: its own, plus 401 where a credential is required and 400 for queries. */
-function errorStatuses(op: Operation): number[] {
+/** X-D1-Bookmark (worker/db/read-session.ts): sent back, reads see your writes. */
+const bookmarkHeader = { "X-D1-Bookmark": z.string().optional().describe("the X-D1-Bookmark of an earlier answer, to read your own writes") };
+const BOOKMARK_ANSWER = { "X-D1-Bookmark": "the database position this answer saw; send it back to read your own writes" };
+
+function routeOf({ method, path, params, route }: DocumentedOperation): RouteConfig {
+  const op = route.doc;
+  const request = route.request();
+  let declared: Record<number, Response> = route.responses();
+  if (op.bookmark) declared = Object.fromEntries(Object.entries(declared).map(([status, response]) => [status, { ...response, headers: { ...response.headers, ...BOOKMARK_ANSWER } }]));
+  const headers = op.bookmark ? (request.headers ?? z.object({})).extend(bookmarkHeader) : request.headers;
+  // The error statuses: its own, plus 401 where a credential is required and 400 for inputs.
   const statuses = new Set(op.errors ?? []);
   if (op.access === "user" || op.access === "writer" || op.access === "node") statuses.add(401);
-  if (op.query || op.body) statuses.add(400);
-  return [...statuses].filter((s) => !(s in op.responses)).sort();
-}
-
-function routeOf(op: Operation): RouteConfig {
+  if (request.query || request.body) statuses.add(400);
   const responses: Record<number, ResponseConfig> = {};
-  for (const [status, response] of Object.entries(op.responses)) {
+  for (const [status, response] of Object.entries(declared)) {
     const body = response.body;
     responses[Number(status)] = {
       description: response.description,
@@ -53,21 +61,21 @@ function routeOf(op: Operation): RouteConfig {
       ...(body ? { content: "json" in body ? { "application/json": { schema: body.json } } : { [body.media]: { schema: body.schema ?? { type: "string" } } } } : {}),
     };
   }
-  for (const status of errorStatuses(op)) {
-    responses[status] = { description: `error (code ${codeOfStatus(status)} or a more specific one)`, content: { "application/json": { schema: errorSchema } } };
+  for (const status of [...statuses].filter((s) => !(s in declared)).sort()) {
+    responses[status] = { description: `error (code ${codeOfStatus(status)} or a more specific one)`, content: { "application/json": { schema: errorSchema() } } };
   }
-  const body = op.body;
+  const body = request.body;
   return {
-    method: op.method,
-    path: op.path,
+    method,
+    path,
     operationId: op.operationId,
     summary: op.summary,
     tags: [op.tag],
     security: SECURITY[op.access],
     request: {
-      ...(op.params ? { params: op.params } : {}),
-      ...(op.query ? { query: op.query as never } : {}),
-      ...(op.headers ? { headers: op.headers } : {}),
+      ...(params.length ? { params: z.object(Object.fromEntries(params.map((name) => [name, z.string()]))) } : {}),
+      ...(request.query ? { query: request.query as never } : {}),
+      ...(headers ? { headers } : {}),
       ...(body
         ? {
             body:
@@ -83,7 +91,8 @@ function routeOf(op: Operation): RouteConfig {
 
 const cache = new Map<string, unknown>();
 
-export function openApiDocument(baseUrl: string, version: string) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function openApiDocument(app: Hono<any>, baseUrl: string, version: string) {
   const cacheKey = `${baseUrl} ${version}`;
   const cached = cache.get(cacheKey);
   if (cached) return cached;
@@ -94,7 +103,7 @@ export function openApiDocument(baseUrl: string, version: string) {
   registry.registerComponent("securitySchemes", "sessionCookie", { type: "apiKey", in: "cookie", name: "studio_session", description: "The dashboard's session (same-origin writes only)" });
   registry.registerComponent("securitySchemes", "botKey", { type: "http", scheme: "bearer", description: "Idea-board bot key (stb_…): idea-board writes only" });
   registry.registerComponent("securitySchemes", "nodeKey", { type: "http", scheme: "bearer", description: "Render-node key (stn_…): the node protocol only" });
-  for (const op of OPERATIONS) registry.registerPath(routeOf(op));
+  for (const op of documentedOperations(app)) registry.registerPath(routeOf(op));
   // What the studio POSTs to a render's webhook (OpenAPI 3.1 `webhooks`): see webhooks.ts.
   for (const webhook of WEBHOOKS) registry.registerWebhook(webhook);
   const codes = Object.entries(ERROR_CODES)

@@ -1,7 +1,8 @@
-// One operation of the API as the OpenAPI document declares it. Each resource file lists its operations with the
-// zod schemas the routes validate with (request) and the shapes they answer (responses); document.ts turns the
-// lists into OpenAPI 3.1 and the tests parse real responses with the same response schemas.
+// What an endpoint's declaration says about it for the OpenAPI document: who may call, the request's parts and the
+// answers. The declaration sits beside the handler in the domain's routes file (route.ts registers both); the
+// schemas are thunks, built on first use (a request that validates with them, the document, an MCP tool's output).
 import * as z from "zod";
+import { lazy } from "../../core/lazy.ts";
 import { ERROR_CODES, type ErrorCode } from "../http/errors.ts";
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -22,36 +23,42 @@ export interface Response {
   headers?: Record<string, string>;
 }
 
-export interface Operation {
-  method: Method;
-  /** OpenAPI path syntax: /api/projects/{slug}. */
-  path: string;
+/** The request's parts besides its path parameters (those come from the route's path, all strings). */
+export interface RequestParts {
+  query?: z.ZodType;
+  /** A JSON body validated by this schema, or raw bytes of these media types. */
+  body?: { json: z.ZodType; required?: boolean } | { raw: string[] };
+  headers?: z.ZodObject;
+}
+
+/** One endpoint as the document describes it; its method and path are the ones it is registered under. */
+export interface RouteDoc<R extends RequestParts = RequestParts> {
   operationId: string;
   summary: string;
   tag: string;
   access: Access;
-  params?: z.ZodObject;
-  query?: z.ZodType;
-  /** A JSON body validated by this schema, or raw bytes. */
-  body?: { json: z.ZodType; required?: boolean } | { raw: string[] };
-  headers?: z.ZodObject;
-  responses: Record<number, Response>;
-  /** Error statuses besides the ones every operation of its access level can answer (401, 405...). */
+  request?: () => R;
+  responses: () => Record<number, Response>;
+  /** Error statuses besides the ones every operation of its access level can answer (401, 400 for inputs). */
   errors?: number[];
+  /** Answers X-D1-Bookmark and takes it back (worker/db/read-session.ts). */
+  bookmark?: boolean;
 }
 
 /** { error, code }: every error of the API, plus fields some add (the idea board's 409 carries the idea). */
-export const errorSchema = z
-  .object({
-    error: z.string().describe("what went wrong, for people"),
-    code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).describe("stable machine code; see the Error codes section of /api/docs"),
-  })
-  .meta({ id: "Error" });
+export const errorSchema = lazy(() =>
+  z
+    .object({
+      error: z.string().describe("what went wrong, for people"),
+      code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).describe("stable machine code; see the Error codes section of /api/docs"),
+    })
+    .meta({ id: "Error" }),
+);
 
 export const json = (schema: z.ZodType, description: string): Response => ({ description, body: { json: schema } });
 
-/** Path parameters, all strings. */
-export const pathParams = (...names: string[]) => z.object(Object.fromEntries(names.map((n) => [n, z.string()])));
-
-/** The slug path parameter most project operations take. */
-export const slugParam = pathParams("slug");
+/** A body of another media type, described as a string (binary for files and videos). */
+export const media = (media: string, description: string, binary = false): Response => ({
+  description,
+  body: { media, schema: binary ? z.string().meta({ format: "binary" }) : z.string() },
+});

@@ -21,7 +21,7 @@ const SIGNATURE_HEADERS = z.object({
 const payloadOf = (event: (typeof WEBHOOK_EVENTS)[number]) =>
   z.object({
     type: z.literal(event),
-    timestamp: isoTime.describe("when the render ended"),
+    timestamp: isoTime().describe("when the render ended"),
     data: RenderStateSchema
       .extend({ downloadUrl: z.string().nullable().describe("the absolute download URL (GET it with your token) when done, else null") })
       .describe("the render's final state, as GET /api/renders/{id} answers it"),

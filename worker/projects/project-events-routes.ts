@@ -1,12 +1,24 @@
 // GET /api/projects/:slug/events — the project's own event stream (files written or deleted, renders started or ended),
 // from its ProjectRoom. Render progress has its own stream (…/render/events); this one never ends on its own.
+import { media } from "../openapi/operation.ts";
+import { route } from "../http/route.ts";
 import { Hono } from "hono";
 import { requireUser } from "../auth/middleware.ts";
 import type { AppEnv } from "../http/context.ts";
 import { callerProject } from "./caller-project.ts";
 import { roomOf } from "../renders/room/room-of.ts";
 
-export const projectEventRoutes = new Hono<AppEnv>().use(requireUser).get("/:slug/events", async (c) => {
-  const ref = await callerProject(c);
-  return roomOf(c.env, ref).fetch(new Request("https://room/project-events", { signal: c.req.raw.signal }));
-});
+export const projectEventRoutes = new Hono<AppEnv>().use(requireUser).get(
+  "/:slug/events",
+  route(
+    {
+      operationId: "projectEvents", summary: "Server-Sent Events of the project itself: renders started or ended, files written or deleted (stays open)", tag: "projects", access: "user",
+      responses: () => ({ 200: media("text/event-stream", "an event stream: `render` first (the current or last render's state without `lines`, or `{ status: \"none\" }`) and again at each render's start and end; `files` events ({ written, deleted })") }),
+      errors: [404],
+    },
+    async (c) => {
+      const ref = await callerProject(c);
+      return roomOf(c.env, ref).fetch(new Request("https://room/project-events", { signal: c.req.raw.signal }));
+    },
+  ),
+);

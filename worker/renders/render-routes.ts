@@ -1,13 +1,16 @@
 // /api/projects/:slug/render — start (optionally waiting), read, cancel, and the live event stream.
 import { Hono, type Context } from "hono";
-import { parseRenderOptions, renderFilename } from "../../core/render/render-options.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { openDb } from "../db/client.ts";
 import type { ProjectRef } from "../projects/files/keys.ts";
 import type { AppEnv } from "../http/context.ts";
 import { badRequest } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
-import { readQuery } from "../http/query.ts";
+import { route } from "../http/route.ts";
+import { json, media } from "../openapi/operation.ts";
+import { idempotencyKey } from "../openapi/shapes.ts";
+import { parseRenderOptions, renderFilename, renderOptionsSchema } from "../../core/render/render-options.ts";
+import { NoCurrentRenderSchema, RenderStateSchema, RenderWithLogSchema } from "../../core/protocol/render-state.ts";
 import { startRenderQuery } from "./schemas.ts";
 import * as z from "zod";
 import { callerProject } from "../projects/caller-project.ts";
@@ -41,60 +44,96 @@ async function waitForRenderEnd(c: Context<AppEnv>, ref: ProjectRef, renderId: s
 
 export const renderRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .post("/:slug/render", async (c) => {
-    const ref = await callerProject(c);
-    const body = await readJson(c, z.unknown());
-    const input = body === undefined || body === null ? {} : body;
-    const { wait } = readQuery(c, startRenderQuery);
-    const parsed = parseRenderOptions(wait === undefined ? input : { ...(input as object), wait });
-    if (!parsed.ok) throw badRequest(parsed.error);
-    const options = parsed.options;
-    // The same destination rule as a project's webhook, at once: a 400 now rather than a delivery refused later.
-    const hookProblem = options.webhookUrl ? webhookUrlProblem(options.webhookUrl, webhookPolicyOf(c.env)) : null;
-    if (hookProblem) throw badRequest(`invalid webhookUrl: ${hookProblem}`);
-    if (!(await requireCompositionWithinLimits(c.env, ref, options.composition, options))) {
-      throw badRequest(`invalid composition: no file ${options.composition} in project ${ref.slug}`);
-    }
-    await refuseStrictVariableIssues(c.env, ref, options);
-    const failWith = options.strict ? await strictLintFailures(c.env, ref, options.composition) : undefined;
-    const startedAt = Date.now();
-    const render: RoomRender = {
-      id: crypto.randomUUID(),
-      userId: ref.userId,
-      slug: ref.slug,
-      status: "queued",
-      startedAt,
-      doneAt: null,
-      filename: renderFilename(ref.slug, options.format, new Date(startedAt)),
-      options,
-      lastLine: "",
-      progress: null,
-      error: null,
-      size: null,
-    };
-    const room = roomOf(c.env, ref);
-    const result = await room.startRender(render, failWith?.length ? failWith : undefined);
-    if ("atCap" in result) throw capReached(c.env, "render");
-    const { started, view } = result;
-    if (started && !failWith?.length) c.executionCtx.waitUntil(wakeRenderNodes(c.env));
-    if (options.wait) return c.json((await waitForRenderEnd(c, ref, view.id)) ?? view);
-    const { lines: _lines, ...state } = view;
-    return c.json(state, started ? 202 : 200);
-  })
-  .get("/:slug/render", async (c) => {
-    const ref = await callerProject(c);
-    const view = await roomOf(c.env, ref).getRender();
-    return c.json(view ?? (await noneState(c, ref)));
-  })
-  .delete("/:slug/render", async (c) => {
-    const ref = await callerProject(c);
-    return c.json(await roomOf(c.env, ref).cancel());
-  })
-  .get("/:slug/render/events", async (c) => {
-    const ref = await callerProject(c);
-    const url = new URL("https://room/events");
-    url.searchParams.set("none", JSON.stringify(await noneState(c, ref)));
-    const lastEventId = c.req.header("Last-Event-ID") ?? c.req.query("lastEventId");
-    if (lastEventId !== undefined) url.searchParams.set("lastEventId", lastEventId);
-    return roomOf(c.env, ref).fetch(new Request(url, { signal: c.req.raw.signal }));
-  });
+  .post(
+    "/:slug/render",
+    route(
+      {
+        operationId: "startRender",
+        summary: "Start a render (one at a time per project; a POST while one runs returns it). With wait, answers when it ends, with its log. Option webhookUrl: POSTed when it ends (see webhooks), else the project's webhook.",
+        tag: "renders", access: "user",
+        request: () => ({ query: startRenderQuery(), body: { json: renderOptionsSchema }, headers: idempotencyKey() }),
+        responses: () => ({ 202: json(RenderStateSchema, "queued"), 200: json(z.union([RenderWithLogSchema, RenderStateSchema]), "the render already in progress, or (wait) the ended render with its log") }),
+        errors: [400, 404, 409, 422, 429],
+      },
+      async (c, input) => {
+        const ref = await callerProject(c);
+        // Any JSON, then parseRenderOptions (renderOptionsSchema, as declared, with the query's wait folded in).
+        const body = await readJson(c, z.unknown());
+        const given = body === undefined || body === null ? {} : body;
+        const { wait } = input.query();
+        const parsed = parseRenderOptions(wait === undefined ? given : { ...(given as object), wait });
+        if (!parsed.ok) throw badRequest(parsed.error);
+        const options = parsed.options;
+        // The same destination rule as a project's webhook, at once: a 400 now rather than a delivery refused later.
+        const hookProblem = options.webhookUrl ? webhookUrlProblem(options.webhookUrl, webhookPolicyOf(c.env)) : null;
+        if (hookProblem) throw badRequest(`invalid webhookUrl: ${hookProblem}`);
+        if (!(await requireCompositionWithinLimits(c.env, ref, options.composition, options))) {
+          throw badRequest(`invalid composition: no file ${options.composition} in project ${ref.slug}`);
+        }
+        await refuseStrictVariableIssues(c.env, ref, options);
+        const failWith = options.strict ? await strictLintFailures(c.env, ref, options.composition) : undefined;
+        const startedAt = Date.now();
+        const render: RoomRender = {
+          id: crypto.randomUUID(),
+          userId: ref.userId,
+          slug: ref.slug,
+          status: "queued",
+          startedAt,
+          doneAt: null,
+          filename: renderFilename(ref.slug, options.format, new Date(startedAt)),
+          options,
+          lastLine: "",
+          progress: null,
+          error: null,
+          size: null,
+        };
+        const room = roomOf(c.env, ref);
+        const result = await room.startRender(render, failWith?.length ? failWith : undefined);
+        if ("atCap" in result) throw capReached(c.env, "render");
+        const { started, view } = result;
+        if (started && !failWith?.length) c.executionCtx.waitUntil(wakeRenderNodes(c.env));
+        if (options.wait) return c.json((await waitForRenderEnd(c, ref, view.id)) ?? view);
+        const { lines: _lines, ...state } = view;
+        return c.json(state, started ? 202 : 200);
+      },
+    ),
+  )
+  .get(
+    "/:slug/render",
+    route(
+      {
+        operationId: "getRender", summary: "The current or last render with its log, or { status: none, recent }", tag: "renders", access: "user",
+        responses: () => ({ 200: json(z.union([RenderWithLogSchema, NoCurrentRenderSchema]), "the render") }),
+        errors: [404],
+      },
+      async (c) => {
+        const ref = await callerProject(c);
+        const view = await roomOf(c.env, ref).getRender();
+        return c.json(view ?? (await noneState(c, ref)));
+      },
+    ),
+  )
+  .delete(
+    "/:slug/render",
+    route(
+      { operationId: "cancelRender", summary: "Cancel the render", tag: "renders", access: "user", responses: () => ({ 200: json(z.object({ stopped: z.boolean() }), "whether a render was stopped") }), errors: [404] },
+      async (c) => {
+        const ref = await callerProject(c);
+        return c.json(await roomOf(c.env, ref).cancel());
+      },
+    ),
+  )
+  .get(
+    "/:slug/render/events",
+    route(
+      { operationId: "renderEvents", summary: "Server-Sent Events: snapshot, start, line, end", tag: "renders", access: "user", responses: () => ({ 200: media("text/event-stream", "an event stream") }), errors: [404] },
+      async (c) => {
+        const ref = await callerProject(c);
+        const url = new URL("https://room/events");
+        url.searchParams.set("none", JSON.stringify(await noneState(c, ref)));
+        const lastEventId = c.req.header("Last-Event-ID") ?? c.req.query("lastEventId");
+        if (lastEventId !== undefined) url.searchParams.set("lastEventId", lastEventId);
+        return roomOf(c.env, ref).fetch(new Request(url, { signal: c.req.raw.signal }));
+      },
+    ),
+  );

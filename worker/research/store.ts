@@ -13,7 +13,7 @@ import { changeable, type ResearchChanger } from "./ownership.ts";
 import type { researchBody } from "./schemas.ts";
 
 type Row = typeof researchRecords.$inferSelect;
-type Input = z.output<typeof researchBody>;
+type Input = z.output<ReturnType<typeof researchBody>>;
 
 /** A JSON column this module wrote; one that does not parse is a bug to surface (a 500 and its log line), never null. */
 function parseJson(text: string | null): unknown {

@@ -1,4 +1,8 @@
 // /api/projects/:slug/files[/<path>] — list, read (Range, ?download), write (raw or base64), delete.
+import * as z from "zod";
+import { fileEntry } from "../../openapi/shapes.ts";
+import { json, media } from "../../openapi/operation.ts";
+import { route } from "../../http/route.ts";
 import { Hono, type Context } from "hono";
 import { decodeBase64 } from "../../../core/http/base64.ts";
 import { isActiveContentType } from "../../../core/http/active-content.ts";
@@ -17,7 +21,6 @@ import { maxFileBytes } from "../../http/config.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { ApiError, badRequest, conflict, notFound } from "../../http/errors.ts";
 import { rawFilePath } from "../../http/raw-file-path.ts";
-import { readQuery } from "../../http/query.ts";
 import { readFileQuery, writeFileQuery } from "./schemas.ts";
 import { readBoundedText } from "../../http/read-body.ts";
 import { serveObject } from "../../http/serve-object.ts";
@@ -82,11 +85,12 @@ async function assertWritable(bucket: R2Bucket, ref: ProjectRef, path: string): 
   if (blocking) throw conflict(`${blocking} is a file, so it cannot contain ${path}`, {}, "path_conflict");
 }
 
-async function writeFile(c: Context<AppEnv>) {
+/** `base64` reads the query (?encoding=base64) when the write needs it, after the project is known to be the caller's. */
+async function writeFile(c: Context<AppEnv>, base64: () => boolean) {
   const ref = await callerProject(c);
   const { path, isDirectory } = pathOf(c);
   const bucket = c.env.FILES;
-  const { encoding } = readQuery(c, writeFileQuery);
+  const isBase64 = base64();
   await assertWritable(bucket, ref, path);
   const url = `${baseUrlOf(c)}/api/projects/${ref.slug}/files/${encodePath(path)}`;
   if (isDirectory) {
@@ -96,7 +100,7 @@ async function writeFile(c: Context<AppEnv>) {
     await announceFiles(c.env, ref, { written: [path + "/"] });
     return c.json({ written: true, slug: ref.slug, path: path + "/", bytes: 0, url: url + "/" });
   }
-  const bytes = await writeBody(c, ref, path, maxFileBytes(c.env), encoding === "base64");
+  const bytes = await writeBody(c, ref, path, maxFileBytes(c.env), isBase64);
   if (path === "index.html") {
     const html = (await (await bucket.get(fileKey(ref, path)))?.text()) ?? "";
     const meta = readCompositionMeta(html);
@@ -109,44 +113,78 @@ async function writeFile(c: Context<AppEnv>) {
   return c.json({ written: true, slug: ref.slug, path, bytes, url });
 }
 
+/** PUT and POST write a file alike. */
+const writeDoc = (method: "put" | "post") => ({
+  operationId: method === "put" ? "writeFile" : "writeFilePost",
+  summary: method === "put" ? "Write a file: the raw bytes, or base64 text with ?encoding=base64; a path ending in / makes a directory" : "Alias of PUT",
+  tag: "files",
+  access: "user" as const,
+  request: () => ({ query: writeFileQuery(), body: { raw: ["application/octet-stream", "*/*"] } }),
+  responses: () => ({ 200: json(z.object({ written: z.literal(true), slug: z.string(), path: z.string(), bytes: z.number().int(), url: z.string() }), "written") }),
+  errors: [400, 404, 409, 411, 413],
+});
+
 export const fileRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/:slug/files", async (c) => {
-    const ref = await callerProject(c);
-    return c.json({ slug: ref.slug, files: await listProjectFiles(c.env.FILES, ref) });
-  })
-  .get("/:slug/files/*", async (c) => {
-    const query = readQuery(c, readFileQuery);
-    const { path } = pathOf(c);
-    // The key is scoped to the caller's user id, so a stored object proves the project is theirs; the D1 check
-    // runs only when nothing is there, to tell a missing project from a missing file.
-    const ref = { userId: currentUser(c).id, slug: c.req.param("slug") ?? "" };
-    const name = path.slice(path.lastIndexOf("/") + 1);
-    // This is the API origin, next to the dashboard and its cookie: anything a browser could run (HTML, SVG,
-    // scripts, PDF, unknown types) is only ever a download here, sandboxed even if opened. Authors' pages are
-    // viewed on the content origin (contentUrl in GET /api/projects/:slug).
-    const contentType = contentTypeFor(path);
-    const active = isActiveContentType(contentType);
-    try {
-      return await serveObject(c.env.FILES, fileKey(ref, path), c.req.raw, {
-        contentType,
-        downloadName: active || query.download ? name : undefined,
-        notFoundMessage: `no file ${path} in project ${ref.slug}`,
-        headers: active ? { "Content-Security-Policy": "sandbox; default-src 'none'" } : {},
-      });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) await callerProject(c);
-      throw err;
-    }
-  })
-  .put("/:slug/files/*", writeFile)
-  .post("/:slug/files/*", writeFile)
-  .delete("/:slug/files/*", async (c) => {
-    const ref = await callerProject(c);
-    const { path } = pathOf(c);
-    if (path === "index.html") throw new ApiError(403, "index.html is protected and cannot be deleted", {}, {}, "protected_file");
-    const deleted = await deletePath(c.env, ref, path);
-    if (!deleted) throw notFound(`no file or directory ${path} in project ${ref.slug}`);
-    await announceFiles(c.env, ref, { deleted: [path] });
-    return c.json({ deleted: true, slug: ref.slug, path });
-  });
+  .get(
+    "/:slug/files",
+    route(
+      { operationId: "listFiles", summary: "Recursive file listing", tag: "files", access: "user", responses: () => ({ 200: json(z.object({ slug: z.string(), files: z.array(fileEntry()) }), "the files") }), errors: [404] },
+      async (c) => {
+        const ref = await callerProject(c);
+        return c.json({ slug: ref.slug, files: await listProjectFiles(c.env.FILES, ref) });
+      },
+    ),
+  )
+  .get(
+    "/:slug/files/*",
+    route(
+      {
+        operationId: "readFile", summary: "Read a file (Range; ?download; active types always as a sandboxed attachment)", tag: "files", access: "user",
+        request: () => ({ query: readFileQuery() }),
+        responses: () => ({ 200: media("*/*", "the file's bytes with its content type", true), 206: media("*/*", "the requested range", true) }),
+        errors: [400, 404, 416],
+      },
+      async (c, input) => {
+        const query = input.query();
+        const { path } = pathOf(c);
+        // The key is scoped to the caller's user id, so a stored object proves the project is theirs; the D1 check
+        // runs only when nothing is there, to tell a missing project from a missing file.
+        const ref = { userId: currentUser(c).id, slug: input.param("slug") };
+        const name = path.slice(path.lastIndexOf("/") + 1);
+        // This is the API origin, next to the dashboard and its cookie: anything a browser could run (HTML, SVG,
+        // scripts, PDF, unknown types) is only ever a download here, sandboxed even if opened. Authors' pages are
+        // viewed on the content origin (contentUrl in GET /api/projects/:slug).
+        const contentType = contentTypeFor(path);
+        const active = isActiveContentType(contentType);
+        try {
+          return await serveObject(c.env.FILES, fileKey(ref, path), c.req.raw, {
+            contentType,
+            downloadName: active || query.download ? name : undefined,
+            notFoundMessage: `no file ${path} in project ${ref.slug}`,
+            headers: active ? { "Content-Security-Policy": "sandbox; default-src 'none'" } : {},
+          });
+        } catch (err) {
+          if (err instanceof ApiError && err.status === 404) await callerProject(c);
+          throw err;
+        }
+      },
+    ),
+  )
+  .put("/:slug/files/*", route(writeDoc("put"), (c, input) => writeFile(c, () => input.query().encoding === "base64")))
+  .post("/:slug/files/*", route(writeDoc("post"), (c, input) => writeFile(c, () => input.query().encoding === "base64")))
+  .delete(
+    "/:slug/files/*",
+    route(
+      { operationId: "deleteFile", summary: "Delete a file or directory (index.html is protected)", tag: "files", access: "user", responses: () => ({ 200: json(z.object({ deleted: z.literal(true), slug: z.string(), path: z.string() }), "deleted") }), errors: [403, 404] },
+      async (c) => {
+        const ref = await callerProject(c);
+        const { path } = pathOf(c);
+        if (path === "index.html") throw new ApiError(403, "index.html is protected and cannot be deleted", {}, {}, "protected_file");
+        const deleted = await deletePath(c.env, ref, path);
+        if (!deleted) throw notFound(`no file or directory ${path} in project ${ref.slug}`);
+        await announceFiles(c.env, ref, { deleted: [path] });
+        return c.json({ deleted: true, slug: ref.slug, path });
+      },
+    ),
+  );

@@ -5,13 +5,14 @@ import * as z from "zod";
 import { openDb } from "../../db/client.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { forbidden, notFound, unauthorized } from "../../http/errors.ts";
-import { readJson } from "../../http/validate.ts";
+import { route } from "../../http/route.ts";
+import { json } from "../../openapi/operation.ts";
+import { revoked } from "../../openapi/shapes.ts";
+import { lazy } from "../../../core/lazy.ts";
 import { isAdmin } from "../../ideas/caller.ts";
 import { issueNodeKey, listNodeKeys, NODE_NAME, revokeNodeKey } from "./node-keys.ts";
 
-export const createNodeKeyBody = z.strictObject({
-  name: z.string().regex(NODE_NAME, "name: 1 to 60 letters, digits, '.', '_' or '-'"),
-});
+const nodeKey = lazy(() => z.object({ id: z.string(), name: z.string(), createdAt: z.string(), lastSeenAt: z.string().nullable(), online: z.boolean() }));
 
 function requireNodeAdmin(c: Context<AppEnv>): void {
   const credential = c.get("credential");
@@ -21,18 +22,41 @@ function requireNodeAdmin(c: Context<AppEnv>): void {
 }
 
 export const nodeKeyRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => {
-    requireNodeAdmin(c);
-    return c.json({ nodeKeys: await listNodeKeys(openDb(c.env.DB)) });
-  })
-  .post("/", async (c) => {
-    requireNodeAdmin(c);
-    const body = await readJson(c, createNodeKeyBody);
-    const { nodeKey, key } = await issueNodeKey(openDb(c.env.DB), body.name);
-    return c.json({ ...nodeKey, key }, 201);
-  })
-  .delete("/:id", async (c) => {
-    requireNodeAdmin(c);
-    if (!(await revokeNodeKey(openDb(c.env.DB), c.req.param("id")))) throw notFound("no such node key");
-    return c.json({ revoked: true, id: c.req.param("id") });
-  });
+  .get(
+    "/",
+    route(
+      { operationId: "listNodeKeys", summary: "Render node keys (admins), with when each node was last heard from", tag: "nodes", access: "user", responses: () => ({ 200: json(z.object({ nodeKeys: z.array(nodeKey()) }), "the keys (never the key itself)") }), errors: [403] },
+      async (c) => {
+        requireNodeAdmin(c);
+        return c.json({ nodeKeys: await listNodeKeys(openDb(c.env.DB)) });
+      },
+    ),
+  )
+  .post(
+    "/",
+    route(
+      {
+        operationId: "createNodeKey", summary: "Issue a render node key (admins); the key is shown once", tag: "nodes", access: "user",
+        request: () => ({ body: { json: z.strictObject({ name: z.string().regex(NODE_NAME, "name: 1 to 60 letters, digits, '.', '_' or '-'") }), required: true } }),
+        responses: () => ({ 201: json(nodeKey().extend({ key: z.string().describe("stn_…, shown once") }), "the new key") }),
+        errors: [400, 403, 409],
+      },
+      async (c, input) => {
+        requireNodeAdmin(c);
+        const body = await input.body();
+        const { nodeKey, key } = await issueNodeKey(openDb(c.env.DB), body.name);
+        return c.json({ ...nodeKey, key }, 201);
+      },
+    ),
+  )
+  .delete(
+    "/:id",
+    route(
+      { operationId: "revokeNodeKey", summary: "Revoke a render node key (admins); the node's next call is 401", tag: "nodes", access: "user", responses: () => ({ 200: json(revoked(), "revoked") }), errors: [403, 404] },
+      async (c, input) => {
+        requireNodeAdmin(c);
+        if (!(await revokeNodeKey(openDb(c.env.DB), input.param("id")))) throw notFound("no such node key");
+        return c.json({ revoked: true, id: input.param("id") });
+      },
+    ),
+  );

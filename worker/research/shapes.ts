@@ -1,0 +1,23 @@
+// A research record as the API answers it (the OpenAPI document's ResearchRecord). Built on first use.
+import * as z from "zod";
+import { lazy } from "../../core/lazy.ts";
+
+export const researchRecord = lazy(() =>
+  z
+    .object({
+      id: z.union([z.number(), z.string()]),
+      slug: z.string(),
+      kind: z.string(),
+      name: z.string(),
+      summary: z.string().nullable(),
+      body_md: z.string(),
+      lines: z.array(z.string()),
+      author: z.string().nullable(),
+      sources: z.unknown(),
+      related: z.unknown(),
+      verified_at: z.string().nullable(),
+      updated_at: z.unknown(),
+      cover_url: z.string().nullable(),
+    })
+    .meta({ id: "ResearchRecord" }),
+);
