@@ -2,10 +2,10 @@
 // its default and its limits are in the schema, worker/config/settings.ts (docs/configuration.md is generated from
 // it). Settings are read only through configOf(env) (worker/config/config-of.ts), never from env directly: it
 // parses them once and a bad value is an error naming it, never a silent default.
-import type { RenderNodeContainer } from "./containers/render-node-container.ts";
+import type { RenderNodeContainer } from "./renders/farm/render-node-container.ts";
 import type { BindingName, FormerName, SettingName } from "./config/settings.ts";
-import type { JobBoard } from "./jobs/job-board.ts";
-import type { ProjectRoom } from "./rooms/project-room.ts";
+import type { JobBoard } from "./renders/farm/job-board.ts";
+import type { ProjectRoom } from "./renders/room/project-room.ts";
 import type { StorageLedger } from "./storage/storage-ledger.ts";
 import type { WebhookOutbox } from "./webhooks/webhook-outbox.ts";
 

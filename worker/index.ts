@@ -5,14 +5,14 @@ import { createApp } from "./app.ts";
 import { configProblem } from "./config/config-of.ts";
 import { logMisconfigured, misconfiguredResponse } from "./config/misconfigured.ts";
 import type { Env } from "./env.ts";
-import { pruneExpired } from "./maintenance/prune.ts";
+import { pruneExpired } from "./ops/prune.ts";
 import { logEvent } from "./http/log.ts";
 
-export { ProjectRoom } from "./rooms/project-room.ts";
+export { ProjectRoom } from "./renders/room/project-room.ts";
 export { WebhookOutbox } from "./webhooks/webhook-outbox.ts";
-export { JobBoard } from "./jobs/job-board.ts";
+export { JobBoard } from "./renders/farm/job-board.ts";
 export { StorageLedger } from "./storage/storage-ledger.ts";
-export { RenderNodeContainer } from "./containers/render-node-container.ts";
+export { RenderNodeContainer } from "./renders/farm/render-node-container.ts";
 // The Containers outbound proxy: it enforces RenderNodeContainer's egress allowlist (no export, no allowlist).
 export { ContainerProxy } from "@cloudflare/containers";
 const app = createApp();

@@ -1,10 +1,10 @@
-// How many render-node containers run for a given queue (worker/containers/render-node-container.ts), with the
+// How many render-node containers run for a given queue (worker/renders/farm/render-node-container.ts), with the
 // scaling settings read as the Worker reads them (worker/config/).
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import type { Env } from "../../worker/env.ts";
 import { parseConfig } from "../../worker/config/parse-config.ts";
-import { EMPTY_QUEUE, nodesForQueue, queueDepth, scalingRule, wakeRenderNodes, type QueueDepth } from "../../worker/containers/render-node-container.ts";
+import { EMPTY_QUEUE, nodesForQueue, queueDepth, scalingRule, wakeRenderNodes, type QueueDepth } from "../../worker/renders/farm/render-node-container.ts";
 import { signIn } from "./helpers.ts";
 
 const renders = (render: number): QueueDepth => ({ ...EMPTY_QUEUE, render });

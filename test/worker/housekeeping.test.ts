@@ -1,4 +1,4 @@
-// The hourly housekeeping (worker/maintenance/prune.ts), run through the Worker's own scheduled handler: ended jobs
+// The hourly housekeeping (worker/ops/prune.ts), run through the Worker's own scheduled handler: ended jobs
 // past their retention (7 days), expired sessions and idempotency keys past 24 hours go; queued and running jobs,
 // recent ones, live sessions and render history stay.
 import { createScheduledController, env } from "cloudflare:test";

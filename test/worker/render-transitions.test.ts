@@ -1,10 +1,10 @@
-// The ProjectRoom's render state machine as pure transitions (worker/rooms/render-transitions.ts), on plain values:
+// The ProjectRoom's render state machine as pure transitions (worker/renders/room/render-transitions.ts), on plain values:
 // each returns the next render and the line it tells, and leaves the render it was given as it was.
 import { describe, expect, it } from "vitest";
 import type { RenderPlan } from "../../core/protocol/render-plan.ts";
 import { parseRenderOptions } from "../../core/render/render-options.ts";
 import type { RoomRender } from "../../worker/renders/state.ts";
-import { ended, isLive, planned, progressAfter, requeued, segmentDone, segmentTaken, taken, withLines } from "../../worker/rooms/render-transitions.ts";
+import { ended, isLive, planned, progressAfter, requeued, segmentDone, segmentTaken, taken, withLines } from "../../worker/renders/room/render-transitions.ts";
 
 const parsed = parseRenderOptions({});
 if (!parsed.ok) throw new Error(parsed.error);

@@ -1,4 +1,4 @@
-// The per-user storage quota (worker/files/storage-usage.ts), 8 MiB in these tests (MAX_STORAGE_BYTES in
+// The per-user storage quota (worker/projects/files/storage-usage.ts), 8 MiB in these tests (MAX_STORAGE_BYTES in
 // vitest.config.ts): project files and renders together; a write past it is a 413 storage_quota_exceeded that
 // stores nothing, overwriting counts only the difference, deletes make room, writes of unknown length stop at the
 // room left, and one user's quota never touches another's. The count is what GET /api/me shows (the user's

@@ -4,7 +4,7 @@ import { openDb } from "../db/client.ts";
 import { baseUrlOf } from "../http/base-url.ts";
 import { tokenSecret } from "../http/config.ts";
 import type { AppEnv, User } from "../http/context.ts";
-import { storageQuota, storageUsed } from "../files/storage-usage.ts";
+import { storageQuota, storageUsed } from "../projects/files/storage-usage.ts";
 import type { Env } from "../env.ts";
 import { personalToken } from "./users.ts";
 
@@ -35,7 +35,7 @@ export async function publicIdentityOf(c: Context<AppEnv>, user: User) {
   return { user: publicUser(user), baseUrl, docsUrl: `${baseUrl}/api/docs`, storage: await storageOf(c.env, user.id) };
 }
 
-/** What the user stores (project files and renders) against the quota (files/storage-usage.ts). */
+/** What the user stores (project files and renders) against the quota (projects/files/storage-usage.ts). */
 async function storageOf(env: Env, userId: string) {
   const used = await storageUsed(env, userId);
   const limit = storageQuota(env);

@@ -5,7 +5,7 @@
 import type { Env } from "../env.ts";
 import { errorBody } from "../http/errors.ts";
 import { logEvent } from "../http/log.ts";
-import { VERSION } from "../routes/health.ts";
+import { VERSION } from "../ops/health-routes.ts";
 import type { ConfigError } from "./parse-config.ts";
 
 /** The 500 every request gets while the configuration is bad. */

@@ -17,17 +17,17 @@ import { FORMAT_CONTENT_TYPES, type Format } from "../../core/render/render-opti
 import { resolveCapability } from "../capabilities/resolve-capability.ts";
 import type { ProjectTarget, RenderTarget } from "../capabilities/store.ts";
 import { openDb } from "../db/client.ts";
-import { fileKey, renderKey } from "../files/keys.ts";
+import { fileKey, renderKey } from "../projects/files/keys.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError, handleError, notFound } from "../http/errors.ts";
 import { messagePage } from "../http/message-page.ts";
 import { apiOrigin } from "../http/origins.ts";
 import { rawFilePath } from "../http/raw-file-path.ts";
 import { serveObject } from "../http/serve-object.ts";
-import { GSAP_FILES, PAGE_SCRIPTS } from "../play/page-scripts.ts";
+import { GSAP_FILES, PAGE_SCRIPTS } from "./page-scripts.ts";
 import { contentHeaders } from "./content-headers.ts";
-import { listProjectFiles } from "../files/list-files.ts";
-import { playPageFonts } from "../fonts/play-page-fonts.ts";
+import { listProjectFiles } from "../projects/files/list-files.ts";
+import { playPageFonts } from "./play-page-fonts.ts";
 
 const JS = { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "private, max-age=300" };
 
@@ -43,7 +43,7 @@ async function playPage(c: Context<AppEnv>, target: ProjectTarget): Promise<Resp
   const index = await c.env.FILES.get(fileKey(target, "index.html"));
   if (!index) return c.html(messagePage("Nothing to play", `Project ${escapeHtml(target.slug)} has no index.html.`), 404);
   const files = (await listProjectFiles(c.env.FILES, target)).filter((f) => f.type === "file" && f.path !== "index.html");
-  // Cached Google Fonts are the project's own files (worker/fonts/), linked relative to the page.
+  // Cached Google Fonts are the project's own files (worker/content/google-fonts-cache.ts), linked relative to the page.
   const html = await playPageFonts(c.env, target, await index.text(), files.map((f) => ({ path: f.path, size: f.size, key: fileKey(target, f.path) })));
   const page = buildPlayPage(html, {
     runtimeSrc: `${STUDIO_SCRIPTS}runtime.js`,

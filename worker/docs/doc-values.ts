@@ -4,7 +4,7 @@ import { COMPOSITION_LIMITS as LIMITS } from "../../core/composition/size-limits
 import { ERROR_CODES } from "../http/errors.ts";
 import { IDEMPOTENCY_TTL_HOURS } from "../http/idempotency.ts";
 import { PAGE_LIMIT_MAX } from "../http/query.ts";
-import type { Linter } from "../lint/load-linter.ts";
+import type { Linter } from "../checks/load-linter.ts";
 import { compositionRulesList } from "./composition-rules.ts";
 import type { DocValues } from "./fill.ts";
 import { lintRulesSection } from "./lint-rules-section.ts";

@@ -1,7 +1,7 @@
 // The lint rule table of the served docs, generated from LINT_RULES so it cannot drift from what the linter
 // reports: each rule's severity, what it means, its counterpart in HyperFrames' `lint --json`, and why the two
 // differ where they do.
-import type { Linter } from "../lint/load-linter.ts";
+import type { Linter } from "../checks/load-linter.ts";
 
 const WRAP = 118;
 
@@ -19,7 +19,7 @@ function wrap(text: string, indent: string): string[] {
   return lines;
 }
 
-/** The table, from the rules of the loaded linter (worker/lint/load-linter.ts). */
+/** The table, from the rules of the loaded linter (worker/checks/load-linter.ts). */
 export function lintRulesSection({ LINT_RULES }: Linter): string {
   const width = Math.max(...LINT_RULES.map((r) => r.code.length));
   const indent = " ".repeat(width + 13);

@@ -1,5 +1,5 @@
 // Assembles GET /api/docs: the studio and idea-board sections with the caller's token and both origins filled in.
-import type { Linter } from "../lint/load-linter.ts";
+import type { Linter } from "../checks/load-linter.ts";
 import { docValues, type DocsOrigins } from "./doc-values.ts";
 import { referenceText } from "./doc-text.ts";
 import { fillDocs } from "./fill.ts";

@@ -4,7 +4,7 @@
 // what those sources say.
 import { starterComposition } from "../../core/composition/starter.ts";
 import { sectionOf } from "../../core/docs/sections.ts";
-import type { Linter } from "../lint/load-linter.ts";
+import type { Linter } from "../checks/load-linter.ts";
 import { compositionRulesList } from "./composition-rules.ts";
 import { DOC_TEXTS, studioText } from "./doc-text.ts";
 import { docValues, type DocsOrigins } from "./doc-values.ts";

@@ -5,7 +5,7 @@ import { describeLimitProblems, findLimitProblems, readCompositionSize } from ".
 import type { RenderOptions } from "../../core/render/render-options.ts";
 import { renderRate } from "../../core/render/render-rate.ts";
 import type { Env } from "../env.ts";
-import { fileKey, type ProjectRef } from "../files/keys.ts";
+import { fileKey, type ProjectRef } from "../projects/files/keys.ts";
 import { badRequest } from "../http/errors.ts";
 
 /**

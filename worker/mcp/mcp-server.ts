@@ -6,7 +6,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../http/context.ts";
 import { configOf } from "../config/config-of.ts";
-import { VERSION } from "../routes/health.ts";
+import { VERSION } from "../ops/health-routes.ts";
 import { registerAccountTools } from "./account-tools.ts";
 import { registerIdeaTools } from "./idea-tools.ts";
 import { MCP_INSTRUCTIONS } from "./instructions.ts";

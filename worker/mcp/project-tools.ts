@@ -10,7 +10,7 @@ import { MAX_PATH_LENGTH } from "../../core/paths/project-path.ts";
 import { MAX_SLUG_LENGTH } from "../../core/paths/slugify.ts";
 import { compositionRulesList } from "../docs/composition-rules.ts";
 import { createProjectBody } from "../projects/schemas.ts";
-import { lintBody } from "../routes/lint.ts";
+import { lintBody } from "../checks/lint-routes.ts";
 import { apiPath, type RestClient } from "./rest-client.ts";
 import { base64Of, IMAGE_TYPES, isTextType, READ_FILE_MAX_BYTES } from "./file-content.ts";
 import { projectLinks, restOutput } from "./output-schema.ts";

@@ -1,5 +1,5 @@
 // A person's OAuth grants ("connected apps"): listed for the dashboard, revoked one by one, and all revoked when
-// the person rotates their personal token (routes/me.ts), so rotating is the one "sign every agent out" switch.
+// the person rotates their personal token (auth/me-routes.ts), so rotating is the one "sign every agent out" switch.
 // Revoking a grant deletes its tokens from KV; KV is eventually consistent, so another location may still accept
 // an access token for up to a minute (docs: the security model).
 import type { Env } from "../env.ts";

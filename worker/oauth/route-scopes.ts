@@ -29,7 +29,7 @@ export function routeRule(method: string, path: string): RouteRule {
   if (parts[0] === "api" && parts[1] === "projects") return projectRule(read, method, parts.slice(2));
   if (parts[0] === "api" && parts[1] === "renders") return read ? READ : null;
   if (parts[0] === "renders" && parts.length === 2) return read ? READ : method === "DELETE" ? WRITE : null;
-  // Who you are and your storage, without the personal token (routes/me.ts leaves it out for a grant).
+  // Who you are and your storage, without the personal token (auth/me-routes.ts leaves it out for a grant).
   if (path === "/api/me") return read ? READ : null;
   if (parts[0] === "api" && ["ideas", "comments", "enrichments"].includes(parts[1] ?? "")) return IDEAS;
   return null;

@@ -13,8 +13,8 @@ import {
   patchIdeaBody,
 } from "../ideas/schemas.ts";
 import { researchBody, researchListQuery, researchPutBody } from "../research/schemas.ts";
-import { createBotBody } from "../routes/bots.ts";
-import { createGroupBody } from "../routes/groups.ts";
+import { createBotBody } from "../ideas/bot-routes.ts";
+import { createGroupBody } from "../ideas/group-routes.ts";
 import { errorSchema, json, pathParams, type Operation } from "./operation.ts";
 import { isoTime, nextCursor } from "./shapes.ts";
 

@@ -1,7 +1,7 @@
 // Lint, browser check, snapshots and the preview server.
 import * as z from "zod";
 import { checkBody, snapshotBody } from "../../core/browser/browser-options.ts";
-import { lintBody } from "../routes/lint.ts";
+import { lintBody } from "../checks/lint-routes.ts";
 import { previewState } from "./shapes.ts";
 import { json, slugParam, type Operation } from "./operation.ts";
 

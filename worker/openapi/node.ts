@@ -7,7 +7,7 @@ import {
   FilesResponseSchema, MAX_CLAIM_WAIT_S, OutputResponseSchema, PlanRequestSchema, PlanResponseSchema,
   PreviewRequestSchema, ProgressRequestSchema, ProjectFileWriteResponseSchema,
 } from "../../core/protocol/node-routes.ts";
-import { createNodeKeyBody } from "../routes/node-keys.ts";
+import { createNodeKeyBody } from "../renders/farm/node-key-routes.ts";
 import { json, pathParams, type Operation } from "./operation.ts";
 
 const job = pathParams("id");

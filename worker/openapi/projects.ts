@@ -1,6 +1,6 @@
 // Projects, their files, and share links.
 import * as z from "zod";
-import { readFileQuery, writeFileQuery } from "../files/schemas.ts";
+import { readFileQuery, writeFileQuery } from "../projects/files/schemas.ts";
 import { createProjectBody, listProjectsQuery, shareBody } from "../projects/schemas.ts";
 import { RenderStateSchema } from "../../core/protocol/render-state.ts";
 import { contentLink, fileEntry, isoTime, nextCursor, previewState } from "./shapes.ts";

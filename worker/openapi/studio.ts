@@ -1,7 +1,7 @@
 // Health, docs, identity, sign-in and public counters.
 import * as z from "zod";
-import { devLoginBody } from "../routes/auth.ts";
-import { pageViewQuery } from "../routes/stats.ts";
+import { devLoginBody } from "../auth/sign-in-routes.ts";
+import { pageViewQuery } from "../stats/stats-routes.ts";
 import { identity, publicUser } from "./shapes.ts";
 import { json, type Operation } from "./operation.ts";
 

@@ -1,4 +1,4 @@
-// The D1 render row is a projection of the ProjectRoom's state: the room (worker/rooms/project-room.ts) is the only
+// The D1 render row is a projection of the ProjectRoom's state: the room (worker/renders/room/project-room.ts) is the only
 // caller of these functions, at each transition. The row keeps the columns lists and limits query (status, size,
 // times, deletion) and the render's public state as the contract shapes it (core/protocol/render-state.ts, built by
 // publicRenderState), so every reader of a render that is not the room's live one, GET /api/renders/:id and the

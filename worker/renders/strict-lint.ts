@@ -1,8 +1,8 @@
 // A strict render fails on lint errors before any node is involved; the errors become its log lines.
 import type { Env } from "../env.ts";
-import type { ProjectRef } from "../files/keys.ts";
-import { loadLintInput } from "../lint/load-lint-input.ts";
-import { loadLinter } from "../lint/load-linter.ts";
+import type { ProjectRef } from "../projects/files/keys.ts";
+import { loadLintInput } from "../checks/load-lint-input.ts";
+import { loadLinter } from "../checks/load-linter.ts";
 
 export async function strictLintFailures(env: Env, ref: ProjectRef, composition: string): Promise<string[]> {
   const { lintProject } = await loadLinter();

@@ -5,7 +5,7 @@ import { readVariableDeclarations } from "../../core/composition/read-variable-d
 import { describeVariableIssues, validateVariables } from "../../core/render/render-variables.ts";
 import type { RenderOptions } from "../../core/render/render-options.ts";
 import type { Env } from "../env.ts";
-import { fileKey, type ProjectRef } from "../files/keys.ts";
+import { fileKey, type ProjectRef } from "../projects/files/keys.ts";
 import { badRequest } from "../http/errors.ts";
 
 export async function refuseStrictVariableIssues(env: Pick<Env, "FILES">, ref: ProjectRef, options: Pick<RenderOptions, "composition" | "variables" | "strictVariables">): Promise<void> {

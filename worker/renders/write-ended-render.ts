@@ -1,11 +1,11 @@
-// The D1 and R2 side of a render's end, written from the ProjectRoom's decision (worker/rooms/project-room.ts): every
+// The D1 and R2 side of a render's end, written from the ProjectRoom's decision (worker/renders/room/project-room.ts): every
 // job of the render still queued or running ends with the same outcome (their nodes learn it at their next post),
 // the segment files go, and the history row comes last, so GET /api/renders lists the file only once everything
 // else agrees. Idempotent: the room's alarm calls it again until it succeeds.
 import { isInProgress } from "../../core/protocol/render-state.ts";
 import { openDb } from "../db/client.ts";
 import type { Env } from "../env.ts";
-import { endJobs } from "../jobs/queue.ts";
+import { endJobs } from "./farm/queue.ts";
 import { bumpCounter } from "../stats/counters.ts";
 import { segmentKey } from "./segment-keys.ts";
 import { joinJobId, segmentJobId, type RoomRender } from "./state.ts";

@@ -1,0 +1,48 @@
+// Holds a request until a browser job (snapshot, check) ends. The wait is answered by the project's room, which
+// is told when the job is claimed or completed (worker/renders/farm/node-routes.ts), not by polling D1; the job row is read
+// again only then and at the next deadline. A job that hangs (never picked up, its node gone silent past the
+// lease, or simply too slow) is given up with a 504 whose message names the stage it was in, taken from the node's
+// last progress post, and cancelled so the node stops too.
+import { configOf } from "../config/config-of.ts";
+import type { Db } from "../db/client.ts";
+import type { Env } from "../env.ts";
+import { ApiError } from "../http/errors.ts";
+import { endJob, findJob, isJobEnded, type JobRow } from "../renders/farm/queue.ts";
+import { roomOf } from "../renders/room/room-of.ts";
+
+/** Longest a wait sleeps between reads of the job row: a node's lease is only visible in D1. */
+const LEASE_CHECK_MS = 2000;
+
+export function browserJobTimeouts(env: Env) {
+  const config = configOf(env);
+  return { pickupMs: config.NODE_PICKUP_TIMEOUT_MS, totalMs: config.BROWSER_JOB_TIMEOUT_MS };
+}
+
+/** The ended job row; throws 504 (and cancels the job) when it does not end in time. */
+export async function waitForJob(db: Db, env: Env, jobId: string, what: string, signal?: AbortSignal): Promise<JobRow> {
+  const { pickupMs, totalMs } = browserJobTimeouts(env);
+  const began = Date.now();
+  for (;;) {
+    const job = await findJob(db, jobId);
+    if (!job) throw new ApiError(500, `the ${what} job disappeared`);
+    if (isJobEnded(job.status)) return job;
+    const waited = Date.now() - began;
+    const hung =
+      job.status === "queued" && waited > pickupMs
+        ? `no render node picked the ${what} up within ${Math.round(pickupMs / 1000)} s (stage: queued)`
+        : job.status === "running" && (job.leaseExpiresAt ?? Infinity) < Date.now()
+          ? `the render node stopped responding during the ${what} (stage: ${job.stage ?? "started"})`
+        : waited > totalMs
+          ? `the ${what} timed out after ${Math.round(totalMs / 1000)} s (stage: ${job.stage ?? "started"})`
+          : null;
+    if (hung || signal?.aborted) {
+      await endJob(db, jobId, "cancelled", { error: hung ?? "the client went away" });
+      throw new ApiError(504, hung ?? `the ${what} was abandoned`);
+    }
+    const nextDeadline = job.status === "queued" ? began + pickupMs : Math.min(began + totalMs, (job.leaseExpiresAt ?? Infinity) + 1);
+    const sleep = Math.max(50, Math.min(nextDeadline - Date.now(), LEASE_CHECK_MS));
+    // The room answers when the job is claimed or ends; should the room be evicted meanwhile, the call breaks and
+    // the loop reads the row again.
+    await roomOf(env, job).awaitJobChange(jobId, sleep).catch(() => false);
+  }
+}

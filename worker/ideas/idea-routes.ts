@@ -1,0 +1,124 @@
+// /api/ideas and /api/enrichments: the idea board. Reads are public; writes go through requireWriter. Reads run in
+// a D1 session that a nearby replica may serve, writes in one that starts at the primary; every answer carries the
+// session's bookmark (X-D1-Bookmark) so a client sending it back reads its own writes (worker/db/read-session.ts).
+import { Hono } from "hono";
+import { answerBookmark, readDb } from "../db/read-session.ts";
+import type { AppEnv } from "../http/context.ts";
+import { badRequest, forbidden, notFound } from "../http/errors.ts";
+import { readQuery } from "../http/query.ts";
+import { decodeCursor } from "../http/cursor.ts";
+import { readJson } from "../http/validate.ts";
+import { actorOf, boardWriteOf, currentWriter, isAdmin, requireWriter } from "./caller.ts";
+import { changeIdea } from "./change-idea.ts";
+import { addComment, addEnrichment } from "./contributions.ts";
+import { createIdea } from "./create-idea.ts";
+import { findSimilar } from "./find-similar.ts";
+import { getIdea } from "./get-idea.ts";
+import { listIdeas, type ListCaller } from "./list-ideas.ts";
+import { ideaRecord } from "./records.ts";
+import { deleteComment, deleteIdea, editComment } from "./own-contributions.ts";
+import {
+  checkIdeaBody,
+  commentBody,
+  createIdeaBody,
+  enrichmentBody,
+  ideaIdParam,
+  listIdeasQuery,
+  patchIdeaBody,
+  editCommentBody,
+} from "./schemas.ts";
+import { toggleEnrichmentVote, toggleIdeaVote } from "./toggle-vote.ts";
+import { DUPLICATE_THRESHOLD } from "../../core/similarity/thresholds.ts";
+
+/** Path ids that are not positive integers name nothing: 404, like an id that does not exist. */
+function idParam(value: string, what: string): number {
+  const parsed = ideaIdParam.safeParse(value);
+  if (!parsed.success) throw notFound(`no such ${what}`);
+  return parsed.data;
+}
+
+/** Votes belong to the person: a bot sees (and toggles) its owner's vote. */
+const voterOf = (c: Parameters<typeof actorOf>[0]) => actorOf(c)?.person ?? null;
+
+/** The caller as the board's reads see them: their vote (the person's) and their author key (for `mine`). */
+const callerOf = (c: Parameters<typeof actorOf>[0]): ListCaller => ({ voter: voterOf(c), key: actorOf(c)?.key ?? null });
+
+export const ideaRoutes = new Hono<AppEnv>()
+  .use(answerBookmark)
+  .get("/", async (c) => {
+    const query = readQuery(c, listIdeasQuery);
+    if (query.next !== undefined) {
+      const position = decodeCursor("ideas", query.next);
+      if (!("offset" in position)) throw badRequest("invalid query next: not a cursor of the ideas list", "invalid_cursor");
+      if (c.req.query("offset") !== undefined) throw badRequest("invalid query next: give next or offset, not both", "invalid_query");
+      query.offset = position.offset;
+    }
+    // `mine` and `admin` are about the caller: what the dashboard offers them (edit, delete, status, group).
+    return c.json({ ...(await listIdeas(readDb(c), query, callerOf(c))), admin: isAdmin(c) });
+  })
+  // Read-only despite POST (the text may be long): public and not rate limited, so it can run on every keystroke.
+  .post("/check", async (c) => {
+    const body = await readJson(c, checkIdeaBody);
+    const similar = (await findSimilar(readDb(c), body, voterOf(c))).slice(0, 10);
+    return c.json({
+      duplicate: (similar[0]?.score ?? 0) >= DUPLICATE_THRESHOLD,
+      similar: similar.map((s) => ({ score: s.score, idea: ideaRecord(s.row, s.row.voted) })),
+    });
+  })
+  .post("/", requireWriter, async (c) => {
+    const body = await readJson(c, createIdeaBody);
+    // The duplicate check reads in the request's read session (a replica may answer), opened before the write's
+    // use of it; the insert goes to the primary (create-idea.ts says why that is enough).
+    const read = readDb(c);
+    const idea = await createIdea(read, boardWriteOf(c), currentWriter(c), body);
+    return c.json({ created: true, idea }, 201);
+  })
+  .get("/:id", async (c) => {
+    const detail = await getIdea(readDb(c), idParam(c.req.param("id"), "idea"), callerOf(c));
+    return c.json({ ...detail, admin: isAdmin(c) });
+  })
+  .patch("/:id", requireWriter, async (c) => {
+    const id = idParam(c.req.param("id"), "idea");
+    const body = await readJson(c, patchIdeaBody);
+    if ((body.status !== undefined || body.group !== undefined) && !isAdmin(c)) throw forbidden("only admins can do this");
+    // The author check and the change are one batch (change-idea.ts): a refused request changes nothing.
+    return c.json({ idea: await changeIdea(boardWriteOf(c), id, currentWriter(c), body) });
+  })
+  .delete("/:id", requireWriter, async (c) => {
+    const id = idParam(c.req.param("id"), "idea");
+    await deleteIdea(boardWriteOf(c), id, currentWriter(c), isAdmin(c));
+    return c.json({ deleted: true, id });
+  })
+  .post("/:id/vote", requireWriter, async (c) => {
+    const id = idParam(c.req.param("id"), "idea");
+    return c.json({ id, ...(await toggleIdeaVote(boardWriteOf(c), id, currentWriter(c))) });
+  })
+  .post("/:id/enrich", requireWriter, async (c) => {
+    const id = idParam(c.req.param("id"), "idea");
+    const body = await readJson(c, enrichmentBody);
+    return c.json({ enrichment: await addEnrichment(boardWriteOf(c), id, currentWriter(c), body) }, 201);
+  })
+  .post("/:id/comments", requireWriter, async (c) => {
+    const id = idParam(c.req.param("id"), "idea");
+    const body = await readJson(c, commentBody);
+    return c.json({ comment: await addComment(boardWriteOf(c), id, currentWriter(c), body) }, 201);
+  });
+
+export const enrichmentRoutes = new Hono<AppEnv>().use(answerBookmark).post("/:id/vote", requireWriter, async (c) => {
+  const id = idParam(c.req.param("id"), "enrichment");
+  return c.json({ id, ...(await toggleEnrichmentVote(boardWriteOf(c), id, currentWriter(c))) });
+});
+
+/** /api/comments/:id — the author edits a comment; the author or an admin deletes it. */
+export const commentRoutes = new Hono<AppEnv>()
+  .use(answerBookmark)
+  .patch("/:id", requireWriter, async (c) => {
+    const id = idParam(c.req.param("id"), "comment");
+    const body = await readJson(c, editCommentBody);
+    return c.json({ comment: await editComment(boardWriteOf(c), id, currentWriter(c), body.body) });
+  })
+  .delete("/:id", requireWriter, async (c) => {
+    const id = idParam(c.req.param("id"), "comment");
+    await deleteComment(boardWriteOf(c), id, currentWriter(c), isAdmin(c));
+    return c.json({ deleted: true, id });
+  });

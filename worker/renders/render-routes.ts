@@ -1,0 +1,100 @@
+// /api/projects/:slug/render — start (optionally waiting), read, cancel, and the live event stream.
+import { Hono, type Context } from "hono";
+import { parseRenderOptions, renderFilename } from "../../core/render/render-options.ts";
+import { requireUser } from "../auth/middleware.ts";
+import { openDb } from "../db/client.ts";
+import type { ProjectRef } from "../projects/files/keys.ts";
+import type { AppEnv } from "../http/context.ts";
+import { badRequest } from "../http/errors.ts";
+import { readJson } from "../http/validate.ts";
+import { readQuery } from "../http/query.ts";
+import { startRenderQuery } from "./schemas.ts";
+import * as z from "zod";
+import { callerProject } from "../projects/caller-project.ts";
+import { strictLintFailures } from "./strict-lint.ts";
+import { refuseStrictVariableIssues } from "./strict-variables.ts";
+import type { RoomRender } from "./state.ts";
+import { isDownloadableRow, recentProjectRenders, renderListEntry } from "./store.ts";
+import { roomOf } from "./room/room-of.ts";
+import { wakeRenderNodes } from "./farm/render-node-container.ts";
+import { webhookPolicyOf } from "../webhooks/webhook-policy.ts";
+import { webhookUrlProblem } from "../webhooks/webhook-url.ts";
+import { capReached } from "../limits/work-caps.ts";
+import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
+
+async function noneState(c: Context<AppEnv>, ref: ProjectRef) {
+  const recent = await recentProjectRenders(openDb(c.env.DB), ref.userId, ref.slug);
+  return { status: "none" as const, recent: recent.filter(isDownloadableRow).map(renderListEntry) };
+}
+
+/** Holds until the render ends. A room evicted meanwhile breaks the call; the wait is asked again of a new stub. */
+async function waitForRenderEnd(c: Context<AppEnv>, ref: ProjectRef, renderId: string) {
+  for (let broken = 0; ; broken++) {
+    try {
+      return await roomOf(c.env, ref).waitForEnd(renderId);
+    } catch (error) {
+      if (broken >= 20 || c.req.raw.signal.aborted) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+export const renderRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post("/:slug/render", async (c) => {
+    const ref = await callerProject(c);
+    const body = await readJson(c, z.unknown());
+    const input = body === undefined || body === null ? {} : body;
+    const { wait } = readQuery(c, startRenderQuery);
+    const parsed = parseRenderOptions(wait === undefined ? input : { ...(input as object), wait });
+    if (!parsed.ok) throw badRequest(parsed.error);
+    const options = parsed.options;
+    // The same destination rule as a project's webhook, at once: a 400 now rather than a delivery refused later.
+    const hookProblem = options.webhookUrl ? webhookUrlProblem(options.webhookUrl, webhookPolicyOf(c.env)) : null;
+    if (hookProblem) throw badRequest(`invalid webhookUrl: ${hookProblem}`);
+    if (!(await requireCompositionWithinLimits(c.env, ref, options.composition, options))) {
+      throw badRequest(`invalid composition: no file ${options.composition} in project ${ref.slug}`);
+    }
+    await refuseStrictVariableIssues(c.env, ref, options);
+    const failWith = options.strict ? await strictLintFailures(c.env, ref, options.composition) : undefined;
+    const startedAt = Date.now();
+    const render: RoomRender = {
+      id: crypto.randomUUID(),
+      userId: ref.userId,
+      slug: ref.slug,
+      status: "queued",
+      startedAt,
+      doneAt: null,
+      filename: renderFilename(ref.slug, options.format, new Date(startedAt)),
+      options,
+      lastLine: "",
+      progress: null,
+      error: null,
+      size: null,
+    };
+    const room = roomOf(c.env, ref);
+    const result = await room.startRender(render, failWith?.length ? failWith : undefined);
+    if ("atCap" in result) throw capReached(c.env, "render");
+    const { started, view } = result;
+    if (started && !failWith?.length) c.executionCtx.waitUntil(wakeRenderNodes(c.env));
+    if (options.wait) return c.json((await waitForRenderEnd(c, ref, view.id)) ?? view);
+    const { lines: _lines, ...state } = view;
+    return c.json(state, started ? 202 : 200);
+  })
+  .get("/:slug/render", async (c) => {
+    const ref = await callerProject(c);
+    const view = await roomOf(c.env, ref).getRender();
+    return c.json(view ?? (await noneState(c, ref)));
+  })
+  .delete("/:slug/render", async (c) => {
+    const ref = await callerProject(c);
+    return c.json(await roomOf(c.env, ref).cancel());
+  })
+  .get("/:slug/render/events", async (c) => {
+    const ref = await callerProject(c);
+    const url = new URL("https://room/events");
+    url.searchParams.set("none", JSON.stringify(await noneState(c, ref)));
+    const lastEventId = c.req.header("Last-Event-ID") ?? c.req.query("lastEventId");
+    if (lastEventId !== undefined) url.searchParams.set("lastEventId", lastEventId);
+    return roomOf(c.env, ref).fetch(new Request(url, { signal: c.req.raw.signal }));
+  });

@@ -1,0 +1,74 @@
+// Renders: GET /api/renders (caller's files, newest first, paged), GET /api/renders/:id (one render's state), GET
+// and DELETE /renders/<filename>.
+import { Hono } from "hono";
+import { FORMAT_CONTENT_TYPES, isRenderFilename, type Format } from "../../core/render/render-options.ts";
+import { currentUser, requireUser } from "../auth/middleware.ts";
+import { openDb } from "../db/client.ts";
+import { renderKey } from "../projects/files/keys.ts";
+import { deleteRenderFile } from "../projects/files/delete-files.ts";
+import type { AppEnv } from "../http/context.ts";
+import { notFound } from "../http/errors.ts";
+import { serveObject } from "../http/serve-object.ts";
+import { findRenderFile, renderListEntry } from "./store.ts";
+import { findCallerRender, renderFilesPage } from "./by-caller.ts";
+import { stateOfRow } from "./projection.ts";
+import { downloadRenderQuery, listRendersQuery } from "./schemas.ts";
+import { pageLimit, querySchema, readQuery } from "../http/query.ts";
+import { keysetOf, pageOf } from "../http/cursor.ts";
+import { roomOf } from "./room/room-of.ts";
+
+export const renderListRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", async (c) => {
+    const query = readQuery(c, listRendersQuery);
+    const after = keysetOf("renders", query.next);
+    const limit = pageLimit(query);
+    const rows = await renderFilesPage(openDb(c.env.DB), currentUser(c).id, limit === undefined ? undefined : { limit, after });
+    const { items, next } = pageOf("renders", rows, limit, (row) => ({ at: row.startedAt, id: row.id }));
+    return c.json({ renders: items.map(renderListEntry), next });
+  })
+  // One render by id, in any state: the live state from its project's room while it is that room's render, else
+  // the state the room last wrote to its row (projection.ts).
+  .get("/:id", async (c) => {
+    readQuery(c, querySchema({}));
+    const userId = currentUser(c).id;
+    const found = await findCallerRender(openDb(c.env.DB), userId, c.req.param("id"));
+    if (!found) throw notFound(`no render with id ${c.req.param("id")}`);
+    const live = await roomOf(c.env, { userId, slug: found.slug }).getRender();
+    if (live?.id === found.id) {
+      const { lines: _lines, ...state } = live;
+      return c.json(state);
+    }
+    return c.json(stateOfRow(found));
+  });
+
+async function requireRenderFile(c: { env: AppEnv["Bindings"] }, userId: string, filename: string) {
+  const row = isRenderFilename(filename) ? await findRenderFile(openDb(c.env.DB), userId, filename) : null;
+  if (!row) throw notFound(`no render named ${filename}`);
+  return row;
+}
+
+export const renderFileRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/:filename", async (c) => {
+    const user = currentUser(c);
+    const filename = c.req.param("filename");
+    const query = readQuery(c, downloadRenderQuery);
+    const row = await requireRenderFile(c, user.id, filename);
+    return serveObject(c.env.FILES, renderKey(user.id, filename), c.req.raw, {
+      contentType: FORMAT_CONTENT_TYPES[row.format as Format] ?? "application/octet-stream",
+      downloadName: query.download ? filename : undefined,
+      notFoundMessage: `no render named ${filename}`,
+    });
+  })
+  .delete("/:filename", async (c) => {
+    const user = currentUser(c);
+    const filename = c.req.param("filename");
+    const row = await requireRenderFile(c, user.id, filename);
+    // The bytes first, then the room, which writes the render's row (the one writer of render state): should the room
+    // call fail, the file is still listed and a retry finishes the job, where the other order could leave bytes in
+    // R2 that no list shows.
+    await deleteRenderFile(c.env, user.id, filename);
+    await roomOf(c.env, { userId: user.id, slug: row.slug }).forgetFile(row.id, filename);
+    return c.json({ deleted: true, filename });
+  });

@@ -1,0 +1,300 @@
+// One ProjectRoom per (user, project): the one owner of a render's live state. It applies the render's transitions
+// (render-transitions.ts: queued, rendering, retried, done, failed, cancelled), writes the render's D1 row as their
+// projection (renders/projection.ts) and ends the queue's work rows from them (renders/write-ended-render.ts),
+// answers waiters (`wait`, browser jobs) and runs the watchdog (render-watchdog.ts). A split render's segments and
+// join are split-render.ts. What it tells (the log, the numbered events, the streams) goes through its RenderFeed
+// (render-feed.ts). Every alarm path ends: an ended render with its D1 rows written sets no alarm.
+import { DurableObject } from "cloudflare:workers";
+import type { CompleteRequest } from "../../../core/protocol/node-routes.ts";
+import type { ProgressEvent } from "../../../core/protocol/progress.ts";
+import type { RenderPlan, SegmentRange } from "../../../core/protocol/render-plan.ts";
+import { isInProgress, type RenderWithLog } from "../../../core/protocol/render-state.ts";
+import { describeRenderOptions } from "../../../core/render/render-options.ts";
+import { openDb } from "../../db/client.ts";
+import type { Env } from "../../env.ts";
+import { renderKey } from "../../projects/files/keys.ts";
+import { announceWork } from "../farm/job-board.ts";
+import { enqueueJob, findJob, maxJobAttempts } from "../farm/queue.ts";
+import { maxRenderMs } from "../render-wall-clock.ts";
+import { capOf } from "../../limits/work-caps.ts";
+import { insertProjection, writeFileDeleted, writeProjection } from "../projection.ts";
+import { joinJobId, publicRenderState, type Progress, type RoomRender } from "../state.ts";
+import { freeRenderFilename } from "../store.ts";
+import { ChangeWaiters } from "./change-waiters.ts";
+import { endRender, RENDER_KEY, retrySync, type EndParts } from "./render-end.ts";
+import { RenderFeed } from "./render-feed.ts";
+import { isLive, progressAfter, taken, withLines, type Outcome } from "./render-transitions.ts";
+import { watchdogMs, watchRender } from "./render-watchdog.ts";
+import type { RoomCore } from "./room-core.ts";
+import { completeSegment, markSegment, planRender } from "./split-render.ts";
+
+/** Rows still "in progress" this long past the wall-clock limit are stale (their room never ended them). */
+const STALE_AFTER_LIMIT_MS = 60_000;
+
+export type RenderView = RenderWithLog;
+/** `atCap`: the user already has their limit of renders in progress elsewhere; nothing was started. */
+export type StartResult = { started: boolean; view: RenderView } | { atCap: true };
+
+export class ProjectRoom extends DurableObject<Env> {
+  /** The log, the numbered events and the streams (render-feed.ts); the room decides, the feed tells. */
+  private readonly feed: RenderFeed;
+  private readonly waiters = new ChangeWaiters<RenderView>();
+  /** Browser-job waiters (worker/checks/wait-for-job.ts), told when their job is claimed or ends. */
+  private readonly jobWaiters = new ChangeWaiters<boolean>();
+  /** Renders whose finish is under way: finish awaits D1, and a second finish meanwhile must not run. */
+  private readonly finishing = new Set<string>();
+
+  /** The room as split-render.ts and render-watchdog.ts see it; kept off the object's RPC surface. */
+  private readonly core: RoomCore;
+  /** What render-end.ts needs to end a render. */
+  private readonly ends: EndParts;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.feed = new RenderFeed(ctx.storage.sql);
+    this.core = {
+      env,
+      current: () => this.current(),
+      save: (render) => this.save(render),
+      tell: (render, lines, progress) => this.tell(render, lines, progress),
+      finish: (renderId, outcome) => this.finish(renderId, outcome),
+      watchAgainAt: (at) => ctx.storage.setAlarm(at),
+      saidOnce: async (key) => {
+        if (await ctx.storage.get(key)) return true;
+        await ctx.storage.put(key, true);
+        return false;
+      },
+    };
+    this.ends = { env, storage: ctx.storage, feed: this.feed, waiters: this.waiters, view: (render) => this.view(render) };
+  }
+
+  private async current(): Promise<RoomRender | null> {
+    return (await this.ctx.storage.get<RoomRender>(RENDER_KEY)) ?? null;
+  }
+
+  private async save(render: RoomRender): Promise<void> {
+    await this.ctx.storage.put(RENDER_KEY, render);
+  }
+
+  /** Stores `render` with `lines` (and progress) applied and tells the render's streams. */
+  private async tell(render: RoomRender, lines: string[], progress?: Progress | null): Promise<RoomRender> {
+    const next = withLines(render, lines, progress);
+    await this.save(next);
+    this.feed.lines(next.id, lines, { status: next.status, progress: next.progress });
+    return next;
+  }
+
+  private view(render: RoomRender): RenderView {
+    return { ...publicRenderState(render), lines: this.feed.linesOf(render.id) };
+  }
+
+  /** The current or last render with its log, or null when this project never rendered. */
+  async getRender(): Promise<RenderView | null> {
+    const render = await this.current();
+    return render ? this.view(render) : null;
+  }
+
+  // ── a render's life ────────────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Starts a render unless one is in progress, in which case that one is returned unchanged (`started: false`).
+   * The check and the write are storage operations, which the input gate serialises, so two POSTs racing here
+   * cannot both start; only then are the D1 row and the job written. The D1 row is admitted only under the user's
+   * cap on renders in progress (else `atCap`, and the room is put back as it was). `failWith` ends it at once
+   * (strict lint).
+   */
+  async startRender(render: RoomRender, failWith?: string[]): Promise<StartResult> {
+    const existing = await this.current();
+    if (existing && isInProgress(existing.status)) return { started: false, view: this.view(existing) };
+    await this.save(render);
+    const db = openDb(this.env.DB);
+    const named: RoomRender = { ...render, filename: await freeRenderFilename(db, render.userId, render.filename) };
+    const staleBefore = Date.now() - maxRenderMs(this.env) - STALE_AFTER_LIMIT_MS;
+    if (!(await insertProjection(db, named, capOf(this.env, "render"), staleBefore))) {
+      if (existing) await this.save(existing);
+      else await this.ctx.storage.delete(RENDER_KEY);
+      return { atCap: true };
+    }
+    await this.save(named);
+    // The watchdog runs from the start, so even a render whose job never got queued ends.
+    await this.ctx.storage.setAlarm(Date.now() + watchdogMs(this.env));
+    this.feed.started(named.id, publicRenderState(named));
+    const queued = await this.tell(named, [`render queued: ${describeRenderOptions(named.options)} → ${named.filename}`]);
+    if (failWith) {
+      await this.tell(queued, failWith);
+      await this.finish(named.id, { ok: false, error: "lint errors (strict): fix them or render without strict" });
+    } else {
+      await enqueueJob(db, { id: named.id, userId: named.userId, slug: named.slug, kind: "render", options: named.options });
+      await announceWork(this.env, "render");
+    }
+    return { started: true, view: this.view((await this.current()) ?? named) };
+  }
+
+  /** Appends log lines (from the node or the Worker). Returns whether the node should stop. */
+  async appendLines(renderId: string, lines: string[], progress?: Progress | null): Promise<{ cancelled: boolean }> {
+    const render = await this.current();
+    if (!isLive(render, renderId)) return { cancelled: true };
+    await this.tell(render, lines, progress);
+    return { cancelled: false };
+  }
+
+  /** A node's progress post on a render, segment or join job: its lines, and its frames (summed over segments). */
+  async nodeProgress(renderId: string, segment: number | "join" | null, lines: string[], event?: ProgressEvent): Promise<{ cancelled: boolean }> {
+    const render = await this.current();
+    if (!isLive(render, renderId)) return { cancelled: true };
+    const prefixed = segment === null || !render.segments ? lines : lines.map((l) => `${segment === "join" ? "join" : `segment ${segment}`}: ${l}`);
+    if (!event) {
+      await this.tell(render, prefixed);
+      return { cancelled: false };
+    }
+    const after = progressAfter(render, segment, event);
+    await this.tell(after.render, prefixed, after.progress);
+    return { cancelled: false };
+  }
+
+  /** A render node took the job (`attempt` 1, or a later one after a lost lease). */
+  async markRendering(renderId: string, nodeName: string, attempt = 1): Promise<void> {
+    const render = await this.current();
+    if (!render || render.id !== renderId) return;
+    const step = taken(render, nodeName, attempt, maxJobAttempts(this.env));
+    if (!step) return;
+    await this.save(step.render);
+    await writeProjection(openDb(this.env.DB), step.render);
+    await this.tell(step.render, [step.line]);
+  }
+
+  /**
+   * POST /api/node/jobs/:id/complete of a render job, from the node that holds it. The room decides the outcome
+   * (a success with no uploaded file is a failure) and ends the render, which ends the job: the job is never ended
+   * first, so a completion that breaks halfway leaves a decision the alarm finishes writing, never a lost one.
+   */
+  async complete(jobId: string, nodeId: string, body: CompleteRequest): Promise<{ ok: boolean; error?: string }> {
+    const render = await this.current();
+    if (!render || !(render.id === jobId || joinJobId(render.id) === jobId) || !isInProgress(render.status)) return { ok: true };
+    const job = await findJob(openDb(this.env.DB), jobId);
+    if (!job || job.nodeId !== nodeId || job.status !== "running") return { ok: false, error: "this node no longer holds the job" };
+    if (!body.ok) {
+      await this.finish(render.id, { ok: false, error: body.error ?? "the render node reported a failure without a message" });
+      return { ok: true };
+    }
+    const object = await this.env.FILES.head(renderKey(render.userId, render.filename));
+    if (!object) {
+      const error = "the render node reported success but uploaded no file";
+      await this.finish(render.id, { ok: false, error });
+      return { ok: false, error };
+    }
+    await this.finish(render.id, { ok: true, size: object.size });
+    return { ok: true };
+  }
+
+  plan(renderId: string, nodeId: string, plan: RenderPlan): Promise<{ segments: SegmentRange[]; cancelled: boolean }> {
+    return planRender(this.core, renderId, nodeId, plan);
+  }
+
+  markSegment(renderId: string, segment: number | "join", nodeName: string, attempt: number): Promise<void> {
+    return markSegment(this.core, renderId, segment, nodeName, attempt);
+  }
+
+  completeSegment(renderId: string, index: number, nodeId: string, body: CompleteRequest): Promise<{ ok: boolean; error?: string }> {
+    return completeSegment(this.core, renderId, index, nodeId, body);
+  }
+
+  /** The render ended: done (with the file's size), failed (with why), or cancelled. */
+  async finish(renderId: string, outcome: Outcome): Promise<RenderView | null> {
+    const render = await this.current();
+    if (!isLive(render, renderId) || this.finishing.has(renderId)) return render ? this.view(render) : null;
+    this.finishing.add(renderId);
+    try {
+      return await endRender(this.ends, render, outcome);
+    } finally {
+      this.finishing.delete(renderId);
+    }
+  }
+
+  /** DELETE .../render: `{ stopped }` is true when a render was in progress and is now cancelled. */
+  async cancel(reason = "cancelled by the user"): Promise<{ stopped: boolean }> {
+    const render = await this.current();
+    if (!render || !isInProgress(render.status)) return { stopped: false };
+    await this.finish(render.id, { cancelled: true, reason });
+    return { stopped: true };
+  }
+
+  /**
+   * DELETE /renders/<filename>, once the file is gone: from now on the render offers no download. The room's
+   * render changes here and writes its row; an older render's row is written directly.
+   */
+  async forgetFile(renderId: string, filename: string): Promise<void> {
+    const db = openDb(this.env.DB);
+    const render = await this.current();
+    if (render && render.id === renderId && render.filename === filename) {
+      if (render.deletedAt) return;
+      const forgotten = { ...render, deletedAt: Date.now() };
+      await this.save(forgotten);
+      await writeProjection(db, forgotten);
+      return;
+    }
+    await writeFileDeleted(db, renderId, Date.now());
+  }
+
+  /** Holds until the render ends, then returns it with its full log. */
+  async waitForEnd(renderId: string): Promise<RenderView | null> {
+    const render = await this.current();
+    if (!render || render.id !== renderId) return null;
+    if (!isInProgress(render.status)) return this.view(render);
+    return this.waiters.wait(renderId);
+  }
+
+  // ── browser jobs (snapshot, check) ────────────────────────────────────────────────────────────────────────────
+
+  /** Resolves true when the job is claimed or ends (jobChanged), false after `timeoutMs`. */
+  async awaitJobChange(jobId: string, timeoutMs: number): Promise<boolean> {
+    return this.jobWaiters.wait(jobId, timeoutMs, false);
+  }
+
+  async jobChanged(jobId: string): Promise<void> {
+    this.jobWaiters.notify(jobId, true);
+  }
+
+  /** Before the project is deleted: stop the render, end the streams, forget the log. */
+  async stopAll(): Promise<{ stopped: boolean }> {
+    const result = await this.cancel("the project was deleted");
+    this.feed.closeAll();
+    await this.ctx.storage.deleteAll();
+    this.feed.reset();
+    return result;
+  }
+
+  // ── events ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * GET .../render/events (resumable, see render-feed.ts), forwarded by the Worker with the snapshot payload for a
+   * room that never rendered (`none`); GET /api/projects/:slug/events as /project-events.
+   */
+  async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname === "/project-events") {
+      const render = await this.current();
+      return this.feed.subscribeProject(request, render ? publicRenderState(render) : { status: "none" });
+    }
+    return this.feed.subscribe(request, async () => {
+      const render = await this.current();
+      return render ? this.view(render) : JSON.parse(url.searchParams.get("none") ?? '{"status":"none","recent":[]}');
+    });
+  }
+
+  /** A file was written or deleted (worker/projects/files/announce-files.ts): tell the project's open pages. */
+  async filesChanged(change: { written?: string[]; deleted?: string[] }): Promise<void> {
+    this.feed.filesChanged(change);
+  }
+
+  /**
+   * The alarm: an ended render whose D1 rows are not yet written gets them written, with backoff (then no alarm);
+   * a render in progress gets the watchdog's look (render-watchdog.ts), which ends it or re-arms.
+   */
+  async alarm(): Promise<void> {
+    const render = await this.current();
+    if (!render) return;
+    if (isInProgress(render.status)) return watchRender(this.core, render, Date.now());
+    if (render.synced === false) await retrySync(this.ends, render);
+  }
+}
