@@ -5,7 +5,7 @@ import { requireUser } from "../auth/middleware.ts";
 import { openDb } from "../db/client.ts";
 import type { ProjectRef } from "../projects/files/keys.ts";
 import type { AppEnv } from "../http/context.ts";
-import { badRequest } from "../http/errors.ts";
+import { badRequest, conflict } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
 import { readQuery } from "../http/query.ts";
 import { startRenderQuery } from "./schemas.ts";
@@ -75,6 +75,9 @@ export const renderRoutes = new Hono<AppEnv>()
     const room = roomOf(c.env, ref);
     const result = await room.startRender(render, failWith?.length ? failWith : undefined);
     if ("atCap" in result) throw capReached(c.env, "render");
+    if ("batchBusy" in result) {
+      throw conflict(`a batch is rendering in project ${ref.slug}: follow it at GET /api/projects/${ref.slug}/batch, or cancel it with DELETE`, {}, "batch_in_progress");
+    }
     const { started, view } = result;
     if (started && !failWith?.length) c.executionCtx.waitUntil(wakeRenderNodes(c.env));
     if (options.wait) return c.json((await waitForRenderEnd(c, ref, view.id)) ?? view);

@@ -3,13 +3,15 @@
 // projection (renders/projection.ts) and ends the queue's work rows from them (renders/write-ended-render.ts),
 // answers waiters (`wait`, browser jobs) and runs the watchdog (render-watchdog.ts). A split render's segments and
 // join are split-render.ts. What it tells (the log, the numbered events, the streams) goes through its RenderFeed
-// (render-feed.ts). Every alarm path ends: an ended render with its D1 rows written sets no alarm.
+// (render-feed.ts). A batch's rows are its renders, one after another (batch-run.ts). Every alarm path ends: an
+// ended render with its D1 rows written sets no alarm.
 import { DurableObject } from "cloudflare:workers";
 import type { CompleteRequest } from "../../../core/protocol/node-routes.ts";
 import type { ProgressEvent } from "../../../core/protocol/progress.ts";
 import type { RenderPlan, SegmentRange } from "../../../core/protocol/render-plan.ts";
 import { isInProgress, type RenderWithLog } from "../../../core/protocol/render-state.ts";
 import { describeRenderOptions } from "../../../core/render/render-options.ts";
+import { logEvent } from "../../http/log.ts";
 import { openDb } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
 import { renderKey } from "../../projects/files/keys.ts";
@@ -26,14 +28,18 @@ import { RenderFeed } from "./render-feed.ts";
 import { isLive, progressAfter, taken, withLines, type Outcome } from "./render-transitions.ts";
 import { watchdogMs, watchRender } from "./render-watchdog.ts";
 import type { RoomCore } from "./room-core.ts";
+import { BatchRun, type StartBatchResult } from "./batch-run.ts";
+import type { RoomBatch } from "./batch-transitions.ts";
 import { completeSegment, markSegment, planRender } from "./split-render.ts";
 
 /** Rows still "in progress" this long past the wall-clock limit are stale (their room never ended them). */
 const STALE_AFTER_LIMIT_MS = 60_000;
 
 export type RenderView = RenderWithLog;
-/** `atCap`: the user already has their limit of renders in progress elsewhere; nothing was started. */
-export type StartResult = { started: boolean; view: RenderView } | { atCap: true };
+/** `atCap`: the user already has their limit of renders in progress elsewhere; nothing was started. `batchBusy`: a
+ * batch runs in this project (its rows are the renders), so nothing was started. */
+type AdmitResult = { started: boolean; view: RenderView } | { atCap: true };
+export type StartResult = AdmitResult | { batchBusy: true };
 
 export class ProjectRoom extends DurableObject<Env> {
   /** The log, the numbered events and the streams (render-feed.ts); the room decides, the feed tells. */
@@ -48,6 +54,7 @@ export class ProjectRoom extends DurableObject<Env> {
   private readonly core: RoomCore;
   /** What render-end.ts needs to end a render. */
   private readonly ends: EndParts;
+  private readonly batch: BatchRun;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -66,6 +73,14 @@ export class ProjectRoom extends DurableObject<Env> {
       },
     };
     this.ends = { env, storage: ctx.storage, feed: this.feed, waiters: this.waiters, view: (render) => this.view(render) };
+    this.batch = new BatchRun({
+      env,
+      storage: ctx.storage,
+      feed: this.feed,
+      current: () => this.current(),
+      startRender: (render, failWith) => this.admitRender(render, failWith),
+      finish: (renderId, outcome) => this.finish(renderId, outcome),
+    });
   }
 
   private async current(): Promise<RoomRender | null> {
@@ -101,9 +116,14 @@ export class ProjectRoom extends DurableObject<Env> {
    * The check and the write are storage operations, which the input gate serialises, so two POSTs racing here
    * cannot both start; only then are the D1 row and the job written. The D1 row is admitted only under the user's
    * cap on renders in progress (else `atCap`, and the room is put back as it was). `failWith` ends it at once
-   * (strict lint).
+   * (strict lint). While a batch runs, no other render slips in between its rows (`batchBusy`).
    */
   async startRender(render: RoomRender, failWith?: string[]): Promise<StartResult> {
+    if (await this.batch.inProgress()) return { batchBusy: true };
+    return this.admitRender(render, failWith);
+  }
+
+  private async admitRender(render: RoomRender, failWith?: string[]): Promise<AdmitResult> {
     const existing = await this.current();
     if (existing && isInProgress(existing.status)) return { started: false, view: this.view(existing) };
     await this.save(render);
@@ -204,11 +224,32 @@ export class ProjectRoom extends DurableObject<Env> {
     const render = await this.current();
     if (!isLive(render, renderId) || this.finishing.has(renderId)) return render ? this.view(render) : null;
     this.finishing.add(renderId);
+    let view: RenderView;
     try {
-      return await endRender(this.ends, render, outcome);
+      view = await endRender(this.ends, render, outcome);
     } finally {
       this.finishing.delete(renderId);
     }
+    // A batch's row: record it and start the next row; should that break, the alarm goes on with it.
+    await this.batch.renderEnded((await this.current()) ?? render).catch(async (error: unknown) => {
+      logEvent("error", "batch.advance_failed", { renderId, error, retry: "alarm" });
+      await this.ctx.storage.setAlarm(Date.now() + 1000);
+    });
+    return view;
+  }
+
+  // ── batches (batch-run.ts) ─────────────────────────────────────────────────────────────────────────────────
+
+  startBatch(batch: RoomBatch, variables: Record<string, unknown>[]): Promise<StartBatchResult> {
+    return this.batch.start(batch, variables);
+  }
+
+  getBatch() {
+    return this.batch.state();
+  }
+
+  cancelBatch() {
+    return this.batch.cancel();
   }
 
   /** DELETE .../render: `{ stopped }` is true when a render was in progress and is now cancelled. */
@@ -227,12 +268,14 @@ export class ProjectRoom extends DurableObject<Env> {
     const db = openDb(this.env.DB);
     const render = await this.current();
     if (render && render.id === renderId && render.filename === filename) {
+      await this.batch.forgetFile(filename);
       if (render.deletedAt) return;
       const forgotten = { ...render, deletedAt: Date.now() };
       await this.save(forgotten);
       await writeProjection(db, forgotten);
       return;
     }
+    await this.batch.forgetFile(filename);
     await writeFileDeleted(db, renderId, Date.now());
   }
 
@@ -257,6 +300,7 @@ export class ProjectRoom extends DurableObject<Env> {
 
   /** Before the project is deleted: stop the render, end the streams, forget the log. */
   async stopAll(): Promise<{ stopped: boolean }> {
+    await this.batch.cancel("the project was deleted");
     const result = await this.cancel("the project was deleted");
     this.feed.closeAll();
     await this.ctx.storage.deleteAll();
@@ -274,7 +318,7 @@ export class ProjectRoom extends DurableObject<Env> {
     const url = new URL(request.url);
     if (url.pathname === "/project-events") {
       const render = await this.current();
-      return this.feed.subscribeProject(request, render ? publicRenderState(render) : { status: "none" });
+      return this.feed.subscribeProject(request, render ? publicRenderState(render) : { status: "none" }, await this.batch.state());
     }
     return this.feed.subscribe(request, async () => {
       const render = await this.current();
@@ -296,5 +340,6 @@ export class ProjectRoom extends DurableObject<Env> {
     if (!render) return;
     if (isInProgress(render.status)) return watchRender(this.core, render, Date.now());
     if (render.synced === false) await retrySync(this.ends, render);
+    await this.batch.advance();
   }
 }

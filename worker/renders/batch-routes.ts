@@ -1,0 +1,56 @@
+// /api/projects/:slug/batch — one render per row of variables, one after another (the room runs them:
+// room/batch-run.ts): start, read, cancel. Follow it on the project's event stream (`batch` events) or here.
+import { Hono } from "hono";
+import * as z from "zod";
+import { parseBatchRequest } from "../../core/render/batch-request.ts";
+import { requireUser } from "../auth/middleware.ts";
+import type { AppEnv } from "../http/context.ts";
+import { badRequest, conflict } from "../http/errors.ts";
+import { readJson } from "../http/validate.ts";
+import { capReached } from "../limits/work-caps.ts";
+import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
+import { callerProject } from "../projects/caller-project.ts";
+import { webhookPolicyOf } from "../webhooks/webhook-policy.ts";
+import { webhookUrlProblem } from "../webhooks/webhook-url.ts";
+import type { RoomBatch } from "./room/batch-transitions.ts";
+import { roomOf } from "./room/room-of.ts";
+import { refuseStrictRowIssues } from "./strict-variables.ts";
+
+export const batchRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post("/:slug/batch", async (c) => {
+    const ref = await callerProject(c);
+    const parsed = parseBatchRequest(await readJson(c, z.unknown()));
+    if (!parsed.ok) throw badRequest(parsed.error);
+    const { options, rows } = parsed.request;
+    const hookProblem = options.webhookUrl ? webhookUrlProblem(options.webhookUrl, webhookPolicyOf(c.env)) : null;
+    if (hookProblem) throw badRequest(`invalid webhookUrl: ${hookProblem}`);
+    if (!(await requireCompositionWithinLimits(c.env, ref, options.composition, options))) {
+      throw badRequest(`invalid composition: no file ${options.composition} in project ${ref.slug}`);
+    }
+    await refuseStrictRowIssues(c.env, ref, options, rows);
+    const batch: RoomBatch = {
+      id: crypto.randomUUID(),
+      userId: ref.userId,
+      slug: ref.slug,
+      status: "queued",
+      createdAt: Date.now(),
+      doneAt: null,
+      options,
+      rows: rows.map((row, index) => ({ index, name: row.name, status: "pending", renderId: null, filename: null, error: null })),
+    };
+    const result = await roomOf(c.env, ref).startBatch(batch, rows.map((row) => row.variables));
+    if ("atCap" in result) throw capReached(c.env, "render");
+    if ("renderBusy" in result) {
+      throw conflict(`a render is in progress in project ${ref.slug}: start the batch once it has ended, or cancel it (DELETE /api/projects/${ref.slug}/render)`, {}, "render_in_progress");
+    }
+    return c.json(result.state, result.started ? 202 : 200);
+  })
+  .get("/:slug/batch", async (c) => {
+    const ref = await callerProject(c);
+    return c.json((await roomOf(c.env, ref).getBatch()) ?? { status: "none" as const });
+  })
+  .delete("/:slug/batch", async (c) => {
+    const ref = await callerProject(c);
+    return c.json(await roomOf(c.env, ref).cancelBatch());
+  });
