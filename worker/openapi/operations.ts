@@ -1,5 +1,6 @@
 // Every operation of the API, resource by resource.
 import { agentToolOperations } from "./agent-tools.ts";
+import { batchOperations } from "./batches.ts";
 import { boardOperations } from "./board.ts";
 import { checkOperations } from "./checks.ts";
 import { nodeKeyOperations, nodeOperations } from "./node.ts";
@@ -15,6 +16,7 @@ export const OPERATIONS: Operation[] = [
   ...projectOperations,
   ...checkOperations,
   ...renderOperations,
+  ...batchOperations,
   ...playOperations,
   ...boardOperations,
   ...nodeOperations,

@@ -30,7 +30,7 @@ export const renderOperations: Operation[] = [
   },
   {
     method: "get", path: "/api/projects/{slug}/events", operationId: "projectEvents", summary: "Server-Sent Events of the project itself: renders started or ended, files written or deleted (stays open)", tag: "projects", access: "user", params: slugParam,
-    responses: { 200: { description: "an event stream: `render` first (the current or last render's state without `lines`, or `{ status: \"none\" }`) and again at each render's start and end; `files` events ({ written, deleted })", body: { media: "text/event-stream", schema: z.string() } } }, errors: [404],
+    responses: { 200: { description: "an event stream: `render` first (the current or last render's state without `lines`, or `{ status: \"none\" }`) and again at each render's start and end; `batch` next when the project has a batch (BatchState) and again at each batch start, row start, row end and batch end; `files` events ({ written, deleted })", body: { media: "text/event-stream", schema: z.string() } } }, errors: [404],
   },
   {
     method: "get", path: "/api/renders", operationId: "listRenders", summary: "The caller's rendered files, newest first (paged with limit and next)", tag: "renders", access: "user", query: listRendersQuery,
