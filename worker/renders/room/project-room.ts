@@ -10,35 +10,27 @@ import type { CompleteRequest } from "../../../core/protocol/node-routes.ts";
 import type { ProgressEvent } from "../../../core/protocol/progress.ts";
 import type { RenderPlan, SegmentRange } from "../../../core/protocol/render-plan.ts";
 import { isInProgress, type RenderWithLog } from "../../../core/protocol/render-state.ts";
-import { describeRenderOptions } from "../../../core/render/render-options.ts";
 import { logEvent } from "../../http/log.ts";
 import { openDb } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
 import { renderKey } from "../../projects/files/keys.ts";
-import { announceWork } from "../farm/job-board.ts";
-import { enqueueJob, findJob, maxJobAttempts } from "../farm/queue.ts";
-import { maxRenderMs } from "../render-wall-clock.ts";
-import { capOf } from "../../limits/work-caps.ts";
-import { insertProjection, writeFileDeleted, writeProjection } from "../projection.ts";
+import { findJob, maxJobAttempts } from "../farm/queue.ts";
+import { writeFileDeleted, writeProjection } from "../projection.ts";
 import { joinJobId, publicRenderState, type Progress, type RoomRender } from "../state.ts";
-import { freeRenderFilename } from "../store.ts";
 import { ChangeWaiters } from "./change-waiters.ts";
 import { endRender, RENDER_KEY, retrySync, type EndParts } from "./render-end.ts";
 import { RenderFeed } from "./render-feed.ts";
 import { isLive, progressAfter, taken, withLines, type Outcome } from "./render-transitions.ts";
-import { watchdogMs, watchRender } from "./render-watchdog.ts";
+import { watchRender } from "./render-watchdog.ts";
 import type { RoomCore } from "./room-core.ts";
 import { BatchRun, type StartBatchResult } from "./batch-run.ts";
+import { admitRender, type AdmitResult, type StartParts } from "./render-start.ts";
 import type { RoomBatch } from "./batch-transitions.ts";
 import { completeSegment, markSegment, planRender } from "./split-render.ts";
-
-/** Rows still "in progress" this long past the wall-clock limit are stale (their room never ended them). */
-const STALE_AFTER_LIMIT_MS = 60_000;
 
 export type RenderView = RenderWithLog;
 /** `atCap`: the user already has their limit of renders in progress elsewhere; nothing was started. `batchBusy`: a
  * batch runs in this project (its rows are the renders), so nothing was started. */
-type AdmitResult = { started: boolean; view: RenderView } | { atCap: true };
 export type StartResult = AdmitResult | { batchBusy: true };
 
 export class ProjectRoom extends DurableObject<Env> {
@@ -55,6 +47,8 @@ export class ProjectRoom extends DurableObject<Env> {
   /** What render-end.ts needs to end a render. */
   private readonly ends: EndParts;
   private readonly batch: BatchRun;
+  /** What render-start.ts needs to start a render. */
+  private readonly starts: StartParts;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -73,12 +67,13 @@ export class ProjectRoom extends DurableObject<Env> {
       },
     };
     this.ends = { env, storage: ctx.storage, feed: this.feed, waiters: this.waiters, view: (render) => this.view(render) };
+    this.starts = { ...this.core, storage: ctx.storage, feed: this.feed, view: (render) => this.view(render) };
     this.batch = new BatchRun({
       env,
       storage: ctx.storage,
       feed: this.feed,
       current: () => this.current(),
-      startRender: (render, failWith) => this.admitRender(render, failWith),
+      startRender: (render, failWith) => admitRender(this.starts, render, failWith),
       finish: (renderId, outcome) => this.finish(renderId, outcome),
     });
   }
@@ -120,35 +115,9 @@ export class ProjectRoom extends DurableObject<Env> {
    */
   async startRender(render: RoomRender, failWith?: string[]): Promise<StartResult> {
     if (await this.batch.inProgress()) return { batchBusy: true };
-    return this.admitRender(render, failWith);
+    return admitRender(this.starts, render, failWith);
   }
 
-  private async admitRender(render: RoomRender, failWith?: string[]): Promise<AdmitResult> {
-    const existing = await this.current();
-    if (existing && isInProgress(existing.status)) return { started: false, view: this.view(existing) };
-    await this.save(render);
-    const db = openDb(this.env.DB);
-    const named: RoomRender = { ...render, filename: await freeRenderFilename(db, render.userId, render.filename) };
-    const staleBefore = Date.now() - maxRenderMs(this.env) - STALE_AFTER_LIMIT_MS;
-    if (!(await insertProjection(db, named, capOf(this.env, "render"), staleBefore))) {
-      if (existing) await this.save(existing);
-      else await this.ctx.storage.delete(RENDER_KEY);
-      return { atCap: true };
-    }
-    await this.save(named);
-    // The watchdog runs from the start, so even a render whose job never got queued ends.
-    await this.ctx.storage.setAlarm(Date.now() + watchdogMs(this.env));
-    this.feed.started(named.id, publicRenderState(named));
-    const queued = await this.tell(named, [`render queued: ${describeRenderOptions(named.options)} → ${named.filename}`]);
-    if (failWith) {
-      await this.tell(queued, failWith);
-      await this.finish(named.id, { ok: false, error: "lint errors (strict): fix them or render without strict" });
-    } else {
-      await enqueueJob(db, { id: named.id, userId: named.userId, slug: named.slug, kind: "render", options: named.options });
-      await announceWork(this.env, "render");
-    }
-    return { started: true, view: this.view((await this.current()) ?? named) };
-  }
 
   /** Appends log lines (from the node or the Worker). Returns whether the node should stop. */
   async appendLines(renderId: string, lines: string[], progress?: Progress | null): Promise<{ cancelled: boolean }> {
