@@ -146,6 +146,9 @@ describe("batches", () => {
     const deliveries = await outboxOf(env, s.userId).deliveriesOf(final.id);
     expect(deliveries.map((d) => [d.event, d.url])).toEqual([["batch.failed", "https://hooks.example.com/batch"]]);
     expect((await outboxOf(env, s.userId).deliveriesOf(done[0]!)).map((d) => d.event)).toEqual(["render.done"]);
+    const listed = await json<{ batchId: string; deliveries: { event: string; url: string }[] }>(await api(s.token, "GET", `/api/projects/${slug}/batch/deliveries`));
+    expect(listed.batchId).toBe(final.id);
+    expect(listed.deliveries.map((d) => d.event)).toEqual(["batch.failed"]);
 
     // Once the batch ended, renders start again.
     expect((await api(s.token, "POST", `/api/projects/${slug}/render`, {})).status).toBe(202);
@@ -183,5 +186,7 @@ describe("batches", () => {
     // Another user sees no batch here.
     const other = await signIn("batch-other");
     expect((await api(other.token, "GET", `/api/projects/${slug}/batch`)).status).toBe(404);
+    expect((await api(other.token, "GET", `/api/projects/${slug}/batch/deliveries`)).status).toBe(404);
+    expect((await api(other.token, "DELETE", `/api/projects/${slug}/batch`)).status).toBe(404);
   }, 30_000);
 });

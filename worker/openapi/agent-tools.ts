@@ -7,7 +7,8 @@ const jsonRpc = z.unknown().describe("a JSON-RPC 2.0 message or batch (MCP Strea
 const secretInfo = z.object({ configured: z.boolean(), createdAt: isoTime.nullable() });
 const projectWebhook = z.object({ slug: z.string(), webhookUrl: z.string().nullable() });
 const attempt = z.object({ n: z.number().int(), at: isoTime, status: z.number().int().nullable(), error: z.string().nullable(), durationMs: z.number() });
-const delivery = z.object({
+/** One webhook delivery with its attempts (a render's, or a batch's: openapi/batches.ts). */
+export const delivery = z.object({
   id: z.string(),
   renderId: z.string(),
   slug: z.string(),

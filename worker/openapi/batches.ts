@@ -2,6 +2,7 @@
 import * as z from "zod";
 import { batchRequestSchema } from "../../core/render/batch-request.ts";
 import { BatchStateSchema, NoBatchSchema } from "../../core/protocol/render-state.ts";
+import { delivery } from "./agent-tools.ts";
 import { json, slugParam, type Operation } from "./operation.ts";
 
 export const batchOperations: Operation[] = [
@@ -19,5 +20,9 @@ export const batchOperations: Operation[] = [
   {
     method: "delete", path: "/api/projects/{slug}/batch", operationId: "cancelBatch", summary: "Cancel the batch: the running row's render is cancelled, the rows not started are cancelled", tag: "renders", access: "user", params: slugParam,
     responses: { 200: json(z.object({ stopped: z.boolean().describe("whether a batch was in progress"), batch: BatchStateSchema.nullable() }), "the batch as it ended") }, errors: [404],
+  },
+  {
+    method: "get", path: "/api/projects/{slug}/batch/deliveries", operationId: "listBatchDeliveries", summary: "The current or last batch's own webhook deliveries (batch.<status>) with every attempt; each row's render has its own at /api/renders/{id}/deliveries", tag: "webhooks", access: "user", params: slugParam,
+    responses: { 200: json(z.object({ batchId: z.string(), deliveries: z.array(delivery) }), "the deliveries") }, errors: [404],
   },
 ];

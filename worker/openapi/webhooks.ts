@@ -45,7 +45,7 @@ const batchWebhooks: RouteConfig[] = BATCH_WEBHOOK_EVENTS.map((event) => ({
   path: event,
   operationId: `webhookBatch${event.split(".")[1]!.replace(/^./, (c) => c.toUpperCase())}`,
   summary: `A batch ended ${event.split(".")[1]}: sent to the batch's webhookUrl option, else its project's webhook`,
-  description: `Sent once the batch's last row has ended (done: every row done; failed: some row failed; cancelled: DELETE …/batch), signed per Standard Webhooks. ${RETRIES}`,
+  description: `Sent once the batch's last row has ended (done: every row done; failed: some row failed; cancelled: DELETE …/batch), signed per Standard Webhooks. ${RETRIES} Every attempt is listed at GET /api/projects/{slug}/batch/deliveries.`,
   tags: ["webhooks"],
   request: {
     headers: SIGNATURE_HEADERS,

@@ -5,13 +5,14 @@ import * as z from "zod";
 import { parseBatchRequest } from "../../core/render/batch-request.ts";
 import { requireUser } from "../auth/middleware.ts";
 import type { AppEnv } from "../http/context.ts";
-import { badRequest, conflict } from "../http/errors.ts";
+import { badRequest, conflict, notFound } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
 import { capReached } from "../limits/work-caps.ts";
 import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
 import { callerProject } from "../projects/caller-project.ts";
 import { webhookPolicyOf } from "../webhooks/webhook-policy.ts";
 import { webhookUrlProblem } from "../webhooks/webhook-url.ts";
+import { outboxOf } from "../webhooks/outbox-of.ts";
 import type { RoomBatch } from "./room/batch-transitions.ts";
 import { roomOf } from "./room/room-of.ts";
 import { refuseStrictRowIssues } from "./strict-variables.ts";
@@ -53,4 +54,10 @@ export const batchRoutes = new Hono<AppEnv>()
   .delete("/:slug/batch", async (c) => {
     const ref = await callerProject(c);
     return c.json(await roomOf(c.env, ref).cancelBatch());
+  })
+  .get("/:slug/batch/deliveries", async (c) => {
+    const ref = await callerProject(c);
+    const batch = await roomOf(c.env, ref).getBatch();
+    if (!batch) throw notFound(`project ${ref.slug} has run no batch`);
+    return c.json({ batchId: batch.id, deliveries: await outboxOf(c.env, ref.userId).deliveriesOf(batch.id) });
   });
