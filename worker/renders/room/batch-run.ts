@@ -116,14 +116,17 @@ export class BatchRun {
       size: null,
     };
     const failWith = options.strict ? await strictLintFailures(this.room.env, batch, options.composition) : [];
+    // The lint read other storage than the room's, so other calls ran meanwhile: a cancel may have ended the batch.
+    const latest = await this.load();
+    if (!batchInProgress(latest) || latest.id !== batch.id || nextPendingRow(latest) !== index) return "started";
     // Recorded before the render starts: a strict render with lint errors ends inside startRender, and its end
     // must find its row.
-    await this.save(rowStarted(batch, index, render.id, render.filename));
+    await this.save(rowStarted(latest, index, render.id, render.filename));
     const result = await this.room.startRender(render, failWith.length ? failWith : undefined);
     if ("atCap" in result || !result.started) {
-      const latest = (await this.load())!;
+      const now = (await this.load())!;
       const why = "atCap" in result ? "your limit of renders in progress was reached (renders of other projects); the row was not rendered" : "another render was in progress";
-      await this.save(rowRefused(latest, index, why));
+      await this.save(rowRefused(now, index, why));
       return "atCap" in result ? "atCap" : "started";
     }
     if (!failWith.length) await wakeRenderNodes(this.room.env).catch((error: unknown) => logEvent("error", "batch.wake_failed", { error }));
