@@ -155,6 +155,19 @@ describe("batches", () => {
     await api(s.token, "DELETE", `/api/projects/${slug}/render`);
   }, 60_000);
 
+  it("strict with lint errors: every row fails at once without a node, and the batch ends failed", async () => {
+    const { s, slug } = await project("batch-strict");
+    const html = starterComposition({ compositionId: slug, title: "Broken", duration: 2 }).replace("gsap.timeline({ paused: true })", "gsap.timeline()");
+    expect((await api(s.token, "PUT", `/api/projects/${slug}/files/index.html`, html)).status).toBe(200);
+    const res = await api(s.token, "POST", `/api/projects/${slug}/batch`, { strict: true, rows: [{}, {}, {}] });
+    expect(res.status).toBe(202);
+    const state = BatchStateSchema.parse(await json(res));
+    expect(state.status).toBe("failed");
+    expect(state.rows.map((r) => [r.status, r.error])).toEqual(Array.from({ length: 3 }, () => ["failed", "lint errors (strict): fix them or render without strict"]));
+    expect(new Set(state.rows.map((r) => r.renderId)).size).toBe(3);
+    expect(await jobCount(s.userId)).toBe(0);
+  }, 30_000);
+
   it("cancel mid-batch stops the running row's render and cancels the rest; a batch waits for a running render", async () => {
     const key = await registerNode();
     const { s, slug } = await project("batch-cancel");
