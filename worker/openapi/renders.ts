@@ -11,7 +11,7 @@ const video = (description: string) => ({ description, body: { media: "video/*",
 export const renderOperations: Operation[] = [
   {
     method: "post", path: "/api/projects/{slug}/render", operationId: "startRender",
-    summary: "Start a render (one at a time per project; a POST while one runs returns it). With wait, answers when it ends, with its log. Option webhookUrl: POSTed when it ends (see webhooks), else the project's webhook.",
+    summary: "Start a render (one at a time per project; a POST while one runs returns it; 409 batch_in_progress while a batch runs). With wait, answers when it ends, with its log. Option webhookUrl: POSTed when it ends (see webhooks), else the project's webhook.",
     tag: "renders", access: "user", params: slugParam, query: startRenderQuery, body: { json: renderOptionsSchema }, headers: z.object({ "Idempotency-Key": z.string().optional() }),
     responses: { 202: json(RenderStateSchema, "queued"), 200: json(z.union([RenderWithLogSchema, RenderStateSchema]), "the render already in progress, or (wait) the ended render with its log") },
     errors: [400, 404, 409, 422, 429],
