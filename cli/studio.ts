@@ -5,8 +5,8 @@
 //   node cli/studio.ts lint my-project
 //   node cli/studio.ts render my-project --quality draft --out video.mp4
 // `studio help` lists every command. Exit codes: 0 ok, 1 the studio said no (or lint/render failed), 2 usage.
-import { createWriteStream, readFileSync } from "node:fs";
-import { basename, resolve } from "node:path";
+import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
@@ -15,11 +15,14 @@ import { describeBytes } from "../core/units/bytes.ts";
 import { createClient, encodePath, StudioError, type Client } from "./lib/client.ts";
 import { configPath, currentLogin, DEFAULT_URL, forgetLogin, saveLogin } from "./lib/config.ts";
 import { followRender } from "./lib/follow-render.ts";
-import { NoCurrentRenderSchema, RenderStateSchema, RenderWithLogSchema } from "../core/protocol/render-state.ts";
+import { BatchStateSchema, NoCurrentRenderSchema, RenderStateSchema, RenderWithLogSchema } from "../core/protocol/render-state.ts";
 import { createProgressBar } from "./lib/progress-bar.ts";
 import { complain, say, stdout } from "./lib/print.ts";
 import { projectFiles, projectName, readProjectFile, slugify } from "./lib/project-folder.ts";
 import { readVariablesFlags, VariablesFlagError } from "./lib/read-variables.ts";
+import { BatchFileError, readBatchFile } from "./lib/read-batch.ts";
+import { followBatch, rowLine } from "./lib/follow-batch.ts";
+
 
 const HELP = `studio: make videos with Studio from the command line
 
@@ -39,6 +42,12 @@ const HELP = `studio: make videos with Studio from the command line
                                              values over the composition's declared data-composition-variables
                                              defaults (a JSON object keyed by id); --strict-variables refuses
                                              undeclared keys and wrong types instead of warning
+  studio render SLUG --batch ROWS.json [--out DIR] [render options]
+                                             one video per row of variables, one after another (HyperFrames'
+                                             --batch file: a JSON array of rows, or { "rows": [...] }; a row is
+                                             { "variables": {...}, "name"?: "..." } or the variables themselves);
+                                             prints each row's outcome; --out downloads every done row into DIR;
+                                             exit 1 unless every row is done
   studio download SLUG|FILENAME [--out FILE]  the project's last rendered video, or a render by file name
 
 The token is read from STUDIO_TOKEN, else from ${configPath()}; the studio's address from STUDIO_URL, else the
@@ -120,7 +129,42 @@ async function download(api: Client, downloadUrl: string, out: string | undefine
   say(`downloaded ${file}`);
 }
 
+/** The render options every row of a batch shares, from the flags. */
+function sharedOptions(flags: Record<string, string | boolean | undefined>): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  for (const key of ["quality", "format", "resolution", "fps"] as const) if (flags[key] !== undefined) options[key] = flags[key];
+  if (flags.strict) options.strict = true;
+  if (flags["strict-variables"]) options.strictVariables = true;
+  return options;
+}
+
+async function renderBatch(slug: string, file: string, flags: Record<string, string | boolean | undefined>): Promise<number> {
+  if (flags.variables !== undefined || flags["variables-file"] !== undefined) throw new UsageError("--batch gives each row its variables: leave out --variables and --variables-file");
+  let body: Record<string, unknown>;
+  try {
+    body = readBatchFile(file, sharedOptions(flags)).body;
+  } catch (error) {
+    if (error instanceof BatchFileError) throw new UsageError(error.message);
+    throw error;
+  }
+  const api = client();
+  const started = await api.read(BatchStateSchema, "POST", `/api/projects/${slug}/batch`, body);
+  say(`batch ${started.id}: ${started.rows.length} rows, ${started.status}`);
+  const final = await followBatch(api, slug, started.id, (line) => say(`  ${line}`));
+  const done = final.rows.filter((row) => row.status === "done");
+  say(`batch ${final.status}: ${done.length} of ${final.rows.length} rows done`);
+  for (const row of final.rows.filter((r) => r.status !== "done")) say(`  ${rowLine(row)}`);
+  if (typeof flags.out === "string") {
+    mkdirSync(flags.out, { recursive: true });
+    for (const row of done) if (row.downloadUrl && row.filename) await download(api, row.downloadUrl, join(flags.out, basename(row.filename)), row.filename);
+  } else {
+    for (const row of done) say(`download: studio download ${row.filename}`);
+  }
+  return final.status === "done" ? 0 : 1;
+}
+
 async function render(slug: string, flags: Record<string, string | boolean | undefined>): Promise<number> {
+  if (typeof flags.batch === "string") return renderBatch(slug, flags.batch, flags);
   const options: Record<string, unknown> = {};
   const text = (value: string | boolean | undefined) => (typeof value === "string" ? value : undefined);
   try {
@@ -187,6 +231,7 @@ async function main(argv: string[]): Promise<number> {
       variables: { type: "string" },
       "variables-file": { type: "string" },
       "strict-variables": { type: "boolean" },
+      batch: { type: "string" },
       out: { type: "string", short: "o" },
       help: { type: "boolean", short: "h" },
     },

@@ -34,6 +34,7 @@ import { meRoutes } from "./auth/me-routes.ts";
 import { nodeRoutes } from "./renders/farm/node-routes.ts";
 import { nodeKeyRoutes } from "./renders/farm/node-key-routes.ts";
 import { renderRoutes } from "./renders/render-routes.ts";
+import { batchRoutes } from "./renders/batch-routes.ts";
 import { renderFileRoutes, renderListRoutes } from "./renders/renders-routes.ts";
 import { projectRoutes } from "./projects/project-routes.ts";
 import { projectEventRoutes } from "./projects/project-events-routes.ts";
@@ -117,6 +118,7 @@ export function createApiApp() {
   app.route("/api/stats", statsRoutes);
   app.route("/api/projects", fileRoutes);
   app.route("/api/projects", renderRoutes);
+  app.route("/api/projects", batchRoutes);
   app.route("/api/projects", lintRoutes);
   app.route("/api/projects", checkRoutes);
   app.route("/api/projects", snapshotRoutes);

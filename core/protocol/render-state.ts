@@ -84,9 +84,44 @@ export type RenderOrNone = RenderState | ({ status: "none" } & { [K in Exclude<k
 /** GET .../render of a project with no render in its room: its recent rendered files. */
 export const NoCurrentRenderSchema = NoRenderSchema.extend({ recent: z.array(RenderListEntrySchema) }).meta({ id: "NoCurrentRender" });
 
+// ── Batches ────────────────────────────────────────────────────────────────────────────────────────────────────
+// POST/GET/DELETE .../batch: one render per row of variables, one after another (worker/renders/room/batch-run.ts).
+
+export const BATCH_STATUSES = ["queued", "rendering", "done", "failed", "cancelled"] as const;
+/** A row not started yet is `pending`; then its render's status. */
+export const BATCH_ROW_STATUSES = ["pending", ...RENDER_STATUSES] as const;
+
+export const BatchRowStateSchema = z
+  .object({
+    index: z.number().int().nonnegative(),
+    name: z.string().nullable(),
+    status: z.enum(BATCH_ROW_STATUSES),
+    renderId: z.string().nullable().describe("the row's render (GET /api/renders/{id}) once started"),
+    filename: z.string().nullable().describe("<slug>-<name or index>_<YYYY-MM-DD>_<HH-MM-SS>.<ext>, once started"),
+    downloadUrl: z.string().nullable().describe("/renders/<filename> when the row is done"),
+    error: z.string().nullable().describe("why the row failed or was cancelled"),
+  })
+  .meta({ id: "BatchRowState" });
+
+export const BatchStateSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    status: z.enum(BATCH_STATUSES).describe("done only when every row is done; failed when any row failed; cancelled by DELETE .../batch"),
+    createdAt: z.number().int().describe("epoch milliseconds"),
+    doneAt: z.number().int().nullable(),
+    rows: z.array(BatchRowStateSchema),
+  })
+  .meta({ id: "BatchState" });
+export type BatchState = z.infer<typeof BatchStateSchema>;
+
+/** GET .../batch of a project that never ran a batch. */
+export const NoBatchSchema = z.object({ status: z.literal("none") }).meta({ id: "NoBatch" });
+
 // ── Event streams ──────────────────────────────────────────────────────────────────────────────────────────────
 // GET .../render/events: `snapshot` first (the state with its log, or none), then `start`, `line` per log line and
-// `end`; GET .../events (the project's own stream): `render` at connection and at each start and end, and `files`.
+// `end`; GET .../events (the project's own stream): `render` at connection and at each start and end, `files`, and `batch` (at connection when the project has one,
+// and at each batch start, row start, row end and batch end).
 
 export const RenderLineEventSchema = z.object({
   line: z.string(),
@@ -106,6 +141,7 @@ export const RENDER_EVENTS = {
 export const PROJECT_EVENTS = {
   render: z.union([RenderStateSchema, NoRenderSchema]),
   files: FilesEventSchema,
+  batch: BatchStateSchema,
 } as const;
 
 export type RenderEventName = keyof typeof RENDER_EVENTS;

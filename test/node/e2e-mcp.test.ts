@@ -14,7 +14,7 @@ let client: Client;
 const STUDIO_TOOLS = [
   "list_projects", "create_project", "get_project", "delete_project", "list_files", "read_file", "write_file",
   "delete_file", "lint", "check", "snapshot", "render", "get_render", "cancel_render", "list_renders", "delete_render",
-  "get_account",
+  "get_account", "render_batch", "get_batch", "cancel_batch",
 ];
 const IDEA_TOOLS = ["list_ideas", "check_idea", "post_idea", "vote_idea", "comment_idea"];
 

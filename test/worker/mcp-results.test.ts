@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
 import { api, BASE, json, signIn, type Session } from "./helpers.ts";
 import { callTool, rpc, rpcMessage, textOf, type ToolResult } from "./mcp-helpers.ts";
-import { awaitJob, claim, nodeCall, registerNode } from "./node-helpers.ts";
+import { awaitJob, claim, claimKind, nodeCall, registerNode } from "./node-helpers.ts";
 
 interface ListedTool {
   name: string;
@@ -204,6 +204,27 @@ describe("the render tool's wait", () => {
 
     const stopped = await use("cancel_render", { slug: "slow-render" });
     expect(stopped.structuredContent).toEqual({ stopped: false });
+  }, 20_000);
+
+  it("render_batch starts one render per row; get_batch follows it to each row's download link; cancel_batch stops one", async () => {
+    await use("create_project", { name: "Batch Tools" });
+    expect((await use("get_batch", { slug: "batch-tools" })).structuredContent).toEqual({ status: "none" });
+    const started = await use("render_batch", { slug: "batch-tools", quality: "draft", rows: [{ name: "one", variables: { title: "One" } }, { variables: { title: "Two" } }] });
+    expect(started.structuredContent).toMatchObject({ status: "queued", rows: [{ index: 0, name: "one", status: "queued" }, { index: 1, status: "pending" }] });
+    expect(textOf(started)).toContain('Call get_batch with slug "batch-tools"');
+    for (const title of ["One", "Two"]) {
+      const job = await awaitJob(nodeKey, "render");
+      expect(job.options.variables).toEqual({ title });
+      await finish(job.id, new Uint8Array(8));
+    }
+    const done = await use("get_batch", { slug: "batch-tools" });
+    const rows = (done.structuredContent as { rows: { downloadUrl: string }[] }).rows;
+    expect(done.structuredContent).toMatchObject({ status: "done" });
+    expect(rows.map((r) => r.downloadUrl)).toEqual([expect.stringMatching(new RegExp(`^${BASE}/renders/batch-tools-one_`)), expect.stringMatching(new RegExp(`^${BASE}/renders/batch-tools-1_`))]);
+    await use("render_batch", { slug: "batch-tools", rows: [{}, {}] });
+    const stopped = await use("cancel_batch", { slug: "batch-tools" });
+    expect(stopped.structuredContent).toMatchObject({ stopped: true, batch: { status: "cancelled" } });
+    expect(await claimKind(nodeKey, "render")).toBeNull();
   }, 20_000);
 });
 

@@ -16,6 +16,8 @@ interface JsonSchemaProperty {
   anyOf?: JsonSchemaProperty[];
   minimum?: number;
   exclusiveMinimum?: number;
+  minItems?: number;
+  items?: JsonSchemaProperty;
 }
 
 interface ListedTool {
@@ -83,7 +85,8 @@ function baselineOf(name: string, prop: JsonSchemaProperty): unknown {
   if (type === "string") return BASELINE_STRINGS[name] ?? "baseline";
   if (type === "integer" || type === "number") return prop.minimum ?? (prop.exclusiveMinimum ?? 0) + 1;
   if (type === "boolean") return false;
-  if (type === "array") return [];
+  // An array that must not be empty (render_batch's rows) gets one baseline item.
+  if (type === "array") return prop.minItems && prop.items ? [baselineOf(name, prop.items)] : [];
   return {};
 }
 

@@ -188,7 +188,7 @@ describe("scopes", () => {
   it("a projects:read token sees no write, render or idea tool, and a call to one is refused", async () => {
     const person = await signInPerson("Reader Rhea");
     const reader = await connect(person, ["projects:read"]);
-    expect(await toolNames(reader.access_token)).toEqual(["get_account", "get_project", "get_render", "lint", "list_files", "list_projects", "list_renders", "read_file"]);
+    expect(await toolNames(reader.access_token)).toEqual(["get_account", "get_batch", "get_project", "get_render", "lint", "list_files", "list_projects", "list_renders", "read_file"]);
     for (const [name, args] of [["render", { slug: "x" }], ["create_project", { name: "nope" }], ["write_file", { slug: "x", path: "a.txt", content: "x" }], ["post_idea", { title: "t" }], ["snapshot", { slug: "x" }]] as const) {
       const { body } = await mcp(reader.access_token, "tools/call", { name, arguments: args });
       const text = JSON.stringify(body);

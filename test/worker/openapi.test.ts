@@ -131,7 +131,7 @@ describe("OpenAPI document", () => {
     expect(renderBody.properties.webhookUrl?.description).toMatch(/when this render ends/);
     expect(doc.paths["/api/projects/{slug}/webhook"]!.put!.summary).toMatch(/webhooks/);
     // OpenAPI 3.1 webhooks: one per event, the signed headers, the payload with its type and the render state.
-    expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual(["render.cancelled", "render.done", "render.failed"]);
+    expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual(["batch.cancelled", "batch.done", "batch.failed", "render.cancelled", "render.done", "render.failed"]);
     for (const [event, item] of Object.entries(doc.webhooks!)) {
       const post = item.post!;
       const headers = (post.parameters ?? []).filter((p) => p.in === "header").map((p) => p.name);

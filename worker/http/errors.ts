@@ -27,6 +27,8 @@ export const ERROR_CODES = {
   method_not_allowed: "The path exists but not with this method; the Allow header lists the methods it takes.",
   conflict: "The request conflicts with the current state; the message says how.",
   project_exists: "A project with this slug already exists.",
+  batch_in_progress: "A batch is rendering in this project, and its rows are the project's renders until it ends: follow or cancel it at /api/projects/{slug}/batch.",
+  render_in_progress: "A render is in progress in this project; a batch starts once it has ended (or cancel it).",
   duplicate_idea: "An idea like this exists: vote for it (the body carries it as `idea`), or send force: true.",
   already_exists: "A record with this name exists (groups, research records).",
   path_conflict: "A file is in the way of a directory, or a directory in the way of a file.",

@@ -128,6 +128,7 @@ export const idempotent = (limit: BodyLimit): MiddlewareHandler<AppEnv> => async
 export const IDEMPOTENT_POSTS: readonly { path: string; body: BodyLimit }[] = [
   { path: "/api/projects", body: CREATE_PROJECT_BODY },
   { path: "/api/projects/:slug/render", body: JSON_BODY },
+  { path: "/api/projects/:slug/batch", body: JSON_BODY },
   { path: "/api/ideas", body: JSON_BODY },
   { path: "/api/ideas/:id/comments", body: JSON_BODY },
 ];

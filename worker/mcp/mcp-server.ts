@@ -16,6 +16,7 @@ import { registerProjectTools } from "./project-tools.ts";
 import { registerPrompts } from "./prompts.ts";
 import { CredentialRedactingTransport, redactCredentials } from "./redact-credentials.ts";
 import { registerRenderTools } from "./render-tools.ts";
+import { registerBatchTools } from "./batch-tools.ts";
 import { refusedResourceReads } from "./resource-uri.ts";
 import { restClient } from "./rest-client.ts";
 import { carryGrant, type GrantCaller } from "../oauth/oauth-caller.ts";
@@ -39,6 +40,7 @@ export async function answerMcp(c: Context<AppEnv>, api: Hono<AppEnv>, caller: M
     registerAccountTools(server, rest);
     registerProjectTools(server, rest);
     registerRenderTools(server, rest, configOf(c.env).MCP_RENDER_WAIT_MS);
+    registerBatchTools(server, rest);
     registerProjectResources(server, rest);
     registerPrompts(server);
   }

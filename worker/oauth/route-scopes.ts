@@ -18,7 +18,7 @@ const IDEAS: RouteRule = ["ideas"];
 const PUBLIC_GETS = new Set(["/api/health", "/api/ping", "/api/docs", "/api/reference", "/api/openapi.json", "/api/stats", "/api/metrics", "/api/groups"]);
 
 /** Project sub-resources that run on a render node: their writes need `render`, their reads either scope. */
-const NODE_WORK = new Set(["render", "snapshot", "check", "preview"]);
+const NODE_WORK = new Set(["render", "batch", "snapshot", "check", "preview"]);
 
 /** The rule for one request the REST app received from an OAuth grant (path as the router sees it, no query). */
 export function routeRule(method: string, path: string): RouteRule {

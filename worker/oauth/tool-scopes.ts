@@ -23,6 +23,9 @@ export const TOOL_SCOPES: Readonly<Record<string, readonly Scope[]>> = {
   delete_render: ["projects:write"],
   render: ["render"],
   cancel_render: ["render"],
+  render_batch: ["render"],
+  get_batch: ["projects:read"],
+  cancel_batch: ["render"],
   check: ["render"],
   // A snapshot runs on a render node, then reads the frames it wrote among the project's files.
   snapshot: ["render", "projects:read"],

@@ -4,7 +4,7 @@ import { requireUser } from "../auth/middleware.ts";
 import { openDb } from "../db/client.ts";
 import type { ProjectRef } from "../projects/files/keys.ts";
 import type { AppEnv } from "../http/context.ts";
-import { badRequest } from "../http/errors.ts";
+import { badRequest, conflict } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
 import { route } from "../http/route.ts";
 import { json, media } from "../openapi/operation.ts";
@@ -49,7 +49,7 @@ export const renderRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "startRender",
-        summary: "Start a render (one at a time per project; a POST while one runs returns it). With wait, answers when it ends, with its log. Option webhookUrl: POSTed when it ends (see webhooks), else the project's webhook.",
+        summary: "Start a render (one at a time per project; a POST while one runs returns it; 409 batch_in_progress while a batch runs). With wait, answers when it ends, with its log. Option webhookUrl: POSTed when it ends (see webhooks), else the project's webhook.",
         tag: "renders", access: "user",
         request: () => ({ query: startRenderQuery(), body: { json: renderOptionsSchema }, headers: idempotencyKey() }),
         responses: () => ({ 202: json(RenderStateSchema, "queued"), 200: json(z.union([RenderWithLogSchema, RenderStateSchema]), "the render already in progress, or (wait) the ended render with its log") }),
@@ -90,6 +90,9 @@ export const renderRoutes = new Hono<AppEnv>()
         const room = roomOf(c.env, ref);
         const result = await room.startRender(render, failWith?.length ? failWith : undefined);
         if ("atCap" in result) throw capReached(c.env, "render");
+        if ("batchBusy" in result) {
+          throw conflict(`a batch is rendering in project ${ref.slug}: follow it at GET /api/projects/${ref.slug}/batch, or cancel it with DELETE`, {}, "batch_in_progress");
+        }
         const { started, view } = result;
         if (started && !failWith?.length) c.executionCtx.waitUntil(wakeRenderNodes(c.env));
         if (options.wait) return c.json((await waitForRenderEnd(c, ref, view.id)) ?? view);

@@ -7,6 +7,7 @@ import type { RenderOptions } from "../../core/render/render-options.ts";
 import type { Env } from "../env.ts";
 import { fileKey, type ProjectRef } from "../projects/files/keys.ts";
 import { badRequest } from "../http/errors.ts";
+import type { BatchRow } from "../../core/render/batch-request.ts";
 
 export async function refuseStrictVariableIssues(env: Pick<Env, "FILES">, ref: ProjectRef, options: Pick<RenderOptions, "composition" | "variables" | "strictVariables">): Promise<void> {
   if (!options.strictVariables || !options.variables || Object.keys(options.variables).length === 0) return;
@@ -15,4 +16,17 @@ export async function refuseStrictVariableIssues(env: Pick<Env, "FILES">, ref: P
   if (!object) return;
   const issues = validateVariables(options.variables, readVariableDeclarations(await object.text()), options.composition);
   if (issues.length > 0) throw badRequest(`invalid variables: ${describeVariableIssues(issues)}`);
+}
+
+/** A batch's strictVariables: each row's variables judged against the composition, read once; the 400 names the
+ * first row with issues. */
+export async function refuseStrictRowIssues(env: Pick<Env, "FILES">, ref: ProjectRef, options: Pick<RenderOptions, "composition" | "strictVariables">, rows: BatchRow[]): Promise<void> {
+  if (!options.strictVariables || rows.every((row) => Object.keys(row.variables).length === 0)) return;
+  const object = await env.FILES.get(fileKey(ref, options.composition));
+  if (!object) return;
+  const declarations = readVariableDeclarations(await object.text());
+  for (const [index, row] of rows.entries()) {
+    const issues = validateVariables(row.variables, declarations, options.composition);
+    if (issues.length > 0) throw badRequest(`invalid rows[${index}].variables: ${describeVariableIssues(issues)}`);
+  }
 }

@@ -13,7 +13,7 @@ export const delivery = lazy(() =>
     id: z.string(),
     renderId: z.string(),
     slug: z.string(),
-    event: z.enum(["render.done", "render.failed", "render.cancelled"]),
+    event: z.enum(["render.done", "render.failed", "render.cancelled", "batch.done", "batch.failed", "batch.cancelled"]),
     url: z.string(),
     status: z.enum(["pending", "delivered", "failed", "refused"]),
     createdAt: isoTime(),

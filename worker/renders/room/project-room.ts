@@ -3,37 +3,35 @@
 // projection (renders/projection.ts) and ends the queue's work rows from them (renders/write-ended-render.ts),
 // answers waiters (`wait`, browser jobs) and runs the watchdog (render-watchdog.ts). A split render's segments and
 // join are split-render.ts. What it tells (the log, the numbered events, the streams) goes through its RenderFeed
-// (render-feed.ts). Every alarm path ends: an ended render with its D1 rows written sets no alarm.
+// (render-feed.ts). A batch's rows are its renders, one after another (batch-run.ts). Every alarm path ends: an
+// ended render with its D1 rows written sets no alarm.
 import { DurableObject } from "cloudflare:workers";
 import type { CompleteRequest } from "../../../core/protocol/node-routes.ts";
 import type { ProgressEvent } from "../../../core/protocol/progress.ts";
 import type { RenderPlan, SegmentRange } from "../../../core/protocol/render-plan.ts";
 import { isInProgress, type RenderWithLog } from "../../../core/protocol/render-state.ts";
-import { describeRenderOptions } from "../../../core/render/render-options.ts";
+import { logEvent } from "../../http/log.ts";
 import { openDb } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
 import { renderKey } from "../../projects/files/keys.ts";
-import { announceWork } from "../farm/job-board.ts";
-import { enqueueJob, findJob, maxJobAttempts } from "../farm/queue.ts";
-import { maxRenderMs } from "../render-wall-clock.ts";
-import { capOf } from "../../limits/work-caps.ts";
-import { insertProjection, writeFileDeleted, writeProjection } from "../projection.ts";
+import { findJob, maxJobAttempts } from "../farm/queue.ts";
+import { writeFileDeleted, writeProjection } from "../projection.ts";
 import { joinJobId, publicRenderState, type Progress, type RoomRender } from "../state.ts";
-import { freeRenderFilename } from "../store.ts";
 import { ChangeWaiters } from "./change-waiters.ts";
 import { endRender, RENDER_KEY, retrySync, type EndParts } from "./render-end.ts";
 import { RenderFeed } from "./render-feed.ts";
 import { isLive, progressAfter, taken, withLines, type Outcome } from "./render-transitions.ts";
-import { watchdogMs, watchRender } from "./render-watchdog.ts";
+import { watchRender } from "./render-watchdog.ts";
 import type { RoomCore } from "./room-core.ts";
+import { BatchRun, type StartBatchResult } from "./batch-run.ts";
+import { admitRender, type AdmitResult, type StartParts } from "./render-start.ts";
+import type { RoomBatch } from "./batch-transitions.ts";
 import { completeSegment, markSegment, planRender } from "./split-render.ts";
 
-/** Rows still "in progress" this long past the wall-clock limit are stale (their room never ended them). */
-const STALE_AFTER_LIMIT_MS = 60_000;
-
 export type RenderView = RenderWithLog;
-/** `atCap`: the user already has their limit of renders in progress elsewhere; nothing was started. */
-export type StartResult = { started: boolean; view: RenderView } | { atCap: true };
+/** `atCap`: the user already has their limit of renders in progress elsewhere; nothing was started. `batchBusy`: a
+ * batch runs in this project (its rows are the renders), so nothing was started. */
+export type StartResult = AdmitResult | { batchBusy: true };
 
 export class ProjectRoom extends DurableObject<Env> {
   /** The log, the numbered events and the streams (render-feed.ts); the room decides, the feed tells. */
@@ -48,6 +46,9 @@ export class ProjectRoom extends DurableObject<Env> {
   private readonly core: RoomCore;
   /** What render-end.ts needs to end a render. */
   private readonly ends: EndParts;
+  private readonly batch: BatchRun;
+  /** What render-start.ts needs to start a render. */
+  private readonly starts: StartParts;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -66,6 +67,15 @@ export class ProjectRoom extends DurableObject<Env> {
       },
     };
     this.ends = { env, storage: ctx.storage, feed: this.feed, waiters: this.waiters, view: (render) => this.view(render) };
+    this.starts = { ...this.core, storage: ctx.storage, feed: this.feed, view: (render) => this.view(render) };
+    this.batch = new BatchRun({
+      env,
+      storage: ctx.storage,
+      feed: this.feed,
+      current: () => this.current(),
+      startRender: (render, failWith) => admitRender(this.starts, render, failWith),
+      finish: (renderId, outcome) => this.finish(renderId, outcome),
+    });
   }
 
   private async current(): Promise<RoomRender | null> {
@@ -101,34 +111,13 @@ export class ProjectRoom extends DurableObject<Env> {
    * The check and the write are storage operations, which the input gate serialises, so two POSTs racing here
    * cannot both start; only then are the D1 row and the job written. The D1 row is admitted only under the user's
    * cap on renders in progress (else `atCap`, and the room is put back as it was). `failWith` ends it at once
-   * (strict lint).
+   * (strict lint). While a batch runs, no other render slips in between its rows (`batchBusy`).
    */
   async startRender(render: RoomRender, failWith?: string[]): Promise<StartResult> {
-    const existing = await this.current();
-    if (existing && isInProgress(existing.status)) return { started: false, view: this.view(existing) };
-    await this.save(render);
-    const db = openDb(this.env.DB);
-    const named: RoomRender = { ...render, filename: await freeRenderFilename(db, render.userId, render.filename) };
-    const staleBefore = Date.now() - maxRenderMs(this.env) - STALE_AFTER_LIMIT_MS;
-    if (!(await insertProjection(db, named, capOf(this.env, "render"), staleBefore))) {
-      if (existing) await this.save(existing);
-      else await this.ctx.storage.delete(RENDER_KEY);
-      return { atCap: true };
-    }
-    await this.save(named);
-    // The watchdog runs from the start, so even a render whose job never got queued ends.
-    await this.ctx.storage.setAlarm(Date.now() + watchdogMs(this.env));
-    this.feed.started(named.id, publicRenderState(named));
-    const queued = await this.tell(named, [`render queued: ${describeRenderOptions(named.options)} → ${named.filename}`]);
-    if (failWith) {
-      await this.tell(queued, failWith);
-      await this.finish(named.id, { ok: false, error: "lint errors (strict): fix them or render without strict" });
-    } else {
-      await enqueueJob(db, { id: named.id, userId: named.userId, slug: named.slug, kind: "render", options: named.options });
-      await announceWork(this.env, "render");
-    }
-    return { started: true, view: this.view((await this.current()) ?? named) };
+    if (await this.batch.inProgress()) return { batchBusy: true };
+    return admitRender(this.starts, render, failWith);
   }
+
 
   /** Appends log lines (from the node or the Worker). Returns whether the node should stop. */
   async appendLines(renderId: string, lines: string[], progress?: Progress | null): Promise<{ cancelled: boolean }> {
@@ -204,11 +193,32 @@ export class ProjectRoom extends DurableObject<Env> {
     const render = await this.current();
     if (!isLive(render, renderId) || this.finishing.has(renderId)) return render ? this.view(render) : null;
     this.finishing.add(renderId);
+    let view: RenderView;
     try {
-      return await endRender(this.ends, render, outcome);
+      view = await endRender(this.ends, render, outcome);
     } finally {
       this.finishing.delete(renderId);
     }
+    // A batch's row: record it and start the next row; should that break, the alarm goes on with it.
+    await this.batch.renderEnded((await this.current()) ?? render).catch(async (error: unknown) => {
+      logEvent("error", "batch.advance_failed", { renderId, error, retry: "alarm" });
+      await this.ctx.storage.setAlarm(Date.now() + 1000);
+    });
+    return view;
+  }
+
+  // ── batches (batch-run.ts) ─────────────────────────────────────────────────────────────────────────────────
+
+  startBatch(batch: RoomBatch, variables: Record<string, unknown>[]): Promise<StartBatchResult> {
+    return this.batch.start(batch, variables);
+  }
+
+  getBatch() {
+    return this.batch.state();
+  }
+
+  cancelBatch() {
+    return this.batch.cancel();
   }
 
   /** DELETE .../render: `{ stopped }` is true when a render was in progress and is now cancelled. */
@@ -227,12 +237,14 @@ export class ProjectRoom extends DurableObject<Env> {
     const db = openDb(this.env.DB);
     const render = await this.current();
     if (render && render.id === renderId && render.filename === filename) {
+      await this.batch.forgetFile(filename);
       if (render.deletedAt) return;
       const forgotten = { ...render, deletedAt: Date.now() };
       await this.save(forgotten);
       await writeProjection(db, forgotten);
       return;
     }
+    await this.batch.forgetFile(filename);
     await writeFileDeleted(db, renderId, Date.now());
   }
 
@@ -257,6 +269,7 @@ export class ProjectRoom extends DurableObject<Env> {
 
   /** Before the project is deleted: stop the render, end the streams, forget the log. */
   async stopAll(): Promise<{ stopped: boolean }> {
+    await this.batch.cancel("the project was deleted");
     const result = await this.cancel("the project was deleted");
     this.feed.closeAll();
     await this.ctx.storage.deleteAll();
@@ -274,7 +287,7 @@ export class ProjectRoom extends DurableObject<Env> {
     const url = new URL(request.url);
     if (url.pathname === "/project-events") {
       const render = await this.current();
-      return this.feed.subscribeProject(request, render ? publicRenderState(render) : { status: "none" });
+      return this.feed.subscribeProject(request, render ? publicRenderState(render) : { status: "none" }, await this.batch.state());
     }
     return this.feed.subscribe(request, async () => {
       const render = await this.current();
@@ -296,5 +309,6 @@ export class ProjectRoom extends DurableObject<Env> {
     if (!render) return;
     if (isInProgress(render.status)) return watchRender(this.core, render, Date.now());
     if (render.synced === false) await retrySync(this.ends, render);
+    await this.batch.advance();
   }
 }

@@ -75,9 +75,16 @@ export class RenderFeed {
   }
 
   /** The project's stream opens with a `render` event carrying `current` (the current or last render, without its
-   * log), so a page that (re)connects picks up a render that started or ended while it was away. */
-  subscribeProject(request: Request, current: unknown): Response {
-    return this.projectHub.subscribe(formatEvent("render", current), request.signal);
+   * log), then a `batch` event with the current or last batch if there is one, so a page that (re)connects picks
+   * up a render or batch that started or ended while it was away. */
+  subscribeProject(request: Request, current: unknown, batch: unknown): Response {
+    const first = formatEvent("render", current) + (batch ? formatEvent("batch", batch) : "");
+    return this.projectHub.subscribe(first, request.signal);
+  }
+
+  /** A batch started, one of its rows started or ended, or it ended (batch-run.ts). */
+  batchChanged(state: unknown): void {
+    this.projectHub.broadcast("batch", state);
   }
 
   /** A file was written or deleted (worker/projects/files/announce-files.ts): tell the project's open pages. */

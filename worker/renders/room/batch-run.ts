@@ -1,0 +1,199 @@
+// A batch as its ProjectRoom runs it: the record in the room's storage (batch-transitions.ts decides), one row at a
+// time through the room's own render start, so a row is a render in every way (one at a time, split across nodes,
+// strict lint, caps, its own webhook and events). When a row's render ends (the room's finish), its outcome is
+// recorded and the next row starts in the same call; the room's alarm picks the batch up should that break. Each
+// change is told as a `batch` event on the project's stream; the end queues the batch's webhook.
+import type { BatchState } from "../../../core/protocol/render-state.ts";
+import { isInProgress } from "../../../core/protocol/render-state.ts";
+import { renderFilename } from "../../../core/render/render-options.ts";
+import { rowLabel } from "../../../core/render/batch-request.ts";
+import type { Env } from "../../env.ts";
+import { logEvent } from "../../http/log.ts";
+import { notifyBatchEnded } from "../../webhooks/notify-batch-ended.ts";
+import { wakeRenderNodes } from "../farm/render-node-container.ts";
+import type { RoomRender } from "../state.ts";
+import { strictLintFailures } from "../strict-lint.ts";
+import { batchEnded, batchInProgress, cancelPending, nextPendingRow, publicBatchState, rowRefused, rowRenderEnded, rowStarted, type RoomBatch } from "./batch-transitions.ts";
+import type { RenderFeed } from "./render-feed.ts";
+import type { Outcome } from "./render-transitions.ts";
+
+const BATCH_KEY = "batch";
+/** Each row's variables under its own key: a batch's rows may carry up to the 1 MiB body, more than one value holds. */
+const varsKey = (batchId: string, index: number) => `batch-vars:${batchId}:${index}`;
+/** Storage takes at most 128 keys per put or delete. */
+const KEYS_PER_CALL = 100;
+
+export type StartRenderResult = { started: boolean; view: { id: string } } | { atCap: true };
+export type StartBatchResult = { started: boolean; state: BatchState } | { atCap: true } | { renderBusy: true };
+
+/** What the room lends its batch. */
+export interface BatchParts {
+  env: Env;
+  storage: DurableObjectStorage;
+  feed: RenderFeed;
+  current(): Promise<RoomRender | null>;
+  /** The room's render start, without the batch check of the public one. */
+  startRender(render: RoomRender, failWith?: string[]): Promise<StartRenderResult>;
+  finish(renderId: string, outcome: Outcome): Promise<unknown>;
+}
+
+export class BatchRun {
+  constructor(private readonly room: BatchParts) {}
+
+  async load(): Promise<RoomBatch | null> {
+    return (await this.room.storage.get<RoomBatch>(BATCH_KEY)) ?? null;
+  }
+
+  async state(): Promise<BatchState | null> {
+    const batch = await this.load();
+    return batch ? publicBatchState(batch, await this.room.current()) : null;
+  }
+
+  async inProgress(): Promise<boolean> {
+    return batchInProgress(await this.load());
+  }
+
+  private async save(batch: RoomBatch): Promise<BatchState> {
+    await this.room.storage.put(BATCH_KEY, batch);
+    const state = publicBatchState(batch, await this.room.current());
+    this.room.feed.batchChanged(state);
+    return state;
+  }
+
+  private async deleteVariables(batch: RoomBatch): Promise<void> {
+    const keys = batch.rows.map((row) => varsKey(batch.id, row.index));
+    for (let i = 0; i < keys.length; i += KEYS_PER_CALL) await this.room.storage.delete(keys.slice(i, i + KEYS_PER_CALL));
+  }
+
+  /**
+   * Starts `batch` (its rows pending) unless a render or batch is in progress: a batch in progress is returned
+   * unchanged (`started: false`, as a render POST does), a plain render is `renderBusy`. The first row starts at
+   * once; should the user's cap on renders in progress refuse it, nothing stays of the batch (`atCap`).
+   */
+  async start(batch: RoomBatch, variables: Record<string, unknown>[]): Promise<StartBatchResult> {
+    const previous = await this.load();
+    if (batchInProgress(previous)) return { started: false, state: publicBatchState(previous, await this.room.current()) };
+    const current = await this.room.current();
+    if (current && isInProgress(current.status)) return { renderBusy: true };
+    const entries = variables.map((vars, index) => [varsKey(batch.id, index), vars] as const);
+    for (let i = 0; i < entries.length; i += KEYS_PER_CALL) await this.room.storage.put(Object.fromEntries(entries.slice(i, i + KEYS_PER_CALL)));
+    await this.room.storage.put(BATCH_KEY, batch);
+    const undo = async () => {
+      await this.deleteVariables(batch);
+      if (previous) await this.room.storage.put(BATCH_KEY, previous);
+      else await this.room.storage.delete(BATCH_KEY);
+    };
+    // A first row that cannot start leaves nothing behind: no batch in progress that no render would ever advance.
+    const first = await this.startRow(batch, 0).catch(async (error: unknown) => {
+      if ((await this.room.current())?.id !== (await this.load())?.rows[0]?.renderId) await undo();
+      throw error;
+    });
+    if (first === "atCap") {
+      await undo();
+      return { atCap: true };
+    }
+    if (previous) await this.deleteVariables(previous);
+    return { started: true, state: (await this.state())! };
+  }
+
+  /** Starts the row at `index` as a render; "atCap" when the user's cap refused it (the row is then failed). */
+  private async startRow(batch: RoomBatch, index: number): Promise<"started" | "atCap"> {
+    const row = batch.rows[index]!;
+    const options = { ...batch.options, variables: (await this.room.storage.get<Record<string, unknown>>(varsKey(batch.id, index))) ?? {} };
+    const startedAt = Date.now();
+    const render: RoomRender = {
+      id: crypto.randomUUID(),
+      userId: batch.userId,
+      slug: batch.slug,
+      status: "queued",
+      startedAt,
+      doneAt: null,
+      filename: renderFilename(`${batch.slug}-${rowLabel(row, index)}`, options.format, new Date(startedAt)),
+      options,
+      lastLine: "",
+      progress: null,
+      error: null,
+      size: null,
+    };
+    const failWith = options.strict ? await strictLintFailures(this.room.env, batch, options.composition) : [];
+    // The lint read other storage than the room's, so other calls ran meanwhile: a cancel may have ended the batch.
+    const latest = await this.load();
+    if (!batchInProgress(latest) || latest.id !== batch.id || nextPendingRow(latest) !== index) return "started";
+    // Recorded before the render starts: a strict render with lint errors ends inside startRender, and its end
+    // must find its row.
+    await this.save(rowStarted(latest, index, render.id, render.filename));
+    const result = await this.room.startRender(render, failWith.length ? failWith : undefined);
+    if ("atCap" in result || !result.started) {
+      const now = (await this.load())!;
+      const why = "atCap" in result ? "your limit of renders in progress was reached (renders of other projects); the row was not rendered" : "another render was in progress";
+      await this.save(rowRefused(now, index, why));
+      return "atCap" in result ? "atCap" : "started";
+    }
+    if (!failWith.length) await wakeRenderNodes(this.room.env).catch((error: unknown) => logEvent("error", "batch.wake_failed", { error }));
+    return "started";
+  }
+
+  /** The room's finish ended `render`: when it is a row of the batch, record it and go on with the next row. */
+  async renderEnded(render: RoomRender): Promise<void> {
+    const batch = await this.load();
+    if (!batchInProgress(batch)) return;
+    const next = rowRenderEnded(batch, render);
+    if (!next) return;
+    await this.save(next);
+    await this.advance();
+  }
+
+  /**
+   * Starts the next pending row, or ends the batch when none is left. Does nothing while a render runs. Called
+   * after each row's end and from the room's alarm (a row end whose next step broke).
+   */
+  async advance(): Promise<void> {
+    for (;;) {
+      let batch = await this.load();
+      if (!batchInProgress(batch)) return;
+      const current = await this.room.current();
+      if (current && isInProgress(current.status)) return;
+      // A row's end the room recorded but this batch missed (the room was evicted in between).
+      if (current) batch = rowRenderEnded(batch, current) ?? batch;
+      const index = nextPendingRow(batch);
+      if (index === null) return this.end(batch);
+      await this.startRow(batch, index);
+      // A row that ended at once (strict lint, cap) went through renderEnded already or was refused: go on.
+    }
+  }
+
+  private async end(batch: RoomBatch): Promise<void> {
+    const ended = batchEnded(batch, Date.now());
+    if (!ended) {
+      // Rows still marked running with no render behind them: the room lost their end; they fail, saying so.
+      const stuck = batch.rows.filter((row) => row.status === "queued" || row.status === "rendering");
+      let fixed = batch;
+      for (const row of stuck) fixed = rowRefused(fixed, row.index, "the row's render ended without its outcome reaching the batch");
+      return this.end(fixed);
+    }
+    const state = await this.save(ended);
+    await this.deleteVariables(ended);
+    await notifyBatchEnded(this.room.env, ended.userId, ended.options.webhookUrl, state);
+  }
+
+  /** DELETE .../batch: the rows not started are cancelled, then the running row's render; `stopped` when it ran. */
+  async cancel(reason = "cancelled by the user"): Promise<{ stopped: boolean; batch: BatchState | null }> {
+    const batch = await this.load();
+    if (!batchInProgress(batch)) return { stopped: false, batch: batch ? publicBatchState(batch, await this.room.current()) : null };
+    await this.save(cancelPending(batch, reason));
+    const current = await this.room.current();
+    if (current && isInProgress(current.status) && batch.rows.some((row) => row.renderId === current.id)) {
+      await this.room.finish(current.id, { cancelled: true, reason: `the batch was ${reason}` });
+    } else {
+      await this.advance();
+    }
+    return { stopped: true, batch: await this.state() };
+  }
+
+  /** DELETE /renders/<filename> of a row's file: the row offers no download from now on. */
+  async forgetFile(filename: string): Promise<void> {
+    const batch = await this.load();
+    if (!batch || !batch.rows.some((row) => row.filename === filename)) return;
+    await this.save({ ...batch, rows: batch.rows.map((row) => (row.filename === filename ? { ...row, deleted: true } : row)) });
+  }
+}
