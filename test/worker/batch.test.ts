@@ -52,8 +52,8 @@ describe("batches", () => {
       [{ rows: [{ name: "a" }, { name: "b" }, { name: "a" }] }, 'invalid rows[2].name: "a" is also the name of rows[0]; names are unique in a batch'],
       [{ rows: [{}], wait: true }, "invalid wait: a batch never holds the request; follow it with GET .../batch or the project's event stream"],
       [{ rows: [{}], variables: {} }, "invalid variables: a batch takes its variables per row, as rows[i].variables"],
-      [{ rows: [{}], format: "avi" }, 'invalid format: "avi"; allowed values: mp4, webm, mov, gif'],
-      [{ rows: [{}], colour: 1 }, "unknown batch option colour; allowed options: rows, quality, fps, format, composition, resolution, strict, webhookUrl, strictVariables"],
+      [{ rows: [{}], format: "avi" }, 'invalid format: "avi"; allowed values: mp4, webm, mov, gif, png-sequence'],
+      [{ rows: [{}], colour: 1 }, "unknown batch option colour; allowed options: rows, quality, fps, format, composition, resolution, strict, webhookUrl, strictVariables, crf, videoBitrate, gifLoop"],
     ];
     for (const [body, error] of cases) {
       const res = await api(s.token, "POST", `/api/projects/${slug}/batch`, body);
