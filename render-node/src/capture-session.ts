@@ -1,10 +1,8 @@
 // One loaded composition ready to be captured: the project served, the network sink up, the first browser loaded,
 // the frame rate and frame count settled. planRender, renderSegment and renderProject all start here, so a plan
 // made on one node and a segment rendered on another read the composition the same way.
-import { availableParallelism } from "node:os";
 import { mkdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
-import type { RenderOptions as ApiRenderOptions } from "../../core/render/render-options.ts";
 import { formatFindingLine, makeFinding, strictFailure, type Finding } from "../../core/protocol/finding.ts";
 import type { RenderPlan } from "../../core/protocol/render-plan.ts";
 import { blockedAttemptFinding, limitBlockedAttempts } from "./blocked-attempt.ts";
@@ -35,42 +33,8 @@ import { reportLateFindings } from "./late-findings.ts";
 import { startTimeline, type Timeline } from "./render-timeline.ts";
 import { stageBounds, type StageBounds } from "./stage-bounds.ts";
 import { prepareCapturePage } from "./prepare-capture-page.ts";
+import { browsersFor, frameReuseOn, type SessionInput } from "./capture-options.ts";
 
-/** The render options a session reads: the API's (core/render) fields, each optional. */
-export type SessionOptions = Partial<Pick<ApiRenderOptions, "quality" | "fps" | "format" | "composition" | "resolution" | "variables" | "strictVariables" | "crf" | "videoBitrate" | "gifLoop">> & {
-  /** Undefined values are dropped (the API schema rejects nothing for them). */
-  [key: string]: unknown;
-};
-
-/** How a capture runs, the same for a whole render, a plan and a segment. */
-export interface CaptureControls {
-  /** A blocked network attempt or a missing asset fails the render (otherwise it is a finding in the log). */
-  strict?: boolean | undefined;
-  /** Force the screenshot path even where beginFrame works (for comparison). */
-  captureMode?: CaptureMode | undefined;
-  binaries?: Binaries | undefined;
-  /** How long each stage may take (default: from the environment, see stage-bounds.ts). */
-  bounds?: StageBounds | undefined;
-  /**
-   * Frame reuse: a frame the page proves identical to the one before is not captured again (the encoder gets the
-   * previous frame's bytes). Default on; `STUDIO_FRAME_REUSE=off` in the node's environment turns it off.
-   */
-  frameReuse?: boolean | undefined;
-  signal: AbortSignal;
-  onLine?: ((line: string) => void) | undefined;
-  /** Where the session records its stages (loading, capturing, finishing chunks); default a timeline of its own. */
-  timeline?: Timeline | undefined;
-}
-
-export interface SessionInput extends CaptureControls {
-  projectDir: string;
-  options: SessionOptions;
-  /**
-   * Browsers to start alongside the first, before the frame count is known: a render that will capture with more
-   * than one browser does not wait for the first to load before starting the others (unused ones are killed).
-   */
-  prelaunch?: number | undefined;
-}
 
 export interface CaptureSession {
   /** Options with the frame rate settled (the request's fps, else the root's data-fps, else 30). */
@@ -104,25 +68,6 @@ export interface CaptureSession {
    * closed-GOP chunk (keyframe on its first frame). Returns the chunk files in order; closes the browsers.
    */
   capture(range: FrameRange, concurrency: number, onFrame: (frame: FrameDone) => void): Promise<string[]>;
-}
-
-/** Whether frame reuse is on: the caller's choice, else the environment's (`STUDIO_FRAME_REUSE=off`), else on. */
-export function frameReuseOn(choice: boolean | undefined, env: NodeJS.ProcessEnv = process.env): boolean {
-  if (choice !== undefined) return choice;
-  return !/^(off|0|false|no)$/i.test(env["STUDIO_FRAME_REUSE"]?.trim() ?? "");
-}
-
-/** Browsers at once for a range: one per core by default, but never fewer than 15 frames each. */
-export function browsersFor(frames: number, concurrency: number): number {
-  return Math.max(1, Math.min(concurrency, Math.floor(frames / 15) || 1));
-}
-
-export function checkConcurrency(value: number | undefined): number {
-  const concurrency = value ?? availableParallelism();
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) {
-    throw new Error(`invalid option "concurrency": expected an integer from 1 to 32; received ${JSON.stringify(value)}`);
-  }
-  return concurrency;
 }
 
 /** A page URL of the project server as a project-relative path, or null when it is not a project file. */

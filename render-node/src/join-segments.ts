@@ -16,7 +16,7 @@ import { runTool } from "./run-tool.ts";
 import { makeScratchDir, removeScratchDir } from "./scratch-dirs.ts";
 import { encodeBound, stageBounds, type StageBounds } from "./stage-bounds.ts";
 import { listPngFrames, writeStoredZip } from "./zip-png-sequence.ts";
-import type { SessionOptions } from "./capture-session.ts";
+import type { SessionOptions } from "./capture-options.ts";
 
 export interface JoinSegmentsInput {
   projectDir: string;

@@ -5,7 +5,7 @@ import type { CaptureMode } from "./launch-capture-browser.ts";
 import type { Binaries } from "./resolve-binaries.ts";
 import type { StageBounds } from "./stage-bounds.ts";
 import { withCaptureSession } from "./capture-session.ts";
-import type { SessionOptions } from "./capture-session.ts";
+import type { SessionOptions } from "./capture-options.ts";
 
 export type { RenderPlan };
 

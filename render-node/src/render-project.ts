@@ -1,7 +1,8 @@
 // Renders a project directory to a video file on one node: plan, capture every frame (one chunk per browser),
 // join with the audio. The farm's three steps (plan-render, render-segment, join-segments) in one session, so
 // one browser load serves both the plan and the capture.
-import { checkConcurrency, withCaptureSession, type CaptureControls } from "./capture-session.ts";
+import { withCaptureSession } from "./capture-session.ts";
+import { checkConcurrency, type CaptureControls } from "./capture-options.ts";
 import type { CaptureMode } from "./launch-capture-browser.ts";
 import { joinFiles } from "./join-segments.ts";
 import type { Format, Quality, Resolution } from "./parse-render-options.ts";

@@ -3,8 +3,9 @@
 import { writeFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { buildConcatList, ENCODER_SETTINGS } from "./build-encode-args.ts";
-import { checkConcurrency, withCaptureSession } from "./capture-session.ts";
-import type { CaptureControls, SessionOptions } from "./capture-session.ts";
+import { withCaptureSession } from "./capture-session.ts";
+import { checkConcurrency } from "./capture-options.ts";
+import type { CaptureControls, SessionOptions } from "./capture-options.ts";
 import type { Format } from "./parse-render-options.ts";
 import type { RenderPlan } from "./plan-render.ts";
 import { runTool } from "./run-tool.ts";
