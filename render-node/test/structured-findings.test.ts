@@ -100,6 +100,7 @@ describe("no finding is read back from text", () => {
         if (literal.test(line) || line.includes("/^finding") || /startsWith\(["'`]finding/.test(line)) found.push(`${path}:${i + 1}`);
       }
     }
-    expect(found).toEqual(["core/protocol/finding.ts:66"]);
+    // Only the one writer (its line moves as the file changes; the file must not).
+    expect(found.map((at) => at.split(":")[0])).toEqual(["core/protocol/finding.ts"]);
   });
 });
