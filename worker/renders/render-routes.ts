@@ -9,14 +9,14 @@ import { readJson } from "../http/validate.ts";
 import { route } from "../http/route.ts";
 import { json, media } from "../openapi/operation.ts";
 import { idempotencyKey } from "../openapi/shapes.ts";
-import { parseRenderOptions, renderFilename, renderOptionsSchema } from "../../core/render/render-options.ts";
+import { parseRenderOptions, renderOptionsSchema } from "../../core/render/render-options.ts";
 import { NoCurrentRenderSchema, RenderStateSchema, RenderWithLogSchema } from "../../core/protocol/render-state.ts";
 import { startRenderQuery } from "./schemas.ts";
 import * as z from "zod";
 import { callerProject } from "../projects/caller-project.ts";
 import { strictLintFailures } from "./strict-lint.ts";
 import { refuseStrictVariableIssues } from "./strict-variables.ts";
-import type { RoomRender } from "./state.ts";
+import { queuedRender } from "./state.ts";
 import { isDownloadableRow, recentProjectRenders, renderListEntry } from "./store.ts";
 import { roomOf } from "./room/room-of.ts";
 import { wakeRenderNodes } from "./farm/render-node-container.ts";
@@ -72,21 +72,7 @@ export const renderRoutes = new Hono<AppEnv>()
         }
         await refuseStrictVariableIssues(c.env, ref, options);
         const failWith = options.strict ? await strictLintFailures(c.env, ref, options.composition) : undefined;
-        const startedAt = Date.now();
-        const render: RoomRender = {
-          id: crypto.randomUUID(),
-          userId: ref.userId,
-          slug: ref.slug,
-          status: "queued",
-          startedAt,
-          doneAt: null,
-          filename: renderFilename(ref.slug, options.format, new Date(startedAt)),
-          options,
-          lastLine: "",
-          progress: null,
-          error: null,
-          size: null,
-        };
+        const render = queuedRender(ref, options);
         const room = roomOf(c.env, ref);
         const result = await room.startRender(render, failWith?.length ? failWith : undefined);
         if ("atCap" in result) throw capReached(c.env, "render");

@@ -4,7 +4,7 @@
 import type { ProgressEvent, RenderProgress } from "../../core/protocol/progress.ts";
 import type { RenderPlan } from "../../core/protocol/render-plan.ts";
 import type { RenderState, RenderStatus } from "../../core/protocol/render-state.ts";
-import type { RenderOptions } from "../../core/render/render-options.ts";
+import { renderFilename, type RenderOptions } from "../../core/render/render-options.ts";
 
 export type Progress = RenderProgress;
 
@@ -85,5 +85,27 @@ export function publicRenderState(r: RoomRender): RenderState {
     segments: r.segments
       ? r.segments.map(({ index, fromFrame, toFrame, node, attempts, status }) => ({ index, fromFrame, toFrame, node, attempts, status }))
       : null,
+  };
+}
+
+/**
+ * A render as it is asked for, before its room admits it: queued now, with a fresh id and a file named after
+ * `fileStem` (the slug; a batch row's adds its label). The render POST and each batch row start from it.
+ */
+export function queuedRender(owner: { userId: string; slug: string }, options: RenderOptions, fileStem = owner.slug): RoomRender {
+  const startedAt = Date.now();
+  return {
+    id: crypto.randomUUID(),
+    userId: owner.userId,
+    slug: owner.slug,
+    status: "queued",
+    startedAt,
+    doneAt: null,
+    filename: renderFilename(fileStem, options.format, new Date(startedAt)),
+    options,
+    lastLine: "",
+    progress: null,
+    error: null,
+    size: null,
   };
 }

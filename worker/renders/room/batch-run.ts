@@ -5,13 +5,12 @@
 // change is told as a `batch` event on the project's stream; the end queues the batch's webhook.
 import type { BatchState } from "../../../core/protocol/render-state.ts";
 import { isInProgress } from "../../../core/protocol/render-state.ts";
-import { renderFilename } from "../../../core/render/render-options.ts";
 import { rowLabel } from "../../../core/render/batch-request.ts";
 import type { Env } from "../../env.ts";
 import { logEvent } from "../../http/log.ts";
 import { notifyBatchEnded } from "../../webhooks/notify-batch-ended.ts";
 import { wakeRenderNodes } from "../farm/render-node-container.ts";
-import type { RoomRender } from "../state.ts";
+import { queuedRender, type RoomRender } from "../state.ts";
 import { strictLintFailures } from "../strict-lint.ts";
 import { batchEnded, batchInProgress, cancelPending, nextPendingRow, publicBatchState, rowRefused, rowRenderEnded, rowStarted, type RoomBatch } from "./batch-transitions.ts";
 import type { RenderFeed } from "./render-feed.ts";
@@ -100,21 +99,7 @@ export class BatchRun {
   private async startRow(batch: RoomBatch, index: number): Promise<"started" | "atCap"> {
     const row = batch.rows[index]!;
     const options = { ...batch.options, variables: (await this.room.storage.get<Record<string, unknown>>(varsKey(batch.id, index))) ?? {} };
-    const startedAt = Date.now();
-    const render: RoomRender = {
-      id: crypto.randomUUID(),
-      userId: batch.userId,
-      slug: batch.slug,
-      status: "queued",
-      startedAt,
-      doneAt: null,
-      filename: renderFilename(`${batch.slug}-${rowLabel(row, index)}`, options.format, new Date(startedAt)),
-      options,
-      lastLine: "",
-      progress: null,
-      error: null,
-      size: null,
-    };
+    const render = queuedRender(batch, options, `${batch.slug}-${rowLabel(row, index)}`);
     const failWith = options.strict ? await strictLintFailures(this.room.env, batch, options.composition) : [];
     // The lint read other storage than the room's, so other calls ran meanwhile: a cancel may have ended the batch.
     const latest = await this.load();
