@@ -1,0 +1,26 @@
+// What the render-farm tests share: a project's render started by a fresh user, its room, its state and job rows,
+// a lease lapsed by hand, and a node finishing a job with an uploaded file.
+import { env } from "cloudflare:test";
+import { expect } from "vitest";
+import { api, createProject, json, signIn } from "./helpers.ts";
+import { nodeCall } from "./node-helpers.ts";
+
+export type State = Record<string, unknown> & { id: string; status: string; filename: string; downloadUrl: string | null; lines?: string[]; segments?: { status: string }[] | null };
+
+export const roomStub = (userId: string, slug: string) => env.PROJECT_ROOM.get(env.PROJECT_ROOM.idFromName(`${userId}/${slug}`));
+export const renderState = async (token: string, slug: string) => json<State>(await api(token, "GET", `/api/projects/${slug}/render`));
+export const jobRow = (id: string) => env.DB.prepare("SELECT status, attempts, node_id FROM jobs WHERE id = ?").bind(id).first<{ status: string; attempts: number; node_id: string | null }>();
+export const lapse = (id: string) => env.DB.prepare("UPDATE jobs SET lease_expires_at = ? WHERE id = ?").bind(Date.now() - 1, id).run();
+export const listed = async (token: string) => (await json<{ renders: { filename: string }[] }>(await api(token, "GET", "/api/renders"))).renders.map((r) => r.filename);
+
+export async function startRender(name: string, slug: string) {
+  const s = await signIn(name);
+  await createProject(s.token, slug);
+  const state = await json<State>(await api(s.token, "POST", `/api/projects/${slug}/render`, { quality: "draft" }));
+  return { s, state, room: roomStub(s.userId, slug) };
+}
+
+export async function finishWithFile(key: string, id: string, bytes = new Uint8Array(64)) {
+  expect((await nodeCall(key, "PUT", `/jobs/${id}/output`, bytes)).status).toBe(200);
+  return nodeCall(key, "POST", `/jobs/${id}/complete`, { ok: true });
+}
