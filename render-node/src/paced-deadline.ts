@@ -54,11 +54,18 @@ export function ffmpegBound(ms: number, ceilingMs: number, pid: number | undefin
 
 /** Below this share of one core, a stage's processes are idle (Chromium's own timers use less). */
 export const IDLE_SHARE = 0.02;
+/**
+ * Idle this long on end (consecutive probe windows), a stage fails as idle. One quarter-second window is not enough:
+ * a process starved on a loaded machine can get nothing for that long (CI, stop 27).
+ */
+export const IDLE_SPAN_MS = 1000;
 
 export interface PaceState {
   /** Bound time used so far, at the stage's pace. */
   pacedMs: number;
   wallMs: number;
+  /** Wall time of the current run of idle windows (0 after a busy one). */
+  idleMs: number;
 }
 
 export type PaceVerdict =
@@ -71,8 +78,13 @@ export type PaceVerdict =
  */
 export function judgePace(state: PaceState, window: { wallMs: number; cpuMs: number }, bound: Pick<PacedBound, "ms" | "ceilingMs">, busyIsHung: boolean): PaceVerdict {
   const share = window.wallMs > 0 ? window.cpuMs / window.wallMs : 0;
-  const next = { pacedMs: state.pacedMs + window.wallMs * Math.min(1, share), wallMs: state.wallMs + window.wallMs };
-  if (share < IDLE_SHARE) return { kind: "fail", reason: "idle", state: next };
+  const idle = share < IDLE_SHARE;
+  const next = {
+    pacedMs: state.pacedMs + window.wallMs * Math.min(1, share),
+    wallMs: state.wallMs + window.wallMs,
+    idleMs: idle ? state.idleMs + window.wallMs : 0,
+  };
+  if (next.idleMs >= IDLE_SPAN_MS) return { kind: "fail", reason: "idle", state: next };
   if (busyIsHung && next.pacedMs >= bound.ms) return { kind: "fail", reason: "busy", state: next };
   if (next.wallMs >= bound.ceilingMs) return { kind: "fail", reason: "ceiling", state: next };
   return { kind: "wait", state: next };
@@ -98,7 +110,7 @@ export function withPacedDeadline<T>(promise: Promise<T>, bound: PacedBound, mes
     // Probe windows: short enough to decide soon after the bound, long enough to see a starved process get a slice.
     // A quarter second at least: on a machine with dozens of runnable threads a process may wait 100 ms for a slice.
     const windowMs = Math.min(1000, Math.max(250, bound.ms / 5));
-    let state: PaceState = { pacedMs: 0, wallMs: 0 };
+    let state: PaceState = { pacedMs: 0, wallMs: 0, idleMs: 0 };
     let last: { at: number; cpu: number } | null = null;
     let firstWindow = true;
     const trip = (detail: string) => reject(new StageTimeout(message() + detail));
@@ -109,7 +121,7 @@ export function withPacedDeadline<T>(promise: Promise<T>, bound: PacedBound, mes
       if (last === null) {
         // The bound's first stretch is over; from here on, each window counts at the pace the stage gets. The first
         // stretch counts at the pace of the first window (decided at the next look).
-        state = { pacedMs: 0, wallMs: bound.ms };
+        state = { pacedMs: 0, wallMs: bound.ms, idleMs: 0 };
         last = { at: now, cpu };
         timer = setTimeout(look, windowMs);
         return;

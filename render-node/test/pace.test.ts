@@ -2,7 +2,7 @@
 // spinning, unknown), the /proc readers, and the render timeline. Real timers, short bounds.
 import { describe, expect, it } from "vitest";
 import { busyShare, readCpuTimes } from "../src/machine-cpu.ts";
-import { IDLE_SHARE, judgePace, paceDetail, withPacedDeadline, type PaceProbe } from "../src/paced-deadline.ts";
+import { IDLE_SHARE, IDLE_SPAN_MS, judgePace, paceDetail, withPacedDeadline, type PaceProbe } from "../src/paced-deadline.ts";
 import { parseProcStat, processTreeCpuMs } from "../src/process-tree-cpu.ts";
 import { formatTimeline, startTimeline } from "../src/render-timeline.ts";
 import { StageTimeout } from "../src/with-deadline.ts";
@@ -11,28 +11,43 @@ const BOUND = { ms: 10_000, ceilingMs: 100_000 };
 
 describe("judgePace", () => {
   it("fails a stage whose processes did nothing in the window: waiting on something that never comes", () => {
-    const verdict = judgePace({ pacedMs: 10_000, wallMs: 10_000 }, { wallMs: 1000, cpuMs: 1000 * IDLE_SHARE * 0.5 }, BOUND, true);
+    const verdict = judgePace({ pacedMs: 10_000, wallMs: 10_000, idleMs: 0 }, { wallMs: IDLE_SPAN_MS, cpuMs: IDLE_SPAN_MS * IDLE_SHARE * 0.5 }, BOUND, true);
     expect(verdict).toMatchObject({ kind: "fail", reason: "idle" });
     expect(paceDetail(verdict as never, "its browser")).toBe(" (its browser was idle: waiting on something that never came)");
   });
+  it("waits out a short idle stretch (a starved process can get nothing for a quarter second), not a long one", () => {
+    const window = { wallMs: 250, cpuMs: 0 };
+    let state = { pacedMs: 1000, wallMs: 10_000, idleMs: 0 };
+    for (let i = 1; i < IDLE_SPAN_MS / 250; i++) {
+      const verdict = judgePace(state, window, BOUND, true);
+      expect(verdict.kind).toBe("wait");
+      state = verdict.state;
+    }
+    // A busy window in between starts the count again.
+    const busy = judgePace(state, { wallMs: 250, cpuMs: 50 }, BOUND, true);
+    expect(busy).toMatchObject({ kind: "wait", state: { idleMs: 0 } });
+    state = busy.state;
+    for (let i = 1; i < IDLE_SPAN_MS / 250; i++) state = judgePace(state, window, BOUND, true).state;
+    expect(judgePace(state, window, BOUND, true)).toMatchObject({ kind: "fail", reason: "idle" });
+  });
   it("keeps waiting while a starved page has used less than its bound at its pace", () => {
     // A third of a core for 10 s of bound: 3.3 s used, and 0.3 s more per second of wall time.
-    const verdict = judgePace({ pacedMs: 3333, wallMs: 10_000 }, { wallMs: 1000, cpuMs: 333 }, BOUND, true);
+    const verdict = judgePace({ pacedMs: 3333, wallMs: 10_000, idleMs: 0 }, { wallMs: 1000, cpuMs: 333 }, BOUND, true);
     expect(verdict.kind).toBe("wait");
     expect(verdict.state.pacedMs).toBeCloseTo(3666, 0);
     expect(verdict.state.wallMs).toBe(11_000);
   });
   it("fails a page that has spent its whole bound busy, naming the pace when the clock ran longer", () => {
-    const verdict = judgePace({ pacedMs: 9800, wallMs: 29_000 }, { wallMs: 1000, cpuMs: 400 }, BOUND, true);
+    const verdict = judgePace({ pacedMs: 9800, wallMs: 29_000, idleMs: 0 }, { wallMs: 1000, cpuMs: 400 }, BOUND, true);
     expect(verdict).toMatchObject({ kind: "fail", reason: "busy" });
     expect(paceDetail(verdict as never, "its browser")).toBe(" (at this machine's pace: 30 s on the clock, its browser got 34% of a core)");
     // At full pace the plain message says it all.
-    const fast = judgePace({ pacedMs: 10_000, wallMs: 10_000 }, { wallMs: 1000, cpuMs: 1900 }, BOUND, true);
+    const fast = judgePace({ pacedMs: 10_000, wallMs: 10_000, idleMs: 0 }, { wallMs: 1000, cpuMs: 1900 }, BOUND, true);
     expect(paceDetail(fast as never, "its browser")).toBe("");
   });
   it("never fails a busy ffmpeg before the ceiling, and always at it", () => {
-    expect(judgePace({ pacedMs: 50_000, wallMs: 50_000 }, { wallMs: 1000, cpuMs: 1000 }, BOUND, false).kind).toBe("wait");
-    const verdict = judgePace({ pacedMs: 50_000, wallMs: 99_500 }, { wallMs: 1000, cpuMs: 100 }, BOUND, false);
+    expect(judgePace({ pacedMs: 50_000, wallMs: 50_000, idleMs: 0 }, { wallMs: 1000, cpuMs: 1000 }, BOUND, false).kind).toBe("wait");
+    const verdict = judgePace({ pacedMs: 50_000, wallMs: 99_500, idleMs: 0 }, { wallMs: 1000, cpuMs: 100 }, BOUND, false);
     expect(verdict).toMatchObject({ kind: "fail", reason: "ceiling" });
     expect(paceDetail(verdict as never, "ffmpeg")).toMatch(/^ \(100\.5 s on the clock, the most any machine is given; ffmpeg got \d+% of a core\)$/);
   });

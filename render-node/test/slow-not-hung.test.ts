@@ -1,10 +1,9 @@
-// Slow is not hung (issue 24, item 6), with real Chromium and ffmpeg on a machine made slow on purpose: busy-loop
-// processes hog every core while the blur-heavy starter renders at 1080p with a frame bound far shorter than a frame
-// takes on the clock. The render ends done with every frame; the same machine still fails a composition that
+// Slow is not hung (issue 24, item 6), with real Chromium and ffmpeg on a machine made slow on purpose: the browsers
+// get a fifth of the clock (throttle-browsers.ts) while the blur-heavy starter renders at 1080p with a frame bound
+// far shorter than a frame takes on the clock. The render ends done with every frame; the same machine still fails a composition that
 // truly hangs, with one message naming the frame.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { availableParallelism, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, expect, it } from "vitest";
 import { starterComposition } from "../../core/composition/starter.ts";
@@ -13,20 +12,22 @@ import { resolveBinaries } from "../src/resolve-binaries.ts";
 import type { StageBounds } from "../src/stage-bounds.ts";
 import { StageTimeout } from "../src/with-deadline.ts";
 import { probeStreams } from "./inspect-video.ts";
+import { throttleBrowsers } from "./throttle-browsers.ts";
 
-// A frame bound a loaded 2-core machine cannot meet on the clock: seeking, capturing and handing one 1080p frame of
-// the starter to ffmpeg takes longer than this with the hogs running (the fixed bound failed here).
-const BOUNDS: StageBounds = { pageLoadMs: 60_000, timelineMs: 30_000, frameMs: 200, encodeMs: 120_000 };
+// A frame bound the throttled browsers cannot meet on the clock, yet well above what one 1080p frame of the starter
+// costs in CPU (seeking, capturing and handing it to ffmpeg: about 0.13 s of a core on a quiet machine of this kind,
+// up to 0.3 s on a loaded one). The margin matters both ways: at 0.2 s a frame that needed 0.3 s failed (CI, stop 27),
+// and a bound the clock can meet proves nothing, so the browsers run 8% of the time (a frame then takes about 1.6 s
+// on the clock).
+const BOUNDS: StageBounds = { pageLoadMs: 60_000, timelineMs: 30_000, frameMs: 600, encodeMs: 120_000 };
+const DURATION = 1;
+const FRAMES = DURATION * 30;
 
-let hogs: ChildProcess[] = [];
+let unthrottle = async () => {};
 beforeEach(() => {
-  // Two busy loops per core, each its own process: the browsers and ffmpegs get a fraction of a core.
-  hogs = Array.from({ length: 2 * availableParallelism() }, () => spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }));
+  unthrottle = throttleBrowsers({ share: 0.08, runMs: 8 });
 });
-afterEach(() => {
-  for (const hog of hogs) hog.kill("SIGKILL");
-  hogs = [];
-});
+afterEach(() => unthrottle());
 const projects: string[] = [];
 afterAll(() => Promise.all(projects.map((dir) => rm(dir, { recursive: true, force: true }))));
 
@@ -44,17 +45,17 @@ async function render(html: string) {
   return { outcome, lines, output, binaries };
 }
 
-it("a heavy page on a machine whose cores are all taken renders to the end, however long each frame takes", async () => {
-  const { outcome, lines, output, binaries } = await render(starterComposition({ compositionId: "slow", title: "Slow, not hung", duration: 2 }));
+it("a heavy page whose browsers get 8% of the machine renders to the end, however long each frame takes", async () => {
+  const { outcome, lines, output, binaries } = await render(starterComposition({ compositionId: "slow", title: "Slow, not hung", duration: DURATION }));
   if (outcome instanceof Error) throw new Error(`${outcome.message}\n${lines.join("\n")}`);
   const result = outcome as Awaited<ReturnType<typeof renderProject>>;
-  expect(result.frames).toBe(60);
-  // Frames really took longer than the bound on the clock: capture ran well past 60 × 0.2 s / 2 browsers (at 0.4 s a quiet run of this machine met the bound, proving nothing).
+  expect(result.frames).toBe(FRAMES);
+  // Frames really took longer than the bound on the clock: capture ran past FRAMES × the bound / 2 browsers.
   const capturing = result.timeline.find((s) => s.stage === "capturing")!;
-  expect(capturing.end - capturing.start).toBeGreaterThan((60 * BOUNDS.frameMs) / 1000 / 2);
+  expect(capturing.end - capturing.start).toBeGreaterThan((FRAMES * BOUNDS.frameMs) / 1000 / 2);
   const video = (await probeStreams(binaries.ffprobe, output)).find((s) => s.codec_type === "video");
-  expect(Number(video?.nb_read_frames)).toBe(60);
-  expect(lines.some((l) => l.startsWith("done: 60 frames"))).toBe(true);
+  expect(Number(video?.nb_read_frames)).toBe(FRAMES);
+  expect(lines.some((l) => l.startsWith(`done: ${FRAMES} frames`))).toBe(true);
 }, 300_000);
 
 it("on the same machine, a seek that never returns still fails once, naming the frame", async () => {
@@ -64,9 +65,10 @@ it("on the same machine, a seek that never returns still fails once, naming the 
   );
   const { outcome, lines } = await render(html);
   expect(outcome).toBeInstanceOf(StageTimeout);
-  // The frame at 1 s or later; the bound as set, and how slow the machine was when it ran longer on the clock.
+  // The frame at 1 s or later; the bound as set, and how slow the machine was when it ran longer on the clock (or,
+  // with the spinning page starved that much, the ceiling every machine gets).
   expect((outcome as Error).message, (outcome as Error).message).toMatch(
-    /^frame (3[1-9]|[4-5]\d|60) of 60 \(at \d\.\d{3} s\) did not finish seeking in 0\.2 s( \(at this machine's pace: [\d.]+ s on the clock, its browser got \d+% of a core\))?$/,
+    /^frame (3[1-9]|[4-5]\d|60) of 60 \(at \d\.\d{3} s\) did not finish seeking in 0\.6 s( \(at this machine's pace: [\d.]+ s on the clock, its browser got \d+% of a core\)| \([\d.]+ s on the clock, the most any machine is given; its browser got \d+% of a core\))?$/,
   );
   expect(lines.join("\n")).not.toMatch(/did not finish|render failed|timed out/);
 }, 300_000);
