@@ -110,6 +110,9 @@ async function comparePair(theirsFile: string, oursFile: string, alpha: boolean,
     const split = pairs.map((_, k) => [splitAlpha(refFrames[k]!), splitAlpha(candidateOf(k))] as const);
     mads = split.map(([a, b]) => meanAbsoluteDifference(a.colour, b.colour));
     alphaMads = split.map(([a, b]) => meanAbsoluteDifference(a.alpha, b.alpha));
+    // How transparent each side is (255: opaque throughout): two opaque renders would pass alpha without testing it.
+    const meanAlpha = (side: 0 | 1) => split.reduce((sum, pair) => sum + pair[side].alpha.reduce((t, v) => t + v, 0) / pair[side].alpha.length, 0) / split.length;
+    notes.push(`alpha: mean alpha ${meanAlpha(0).toFixed(1)} (hyperframes) vs ${meanAlpha(1).toFixed(1)} (ours), 255 is opaque`);
   } else {
     mads = pairs.map((_, k) => meanAbsoluteDifference(refFrames[k]!, candidateOf(k)));
   }
