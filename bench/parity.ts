@@ -240,7 +240,7 @@ async function main(): Promise<void> {
         `${cell(o, "audio mean level", dbDiff)} | ${cell(o, "audio peak level", dbDiff)} | ${cell(o, "audio onset", onsetDiff)} | ${failed.join(", ") || "none"} | ${o.seconds.reference.toFixed(1)} | ${o.seconds.ours.toFixed(1)} |`,
     );
   }
-  console.log(`\n${failing} of ${total} checks fail (${outcomes.length} compositions)`);
+  console.log(`\n${failing} of ${total} checks fail (${wanted.length} compositions, ${outcomes.length} renders compared)`);
   // Only this run's folders go: other runs may be using WORK.
   await rm(assets, { recursive: true, force: true });
   if (!values.keep) for (const name of wanted) await rm(join(WORK, name), { recursive: true, force: true });
