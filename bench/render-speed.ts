@@ -80,7 +80,7 @@ async function runOurs(project: string, output: string, quality: Quality): Promi
 
 async function runTheirs(project: string, output: string, quality: Quality, binaries: Binaries): Promise<Run> {
   const started = performance.now();
-  const log = await renderReference(project, output, quality, binaries);
+  const log = await renderReference(project, output, { quality, format: "mp4" }, binaries);
   return { who: "theirs", seconds: (performance.now() - started) / 1000, output: log };
 }
 

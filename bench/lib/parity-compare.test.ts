@@ -1,7 +1,7 @@
 // The pure comparisons of the parity harness: a wrong MAD, frame pairing, level or onset would make every figure of
 // bench/parity.ts wrong, so they are pinned here on small synthetic inputs (no HyperFrames, no ffmpeg).
 import { describe, expect, it } from "vitest";
-import { judge, meanAbsoluteDifference, onsetSeconds, pairFrames, parseRate, parseVolumeDetect, type VideoFigures } from "./parity-compare.ts";
+import { judge, meanAbsoluteDifference, onsetSeconds, pairFrames, parseRate, parseVolumeDetect, splitAlpha, type VideoFigures } from "./parity-compare.ts";
 
 describe("meanAbsoluteDifference", () => {
   it("is 0 for equal frames and the mean of per-byte differences otherwise", () => {
@@ -81,5 +81,37 @@ describe("judge", () => {
   it("fails all audio checks when one side has no sound, and has none when neither has", () => {
     expect(judge(video([0]), { reference: sound, candidate: null }).filter((c) => !c.pass)).toHaveLength(3);
     expect(judge(video([0]), { reference: null, candidate: null })).toHaveLength(4);
+  });
+});
+
+describe("splitAlpha", () => {
+  it("premultiplies the colour by alpha and keeps the alpha plane apart", () => {
+    // opaque red, half-transparent white, fully transparent green (its colour is invisible: 0)
+    const { colour, alpha } = splitAlpha(Uint8Array.of(255, 0, 0, 255, 255, 255, 255, 128, 0, 255, 0, 0));
+    expect([...alpha]).toEqual([255, 128, 0]);
+    expect([...colour]).toEqual([255, 0, 0, 128, 128, 128, 0, 0, 0]);
+    expect(() => splitAlpha(new Uint8Array(6))).toThrow(/not RGBA/);
+  });
+
+  it("makes two renders differing only under transparent pixels equal in colour", () => {
+    const a = splitAlpha(Uint8Array.of(10, 20, 30, 0, 50, 60, 70, 255));
+    const b = splitAlpha(Uint8Array.of(200, 0, 90, 0, 50, 60, 70, 255));
+    expect(meanAbsoluteDifference(a.colour, b.colour)).toBe(0);
+  });
+});
+
+describe("judge with alpha", () => {
+  const shape = { rate: parseRate("30/1"), frames: 30, width: 640, height: 360 };
+  const none = { reference: null, candidate: null };
+
+  it("adds alpha checks only when alpha figures are given, and fails them on their own", () => {
+    expect(judge({ reference: shape, candidate: shape, mads: [0.5] }, none).map((c) => c.name)).not.toContain("alpha mean MAD");
+    const checks = judge({ reference: shape, candidate: shape, mads: [0.5, 0.6], alphaMads: [0.2, 40] }, none);
+    expect(checks.filter((c) => !c.pass).map((c) => c.name)).toEqual(["alpha mean MAD", "alpha max MAD"]);
+  });
+
+  it("fails alpha when no frame was compared", () => {
+    const checks = judge({ reference: shape, candidate: shape, mads: [0.5], alphaMads: [] }, none);
+    expect(checks.find((c) => c.name === "alpha mean MAD")?.pass).toBe(false);
   });
 });

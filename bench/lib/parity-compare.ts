@@ -9,6 +9,11 @@ export const GOALS = {
   levelDb: 0.5,
   /** Audio onset difference: one frame of the reference. */
   onsetFrames: 1,
+  /**
+   * Alpha plane mean absolute difference, 0-255 (webm and mov): the same encoder-noise bar as colour. The plane is
+   * mostly 0 or 255, so a shape missing from one side's alpha or a background left opaque costs far more.
+   */
+  alphaMad: 1.5,
 } as const;
 
 export interface Rate {
@@ -57,6 +62,23 @@ export function meanAbsoluteDifference(a: Uint8Array, b: Uint8Array): number {
   return sum / a.length;
 }
 
+/**
+ * An RGBA frame as the colour a viewer sees over black (RGB premultiplied by alpha) and its alpha plane apart.
+ * Premultiplied, because the colour under a fully transparent pixel is invisible and encoders leave any value there.
+ */
+export function splitAlpha(rgba: Uint8Array): { colour: Uint8Array; alpha: Uint8Array } {
+  if (rgba.length % 4 !== 0) throw new Error(`not RGBA: ${rgba.length} bytes`);
+  const pixels = rgba.length / 4;
+  const colour = new Uint8Array(pixels * 3);
+  const alpha = new Uint8Array(pixels);
+  for (let p = 0; p < pixels; p++) {
+    const a = rgba[p * 4 + 3]!;
+    alpha[p] = a;
+    for (let c = 0; c < 3; c++) colour[p * 3 + c] = Math.round((rgba[p * 4 + c]! * a) / 255);
+  }
+  return { colour, alpha };
+}
+
 /** mean_volume and max_volume (dB) from ffmpeg's volumedetect output; null where silent or absent. */
 export function parseVolumeDetect(stderr: string): { meanDb: number; peakDb: number } | null {
   const mean = /mean_volume:\s*(-?[\d.]+|-inf) dB/.exec(stderr);
@@ -89,6 +111,8 @@ export interface VideoFigures {
   candidate: { rate: Rate; frames: number; width: number; height: number };
   /** MAD per compared pair, in pair order. */
   mads: number[];
+  /** Alpha plane MAD per pair (formats with alpha only); absent: no alpha checks. */
+  alphaMads?: number[] | undefined;
 }
 
 export interface AudioFigures {
@@ -98,7 +122,17 @@ export interface AudioFigures {
 
 const f2 = (n: number) => n.toFixed(2);
 
-/** The checks of one composition: shape, frames, and (when either side has sound) audio level and timing. */
+/** "<what> mean MAD" and "<what> max MAD" over the pairs; NaN (a failure) when nothing was compared. */
+function madChecks(what: string, mads: number[], goal: number): Check[] {
+  const mean = mads.length ? mads.reduce((s, m) => s + m, 0) / mads.length : Number.NaN;
+  const max = mads.length ? Math.max(...mads) : Number.NaN;
+  return [
+    { name: `${what} mean MAD`, pass: mean < goal, detail: `${f2(mean)} over ${mads.length} frames` },
+    { name: `${what} max MAD`, pass: max < goal, detail: `${f2(max)} at pair ${mads.indexOf(max)}` },
+  ];
+}
+
+/** The checks of one composition: shape, frames (and their alpha), and (when either side has sound) audio level and timing. */
 export function judge(video: VideoFigures, audio: AudioFigures): Check[] {
   const { reference: r, candidate: c } = video;
   const frameSeconds = r.rate.den / r.rate.num;
@@ -114,11 +148,8 @@ export function judge(video: VideoFigures, audio: AudioFigures): Check[] {
     pass: Math.abs(durations[0] - durations[1]) < frameSeconds / 2 && r.width === c.width && r.height === c.height,
     detail: `${r.frames} frames ${r.width}x${r.height} (${f2(durations[0])} s) vs ${c.frames} frames ${c.width}x${c.height} (${f2(durations[1])} s)`,
   });
-  const mean = video.mads.length ? video.mads.reduce((s, m) => s + m, 0) / video.mads.length : Number.NaN;
-  const max = video.mads.length ? Math.max(...video.mads) : Number.NaN;
-  const worst = video.mads.indexOf(max);
-  checks.push({ name: "frames mean MAD", pass: mean < GOALS.frameMad, detail: `${f2(mean)} over ${video.mads.length} frames` });
-  checks.push({ name: "frames max MAD", pass: max < GOALS.frameMad, detail: `${f2(max)} at pair ${worst}` });
+  checks.push(...madChecks("frames", video.mads, GOALS.frameMad));
+  if (video.alphaMads) checks.push(...madChecks("alpha", video.alphaMads, GOALS.alphaMad));
   if (audio.reference || audio.candidate) {
     const a = audio.reference;
     const b = audio.candidate;
