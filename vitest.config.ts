@@ -47,7 +47,7 @@ export default defineConfig({
         ],
         test: {
           name: "worker",
-          globalSetup: ["./test/build-page-runtime.global.ts"],
+          globalSetup: ["./test/build-page-runtime.global.ts", "./test/gsap-assets.global.ts"],
           include: ["test/worker/**/*.test.ts"],
           setupFiles: ["./test/worker/setup.ts"],
         },

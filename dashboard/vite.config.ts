@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { REFERENCE_UI_FILES, REFERENCE_UI_PATH } from "../core/docs/reference-ui.ts";
+import { gsapAssets } from "../scripts/lib/gsap-assets.ts";
 
 /** The pages besides index.html; each is the same shell, the client router picks the view from the path. "404" is
  * the shell the Worker answers unknown addresses with (status 404); the router shows its not-found page there. */
@@ -41,6 +42,18 @@ function copyReferenceUi(): Plugin {
   };
 }
 
+/** Each shipped GSAP release's core file, for the content origin's play pages (core/composition/gsap-assets.ts): in
+ * the assets rather than the Worker's script, which has a size budget. */
+function copyGsapReleases(): Plugin {
+  return {
+    name: "studio-gsap-releases",
+    apply: "build",
+    generateBundle() {
+      for (const asset of gsapAssets()) this.emitFile({ type: "asset", fileName: asset.fileName, source: readFileSync(asset.source) });
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   base: "/",
@@ -54,5 +67,5 @@ export default defineConfig({
     reportCompressedSize: false,
     modulePreload: { polyfill: false },
   },
-  plugins: [copyShellPerPage(), copyReferenceUi()],
+  plugins: [copyShellPerPage(), copyReferenceUi(), copyGsapReleases()],
 });

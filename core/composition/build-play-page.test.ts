@@ -20,9 +20,17 @@ describe("play page", () => {
     expect(buildPlayPage("<div></div>", OPTIONS)).toBe('<script src="/rt.js" data-mode="play" data-gsap-base="/gsap/"></script><div></div><script src="/pl.js"></script>');
   });
 
-  it("points CDN GSAP at the local copy and leaves other scripts alone", () => {
-    expect(rewriteGsapScripts('<script src="https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js"></script>', "/g/")).toBe('<script src="/g/gsap.min.js"></script>');
-    expect(rewriteGsapScripts("<script defer src='https://cdnjs.cloudflare.com/ajax/libs/gsap/3.12.5/gsap.min.js'></script>", "/g/")).toBe("<script defer src='/g/gsap.min.js'></script>");
+  it("points CDN GSAP at the local copy of the release a render serves and leaves other scripts alone", () => {
+    expect(rewriteGsapScripts('<script src="https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js"></script>', "/g/")).toBe('<script src="/g/3.14.2/gsap.min.js"></script>');
+    expect(rewriteGsapScripts("<script defer src='https://cdnjs.cloudflare.com/ajax/libs/gsap/3.12.5/gsap.min.js'></script>", "/g/")).toBe("<script defer src='/g/3.12.5/gsap.min.js'></script>");
     expect(rewriteGsapScripts('<script src="app.js"></script>', "/g/")).toBe('<script src="app.js"></script>');
+  });
+
+  it("hands the player the substitution when the pinned release is not shipped, in the render's words", () => {
+    const url = "https://unpkg.com/gsap@3.13.4/dist/gsap.min.js";
+    const html = buildPlayPage(`<head><script src="${url}"></script></head><body></body>`, OPTIONS);
+    expect(html).toContain('<script src="/gsap/3.13.0/gsap.min.js"></script>');
+    expect(html).toContain(`<script src="/pl.js" data-notice="GSAP 3.13.4 requested (${url}); served GSAP 3.13.0, the nearest release render nodes ship"></script>`);
+    expect(buildPlayPage('<script src="https://unpkg.com/gsap@3.13.0/dist/gsap.min.js"></script>', OPTIONS)).not.toContain("data-notice");
   });
 });

@@ -1,15 +1,16 @@
 // Turns a composition's HTML into a playable page: the studio runtime first (in "play" mode), GSAP from a local
-// copy instead of the CDN, an optional <base> so relative files load from elsewhere, and the player last.
+// copy of the release a render would serve instead of the CDN (the player's bar says so when that is not the
+// release the page pinned), an optional <base> so relative files load from elsewhere, and the player last.
 // Pure string work, shared by the Worker's /play page and the render node's preview server.
 import { escapeHtml } from "./escape-html.ts";
-import { matchGsapUrl } from "./match-gsap-url.ts";
+import { localGsap } from "./local-gsap.ts";
 
 export interface PlayPageOptions {
   /** URL of the page runtime (page-runtime/dist/studio-runtime.js) as the page can load it. */
   runtimeSrc: string;
   /** URL of the player (page-runtime/dist/studio-player.js). */
   playerSrc: string;
-  /** Prefix that a GSAP dist file name is appended to, e.g. "/play/_studio/gsap/". */
+  /** Prefix that `<version>/<dist file>` is appended to, e.g. "/_studio/gsap/" (local-gsap.ts). */
   gsapBase: string;
   /** Where relative URLs of the composition resolve (the files API for /play). */
   baseHref?: string | undefined;
@@ -19,11 +20,16 @@ export interface PlayPageOptions {
 
 const SCRIPT_SRC = /(<script\b[^>]*?\bsrc\s*=\s*)(["'])([^"']+)\2/gi;
 
-/** Points CDN GSAP script tags at the local copy; other scripts stay as they are. */
-export function rewriteGsapScripts(html: string, gsapBase: string): string {
+/**
+ * Points CDN GSAP script tags at the local copy of the release a render serves for them; other scripts stay as they
+ * are. `substituted` gets each script whose pinned release is not the one served, in the render's words.
+ */
+export function rewriteGsapScripts(html: string, gsapBase: string, substituted: (message: string) => void = () => {}): string {
   return html.replace(SCRIPT_SRC, (whole, prefix: string, quote: string, url: string) => {
-    const gsap = matchGsapUrl(url);
-    return gsap ? `${prefix}${quote}${gsapBase}${gsap.file}${quote}` : whole;
+    const local = localGsap(url, gsapBase);
+    if (!local) return whole;
+    if (local.substituted) substituted(local.substituted);
+    return `${prefix}${quote}${local.src}${quote}`;
   });
 }
 
@@ -45,6 +51,12 @@ export function buildPlayPage(html: string, options: PlayPageOptions): string {
   const head =
     (options.baseHref ? `<base href=${attr(options.baseHref)}>` : "") +
     `<script src=${attr(options.runtimeSrc)} data-mode="play" data-gsap-base=${attr(options.gsapBase)}></script>`;
-  const player = `<script src=${attr(options.playerSrc)}${options.reloadUrl ? ` data-reload-url=${attr(options.reloadUrl)}` : ""}></script>`;
-  return insertBeforeBodyEnd(insertAfterHead(rewriteGsapScripts(html, options.gsapBase), head), player);
+  const notices: string[] = [];
+  const page = rewriteGsapScripts(html, options.gsapBase, (message) => notices.push(message));
+  const player =
+    `<script src=${attr(options.playerSrc)}` +
+    (options.reloadUrl ? ` data-reload-url=${attr(options.reloadUrl)}` : "") +
+    (notices.length > 0 ? ` data-notice=${attr([...new Set(notices)].join("\n"))}` : "") +
+    `></script>`;
+  return insertBeforeBodyEnd(insertAfterHead(page, head), player);
 }

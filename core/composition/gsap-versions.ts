@@ -64,3 +64,8 @@ export function gsapPackageName(version: string): string {
   if (!name) throw new Error(`GSAP ${version} is not a release render nodes ship (${SHIPPED_GSAP_VERSIONS.join(", ")})`);
   return name;
 }
+
+/** The words of a substitution, one sentence for the render log, check, lint's neighbours and the player's bar. */
+export function gsapSubstitutionMessage(requested: string | null, url: string, served: string): string {
+  return `GSAP ${requested ?? "(no pinned version)"} requested (${url}); served GSAP ${served}, the nearest release render nodes ship`;
+}

@@ -6,14 +6,36 @@ import type { MeasuredElement } from "../../core/browser/analyze-layout.ts";
 export const SKIP_TAGS = ["SCRIPT", "STYLE", "TEMPLATE", "AUDIO", "LINK", "META", "BR", "SOURCE", "TRACK"];
 
 export function collectLayout(skip: string[]): MeasuredElement[] {
+  // Everything painted in the frame, not only the root's subtree: a caption or logo placed beside the root (or
+  // fixed to the viewport) is in the video as much as anything inside it.
   const root = document.querySelector("[data-composition-id]");
-  if (!root) return [];
-  const all = Array.from(root.querySelectorAll("*"));
+  const all = Array.from(document.body.querySelectorAll("*"));
   const ids = new Map<Element, number>();
   all.forEach((el, i) => ids.set(el, i));
+  // The page's own boxes are the canvas: their overflow is the frame's edge (off-canvas), not a container's.
+  const canvasBoxes = new Set<Element | null>([document.documentElement, document.body, root]);
   const clips = (v: string) => v !== "visible";
   // GSAP leaves an identity matrix behind after a tween: only a real translation, scale or rotation counts.
   const still = (transform: string) => transform === "none" || new DOMMatrixReadOnly(transform).isIdentity;
+  // Whether a box is the containing block of fixed descendants (and so of absolute ones, and its overflow cuts them).
+  const holdsFixed = (cs: CSSStyleDeclaration) =>
+    cs.transform !== "none" || cs.filter !== "none" || cs.perspective !== "none" || cs.backdropFilter !== "none" ||
+    /paint|layout|strict|content/.test(cs.contain) || /transform|filter|perspective/.test(cs.willChange);
+  // The ancestors whose overflow can cut el, below the canvas boxes. Overflow clips only what a box contains: an
+  // absolutely positioned element escapes the static ancestors up to its containing block, a fixed one every
+  // ancestor up to a transformed (or filtered, contained) one.
+  const containers = (el: Element): Element[] => {
+    const out: Element[] = [];
+    let position = getComputedStyle(el).position;
+    for (let p = el.parentElement; p && !canvasBoxes.has(p); p = p.parentElement) {
+      const pcs = getComputedStyle(p);
+      const contains = position === "fixed" ? holdsFixed(pcs) : position === "absolute" ? pcs.position !== "static" || holdsFixed(pcs) : true;
+      if (!contains) continue;
+      out.push(p);
+      position = pcs.position;
+    }
+    return out;
+  };
   const boxOf = (r: DOMRect) => ({ x: r.x, y: r.y, width: r.width, height: r.height });
   const describe = (el: Element): string => {
     if (el.id) return `#${el.id}`;
@@ -30,27 +52,32 @@ export function collectLayout(skip: string[]): MeasuredElement[] {
     if (skip.includes(el.nodeName)) continue;
     const rect = el.getBoundingClientRect();
     if (rect.width <= 0 || rect.height <= 0) continue;
-    let visible = true;
+    // Not painted: its own visibility (inherited, so a timed clip the runtime hides outside its window hides what
+    // it holds, while a child that says visible is painted), or display:none / near-zero opacity on the way up.
+    const cs = getComputedStyle(el);
+    if (cs.visibility !== "visible") continue;
+    let painted = true;
     for (let n: Element | null = el; n; n = n.parentElement) {
-      const cs = getComputedStyle(n);
-      if (cs.display === "none" || cs.visibility === "hidden" || Number(cs.opacity) < 0.05) {
-        visible = false;
+      const ncs = n === el ? cs : getComputedStyle(n);
+      if (ncs.display === "none" || Number(ncs.opacity) < 0.05) {
+        painted = false;
         break;
       }
     }
-    if (!visible) continue;
-    const cs = getComputedStyle(el);
+    if (!painted) continue;
     const ancestors: number[] = [];
-    let clippedByAncestor = false;
     let file = "index.html";
-    for (let p = el.parentElement; p && p !== root; p = p.parentElement) {
+    for (let p = el.parentElement; p; p = p.parentElement) {
       const id = ids.get(p);
       if (id !== undefined) ancestors.push(id);
-      const pcs = getComputedStyle(p);
-      if (clips(pcs.overflowX) || clips(pcs.overflowY)) clippedByAncestor = true;
       const src = p.getAttribute("data-composition-src");
       if (src && file === "index.html") file = src;
     }
+    const cutters = containers(el).filter((c) => {
+      const ccs = getComputedStyle(c);
+      return (clips(ccs.overflowX) || clips(ccs.overflowY)) && ccs.display !== "inline";
+    });
+    const clippedByAncestor = cutters.length > 0;
     let textBox: MeasuredElement["textBox"] = null;
     const texts = Array.from(el.childNodes).filter((n) => n.nodeType === 3 && (n.textContent ?? "").trim() !== "");
     if (texts.length > 0) {
@@ -70,12 +97,12 @@ export function collectLayout(skip: string[]): MeasuredElement[] {
     // motion (text sliding into an overflow-hidden line): neither is reported.
     let ancestorClip: MeasuredElement["ancestorClip"] = null;
     if (textBox && still(cs.transform)) {
-      for (let q = el.parentElement; q && q !== root; q = q.parentElement) {
+      for (let q = el.parentElement; q && !canvasBoxes.has(q); q = q.parentElement) {
         const qcs = getComputedStyle(q);
         if (!still(qcs.transform)) break;
-        const cx = clips(qcs.overflowX);
-        const cy = clips(qcs.overflowY);
-        if ((cx || cy) && qcs.display !== "inline") {
+        if (cutters.includes(q)) {
+          const cx = clips(qcs.overflowX);
+          const cy = clips(qcs.overflowY);
           const r = q.getBoundingClientRect();
           const left = r.left + q.clientLeft, top = r.top + q.clientTop;
           const right = left + q.clientWidth, bottom = top + q.clientHeight;

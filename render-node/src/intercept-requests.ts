@@ -6,7 +6,7 @@ import type { Page } from "puppeteer-core";
 import { makeFinding, type Finding } from "../../core/protocol/finding.ts";
 import { blockedAttemptFinding, channelOfRequest } from "./blocked-attempt.ts";
 import { matchGsapUrl } from "../../core/composition/match-gsap-url.ts";
-import { gsapPackageName, serveGsapVersion } from "../../core/composition/gsap-versions.ts";
+import { gsapPackageName, gsapSubstitutionMessage, serveGsapVersion } from "../../core/composition/gsap-versions.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -38,7 +38,7 @@ export async function interceptRequests(page: Page, origin: string, file: string
     if (gsap) {
       const served = serveGsapVersion(gsap.version);
       if (!served.exact) {
-        once(makeFinding("gsap-version-substituted", file, `GSAP ${gsap.version ?? "(no pinned version)"} requested (${url}); served GSAP ${served.version}, the nearest release render nodes ship`));
+        once(makeFinding("gsap-version-substituted", file, gsapSubstitutionMessage(gsap.version, url, served.version)));
       }
       Promise.resolve()
         .then(() => readFile(join(gsapDist(served.version), gsap.file)))

@@ -9,9 +9,10 @@ import { timingSafeEqual } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { createServer, type Server, type ServerResponse } from "node:http";
-import { createRequire } from "node:module";
-import { dirname, join, resolve, sep } from "node:path";
+import { join, resolve, sep } from "node:path";
 import { buildPlayPage } from "../../core/composition/build-play-page.ts";
+import { SHIPPED_GSAP_VERSIONS } from "../../core/composition/gsap-versions.ts";
+import { gsapDist } from "./intercept-requests.ts";
 import { RUNTIME_PATH } from "./serve-project.ts";
 import { assertPageRuntimeBuilt, PLAYER_SCRIPT } from "../../page-runtime/paths.ts";
 import { contentTypeFor } from "../../core/http/content-type.ts";
@@ -23,7 +24,6 @@ export const PREVIEW_FIRST_PORT = 3002;
 export const PREVIEW_HOST = "127.0.0.1";
 const PORT_ATTEMPTS = 200;
 const PLAYER_PATH = PLAYER_SCRIPT;
-const GSAP_DIST = join(dirname(createRequire(import.meta.url).resolve("gsap-3.14.2/package.json")), "dist");
 
 export interface PreviewServer {
   port: number;
@@ -113,9 +113,10 @@ export async function servePreview(options: {
         path = file;
       }
       else if (url.pathname.startsWith("/__studio/gsap/")) {
-        const file = url.pathname.slice("/__studio/gsap/".length);
-        if (!/^[A-Za-z0-9_.-]+\.js$/.test(file)) return send(404, "not found");
-        path = join(GSAP_DIST, file);
+        // <version>/<file>, the release a render serves for the page's URL (core/composition/local-gsap.ts).
+        const [version = "", file = "", ...rest] = url.pathname.slice("/__studio/gsap/".length).split("/");
+        if (rest.length > 0 || !SHIPPED_GSAP_VERSIONS.includes(version) || !/^[A-Za-z0-9_.-]+\.js$/.test(file)) return send(404, "not found");
+        path = join(gsapDist(version), file);
       } else {
         const relative = decodeURIComponent(url.pathname).replace(/^\/+/, "") || "index.html";
         path = resolve(root, relative);

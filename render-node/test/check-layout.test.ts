@@ -1,8 +1,9 @@
-// check in real Chromium: the starter composition a new project gets passes with no findings, and text cut off by
-// an ancestor's overflow (nowrap, no ellipsis, several levels up) is reported while intended clipping is not.
-import { mkdtemp, writeFile } from "node:fs/promises";
+// check in real Chromium: the starter composition a new project gets passes with no findings, text cut off by an
+// ancestor's overflow (nowrap, no ellipsis, several levels up) is reported while intended clipping is not, and
+// everything painted in the frame is inspected, inside the root or not.
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { starterComposition } from "../../core/composition/starter.ts";
 import { lintProject } from "../../core/lint/lint-project.ts";
@@ -13,9 +14,13 @@ const binaries = await resolveBinaries();
 const signal = new AbortController().signal;
 const noop = () => {};
 
-async function projectWith(html: string): Promise<string> {
+async function projectWith(html: string, files: Record<string, string> = {}): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "check-layout-"));
   await writeFile(join(dir, "index.html"), html);
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(join(dir, dirname(path)), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
   return dir;
 }
 
@@ -35,7 +40,7 @@ describe("the starter composition", () => {
   });
 });
 
-const page = (body: string, css = "") => `<!doctype html>
+const page = (body: string, css = "", outside = "") => `<!doctype html>
 <html><head>
 <script src="https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js"></script>
 <style>
@@ -46,6 +51,7 @@ const page = (body: string, css = "") => `<!doctype html>
 <div id="root" data-composition-id="clip" data-start="0" data-duration="2" data-width="1280" data-height="720">
 ${body}
 </div>
+${outside}
 <script>
   const tl = gsap.timeline({ paused: true });
   tl.to("#root", { opacity: 1, duration: 2 }, 0);
@@ -84,5 +90,47 @@ describe("text clipped by an ancestor's overflow", () => {
     );
     const report = await checkComposition({ projectDir: await projectWith(html), chrome: binaries.chrome, options: { at: [1] }, signal, onLine: noop });
     expect(report.layout).toEqual([]);
+  });
+});
+
+describe("everything painted in the frame, not only the root's subtree", () => {
+  it("reports text cut off beside the root, in a fixed box and in a sub-composition host outside the root", async () => {
+    const html = page(
+      `<p style="margin:0">Inside</p>`,
+      "",
+      `<div class="ticker" style="position:absolute; left:20px; top:600px; width:300px; overflow:hidden; white-space:nowrap"><span class="ticker-text">${LONG}</span></div>
+<div style="position:fixed; right:20px; top:20px; width:300px; height:50px; overflow:hidden"><p id="badge" style="margin:0">${LONG}</p></div>
+<div id="aside" data-composition-id="aside" data-composition-src="compositions/aside.html" data-start="0" data-duration="2" style="position:absolute; left:700px; top:400px; width:200px; height:60px; overflow:hidden"></div>`,
+    );
+    const aside = `<template><div data-composition-id="aside" data-width="200" data-height="60">
+  <p id="aside-text" style="margin:0; white-space:nowrap">${LONG}</p>
+  <script>window.__timelines = window.__timelines || {}; window.__timelines["aside"] = gsap.timeline({ paused: true }).to({}, { duration: 2 });</script>
+</div></template>`;
+    const report = await checkComposition({ projectDir: await projectWith(html, { "compositions/aside.html": aside }), chrome: binaries.chrome, options: { at: [1] }, signal, onLine: noop });
+    const clipped = report.layout.filter((f) => f.code === "text-clipped");
+    expect(clipped.map((f) => f.selector).sort()).toEqual(["#aside-text", "#badge", "span.ticker-text"]);
+    expect(clipped.find((f) => f.selector === "span.ticker-text")?.message).toMatch(/cut off by div\.ticker \(overflow hidden\)/);
+    expect(clipped.find((f) => f.selector === "#aside-text")?.file).toBe("compositions/aside.html");
+    expect(report.runtime).toEqual([]);
+  });
+
+  it("leaves what is not painted outside the root alone, and a fixed box a small container cannot cut", async () => {
+    const cut = (id: string, style: string) =>
+      `<div style="position:absolute; left:20px; top:500px; width:200px; overflow:hidden; white-space:nowrap; ${style}"><span id="${id}">${LONG}</span></div>`;
+    const html = page(
+      `<div style="position:absolute; left:20px; top:20px; width:100px; height:40px; overflow:hidden"><p id="escapes" style="position:fixed; left:20px; top:100px; margin:0; white-space:nowrap">Fixed caption wider than the box it sits in</p></div>`,
+      "",
+      [
+        cut("none", "display:none"),
+        cut("hidden", "visibility:hidden"),
+        cut("transparent", "opacity:0"),
+        `<div data-start="1.5" data-duration="0.4" style="position:absolute; left:20px; top:560px; width:200px; overflow:hidden; white-space:nowrap"><span id="later">${LONG}</span></div>`,
+      ].join("\n"),
+    );
+    const report = await checkComposition({ projectDir: await projectWith(html), chrome: binaries.chrome, options: { at: [1] }, signal, onLine: noop });
+    expect(report.layout).toEqual([]);
+    // The timed clip is painted in its window, and then its text is cut.
+    const inWindow = await checkComposition({ projectDir: await projectWith(html), chrome: binaries.chrome, options: { at: [1.6] }, signal, onLine: noop });
+    expect(inWindow.layout.map((f) => `${f.code} ${f.selector}`)).toEqual(["text-clipped #later"]);
   });
 });

@@ -55,8 +55,9 @@ describe("one GSAP URL recogniser", () => {
     if (match) {
       // Lint accepts the source exactly when the node answers it from the package and the play page rewrites it…
       expect(codes).not.toContain("gsap_source_unsupported");
-      expect(playPage).toBe(`<script src="/local/${match.file}"></script>`);
+      // …pointing it at the same release the node serves (the preview and /play hold each release under its version).
       const served = serveGsapVersion(match.version);
+      expect(playPage).toBe(`<script src="/local/${served.version}/${match.file}"></script>`);
       expect(existsSync(join(gsapDist(served.version), match.file))).toBe(true);
       // …and the render page's CSP lets the request reach interception.
       const scriptSources = COMPOSITION_CSP.split("; ").find((d) => d.startsWith("script-src "))!.split(" ").slice(1);

@@ -223,7 +223,7 @@ describe("preview", () => {
     const page = await served.text();
     expect(page).toContain('data-composition-id="main"');
     expect(page).toContain(`/${secret}/__studio/player.js`);
-    expect(page).toContain(`/${secret}/__studio/gsap/gsap.min.js`);
+    expect(page).toContain(`/${secret}/__studio/gsap/3.14.2/gsap.min.js`);
     expect((await fetch(`${state.url}compositions/sub.html`)).status).toBe(200);
     expect((await fetch(`${state.url}__studio/runtime.js`)).status).toBe(200);
 

@@ -115,8 +115,8 @@ describe("the content origin", () => {
     expect(html).toContain('src="/_studio/player.js"');
     expect(html).not.toContain("<base");
     expect(html).not.toContain("cdn.jsdelivr.net");
-    expect(html).toContain("/_studio/gsap/gsap.min.js");
-    const gsap = await get(`${CONTENT}/_studio/gsap/gsap.min.js`);
+    expect(html).toContain("/_studio/gsap/3.14.2/gsap.min.js");
+    const gsap = await get(`${CONTENT}/_studio/gsap/3.14.2/gsap.min.js`);
     expect(gsap.headers.get("Content-Type")).toContain("javascript");
     expect(await gsap.text()).toContain("3.14.2");
     expect(await (await get(`${CONTENT}/_studio/runtime.js`)).text()).toContain("studioRuntime");

@@ -7,3 +7,10 @@ declare namespace Cloudflare {
     TEST_MIGRATIONS: StudioMigrations;
   }
 }
+
+// Vite's ?raw import (the file's text), which the workerd test project resolves: play-gsap.test.ts compares the
+// bytes /play serves with the installed GSAP releases' files.
+declare module "*?raw" {
+  const text: string;
+  export default text;
+}

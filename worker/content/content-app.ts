@@ -5,7 +5,8 @@
 //   GET /c/<capability>/            project: the play page (index.html with the studio runtime and player)
 //                                   render: redirect to the file
 //   GET /c/<capability>/<path>      project: the file (Range, ?download); render: the video when <path> is its name
-//   GET /_studio/<file>             the play page's scripts (runtime, player, GSAP), the same for everyone
+//   GET /_studio/<file>             the play page's scripts (runtime, player), the same for everyone
+//   GET /_studio/gsap/<version>/<file>  GSAP, the release a render serves for the page's URL (gsap-files.ts)
 //   OPTIONS                         CORS preflight: GET and HEAD with Range, from any origin (pages here are "null")
 //   anything else                   belongs to the API origin: GET/HEAD redirect there, other methods are 404
 import { logRequest } from "../http/request-log.ts";
@@ -24,7 +25,8 @@ import { messagePage } from "../http/message-page.ts";
 import { apiOrigin } from "../http/origins.ts";
 import { rawFilePath } from "../http/raw-file-path.ts";
 import { serveObject } from "../http/serve-object.ts";
-import { GSAP_FILES, PAGE_SCRIPTS } from "./page-scripts.ts";
+import { PAGE_SCRIPTS } from "./page-scripts.ts";
+import { gsapFileRoutes } from "./gsap-files.ts";
 import { contentHeaders } from "./content-headers.ts";
 import { listProjectFiles } from "../projects/files/list-files.ts";
 import { playPageFonts } from "./play-page-fonts.ts";
@@ -80,10 +82,7 @@ export function createContentApp() {
   const app = new Hono<AppEnv>();
   app.use("*", logRequest);
   app.use("*", contentHeaders);
-  app.get("/_studio/gsap/:file", (c) => {
-    const text = GSAP_FILES[c.req.param("file")];
-    return text === undefined ? c.text("not bundled: only the GSAP core (gsap.min.js) is served here", 404) : c.body(text, 200, JS);
-  });
+  gsapFileRoutes(app);
   app.get("/_studio/:file", (c) => {
     const text = PAGE_SCRIPTS[c.req.param("file")];
     return text === undefined ? c.text("not found", 404) : c.body(text, 200, JS);

@@ -1,17 +1,10 @@
 // The scripts a play page loads (from the content origin's /_studio/), bundled into the Worker as text
 // (wrangler.toml [[rules]] type "Text"), so the page works with no CDN: the page runtime and player as built by
-// page-runtime/build.ts (the same files the render node serves), and the installed GSAP 3.14.2.
-import gsapMin from "gsap-3.14.2/dist/gsap.min.js";
+// page-runtime/build.ts (the same files the render node serves). GSAP comes from the assets (gsap-files.ts).
 import player from "../../page-runtime/dist/studio-player.js";
 import runtime from "../../page-runtime/dist/studio-runtime.js";
 
 export const PAGE_SCRIPTS: Record<string, string> = {
   "runtime.js": runtime,
   "player.js": player,
-};
-
-/** GSAP dist files the Worker can serve (the core library; plugins are not bundled). */
-export const GSAP_FILES: Record<string, string> = {
-  "gsap.min.js": gsapMin,
-  "gsap.js": gsapMin,
 };

@@ -1,8 +1,4 @@
 // Modules that wrangler's Text rule bundles as strings (see [[rules]] in wrangler.toml).
-declare module "gsap-3.14.2/dist/gsap.min.js" {
-  const text: string;
-  export default text;
-}
 declare module "*/page-runtime/dist/studio-runtime.js" {
   const text: string;
   export default text;

@@ -13,6 +13,8 @@ export interface Controls {
   show(clock: { time: number; duration: number; playing: boolean; loop: boolean }): void;
   setMax(duration: number): void;
   showError(text: string): void;
+  /** A warning that stays in the bar (a GSAP release other than the one the page pinned). */
+  showNotice(text: string): void;
 }
 
 const BAR = 56;
@@ -67,6 +69,15 @@ export function createControls(actions: ControlActions): Controls {
     },
     setMax(duration) {
       scrub.max = String(duration);
+    },
+    showNotice(text) {
+      const note = document.createElement("span");
+      note.setAttribute("data-studio-notice", "");
+      note.textContent = "\u26a0 " + text;
+      note.title = text;
+      note.style.cssText = "max-width:40%;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;color:#fc6";
+      bar.insertBefore(note, readout);
+      document.documentElement.setAttribute("data-studio-player-notice", text);
     },
     showError(text) {
       readout.textContent = text;

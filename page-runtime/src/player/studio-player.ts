@@ -20,6 +20,12 @@ function studioPlayer(): void {
 
   const clock = { time: 0, duration: 0, playing: false, loop: false, startedAt: 0, startTime: 0, ready: false };
   const ui = createControls({ toggle: () => toggle(), toggleLoop: () => setLoop(!clock.loop), scrub: (t) => seekTo(t) });
+  // What the page builder substituted (build-play-page.ts): the viewer sees it, as a render's log would say it.
+  const notice = script && script.dataset ? script.dataset["notice"] : null;
+  if (notice) {
+    ui.showNotice(notice);
+    console.warn(notice);
+  }
 
   function fit(): void {
     const info = studio!.info();

@@ -2,6 +2,7 @@
 // styles scoped to the host (scope-css.ts) and its inline scripts run in the mount's scope (make-scope.ts), in
 // document order. What fails is a finding naming the file, never a silent gap.
 import { matchGsapUrl } from "../../../core/composition/match-gsap-url.ts";
+import { localGsap } from "../../../core/composition/local-gsap.ts";
 import { report } from "./findings.ts";
 import { makeScope, type Mount } from "./make-scope.ts";
 import { attrSelector, errorText, num, page, type Hyperframes } from "./page-globals.ts";
@@ -48,10 +49,11 @@ function scriptKey(src: string): string {
   return gsap ? "gsap:" + gsap.file : url;
 }
 
-function localGsap(src: string): string {
+function localGsapSrc(src: string): string {
   if (!context.gsapBase) return src;
-  const gsap = matchGsapUrl(src);
-  return gsap ? context.gsapBase + gsap.file : src;
+  const local = localGsap(src, context.gsapBase);
+  if (local?.substituted) console.warn(local.substituted);
+  return local ? local.src : src;
 }
 
 function isClassicScript(type: string | null): boolean {
@@ -69,7 +71,7 @@ function runScript(old: Element, parent: Node, before: Node | null, mountIndex?:
     }
     const fresh = document.createElement("script");
     for (let i = 0; i < old.attributes.length; i++) fresh.setAttribute(old.attributes[i]!.name, old.attributes[i]!.value);
-    if (src && context.gsapBase) fresh.setAttribute("src", localGsap(src));
+    if (src && context.gsapBase) fresh.setAttribute("src", localGsapSrc(src));
     if (src) {
       fresh.onload = () => resolve();
       fresh.onerror = () => reject(new Error("script failed to load: " + src));
