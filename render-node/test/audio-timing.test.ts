@@ -7,7 +7,9 @@ import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { launchCaptureBrowser } from "../src/launch-capture-browser.ts";
 import { renderProject } from "../src/render-project.ts";
+import { serveProject } from "../src/serve-project.ts";
 import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
 import { runTool } from "../src/run-tool.ts";
 import { COLOURS, readPixel } from "./inspect-video.ts";
@@ -95,4 +97,44 @@ describe("audio gain and clip timing", () => {
     // A reference to no clip is named, not silently placed at 0.
     expect(lines).toContain('finding: #lost has data-start="nowhere + 1", but no element has that id (nor that data-composition-id), so its start cannot be resolved.');
   }, 180_000);
+
+  it("plays a gain above 1 in the player: the element keeps it, Web Audio carries it, nothing throws", async () => {
+    const project = await mkdtemp(join(tmpdir(), "studio-audio-play-"));
+    await runTool(binaries.ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=2:sample_rate=48000", "-ac", "2", join(project, "tone.wav")], new AbortController().signal).done;
+    // A timeline without GSAP (the test browser has no network): seeking sets the volume to 1 + t, up to 3.
+    await writeFile(join(project, "index.html"), `<!doctype html><html><body>
+<div data-composition-id="main" data-start="0" data-duration="2" data-width="${W}" data-height="${H}">
+  <audio id="music" src="tone.wav" data-start="0" data-duration="2" data-track-index="1" data-volume="9"></audio>
+</div>
+<script>
+  const music = document.getElementById("music");
+  window.__timelines = { main: { seek: (t) => { music.volume = 1 + t; }, pause: () => {}, duration: () => 2 } };
+</script></body></html>`);
+    const server = await serveProject(project);
+    const browser = await launchCaptureBrowser({ chrome: binaries.chrome, preferBeginFrame: false, width: W, height: H, onLine: () => {} });
+    try {
+      await browser.page.goto(server.pageUrl("index.html", "play"), { waitUntil: "load" });
+      const state = await browser.page.evaluate(async () => {
+        const studio = (window as unknown as { __studio: { ready(): Promise<void>; seek(t: number): Promise<void>; findings(): { message: string }[] } }).__studio;
+        await studio.ready();
+        const el = document.getElementById("music") as HTMLMediaElement;
+        const nativeVolume = () => Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, "volume")!.get!.call(el) as number;
+        const atLoad = el.volume;
+        await studio.seek(0.5);
+        const tweened = el.volume;
+        const native = nativeVolume();
+        await studio.seek(0);
+        return { atLoad, tweened, native, findings: studio.findings().map((f) => f.message) };
+      });
+      // data-volume="9" holds at the ceiling; a script's 1.5 is kept (the browser's own volume would throw past 1),
+      // and the element plays at full native volume with the rest of the gain in Web Audio.
+      expect(state.atLoad).toBeCloseTo(3.981, 3);
+      expect(state.tweened).toBe(1.5);
+      expect(state.native).toBe(1);
+      expect(state.findings).toEqual([]);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  }, 120_000);
 });
