@@ -175,7 +175,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     // Gains a script changes over time, sampled from the timeline now (before any capture seeks it).
     const volumes = info.audio.length === 0 ? [] : await sampleVolumeAutomation(first.browser, {
       fps: options.fps.num / options.fps.den, clipStarts: info.audio.map((clip) => clip.start),
-      longestClip: Math.max(...info.audio.map((clip) => clip.duration ?? totalSeconds)), timelineMs: bounds.timelineMs, composition: options.composition,
+      clipSeconds: info.audio.reduce((sum, clip) => sum + Math.min(totalSeconds, clip.duration ?? totalSeconds), 0), timelineMs: bounds.timelineMs, composition: options.composition,
     });
     onLine(
       `composition ${info.compositionId}: ${info.width}x${info.height}, ${info.duration} s, ${frames} frames at ${options.fpsText} fps` +

@@ -6,18 +6,18 @@ import type { StudioWindow } from "../../page-runtime/api.ts";
 import { traceEnvelope, type VolumePoint } from "../../core/composition/volume-envelope.ts";
 import { pageBound, withPacedDeadline } from "./paced-deadline.ts";
 
-/** Samples per clip at most: a long clip is sampled more sparsely rather than seeking without bound. */
-const MAX_SAMPLES = 3000;
+/** Samples over all clips at most: long or many clips are sampled more sparsely rather than seeking without bound. */
+const MAX_SAMPLES = 20_000;
 
 /**
  * One envelope per info().audio entry (times from the clip's start), empty where the gain stays at data-volume.
- * `fps` sets the step (a frame, at most 1/60 s); `clipSeconds` is the longest clip, to bound the samples.
+ * `fps` sets the step (a frame, at most 1/60 s); `clipSeconds` is all clips' length together, to bound the samples.
  */
 export async function sampleVolumeAutomation(
   browser: CaptureBrowser,
-  input: { fps: number; clipStarts: number[]; longestClip: number; timelineMs: number; composition: string },
+  input: { fps: number; clipStarts: number[]; clipSeconds: number; timelineMs: number; composition: string },
 ): Promise<VolumePoint[][]> {
-  const step = Math.max(1 / Math.min(60, Math.max(1, input.fps)), input.longestClip / MAX_SAMPLES);
+  const step = Math.max(1 / Math.min(60, Math.max(1, input.fps)), input.clipSeconds / MAX_SAMPLES);
   const sampled = await withPacedDeadline(
     browser.page.evaluate((s: number) => (window as unknown as StudioWindow).__studio.volumeAutomation(s), step),
     pageBound(input.timelineMs, browser.pid),

@@ -69,31 +69,46 @@ export function installVolume(el: HTMLMediaElement, play: boolean): void {
 
 /**
  * The gain of each element along the timeline, sampled every `step` seconds inside its window by seeking the
- * timelines (`seekTimelines`, events suppressed), never by playing: the same keyframes on every run. An element
- * whose gain never leaves its data-volume gets an empty list (the mixer applies that constant).
+ * timelines (`seekTimelines`, events suppressed), never by playing: the same keyframes on every run. Each time is
+ * sought once for all elements. An element whose gain never leaves its data-volume gets an empty list (the mixer
+ * applies that constant).
  */
 export function sampleVolumes(
   items: { el: Element; start: number; end: number }[],
   step: number,
   seekTimelines: (t: number) => void,
 ): VolumeKeyframe[][] {
-  return items.map(({ el, start, end }) => {
-    if (!Object.getOwnPropertyDescriptor(el, "volume")) return [];
-    const media = el as HTMLMediaElement;
-    const still = readVolume(el.getAttribute("data-volume"));
-    const keyframes: VolumeKeyframe[] = [];
-    let moved = false;
-    const from = Math.max(0, start);
-    // Whole steps from the start, so rounding never adds a sample; the end is sampled too.
-    const count = Math.max(0, Math.ceil((end - from) / step - 1e-9));
-    for (let i = 0; i <= count; i++) {
-      const t = Math.min(end, from + i * step);
-      seekTimelines(t);
-      const volume = clampGain(Number(media.volume));
-      if (Math.abs(volume - still) > 1e-4) moved = true;
-      keyframes.push({ time: Number(t.toFixed(6)), volume: Number(volume.toFixed(6)) });
+  const tracks = items.map(({ el, start, end }) => ({
+    media: Object.getOwnPropertyDescriptor(el, "volume") ? (el as HTMLMediaElement) : null,
+    still: readVolume(el.getAttribute("data-volume")),
+    from: Math.max(0, start),
+    end,
+    keyframes: [] as VolumeKeyframe[],
+    moved: false,
+  })).filter((track) => track.media && track.end >= track.from);
+  if (tracks.length === 0) return items.map(() => []);
+  const from = Math.min(...tracks.map((track) => track.from));
+  const to = Math.max(...tracks.map((track) => track.end));
+  // Whole steps from the first start, so rounding never adds a sample; each clip's own start and end are sampled too.
+  const times = new Set<number>();
+  const count = Math.ceil((to - from) / step - 1e-9);
+  for (let i = 0; i <= count; i++) times.add(Number(Math.min(to, from + i * step).toFixed(6)));
+  for (const track of tracks) {
+    times.add(Number(track.from.toFixed(6)));
+    times.add(Number(track.end.toFixed(6)));
+  }
+  for (const t of [...times].sort((a, b) => a - b)) {
+    seekTimelines(t);
+    for (const track of tracks) {
+      if (t < track.from - 1e-9 || t > track.end + 1e-9) continue;
+      const volume = clampGain(Number(track.media!.volume));
+      if (Math.abs(volume - track.still) > 1e-4) track.moved = true;
+      track.keyframes.push({ time: t, volume: Number(volume.toFixed(6)) });
     }
-    return moved ? keyframes : [];
+  }
+  return items.map((_, i) => {
+    const track = tracks.find((candidate) => candidate.media === items[i]!.el);
+    return track && track.moved ? track.keyframes : [];
   });
 }
 
