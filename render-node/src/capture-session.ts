@@ -22,7 +22,7 @@ import type { RenderOptions } from "./parse-render-options.ts";
 import { checkRenderVariables } from "./check-render-variables.ts";
 import { refuseOversizedFile, refuseOversizedInfo, refusePngSequenceLength } from "./refuse-oversized-composition.ts";
 import { rendersWithAlpha } from "./page-background.ts";
-import { sampleVolumeAutomation } from "./sample-volume-automation.ts";
+import { planGain, sampleVolumeAutomation } from "./sample-volume-automation.ts";
 import { renderFrameRange, type FrameDone } from "./render-frame-range.ts";
 import { resolveBinaries } from "./resolve-binaries.ts";
 import type { Binaries } from "./resolve-binaries.ts";
@@ -173,10 +173,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     refusePngSequenceLength(options.format, frames);
     const alpha = await rendersWithAlpha(options.format, first.browser, info);
     // Gains a script changes over time, sampled from the timeline now (before any capture seeks it).
-    const volumes = info.audio.length === 0 ? [] : await sampleVolumeAutomation(first.browser, {
-      fps: options.fps.num / options.fps.den, clipStarts: info.audio.map((clip) => clip.start),
-      clipSeconds: info.audio.reduce((sum, clip) => sum + Math.min(totalSeconds, clip.duration ?? totalSeconds), 0), timelineMs: bounds.timelineMs, composition: options.composition,
-    });
+    const volumes = await sampleVolumeAutomation(first.browser, info, { fps: options.fps.num / options.fps.den, totalSeconds, timelineMs: bounds.timelineMs, composition: options.composition });
     onLine(
       `composition ${info.compositionId}: ${info.width}x${info.height}, ${info.duration} s, ${frames} frames at ${options.fpsText} fps` +
         ` → ${viewport.outputWidth}x${viewport.outputHeight} ${options.format} (${options.quality})${alpha ? " with alpha" : ""}`,
@@ -195,13 +192,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
             onFinding(makeFinding("media-not-project-file", settled.composition, `audio ${clip.src} is not a project file; left out of the mix`));
             return [];
           }
-          const envelope = volumes[i] ?? [];
-          return [{
-            src: path, start: clip.start, duration: clip.duration, mediaStart: clip.mediaStart, volume: clip.volume, kind: clip.kind,
-            ...(envelope.length > 0 ? { volumeKeyframes: envelope } : {}),
-            ...(clip.fadeIn > 0 ? { fadeIn: clip.fadeIn } : {}),
-            ...(clip.fadeOut > 0 ? { fadeOut: clip.fadeOut } : {}),
-          }];
+          return [{ src: path, start: clip.start, duration: clip.duration, mediaStart: clip.mediaStart, volume: clip.volume, kind: clip.kind, ...planGain(clip, volumes[i]) }];
         }),
         findings: [...findings],
       }),
