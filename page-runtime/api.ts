@@ -14,8 +14,13 @@ export interface MediaClip {
   start: number;
   /** Seconds on screen / audible, or null for "until the end". */
   duration: number | null;
+  /** Seconds into the source it starts (data-playback-start, else data-media-start). */
   mediaStart: number;
+  /** data-volume as the mixer applies it: 0 up to +12 dB (core/composition/audio-gain.ts). */
   volume: number;
+  /** Linear fades at the clip's edges (data-fade-in, data-fade-out), seconds; 0 for none. */
+  fadeIn: number;
+  fadeOut: number;
 }
 
 export interface VideoClip {
@@ -59,6 +64,12 @@ export interface StudioApi {
    * already shown), or null when it provably cannot and the node may reuse that frame's bytes (frame reuse).
    */
   seekFrame(t: number, from: number | null): Promise<string | null>;
+  /**
+   * The gain of each sound info() lists, sampled every `step` seconds of composition time inside its window by
+   * seeking the timelines (a GSAP tween or script changing its volume): one list per sound, empty when its gain stays
+   * at its data-volume. Leaves the timelines at 0.
+   */
+  volumeAutomation(step: number): { time: number; volume: number }[][];
   /** Findings so far, including those raised after loading (timers, timeline callbacks during seeks). */
   findings(): Finding[];
   configure(options: Partial<RuntimeConfig>): void;

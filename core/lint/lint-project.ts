@@ -7,6 +7,7 @@ import type { ProjectContext } from "./project-context.ts";
 import { checkAnimationFrame } from "./rules/check-animation-frame.ts";
 import { checkAssetPaths } from "./rules/check-asset-paths.ts";
 import { checkCanvas } from "./rules/check-canvas.ts";
+import { checkClipTiming } from "./rules/check-clip-timing.ts";
 import { checkClipVisibility } from "./rules/check-clip-visibility.ts";
 import { checkCssAnimations } from "./rules/check-css-animations.ts";
 import { checkCssScope } from "./rules/check-css-scope.ts";
@@ -47,6 +48,7 @@ const FILE_RULES: FileRule[] = [
   checkWebFonts,
   checkFontFamilies,
   checkMedia,
+  checkClipTiming,
   checkSubCompositions,
   checkAssetPaths,
   checkDuplicateElementIds,

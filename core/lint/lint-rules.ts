@@ -54,6 +54,8 @@ const RULE_TABLE = {
   duplicate_composition_id: ["error", "Two compositions (or two hosts) in the project share a data-composition-id."],
   variable_undeclared: ["warning", "A script reads a variable through getVariables() that no data-composition-variables of its file declares (nor a host's data-variable-values), so it is undefined unless a render passes it."],
   library_script_finding: ["warning", "A local library file (.min.js, under vendor/ or node_modules/, a license banner, or minified) breaks a composition rule; it is not composition code, so this is a warning naming the file."],
+  clip_start_unresolved: ["error", "A data-start is neither seconds nor a clip id with an optional offset (\"intro + 2\"), names an id no element has, or is part of a cycle of references, so the clip does not start where it says."],
+  audio_volume_out_of_range: ["warning", "An <audio>/<video> data-volume is not a number, negative, or above +12 dB (3.98), so it plays clamped (0 to 3.98, junk at 1)."],
   composition_summary: ["info", "Duration, canvas, timelines, sub-compositions and media of each composition."],
 } as const satisfies Record<string, readonly ["error" | "warning" | "info", string]>;
 
@@ -114,6 +116,8 @@ const HYPERFRAMES: Record<LintCode, { codes: string[]; difference?: string }> = 
   duplicate_composition_id: { codes: ["duplicate_composition_id"], difference: "Across the whole project, hosts included (all timelines share window.__timelines); HyperFrames checks one file and skips hosts." },
   variable_undeclared: { codes: [], difference: "The studio's own warning; HyperFrames checks data-var-* bindings (unknown_variable_binding), not getVariables() reads." },
   library_script_finding: { codes: [], difference: "HyperFrames does not lint library files at all (it skips *.min.js, vendor/ and node_modules/); here their findings stay visible, as warnings." },
+  clip_start_unresolved: { codes: [], difference: "HyperFrames' lint does not check start references; its runtime then starts the clip as if it had no data-start (at its composition's start, or 0) without a word. The studio's runtime does the same for parity, and says so in a start-unresolved finding." },
+  audio_volume_out_of_range: { codes: [], difference: "HyperFrames' mixer clamps silently to the same range; the studio's own warning says what plays." },
   composition_summary: { codes: [], difference: "Info only (verbose)." },
 };
 

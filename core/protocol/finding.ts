@@ -24,6 +24,8 @@ export const FINDING_SEVERITY = {
   "fps-not-a-rate": "warning",
   "media-not-project-file": "warning",
   "variable-mismatch": "warning",
+  // A data-start naming a clip that does not exist, or a cycle of them (core/composition/clip-start.ts).
+  "start-unresolved": "error",
 } as const satisfies Record<string, "error" | "warning" | "info">;
 
 export type FindingCode = keyof typeof FINDING_SEVERITY;

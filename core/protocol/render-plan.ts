@@ -1,6 +1,7 @@
 // What a node learns by loading a composition once (frames, rate, size, audio clips), posted to the Worker so the
 // ProjectRoom can split the render into segments. Same shape as render-node/src/plan-render.ts's RenderPlan.
 import * as z from "zod";
+import { MAX_ENVELOPE_POINTS } from "../composition/volume-envelope.ts";
 import { FindingSchema } from "./finding-schema.ts";
 
 export const AudioClipSchema = z.object({
@@ -10,6 +11,11 @@ export const AudioClipSchema = z.object({
   mediaStart: z.number(),
   volume: z.number(),
   kind: z.enum(["audio", "video"]),
+  /** The gain over time when a script changes it (seconds from the clip's start), traced by volume-envelope.ts. */
+  volumeKeyframes: z.array(z.object({ time: z.number(), volume: z.number() })).max(MAX_ENVELOPE_POINTS).optional(),
+  /** data-fade-in / data-fade-out, seconds. */
+  fadeIn: z.number().nonnegative().optional(),
+  fadeOut: z.number().nonnegative().optional(),
 });
 
 export const RenderPlanSchema = z.object({

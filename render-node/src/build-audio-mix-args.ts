@@ -1,4 +1,6 @@
 // The ffmpeg filter graph that places every audio clip on the timeline and mixes them. Pure.
+import { clampGain, fitFades } from "../../core/composition/audio-gain.ts";
+import { envelopeFilter, type VolumePoint } from "../../core/composition/volume-envelope.ts";
 
 export interface AudioClip {
   /** File path (or URL) ffmpeg reads. */
@@ -9,8 +11,13 @@ export interface AudioClip {
   duration: number | undefined;
   /** Offset into the file, in seconds. */
   mediaStart: number;
-  /** 0..1 (or more to boost). */
+  /** Gain, 0 up to +12 dB (clamped here as HyperFrames' mixer clamps it). */
   volume: number;
+  /** The gain over time (times from the clip's start), when a script changes it; replaces `volume` throughout. */
+  volumeKeyframes?: VolumePoint[] | undefined;
+  /** Linear fades at the clip's edges, seconds (data-fade-in, data-fade-out). */
+  fadeIn?: number | undefined;
+  fadeOut?: number | undefined;
   /** Channels of the source, when known: a mono source is copied to both channels at full level. */
   channels?: number | undefined;
 }
@@ -22,6 +29,23 @@ export interface AudioMix {
 }
 
 const seconds = (value: number): string => Number(value.toFixed(6)).toString();
+
+/**
+ * The clip's gain (constant or its envelope), then its fades, all on the clip's own clock (t = 0 where it starts
+ * sounding). A clip that starts before 0 has lost its head: the envelope and fade-in count from its real start.
+ */
+function gainFilters(clip: AudioClip): string {
+  const cut = Math.max(0, -clip.start);
+  const points = (clip.volumeKeyframes ?? [])
+    .filter((p) => Number.isFinite(p.time) && Number.isFinite(p.volume))
+    .map((p) => ({ time: Math.max(0, p.time), volume: clampGain(p.volume) }));
+  const stages = [points.length > 0 ? envelopeFilter(points, cut) : `volume=${seconds(clampGain(clip.volume))}`];
+  const { fadeIn, fadeOut } = fitFades(Math.max(0, clip.fadeIn ?? 0), Math.max(0, clip.fadeOut ?? 0), clip.duration ?? null);
+  // (afade cannot start before 0: a clip cut at its head fades in over what is left of its fade.)
+  if (fadeIn > cut) stages.push(`afade=t=in:st=0:d=${seconds(fadeIn - cut)}`);
+  if (fadeOut > 0 && clip.duration !== undefined) stages.push(`afade=t=out:st=${seconds(clip.duration - cut - fadeOut)}:d=${seconds(fadeOut)}`);
+  return stages.join(",");
+}
 
 /**
  * Mixes clips into one 48 kHz stereo track exactly `totalSeconds` long. The first input of the mix is silence of
@@ -48,7 +72,7 @@ export function buildAudioMixArgs(clips: AudioClip[], totalSeconds: number, firs
     const upmix = clip.channels === 1 ? "pan=stereo|c0=c0|c1=c0," : "";
     parts.push(
       `[${firstInputIndex + i}:a]${upmix}aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,${trim},` +
-        `asetpts=PTS-STARTPTS,volume=${seconds(clip.volume)},adelay=${delayMs}|${delayMs},apad[a${i}]`,
+        `asetpts=PTS-STARTPTS,${gainFilters(clip)},adelay=${delayMs}|${delayMs},apad[a${i}]`,
     );
     labels.push(`[a${i}]`);
   });

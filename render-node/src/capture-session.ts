@@ -22,6 +22,7 @@ import type { RenderOptions } from "./parse-render-options.ts";
 import { checkRenderVariables } from "./check-render-variables.ts";
 import { refuseOversizedFile, refuseOversizedInfo, refusePngSequenceLength } from "./refuse-oversized-composition.ts";
 import { rendersWithAlpha } from "./page-background.ts";
+import { planGain, sampleVolumeAutomation } from "./sample-volume-automation.ts";
 import { renderFrameRange, type FrameDone } from "./render-frame-range.ts";
 import { resolveBinaries } from "./resolve-binaries.ts";
 import type { Binaries } from "./resolve-binaries.ts";
@@ -171,6 +172,8 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     const totalSeconds = (frames * options.fps.den) / options.fps.num;
     refusePngSequenceLength(options.format, frames);
     const alpha = await rendersWithAlpha(options.format, first.browser, info);
+    // Gains a script changes over time, sampled from the timeline now (before any capture seeks it).
+    const volumes = await sampleVolumeAutomation(first.browser, info, { fps: options.fps.num / options.fps.den, totalSeconds, timelineMs: bounds.timelineMs, composition: options.composition });
     onLine(
       `composition ${info.compositionId}: ${info.width}x${info.height}, ${info.duration} s, ${frames} frames at ${options.fpsText} fps` +
         ` → ${viewport.outputWidth}x${viewport.outputHeight} ${options.format} (${options.quality})${alpha ? " with alpha" : ""}`,
@@ -183,13 +186,13 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
       plan: () => ({
         composition: settled.composition, frames, fps: { ...settled.fps }, fpsText: settled.fpsText, durationSeconds: totalSeconds,
         width: viewport.outputWidth, height: viewport.outputHeight, alpha,
-        audio: info.audio.flatMap((clip) => {
+        audio: info.audio.flatMap((clip, i) => {
           const path = projectPathOf(projectDir, origin, clip.src);
           if (path === null) {
             onFinding(makeFinding("media-not-project-file", settled.composition, `audio ${clip.src} is not a project file; left out of the mix`));
             return [];
           }
-          return [{ src: path, start: clip.start, duration: clip.duration, mediaStart: clip.mediaStart, volume: clip.volume, kind: clip.kind }];
+          return [{ src: path, start: clip.start, duration: clip.duration, mediaStart: clip.mediaStart, volume: clip.volume, kind: clip.kind, ...planGain(clip, volumes[i]) }];
         }),
         findings: [...findings],
       }),

@@ -40,6 +40,7 @@ export function isRuntimeFinding(finding: Finding, rootFile = ROOT_FILE): findin
     case "request-blocked":
     case "font-fallback":
     case "composition-load-failed":
+    case "start-unresolved":
       return true;
     case "page-error":
       // A timeline callback that threw while seeking (it has a time) was caught by the runtime: no pageerror saw it.

@@ -112,7 +112,10 @@ async function playableClips(
     }
     const channels = await audioChannels(input.binaries.ffprobe, file, input.signal, input.bounds);
     if (clip.kind === "video" && channels === 0) continue;
-    clips.push({ file, start: clip.start, duration: clip.duration ?? undefined, mediaStart: clip.mediaStart, volume: clip.volume, channels });
+    clips.push({
+      file, start: clip.start, duration: clip.duration ?? undefined, mediaStart: clip.mediaStart, volume: clip.volume, channels,
+      volumeKeyframes: clip.volumeKeyframes, fadeIn: clip.fadeIn, fadeOut: clip.fadeOut,
+    });
   }
   return clips;
 }

@@ -7,7 +7,12 @@
 // - a clip lasts data-duration, else until data-end, else (a host) as long as its timeline, else to the end;
 // - a clip shows only inside its own window and the windows of all its timed ancestors;
 // - a sub-composition's timeline is at the host's local time (global time minus the host's start), from 0, held at
-//   its end once past it.
+//   its end once past it;
+// - a data-start naming another clip ("intro + 2", core/composition/clip-start.ts) is that clip's start plus its
+//   length plus the offset, on the root's clock (not the host's), never below 0; one that cannot be resolved (an
+//   unknown id, unreadable text) starts as if it had no data-start, as HyperFrames does, with a finding; in a cycle,
+//   the clip met again counts as starting at 0 (HyperFrames' answer too), also with a finding.
+import { parseClipStart, referencedStart, type StartProblem } from "../../../core/composition/clip-start.ts";
 import { num } from "./page-globals.ts";
 import type { TimelineRegistry } from "./page-globals.ts";
 
@@ -23,28 +28,74 @@ function isComposition(el: Element): boolean {
   return el.hasAttribute("data-composition-id");
 }
 
-function ownStart(el: Element): number | null {
-  const raw = el.getAttribute("data-start");
-  if (raw === null || raw.trim() === "") return null;
-  return Math.max(0, num(raw, 0));
+/** The element a start reference names: an id, else a data-composition-id. */
+function referencedElement(id: string): Element | null {
+  const byId = document.getElementById(id);
+  if (byId) return byId;
+  const hosts = document.querySelectorAll("[data-composition-id]");
+  for (let i = 0; i < hosts.length; i++) if (hosts[i]!.getAttribute("data-composition-id") === id) return hosts[i]!;
+  return null;
 }
 
-/** The clock a page's clips and timelines are read against; `root` is the page's composition. */
-export function makeClipClock(root: Element, timelines: () => TimelineRegistry) {
+/** The element's duration as its media element reports it (seconds), or null. */
+function mediaLength(el: Element): number | null {
+  const d = (el as HTMLMediaElement).duration;
+  return (el.nodeName === "AUDIO" || el.nodeName === "VIDEO") && Number.isFinite(d) && d > 0 ? d : null;
+}
+
+/**
+ * The clock a page's clips and timelines are read against; `root` is the page's composition. `onProblem` hears of
+ * each data-start that cannot be resolved.
+ */
+export function makeClipClock(root: Element, timelines: () => TimelineRegistry, onProblem: (el: Element, problem: StartProblem) => void = () => {}) {
   const starts = new Map<Element, number>();
+  const resolving: Element[] = [];
+
+  /** Where a clip without a usable data-start starts: with the composition around a host, else at 0. */
+  function defaultStart(el: Element): number {
+    const parent = el.parentElement;
+    return isComposition(el) && parent && isComposition(parent) ? startOf(parent) : 0;
+  }
+
+  function resolveStart(el: Element): number {
+    const raw = el.getAttribute("data-start");
+    const parsed = parseClipStart(raw);
+    if (parsed.kind === "none") return defaultStart(el);
+    if (parsed.kind === "invalid") {
+      onProblem(el, { id: el.id || null, kind: "invalid", raw: parsed.raw });
+      return defaultStart(el);
+    }
+    if (parsed.kind === "absolute") {
+      const from = isComposition(el) ? el.parentElement && el.parentElement.closest("[data-composition-id]") : el.closest("[data-composition-id]");
+      return (from ? startOf(from) : 0) + Math.max(0, parsed.value);
+    }
+    const ref = referencedElement(parsed.refId);
+    if (!ref) {
+      onProblem(el, { id: el.id || null, kind: "unknown-reference", raw: raw!.trim() });
+      return defaultStart(el);
+    }
+    const at = resolving.indexOf(ref);
+    if (at >= 0) {
+      const path = resolving.slice(at).concat(ref).map((node) => node.id || node.getAttribute("data-composition-id") || node.nodeName.toLowerCase());
+      onProblem(ref, { id: path[0]!, kind: "cycle", raw: (ref.getAttribute("data-start") || "").trim(), path });
+    }
+    // Inside a cycle, the clip still being resolved counts as starting at 0, as HyperFrames' resolver answers.
+    const refStart = at >= 0 ? 0 : startOf(ref);
+    return referencedStart(refStart, lengthOf(ref, refStart) ?? mediaLength(ref), parsed.offset);
+  }
 
   function startOf(el: Element): number {
     if (el === root) return 0;
     const cached = starts.get(el);
     if (cached !== undefined) return cached;
-    const own = ownStart(el);
-    let start = 0;
-    if (own === null) {
-      const parent = el.parentElement;
-      if (isComposition(el) && parent && isComposition(parent)) start = startOf(parent);
-    } else {
-      const from = isComposition(el) ? el.parentElement && el.parentElement.closest("[data-composition-id]") : el.closest("[data-composition-id]");
-      start = (from ? startOf(from) : 0) + own;
+    // Met again while still resolving (a host whose start names a clip inside it): the default, as HyperFrames.
+    if (resolving.indexOf(el) >= 0) return defaultStart(el);
+    resolving.push(el);
+    let start: number;
+    try {
+      start = resolveStart(el);
+    } finally {
+      resolving.pop();
     }
     starts.set(el, start);
     return start;

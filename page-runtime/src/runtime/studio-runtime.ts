@@ -9,6 +9,9 @@ import { initSubCompositions, inlineSubCompositions, insertingFile, instantiateR
 import { inWindow, makeClipClock, type ClipClock, type TimeWindow } from "./clip-clock.ts";
 import { mediaSrc, placeRootClips, setClipShown, type Clip } from "./timing.ts";
 import { exposeRootVariables, installHyperframes } from "./variables.ts";
+import { describeStartProblem, readMediaOffset } from "../../../core/composition/clip-start.ts";
+import { readFadeSeconds, readVolume } from "../../../core/composition/audio-gain.ts";
+import { installVolume, resumeAudio, sampleVolumes, watchMediaVolumes } from "./media-volume.ts";
 import { watchStillFrames } from "./still-frame.ts";
 
 interface VideoItem {
@@ -22,6 +25,9 @@ interface MediaItem {
   window: TimeWindow;
   mediaStart: number;
 }
+
+/** Seconds into its source a media element starts (data-playback-start, else data-media-start). */
+const mediaOffset = (el: Element) => readMediaOffset((name) => el.getAttribute(name));
 
 function studioRuntime(): void {
   if (page.__studio) return;
@@ -43,6 +49,8 @@ function studioRuntime(): void {
   // Render pages only (frame reuse), and before any composition script runs, so every timer, frame callback and
   // DOM change it makes is seen. Playback pages keep the browser's own timers untouched.
   const stillFrames = renderMode ? watchStillFrames((script && script.src) || "", gsapBase) : null;
+  // Before any composition script runs, so a tween on an element's volume finds the gain-keeping property.
+  watchMediaVolumes(!renderMode);
 
   const rootFile = decodeURIComponent(location.pathname).replace(/^\/+/, "") || "index.html";
   // Errors outside a scoped sub-composition script (the root file's own scripts, or later callbacks).
@@ -81,19 +89,22 @@ function studioRuntime(): void {
     placeRootClips(state.root);
     const rootEl = state.root;
     // Windows are read once the files' scripts have run: a host without data-duration lasts as long as its timeline.
-    const clock = (state.clock = makeClipClock(rootEl, timelines));
+    const clock = (state.clock = makeClipClock(rootEl, timelines, (el, problem) => {
+      const file = (el.closest("[data-studio-file]") || rootEl).getAttribute("data-studio-file") || rootFile;
+      report("start-unresolved", file, describeStartProblem(problem), el.id ? { selector: "#" + el.id } : {});
+    }));
     state.clips = (Array.prototype.filter.call(document.querySelectorAll("[data-start]"), (el: Element) => el !== rootEl && el.nodeName !== "AUDIO") as HTMLElement[])
       .map((el) => ({ el, window: clock.shownWindow(el), collapses: null, savedDisplay: null }));
     const videoEls = renderMode ? document.querySelectorAll<HTMLElement>("img[data-studio-video]") : document.querySelectorAll<HTMLElement>("video");
     state.videos = Array.prototype.map.call(videoEls, (el: HTMLElement, index: number) => ({
-      el, index, window: clock.mediaWindow(el), mediaStart: num(el.getAttribute("data-media-start"), 0),
+      el, index, window: clock.mediaWindow(el), mediaStart: mediaOffset(el),
     })) as VideoItem[];
+    // Any media element the watch missed gets the gain-keeping volume too (media-volume.ts).
+    Array.prototype.forEach.call(document.querySelectorAll("audio, video"), (el: HTMLMediaElement) => installVolume(el, !renderMode));
     // Play mode: every <audio> and <video> follows the one clock (render mode mixes audio with ffmpeg instead).
     state.media = renderMode ? [] : (Array.prototype.map.call(document.querySelectorAll<HTMLMediaElement>("audio, video"), (el: HTMLMediaElement) => {
-      const volume = num(el.getAttribute("data-volume"), NaN);
-      if (Number.isFinite(volume)) el.volume = Math.min(1, Math.max(0, volume));
       el.preload = "auto";
-      return { el, window: clock.mediaWindow(el), mediaStart: num(el.getAttribute("data-media-start"), 0) };
+      return { el, window: clock.mediaWindow(el), mediaStart: mediaOffset(el) };
     }) as MediaItem[]);
     for (const id in timelines()) {
       const tl = timelines()[id];
@@ -120,18 +131,12 @@ function studioRuntime(): void {
     return tl && typeof tl.duration === "function" ? tl.duration() : 0;
   }
 
-  /** What the renderer needs to know: size, duration, and every sound on the timeline. */
-  function info(): CompositionInfo {
-    const audio: MediaClip[] = [];
+  /** The elements whose sound is on the timeline, in the order info() lists them. */
+  function soundElements(): { el: Element; kind: "audio" | "video"; src: string }[] {
+    const found: { el: Element; kind: "audio" | "video"; src: string }[] = [];
     const push = (el: Element, kind: "audio" | "video") => {
       const src = kind === "video" && renderMode ? el.getAttribute("data-studio-video-src") : mediaSrc(el);
-      if (!src) return;
-      const w = state.clock!.mediaWindow(el);
-      const volume = num(el.getAttribute("data-volume"), num(el.getAttribute("volume"), 1));
-      audio.push({
-        kind, src, start: w.start, duration: Number.isFinite(w.end) ? w.end - w.start : null,
-        mediaStart: num(el.getAttribute("data-media-start"), 0), volume,
-      });
+      if (src) found.push({ el, kind, src });
     };
     Array.prototype.forEach.call(document.querySelectorAll("audio"), (el: Element) => {
       if (!el.hasAttribute("muted") && !el.hasAttribute("data-studio-hidden-muted")) push(el, "audio");
@@ -140,6 +145,20 @@ function studioRuntime(): void {
       const declared = v.el.getAttribute("data-has-audio");
       const hasAudio = declared !== null ? declared !== "false" : !v.el.hasAttribute("muted");
       if (hasAudio) push(v.el, "video");
+    });
+    return found;
+  }
+
+  /** What the renderer needs to know: size, duration, and every sound on the timeline. */
+  function info(): CompositionInfo {
+    const audio: MediaClip[] = soundElements().map(({ el, kind, src }) => {
+      const w = state.clock!.mediaWindow(el);
+      const raw = el.getAttribute("data-volume");
+      return {
+        kind, src, start: w.start, duration: Number.isFinite(w.end) ? w.end - w.start : null,
+        mediaStart: mediaOffset(el), volume: raw !== null ? readVolume(raw) : readVolume(el.getAttribute("volume")),
+        fadeIn: readFadeSeconds(el.getAttribute("data-fade-in")), fadeOut: readFadeSeconds(el.getAttribute("data-fade-out")),
+      };
     });
     return {
       compositionId: root().getAttribute("data-composition-id")!,
@@ -181,7 +200,8 @@ function studioRuntime(): void {
     return config.videoFrameUrl.replace("{index}", String(video.index)).replace("{frame}", String(frame));
   }
 
-  async function seek(t: number): Promise<void> {
+  // Every registered timeline to global time t; `quiet` suppresses their callbacks (volume sampling).
+  function seekTimelines(t: number, quiet: boolean): void {
     const rootId = root().getAttribute("data-composition-id");
     for (const id in timelines()) {
       const tl = timelines()[id];
@@ -190,7 +210,7 @@ function studioRuntime(): void {
       const local = localTime(id, t);
       tl.pause();
       try {
-        tl.seek(local, false);
+        tl.seek(local, quiet);
       } catch (error) {
         // A callback of the timeline threw (onUpdate, .call()): a finding naming the file, once per cause, and the
         // other timelines still seek. The node reads these after capture (late findings).
@@ -198,6 +218,22 @@ function studioRuntime(): void {
         report("page-error", file, "script error in " + file + " while seeking timeline \"" + id + "\": " + errorText(error), { time: t });
       }
     }
+  }
+
+  // The gain of every sound info() lists, sampled every `step` seconds inside its window, then back to 0.
+  function volumeAutomation(step: number): ReturnType<StudioApi["volumeAutomation"]> {
+    const end = duration();
+    const items = soundElements().map(({ el }) => {
+      const w = state.clock!.mediaWindow(el);
+      return { el, start: w.start, end: Math.min(end, w.end) };
+    });
+    const sampled = sampleVolumes(items, Math.max(1 / 240, step), (t) => seekTimelines(t, true));
+    seekTimelines(0, true);
+    return sampled;
+  }
+
+  async function seek(t: number): Promise<void> {
+    seekTimelines(t, false);
     for (let c = 0; c < state.clips.length; c++) {
       const clip = state.clips[c]!;
       setClipShown(clip, inWindow(clip.window, t));
@@ -239,6 +275,7 @@ function studioRuntime(): void {
 
   function setPlaying(value: boolean): void {
     playing = !!value;
+    if (playing) resumeAudio();
     if (!playing) for (let m = 0; m < state.media.length; m++) state.media[m]!.el.pause();
   }
 
@@ -252,7 +289,7 @@ function studioRuntime(): void {
     });
   }
 
-  const api: StudioApi = { ready, info, seek, seekFrame, findings: findingsSoFar, configure, setPlaying, renderMode };
+  const api: StudioApi = { ready, info, seek, seekFrame, volumeAutomation, findings: findingsSoFar, configure, setPlaying, renderMode };
   page.__studio = api;
 }
 
