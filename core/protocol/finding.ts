@@ -24,6 +24,7 @@ export const FINDING_SEVERITY = {
   "fps-not-a-rate": "warning",
   "media-not-project-file": "warning",
   "variable-mismatch": "warning",
+  "shader-transition-unsupported": "warning",
 } as const satisfies Record<string, "error" | "warning" | "info">;
 
 export type FindingCode = keyof typeof FINDING_SEVERITY;
