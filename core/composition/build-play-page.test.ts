@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildPlayPage, rewriteGsapScripts } from "./build-play-page.ts";
 
-const OPTIONS = { runtimeSrc: "/rt.js", playerSrc: "/pl.js", gsapBase: "/gsap/" };
+const OPTIONS = { runtimeSrc: "/rt.js", playerSrc: "/pl.js", gsapBase: "/gsap/", hyperShaderSrc: "/hs.js" };
 
 describe("play page", () => {
   it("puts <base> and the runtime first in <head>, the player last in <body>", () => {
@@ -24,5 +24,11 @@ describe("play page", () => {
     expect(rewriteGsapScripts('<script src="https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js"></script>', "/g/")).toBe('<script src="/g/gsap.min.js"></script>');
     expect(rewriteGsapScripts("<script defer src='https://cdnjs.cloudflare.com/ajax/libs/gsap/3.12.5/gsap.min.js'></script>", "/g/")).toBe("<script defer src='/g/gsap.min.js'></script>");
     expect(rewriteGsapScripts('<script src="app.js"></script>', "/g/")).toBe('<script src="app.js"></script>');
+  });
+
+  it("points HyperFrames' shader-transition library at our HyperShader", () => {
+    const tag = '<script src="https://cdn.jsdelivr.net/npm/@hyperframes/shader-transitions/dist/index.global.js"></script>';
+    expect(buildPlayPage(tag, OPTIONS)).toContain('<script src="/hs.js"></script>');
+    expect(rewriteGsapScripts(tag, "/g/")).toBe(tag);
   });
 });

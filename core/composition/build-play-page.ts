@@ -3,6 +3,7 @@
 // Pure string work, shared by the Worker's /play page and the render node's preview server.
 import { escapeHtml } from "./escape-html.ts";
 import { matchGsapUrl } from "./match-gsap-url.ts";
+import { isShaderTransitionsUrl } from "./match-shader-transitions-url.ts";
 
 export interface PlayPageOptions {
   /** URL of the page runtime (page-runtime/dist/studio-runtime.js) as the page can load it. */
@@ -11,6 +12,8 @@ export interface PlayPageOptions {
   playerSrc: string;
   /** Prefix that a GSAP dist file name is appended to, e.g. "/play/_studio/gsap/". */
   gsapBase: string;
+  /** URL of our HyperShader (hyper-shader-page-script.ts), which HyperFrames' shader-transition script tags get. */
+  hyperShaderSrc: string;
   /** Where relative URLs of the composition resolve (the files API for /play). */
   baseHref?: string | undefined;
   /** A Server-Sent Events URL whose `reload` event makes the page reload (the preview server). */
@@ -19,11 +22,12 @@ export interface PlayPageOptions {
 
 const SCRIPT_SRC = /(<script\b[^>]*?\bsrc\s*=\s*)(["'])([^"']+)\2/gi;
 
-/** Points CDN GSAP script tags at the local copy; other scripts stay as they are. */
-export function rewriteGsapScripts(html: string, gsapBase: string): string {
+/** Points CDN GSAP script tags at the local copy, and HyperShader's at ours; other scripts stay as they are. */
+export function rewriteGsapScripts(html: string, gsapBase: string, hyperShaderSrc?: string): string {
   return html.replace(SCRIPT_SRC, (whole, prefix: string, quote: string, url: string) => {
     const gsap = matchGsapUrl(url);
-    return gsap ? `${prefix}${quote}${gsapBase}${gsap.file}${quote}` : whole;
+    if (gsap) return `${prefix}${quote}${gsapBase}${gsap.file}${quote}`;
+    return hyperShaderSrc !== undefined && isShaderTransitionsUrl(url) ? `${prefix}${quote}${hyperShaderSrc}${quote}` : whole;
   });
 }
 
@@ -46,5 +50,5 @@ export function buildPlayPage(html: string, options: PlayPageOptions): string {
     (options.baseHref ? `<base href=${attr(options.baseHref)}>` : "") +
     `<script src=${attr(options.runtimeSrc)} data-mode="play" data-gsap-base=${attr(options.gsapBase)}></script>`;
   const player = `<script src=${attr(options.playerSrc)}${options.reloadUrl ? ` data-reload-url=${attr(options.reloadUrl)}` : ""}></script>`;
-  return insertBeforeBodyEnd(insertAfterHead(rewriteGsapScripts(html, options.gsapBase), head), player);
+  return insertBeforeBodyEnd(insertAfterHead(rewriteGsapScripts(html, options.gsapBase, options.hyperShaderSrc), head), player);
 }

@@ -1,8 +1,8 @@
 // Recognises the script URL of HyperFrames' shader-transition library (@hyperframes/shader-transitions, whose
 // browser build defines window.HyperShader) on the package CDNs GSAP is allowed from: jsDelivr and unpkg, any
-// version, `dist/index.global.js` (the build its docs load with a script tag). The render node answers it with its
-// own implementation (render-node/src/shader-transitions/hyper-shader-page-script.ts). Pure: the URL parser reads
-// the structure, then its path segments are compared.
+// version, `dist/index.global.js` (the build its docs load with a script tag). Renders answer it, and play pages
+// point it at, our own implementation (hyper-shader-page-script.ts). Pure: the URL parser reads the structure,
+// then its path segments are compared.
 
 const PACKAGE_PREFIXES = ["cdn.jsdelivr.net/npm/", "fastly.jsdelivr.net/npm/", "unpkg.com/"];
 const SCOPE = "@hyperframes";

@@ -9,7 +9,7 @@ import { blockedAttemptFinding, channelOfRequest } from "./blocked-attempt.ts";
 import { matchGsapUrl } from "../../core/composition/match-gsap-url.ts";
 import { gsapPackageName, serveGsapVersion } from "../../core/composition/gsap-versions.ts";
 import { isShaderTransitionsUrl } from "../../core/composition/match-shader-transitions-url.ts";
-import { HYPER_SHADER_PAGE_SCRIPT } from "./shader-transitions/hyper-shader-page-script.ts";
+import { HYPER_SHADER_PAGE_SCRIPT } from "../../core/composition/hyper-shader-page-script.ts";
 
 const require = createRequire(import.meta.url);
 

@@ -4,6 +4,7 @@
 import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { isShaderTransitionsUrl } from "../../core/composition/match-shader-transitions-url.ts";
+import { SHADER_TRANSITION_NAMES } from "../../core/composition/shader-transition-names.ts";
 import { decodePng } from "../src/shader-transitions/decode-png.ts";
 import { blendScenes, SHADER_NAMES, type Accents } from "../src/shader-transitions/shader-blends.ts";
 import { sampleChannel, type Texture } from "../src/shader-transitions/shader-math.ts";
@@ -184,5 +185,11 @@ describe("the plan", () => {
     expect(transitionAt(setup, 1.5)?.progress).toBe(1);
     expect(transitionAt(setup, 1.5 + 1 / 30)).toBeNull();
     expect(transitionAt(setup, 3.2)).toBeNull(); // the crossfade: the page draws it
+  });
+});
+
+describe("the shader table", () => {
+  it("draws exactly the names HyperShader accepts (the list the page script reports)", () => {
+    expect([...SHADER_NAMES]).toEqual([...SHADER_TRANSITION_NAMES]);
   });
 });

@@ -8,7 +8,10 @@ import { join } from "node:path";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FrameDone } from "../src/render-frame-range.ts";
+import puppeteer from "puppeteer-core";
+import { BASE_FLAGS } from "../src/launch-capture-browser.ts";
 import { renderProject } from "../src/render-project.ts";
+import { servePreview } from "../src/serve-preview.ts";
 import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
 import { readPngPixel } from "./read-png.ts";
 
@@ -91,4 +94,30 @@ describe("shader transitions", () => {
     await expect(renderProject({ projectDir: dir, outputPath: join(work, "strict.zip"), format: "png-sequence", quality: "draft", concurrency: 1, strict: true, binaries, signal: signal() }))
       .rejects.toThrow(/"wobble".*strict renders fail on it/);
   }, 120_000);
+
+  it("previews with our HyperShader: mid-transition both scenes show (a crossfade standing in for the shader)", async () => {
+    const dir = await project("preview", "sdf-iris");
+    const secret = "s3cr3t-shader-transition-preview";
+    const preview = await servePreview({ projectDir: dir, secret, firstPort: 3970 });
+    const browser = await puppeteer.launch({ executablePath: binaries.chrome, headless: "shell", args: BASE_FLAGS });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`http://127.0.0.1:${preview.port}/${secret}/`, { waitUntil: "load" });
+      expect(await page.$eval('script[src$="hyper-shader.js"]', (el) => el.getAttribute("src"))).toBe(`/${secret}/__studio/hyper-shader.js`);
+      await page.waitForFunction(() => Boolean((window as unknown as { __studio?: { seek?: unknown } }).__studio?.seek), { timeout: 10_000 });
+      const opacities = async (t: number) => {
+        await page.evaluate((at: number) => (window as unknown as { __studio: { seek(t: number): Promise<void> } }).__studio.seek(at), t);
+        return page.evaluate(() => ["s1", "s2"].map((id) => Number(getComputedStyle(document.getElementById(id)!).opacity)));
+      };
+      expect(await opacities(0.2)).toEqual([1, 0]);
+      const [from, to] = await opacities(1);
+      expect(from).toBeGreaterThan(0.1);
+      expect(to).toBeGreaterThan(0.1);
+      expect(from).toBeLessThan(0.9);
+      expect(await opacities(1.8)).toEqual([0, 1]);
+    } finally {
+      await browser.close();
+      await preview.close();
+    }
+  }, 60_000);
 });

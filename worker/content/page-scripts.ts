@@ -1,13 +1,16 @@
 // The scripts a play page loads (from the content origin's /_studio/), bundled into the Worker as text
 // (wrangler.toml [[rules]] type "Text"), so the page works with no CDN: the page runtime and player as built by
-// page-runtime/build.ts (the same files the render node serves), and the installed GSAP 3.14.2.
+// page-runtime/build.ts (the same files the render node serves), our HyperShader and the installed GSAP 3.14.2.
 import gsapMin from "gsap-3.14.2/dist/gsap.min.js";
 import player from "../../page-runtime/dist/studio-player.js";
 import runtime from "../../page-runtime/dist/studio-runtime.js";
+import { HYPER_SHADER_PAGE_SCRIPT } from "../../core/composition/hyper-shader-page-script.ts";
 
 export const PAGE_SCRIPTS: Record<string, string> = {
   "runtime.js": runtime,
   "player.js": player,
+  // Our HyperShader, for compositions that load HyperFrames' shader-transition library from a CDN.
+  "hyper-shader.js": HYPER_SHADER_PAGE_SCRIPT,
 };
 
 /** GSAP dist files the Worker can serve (the core library; plugins are not bundled). */

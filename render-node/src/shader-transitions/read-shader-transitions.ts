@@ -3,7 +3,7 @@
 // reported, and fails a strict render.
 import type { Page } from "puppeteer-core";
 import { strictFailure, type Finding } from "../../../core/protocol/finding.ts";
-import type { PageShaderTransitions } from "./hyper-shader-page-script.ts";
+import type { PageShaderTransitions } from "../../../core/composition/hyper-shader-page-script.ts";
 import { planShaderTransitions, type TransitionSetup } from "./transition-plan.ts";
 
 export async function readShaderTransitions(page: Page, file: string, onFinding: (finding: Finding) => void, strict: boolean): Promise<TransitionSetup | null> {

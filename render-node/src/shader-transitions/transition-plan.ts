@@ -4,7 +4,7 @@
 // shader name the node has no blend for is a finding, and that transition is left to the page as HyperFrames
 // leaves it (never blended as something else). Pure.
 import { makeFinding, type Finding } from "../../../core/protocol/finding.ts";
-import type { PageShaderTransitions } from "./hyper-shader-page-script.ts";
+import type { PageShaderTransitions } from "../../../core/composition/hyper-shader-page-script.ts";
 import { SHADERS, type Accents, type Rgb } from "./shader-blends.ts";
 
 export interface ShaderTransition {

@@ -1,15 +1,15 @@
-// The page script a render serves for HyperFrames' shader-transition library (@hyperframes/shader-transitions,
-// `window.HyperShader`), loaded by compositions from jsDelivr or unpkg as its docs show. Our own implementation of
-// its declaration API, for a render: `HyperShader.init({ bgColor, accentColor?, scenes, transitions, timeline?,
-// compositionId? })` checks the scenes as HyperShader does (each id an element with the `scene` class, one more
-// scene than transitions), schedules each scene's visibility on the timeline (every scene but the first hidden at
-// 0; a transition is a crossfade tween of the two scenes, so a live preview shows a blend; a shader name it does
-// not know switches them as HyperFrames does: the next scene shown at `time`, the previous hidden at `time +
-// duration`), records the
-// transitions for the node (window.__studioShaderTransitions, and window.__hf.transitions as HyperFrames does) and
-// returns the timeline, registered in window.__timelines when it made it. The node blends the two scenes of each
-// shader transition itself (capture-transition-frame.ts). Durations default to 0.7 s, eases to power2.inOut.
-import { SHADER_NAMES } from "./shader-blends.ts";
+// Our own HyperShader: the script renders, /play and previews serve in place of HyperFrames' shader-transition
+// library (@hyperframes/shader-transitions, `window.HyperShader`, which compositions load from jsDelivr or unpkg
+// as its docs show). `HyperShader.init({ bgColor, accentColor?, scenes, transitions, timeline?, compositionId? })`
+// checks the scenes as HyperShader does (each id an element with the `scene` class, one more scene than
+// transitions) and schedules each scene's visibility on the timeline: every scene but the first hidden at 0; each
+// transition a crossfade tween of its two scenes (so a live preview shows a blend); a shader name it does not know
+// switches them as HyperFrames does (the next scene shown at `time`, the previous hidden at `time + duration`). It
+// records the transitions (window.__studioShaderTransitions for the render node, which blends each shader
+// transition's two scenes itself, render-node/src/shader-transitions/; window.__hf.transitions as HyperFrames
+// does) and returns the timeline, registered in window.__timelines when it made it. Durations default to 0.7 s,
+// eases to power2.inOut.
+import { SHADER_TRANSITION_NAMES } from "./shader-transition-names.ts";
 
 /** What the page records for the node: the transitions in time order, the scene background and accent colour. */
 export interface PageShaderTransitions {
@@ -22,7 +22,7 @@ export const HYPER_SHADER_PAGE_SCRIPT = `(function () {
   "use strict";
   var DEFAULT_DURATION = 0.7;
   var DEFAULT_EASE = "power2.inOut";
-  var KNOWN = ${JSON.stringify(SHADER_NAMES)};
+  var KNOWN = ${JSON.stringify(SHADER_TRANSITION_NAMES)};
   function init(config) {
     if (!config || !Array.isArray(config.scenes) || !Array.isArray(config.transitions)) {
       throw new Error("[HyperShader] init(): scenes and transitions must be arrays");
