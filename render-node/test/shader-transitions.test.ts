@@ -12,6 +12,7 @@ import puppeteer from "puppeteer-core";
 import { BASE_FLAGS } from "../src/launch-capture-browser.ts";
 import { renderProject } from "../src/render-project.ts";
 import { servePreview } from "../src/serve-preview.ts";
+import { takeSnapshots } from "../src/take-snapshots.ts";
 import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
 import { readPngPixel } from "./read-png.ts";
 
@@ -81,6 +82,15 @@ describe("shader transitions", () => {
     expect([1, 2, 3, 4].filter((i) => byIndex.get(i)?.reused).length).toBeGreaterThan(0);
     expect([17, 18, 19].filter((i) => byIndex.get(i)?.reused).length).toBeGreaterThan(0);
   }, 120_000);
+
+  it("snapshots a time inside a transition as the render's frame there: both scenes blended", async () => {
+    const dir = await project("snap", "chromatic-split");
+    const { images } = await takeSnapshots({ projectDir: dir, chrome: binaries.chrome, options: { at: [0.2, 1] }, signal: signal(), onLine: () => {} });
+    expect(readPngPixel(images[0]!.png, 80, 45).slice(0, 3)).toEqual([255, 0, 0]);
+    const [r, g, b] = readPngPixel(images[1]!.png, 80, 45);
+    expect([Math.abs(r! - 128) <= 2, g, Math.abs(b! - 128) <= 2]).toEqual([true, 0, true]);
+    expect(readPngPixel(images[2]!.png, 80, 45).slice(0, 3)).toEqual([0, 0, 255]); // the end frame
+  }, 60_000);
 
   it("reports a shader it cannot draw and switches the scenes without it; a strict render fails on it", async () => {
     const dir = await project("unknown", "wobble");
