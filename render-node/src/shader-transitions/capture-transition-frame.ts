@@ -63,7 +63,9 @@ function showBlend(id: string, rgba: string | null, width: number, height: numbe
   }
   canvas.width = width;
   canvas.height = height;
-  const bytes = Uint8ClampedArray.from(atob(rgba), (ch) => ch.charCodeAt(0));
+  const binary = atob(rgba);
+  const bytes = new Uint8ClampedArray(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   canvas.getContext("2d")?.putImageData(new ImageData(bytes, width, height), 0, 0);
 }
 

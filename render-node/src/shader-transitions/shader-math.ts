@@ -40,12 +40,48 @@ export function sampleChannel(tex: Texture, u: number, v: number, c: number): nu
   return (top * (1 - fy) + bottom * fy) / 255;
 }
 
-/** `texture2D(tex, uv).rgb` into `out`. */
+/** `texture2D(tex, uv).rgb` into `out`: one set of bilinear weights for the three channels. */
 export function sampleRgb(tex: Texture, u: number, v: number, out: Float64Array): Float64Array {
-  out[0] = sampleChannel(tex, u, v, 0);
-  out[1] = sampleChannel(tex, u, v, 1);
-  out[2] = sampleChannel(tex, u, v, 2);
+  const { width: w, height: h, data } = tex;
+  const x = u * w - 0.5;
+  const y = v * h - 0.5;
+  const x0f = Math.floor(x);
+  const y0f = Math.floor(y);
+  const fx = x - x0f;
+  const fy = y - y0f;
+  const x0 = x0f < 0 ? 0 : x0f > w - 1 ? w - 1 : x0f;
+  const x1 = x0f + 1 < 0 ? 0 : x0f + 1 > w - 1 ? w - 1 : x0f + 1;
+  const y0 = y0f < 0 ? 0 : y0f > h - 1 ? h - 1 : y0f;
+  const y1 = y0f + 1 < 0 ? 0 : y0f + 1 > h - 1 ? h - 1 : y0f + 1;
+  const a = (y0 * w + x0) * 4;
+  const b = (y0 * w + x1) * 4;
+  const c = (y1 * w + x0) * 4;
+  const d = (y1 * w + x1) * 4;
+  const wa = (1 - fx) * (1 - fy) / 255;
+  const wb = fx * (1 - fy) / 255;
+  const wc = (1 - fx) * fy / 255;
+  const wd = fx * fy / 255;
+  for (let k = 0; k < 3; k++) out[k] = data[a + k]! * wa + data[b + k]! * wb + data[c + k]! * wc + data[d + k]! * wd;
   return out;
+}
+
+/**
+ * A per-pixel field that does not change with progress (a shader's noise), computed once per shader and frame
+ * size and kept for the transition's other frames: `compute(u, v)` at each pixel centre, row by row.
+ */
+const fields = new Map<string, Float32Array>();
+export function pixelField(key: string, width: number, height: number, compute: (u: number, v: number) => number): Float32Array {
+  const id = `${key}:${width}x${height}`;
+  let field = fields.get(id);
+  if (field) return field;
+  if (fields.size > 32) fields.clear(); // a render uses a handful; never grow without bound
+  field = new Float32Array(width * height);
+  for (let y = 0, i = 0; y < height; y++) {
+    const v = (y + 0.5) / height;
+    for (let x = 0; x < width; x++, i++) field[i] = compute((x + 0.5) / width, v);
+  }
+  fields.set(id, field);
+  return field;
 }
 
 /** fract(sin(dot(p, k)) * 43758.5453): the classic shader hash, with the shader's constants. */
