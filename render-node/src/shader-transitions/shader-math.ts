@@ -14,6 +14,13 @@ export const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
 export const mix = (a: number, b: number, t: number): number => a * (1 - t) + b * t;
 export const fract = (x: number): number => x - Math.floor(x);
 
+/** `out = mix(a, b, t)` on RGB. */
+export const mixInto = (out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, t: number): void => {
+  out[0] = mix(a[0]!, b[0]!, t);
+  out[1] = mix(a[1]!, b[1]!, t);
+  out[2] = mix(a[2]!, b[2]!, t);
+};
+
 export function smoothstep(edge0: number, edge1: number, x: number): number {
   const t = clamp01((x - edge0) / (edge1 - edge0));
   return t * t * (3 - 2 * t);
