@@ -1,8 +1,9 @@
 // HyperFrames' scene-transition shaders (@hyperframes/shader-transitions, HyperShader), one pixel function each,
 // written from the GLSL their page-side compositor runs in an mp4 render: the from-scene and to-scene textures, the
 // progress p (0-1, linear in time), the frame size and three accent colours. Each returns the pixel's RGB in 0-1
-// (unclamped: blendScenes clamps and rounds as a WebGL canvas stores it). Noise-driven shaders use the same hash
-// in double precision where a GPU uses single, so their noise fields agree in shape, not to the bit. Pure.
+// (unclamped: blendScenes clamps and rounds as a WebGL canvas stores it). Noise-driven shaders (noise-blends.ts)
+// use the same hash in double precision where a GPU uses single, so their noise fields agree in character, not
+// pixel for pixel (a GPU's own sine decides those bits). Pure.
 import { clamp01, fract, mix, mixInto, sampleChannel, sampleRgb, sineHash, smoothstep, type Texture } from "./shader-math.ts";
 import { crossWarpMorph, domainWarp, ridgedBurn, swirlVortex, thermalDistortion } from "./noise-blends.ts";
 
