@@ -7,11 +7,14 @@
 // does not ship fails like the network would, rather than quietly running another release. Loopback passes through
 // (the CLI talks to its own file server); every other request fails at once, as on an offline machine (Google Fonts
 // included), so HyperFrames never reaches the network.
+// HyperShader (@hyperframes/shader-transitions) URLs come from PARITY_SHADER_DIST, the release hyperframes-reference.ts installs.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 
 const dists = JSON.parse(process.env.PARITY_GSAP_DISTS ?? "{}");
 const realFetch = globalThis.fetch;
+const shaderDist = process.env.PARITY_SHADER_DIST;
+const SHADER = /\/@hyperframes\/shader-transitions(?:@[0-9A-Za-z.+-]+)?\/dist\/(index\.global\.js)$/;
 const GSAP = /\/gsap@([0-9][0-9A-Za-z.+-]*)\/dist\/([A-Za-z0-9_-]+(?:\.min)?\.js)$/;
 
 globalThis.fetch = async (input, init) => {
@@ -21,6 +24,11 @@ globalThis.fetch = async (input, init) => {
   const gsap = GSAP.exec(url.pathname);
   if (gsap && Object.hasOwn(dists, gsap[1])) {
     const body = await readFile(join(dists[gsap[1]], gsap[2]));
+    return new Response(body, { status: 200, headers: { "content-type": "text/javascript" } });
+  }
+  const shader = SHADER.exec(url.pathname);
+  if (shaderDist && shader) {
+    const body = await readFile(join(shaderDist, shader[1]));
     return new Response(body, { status: 200, headers: { "content-type": "text/javascript" } });
   }
   const shipped = gsap ? ` (GSAP ${gsap[1]} is not shipped: ${Object.keys(dists).join(", ")})` : "";

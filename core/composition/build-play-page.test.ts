@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildPlayPage, rewriteGsapScripts } from "./build-play-page.ts";
 
-const OPTIONS = { runtimeSrc: "/rt.js", playerSrc: "/pl.js", gsapBase: "/gsap/" };
+const OPTIONS = { runtimeSrc: "/rt.js", playerSrc: "/pl.js", gsapBase: "/gsap/", hyperShaderSrc: "/hs.js" };
 
 describe("play page", () => {
   it("puts <base> and the runtime first in <head>, the player last in <body>", () => {
@@ -32,5 +32,11 @@ describe("play page", () => {
     expect(html).toContain('<script src="/gsap/3.13.0/gsap.min.js"></script>');
     expect(html).toContain(`<script src="/pl.js" data-notice="GSAP 3.13.4 requested (${url}); served GSAP 3.13.0, the nearest release render nodes ship"></script>`);
     expect(buildPlayPage('<script src="https://unpkg.com/gsap@3.13.0/dist/gsap.min.js"></script>', OPTIONS)).not.toContain("data-notice");
+  });
+
+  it("points HyperFrames' shader-transition library at our HyperShader", () => {
+    const tag = '<script src="https://cdn.jsdelivr.net/npm/@hyperframes/shader-transitions/dist/index.global.js"></script>';
+    expect(buildPlayPage(tag, OPTIONS)).toContain('<script src="/hs.js"></script>');
+    expect(rewriteGsapScripts(tag, "/g/")).toBe(tag);
   });
 });

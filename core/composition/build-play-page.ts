@@ -4,6 +4,7 @@
 // Pure string work, shared by the Worker's /play page and the render node's preview server.
 import { escapeHtml } from "./escape-html.ts";
 import { localGsap } from "./local-gsap.ts";
+import { isShaderTransitionsUrl } from "./match-shader-transitions-url.ts";
 
 export interface PlayPageOptions {
   /** URL of the page runtime (page-runtime/dist/studio-runtime.js) as the page can load it. */
@@ -12,6 +13,8 @@ export interface PlayPageOptions {
   playerSrc: string;
   /** Prefix that `<version>/<dist file>` is appended to, e.g. "/_studio/gsap/" (local-gsap.ts). */
   gsapBase: string;
+  /** URL of our HyperShader (hyper-shader-page-script.ts), which HyperFrames' shader-transition script tags get. */
+  hyperShaderSrc: string;
   /** Where relative URLs of the composition resolve (the files API for /play). */
   baseHref?: string | undefined;
   /** A Server-Sent Events URL whose `reload` event makes the page reload (the preview server). */
@@ -21,15 +24,22 @@ export interface PlayPageOptions {
 const SCRIPT_SRC = /(<script\b[^>]*?\bsrc\s*=\s*)(["'])([^"']+)\2/gi;
 
 /**
- * Points CDN GSAP script tags at the local copy of the release a render serves for them; other scripts stay as they
- * are. `substituted` gets each script whose pinned release is not the one served, in the render's words.
+ * Points CDN GSAP script tags at the local copy of the release a render serves for them, and HyperFrames'
+ * shader-transition library at our HyperShader when `hyperShaderSrc` is given; other scripts stay as they are.
+ * `substituted` gets each script whose pinned release is not the one served, in the render's words.
  */
-export function rewriteGsapScripts(html: string, gsapBase: string, substituted: (message: string) => void = () => {}): string {
+export function rewriteGsapScripts(
+  html: string,
+  gsapBase: string,
+  { hyperShaderSrc, substituted = () => {} }: { hyperShaderSrc?: string; substituted?: (message: string) => void } = {},
+): string {
   return html.replace(SCRIPT_SRC, (whole, prefix: string, quote: string, url: string) => {
     const local = localGsap(url, gsapBase);
-    if (!local) return whole;
-    if (local.substituted) substituted(local.substituted);
-    return `${prefix}${quote}${local.src}${quote}`;
+    if (local) {
+      if (local.substituted) substituted(local.substituted);
+      return `${prefix}${quote}${local.src}${quote}`;
+    }
+    return hyperShaderSrc !== undefined && isShaderTransitionsUrl(url) ? `${prefix}${quote}${hyperShaderSrc}${quote}` : whole;
   });
 }
 
@@ -52,7 +62,7 @@ export function buildPlayPage(html: string, options: PlayPageOptions): string {
     (options.baseHref ? `<base href=${attr(options.baseHref)}>` : "") +
     `<script src=${attr(options.runtimeSrc)} data-mode="play" data-gsap-base=${attr(options.gsapBase)}></script>`;
   const notices: string[] = [];
-  const page = rewriteGsapScripts(html, options.gsapBase, (message) => notices.push(message));
+  const page = rewriteGsapScripts(html, options.gsapBase, { hyperShaderSrc: options.hyperShaderSrc, substituted: (message) => notices.push(message) });
   const player =
     `<script src=${attr(options.playerSrc)}` +
     (options.reloadUrl ? ` data-reload-url=${attr(options.reloadUrl)}` : "") +

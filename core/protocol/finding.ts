@@ -26,6 +26,7 @@ export const FINDING_SEVERITY = {
   "variable-mismatch": "warning",
   // A data-start naming a clip that does not exist, or a cycle of them (core/composition/clip-start.ts).
   "start-unresolved": "error",
+  "shader-transition-unsupported": "warning",
 } as const satisfies Record<string, "error" | "warning" | "info">;
 
 export type FindingCode = keyof typeof FINDING_SEVERITY;

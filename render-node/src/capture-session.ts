@@ -35,6 +35,7 @@ import { startTimeline, type Timeline } from "./render-timeline.ts";
 import { stageBounds, type StageBounds } from "./stage-bounds.ts";
 import { prepareCapturePage } from "./prepare-capture-page.ts";
 import { browsersFor, frameReuseOn, type SessionInput } from "./capture-options.ts";
+import { readShaderTransitions } from "./shader-transitions/read-shader-transitions.ts";
 
 
 export interface CaptureSession {
@@ -178,6 +179,8 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
       `composition ${info.compositionId}: ${info.width}x${info.height}, ${info.duration} s, ${frames} frames at ${options.fpsText} fps` +
         ` → ${viewport.outputWidth}x${viewport.outputHeight} ${options.format} (${options.quality})${alpha ? " with alpha" : ""}`,
     );
+    // Shader transitions the page declared (HyperShader.init): read once; what cannot be drawn is a finding.
+    const transitions = await readShaderTransitions(first.browser.page, options.composition, onFinding, strict);
     let videoCounts: Promise<number[]> | undefined;
     const settled = options;
     const session: CaptureSession = {
@@ -273,6 +276,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
               signal,
               bounds,
               reuse,
+              transitions,
               onFrame: frameDone,
               onCaptured: () => captured(loaded[i]!.browser),
             }),

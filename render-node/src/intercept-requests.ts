@@ -1,4 +1,5 @@
-// Request policy of a render page: project files pass, GSAP CDN files come from the npm package, the rest is blocked.
+// Request policy of a render page: project files pass, GSAP CDN files come from the npm package, HyperFrames'
+// shader-transition library is the node's own, the rest is blocked.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -7,6 +8,8 @@ import { makeFinding, type Finding } from "../../core/protocol/finding.ts";
 import { blockedAttemptFinding, channelOfRequest } from "./blocked-attempt.ts";
 import { matchGsapUrl } from "../../core/composition/match-gsap-url.ts";
 import { gsapPackageName, gsapSubstitutionMessage, serveGsapVersion } from "../../core/composition/gsap-versions.ts";
+import { isShaderTransitionsUrl } from "../../core/composition/match-shader-transitions-url.ts";
+import { HYPER_SHADER_PAGE_SCRIPT } from "../../core/composition/hyper-shader-page-script.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -49,6 +52,13 @@ export async function interceptRequests(page: Page, origin: string, file: string
           once(makeFinding("gsap-file-missing", file, `GSAP file ${gsap.file} does not exist in GSAP ${served.version} on this node (${url}); blocked`));
           return request.respond({ status: 404, contentType: "text/plain", body: "not found" });
         })
+        .catch(() => {});
+      return;
+    }
+    // HyperFrames' shader-transition library: answered with the node's own HyperShader (shader-transitions/).
+    if (isShaderTransitionsUrl(url)) {
+      void request
+        .respond({ status: 200, contentType: "text/javascript; charset=utf-8", body: HYPER_SHADER_PAGE_SCRIPT, headers: { "access-control-allow-origin": "*" } })
         .catch(() => {});
       return;
     }

@@ -30,9 +30,13 @@ export const BASE_FLAGS = [
   "--hide-scrollbars",
   "--mute-audio",
   "--font-render-hinting=none",
-  // Software compositing on the CPU, never SwiftShader's emulated GL (3x slower).
-  "--disable-software-rasterizer",
-  "--disable-webgl",
+  // Compositing stays software on the CPU (SwiftShader's emulated GL compositor is 3x slower); WebGL canvases draw
+  // on SwiftShader through ANGLE, as in HyperFrames' software GPU mode, instead of getting no context at all.
+  "--disable-gpu-compositing",
+  "--use-gl=angle",
+  "--use-angle=swiftshader",
+  "--enable-unsafe-swiftshader",
+  "--ignore-gpu-blocklist",
 ];
 
 export const BEGIN_FRAME_FLAGS = [

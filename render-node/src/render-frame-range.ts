@@ -10,6 +10,9 @@ import { runTool } from "./run-tool.ts";
 import { encodeBound, type StageBounds } from "./stage-bounds.ts";
 import { seconds } from "./with-deadline.ts";
 import { ffmpegBound, pageBound, withPacedDeadline } from "./paced-deadline.ts";
+import { transitionAt, type TransitionSetup } from "./shader-transitions/transition-plan.ts";
+import { captureTransitionFrame } from "./shader-transitions/capture-transition-frame.ts";
+import { startBlender, type Blender } from "./shader-transitions/blend-pool.ts";
 
 export interface FrameRangeJob {
   capture: CaptureBrowser;
@@ -28,6 +31,8 @@ export interface FrameRangeJob {
   /** Frame reuse: a frame the page proves identical to the one before is not captured again (its bytes are). */
   reuse: boolean;
   onFrame: (frame: FrameDone) => void;
+  /** The composition's shader transitions (transition-plan.ts): their frames are two scenes blended. */
+  transitions?: TransitionSetup | null | undefined;
   /** Called once the range's last frame is handed to ffmpeg, before the chunk is flushed (the browser is free). */
   onCaptured?: (() => Promise<void>) | undefined;
 }
@@ -77,6 +82,10 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   // ends at ten times its length whatever the pace; ffmpeg, busy with frames queued before, at the chunk's bound.
   const paced = pageBound(bound, job.capture.pid);
   const encoderBound = ffmpegBound(bound, flushMs, encoder.pid);
+  // Started at the first transition frame only: a render without shader transitions runs no worker.
+  let blender: Blender | null = null;
+  // A blended frame is never the bytes of the next one, whatever the page says about its DOM.
+  let previousBlended = false;
   let index = job.range.start;
   let time = 0;
   const frameName = () => `frame ${index + 1} of ${job.totalFrames} (at ${time.toFixed(3)} s)`;
@@ -85,11 +94,13 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   const encodeMessage = () => `${frameName()} was not taken by the encoder in ${within}`;
   const captureBytes = async (): Promise<Buffer> => {
     let frame = await withPacedDeadline(captureFrame(job.capture, clock, job.jpegQuality, job.png), paced, captureMessage);
-    // beginFrame returns no image when nothing changed on screen; the first frame must exist, so ask again.
-    for (let retry = 0; !frame && !previous && retry < 3; retry++) {
+    // beginFrame returns no image when nothing changed on screen; the first frame must exist, and so must the one
+    // after a blended transition frame (the screen held the blend, not this frame), so ask again.
+    const fallback = previousBlended ? null : previous;
+    for (let retry = 0; !frame && !fallback && retry < 3; retry++) {
       frame = await withPacedDeadline(captureFrame(job.capture, clock, job.jpegQuality, job.png), paced, captureMessage);
     }
-    const bytes = frame ?? previous;
+    const bytes = frame ?? fallback;
     if (!bytes) throw new Error(`${frameName()}: Chromium produced no image`);
     return bytes;
   };
@@ -100,19 +111,34 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
       time = frameTime(index, job.fps);
       // Every frame is sought, reused or not, so what a seek raises (a timeline callback that throws) is still
       // found; only the capture is skipped, when the page proves nothing could differ from the frame before.
+      const active = transitionAt(job.transitions, time);
+      if (active && job.transitions) {
+        await withPacedDeadline(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), paced, seekMessage);
+        previousTime = time;
+        blender ??= startBlender();
+        const frame = { setup: job.transitions, ...active };
+        const bytes = await withPacedDeadline(captureTransitionFrame(job.capture, clock, frame, blender, job.jpegQuality, job.png ?? false), paced, captureMessage);
+        previous = bytes;
+        previousBlended = true;
+        await withPacedDeadline(Promise.race([write(stdin, bytes), encoder.done.then(() => undefined, () => undefined)]), encoderBound, encodeMessage);
+        job.onFrame({ index, reused: false, change: `shader transition ${active.transition.shader}` });
+        continue;
+      }
       const from: number | null = previous ? previousTime : null;
       const change: string | null = job.reuse
         ? await withPacedDeadline(page.evaluate((t: number, f: number | null) => (window as unknown as StudioWindow).__studio.seekFrame(t, f), time, from), paced, seekMessage)
         : await withPacedDeadline(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), paced, seekMessage).then(() => "frame reuse is off");
       previousTime = time;
-      const reused = change === null && previous !== null;
-      const bytes: Buffer = change === null && previous !== null ? previous : await captureBytes();
+      const reused = change === null && previous !== null && !previousBlended;
+      const bytes: Buffer = reused && previous !== null ? previous : await captureBytes();
       previous = bytes;
+      previousBlended = false;
       await withPacedDeadline(Promise.race([write(stdin, bytes), encoder.done.then(() => undefined, () => undefined)]), encoderBound, encodeMessage);
       job.onFrame({ index, reused, change: reused ? null : (change ?? "no frame before it") });
     }
   } finally {
     stdin.end();
+    await blender?.close();
   }
   await job.onCaptured?.();
   // ffmpeg flushes what it holds once stdin ends; the chunk's share of the video bounds it like any encode step.

@@ -19,6 +19,7 @@ import { contentTypeFor } from "../../core/http/content-type.ts";
 import { bundledFontFile, FACES_PATH, readProjectFonts } from "./bundled-fonts.ts";
 import { rewriteHtmlFonts } from "../../core/fonts/rewrite-page-fonts.ts";
 import { parseVariablesJson } from "../../core/render/render-variables.ts";
+import { HYPER_SHADER_PAGE_SCRIPT } from "../../core/composition/hyper-shader-page-script.ts";
 
 export const PREVIEW_FIRST_PORT = 3002;
 export const PREVIEW_HOST = "127.0.0.1";
@@ -112,6 +113,10 @@ export async function servePreview(options: {
         if (!file) return send(404, "not found");
         path = file;
       }
+      else if (url.pathname === "/__studio/hyper-shader.js") {
+        res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" });
+        return res.end(HYPER_SHADER_PAGE_SCRIPT);
+      }
       else if (url.pathname.startsWith("/__studio/gsap/")) {
         // <version>/<file>, the release a render serves for the page's URL (core/composition/local-gsap.ts).
         const [version = "", file = "", ...rest] = url.pathname.slice("/__studio/gsap/".length).split("/");
@@ -142,6 +147,7 @@ export async function servePreview(options: {
           runtimeSrc: `${prefix}/__studio/runtime.js`,
           playerSrc: `${prefix}/__studio/player.js`,
           gsapBase: `${prefix}/__studio/gsap/`,
+          hyperShaderSrc: `${prefix}/__studio/hyper-shader.js`,
           reloadUrl: `${prefix}/__studio/events`,
         });
         res.writeHead(200, { "content-type": type, "cache-control": "no-store" });

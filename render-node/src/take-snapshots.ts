@@ -6,6 +6,11 @@ import { capturePng } from "./capture-png.ts";
 import { composeContactSheet } from "./compose-contact-sheet.ts";
 import { openComposition } from "./open-composition.ts";
 import { readPageBackgrounds, useTransparentDefault } from "./page-background.ts";
+import { formatFindingLine } from "../../core/protocol/finding.ts";
+import { readShaderTransitions } from "./shader-transitions/read-shader-transitions.ts";
+import { transitionAt } from "./shader-transitions/transition-plan.ts";
+import { captureTransitionFrame } from "./shader-transitions/capture-transition-frame.ts";
+import { startBlender, type Blender } from "./shader-transitions/blend-pool.ts";
 
 export interface SnapshotImage {
   /** Project-relative, under snapshots/. */
@@ -28,6 +33,7 @@ export async function takeSnapshots(input: {
   const opened = await openComposition({ projectDir: input.projectDir, chrome: input.chrome, preferBeginFrame: true, signal: input.signal, onLine: input.onLine });
   const { info } = opened;
   const images: SnapshotImage[] = [];
+  let blender: Blender | null = null;
   try {
     const past = input.options.at?.find((t) => t > info.duration);
     if (past !== undefined) throw new Error(`at ${past} s is past the end of the composition (${info.duration} s)`);
@@ -38,15 +44,22 @@ export async function takeSnapshots(input: {
     input.onLine(
       `composition ${info.compositionId}: ${info.width}x${info.height}, ${info.duration} s; ${times.length} frame${times.length === 1 ? "" : "s"}${bare ? ", transparent background" : ""}`,
     );
+    // A time inside a shader transition shows the two scenes blended, as the render's frame there does.
+    const transitions = await readShaderTransitions(opened.capture.page, "index.html", (f) => input.onLine(formatFindingLine(f)), false);
     let previous: Buffer | null = null;
     for (const [index, t] of times.entries()) {
       input.signal.throwIfAborted();
       stage(`capturing frame ${index + 1}/${times.length} at ${t.time} s`);
       await opened.seek(t.time);
-      previous = await capturePng(opened.capture, previous);
+      const active = transitionAt(transitions, t.time);
+      if (active && transitions) {
+        blender ??= startBlender();
+        previous = await captureTransitionFrame(opened.capture, { interval: 1000 / 30 }, { setup: transitions, ...active }, blender, 0, true);
+      } else previous = await capturePng(opened.capture, previous);
       images.push({ path: snapshotFileName(index, t), png: previous, time: t.time });
     }
   } finally {
+    await blender?.close();
     await opened.close();
   }
   stage("composing the contact sheet");

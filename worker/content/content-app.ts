@@ -51,6 +51,7 @@ async function playPage(c: Context<AppEnv>, target: ProjectTarget): Promise<Resp
     runtimeSrc: `${STUDIO_SCRIPTS}runtime.js`,
     playerSrc: `${STUDIO_SCRIPTS}player.js`,
     gsapBase: `${STUDIO_SCRIPTS}gsap/`,
+    hyperShaderSrc: `${STUDIO_SCRIPTS}hyper-shader.js`,
   });
   return c.html(page, 200, { "Cache-Control": "private, no-store" });
 }

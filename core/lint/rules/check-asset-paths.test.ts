@@ -43,6 +43,11 @@ describe("asset path rules", () => {
     expect(withBody('<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter&display=swap">').findings).toEqual([]);
   });
 
+  it("does not warn about HyperFrames' shader-transition library, which renders answer with their own", () => {
+    expect(codesOf(withBody('<script src="https://cdn.jsdelivr.net/npm/@hyperframes/shader-transitions/dist/index.global.js"></script>'))).toEqual([]);
+    expect(codesOf(withBody('<script src="https://cdn.jsdelivr.net/npm/@hyperframes/other/dist/index.global.js"></script>'))).toEqual(["remote_resource"]);
+  });
+
   it("does not treat links that load nothing as assets", () => {
     expect(withBody('<a href="missing.html">x</a><link rel="preconnect" href="https://cdn.example.com">').findings).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { listAtRules } from "../../css/parse-css.ts";
 import { describeElement } from "../../html/describe-element.ts";
 import { readAttribute, type HtmlElement } from "../../html/parse-html.ts";
 import { createFinding } from "../create-finding.ts";
+import { isShaderTransitionsUrl } from "../../composition/match-shader-transitions-url.ts";
 import { findProjectFile, type CompositionFile } from "../load-composition.ts";
 import { classifyReference, normalizePath, pathOf } from "../project-paths.ts";
 import type { ProjectContext } from "../project-context.ts";
@@ -62,8 +63,8 @@ function checkReference(reference: Reference, file: CompositionFile, project: Pr
     case "absolute":
       return createFinding("asset_path_absolute", where, `The path "${url}" starts with "/", so it depends on where the project is served from.`, { selector, fixHint: `Drop the leading slash: "${normalizePath(pathOf(url))}".` });
     case "remote":
-      // GSAP URLs, good or bad, are the GSAP rule's business.
-      if (FONT_HOST.test(url) || /gsap/i.test(url)) return null;
+      // GSAP URLs, good or bad, are the GSAP rule's business; HyperShader's library is answered by our own.
+      if (FONT_HOST.test(url) || /gsap/i.test(url) || isShaderTransitionsUrl(url)) return null;
       return createFinding("remote_resource", where, `"${url}" is loaded from another host; render nodes have no internet and serve only project files and GSAP, so it will be missing from the video.`, { selector, fixHint: "Upload the file under assets/ and reference it as assets/<file>." });
     case "local":
       if (reference.existenceCheckedElsewhere || findProjectFile(project.files, url, reference.file)) return null;
