@@ -70,7 +70,7 @@ describe("render form options", () => {
     await page.goto(`${env.url}/project?slug=${SWATCHES}`);
     await page.getByRole("tab", { name: "Render" }).click();
     const format = page.locator("#render-format");
-    const rate = page.getByLabel("Size and quality by");
+    const rate = page.getByLabel("Rate control");
     await rate.selectOption("crf");
     // The range is core's CRF_MAX per format, as the API checks it.
     expect(await page.locator("#render-crf").getAttribute("max")).toBe("51");
@@ -92,8 +92,8 @@ describe("render form options", () => {
 
   it("shows the API's message for a crf out of range, and nothing is rendered", async () => {
     await page.locator("#render-format").selectOption("mp4");
-    await page.getByLabel("Quality").first().selectOption("draft");
-    await page.getByLabel("Size and quality by").selectOption("crf");
+    await page.getByLabel("Quality").selectOption("draft");
+    await page.getByLabel("Rate control").selectOption("crf");
     await page.locator("#render-crf").fill("60");
     await page.getByRole("button", { name: "Render", exact: true }).click();
     // The same request from an agent: the API's 400 and its words, which the page shows as they come.
@@ -123,7 +123,7 @@ describe("render form options", () => {
 
 describe("batch view", () => {
   it("starts a 2-row batch from the declared variables' table and shows both rows done with two downloads", async () => {
-    await page.getByLabel("Size and quality by").selectOption("preset");
+    await page.getByLabel("Rate control").selectOption("preset");
     const table = page.getByTestId("batch-rows");
     // The composition declares `swatch`: it is a column, its default the placeholder.
     await table.getByRole("columnheader", { name: "swatch (color)" }).waitFor();
@@ -156,7 +156,7 @@ describe("batch view", () => {
   it("starts a batch written as JSON and cancels it: the batch and its rows show cancelled", async () => {
     await page.goto(`${env.url}/project?slug=${PLAIN}`);
     await page.getByRole("tab", { name: "Render" }).click();
-    await page.getByLabel("Quality").first().selectOption("draft");
+    await page.getByLabel("Quality").selectOption("draft");
     // No declared variables: the rows are JSON.
     const rows = page.getByLabel("Rows (JSON)");
     await rows.fill(JSON.stringify([{ name: "one" }, { name: "two" }]));

@@ -19,7 +19,7 @@ export function EncodingFields({ idPrefix, options, set }: Props) {
   if (takesRate(options.format)) {
     fields.push(
       <div class="field" key="rate">
-        <label for={id("rate")}>Size and quality by</label>
+        <label for={id("rate")}>Rate control</label>
         <select id={id("rate")} value={options.rate} onChange={(e) => set("rate", e.currentTarget.value as RateControl)}>
           {(Object.keys(RATE_LABELS) as RateControl[]).map((r) => (
             <option key={r} value={r}>
