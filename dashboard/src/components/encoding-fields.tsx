@@ -2,6 +2,7 @@
 // refuses both), gifLoop for a GIF, and a note on the formats that keep the page's transparency. Ranges come from
 // core/render/render-options.ts; the API judges the values and its message is shown by the form's owner.
 import type { JSX } from "preact";
+import { SelectField } from "./select-field.tsx";
 import { crfMax, formatKeepsAlpha, GIF_LOOP_MAX, takesGifLoop, takesRate, VIDEO_BITRATE_RANGE, type FormOptions, type RateControl } from "../lib/render-request.ts";
 
 const RATE_LABELS: Record<RateControl, string> = { preset: "the quality preset", crf: "crf", bitrate: "video bitrate" };
@@ -17,18 +18,7 @@ export function EncodingFields({ idPrefix, options, set }: Props) {
   const max = crfMax(options.format);
   const fields: JSX.Element[] = [];
   if (takesRate(options.format)) {
-    fields.push(
-      <div class="field" key="rate">
-        <label for={id("rate")}>Rate control</label>
-        <select id={id("rate")} value={options.rate} onChange={(e) => set("rate", e.currentTarget.value as RateControl)}>
-          {(Object.keys(RATE_LABELS) as RateControl[]).map((r) => (
-            <option key={r} value={r}>
-              {RATE_LABELS[r]}
-            </option>
-          ))}
-        </select>
-      </div>,
-    );
+    fields.push(<SelectField key="rate" id={id("rate")} label="Rate control" value={options.rate} values={Object.keys(RATE_LABELS) as RateControl[]} labels={RATE_LABELS} onChange={(v) => set("rate", v)} />);
   }
   if (takesRate(options.format) && options.rate === "crf") {
     fields.push(
