@@ -56,7 +56,7 @@ export function BatchPanel({ slug, files, options, batch, onBatch }: Props) {
       <p class="muted">
         One render, and one file, per row of variables, one after another, with the options above; up to {BATCH_LIMITS.rows} rows.
       </p>
-      <form onSubmit={start} noValidate>
+      <form class="batch-form" onSubmit={start} noValidate>
         <BatchRowsEditor declared={declared} table={table} setTable={setTable} json={json} setJson={setJson} />
         <div class="row">
           <button type="submit" disabled={busy || running || declared.declarations === null && !declared.error}>
