@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { starterComposition } from "../../core/composition/starter.ts";
 import { resolveFfmpeg } from "../../render-node/src/resolve-binaries.ts";
 import { readPixel } from "../../render-node/test/inspect-video.ts";
+import { swatchComposition } from "../node/swatch-composition.ts";
 import { apiAs, launchBrowser, screenshotDir, shoot, signInAs, startDashboardStudio, watchConsole, type DashboardStudio } from "./harness.ts";
 
 let env: DashboardStudio;
@@ -27,15 +27,6 @@ const downloads = mkdtempSync(join(tmpdir(), "studio-batch-downloads-"));
 env = await startDashboardStudio();
 const agent = <T>(path: string, init: RequestInit = {}) => apiAs<T>(env.url, token, path, init);
 const postJson = <T>(path: string, body: unknown) => agent<T>(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-
-/** The starter with a declared colour variable painting a 200 px swatch at the top left. */
-function swatchComposition(): string {
-  const html = starterComposition({ compositionId: SWATCHES, title: "Swatch", duration: 1 })
-    .replace('<html lang="en">', `<html lang="en" data-composition-variables='[{"id":"swatch","type":"color","label":"Swatch","default":"#000000"}]'>`)
-    .replace(/(<div id="root"[^>]*>)/, '$1\n  <div style="position: absolute; left: 0; top: 0; width: 200px; height: 200px; z-index: 9; background: var(--swatch, #000)"></div>');
-  expect(html).toContain("var(--swatch");
-  return html;
-}
 
 /** Downloads a link as the page's own cookie would (a click), to a file; its path. */
 async function download(href: string, name: string): Promise<string> {
@@ -56,7 +47,7 @@ beforeAll(async () => {
   // The refused render (crf out of range) is the one failed request the page makes, on purpose.
   problems = watchConsole(page, [/status of 400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/api\/projects\/swatches\/render\)/]);
   token = await signInAs(page, env.url, "Batch Maker");
-  expect((await postJson("/api/projects", { name: "Swatches", html: swatchComposition() })).status).toBe(201);
+  expect((await postJson("/api/projects", { name: "Swatches", html: swatchComposition(SWATCHES) })).status).toBe(201);
   expect((await postJson("/api/projects", { name: PLAIN, duration: 6 })).status).toBe(201);
 }, 240_000);
 
