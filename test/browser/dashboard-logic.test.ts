@@ -7,7 +7,10 @@ import { safeHref } from "../../dashboard/src/lib/safe-href.ts";
 import { findingRange, timeAtCursor } from "../../dashboard/src/lib/finding-position.ts";
 import { applyAnnouncement, applyRenderEvent, EMPTY_RENDER, isRunning, percentOf } from "../../dashboard/src/lib/render-events.ts";
 import { latestRenderOf, pickThumbnail, posterTime } from "../../dashboard/src/lib/thumbnail.ts";
-import type { RenderState as RenderContractState } from "../../core/protocol/render-state.ts";
+import type { BatchState, RenderState as RenderContractState } from "../../core/protocol/render-state.ts";
+import { DEFAULT_OPTIONS, requestBody } from "../../dashboard/src/lib/render-request.ts";
+import { batchBody, rowsFromJson, rowsFromTable } from "../../dashboard/src/lib/batch-rows.ts";
+import { laterBatch } from "../../dashboard/src/lib/batch-view.ts";
 
 describe("links in Markdown", () => {
   // The rendering itself (marked + DOMPurify, tables, raw HTML as text) is played in Chromium in dashboard-ideas.
@@ -214,5 +217,40 @@ describe("editor helpers", () => {
     expect(timeAtCursor(html, html.indexOf("<h1") + 2)).toBe(1.5);
     expect(timeAtCursor(html, html.indexOf("Hi"))).toBe(1.5);
     expect(timeAtCursor("<p>no times</p>", 5)).toBeNull();
+  });
+});
+
+describe("render and batch requests", () => {
+  it("sends only the encoder options the format takes, and values as typed for the API to judge", () => {
+    const crf = { ...DEFAULT_OPTIONS, rate: "crf" as const, crf: "30", videoBitrate: "10M", gifLoop: "2" };
+    expect(requestBody(crf)).toEqual({ quality: "standard", format: "mp4", strict: false, crf: 30 });
+    expect(requestBody({ ...crf, rate: "bitrate" })).toEqual({ quality: "standard", format: "mp4", strict: false, videoBitrate: "10M" });
+    expect(requestBody({ ...crf, format: "gif" })).toEqual({ quality: "standard", format: "gif", strict: false, gifLoop: 2 });
+    expect(requestBody({ ...crf, format: "mov" })).toEqual({ quality: "standard", format: "mov", strict: false });
+    expect(requestBody({ ...crf, crf: "lots" }).crf).toBe("lots");
+    expect(requestBody({ ...crf, rate: "preset" })).not.toHaveProperty("crf");
+  });
+
+  it("types a table's cells by their declarations and leaves empty cells and names out", () => {
+    const columns = [{ id: "title", type: "string" }, { id: "n", type: "number" }, { id: "on", type: "boolean" }];
+    expect(rowsFromTable(columns, [{ name: " a ", values: { title: "Hi", n: "3", on: "true" } }, { name: "", values: { n: "x" } }])).toEqual([
+      { name: "a", variables: { title: "Hi", n: 3, on: true } },
+      { variables: { n: "x" } },
+    ]);
+    expect(rowsFromJson("[{}]")).toEqual({ ok: true, rows: [{}] });
+    expect(rowsFromJson("[{")).toMatchObject({ ok: false, error: expect.stringMatching(/^the rows are not JSON: /) });
+    expect(batchBody({ ...DEFAULT_OPTIONS, quality: "draft" }, [{}])).toEqual({ quality: "draft", format: "mp4", strict: false, rows: [{}] });
+  });
+
+  it("never shows a batch going back to an earlier state", () => {
+    const row = (status: BatchState["rows"][number]["status"]) => ({ index: 0, name: null, status, renderId: null, filename: null, downloadUrl: null, error: null });
+    const batch = (id: string, status: BatchState["status"], rowStatus: BatchState["rows"][number]["status"]): BatchState => ({ id, slug: "s", status, createdAt: 1, doneAt: null, rows: [row(rowStatus)] });
+    const rendering = batch("a", "rendering", "rendering");
+    expect(laterBatch(rendering, batch("a", "queued", "queued"))).toBe(rendering);
+    const done = batch("a", "done", "done");
+    expect(laterBatch(rendering, done)).toBe(done);
+    expect(laterBatch(done, rendering)).toBe(done);
+    const next = batch("b", "queued", "pending");
+    expect(laterBatch(done, next)).toBe(next);
   });
 });

@@ -6,10 +6,10 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { starterComposition } from "../../core/composition/starter.ts";
 import { resolveFfmpeg } from "../../render-node/src/resolve-binaries.ts";
 import { readPixel } from "../../render-node/test/inspect-video.ts";
 import { ROOT } from "../../scripts/lib/wrangler.ts";
+import { swatchComposition } from "./swatch-composition.ts";
 import { startSignedInStudio, type SignedInStudio } from "./signed-in-studio.ts";
 
 let s: SignedInStudio;
@@ -35,18 +35,9 @@ function studio(args: string[], cwd: string): Promise<{ code: number | null; out
   });
 }
 
-/** The starter with a declared colour variable painting a 200 px swatch at the top left. */
-function swatchComposition(): string {
-  const html = starterComposition({ compositionId: SLUG, title: "Swatch", duration: 1 })
-    .replace('<html lang="en">', `<html lang="en" data-composition-variables='[{"id":"swatch","type":"color","label":"Swatch","default":"#000000"}]'>`)
-    .replace(/(<div id="root"[^>]*>)/, '$1\n  <div style="position: absolute; left: 0; top: 0; width: 200px; height: 200px; z-index: 9; background: var(--swatch, #000)"></div>');
-  expect(html).toContain("var(--swatch");
-  return html;
-}
-
 beforeAll(async () => {
   s = await startSignedInStudio("e2e-batch");
-  expect((await s.call("POST", "/api/projects", { name: "Swatches", html: swatchComposition() })).status).toBe(201);
+  expect((await s.call("POST", "/api/projects", { name: "Swatches", html: swatchComposition(SLUG) })).status).toBe(201);
 }, 180_000);
 
 afterAll(async () => {

@@ -3,7 +3,7 @@
 import type { ComponentType } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { LintInputFile } from "../../../core/lint/index.ts";
-import { api, errorText, filePath } from "../lib/api.ts";
+import { api, errorText, filePath, readText } from "../lib/api.ts";
 import { useAction } from "../lib/use-action.ts";
 import type { FileEntry } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
@@ -17,11 +17,6 @@ const loadEditor = () => (editorChunk ??= import("../editor/code-editor.tsx").th
 /** The files the linter reads as text (the Worker's lint reads the same kinds). */
 const LINT_TEXT = /\.(html?|css|js|mjs|json)$/i;
 
-async function readText(slug: string, path: string): Promise<string> {
-  const res = await fetch(filePath(slug, path), { credentials: "same-origin" });
-  if (!res.ok) throw new Error(((await res.json().catch(() => null)) as { error?: string } | null)?.error ?? `could not open ${path}`);
-  return res.text();
-}
 
 interface Props {
   slug: string;

@@ -1,52 +1,47 @@
 // Render: the options form, a live progress bar of the render the page follows (lib/use-render-follow.ts, whoever
 // started it), the log, and cancel.
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef } from "preact/hooks";
 import { api, errorText } from "../lib/api.ts";
 import { formatEta } from "../lib/format.ts";
 import { isRunning, percentOf, type RenderView } from "../lib/render-events.ts";
+import { requestBody, type FormOptions } from "../lib/render-request.ts";
 import type { FileEntry, RenderState } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
+import { RenderOptionsFields } from "./render-options-fields.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import { useAction } from "../lib/use-action.ts";
 
-const QUALITIES = ["draft", "standard", "high"] as const;
-const FORMATS = ["mp4", "webm", "mov", "gif", "png-sequence"] as const;
-const RESOLUTIONS = ["landscape", "portrait", "square", "landscape-4k", "portrait-4k"] as const;
-
-interface Options {
-  quality: string;
-  fps: string;
-  format: string;
-  composition: string;
-  resolution: string;
-  strict: boolean;
+/** The project's HTML files a render can start from (snapshots are not compositions). */
+export function compositionsOf(files: FileEntry[]): string[] {
+  return files.map((f) => f.path).filter((p) => /\.html?$/i.test(p) && !p.startsWith("snapshots/"));
 }
 
-function requestBody(o: Options): Record<string, unknown> {
-  const body: Record<string, unknown> = { quality: o.quality, format: o.format, strict: o.strict };
-  const fps = o.fps.trim();
-  if (fps) body.fps = /^\d+$/.test(fps) ? Number(fps) : fps;
-  if (o.composition && o.composition !== "index.html") body.composition = o.composition;
-  if (o.resolution) body.resolution = o.resolution;
-  return body;
+interface Props {
+  slug: string;
+  files: FileEntry[];
+  /** The render the page follows. */
+  view: RenderView;
+  /** This page's POST answer, followed like any announced render. */
+  onStarted: (state: RenderState) => void;
+  /** The form's options, held by the page: a batch (batch-panel.tsx) renders each row with them too. */
+  options: FormOptions;
+  setOptions: (update: (o: FormOptions) => FormOptions) => void;
 }
 
-/** `view`: the render the page follows; `onStarted`: this page's POST answer, followed like any announced render. */
-export function RenderPanel({ slug, files, view, onStarted }: { slug: string; files: FileEntry[]; view: RenderView; onStarted: (state: RenderState) => void }) {
-  const [options, setOptions] = useState<Options>({ quality: "standard", fps: "", format: "mp4", composition: "index.html", resolution: "", strict: false });
+export function RenderPanel({ slug, files, view, onStarted, options, setOptions }: Props) {
   const { busy, error, setError, run } = useAction();
   const logRef = useRef<HTMLPreElement>(null);
   const base = `/api/projects/${encodeURIComponent(slug)}/render`;
   const running = isRunning(view);
   const percent = percentOf(view);
-  const compositions = files.map((f) => f.path).filter((p) => /\.html?$/i.test(p) && !p.startsWith("snapshots/"));
+  const compositions = compositionsOf(files);
 
   useEffect(() => {
     const el = logRef.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [view.lines.length]);
 
-  const set = <K extends keyof Options>(key: K, value: Options[K]) => setOptions((o) => ({ ...o, [key]: value }));
+  const set = <K extends keyof FormOptions>(key: K, value: FormOptions[K]) => setOptions((o) => ({ ...o, [key]: value }));
 
   async function start(event: Event) {
     event.preventDefault();
@@ -68,63 +63,9 @@ export function RenderPanel({ slug, files, view, onStarted }: { slug: string; fi
   return (
     <section class="panel" aria-labelledby="render-title">
       <h2 id="render-title">Render</h2>
-      <form class="render-form" onSubmit={start}>
-        <div class="field">
-          <label for="render-quality">Quality</label>
-          <select id="render-quality" value={options.quality} onChange={(e) => set("quality", e.currentTarget.value)}>
-            {QUALITIES.map((q) => (
-              <option key={q} value={q}>
-                {q}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="field">
-          <label for="render-format">Format</label>
-          <select id="render-format" value={options.format} onChange={(e) => set("format", e.currentTarget.value)}>
-            {FORMATS.map((f) => (
-              <option key={f} value={f}>
-                {f}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="field">
-          <label for="render-resolution">Resolution</label>
-          <select id="render-resolution" value={options.resolution} onChange={(e) => set("resolution", e.currentTarget.value)}>
-            <option value="">as composed</option>
-            {RESOLUTIONS.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="field">
-          <label for="render-fps">Frames per second</label>
-          <input
-            id="render-fps"
-            inputMode="numeric"
-            placeholder="default"
-            pattern="\d+(/\d+)?"
-            title="An integer such as 30, or a ratio such as 30000/1001"
-            value={options.fps}
-            onInput={(e) => set("fps", e.currentTarget.value)}
-          />
-        </div>
-        <div class="field">
-          <label for="render-composition">Composition</label>
-          <select id="render-composition" value={options.composition} onChange={(e) => set("composition", e.currentTarget.value)}>
-            {(compositions.length ? compositions : ["index.html"]).map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <label class="checkbox">
-          <input type="checkbox" checked={options.strict} onChange={(e) => set("strict", e.currentTarget.checked)} /> strict (fail on lint errors)
-        </label>
+      {/* noValidate: the API is the one judge of the values; its message shows below as it comes. */}
+      <form class="render-form" onSubmit={start} noValidate>
+        <RenderOptionsFields idPrefix="render" options={options} set={set} compositions={compositions} />
         <div class="row">
           <button type="submit" disabled={busy || running}>
             {busy ? "Starting…" : running ? "Rendering…" : "Render"}

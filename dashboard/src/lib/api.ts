@@ -88,6 +88,13 @@ export function filePath(slug: string, path: string): string {
   return `/api/projects/${encodeURIComponent(slug)}/files/${path.split("/").map(encodeURIComponent).join("/")}`;
 }
 
+/** A project file's text as stored (GET …/files/<path>), or the API's message. */
+export async function readText(slug: string, path: string): Promise<string> {
+  const res = await fetch(filePath(slug, path), { credentials: "same-origin" });
+  if (!res.ok) throw new Error(((await res.json().catch(() => null)) as { error?: string } | null)?.error ?? `could not open ${path}`);
+  return res.text();
+}
+
 /**
  * A project file on the content origin, under a capability link (contentUrl of the project). Everything the
  * dashboard *shows* from a project comes from there, never from this origin: an author's SVG or HTML must never

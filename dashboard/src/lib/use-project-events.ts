@@ -1,10 +1,12 @@
 // The project's own event stream (GET /api/projects/:slug/events): a `render` event first on every (re)connection
 // (the current or last render) and at each render's start and end, whoever started it, and a `files` event whenever
-// a file is written or deleted, by this page or by an agent. EventSource reconnects by itself (and the first event
+// a file is written or deleted, by this page or by an agent, and a `batch` event with the current or last batch at
+// connection and at each batch start, row start, row end and batch end. EventSource reconnects by itself (and the first event
 // then brings a render that started meanwhile); a stream that failed for good is reopened.
 import { useEffect, useRef, useState } from "preact/hooks";
 import * as z from "zod";
 import { PROJECT_EVENTS } from "../../../core/protocol/render-state.ts";
+import type { BatchState } from "./batch-view.ts";
 import type { RenderState } from "./types.ts";
 
 export type FilesEvent = z.output<typeof PROJECT_EVENTS.files>;
@@ -12,6 +14,7 @@ export type FilesEvent = z.output<typeof PROJECT_EVENTS.files>;
 export interface ProjectEventHandlers {
   files: (event: FilesEvent) => void;
   render: (state: RenderState) => void;
+  batch: (state: BatchState) => void;
   /** An event this page cannot read (the contract, core/protocol/render-state.ts): shown, never guessed at. */
   problem: (message: string) => void;
 }
@@ -46,6 +49,10 @@ export function useProjectEvents(slug: string, handlers: ProjectEventHandlers): 
     source.addEventListener("render", (event) => {
       const state = read(PROJECT_EVENTS.render, "render", event, problem);
       if (state) handlersRef.current.render(state);
+    });
+    source.addEventListener("batch", (event) => {
+      const state = read(PROJECT_EVENTS.batch, "batch", event, problem);
+      if (state) handlersRef.current.batch(state);
     });
     source.onerror = () => {
       if (source.readyState === EventSource.CLOSED) reopen = setTimeout(() => setGeneration((g) => g + 1), 3000);

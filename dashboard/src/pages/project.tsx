@@ -1,5 +1,6 @@
-// "/project?slug=…": one project's files, checks, snapshots, preview, render and renders.
+// "/project?slug=…": one project's files, checks, snapshots, preview, render, batch and renders.
 import { useCallback, useEffect, useState } from "preact/hooks";
+import { BatchPanel } from "../components/batch-panel.tsx";
 import { ChecksPanel } from "../components/checks-panel.tsx";
 import { ErrorNote } from "../components/error-note.tsx";
 import { FilesPanel } from "../components/files-panel.tsx";
@@ -13,7 +14,9 @@ import { Toasts, type ToastItem } from "../components/toast.tsx";
 import { useProjectEvents } from "../lib/use-project-events.ts";
 import { useRenderFollow } from "../lib/use-render-follow.ts";
 import { api, errorText } from "../lib/api.ts";
+import { laterBatch, type BatchState } from "../lib/batch-view.ts";
 import { formatDate } from "../lib/format.ts";
+import { DEFAULT_OPTIONS, type FormOptions } from "../lib/render-request.ts";
 import type { ProjectDetail, RenderState } from "../lib/types.ts";
 import { useSession } from "../session.ts";
 
@@ -31,6 +34,10 @@ function Project({ slug }: { slug: string }) {
   const [rendersVersion, setRendersVersion] = useState(0);
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const [tab, setTab] = useState<TabId>("files");
+  // The render form's options: one render uses them, and so does each row of a batch.
+  const [options, setOptions] = useState<FormOptions>(DEFAULT_OPTIONS);
+  const [batch, setBatch] = useState<BatchState | null>(null);
+  const showBatch = useCallback((state: BatchState) => setBatch((current) => laterBatch(current, state)), []);
 
   const load = useCallback(async () => {
     try {
@@ -47,7 +54,7 @@ function Project({ slug }: { slug: string }) {
   // Files an agent (or another tab) writes or deletes show up at once: the event only says "reload the list".
   // Renders started anywhere are followed like the page's own, and end in a toast with the download.
   const render = useRenderFollow(slug, renderEnded);
-  useProjectEvents(slug, { files: () => void load(), render: render.announce, problem: render.report });
+  useProjectEvents(slug, { files: () => void load(), render: render.announce, batch: showBatch, problem: render.report });
 
   function renderEnded(state: RenderState) {
     setRendersVersion((v) => v + 1);
@@ -131,7 +138,8 @@ function Project({ slug }: { slug: string }) {
       </div>
       <div role="tabpanel" id="panel-render" aria-labelledby="tab-render" hidden={tab !== "render"} class="project-layout">
         <div class="col">
-          <RenderPanel slug={slug} files={files} view={render.view} onStarted={render.announce} />
+          <RenderPanel slug={slug} files={files} view={render.view} onStarted={render.announce} options={options} setOptions={setOptions} />
+          <BatchPanel slug={slug} files={files} options={options} batch={batch} onBatch={showBatch} />
         </div>
         <div class="col">
           <RendersList project={slug} version={rendersVersion} />
