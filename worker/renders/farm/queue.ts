@@ -234,7 +234,12 @@ export async function endJobs(
   detail: { error?: string } = {},
 ): Promise<void> {
   if (ids.length === 0) return;
-  await db
+  await endJobsQuery(db, ids, status, detail);
+}
+
+/** endJobs as a query that can join a D1 batch (ids not empty). */
+export function endJobsQuery(db: Db, ids: readonly string[], status: "done" | "failed" | "cancelled", detail: { error?: string } = {}) {
+  return db
     .update(jobs)
     .set({ status, finishedAt: Date.now(), error: detail.error ?? null })
     .where(and(inArray(jobs.id, [...ids]), inArray(jobs.status, ["queued", "running"])));

@@ -11,6 +11,7 @@ import type { ProgressEvent } from "../../../core/protocol/progress.ts";
 import type { RenderPlan, SegmentRange } from "../../../core/protocol/render-plan.ts";
 import { isInProgress, type RenderWithLog } from "../../../core/protocol/render-state.ts";
 import { logEvent } from "../../http/log.ts";
+import { projectLookup } from "../../webhooks/notify-render-ended.ts";
 import { openDb } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
 import { renderKey } from "../../projects/files/keys.ts";
@@ -67,7 +68,7 @@ export class ProjectRoom extends DurableObject<Env> {
       },
     };
     this.ends = { env, storage: ctx.storage, feed: this.feed, waiters: this.waiters, view: (render) => this.view(render) };
-    this.starts = { ...this.core, storage: ctx.storage, feed: this.feed, view: (render) => this.view(render) };
+    this.starts = { ...this.core, storage: ctx.storage, feed: this.feed, view: (render) => this.view(render), exclusive: (work) => ctx.blockConcurrencyWhile(work) };
     this.batch = new BatchRun({
       env,
       storage: ctx.storage,
@@ -193,14 +194,16 @@ export class ProjectRoom extends DurableObject<Env> {
     const render = await this.current();
     if (!isLive(render, renderId) || this.finishing.has(renderId)) return render ? this.view(render) : null;
     this.finishing.add(renderId);
+    // Read once for the render's webhook and, when this was a batch's last row, the batch's.
+    const project = projectLookup(this.env, render.userId, render.slug);
     let view: RenderView;
     try {
-      view = await endRender(this.ends, render, outcome);
+      view = await endRender(this.ends, render, outcome, project);
     } finally {
       this.finishing.delete(renderId);
     }
     // A batch's row: record it and start the next row; should that break, the alarm goes on with it.
-    await this.batch.renderEnded((await this.current()) ?? render).catch(async (error: unknown) => {
+    await this.batch.renderEnded((await this.current()) ?? render, project).catch(async (error: unknown) => {
       logEvent("error", "batch.advance_failed", { renderId, error, retry: "alarm" });
       await this.ctx.storage.setAlarm(Date.now() + 1000);
     });
