@@ -99,13 +99,18 @@ export class D1Trace {
 
   /** The binding to hand the Worker. */
   get db(): D1Database {
+    return this.over(this.real);
+  }
+
+  /** `real` (another binding of the same database, a Durable Object's: rooms.ts) traced into these counts. */
+  over(real: D1Database): D1Database {
     const wrapped = {
-      prepare: (sql: string) => this.statement(this.real.prepare(sql), sql, () => false),
+      prepare: (sql: string) => this.statement(real.prepare(sql), sql, () => false),
       batch: <T>(statements: D1PreparedStatement[]) =>
-        this.trip(true, () => this.real.batch<T>(statements.map((s) => (s as unknown as { __real: D1PreparedStatement }).__real ?? s)), sqlOf(statements)),
-      exec: (sql: string) => this.trip(true, () => this.real.exec(sql), sql),
-      dump: () => this.real.dump(),
-      withSession: (constraint?: string) => this.session(this.real.withSession(constraint as D1SessionConstraint), constraint ?? "first-unconstrained"),
+        this.trip(true, () => real.batch<T>(statements.map((s) => (s as unknown as { __real: D1PreparedStatement }).__real ?? s)), sqlOf(statements)),
+      exec: (sql: string) => this.trip(true, () => real.exec(sql), sql),
+      dump: () => real.dump(),
+      withSession: (constraint?: string) => this.session(real.withSession(constraint as D1SessionConstraint), constraint ?? "first-unconstrained"),
     };
     return wrapped as unknown as D1Database;
   }

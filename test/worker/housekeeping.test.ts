@@ -1,5 +1,6 @@
 // The hourly housekeeping (worker/ops/prune.ts), run through the Worker's own scheduled handler: ended jobs
-// past their retention (7 days), expired sessions and idempotency keys past 24 hours go; queued and running jobs,
+// past their retention (7 days), expired sessions, idempotency keys past 24 hours and OAuth registration counters of
+// ended windows go; queued and running jobs,
 // recent ones, live sessions and render history stay.
 import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -38,6 +39,10 @@ describe("hourly housekeeping", () => {
       .bind(`user:${s.userId}`, now - 25 * 3_600_000, `user:${s.userId}`, now - 3_600_000)
       .run();
 
+    await env.DB.prepare("INSERT INTO rate_limits (caller, window_start, count) VALUES ('oauth-register:address:192.0.2.1', ?, 5), ('oauth-register:address:192.0.2.2', ?, 5)")
+      .bind(now - 2 * 3_600_000, now - (now % 3_600_000))
+      .run();
+
     await worker.scheduled(createScheduledController({ cron: "17 * * * *" }), env as unknown as Env);
 
     expect(await jobIds(s.userId)).toEqual(["old-queued", "old-running", "recent-done", render.id].sort());
@@ -46,6 +51,9 @@ describe("hourly housekeeping", () => {
     expect(sessions.results.length).toBeGreaterThan(0); // the sign-in's own session is live
     const keys = await env.DB.prepare("SELECT key FROM idempotency_keys WHERE caller = ?").bind(`user:${s.userId}`).all<{ key: string }>();
     expect(keys.results.map((r) => r.key)).toEqual(["new"]);
+    // An OAuth registration counter of an ended window goes; the current window's stays.
+    const counters = await env.DB.prepare("SELECT caller FROM rate_limits WHERE caller LIKE 'oauth-register:address:192.0.2.%'").all<{ caller: string }>();
+    expect(counters.results.map((r) => r.caller)).toEqual(["oauth-register:address:192.0.2.2"]);
     // The render's history row is not the queue's: it stays, and the API still lists the render.
     expect((await json<{ id: string; status: string }>(await api(s.token, "GET", "/api/projects/house/render"))).status).toBe("cancelled");
     expect((await env.DB.prepare("SELECT count(*) AS n FROM renders WHERE id = ?").bind(render.id).first<{ n: number }>())?.n).toBe(1);

@@ -7,12 +7,20 @@ import worker from "../../worker/index.ts";
 
 export const ORIGIN = "https://studio.test";
 export const REDIRECT = "http://127.0.0.1:7777/callback";
-const oauthEnv = { ...(env as unknown as Env), BASE_URL: ORIGIN, CONTENT_URL: "https://content.studio.test" } as Env;
+// Every registration here comes without a caller address (one shared counter): the registration limits are
+// shown by registration-limits.test.ts, not met by the flows.
+const oauthEnv = {
+  ...(env as unknown as Env),
+  BASE_URL: ORIGIN,
+  CONTENT_URL: "https://content.studio.test",
+  OAUTH_REGISTRATIONS_PER_ADDRESS: "1000",
+  OAUTH_REGISTRATIONS_TOTAL: "1000",
+} as Env;
 
 /** One request to the Worker (with another D1 binding when given: the round-trip trace of bench/d1-trace). */
-export async function send(path: string, init: RequestInit = {}, db?: D1Database): Promise<Response> {
+export async function send(path: string, init: RequestInit = {}, db?: D1Database, settings: Record<string, string> = {}): Promise<Response> {
   const ctx = createExecutionContext();
-  const runEnv = db ? ({ ...oauthEnv, DB: db } as Env) : oauthEnv;
+  const runEnv = db || Object.keys(settings).length ? ({ ...oauthEnv, ...settings, DB: db ?? oauthEnv.DB } as Env) : oauthEnv;
   const res = await worker.fetch!(new Request(`${ORIGIN}${path}`, { redirect: "manual", ...init }) as Request<unknown, IncomingRequestCfProperties>, runEnv, ctx);
   await waitOnExecutionContext(ctx);
   return res;

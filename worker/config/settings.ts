@@ -72,6 +72,9 @@ export const SETTINGS = {
   },
   IDEA_WRITE_LIMIT: { kind: "var", type: positiveInt("writes"), default: "30", description: "Idea-board writes allowed per person per window; past it 429 with Retry-After." },
   IDEA_WRITE_WINDOW_SECONDS: { kind: "var", type: positiveInt("seconds"), default: "60", description: "Length of the idea-board write window, in seconds." },
+  OAUTH_REGISTRATIONS_PER_ADDRESS: { kind: "var", type: positiveInt("registrations"), default: "10", description: "OAuth client registrations (POST /oauth/register) allowed per caller address (an IPv6 /64) per window; past it 429 with Retry-After." },
+  OAUTH_REGISTRATIONS_TOTAL: { kind: "var", type: positiveInt("registrations"), default: "300", description: "OAuth client registrations allowed from all callers together per window; past it 429 with Retry-After." },
+  OAUTH_REGISTRATION_WINDOW_SECONDS: { kind: "var", type: positiveInt("seconds"), default: "3600", description: "Length of the OAuth client registration window, in seconds." },
   MAX_FILE_BYTES: { kind: "var", type: positiveInt("bytes"), default: "104857600", defaultNote: "100 MiB", description: "Largest accepted file upload, in bytes." },
   MAX_STORAGE_BYTES: {
     kind: "var",

@@ -5,6 +5,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../http/context.ts";
 import { apiOrigin } from "../http/origins.ts";
+import { openDb } from "../db/client.ts";
 import { readBoundedBytes } from "../http/read-body.ts";
 import { SCOPE_NAMES } from "./scopes.ts";
 import * as z from "zod";
@@ -30,10 +31,12 @@ const TOKEN_BODY_LIMIT = 16 * 1024;
 const REGISTRATION_BODY_LIMIT = 64 * 1024;
 
 /** A request the library answers (metadata, registration, token, revocation); a POST's body read bounded first (413). */
-async function library(c: Context<AppEnv>, bodyLimit = 0): Promise<Response> {
+async function library(c: Context<AppEnv>, bodyLimit = 0, before?: () => Promise<void>): Promise<Response> {
   const { authorizationServer } = await import("./provider.ts");
   let request = c.req.raw;
   if (bodyLimit > 0) request = new Request(request.url, { method: request.method, headers: request.headers, body: await readBoundedBytes(request, bodyLimit) });
+  // What must pass before the library acts (a registration's limits), once the body is known to fit.
+  await before?.();
   return authorizationServer(c.env).fetch(request, c.env, c.executionCtx as ExecutionContext);
 }
 
@@ -77,9 +80,14 @@ export const oauthRoutes = new Hono<AppEnv>()
         operationId: "oauthRegister", summary: "Dynamic client registration (RFC 7591)", tag: "oauth", access: "public",
         request: () => ({ body: { json: z.record(z.string(), z.unknown()) } }),
         responses: () => ({ 201: json(z.object({ client_id: z.string() }), "the registered client"), ...oauthFailure() }),
-        errors: [413],
+        errors: [413, 429],
       },
-      (c) => library(c, REGISTRATION_BODY_LIMIT),
+      // Limited per caller address and for all (limits/registration-limit.ts): each registration stores a client.
+      (c) =>
+        library(c, REGISTRATION_BODY_LIMIT, async () => {
+          const { registrationLimitsOf, spendRegistration } = await import("../limits/registration-limit.ts");
+          await spendRegistration(openDb(c.env.DB), registrationLimitsOf(c.env), c.req.raw);
+        }),
     ),
   )
   .post(

@@ -4,6 +4,8 @@
 //                    history is its `renders` row, which stays; a job row is only the queue's work item.
 //   sessions         past their expiry (a session is refused from then on anyway).
 //   idempotency_keys past their 24 hours (also pruned as requests come; this catches quiet periods).
+//   rate_limits      OAuth registration counters whose window has ended (one per caller address; an ended window
+//                    counts as none).
 // Queued and running jobs are never touched, whatever their age: the ProjectRoom's watchdog ends those.
 import { and, inArray, lt } from "drizzle-orm";
 import { configOf } from "../config/config-of.ts";
@@ -13,6 +15,7 @@ import { sessions } from "../db/schema/identity.ts";
 import { jobs } from "../db/schema/renders.ts";
 import type { Env } from "../env.ts";
 import { IDEMPOTENCY_TTL_HOURS } from "../http/idempotency.ts";
+import { pruneRegistrationCounts, registrationLimitsOf } from "../limits/registration-limit.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -24,6 +27,7 @@ export interface Pruned {
   jobs: number;
   sessions: number;
   idempotencyKeys: number;
+  registrationCounters: number;
 }
 
 export async function pruneExpired(env: Env, now = Date.now()): Promise<Pruned> {
@@ -37,5 +41,6 @@ export async function pruneExpired(env: Env, now = Date.now()): Promise<Pruned> 
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, now - IDEMPOTENCY_TTL_HOURS * 3_600_000))
     .returning({ key: idempotencyKeys.key });
-  return { jobs: ended.length, sessions: expired.length, idempotencyKeys: keys.length };
+  const registrationCounters = await pruneRegistrationCounts(db, registrationLimitsOf(env), now);
+  return { jobs: ended.length, sessions: expired.length, idempotencyKeys: keys.length, registrationCounters };
 }

@@ -6,7 +6,9 @@
 import { eq, sql } from "drizzle-orm";
 import { RenderStateSchema, type RenderState } from "../../core/protocol/render-state.ts";
 import type { Db } from "../db/client.ts";
-import { renders } from "../db/schema/renders.ts";
+import { rawStatement } from "../db/raw-statement.ts";
+import { jobs, renders } from "../db/schema/renders.ts";
+import type { JobKind } from "../../core/protocol/job-kinds.ts";
 import { publicRenderState, type RoomRender } from "./state.ts";
 import type { RenderRow } from "./store.ts";
 
@@ -33,26 +35,53 @@ function rowOf(render: RoomRender): RenderRow {
   };
 }
 
+/** A job to queue with a render's row (its render job), in the same batch. */
+export interface AdmittedJob {
+  kind: JobKind;
+  options: unknown;
+}
+
 /**
- * Inserts a new render's row only while the user has fewer than `limit` renders in progress (work-caps.ts). Rows
- * still marked in progress but started before `since` are past the wall-clock limit, so they hold no slot. One
- * statement, so parallel POSTs on different projects cannot slip past the limit. Returns whether it was inserted.
+ * Inserts a new render's row only while the user has fewer than `limit` renders in progress (work-caps.ts), and
+ * `job` with it: one batch, one round trip, so parallel POSTs on different projects cannot slip past the limit and a
+ * start costs its request one trip to D1. Rows still marked in progress but started before `since` are past the
+ * wall-clock limit, so they hold no slot. The job is queued only when the row was (its INSERT selects from the row).
+ * Returns whether the row was inserted; throws D1's UNIQUE error when the file name is taken (renders_file).
  */
-export async function insertProjection(db: Db, render: RoomRender, limit: number, since: number): Promise<boolean> {
+export async function insertProjection(db: Db, render: RoomRender, limit: number, since: number, job?: AdmittedJob): Promise<boolean> {
   const row = rowOf(render);
-  const result = await db.run(sql`
+  const insert = rawStatement(db, sql`
     INSERT INTO ${renders} (id, user_id, slug, filename, format, status, size, last_line, started_at, done_at, deleted_at, state)
     SELECT ${row.id}, ${row.userId}, ${row.slug}, ${row.filename}, ${row.format}, ${row.status}, ${row.size}, ${row.lastLine},
            ${row.startedAt}, ${row.doneAt}, ${row.deletedAt}, ${row.state}
     WHERE (SELECT count(*) FROM ${renders}
            WHERE user_id = ${row.userId} AND status IN ('queued', 'rendering') AND started_at > ${since}) < ${limit}`);
-  return result.meta.changes === 1;
+  const queue = job
+    ? [rawStatement(db, sql`
+        INSERT INTO ${jobs} (id, user_id, slug, kind, status, options, attempts, created_at)
+        SELECT id, user_id, slug, ${job.kind}, 'queued', ${JSON.stringify(job.options)}, 0, ${Date.now()} FROM ${renders} WHERE id = ${row.id}`)]
+    : [];
+  const [inserted] = await db.$client.batch([insert, ...queue]);
+  return inserted?.meta.changes === 1;
+}
+
+/** Whether `err` is D1 refusing a render row because the user already has a file of that name. */
+export function isFilenameTaken(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if (/UNIQUE constraint failed: renders\.user_id, renders\.filename/.test(e.message)) return true;
+  }
+  return false;
 }
 
 /** Writes the row of `render` as the room holds it now. */
 export async function writeProjection(db: Db, render: RoomRender): Promise<void> {
+  await projectionQuery(db, render);
+}
+
+/** writeProjection as a query that can join a D1 batch. */
+export function projectionQuery(db: Db, render: RoomRender) {
   const { id: _id, userId: _userId, ...columns } = rowOf(render);
-  await db.update(renders).set(columns).where(eq(renders.id, render.id));
+  return db.update(renders).set(columns).where(eq(renders.id, render.id));
 }
 
 /** The user deleted the file of an older render of the project (not the room's latest): no download from now on. */

@@ -24,6 +24,7 @@ import { renderPrefix, userProjectsPrefix } from "../projects/files/keys.ts";
 import { listObjects } from "../projects/files/list-files.ts";
 import type { Reconciled, Reserved, Stored, Ticket, Want } from "./ledger-types.ts";
 import { logEvent } from "../http/log.ts";
+import { KeyLocks } from "./key-locks.ts";
 
 /** How long a reservation lives without being renewed or settled. */
 export const TICKET_TTL_MS = 15 * 60_000;
@@ -45,8 +46,8 @@ const minus = (a: Stored, b: Stored): Stored => ({ bytes: a.bytes - b.bytes, obj
 
 export class StorageLedger extends DurableObject<Env> {
   private readonly sql: SqlStorage;
-  /** The tail of each key's lock queue. */
-  private readonly locks = new Map<string, Promise<void>>();
+  /** Each key's lock: its R2 reads and table writes are never interleaved with another call's on it. */
+  private readonly locks = new KeyLocks();
   /** A reconciliation in progress: settles and deletes wait for it. */
   private reconciling: Promise<void> | null = null;
   private firstCount: Promise<Reconciled> | null = null;
@@ -231,32 +232,10 @@ export class StorageLedger extends DurableObject<Env> {
     );
   }
 
-  /**
-   * Runs `fn` holding the locks of `keys`. All of a call's locks are queued in one synchronous step, so two calls
-   * queue in the same order on every key they share and can never wait on each other in a cycle.
-   */
+  /** Runs `fn` holding the locks of `keys` (key-locks.ts), once no reconciliation is under way. */
   private async withLocks<T>(keys: string[], fn: () => Promise<T>): Promise<T> {
     while (this.reconciling) await this.reconciling;
-    const waits: Promise<void>[] = [];
-    const releases: (() => void)[] = [];
-    for (const key of keys) {
-      const previous = this.locks.get(key) ?? Promise.resolve();
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      const tail = previous.then(() => held);
-      this.locks.set(key, tail);
-      waits.push(previous);
-      releases.push(() => {
-        release();
-        if (this.locks.get(key) === tail) this.locks.delete(key);
-      });
-    }
-    try {
-      await Promise.all(waits);
-      return await fn();
-    } finally {
-      for (const release of releases) release();
-    }
+    return this.locks.run(keys, fn);
   }
 
   /** Waits out every key lock, then replaces the table with R2's listing; settles and deletes wait meanwhile. */
@@ -264,7 +243,7 @@ export class StorageLedger extends DurableObject<Env> {
     while (this.reconciling) await this.reconciling;
     let result: Reconciled | null = null;
     const run = (async () => {
-      await Promise.all([...this.locks.values()]);
+      await this.locks.idle();
       const listed = (await Promise.all([listObjects(this.env.FILES, userProjectsPrefix(userId)), listObjects(this.env.FILES, renderPrefix(userId))])).flat();
       const before = this.recorded();
       const after = { bytes: listed.reduce((sum, o) => sum + o.size, 0), objects: listed.length };

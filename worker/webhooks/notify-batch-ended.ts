@@ -4,11 +4,10 @@
 // not disturb the batch's own ending.
 import type { BatchState } from "../../core/protocol/render-state.ts";
 import type { Env } from "../env.ts";
-import { openDb } from "../db/client.ts";
 import { apiOrigin } from "../http/origins.ts";
 import { logEvent } from "../http/log.ts";
-import { findProject } from "../projects/store.ts";
 import { outboxOf } from "./outbox-of.ts";
+import { projectLookup } from "./notify-render-ended.ts";
 
 /** The body every receiver gets (Standard Webhooks: type, timestamp, data), with absolute download URLs. */
 export function batchEventPayload(env: Env, batch: BatchState, at: Date) {
@@ -16,10 +15,10 @@ export function batchEventPayload(env: Env, batch: BatchState, at: Date) {
   return { type: `batch.${batch.status}`, timestamp: at.toISOString(), data: { ...batch, rows } };
 }
 
-export async function notifyBatchEnded(env: Env, userId: string, webhookUrl: string | undefined, batch: BatchState): Promise<void> {
+export async function notifyBatchEnded(env: Env, userId: string, webhookUrl: string | undefined, batch: BatchState, lookup = projectLookup(env, userId, batch.slug)): Promise<void> {
   try {
     const outbox = outboxOf(env, userId);
-    const project = webhookUrl ? null : await findProject(openDb(env.DB), { userId, slug: batch.slug });
+    const project = webhookUrl ? null : await lookup();
     const url = webhookUrl ?? (project ? await outbox.projectHook(batch.slug, project.createdAt) : null);
     if (!url) return;
     const payload = batchEventPayload(env, batch, new Date());

@@ -4,7 +4,7 @@
 import type { Env } from "../env.ts";
 import { openDb } from "../db/client.ts";
 import { apiOrigin } from "../http/origins.ts";
-import { findProject } from "../projects/store.ts";
+import { findProject, type ProjectRow } from "../projects/store.ts";
 import { publicRenderState, type RoomRender } from "../renders/state.ts";
 import { outboxOf } from "./outbox-of.ts";
 import { logEvent } from "../http/log.ts";
@@ -19,10 +19,25 @@ export function renderEventPayload(env: Env, render: RoomRender, at: Date) {
   };
 }
 
-export async function notifyRenderEnded(env: Env, render: RoomRender): Promise<void> {
+/**
+ * The project whose webhook an end may use (its createdAt tells its hook from an older project's of the same slug),
+ * read at most once: the room starts it alongside the end's D1 writes (one round trip for both), and a batch's last
+ * row and the batch's own end share it.
+ */
+export type ProjectLookup = () => Promise<ProjectRow | null>;
+
+export function projectLookup(env: Env, userId: string, slug: string): ProjectLookup {
+  let found: Promise<ProjectRow | null> | undefined;
+  return () => {
+    found ??= findProject(openDb(env.DB), { userId, slug });
+    return found;
+  };
+}
+
+export async function notifyRenderEnded(env: Env, render: RoomRender, lookup = projectLookup(env, render.userId, render.slug)): Promise<void> {
   try {
     const outbox = outboxOf(env, render.userId);
-    const project = render.options.webhookUrl ? null : await findProject(openDb(env.DB), { userId: render.userId, slug: render.slug });
+    const project = render.options.webhookUrl ? null : await lookup();
     const url = render.options.webhookUrl ?? (project ? await outbox.projectHook(render.slug, project.createdAt) : null);
     if (!url) return;
     const payload = renderEventPayload(env, render, new Date());

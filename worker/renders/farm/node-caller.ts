@@ -5,6 +5,9 @@ import type { AppEnv, RenderNode } from "../../http/context.ts";
 import { ApiError, notFound, unauthorized } from "../../http/errors.ts";
 import { findNodeJob, findRunningNodeJob } from "./queue.ts";
 
+/** …/api/node/jobs/:id/files/<path>: the path starts at the seventh segment. */
+export const JOB_FILE_PATH_START = 6;
+
 export function nodeOf(c: Context<AppEnv>): RenderNode {
   const node = c.get("node");
   if (!node) throw unauthorized(c.get("credential") ? "this endpoint takes a render-node key" : c.get("authProblem"));

@@ -1,116 +1,42 @@
-// The render-node protocol (authenticated by node keys): claim a job (long poll), read the project's files,
-// post progress (which renews the lease and tells the node about a cancel), upload the output, complete.
-import { eq } from "drizzle-orm";
+// The render-node protocol (authenticated by node keys): claim a job (long poll: node-claim-route.ts), read the
+// project's files, post progress (which renews the lease and tells the node about a cancel), upload a snapshot or
+// the output (node-upload-routes.ts), complete.
 import { Hono } from "hono";
 import {
-  ClaimedJobSchema,
-  ClaimRequestSchema,
   CompleteRequestSchema,
   JoinJobOptionsSchema,
   PlanRequestSchema,
-  MAX_CLAIM_WAIT_S,
   PreviewRequestSchema,
   ProgressRequestSchema,
   CancelledResponseSchema,
-  ClaimResponseSchema,
   CompleteResponseSchema,
   FilesResponseSchema,
-  OutputResponseSchema,
   PlanResponseSchema,
-  ProjectFileWriteResponseSchema,
 } from "../../../core/protocol/node-routes.ts";
-import * as z from "zod";
 import { route } from "../../http/route.ts";
 import { json, media } from "../../openapi/operation.ts";
 import { isRenderWork } from "../../../core/protocol/job-kinds.ts";
-import { FORMAT_CONTENT_TYPES, type Format } from "../../../core/render/render-options.ts";
 import { contentTypeFor } from "../../../core/http/content-type.ts";
 import { rawFilePath } from "../../http/raw-file-path.ts";
 import { openDb } from "../../db/client.ts";
-import { renders } from "../../db/schema/renders.ts";
-import { fileKey, renderKey } from "../../projects/files/keys.ts";
+import { fileKey } from "../../projects/files/keys.ts";
 import { segmentKey } from "../segment-keys.ts";
 import { listProjectFiles } from "../../projects/files/list-files.ts";
-import { scratchSpace, storeWithinQuota, type Reservation } from "../../projects/files/storage-usage.ts";
 import type { AppEnv } from "../../http/context.ts";
-import { ApiError, badRequest, notFound } from "../../http/errors.ts";
+import { badRequest, notFound } from "../../http/errors.ts";
 import { serveObject } from "../../http/serve-object.ts";
-import { streamToKey, writeStream } from "../../projects/files/write-file.ts";
-import type { JobKind } from "../../../core/protocol/job-kinds.ts";
-import type { ClaimedJob } from "../../../core/protocol/node-routes.ts";
-import { jobBoard } from "./job-board.ts";
-import { declaredUpload, heldJob, nodeOf, runningJob } from "./node-caller.ts";
-import { claimJob, endJob, findJob, JOB_KINDS, leaseMs, renderPartOf, renewLease, setRunningResult, type JobRow } from "./queue.ts";
+import { heldJob, JOB_FILE_PATH_START, nodeOf, runningJob } from "./node-caller.ts";
+import { nodeClaimRoute } from "./node-claim-route.ts";
+import { nodeUploadRoutes } from "./node-upload-routes.ts";
+import { endJob, findJob, leaseMs, renderPartOf, renewLease, setRunningResult } from "./queue.ts";
 import { markNodeSeen } from "./node-presence.ts";
 import { roomOf } from "../room/room-of.ts";
 import { googleFontsForJob, googleFontsKey } from "../../content/google-fonts-cache.ts";
 import { GOOGLE_FONTS_DIR } from "../../../core/fonts/google-fonts-files.ts";
 
-/** …/api/node/jobs/:id/files/<path>: the path starts at the seventh segment. */
-const JOB_FILE_PATH_START = 6;
-/** A waiting claim re-reads the queue at least this often, should a wake-up be lost (the board evicted). */
-const SAFETY_RECHECK_MS = 5000;
-
-/** The room hears of its job's claim: a render is now rendering; a browser job's waiter wakes. */
-async function announceClaim(env: AppEnv["Bindings"], job: JobRow, nodeName: string): Promise<void> {
-  const room = roomOf(env, job);
-  if (job.kind === "render") await room.markRendering(job.id, nodeName, job.attempts);
-  else if (job.kind === "segment" || job.kind === "join") {
-    const { renderId, segment } = renderPartOf(job);
-    if (segment !== null) await room.markSegment(renderId, segment, nodeName, job.attempts);
-  } else if (job.kind === "snapshot" || job.kind === "check") await room.jobChanged(job.id);
-}
-
-/** Browser jobs may write only here: snapshots go into the project's snapshots/ folder. */
-const NODE_WRITABLE_PREFIX = "snapshots/";
-const MAX_NODE_UPLOAD_BYTES = 50 * 1024 * 1024;
-
 export const nodeRoutes = new Hono<AppEnv>()
-  .post(
-    "/jobs/claim",
-    route(
-      {
-        operationId: "nodeClaimJob", summary: `Claim the next queued job (long poll up to ?wait seconds, at most ${MAX_CLAIM_WAIT_S})`, tag: "node", access: "node",
-        request: () => ({ query: z.object({ wait: z.string().optional().describe(`seconds to wait for a job (at most ${MAX_CLAIM_WAIT_S})`) }), body: { json: ClaimRequestSchema } }),
-        responses: () => ({ 200: json(ClaimResponseSchema, "a job"), 204: { description: "no job within the wait" } }),
-      },
-      async (c, input) => {
-        const node = nodeOf(c);
-        const body = await input.body();
-        const waitS = Math.min(Number(c.req.query("wait") ?? 20) || 0, MAX_CLAIM_WAIT_S);
-        const kinds = body.kinds ?? JOB_KINDS;
-        const db = openDb(c.env.DB);
-        const lease = leaseMs(c.env);
-        const deadline = Date.now() + waitS * 1000;
-        // Every claim (and every poll that ends empty) shows the node is alive: browser endpoints answer 503 without one.
-        await markNodeSeen(db, node.id);
-        for (;;) {
-          // The board's counters are read before the queue, so work queued in between wakes the wait below at once.
-          const marks = await jobBoard(c.env).marksOf(kinds).catch(() => ({}));
-          const job = await claimJob(db, node.id, kinds, lease);
-          if (job) {
-            // Several processes may share one key: the claim's nodeId tells them apart in log lines.
-            await announceClaim(c.env, job, body.nodeId ? `${node.name}/${body.nodeId}` : node.name);
-            const options = ClaimedJobSchema.shape.options.parse(JSON.parse(job.options));
-            const claimed: ClaimedJob = {
-              id: job.id, kind: job.kind as JobKind, slug: job.slug, options,
-              composition: typeof options.composition === "string" ? options.composition : "index.html",
-              leaseMs: lease, attempt: job.attempts,
-            };
-            return c.json({ job: claimed });
-          }
-          const left = deadline - Date.now();
-          if (left <= 0 || c.req.raw.signal.aborted) {
-            await markNodeSeen(db, node.id);
-            return c.body(null, 204);
-          }
-          await jobBoard(c.env)
-            .waitForWork(kinds, marks, Math.min(left, SAFETY_RECHECK_MS), `${node.id}/${body.nodeId ?? ""}`)
-            .catch(() => new Promise((r) => setTimeout(r, Math.min(left, 1000))));
-        }
-      },
-    ),
-  )
+  .route("/", nodeClaimRoute)
+  .route("/", nodeUploadRoutes)
   .get(
     "/jobs/:id/files",
     route(
@@ -171,32 +97,6 @@ export const nodeRoutes = new Hono<AppEnv>()
       },
     ),
   )
-  .put(
-    "/jobs/:id/files/*",
-    route(
-      {
-        operationId: "nodeWriteJobFile", summary: "Write a snapshot file (snapshots/ only)", tag: "node", access: "node",
-        request: () => ({ body: { raw: ["application/octet-stream", "image/png"] } }),
-        responses: () => ({ 200: json(ProjectFileWriteResponseSchema, "written") }),
-        errors: [403, 404, 409, 411, 413],
-      },
-      async (c) => {
-        const job = await heldJob(c);
-        if (job.status !== "running") throw new ApiError(409, "the job is no longer running");
-        if (job.kind !== "snapshot") throw new ApiError(403, "only snapshot jobs write project files");
-        const check = rawFilePath(c.req.url, JOB_FILE_PATH_START);
-        if (!check.path.startsWith(NODE_WRITABLE_PREFIX) || check.isDirectory) {
-          throw new ApiError(403, `a render node may write only files under ${NODE_WRITABLE_PREFIX}`);
-        }
-        const { body, length } = declaredUpload(c);
-        if (length > MAX_NODE_UPLOAD_BYTES) throw new ApiError(413, `uploads from render nodes are limited to ${MAX_NODE_UPLOAD_BYTES} bytes`);
-        const ref = { userId: job.userId, slug: job.slug };
-        const write = (reservation: Reservation) => writeStream(c.env.FILES, ref, check.path, body, length, contentTypeFor(check.path), reservation);
-        const size = await storeWithinQuota(c.env, job.userId, fileKey(ref, check.path), { exact: length }, write);
-        return c.json({ ok: true, path: check.path, size });
-      },
-    ),
-  )
   .post(
     "/jobs/:id/preview",
     route(
@@ -212,36 +112,6 @@ export const nodeRoutes = new Hono<AppEnv>()
         const { port } = await input.body();
         if (!(await setRunningResult(openDb(c.env.DB), job.id, { port }))) return c.json({ cancelled: true });
         return c.json({ cancelled: false });
-      },
-    ),
-  )
-  .put(
-    "/jobs/:id/output",
-    route(
-      {
-        operationId: "nodeUploadOutput", summary: "Upload the rendered video (or a segment)", tag: "node", access: "node",
-        request: () => ({ body: { raw: ["video/mp4", "video/webm", "video/quicktime", "image/gif", "application/zip", "video/x-matroska", "application/octet-stream"] } }),
-        responses: () => ({ 200: json(OutputResponseSchema, "stored") }),
-        errors: [404, 409, 411, 413],
-      },
-      async (c) => {
-        const job = await heldJob(c);
-        if (job.status !== "running") throw new ApiError(409, "the job is no longer running");
-        if (!isRenderWork(job.kind)) throw notFound("this job has no render output");
-        const { renderId, segment } = renderPartOf(job);
-        const { body, length } = declaredUpload(c);
-        // A segment waits for the join under its own key; a render's or join's output is the render's file.
-        if (typeof segment === "number") {
-          const size = await streamToKey(c.env.FILES, segmentKey(job.userId, renderId, segment), body, length, "application/octet-stream", scratchSpace(length));
-          return c.json({ ok: true, size });
-        }
-        const row = await openDb(c.env.DB).query.renders.findFirst({ where: eq(renders.id, renderId) });
-        if (!row) throw notFound("this job has no render output");
-        const type = FORMAT_CONTENT_TYPES[row.format as Format] ?? "application/octet-stream";
-        // The render's file counts toward its owner's storage quota; past it the upload is refused and the render fails.
-        const key = renderKey(job.userId, row.filename);
-        const write = (reservation: Reservation) => streamToKey(c.env.FILES, key, body, length, type, reservation);
-        return c.json({ ok: true, size: await storeWithinQuota(c.env, job.userId, key, { exact: length }, write) });
       },
     ),
   )

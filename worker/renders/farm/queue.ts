@@ -34,6 +34,7 @@ export function renderPartOf(job: JobRow): { renderId: string; segment: number |
   return { renderId, segment: index };
 }
 import type { JobKind } from "../../../core/protocol/job-kinds.ts";
+import { nextJobQuery } from "./claim-order.ts";
 
 export function leaseMs(env: Env): number {
   return configOf(env).JOB_LEASE_MS;
@@ -89,33 +90,9 @@ export async function enqueueJobWithin(
   return result.meta.changes === 1;
 }
 
-/**
- * Which queued job a claim takes. Snapshots and checks first (a person waits on the request), then previews, then
- * render work. Within a tier, fair across users: first the user with the fewest render jobs running now (one user's
- * segments spread over the farm do not keep another user's render waiting for a node), then the user whose render
- * work a node took least recently (never first), then the oldest job. The second key is what serves the case the
- * first cannot: one node doing one job at a time claims only when nothing runs, so every user ties at zero running,
- * and without it one user's three queued renders would all go before another user's one. A job's started_at is its
- * first claim (a retry keeps it), so "last served" is the newest first claim of the user's render work.
- */
-const RENDER_WORK = sql`('render', 'segment', 'join')`;
-const claimOrder = [
-  sql`CASE ${jobs.kind} WHEN 'snapshot' THEN 0 WHEN 'check' THEN 0 WHEN 'preview' THEN 1 ELSE 2 END`,
-  // Render work only: a long-running preview is no reason to wait behind other users' renders.
-  sql`(SELECT count(*) FROM jobs AS busy WHERE busy.user_id = ${jobs.userId} AND busy.status = 'running' AND busy.kind IN ${RENDER_WORK})`,
-  sql`coalesce((SELECT max(served.started_at) FROM jobs AS served WHERE served.user_id = ${jobs.userId} AND served.kind IN ${RENDER_WORK}), 0)`,
-  jobs.createdAt,
-];
-
-/** Takes the next queued job of the given kinds for this node (claimOrder), or null. Counts the attempt. */
+/** Takes the next queued job of the given kinds for this node (nextJobQuery), or null. Counts the attempt. */
 export async function claimJob(db: Db, nodeId: string, kinds: readonly JobKind[], lease: number): Promise<JobRow | null> {
   const now = Date.now();
-  const next = db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.status, "queued"), inArray(jobs.kind, [...kinds])))
-    .orderBy(...claimOrder)
-    .limit(1);
   const rows = await db
     .update(jobs)
     .set({
@@ -125,7 +102,7 @@ export async function claimJob(db: Db, nodeId: string, kinds: readonly JobKind[]
       attempts: sql`${jobs.attempts} + 1`,
       startedAt: sql`coalesce(${jobs.startedAt}, ${now})`,
     })
-    .where(and(eq(jobs.status, "queued"), inArray(jobs.id, next)))
+    .where(and(eq(jobs.status, "queued"), sql`${jobs.id} IN (${nextJobQuery(kinds)})`))
     .returning();
   return rows[0] ?? null;
 }
@@ -234,7 +211,12 @@ export async function endJobs(
   detail: { error?: string } = {},
 ): Promise<void> {
   if (ids.length === 0) return;
-  await db
+  await endJobsQuery(db, ids, status, detail);
+}
+
+/** endJobs as a query that can join a D1 batch (ids not empty). */
+export function endJobsQuery(db: Db, ids: readonly string[], status: "done" | "failed" | "cancelled", detail: { error?: string } = {}) {
+  return db
     .update(jobs)
     .set({ status, finishedAt: Date.now(), error: detail.error ?? null })
     .where(and(inArray(jobs.id, [...ids]), inArray(jobs.status, ["queued", "running"])));

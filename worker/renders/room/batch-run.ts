@@ -9,6 +9,7 @@ import { rowLabel } from "../../../core/render/batch-request.ts";
 import type { Env } from "../../env.ts";
 import { logEvent } from "../../http/log.ts";
 import { notifyBatchEnded } from "../../webhooks/notify-batch-ended.ts";
+import type { ProjectLookup } from "../../webhooks/notify-render-ended.ts";
 import { wakeRenderNodes } from "../farm/render-node-container.ts";
 import { queuedRender, type RoomRender } from "../state.ts";
 import { strictLintFailures } from "../strict-lint.ts";
@@ -118,21 +119,24 @@ export class BatchRun {
     return "started";
   }
 
-  /** The room's finish ended `render`: when it is a row of the batch, record it and go on with the next row. */
-  async renderEnded(render: RoomRender): Promise<void> {
+  /**
+   * The room's finish ended `render`: when it is a row of the batch, record it and go on with the next row.
+   * `project`: the render's webhook project lookup, which the batch's end shares.
+   */
+  async renderEnded(render: RoomRender, project?: ProjectLookup): Promise<void> {
     const batch = await this.load();
     if (!batchInProgress(batch)) return;
     const next = rowRenderEnded(batch, render);
     if (!next) return;
     await this.save(next);
-    await this.advance();
+    await this.advance(project);
   }
 
   /**
    * Starts the next pending row, or ends the batch when none is left. Does nothing while a render runs. Called
    * after each row's end and from the room's alarm (a row end whose next step broke).
    */
-  async advance(): Promise<void> {
+  async advance(project?: ProjectLookup): Promise<void> {
     for (;;) {
       let batch = await this.load();
       if (!batchInProgress(batch)) return;
@@ -141,24 +145,24 @@ export class BatchRun {
       // A row's end the room recorded but this batch missed (the room was evicted in between).
       if (current) batch = rowRenderEnded(batch, current) ?? batch;
       const index = nextPendingRow(batch);
-      if (index === null) return this.end(batch);
+      if (index === null) return this.end(batch, project);
       await this.startRow(batch, index);
       // A row that ended at once (strict lint, cap) went through renderEnded already or was refused: go on.
     }
   }
 
-  private async end(batch: RoomBatch): Promise<void> {
+  private async end(batch: RoomBatch, project?: ProjectLookup): Promise<void> {
     const ended = batchEnded(batch, Date.now());
     if (!ended) {
       // Rows still marked running with no render behind them: the room lost their end; they fail, saying so.
       const stuck = batch.rows.filter((row) => row.status === "queued" || row.status === "rendering");
       let fixed = batch;
       for (const row of stuck) fixed = rowRefused(fixed, row.index, "the row's render ended without its outcome reaching the batch");
-      return this.end(fixed);
+      return this.end(fixed, project);
     }
     const state = await this.save(ended);
     await this.deleteVariables(ended);
-    await notifyBatchEnded(this.room.env, ended.userId, ended.options.webhookUrl, state);
+    await notifyBatchEnded(this.room.env, ended.userId, ended.options.webhookUrl, state, project);
   }
 
   /** DELETE .../batch: the rows not started are cancelled, then the running row's render; `stopped` when it ran. */

@@ -1,32 +1,32 @@
 // One ProjectRoom per (user, project): the one owner of a render's live state. It applies the render's transitions
-// (render-transitions.ts: queued, rendering, retried, done, failed, cancelled), writes the render's D1 row as their
-// projection (renders/projection.ts) and ends the queue's work rows from them (renders/write-ended-render.ts),
-// answers waiters (`wait`, browser jobs) and runs the watchdog (render-watchdog.ts). A split render's segments and
-// join are split-render.ts. What it tells (the log, the numbered events, the streams) goes through its RenderFeed
-// (render-feed.ts). A batch's rows are its renders, one after another (batch-run.ts). Every alarm path ends: an
-// ended render with its D1 rows written sets no alarm.
+// (render-transitions.ts: queued, rendering, retried, done, failed, cancelled), takes a node's reports on them
+// (node-reports.ts), writes the render's D1 row as their projection (renders/projection.ts) and ends the queue's
+// work rows from them (renders/write-ended-render.ts), answers waiters (`wait`, browser jobs) and runs the watchdog
+// (render-watchdog.ts). A split render's segments and join are split-render.ts. What it tells (the log, the
+// numbered events, the streams) goes through its RenderFeed (render-feed.ts). A batch's rows are its renders, one
+// after another (batch-run.ts). Every alarm path ends: an ended render with its D1 rows written sets no alarm.
 import { DurableObject } from "cloudflare:workers";
 import type { CompleteRequest } from "../../../core/protocol/node-routes.ts";
 import type { ProgressEvent } from "../../../core/protocol/progress.ts";
 import type { RenderPlan, SegmentRange } from "../../../core/protocol/render-plan.ts";
 import { isInProgress, type RenderWithLog } from "../../../core/protocol/render-state.ts";
 import { logEvent } from "../../http/log.ts";
+import { projectLookup } from "../../webhooks/notify-render-ended.ts";
 import { openDb } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
-import { renderKey } from "../../projects/files/keys.ts";
-import { findJob, maxJobAttempts } from "../farm/queue.ts";
 import { writeFileDeleted, writeProjection } from "../projection.ts";
-import { joinJobId, publicRenderState, type Progress, type RoomRender } from "../state.ts";
+import { publicRenderState, type Progress, type RoomRender } from "../state.ts";
 import { ChangeWaiters } from "./change-waiters.ts";
 import { endRender, RENDER_KEY, retrySync, type EndParts } from "./render-end.ts";
 import { RenderFeed } from "./render-feed.ts";
-import { isLive, progressAfter, taken, withLines, type Outcome } from "./render-transitions.ts";
+import { isLive, withLines, type Outcome } from "./render-transitions.ts";
 import { watchRender } from "./render-watchdog.ts";
 import type { RoomCore } from "./room-core.ts";
 import { BatchRun, type StartBatchResult } from "./batch-run.ts";
 import { admitRender, type AdmitResult, type StartParts } from "./render-start.ts";
 import type { RoomBatch } from "./batch-transitions.ts";
 import { completeSegment, markSegment, planRender } from "./split-render.ts";
+import { appendLines, completeRender, markRendering, nodeProgress } from "./node-reports.ts";
 
 export type RenderView = RenderWithLog;
 /** `atCap`: the user already has their limit of renders in progress elsewhere; nothing was started. `batchBusy`: a
@@ -67,7 +67,7 @@ export class ProjectRoom extends DurableObject<Env> {
       },
     };
     this.ends = { env, storage: ctx.storage, feed: this.feed, waiters: this.waiters, view: (render) => this.view(render) };
-    this.starts = { ...this.core, storage: ctx.storage, feed: this.feed, view: (render) => this.view(render) };
+    this.starts = { ...this.core, storage: ctx.storage, feed: this.feed, view: (render) => this.view(render), exclusive: (work) => ctx.blockConcurrencyWhile(work) };
     this.batch = new BatchRun({
       env,
       storage: ctx.storage,
@@ -119,61 +119,22 @@ export class ProjectRoom extends DurableObject<Env> {
   }
 
 
-  /** Appends log lines (from the node or the Worker). Returns whether the node should stop. */
-  async appendLines(renderId: string, lines: string[], progress?: Progress | null): Promise<{ cancelled: boolean }> {
-    const render = await this.current();
-    if (!isLive(render, renderId)) return { cancelled: true };
-    await this.tell(render, lines, progress);
-    return { cancelled: false };
+  // A node's reports on a whole render (node-reports.ts); a split render's segments are split-render.ts.
+
+  appendLines(renderId: string, lines: string[], progress?: Progress | null): Promise<{ cancelled: boolean }> {
+    return appendLines(this.core, renderId, lines, progress);
   }
 
-  /** A node's progress post on a render, segment or join job: its lines, and its frames (summed over segments). */
-  async nodeProgress(renderId: string, segment: number | "join" | null, lines: string[], event?: ProgressEvent): Promise<{ cancelled: boolean }> {
-    const render = await this.current();
-    if (!isLive(render, renderId)) return { cancelled: true };
-    const prefixed = segment === null || !render.segments ? lines : lines.map((l) => `${segment === "join" ? "join" : `segment ${segment}`}: ${l}`);
-    if (!event) {
-      await this.tell(render, prefixed);
-      return { cancelled: false };
-    }
-    const after = progressAfter(render, segment, event);
-    await this.tell(after.render, prefixed, after.progress);
-    return { cancelled: false };
+  nodeProgress(renderId: string, segment: number | "join" | null, lines: string[], event?: ProgressEvent): Promise<{ cancelled: boolean }> {
+    return nodeProgress(this.core, renderId, segment, lines, event);
   }
 
-  /** A render node took the job (`attempt` 1, or a later one after a lost lease). */
-  async markRendering(renderId: string, nodeName: string, attempt = 1): Promise<void> {
-    const render = await this.current();
-    if (!render || render.id !== renderId) return;
-    const step = taken(render, nodeName, attempt, maxJobAttempts(this.env));
-    if (!step) return;
-    await this.save(step.render);
-    await writeProjection(openDb(this.env.DB), step.render);
-    await this.tell(step.render, [step.line]);
+  markRendering(renderId: string, nodeName: string, attempt = 1): Promise<void> {
+    return markRendering(this.core, renderId, nodeName, attempt);
   }
 
-  /**
-   * POST /api/node/jobs/:id/complete of a render job, from the node that holds it. The room decides the outcome
-   * (a success with no uploaded file is a failure) and ends the render, which ends the job: the job is never ended
-   * first, so a completion that breaks halfway leaves a decision the alarm finishes writing, never a lost one.
-   */
-  async complete(jobId: string, nodeId: string, body: CompleteRequest): Promise<{ ok: boolean; error?: string }> {
-    const render = await this.current();
-    if (!render || !(render.id === jobId || joinJobId(render.id) === jobId) || !isInProgress(render.status)) return { ok: true };
-    const job = await findJob(openDb(this.env.DB), jobId);
-    if (!job || job.nodeId !== nodeId || job.status !== "running") return { ok: false, error: "this node no longer holds the job" };
-    if (!body.ok) {
-      await this.finish(render.id, { ok: false, error: body.error ?? "the render node reported a failure without a message" });
-      return { ok: true };
-    }
-    const object = await this.env.FILES.head(renderKey(render.userId, render.filename));
-    if (!object) {
-      const error = "the render node reported success but uploaded no file";
-      await this.finish(render.id, { ok: false, error });
-      return { ok: false, error };
-    }
-    await this.finish(render.id, { ok: true, size: object.size });
-    return { ok: true };
+  complete(jobId: string, nodeId: string, body: CompleteRequest): Promise<{ ok: boolean; error?: string }> {
+    return completeRender(this.core, jobId, nodeId, body);
   }
 
   plan(renderId: string, nodeId: string, plan: RenderPlan): Promise<{ segments: SegmentRange[]; cancelled: boolean }> {
@@ -193,14 +154,16 @@ export class ProjectRoom extends DurableObject<Env> {
     const render = await this.current();
     if (!isLive(render, renderId) || this.finishing.has(renderId)) return render ? this.view(render) : null;
     this.finishing.add(renderId);
+    // Read once for the render's webhook and, when this was a batch's last row, the batch's.
+    const project = projectLookup(this.env, render.userId, render.slug);
     let view: RenderView;
     try {
-      view = await endRender(this.ends, render, outcome);
+      view = await endRender(this.ends, render, outcome, project);
     } finally {
       this.finishing.delete(renderId);
     }
     // A batch's row: record it and start the next row; should that break, the alarm goes on with it.
-    await this.batch.renderEnded((await this.current()) ?? render).catch(async (error: unknown) => {
+    await this.batch.renderEnded((await this.current()) ?? render, project).catch(async (error: unknown) => {
       logEvent("error", "batch.advance_failed", { renderId, error, retry: "alarm" });
       await this.ctx.storage.setAlarm(Date.now() + 1000);
     });

@@ -7,7 +7,7 @@ import type { Env } from "../../env.ts";
 import { logEvent } from "../../http/log.ts";
 import { publicRenderState, type RoomRender } from "../state.ts";
 import { writeEndedRender } from "../write-ended-render.ts";
-import { notifyRenderEnded } from "../../webhooks/notify-render-ended.ts";
+import { notifyRenderEnded, projectLookup } from "../../webhooks/notify-render-ended.ts";
 import type { ChangeWaiters } from "./change-waiters.ts";
 import type { RenderFeed } from "./render-feed.ts";
 import { ended, type Outcome } from "./render-transitions.ts";
@@ -29,11 +29,14 @@ export interface EndParts {
   view(render: RoomRender): RenderWithLog;
 }
 
-export async function endRender(room: EndParts, render: RoomRender, outcome: Outcome): Promise<RenderWithLog> {
+/** `project`: the webhook's project lookup (notify-render-ended.ts), started here alongside the D1 writes. */
+export async function endRender(room: EndParts, render: RoomRender, outcome: Outcome, project = projectLookup(room.env, render.userId, render.slug)): Promise<RenderWithLog> {
   const step = ended(render, outcome, Date.now());
   room.feed.lines(render.id, [step.line], { status: render.status, progress: render.progress });
   await room.storage.put(RENDER_KEY, step.render);
   await room.storage.deleteAlarm();
+  // The project's webhook is looked up only without a webhookUrl; then in the same round trip as the writes.
+  if (!render.options.webhookUrl) void project().catch(() => undefined); // its failure is the notice's (it logs it)
   let final = step.render;
   try {
     final = await syncEnded(room, step.render);
@@ -44,7 +47,7 @@ export async function endRender(room: EndParts, render: RoomRender, outcome: Out
   const view = room.view(final);
   room.feed.ended(publicRenderState(final));
   room.waiters.notify(render.id, view);
-  await notifyRenderEnded(room.env, final);
+  await notifyRenderEnded(room.env, final, project);
   return view;
 }
 

@@ -1,0 +1,84 @@
+// What a render node uploads: a snapshot job's image into the project's snapshots/ folder, and a render's output
+// (the render's file, or a segment kept for the join). Both count toward the owner's storage quota, except a
+// segment's scratch space; both only from the node holding the running job.
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { OutputResponseSchema, ProjectFileWriteResponseSchema } from "../../../core/protocol/node-routes.ts";
+import { isRenderWork } from "../../../core/protocol/job-kinds.ts";
+import { FORMAT_CONTENT_TYPES, type Format } from "../../../core/render/render-options.ts";
+import { contentTypeFor } from "../../../core/http/content-type.ts";
+import { openDb } from "../../db/client.ts";
+import { renders } from "../../db/schema/renders.ts";
+import type { AppEnv } from "../../http/context.ts";
+import { ApiError, notFound } from "../../http/errors.ts";
+import { rawFilePath } from "../../http/raw-file-path.ts";
+import { route } from "../../http/route.ts";
+import { json } from "../../openapi/operation.ts";
+import { fileKey, renderKey } from "../../projects/files/keys.ts";
+import { scratchSpace, storeWithinQuota, type Reservation } from "../../projects/files/storage-usage.ts";
+import { streamToKey, writeStream } from "../../projects/files/write-file.ts";
+import { segmentKey } from "../segment-keys.ts";
+import { declaredUpload, heldJob, JOB_FILE_PATH_START } from "./node-caller.ts";
+import { renderPartOf } from "./queue.ts";
+
+/** Browser jobs may write only here: snapshots go into the project's snapshots/ folder. */
+const NODE_WRITABLE_PREFIX = "snapshots/";
+const MAX_NODE_UPLOAD_BYTES = 50 * 1024 * 1024;
+
+export const nodeUploadRoutes = new Hono<AppEnv>()
+  .put(
+    "/jobs/:id/files/*",
+    route(
+      {
+        operationId: "nodeWriteJobFile", summary: "Write a snapshot file (snapshots/ only)", tag: "node", access: "node",
+        request: () => ({ body: { raw: ["application/octet-stream", "image/png"] } }),
+        responses: () => ({ 200: json(ProjectFileWriteResponseSchema, "written") }),
+        errors: [403, 404, 409, 411, 413],
+      },
+      async (c) => {
+        const job = await heldJob(c);
+        if (job.status !== "running") throw new ApiError(409, "the job is no longer running");
+        if (job.kind !== "snapshot") throw new ApiError(403, "only snapshot jobs write project files");
+        const check = rawFilePath(c.req.url, JOB_FILE_PATH_START);
+        if (!check.path.startsWith(NODE_WRITABLE_PREFIX) || check.isDirectory) {
+          throw new ApiError(403, `a render node may write only files under ${NODE_WRITABLE_PREFIX}`);
+        }
+        const { body, length } = declaredUpload(c);
+        if (length > MAX_NODE_UPLOAD_BYTES) throw new ApiError(413, `uploads from render nodes are limited to ${MAX_NODE_UPLOAD_BYTES} bytes`);
+        const ref = { userId: job.userId, slug: job.slug };
+        const write = (reservation: Reservation) => writeStream(c.env.FILES, ref, check.path, body, length, contentTypeFor(check.path), reservation);
+        const size = await storeWithinQuota(c.env, job.userId, fileKey(ref, check.path), { exact: length }, write);
+        return c.json({ ok: true, path: check.path, size });
+      },
+    ),
+  )
+  .put(
+    "/jobs/:id/output",
+    route(
+      {
+        operationId: "nodeUploadOutput", summary: "Upload the rendered video (or a segment)", tag: "node", access: "node",
+        request: () => ({ body: { raw: ["video/mp4", "video/webm", "video/quicktime", "image/gif", "application/zip", "video/x-matroska", "application/octet-stream"] } }),
+        responses: () => ({ 200: json(OutputResponseSchema, "stored") }),
+        errors: [404, 409, 411, 413],
+      },
+      async (c) => {
+        const job = await heldJob(c);
+        if (job.status !== "running") throw new ApiError(409, "the job is no longer running");
+        if (!isRenderWork(job.kind)) throw notFound("this job has no render output");
+        const { renderId, segment } = renderPartOf(job);
+        const { body, length } = declaredUpload(c);
+        // A segment waits for the join under its own key; a render's or join's output is the render's file.
+        if (typeof segment === "number") {
+          const size = await streamToKey(c.env.FILES, segmentKey(job.userId, renderId, segment), body, length, "application/octet-stream", scratchSpace(length));
+          return c.json({ ok: true, size });
+        }
+        const row = await openDb(c.env.DB).query.renders.findFirst({ where: eq(renders.id, renderId) });
+        if (!row) throw notFound("this job has no render output");
+        const type = FORMAT_CONTENT_TYPES[row.format as Format] ?? "application/octet-stream";
+        // The render's file counts toward its owner's storage quota; past it the upload is refused and the render fails.
+        const key = renderKey(job.userId, row.filename);
+        const write = (reservation: Reservation) => streamToKey(c.env.FILES, key, body, length, type, reservation);
+        return c.json({ ok: true, size: await storeWithinQuota(c.env, job.userId, key, { exact: length }, write) });
+      },
+    ),
+  );
