@@ -34,7 +34,16 @@ const BT709 = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc"
 const TO_BT709_420 =
   "scale=in_color_matrix=bt601:in_range=pc:out_color_matrix=bt709:out_range=tv:flags=neighbor+accurate_rnd+full_chroma_int," +
   "pad=ceil(iw/2)*2:ceil(ih/2)*2,format=yuv420p";
-const TO_BT709_422_10 = "scale=out_color_matrix=bt709:out_range=tv,format=yuv422p10le";
+// ProRes (mov) carries BT.601 limited-range data, tagged so: ffmpeg's decoders (the npm build's and Debian's 5.1)
+// convert ProRes to RGB as BT.601 whatever the tag says, so BT.709 data came out R +7.8, B -5.2 (#10b981 as
+// 30,206,130) where HyperFrames' mov decodes exact. The tag is said three ways because each ffmpeg keeps a different
+// one: setparams (the frames' own, which Debian's 5.1 encodes), the encoder options and the colr atom (which the
+// npm build writes only under +write_colr, and which a -c copy join drops unless they are given again: the join
+// says them over every chunk or segment, so a segment's own remux in render-segment.ts need not).
+const BT601_FRAMES = "setparams=colorspace=smpte170m:color_primaries=bt709:color_trc=bt709:range=tv";
+const TO_BT601_422_10 = `scale=in_color_matrix=bt601:in_range=pc:out_color_matrix=bt601:out_range=tv:flags=accurate_rnd+full_chroma_int,format=yuv422p10le,${BT601_FRAMES}`;
+const BT601_TAGS = ["-colorspace", "smpte170m", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"];
+const WRITE_COLR = ["-movflags", "+write_colr"];
 
 function x264(preset: string, crf: number): string[] {
   return ["-c:v", "libx264", "-preset", preset, "-crf", String(crf), ...BT709];
@@ -48,7 +57,7 @@ function vp9(deadline: string, cpuUsed: number, crf: number): string[] {
 }
 
 function prores(profile: number): string[] {
-  return ["-c:v", "prores_aw", "-profile:v", String(profile), "-vendor", "apl0", ...BT709];
+  return ["-c:v", "prores_aw", "-profile:v", String(profile), "-vendor", "apl0", ...BT601_TAGS, ...WRITE_COLR];
 }
 
 export const ENCODER_SETTINGS: Record<Format, Record<Quality, EncoderSettings>> = {
@@ -63,9 +72,9 @@ export const ENCODER_SETTINGS: Record<Format, Record<Quality, EncoderSettings>> 
     high: { jpegQuality: 95, filter: TO_BT709_420, video: vp9("good", 2, 24), audio: ["-c:a", "libopus", "-b:a", "192k"], chunkExtension: "webm" },
   },
   mov: {
-    draft: { jpegQuality: 75, filter: TO_BT709_422_10, video: prores(0), audio: ["-c:a", "pcm_s16le"], chunkExtension: "mov" },
-    standard: { jpegQuality: 85, filter: TO_BT709_422_10, video: prores(2), audio: ["-c:a", "pcm_s16le"], chunkExtension: "mov" },
-    high: { jpegQuality: 95, filter: TO_BT709_422_10, video: prores(3), audio: ["-c:a", "pcm_s16le"], chunkExtension: "mov" },
+    draft: { jpegQuality: 75, filter: TO_BT601_422_10, video: prores(0), audio: ["-c:a", "pcm_s16le"], chunkExtension: "mov" },
+    standard: { jpegQuality: 85, filter: TO_BT601_422_10, video: prores(2), audio: ["-c:a", "pcm_s16le"], chunkExtension: "mov" },
+    high: { jpegQuality: 95, filter: TO_BT601_422_10, video: prores(3), audio: ["-c:a", "pcm_s16le"], chunkExtension: "mov" },
   },
   // A png-sequence's chunk is a folder of Chromium's PNGs, copied untouched (image2, numbered by frame); zipped at the end.
   "png-sequence": {
@@ -92,17 +101,17 @@ export const GIF_PALETTE: Record<Quality, { palettegen: string; paletteuse: stri
 // With alpha (a transparent composition, see detect-transparency.ts) Chromium hands over RGBA PNGs and the encoders
 // keep the alpha plane, as HyperFrames does: VP9 yuva420p (no alt-ref frames, which libvpx cannot pair with alpha;
 // alpha_mode=1 so players read it) and ProRes 4444 with alpha in place of ProRes 422.
-const RGBA_TO_BT709 = (format: string) =>
-  `scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_int,${format}`;
+const RGBA_TO = (matrix: "bt709" | "bt601", format: string) =>
+  `scale=out_color_matrix=${matrix}:out_range=tv:flags=accurate_rnd+full_chroma_int,${format}`;
 const VP9_ALPHA = ["-auto-alt-ref", "0", "-metadata:s:v:0", "alpha_mode=1"];
 // prores_aw's 4444 (profile 4) keeps the alpha like HyperFrames' prores_ks, at a fifth of the time here (60 frames
 // of 1280x720: 8.7 s against 43 s), and matches the opaque mov's encoder.
-const PRORES_4444 = ["-c:v", "prores_aw", "-profile:v", "4", "-vendor", "apl0", "-pix_fmt", "yuva444p10le", ...BT709];
+const PRORES_4444 = ["-c:v", "prores_aw", "-profile:v", "4", "-vendor", "apl0", "-pix_fmt", "yuva444p10le", ...BT601_TAGS, ...WRITE_COLR];
 
 /** The filter and video arguments of a chunk whose frames keep their alpha (webm and mov only). */
 export function alphaVideoSettings(format: "webm" | "mov", quality: Quality): { filter: string; video: string[] } {
-  if (format === "mov") return { filter: RGBA_TO_BT709("format=yuva444p10le"), video: PRORES_4444 };
-  return { filter: RGBA_TO_BT709("pad=ceil(iw/2)*2:ceil(ih/2)*2:color=black@0,format=yuva420p"), video: [...ENCODER_SETTINGS.webm[quality].video, ...VP9_ALPHA] };
+  if (format === "mov") return { filter: RGBA_TO("bt601", `format=yuva444p10le,${BT601_FRAMES}`), video: PRORES_4444 };
+  return { filter: RGBA_TO("bt709", "pad=ceil(iw/2)*2:ceil(ih/2)*2:color=black@0,format=yuva420p"), video: [...ENCODER_SETTINGS.webm[quality].video, ...VP9_ALPHA] };
 }
 
 /** Rate control the request names in place of the quality's crf: an explicit crf, or a target bitrate. */
@@ -211,7 +220,9 @@ export function buildJoinArgs(input: JoinArgsInput): string[] {
   const audio = input.audio
     ? ["-filter_complex", input.audio.filter, "-map", "0:v", "-map", `[${input.audio.outputLabel}]`, ...settings.audio]
     : ["-map", "0:v", "-an"];
-  const container = input.format === "mp4" ? ["-movflags", "+faststart"] : input.format === "webm" && input.alpha ? ["-metadata:s:v:0", "alpha_mode=1"] : [];
+  const container = input.format === "mp4" ? ["-movflags", "+faststart"]
+    : input.format === "mov" ? [...BT601_TAGS, ...WRITE_COLR]
+    : input.format === "webm" && input.alpha ? ["-metadata:s:v:0", "alpha_mode=1"] : [];
   return [
     "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
     "-f", "concat", "-safe", "0", "-i", input.listFile,

@@ -173,6 +173,41 @@ describe("transparency", () => {
   }, 120_000);
 });
 
+describe("colour", () => {
+  // ProRes decoders that read no colour tag take BT.601: BT.709 data untagged came out #10b981 as 30,206,130.
+  const green = [0x10, 0xb9, 0x81];
+  async function expectGreen(file: string, what: string) {
+    const rgb = at(await rgba(file, 0), 20, 20).slice(0, 3);
+    expect(Math.max(...rgb.map((v, i) => Math.abs(v - green[i]!))), `${what} decodes as ${rgb.join(",")}, not 16,185,129`).toBeLessThanOrEqual(2);
+    expect(await probe(file, "stream=color_space")).toMatchObject({ color_space: "smpte170m" });
+  }
+  async function flatProject(from: string): Promise<string> {
+    const dir = await mkdtemp(join(work, "flat-"));
+    await writeFile(join(dir, "index.html"), (await readFile(join(from, "index.html"), "utf8")).replace("background: #ff0000", "background: #10b981"));
+    return dir;
+  }
+
+  it("mov keeps a flat colour within 2 levels, with alpha and without, and tags it BT.601 (smpte170m)", async () => {
+    await expectGreen(await render(await flatProject(projects.transparent), "flat-alpha.mov", { format: "mov", quality: "high" }), "alpha mov");
+    await expectGreen(await render(await flatProject(projects.opaque), "flat-opaque.mov", { format: "mov", quality: "high" }), "opaque mov");
+  }, 180_000);
+
+  it("a split mov render keeps the colour and its tag across the segments' remux and the join", async () => {
+    const project = await flatProject(projects.transparent);
+    const options = { format: "mov", quality: "draft" } as const;
+    const plan = await planRender({ projectDir: project, options, binaries, signal: signal() });
+    const segments = [];
+    for (const [from, to] of [[0, 15], [15, 30]] as const) {
+      const outputPath = join(work, `flat-segment-${from}.mov`);
+      await renderSegment({ projectDir: project, options, plan, fromFrame: from, toFrame: to, outputPath, concurrency: 1, binaries, signal: signal() });
+      segments.push(outputPath);
+    }
+    const outputPath = join(work, "flat-joined.mov");
+    await joinSegments({ projectDir: project, options, plan, segmentPaths: segments, outputPath, binaries, signal: signal() });
+    await expectGreen(outputPath, "split mov");
+  }, 180_000);
+});
+
 describe("png-sequence", () => {
   it("is a zip of one RGBA PNG per frame, frame_000001.png on, transparent where the page paints nothing", async () => {
     const file = await render(projects.transparent, "frames.zip", { format: "png-sequence" });

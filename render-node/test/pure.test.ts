@@ -103,7 +103,7 @@ describe("ffmpeg arguments", () => {
       "-c:v", "copy", "-movflags", "+faststart", "o.mp4",
     ]);
     expect(buildJoinArgs({ format: "webm", quality: "high", listFile: "l.txt", audio, output: "o.webm" }).join(" ")).toContain("-c:a libopus -b:a 192k");
-    expect(buildJoinArgs({ format: "mov", quality: "draft", listFile: "l.txt", audio: null, output: "o.mov" }).join(" ")).toContain("-map 0:v -an -c:v copy o.mov");
+    expect(buildJoinArgs({ format: "mov", quality: "draft", listFile: "l.txt", audio: null, output: "o.mov" }).join(" ")).toContain("-map 0:v -an -c:v copy -colorspace smpte170m -color_primaries bt709 -color_trc bt709 -color_range tv -movflags +write_colr o.mov");
   });
   it("makes GIFs in two palette passes (draft: 96 colours, coarse Bayer)", () => {
     const draft = buildGifArgs({ quality: "draft", listFile: "l.txt", palette: "p.png", output: "o.gif" });

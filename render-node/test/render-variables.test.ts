@@ -1,7 +1,8 @@
 // Render-time variables (the `variables` render option) reach the page exactly as HyperFrames 0.8.170 renders
 // `--variables` (real Chromium, real ffmpeg; the expected colours are what `hyperframes render --variables` gave for
-// this same layout): the root's getVariables() and CSS custom property take the value; a sub-composition's CSS
-// property of an id it declares takes it too, while its own getVariables() keeps its defaults. strictVariables
+// this same layout): the root's getVariables() and CSS custom property take the value; a sub-composition's
+// lowercased CSS property of a camelCase id it declares takes it too (--subcolor), while its own getVariables() and
+// the property under the id as written keep its defaults (so an all-lowercase id keeps the sub-composition's own). strictVariables
 // refuses an undeclared or mistyped key naming it; otherwise each is a warning finding in the log.
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -55,8 +56,21 @@ const CARD = `<!doctype html>
   </script>
 </div></body></html>`;
 
+// The same lowercase id declared by the root (blue) and by a sub-composition (green): HyperFrames sets each
+// composition's own values as --<id> on its elements after the scripts run, so inside the card var(--accent) is the
+// card's default while the root's takes the render's red.
+const SHARED_INDEX = INDEX.replace(/data-composition-variables='[^']*'/, `data-composition-variables='[{"id":"accent","type":"color","label":"Accent","default":"#0000ff"}]'`)
+  .replace("var(--rootcolor, #000)", "var(--accent, #000)");
+const SHARED_CARD = `<!doctype html>
+<html data-composition-variables='[{"id":"accent","type":"color","label":"Accent","default":"#00ff00"}]'><body>
+<div data-composition-id="card" data-width="${W}" data-height="90" data-duration="1">
+  <div class="chip"></div>
+  <style>[data-composition-id="card"] .chip { position: absolute; left: 80px; top: 0; width: 80px; height: 90px; background: var(--accent, #000); }</style>
+</div></body></html>`;
+
 let binaries: Binaries;
 let project: string;
+let sharedProject: string;
 let outDir: string;
 
 beforeAll(async () => {
@@ -66,14 +80,18 @@ beforeAll(async () => {
   await mkdir(join(project, "compositions"));
   await writeFile(join(project, "index.html"), INDEX);
   await writeFile(join(project, "compositions", "card.html"), CARD);
+  sharedProject = await mkdtemp(join(tmpdir(), "studio-variables-shared-"));
+  await mkdir(join(sharedProject, "compositions"));
+  await writeFile(join(sharedProject, "index.html"), SHARED_INDEX);
+  await writeFile(join(sharedProject, "compositions", "card.html"), SHARED_CARD);
 });
 
 let count = 0;
-async function render(options: { variables?: Record<string, unknown>; strictVariables?: boolean }) {
+async function render(options: { variables?: Record<string, unknown>; strictVariables?: boolean; projectDir?: string }) {
   const file = join(outDir, `out-${count++}.mp4`);
   const lines: string[] = [];
   const result = await renderProject({
-    projectDir: project, outputPath: file, format: "mp4", quality: "standard", concurrency: 1, ...options,
+    projectDir: options.projectDir ?? project, outputPath: file, format: "mp4", quality: "standard", concurrency: 1, ...options,
     signal: new AbortController().signal, onLine: (line) => lines.push(line),
   });
   return { file, result, lines };
@@ -103,6 +121,14 @@ describe("render-time variables", () => {
     const warnings = result.findings.filter((f) => f.code === "variable-mismatch");
     expect(warnings.map((f) => [f.severity, f.file])).toEqual([["warning", "index.html"]]);
     expect(warnings[0]!.message).toMatch(/variable "subColor" is not declared in data-composition-variables of index\.html/);
+  }, 120_000);
+
+  it("a sub-composition that declares the same lowercase id keeps its own value in var(--id), as HyperFrames renders it", async () => {
+    const { file } = await render({ variables: { accent: "#ff0000" }, projectDir: sharedProject });
+    await expectPixels(file, [
+      [120, 45, RED, "root var(--accent) takes the render's value"],
+      [120, 135, GREEN, "card var(--accent) shows the card's own default, not the render's"],
+    ]);
   }, 120_000);
 
   it("without variables every declared default shows, in scripts and CSS", async () => {

@@ -5,13 +5,14 @@ import type { CompositionInfo, MediaClip, RuntimeConfig, StudioApi } from "../..
 import { findingsSoFar, report } from "./findings.ts";
 import { errorText, num, page } from "./page-globals.ts";
 import { addTextRendering, installPageStyles, type SwappedVideo } from "./page-styles.ts";
-import { initSubCompositions, inlineSubCompositions, insertingFile, instantiateRootTemplate } from "./sub-compositions.ts";
+import { initSubCompositions, inlineSubCompositions, insertingFile, instantiateRootTemplate, mountedVariables } from "./sub-compositions.ts";
 import { inWindow, makeClipClock, type ClipClock, type TimeWindow } from "./clip-clock.ts";
 import { mediaSrc, placeRootClips, setClipShown, type Clip } from "./timing.ts";
 import { exposeRootVariables, installHyperframes } from "./variables.ts";
 import { describeStartProblem, readMediaOffset } from "../../../core/composition/clip-start.ts";
 import { readFadeSeconds, readVolume } from "../../../core/composition/audio-gain.ts";
 import { installVolume, resumeAudio, sampleVolumes, watchMediaVolumes } from "./media-volume.ts";
+import { exposeOwnVariables } from "./own-variables.ts";
 import { watchStillFrames } from "./still-frame.ts";
 
 interface VideoItem {
@@ -72,6 +73,8 @@ function studioRuntime(): void {
     await instantiateRootTemplate();
     exposeRootVariables();
     await inlineSubCompositions();
+    // After every file's scripts, as HyperFrames does: each composition's own values under --<id as written>.
+    exposeOwnVariables(mountedVariables(), hyperframes);
     state.root = document.querySelector<HTMLElement>("[data-composition-id]");
     if (!state.root) throw new Error("no element with data-composition-id: not a composition");
     // Swapped videos keep their source, read now that the parser has added any <source> children.

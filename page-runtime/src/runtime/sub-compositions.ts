@@ -7,7 +7,7 @@ import { report } from "./findings.ts";
 import { makeScope, type Mount } from "./make-scope.ts";
 import { attrSelector, errorText, num, page, type Hyperframes } from "./page-globals.ts";
 import { scopeCss, type RootNames } from "./scope-css.ts";
-import { declaredDefaults, exposeAsCss, parseJson } from "./variables.ts";
+import { declaredDefaults, exposeAsCss, parseJson, type Variables } from "./variables.ts";
 
 export interface SubCompositionContext {
   /** Pages without internet (play, preview) load GSAP from a local copy: "<base><file>" replaces CDN URLs. */
@@ -214,6 +214,15 @@ async function inlineOne(host: HTMLElement): Promise<void> {
       report("request-failed", file, "sub-composition " + file + ": " + errorText(error), { selector: hostSel });
     }
   }
+}
+
+/** Each mounted sub-composition's own variables (defaults under its host's values), by the id it runs under. */
+export function mountedVariables(): Record<string, Variables> {
+  const out: Record<string, Variables> = {};
+  mounts.forEach((m) => {
+    if (!Object.prototype.hasOwnProperty.call(out, m.runtimeId)) out[m.runtimeId] = m.variables;
+  });
+  return out;
 }
 
 export async function inlineSubCompositions(): Promise<void> {

@@ -1,8 +1,10 @@
 // Variables, as HyperFrames has them: declared defaults (data-composition-variables, a JSON array of {id, default})
 // under the mounting host's data-variable-values (a JSON object); each string or number value is also a CSS custom
 // property on the host (--title). A render's `variables` (window.__hfVariables, set by the node before any script)
-// sit over the defaults in the root's getVariables() and in the CSS property of every id a composition declares;
-// a sub-composition's own getVariables() keeps its defaults and host values, as HyperFrames renders it.
+// sit over the defaults in the root's getVariables() and in the lowercased CSS property of every id a composition
+// declares; a sub-composition's own getVariables() keeps its defaults and host values, as HyperFrames renders it.
+// Once the scripts have run, own-variables.ts sets each composition's own values under the id as written, which
+// wins where the two names are the same (an all-lowercase id).
 import { page, type Hyperframes } from "./page-globals.ts";
 
 export type Variables = Record<string, unknown>;
