@@ -103,7 +103,7 @@ function sampleNode(nodePid: number, scratch: string, everyMs = 150): { stop: ()
       peaks.browsers.set(pid, { rssKb: Math.max(seen.rssKb, sum.rssKb), pssKb: Math.max(seen.pssKb, sum.pssKb), first: seen.first, last: now });
     }
     for (const s of tree.filter((p) => p.name === "ffmpeg")) {
-      const seen = peaks.ffmpegs.get(s.pid) ?? { rssKb: 0, pssKb: 0, chunk: s.args.includes("image2pipe"), first: now, last: now };
+      const seen = peaks.ffmpegs.get(s.pid) ?? { rssKb: 0, pssKb: 0, chunk: s.args.includes("ivf") || s.args.includes("image2pipe"), first: now, last: now };
       peaks.ffmpegs.set(s.pid, { ...seen, rssKb: Math.max(seen.rssKb, s.rssKb), pssKb: Math.max(seen.pssKb, s.pssKb), last: now });
     }
     peaks.nodeRssKb = Math.max(peaks.nodeRssKb, byPid.get(nodePid)?.rssKb ?? 0);

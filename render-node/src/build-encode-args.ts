@@ -153,7 +153,19 @@ export interface ChunkArgsInput {
   firstFrame?: number | undefined;
 }
 
-/** One range's encoder: JPEG frames on stdin (image2pipe, mjpeg) to a chunk file with closed GOPs. */
+/**
+ * Whether a format's chunk encoder reads timestamped frames (an IVF stream, ivf-stream.ts) and fills held frames
+ * itself: the formats that encode. GIF and png-sequence chunks copy Chromium's images, one file frame per image.
+ */
+export function chunkReadsTimestamps(format: Format): boolean {
+  return format === "mp4" || format === "webm" || format === "mov";
+}
+
+/**
+ * One range's encoder: frames on stdin to a chunk file with closed GOPs. Encoded formats read an IVF stream whose
+ * timestamps count frames (a reused frame is not sent again: -vsync cfr repeats the picture before it); GIF chunks
+ * read JPEGs one after another (image2pipe).
+ */
 export function buildChunkArgs(input: ChunkArgsInput): string[] {
   if (input.format === "png-sequence") return buildPngChunkArgs(input);
   const base = ENCODER_SETTINGS[input.format][input.quality];
@@ -170,15 +182,20 @@ export function buildChunkArgs(input: ChunkArgsInput): string[] {
   const filter = [fit, settings.filter].filter(Boolean).join(",");
   // A GIF chunk that must be letterboxed cannot stay a copy of Chromium's JPEGs: re-encode it as near-lossless MJPEG.
   const video = input.format === "gif" && fit ? ["-c:v", "mjpeg", "-q:v", "2"] : settings.video;
+  const timed = chunkReadsTimestamps(input.format);
   return [
     "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
     // No probing: ffmpeg would otherwise buffer 5 MB of frames (a whole chunk at 1080p) before encoding the first,
     // so the chunk was encoded after its frames were captured instead of while they were.
     "-probesize", "32", "-analyzeduration", "0",
-    "-f", "image2pipe", "-framerate", input.fpsText, "-c:v", alpha ? "png" : "mjpeg", "-i", "-",
+    ...(timed ? ["-f", "ivf"] : ["-f", "image2pipe", "-framerate", input.fpsText]),
+    "-c:v", alpha ? "png" : "mjpeg", "-i", "-",
     ...(filter ? ["-vf", filter] : []),
     ...video,
     ...gop,
+    // Constant rate whatever the container (Matroska would otherwise keep the gaps): every frame of the range is in
+    // the chunk, a held one as a copy of the decoded picture before it.
+    ...(timed ? ["-vsync", "cfr"] : []),
     "-r", input.fpsText,
     "-an",
     input.output,

@@ -6,7 +6,7 @@ import { join, relative, resolve, sep } from "node:path";
 import { formatFindingLine, makeFinding, strictFailure, type Finding } from "../../core/protocol/finding.ts";
 import type { RenderPlan } from "../../core/protocol/render-plan.ts";
 import { blockedAttemptFinding, limitBlockedAttempts } from "./blocked-attempt.ts";
-import { buildChunkArgs, ENCODER_SETTINGS } from "./build-encode-args.ts";
+import { buildChunkArgs, chunkReadsTimestamps, ENCODER_SETTINGS } from "./build-encode-args.ts";
 import type { CompositionInfo } from "../../page-runtime/api.ts";
 import { computeViewport } from "./compute-viewport.ts";
 import type { Viewport } from "./compute-viewport.ts";
@@ -268,6 +268,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
               jpegQuality: settings.jpegQuality,
               png: alpha,
               ffmpeg: binaries.ffmpeg,
+              timed: chunkReadsTimestamps(settled.format) ? { width: viewport.captureWidth, height: viewport.captureHeight } : undefined,
               ffmpegArgs: buildChunkArgs({
                 format: settled.format, quality: settled.quality, fpsText: settled.fpsText,
                 gopFrames: Math.max(1, Math.round((2 * settled.fps.num) / settled.fps.den)), fit, output: chunks[i]!,

@@ -13,6 +13,7 @@ import { ffmpegBound, pageBound, withPacedDeadline } from "./paced-deadline.ts";
 import { transitionAt, type TransitionSetup } from "./shader-transitions/transition-plan.ts";
 import { captureTransitionFrame } from "./shader-transitions/capture-transition-frame.ts";
 import { startBlender, type Blender } from "./shader-transitions/blend-pool.ts";
+import { ivfFrameHeader, ivfHeader } from "./ivf-stream.ts";
 
 export interface FrameRangeJob {
   capture: CaptureBrowser;
@@ -24,8 +25,13 @@ export interface FrameRangeJob {
   /** Capture PNGs with alpha in place of JPEGs (the encoder reads PNG then). */
   png?: boolean | undefined;
   ffmpeg: string;
-  /** From buildChunkArgs: reads JPEGs on stdin, writes the chunk. */
+  /** From buildChunkArgs: reads frames on stdin, writes the chunk. */
   ffmpegArgs: string[];
+  /**
+   * The captured frames' size when ffmpeg reads them timestamped (buildChunkArgs, chunkReadsTimestamps): a reused
+   * frame is then not written again, only a hold's last frame is. Without it every frame is written in full.
+   */
+  timed?: { width: number; height: number } | undefined;
   signal: AbortSignal;
   bounds: StageBounds;
   /** Frame reuse: a frame the page proves identical to the one before is not captured again (its bytes are). */
@@ -92,6 +98,22 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   const seekMessage = () => `${frameName()} did not finish seeking in ${within}`;
   const captureMessage = () => `${frameName()} was not captured in ${within}`;
   const encodeMessage = () => `${frameName()} was not taken by the encoder in ${within}`;
+  const hand = (data: Buffer) =>
+    withPacedDeadline(Promise.race([write(stdin, data), encoder.done.then(() => undefined, () => undefined)]), encoderBound, encodeMessage);
+  // Timestamped: the frame's number in the chunk goes before its bytes. The last reused frame not yet written is
+  // written before the next captured one, so the frames ffmpeg fills in (-vsync cfr) lie between two copies of the
+  // same picture, whichever of the two it repeats. The range's last two frames are always written: at the end of
+  // its input ffmpeg repeats the last frame as often as the median of the last three frames' fills, so those must
+  // be 0 or the chunk would grow by frames that do not exist.
+  let lastHeld: number | null = null;
+  const send = async (bytes: Buffer, frameIndex: number) => {
+    if (job.timed) await hand(ivfFrameHeader(bytes.length, frameIndex - job.range.start));
+    await hand(bytes);
+  };
+  const sendHoldEnd = async () => {
+    if (lastHeld !== null && previous) await send(previous, lastHeld);
+    lastHeld = null;
+  };
   const captureBytes = async (): Promise<Buffer> => {
     let frame = await withPacedDeadline(captureFrame(job.capture, clock, job.jpegQuality, job.png), paced, captureMessage);
     // beginFrame returns no image when nothing changed on screen; the first frame must exist, and so must the one
@@ -105,6 +127,7 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
     return bytes;
   };
   try {
+    if (job.timed) await hand(ivfHeader({ image: job.png ? "png" : "jpeg", width: job.timed.width, height: job.timed.height, fps: job.fps }));
     for (; index < job.range.end; index++) {
       job.signal.throwIfAborted();
       if (encoderFailed) break;
@@ -118,9 +141,10 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
         blender ??= startBlender();
         const frame = { setup: job.transitions, ...active };
         const bytes = await withPacedDeadline(captureTransitionFrame(job.capture, clock, frame, blender, job.jpegQuality, job.png ?? false), paced, captureMessage);
+        await sendHoldEnd();
         previous = bytes;
         previousBlended = true;
-        await withPacedDeadline(Promise.race([write(stdin, bytes), encoder.done.then(() => undefined, () => undefined)]), encoderBound, encodeMessage);
+        await send(bytes, index);
         job.onFrame({ index, reused: false, change: `shader transition ${active.transition.shader}` });
         continue;
       }
@@ -130,10 +154,15 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
         : await withPacedDeadline(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), paced, seekMessage).then(() => "frame reuse is off");
       previousTime = time;
       const reused = change === null && previous !== null && !previousBlended;
-      const bytes: Buffer = reused && previous !== null ? previous : await captureBytes();
-      previous = bytes;
-      previousBlended = false;
-      await withPacedDeadline(Promise.race([write(stdin, bytes), encoder.done.then(() => undefined, () => undefined)]), encoderBound, encodeMessage);
+      if (reused && job.timed && index < job.range.end - 2) {
+        lastHeld = index;
+      } else {
+        const bytes: Buffer = reused && previous ? previous : await captureBytes();
+        await sendHoldEnd();
+        previous = bytes;
+        previousBlended = false;
+        await send(bytes, index);
+      }
       job.onFrame({ index, reused, change: reused ? null : (change ?? "no frame before it") });
     }
   } finally {

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { buildChunkArgs } from "../src/build-encode-args.ts";
+import { ivfFrameHeader, ivfHeader } from "../src/ivf-stream.ts";
 import { resolveBinaries } from "../src/resolve-binaries.ts";
 import { runTool } from "../src/run-tool.ts";
 
@@ -41,7 +42,8 @@ it("encodes and writes the first frames while the chunk's later frames have not 
   const controller = new AbortController();
   const encoder = runTool(ffmpeg, buildChunkArgs({ format: "mp4", quality: "draft", fpsText: "30", gopFrames: 60, output }), controller.signal, { stdin: "pipe" });
   encoder.done.catch(() => {});
-  for (const frame of frames) encoder.stdin!.write(frame);
+  encoder.stdin!.write(ivfHeader({ image: "jpeg", width: 1920, height: 1080, fps: { num: 30, den: 1 } }));
+  frames.forEach((frame, i) => encoder.stdin!.write(Buffer.concat([ivfFrameHeader(frame.length, i), frame])));
   // stdin stays open, as while a browser is still capturing: the encoded frames reach the file meanwhile.
   let size = 0;
   for (let waited = 0; waited < 60_000 && size < 100_000; waited += 200) {
@@ -51,4 +53,40 @@ it("encodes and writes the first frames while the chunk's later frames have not 
   expect(size).toBeGreaterThanOrEqual(100_000);
   encoder.stdin!.end();
   await encoder.done;
+}, 120_000);
+
+/** Every decoded frame's MD5, in order. */
+async function frameMd5(ffmpeg: string, file: string): Promise<string[]> {
+  const text = await runTool(ffmpeg, ["-v", "error", "-i", file, "-map", "0:v", "-f", "framemd5", "-"], new AbortController().signal).done;
+  return text.split("\n").filter((l) => l && !l.startsWith("#")).map((l) => l.split(",").at(-1)!.trim());
+}
+
+/** Encodes `sent` ([frame number, image]) as one chunk of `format` and returns its decoded frames' MD5s. */
+async function encodeTimed(ffmpeg: string, dir: string, format: "mp4" | "webm" | "mov", name: string, sent: [number, Buffer][]): Promise<string[]> {
+  const output = join(dir, `${name}.${format}`);
+  const encoder = runTool(ffmpeg, buildChunkArgs({ format, quality: "draft", fpsText: "30", gopFrames: 60, output }), new AbortController().signal, { stdin: "pipe" });
+  encoder.stdin!.write(ivfHeader({ image: "jpeg", width: 1920, height: 1080, fps: { num: 30, den: 1 } }));
+  for (const [pts, image] of sent) encoder.stdin!.write(Buffer.concat([ivfFrameHeader(image.length, pts), image]));
+  encoder.stdin!.end();
+  await encoder.done;
+  return frameMd5(ffmpeg, output);
+}
+
+// Frame reuse's holds cost the encoder one picture, not one per frame: a hold is sent as its first and last frame,
+// and the chunk must hold every frame, decoded exactly as if each had been sent (mp4, and webm, whose Matroska
+// container would otherwise keep the gap as a longer frame).
+it("fills a hold sent as its first and last frame with the same pictures as a hold sent in full", async () => {
+  const { ffmpeg } = await resolveBinaries();
+  const dir = await mkdtemp(join(tmpdir(), "studio-chunk-hold-"));
+  dirs.push(dir);
+  const [a, b, c] = await jpegFrames(ffmpeg, 3, dir);
+  // Frames 0-9 hold a, 10 is b, 11-24 hold c, sent as render-frame-range.ts sends them: a hold's first and last
+  // frame, and the chunk's last two frames always.
+  const full: [number, Buffer][] = Array.from({ length: 25 }, (_, i) => [i, i < 10 ? a! : i === 10 ? b! : c!]);
+  const held: [number, Buffer][] = [[0, a!], [9, a!], [10, b!], [11, c!], [22, c!], [23, c!], [24, c!]];
+  for (const format of ["mp4", "webm"] as const) {
+    const expected = await encodeTimed(ffmpeg, dir, format, `full-${format}`, full);
+    expect(expected).toHaveLength(25);
+    expect(await encodeTimed(ffmpeg, dir, format, `held-${format}`, held)).toEqual(expected);
+  }
 }, 120_000);

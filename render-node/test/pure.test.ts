@@ -69,16 +69,16 @@ describe("splitFrameRanges", () => {
 });
 
 describe("ffmpeg arguments", () => {
-  it("pipes JPEGs into a closed-GOP x264 chunk with the exact rational rate", () => {
+  it("reads timestamped JPEGs into a closed-GOP x264 chunk at the exact rational rate, held frames filled in", () => {
     expect(buildChunkArgs({ format: "mp4", quality: "standard", fpsText: "30000/1001", gopFrames: 60, output: "/w/c0.mp4" })).toEqual([
       "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
       "-probesize", "32", "-analyzeduration", "0",
-      "-f", "image2pipe", "-framerate", "30000/1001", "-c:v", "mjpeg", "-i", "-",
+      "-f", "ivf", "-c:v", "mjpeg", "-i", "-",
       "-vf", expect.stringMatching(/^scale=in_color_matrix=bt601:in_range=pc:out_color_matrix=bt709:out_range=tv:.*format=yuv420p$/),
       "-c:v", "libx264", "-preset", "veryfast", "-crf", "20",
       "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
       "-g", "60", "-keyint_min", "60", "-flags", "+cgop",
-      "-r", "30000/1001", "-an", "/w/c0.mp4",
+      "-vsync", "cfr", "-r", "30000/1001", "-an", "/w/c0.mp4",
     ]);
   });
   it("uses prores_aw for mov and copies JPEGs for gif chunks", () => {
