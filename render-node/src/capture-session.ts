@@ -268,7 +268,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
               jpegQuality: settings.jpegQuality,
               png: alpha,
               ffmpeg: binaries.ffmpeg,
-              timed: chunkReadsTimestamps(settled.format) ? { width: viewport.captureWidth, height: viewport.captureHeight } : undefined,
+              timed: chunkReadsTimestamps(settled.format),
               ffmpegArgs: buildChunkArgs({
                 format: settled.format, quality: settled.quality, fpsText: settled.fpsText,
                 gopFrames: Math.max(1, Math.round((2 * settled.fps.num) / settled.fps.den)), fit, output: chunks[i]!,

@@ -13,7 +13,7 @@ import { ffmpegBound, pageBound, withPacedDeadline } from "./paced-deadline.ts";
 import { transitionAt, type TransitionSetup } from "./shader-transitions/transition-plan.ts";
 import { captureTransitionFrame } from "./shader-transitions/capture-transition-frame.ts";
 import { startBlender, type Blender } from "./shader-transitions/blend-pool.ts";
-import { ivfFrameHeader, ivfHeader } from "./ivf-stream.ts";
+import { imageSize, ivfFrameHeader, ivfHeader } from "./ivf-stream.ts";
 
 export interface FrameRangeJob {
   capture: CaptureBrowser;
@@ -28,10 +28,10 @@ export interface FrameRangeJob {
   /** From buildChunkArgs: reads frames on stdin, writes the chunk. */
   ffmpegArgs: string[];
   /**
-   * The captured frames' size when ffmpeg reads them timestamped (buildChunkArgs, chunkReadsTimestamps): a reused
-   * frame is then not written again, only a hold's last frame is. Without it every frame is written in full.
+   * ffmpeg reads the frames timestamped (buildChunkArgs, chunkReadsTimestamps): a reused frame is then not written
+   * again, only a hold's last frame is. Otherwise every frame is written in full.
    */
-  timed?: { width: number; height: number } | undefined;
+  timed: boolean;
   signal: AbortSignal;
   bounds: StageBounds;
   /** Frame reuse: a frame the page proves identical to the one before is not captured again (its bytes are). */
@@ -106,8 +106,18 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   // its input ffmpeg repeats the last frame as often as the median of the last three frames' fills, so those must
   // be 0 or the chunk would grow by frames that do not exist.
   let lastHeld: number | null = null;
+  let headerSent = false;
   const send = async (bytes: Buffer, frameIndex: number) => {
-    if (job.timed) await hand(ivfFrameHeader(bytes.length, frameIndex - job.range.start));
+    if (job.timed) {
+      // The stream's header goes before the first frame and states that frame's own size (ivf-stream.ts imageSize).
+      if (!headerSent) {
+        const size = imageSize(bytes);
+        if (!size) throw new Error(`${frameName()}: Chromium's image has no readable size`);
+        await hand(ivfHeader({ image: job.png ? "png" : "jpeg", ...size, fps: job.fps }));
+        headerSent = true;
+      }
+      await hand(ivfFrameHeader(bytes.length, frameIndex - job.range.start));
+    }
     await hand(bytes);
   };
   const sendHoldEnd = async () => {
@@ -127,7 +137,6 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
     return bytes;
   };
   try {
-    if (job.timed) await hand(ivfHeader({ image: job.png ? "png" : "jpeg", width: job.timed.width, height: job.timed.height, fps: job.fps }));
     for (; index < job.range.end; index++) {
       job.signal.throwIfAborted();
       if (encoderFailed) break;

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { buildChunkArgs } from "../src/build-encode-args.ts";
-import { ivfFrameHeader, ivfHeader } from "../src/ivf-stream.ts";
+import { imageSize, ivfFrameHeader, ivfHeader } from "../src/ivf-stream.ts";
 import { resolveBinaries } from "../src/resolve-binaries.ts";
 import { runTool } from "../src/run-tool.ts";
 
@@ -89,4 +89,28 @@ it("fills a hold sent as its first and last frame with the same pictures as a ho
     expect(expected).toHaveLength(25);
     expect(await encodeTimed(ffmpeg, dir, format, `held-${format}`, held)).toEqual(expected);
   }
+}, 120_000);
+
+// The IVF header states the frames' own size, read from the first image: with a resolution preset Chromium's images
+// come at the page's size and ffmpeg scales them, and a header stating the output size made ffmpeg's decoder fail
+// every other frame (a 2 s square render had 58 frames of 60).
+it("reads an image's own size, and a chunk scaled to another size keeps every frame", async () => {
+  const { ffmpeg } = await resolveBinaries();
+  const dir = await mkdtemp(join(tmpdir(), "studio-chunk-size-"));
+  dirs.push(dir);
+  const frames = await jpegFrames(ffmpeg, 12, dir);
+  expect(imageSize(frames[0]!)).toEqual({ width: 1920, height: 1080 });
+  const png = join(dir, "one.png");
+  await runTool(ffmpeg, ["-v", "error", "-f", "lavfi", "-i", "color=c=red:s=320x182", "-frames:v", "1", png], new AbortController().signal).done;
+  expect(imageSize(await readFile(png))).toEqual({ width: 320, height: 182 });
+  expect(imageSize(Buffer.from("not an image"))).toBeNull();
+
+  const output = join(dir, "square.mp4");
+  const fit = { width: 1080, height: 1080 };
+  const encoder = runTool(ffmpeg, buildChunkArgs({ format: "mp4", quality: "draft", fpsText: "30", gopFrames: 60, output, fit }), new AbortController().signal, { stdin: "pipe" });
+  encoder.stdin!.write(ivfHeader({ image: "jpeg", ...imageSize(frames[0]!)!, fps: { num: 30, den: 1 } }));
+  frames.forEach((image, pts) => encoder.stdin!.write(Buffer.concat([ivfFrameHeader(image.length, pts), image])));
+  encoder.stdin!.end();
+  await encoder.done;
+  expect(await frameMd5(ffmpeg, output)).toHaveLength(12);
 }, 120_000);
