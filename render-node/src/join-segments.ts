@@ -29,6 +29,8 @@ export interface JoinSegmentsInput {
   bounds?: StageBounds | undefined;
   signal: AbortSignal;
   onLine?: ((line: string) => void) | undefined;
+  /** The sound, already mixed (runJoinJob mixes it while the segments download); by default it is mixed here. */
+  audio?: AudioTrack | null | undefined;
 }
 
 export interface JoinResult {
@@ -95,7 +97,7 @@ export async function joinSegments(input: JoinSegmentsInput): Promise<JoinResult
   try {
     const bounds = input.bounds ?? stageBounds();
     const onLine = input.onLine ?? (() => {});
-    const audio = await mixAudioTrack({
+    const audio = input.audio !== undefined ? input.audio : await mixAudioTrack({
       projectDir: input.projectDir, format: options.format, quality: options.quality, plan: input.plan, work,
       strict: input.strict ?? input.options.strict === true, binaries, bounds, signal: input.signal, onLine,
       onFinding: (finding) => onLine(formatFindingLine(finding)),
