@@ -80,3 +80,21 @@ export function buildAudioMixArgs(clips: AudioClip[], totalSeconds: number, firs
   parts.push(`${labels.join("")}amix=inputs=${count}:duration=first:dropout_transition=0,volume=${count}[aout]`);
   return { inputs, filter: parts.join(";"), outputLabel: "aout" };
 }
+
+/** The audio track's file name in the scratch folder: a container that holds the format's audio codec. */
+export function audioTrackName(format: "mp4" | "webm" | "mov" | "png-sequence"): string {
+  // Ogg, not WebM, for Opus: copied from Ogg the join's output is byte for byte the one-pass encode's (from WebM
+  // the video started 7 ms earlier and the container's duration grew 13 ms). A png-sequence's zip keeps the name.
+  return format === "webm" ? "audio.opus" : format === "mov" ? "audio.mov" : "audio.m4a";
+}
+
+/**
+ * The one ffmpeg run that mixes the clips into the track file, encoded with the output's own audio codec
+ * (`codec`, from the encoder table), so the join copies it in without touching it. Inputs start at 0: no video.
+ */
+export function buildAudioTrackArgs(mix: AudioMix, codec: readonly string[], output: string): string[] {
+  return [
+    "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+    ...mix.inputs, "-filter_complex", mix.filter, "-map", `[${mix.outputLabel}]`, ...codec, output,
+  ];
+}

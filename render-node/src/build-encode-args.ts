@@ -227,26 +227,22 @@ export interface JoinArgsInput {
   quality: Quality;
   /** A concat-demuxer list naming the chunks in order. */
   listFile: string;
-  /** Extra inputs and the filter graph that mixes the audio, or null for a silent video. */
-  audio: { inputs: string[]; filter: string; outputLabel: string } | null;
+  /** The mixed audio track, already in the format's audio codec (mix-audio-track.ts), or null for a silent video. */
+  audio: string | null;
   output: string;
   /** The chunks hold alpha: a WebM says so again (the concat demuxer does not carry the stream's alpha_mode). */
   alpha?: boolean | undefined;
 }
 
-/** Joins the chunks with the concat demuxer (-c copy) and mixes in the audio. */
+/** Joins the chunks with the concat demuxer and adds the audio track: both copied, a pure remux. */
 export function buildJoinArgs(input: JoinArgsInput): string[] {
-  const settings = ENCODER_SETTINGS[input.format][input.quality];
-  const audio = input.audio
-    ? ["-filter_complex", input.audio.filter, "-map", "0:v", "-map", `[${input.audio.outputLabel}]`, ...settings.audio]
-    : ["-map", "0:v", "-an"];
+  const audio = input.audio ? ["-i", input.audio, "-map", "0:v", "-map", "1:a", "-c:a", "copy"] : ["-map", "0:v", "-an"];
   const container = input.format === "mp4" ? ["-movflags", "+faststart"]
     : input.format === "mov" ? [...BT601_TAGS, ...WRITE_COLR]
     : input.format === "webm" && input.alpha ? ["-metadata:s:v:0", "alpha_mode=1"] : [];
   return [
     "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
     "-f", "concat", "-safe", "0", "-i", input.listFile,
-    ...(input.audio ? input.audio.inputs : []),
     ...audio,
     "-c:v", "copy",
     ...container,

@@ -1,12 +1,11 @@
 // One loaded composition ready to be captured: the project served, the network sink up, the first browser loaded,
 // the frame rate and frame count settled. planRender, renderSegment and renderProject all start here, so a plan
 // made on one node and a segment rendered on another read the composition the same way.
-import { mkdir, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import { formatFindingLine, makeFinding, strictFailure, type Finding } from "../../core/protocol/finding.ts";
 import type { RenderPlan } from "../../core/protocol/render-plan.ts";
 import { blockedAttemptFinding, limitBlockedAttempts } from "./blocked-attempt.ts";
-import { buildChunkArgs, chunkReadsTimestamps, ENCODER_SETTINGS } from "./build-encode-args.ts";
 import type { CompositionInfo } from "../../page-runtime/api.ts";
 import { computeViewport } from "./compute-viewport.ts";
 import type { Viewport } from "./compute-viewport.ts";
@@ -23,17 +22,16 @@ import { checkRenderVariables } from "./check-render-variables.ts";
 import { refuseOversizedFile, refuseOversizedInfo, refusePngSequenceLength } from "./refuse-oversized-composition.ts";
 import { rendersWithAlpha } from "./page-background.ts";
 import { planGain, sampleVolumeAutomation } from "./sample-volume-automation.ts";
-import { renderFrameRange, type FrameDone } from "./render-frame-range.ts";
+import type { FrameDone } from "./render-frame-range.ts";
+import { captureChunks } from "./capture-chunks.ts";
+import { prepareCapturePage } from "./prepare-capture-page.ts";
 import { resolveBinaries } from "./resolve-binaries.ts";
 import type { Binaries } from "./resolve-binaries.ts";
 import { makeScratchDir, removeScratchDir } from "./scratch-dirs.ts";
 import { serveProject } from "./serve-project.ts";
-import { splitFrameRanges } from "./split-frame-ranges.ts";
 import type { FrameRange } from "./split-frame-ranges.ts";
-import { reportLateFindings } from "./late-findings.ts";
 import { startTimeline, type Timeline } from "./render-timeline.ts";
 import { stageBounds, type StageBounds } from "./stage-bounds.ts";
-import { prepareCapturePage } from "./prepare-capture-page.ts";
 import { browsersFor, frameReuseOn, type SessionInput } from "./capture-options.ts";
 import { readShaderTransitions } from "./shader-transitions/read-shader-transitions.ts";
 
@@ -200,16 +198,14 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
         findings: [...findings],
       }),
       capture: async (range, concurrency, onFrame) => {
-        const count = range.end - range.start;
-        const workers = browsersFor(count, concurrency);
+        const workers = browsersFor(range.end - range.start, concurrency);
         const ready = spares.splice(0, workers - 1);
         // Spares this range does not need are stopped now, so their cores go to the capture.
         for (const spare of spares.splice(0)) void spare.then(({ browser }) => browser.kill(), () => {});
         const more = Array.from({ length: workers - 1 - ready.length }, () => launchOne());
-        const loaded = [first, ...(await timeline.time("starting browsers", Promise.all([...ready, ...more])))];
-        failIfBlocked();
-        // Every <video> is decoded once per session, into frames the page shows while seeking.
-        videoCounts ??= info.videos.length
+        // Every <video> is decoded once per session, into frames the page shows while seeking; the decoding runs
+        // while the browsers start.
+        videoCounts ??= timeline.time("decoding videos", info.videos.length
           ? extractVideoFrames({
               videos: info.videos,
               toFile: (src) => {
@@ -222,69 +218,23 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
               fps: settled.fps,
               window: range.start === 0 && range.end === frames ? undefined : { from: frameTime(range.start, settled.fps), to: frameTime(range.end - 1, settled.fps) },
             })
-          : Promise.resolve([]);
-        const counts = await timeline.time("decoding videos", videoCounts);
-        for (const { browser } of loaded) {
-          await prepareCapturePage(browser, { viewport, fps: settled.fps, videoFrameCounts: counts, composition: settled.composition, frameMs: bounds.frameMs, alpha });
-        }
-        onLine(`capturing with ${first.browser.mode === "beginFrame" ? "beginFrame" : "screenshots"}, ${workers} browser${workers === 1 ? "" : "s"}`);
-        const settings = ENCODER_SETTINGS[settled.format][settled.quality];
-        const parts = splitFrameRanges(count, workers).map((r) => ({ start: r.start + range.start, end: r.end + range.start }));
-        const fit = viewport.captureWidth !== viewport.outputWidth || viewport.captureHeight !== viewport.outputHeight
-          ? { width: viewport.outputWidth, height: viewport.outputHeight }
-          : undefined;
-        const chunks = parts.map((_, i) => join(work, `chunk-${String(i).padStart(3, "0")}.${settings.chunkExtension}`));
-        // A png-sequence's chunk is a folder of numbered PNGs.
-        if (settled.format === "png-sequence") await Promise.all(chunks.map((dir) => mkdir(dir)));
-        const reuse = frameReuseOn(input.frameReuse);
-        let reused = 0;
-        const frameDone = (frame: FrameDone) => {
-          if (frame.reused) reused++;
-          onFrame(frame);
+          : Promise.resolve([]));
+        // Its failure is seen where it is awaited, unless the browsers fail first.
+        videoCounts.catch(() => {});
+        // Each page is readied for capture as soon as it has loaded (and the videos are decoded), the first one
+        // while the others still load.
+        const prepared = async (load: Promise<{ browser: CaptureBrowser; info: CompositionInfo }>) => {
+          const loadedOne = await load;
+          const videoFrameCounts = await videoCounts!;
+          await prepareCapturePage(loadedOne.browser, { viewport, fps: settled.fps, videoFrameCounts, composition: settled.composition, frameMs: bounds.frameMs, alpha });
+          return loadedOne;
         };
-        const known = new Set(loaded.flatMap((l) => l.info.findings.map((f) => f.message)));
-        const endCapturing = timeline.begin("capturing");
-        let capturing = parts.length;
-        let endFinishing = () => {};
-        // A browser whose frames are all taken is done: its late findings are read and it is killed at once (a
-        // graceful close costs a second or more on a loaded machine), so the cores go to the other browsers and to
-        // the encoders still flushing their chunks.
-        const captured = async (browser: CaptureBrowser) => {
-          // What broke after loading (a timer, a timeline callback during a seek): findings, and strict fails on them.
-          await reportLateFindings([browser.page], known, onFinding, strict);
-          browser.kill();
-          if (--capturing === 0) {
-            endCapturing();
-            endFinishing = timeline.begin("finishing chunks");
-          }
-        };
-        await Promise.all(
-          parts.map((part, i) =>
-            renderFrameRange({
-              capture: loaded[i]!.browser,
-              range: part,
-              totalFrames: frames,
-              fps: settled.fps,
-              jpegQuality: settings.jpegQuality,
-              png: alpha,
-              ffmpeg: binaries.ffmpeg,
-              timed: chunkReadsTimestamps(settled.format),
-              ffmpegArgs: buildChunkArgs({
-                format: settled.format, quality: settled.quality, fpsText: settled.fpsText,
-                gopFrames: Math.max(1, Math.round((2 * settled.fps.num) / settled.fps.den)), fit, output: chunks[i]!,
-                alpha, rate: settled, firstFrame: part.start,
-              }),
-              signal,
-              bounds,
-              reuse,
-              transitions,
-              onFrame: frameDone,
-              onCaptured: () => captured(loaded[i]!.browser),
-            }),
-          ),
-        );
-        endFinishing();
-        onLine(reuse ? `frames reused: ${reused} of ${count} (provably identical to the frame before, not captured again)` : "frame reuse off: every frame captured");
+        const loaded = await timeline.time("starting browsers", Promise.all([Promise.resolve(first), ...ready, ...more].map(prepared)));
+        failIfBlocked();
+        const chunks = await captureChunks({
+          loaded, range, frames, options: settled, viewport, alpha, reuse: frameReuseOn(input.frameReuse), transitions, strict,
+          work, binaries, bounds, signal, timeline, onLine, onFinding, onFrame,
+        });
         browsers.length = 0;
         failIfBlocked();
         return chunks;

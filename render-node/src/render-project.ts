@@ -5,6 +5,7 @@ import { withCaptureSession } from "./capture-session.ts";
 import { checkConcurrency, type CaptureControls } from "./capture-options.ts";
 import type { CaptureMode } from "./launch-capture-browser.ts";
 import { joinFiles } from "./join-segments.ts";
+import { mixAudioTrack } from "./mix-audio-track.ts";
 import type { Format, Quality, Resolution } from "./parse-render-options.ts";
 import type { RenderPlan } from "./plan-render.ts";
 import { trackProgress } from "./track-progress.ts";
@@ -86,15 +87,23 @@ export async function planThenRender(
     session.signal.throwIfAborted();
     const frameDone = trackProgress(plan.frames, (p) => input.onProgress?.(p), session.onLine);
     let reusedFrames = 0;
-    const chunks = await session.capture({ start: 0, end: plan.frames }, concurrency, (frame) => {
-      if (frame.reused) reusedFrames++;
-      input.onFrame?.(frame);
-      frameDone(frame);
-    });
+    // The sound needs no frame: it is mixed while the browsers capture, so the join after the last frame is a copy.
+    // A failure of either ends both (Promise.all rejects at once and the session's signal stops the other).
+    const [chunks, audio] = await Promise.all([
+      session.capture({ start: 0, end: plan.frames }, concurrency, (frame) => {
+        if (frame.reused) reusedFrames++;
+        input.onFrame?.(frame);
+        frameDone(frame);
+      }),
+      plan.audio.length === 0 || session.options.format === "gif" ? null : timeline.time("mixing audio", mixAudioTrack({
+        projectDir: session.projectDir, format: session.options.format, quality: session.options.quality, plan, work: session.work,
+        strict: input.strict ?? false, binaries: session.binaries, bounds: session.bounds, signal: session.signal, onLine: session.onLine,
+        onFinding: session.onFinding,
+      })),
+    ]);
     const { size } = await timeline.time("joining", () => joinFiles({
-      projectDir: session.projectDir, format: session.options.format, quality: session.options.quality, gifLoop: session.options.gifLoop, plan, files: chunks,
-      outputPath: input.outputPath, work: session.work, strict: input.strict ?? false, binaries: session.binaries,
-      bounds: session.bounds, signal: session.signal, onLine: session.onLine, onFinding: session.onFinding,
+      format: session.options.format, quality: session.options.quality, gifLoop: session.options.gifLoop, plan, files: chunks, audio,
+      outputPath: input.outputPath, work: session.work, binaries: session.binaries, bounds: session.bounds, signal: session.signal, onLine: session.onLine,
     }));
     const seconds = (performance.now() - began) / 1000;
     if (!input.timeline) session.onLine(`timeline: ${formatTimeline(timeline.stages())}`);

@@ -1,7 +1,7 @@
 // Pure pieces tested as data: option validation, frame counts, ranges, ffmpeg arguments, progress lines.
 import { describe, expect, it } from "vitest";
-import { buildAudioMixArgs } from "../src/build-audio-mix-args.ts";
-import { buildChunkArgs, buildConcatList, buildGifArgs, buildJoinArgs } from "../src/build-encode-args.ts";
+import { audioTrackName, buildAudioMixArgs, buildAudioTrackArgs } from "../src/build-audio-mix-args.ts";
+import { buildChunkArgs, buildConcatList, buildGifArgs, buildJoinArgs, ENCODER_SETTINGS } from "../src/build-encode-args.ts";
 import { computeViewport } from "../src/compute-viewport.ts";
 import { countFrames, frameTime } from "../src/count-frames.ts";
 import { matchGsapUrl } from "../../core/composition/match-gsap-url.ts";
@@ -95,15 +95,26 @@ describe("ffmpeg arguments", () => {
     expect(buildChunkArgs({ format: "webm", quality: "draft", fpsText: "30", gopFrames: 60, output: "c.webm" }).join(" "))
       .toContain("-c:v libvpx-vp9 -deadline realtime -cpu-used 8 -crf 40 -b:v 0 -row-mt 1");
   });
-  it("joins with the concat demuxer, copies video, mixes audio, faststarts mp4", () => {
-    const audio = { inputs: ["-i", "a.wav"], filter: "F", outputLabel: "aout" };
-    expect(buildJoinArgs({ format: "mp4", quality: "standard", listFile: "l.txt", audio, output: "o.mp4" })).toEqual([
+  it("joins with the concat demuxer as a pure remux: video and the mixed audio track copied, mp4 faststarted", () => {
+    const args = buildJoinArgs({ format: "mp4", quality: "standard", listFile: "l.txt", audio: "a.m4a", output: "o.mp4" });
+    expect(args).toEqual([
       "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "concat", "-safe", "0", "-i", "l.txt",
-      "-i", "a.wav", "-filter_complex", "F", "-map", "0:v", "-map", "[aout]", "-c:a", "aac", "-b:a", "192k",
-      "-c:v", "copy", "-movflags", "+faststart", "o.mp4",
+      "-i", "a.m4a", "-map", "0:v", "-map", "1:a", "-c:a", "copy", "-c:v", "copy", "-movflags", "+faststart", "o.mp4",
     ]);
-    expect(buildJoinArgs({ format: "webm", quality: "high", listFile: "l.txt", audio, output: "o.webm" }).join(" ")).toContain("-c:a libopus -b:a 192k");
+    // Nothing is encoded or filtered after the last frame.
+    for (const format of ["mp4", "webm", "mov"] as const) {
+      const join = buildJoinArgs({ format, quality: "high", listFile: "l.txt", audio: "a", output: "o" }).join(" ");
+      expect(join).not.toMatch(/filter|-c:a (?!copy)|-c:v (?!copy)|-b:a/);
+    }
     expect(buildJoinArgs({ format: "mov", quality: "draft", listFile: "l.txt", audio: null, output: "o.mov" }).join(" ")).toContain("-map 0:v -an -c:v copy -colorspace smpte170m -color_primaries bt709 -color_trc bt709 -color_range tv -movflags +write_colr o.mov");
+  });
+  it("encodes the audio track with the output's own codec, into a container that holds it", () => {
+    const mix = { inputs: ["-i", "a.wav"], filter: "F", outputLabel: "aout" };
+    expect(buildAudioTrackArgs(mix, ENCODER_SETTINGS.mp4.standard.audio, "t.m4a")).toEqual([
+      "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-i", "a.wav", "-filter_complex", "F", "-map", "[aout]", "-c:a", "aac", "-b:a", "192k", "t.m4a",
+    ]);
+    expect(buildAudioTrackArgs(mix, ENCODER_SETTINGS.webm.high.audio, "t.webm").join(" ")).toContain("-c:a libopus -b:a 192k t.webm");
+    expect([audioTrackName("mp4"), audioTrackName("webm"), audioTrackName("mov"), audioTrackName("png-sequence")]).toEqual(["audio.m4a", "audio.opus", "audio.mov", "audio.m4a"]);
   });
   it("makes GIFs in two palette passes (draft: 96 colours, coarse Bayer)", () => {
     const draft = buildGifArgs({ quality: "draft", listFile: "l.txt", palette: "p.png", output: "o.gif" });

@@ -72,6 +72,13 @@ describe("renderProject", () => {
     expect(lines.some((l) => /^capturing with (beginFrame|screenshots), \d browsers?$/.test(l))).toBe(true);
     expect(lines.some((l) => /^frame 60\/60 \(100%\), [\d.]+ fps, ETA 0 s$/.test(l))).toBe(true);
     expect(result.findings.filter((f) => f.message.includes("fonts.googleapis.com") || f.code === "font-fallback")).toEqual([]);
+    // The sound is mixed while the browsers capture (it needs no frame): the mix starts before the first frame and
+    // the join after the last one only copies the track in, so nothing is mixed after "joining".
+    const stage = (name: string) => result.timeline.find((s) => s.stage === name);
+    expect(stage("mixing audio")?.start).toBeLessThanOrEqual(stage("capturing")!.start);
+    const joining = lines.findIndex((l) => l.startsWith("joining"));
+    expect(lines[joining]).toMatch(/^joining \d+ chunks?, with 1 audio clip mixed$/);
+    expect(lines.findIndex((l) => l.startsWith("mixing"))).toBeLessThan(joining);
   });
 
   it("renders webm: vp9 + opus", async () => {

@@ -83,7 +83,8 @@ describe("segments", () => {
     const lines: string[] = [];
     const join1 = await joinSegments({ projectDir: project, options, plan, segmentPaths: segments, outputPath: joined(), binaries, signal: signal(), onLine: (l) => lines.push(l) });
     expect(join1).toMatchObject({ frames: 90, durationSeconds: 3 });
-    expect(lines).toContain("joining 3 chunks, mixing 1 audio clip");
+    expect(lines).toContain("mixing 1 audio clip");
+    expect(lines).toContain("joining 3 chunks, with 1 audio clip mixed");
     await renderProject({ projectDir: project, outputPath: whole(), ...options, concurrency: 2, binaries, signal: signal() });
 
     const [a, b] = [await probeStreams(binaries.ffprobe, joined()), await probeStreams(binaries.ffprobe, whole())];
