@@ -1,7 +1,7 @@
 // Render options of POST /api/projects/:slug/render, validated up front with messages that name the option and
 // the allowed values. Pure: the Worker validates with it, the render node trusts what it produced.
 import * as z from "zod";
-import { COMPOSITION_LIMITS } from "../composition/size-limits.ts";
+import { COMPOSITION_LIMITS } from "../composition/composition-limits.ts";
 import { checkProjectPath } from "../paths/project-path.ts";
 import { RENDER_VARIABLE_LIMITS, variablesShapeProblem } from "./render-variables.ts";
 
