@@ -1,28 +1,14 @@
 // The largest composition the studio renders: canvas, frame rate, length and frame count of a composition's root.
 // Render nodes are shared, and a page's size is its author's to choose: without these a data-width="100000"
 // data-height="100000" would make every browser on a node allocate gigabytes per frame. The one home of these
-// numbers: the linter reports a root over one as an error, the Worker refuses to queue a render, snapshot, check or
-// preview of it, and a render node refuses such a job before it starts a browser.
+// checks: the linter reports a root over one as an error, the Worker refuses to queue a render, snapshot, check or
+// preview of it, and a render node refuses such a job before it starts a browser. The numbers live in
+// composition-limits.ts (re-exported here); this file reads them from a page's HTML.
 import { readAttribute, type HtmlElement, parseHtml } from "../html/parse-html.ts";
+import { COMPOSITION_LIMITS, DEFAULT_COUNTING_FPS } from "./composition-limits.ts";
 import { findRootElement } from "./find-root-element.ts";
 
-/**
- * Each side at most 4096 px (DCI 4K's width, so 4K UHD 3840x2160 and portrait 2160x3840 fit either way round), and
- * the canvas at most 4096x2160 = 8,847,360 px, DCI 4K's area: a frame is then at most about 35 MB of RGBA in each
- * browser, whatever the shape (a square canvas up to 2974x2974), where 4096x4096 would be twice that.
- * 120 fps is what the render options already allowed. An hour is MAX_VIDEO_SECONDS' default. Frames bound the work
- * of one render: an hour at 60 fps (216,000); 120 fps is for clips up to half an hour.
- */
-export const COMPOSITION_LIMITS = {
-  maxSide: 4096,
-  maxPixels: 4096 * 2160,
-  maxFps: 120,
-  maxDurationSeconds: 3600,
-  maxFrames: 3600 * 60,
-} as const;
-
-/** The frame rate a composition is counted at when neither its root nor the request names one. */
-export const DEFAULT_COUNTING_FPS = 30;
+export { COMPOSITION_LIMITS, DEFAULT_COUNTING_FPS };
 
 /** What a root declares, as numbers (null when absent or not a number), with the attribute text for messages. */
 export interface RootSize {

@@ -1,7 +1,7 @@
 // The single table of lint codes. Severity belongs to the code, so the API docs (LINT_RULES) can never
 // disagree with what the linter reports. Errors break or change a frame-by-frame render; warnings are style
 // and robustness issues; info findings are notes shown only with `verbose`.
-import { COMPOSITION_LIMITS } from "../composition/size-limits.ts";
+import { COMPOSITION_LIMITS } from "../composition/composition-limits.ts";
 
 const LIMITS = COMPOSITION_LIMITS;
 

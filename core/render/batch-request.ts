@@ -3,6 +3,7 @@
 // variables object per row; here a row names its variables so a row can carry a name beside them). Pure: the
 // Worker validates with it, the CLI checks a rows file with it before any request. Every error names the row.
 import * as z from "zod";
+import { lazy } from "../lazy.ts";
 import { parseRenderOptions, renderOptionsSchema, type RenderOptions } from "./render-options.ts";
 import { variablesShapeProblem } from "./render-variables.ts";
 
@@ -23,20 +24,28 @@ export interface BatchRequest {
   rows: BatchRow[];
 }
 
-const { wait: _wait, variables: rowVariables, ...sharedOptions } = renderOptionsSchema.shape;
-const SHARED_KEYS = Object.keys(sharedOptions);
+// The render options' schema split into what a batch shares and a row's variables; built on first use (core/lazy.ts)
+// as the schemas below are, so the Worker's startup builds none of them.
+const renderParts = lazy(() => {
+  const { wait: _wait, variables, ...shared } = renderOptionsSchema().shape;
+  return { variables, shared, sharedKeys: Object.keys(shared) };
+});
 
 /** The row as the OpenAPI document shows it (parseBatchRequest below is what checks it). */
-export const batchRowSchema = z.strictObject({
-  variables: rowVariables.describe("this row's variables, with the same rules and limits as a render's `variables`; absent: the composition's defaults"),
-  name: z.string().regex(ROW_NAME).optional().describe(`names the row's file: <slug>-<name>_<date>_<time>.<ext> (else its index); ${nameRule}; unique in the batch`),
-});
+export const batchRowSchema = lazy(() =>
+  z.strictObject({
+    variables: renderParts().variables.describe("this row's variables, with the same rules and limits as a render's `variables`; absent: the composition's defaults"),
+    name: z.string().regex(ROW_NAME).optional().describe(`names the row's file: <slug>-<name>_<date>_<time>.<ext> (else its index); ${nameRule}; unique in the batch`),
+  }),
+);
 
 /** The body as the OpenAPI document shows it. */
-export const batchRequestSchema = z.strictObject({
-  ...sharedOptions,
-  rows: z.array(batchRowSchema).min(1).max(BATCH_LIMITS.rows).describe(`1 to ${BATCH_LIMITS.rows} rows: one render, and one file, per row, one after another`),
-});
+export const batchRequestSchema = lazy(() =>
+  z.strictObject({
+    ...renderParts().shared,
+    rows: z.array(batchRowSchema()).min(1).max(BATCH_LIMITS.rows).describe(`1 to ${BATCH_LIMITS.rows} rows: one render, and one file, per row, one after another`),
+  }),
+);
 
 export type BatchResult = { ok: true; request: BatchRequest } | { ok: false; error: string };
 
@@ -48,8 +57,9 @@ export function parseBatchRequest(input: unknown): BatchResult {
   const { rows, ...rest } = input;
   if ("wait" in rest) return fail("invalid wait: a batch never holds the request; follow it with GET .../batch or the project's event stream");
   if ("variables" in rest) return fail("invalid variables: a batch takes its variables per row, as rows[i].variables");
-  const unknown = Object.keys(rest).find((key) => !SHARED_KEYS.includes(key));
-  if (unknown !== undefined) return fail(`unknown batch option ${unknown.slice(0, 60)}; allowed options: rows, ${SHARED_KEYS.join(", ")}`);
+  const { sharedKeys } = renderParts();
+  const unknown = Object.keys(rest).find((key) => !sharedKeys.includes(key));
+  if (unknown !== undefined) return fail(`unknown batch option ${unknown.slice(0, 60)}; allowed options: rows, ${sharedKeys.join(", ")}`);
   if (!Array.isArray(rows)) return fail(`invalid rows: give an array of 1 to ${BATCH_LIMITS.rows} rows, each { "variables": {...}, "name"?: "..." }`);
   if (rows.length < 1 || rows.length > BATCH_LIMITS.rows) return fail(`invalid rows: ${rows.length} rows; give 1 to ${BATCH_LIMITS.rows}`);
   const parsed = parseRenderOptions(rest);

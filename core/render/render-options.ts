@@ -1,7 +1,8 @@
 // Render options of POST /api/projects/:slug/render, validated up front with messages that name the option and
 // the allowed values. Pure: the Worker validates with it, the render node trusts what it produced.
 import * as z from "zod";
-import { COMPOSITION_LIMITS } from "../composition/size-limits.ts";
+import { lazy } from "../lazy.ts";
+import { COMPOSITION_LIMITS } from "../composition/composition-limits.ts";
 import { checkProjectPath } from "../paths/project-path.ts";
 import { RENDER_VARIABLE_LIMITS, variablesShapeProblem } from "./render-variables.ts";
 
@@ -129,106 +130,111 @@ function checkOptionPairs(o: { format: Format; crf?: number | undefined; videoBi
 
 const compositionRule = 'give a project-relative .html file such as "compositions/intro.html"';
 
-/** The request body of POST /api/projects/:slug/render (also served in the OpenAPI document). */
-export const renderOptionsSchema = z.strictObject(
-  {
-    quality: z.enum(QUALITIES, allowed(QUALITIES)).default("standard").describe("encoder quality preset"),
-    fps: z
-      .union([z.number(), z.string()], { error: (i) => `${JSON.stringify(i.input)}; ${fpsRule}` })
-      .nullable()
-      .optional()
-      .transform((value, ctx) => {
-        const fps = normaliseFps(value);
-        if (fps === undefined) {
-          ctx.addIssue({ code: "custom", message: `${JSON.stringify(value)}; ${fpsRule}` });
-          return z.NEVER;
-        }
-        return fps;
-      })
-      .describe('frames per second: an integer, or "num/den" passed to ffmpeg exactly; default: the root\'s data-fps, else 30; a GIF: 15, or a lower data-fps'),
-    format: z
-      .enum(FORMATS, allowed(FORMATS))
-      .default("mp4")
-      .describe("mp4 (H.264), webm (VP9) or mov (ProRes), which keep the page's transparency where the composition paints nothing, gif, or png-sequence (a .zip of RGBA PNG frames, frame_000001.png on)"),
-    composition: z
-      .string({ error: (i) => `${JSON.stringify(i.input)}; ${compositionRule}` })
-      .default("index.html")
-      .transform((value, ctx) => {
-        const check = checkProjectPath(value);
-        if (!check.ok || check.isDirectory || !check.path.endsWith(".html")) {
-          const problem = check.ok ? "" : ` (${check.error})`;
-          ctx.addIssue({ code: "custom", message: `${JSON.stringify(value)}${problem}; ${compositionRule}` });
-          return z.NEVER;
-        }
-        return check.path;
-      })
-      .describe("the project file to render instead of index.html"),
-    resolution: z
-      .enum(Object.keys(RESOLUTIONS) as [Resolution, ...Resolution[]], allowed(Object.keys(RESOLUTIONS)))
-      .nullable()
-      .default(null)
-      .describe("output size preset; default: the composition's own data-width x data-height; a GIF: scaled down to 720 px wide, keeping the aspect"),
-    strict: z.boolean(allowed(["true", "false"])).default(false).describe("fail the render on lint errors, on a blocked network attempt, on a timeline that never registers, on a script error in any composition file and on a sub-composition that did not mount"),
-    wait: z.boolean(allowed(["true", "false"])).default(false).describe("hold the request until the render ends"),
-    webhookUrl: z
-      .string()
-      .max(2000, "at most 2000 characters")
-      .regex(/^https?:\/\/[^\s]+$/i, "give an absolute http or https URL")
-      .optional()
-      .describe("called (signed, Standard Webhooks) when this render ends; overrides the project's webhook"),
-    variables: z
-      .preprocess(
-        // Checked on the raw object: the record below would drop a "__proto__" key rather than refuse it.
-        (value, ctx) => {
-          const problem = value === undefined ? null : variablesShapeProblem(value);
-          if (problem) ctx.addIssue({ code: "custom", message: problem });
-          return problem ? {} : value;
-        },
-        z.record(z.string(), z.unknown()),
-      )
-      .optional()
-      .describe(
-        `values over the defaults the composition declares in data-composition-variables, keyed by id (as HyperFrames' --variables): window.__hyperframes.getVariables() returns them and each declared id's CSS custom property (--id) takes them; at most ${RENDER_VARIABLE_LIMITS.keys} keys, ${RENDER_VARIABLE_LIMITS.bytes} bytes as JSON, nested ${RENDER_VARIABLE_LIMITS.depth} levels`,
-      ),
-    strictVariables: z
-      .boolean(allowed(["true", "false"]))
-      .default(false)
-      .describe("refuse the render (400) when a variables key is not declared by the composition or its value has the wrong type; otherwise each is a warning in the render log"),
-    crf: z
-      .number(given(crfRule))
-      .int(given(crfRule))
-      .min(0, given(crfRule))
-      .max(Math.max(...Object.values(CRF_MAX)), given(crfRule))
-      .optional()
-      .describe(`encoder crf in place of the quality's (lower is better and larger): 0 to ${CRF_MAX.mp4} for mp4, 0 to ${CRF_MAX.webm} for webm; not with videoBitrate`),
-    videoBitrate: z
-      .string(given(bitrateRule))
-      .refine((text) => {
-        const bits = bitrateBits(text);
-        return bits !== null && bits >= VIDEO_BITRATE_RANGE.min && bits <= VIDEO_BITRATE_RANGE.max;
-      }, given(bitrateRule))
-      .optional()
-      .describe(`target video bitrate in place of the quality's crf, such as "10M" or "2500k" (${VIDEO_BITRATE_RANGE.minText} to ${VIDEO_BITRATE_RANGE.maxText}); mp4 and webm only; not with crf`),
-    gifLoop: z
-      .number(given(gifLoopRule))
-      .int(given(gifLoopRule))
-      .min(0, given(gifLoopRule))
-      .max(GIF_LOOP_MAX, given(gifLoopRule))
-      .optional()
-      .describe(`how many times a GIF repeats: 0 (the default) loops forever, 1 to ${GIF_LOOP_MAX} that many more times; gif only`),
-  },
-  {
-    error: (issue) =>
-      issue.code === "unrecognized_keys"
-        ? `unknown render option ${issue.keys[0]}; allowed options: quality, fps, format, composition, resolution, strict, wait, webhookUrl, variables, strictVariables, crf, videoBitrate, gifLoop`
-        : "render options must be a JSON object",
-  },
-).superRefine(checkOptionPairs);
+/**
+ * The request body of POST /api/projects/:slug/render (also served in the OpenAPI document), built on first use
+ * (core/lazy.ts): the Worker's startup does not pay for it, only its first render or batch request.
+ */
+export const renderOptionsSchema = lazy(() =>
+  z.strictObject(
+    {
+      quality: z.enum(QUALITIES, allowed(QUALITIES)).default("standard").describe("encoder quality preset"),
+      fps: z
+        .union([z.number(), z.string()], { error: (i) => `${JSON.stringify(i.input)}; ${fpsRule}` })
+        .nullable()
+        .optional()
+        .transform((value, ctx) => {
+          const fps = normaliseFps(value);
+          if (fps === undefined) {
+            ctx.addIssue({ code: "custom", message: `${JSON.stringify(value)}; ${fpsRule}` });
+            return z.NEVER;
+          }
+          return fps;
+        })
+        .describe('frames per second: an integer, or "num/den" passed to ffmpeg exactly; default: the root\'s data-fps, else 30; a GIF: 15, or a lower data-fps'),
+      format: z
+        .enum(FORMATS, allowed(FORMATS))
+        .default("mp4")
+        .describe("mp4 (H.264), webm (VP9) or mov (ProRes), which keep the page's transparency where the composition paints nothing, gif, or png-sequence (a .zip of RGBA PNG frames, frame_000001.png on)"),
+      composition: z
+        .string({ error: (i) => `${JSON.stringify(i.input)}; ${compositionRule}` })
+        .default("index.html")
+        .transform((value, ctx) => {
+          const check = checkProjectPath(value);
+          if (!check.ok || check.isDirectory || !check.path.endsWith(".html")) {
+            const problem = check.ok ? "" : ` (${check.error})`;
+            ctx.addIssue({ code: "custom", message: `${JSON.stringify(value)}${problem}; ${compositionRule}` });
+            return z.NEVER;
+          }
+          return check.path;
+        })
+        .describe("the project file to render instead of index.html"),
+      resolution: z
+        .enum(Object.keys(RESOLUTIONS) as [Resolution, ...Resolution[]], allowed(Object.keys(RESOLUTIONS)))
+        .nullable()
+        .default(null)
+        .describe("output size preset; default: the composition's own data-width x data-height; a GIF: scaled down to 720 px wide, keeping the aspect"),
+      strict: z.boolean(allowed(["true", "false"])).default(false).describe("fail the render on lint errors, on a blocked network attempt, on a timeline that never registers, on a script error in any composition file and on a sub-composition that did not mount"),
+      wait: z.boolean(allowed(["true", "false"])).default(false).describe("hold the request until the render ends"),
+      webhookUrl: z
+        .string()
+        .max(2000, "at most 2000 characters")
+        .regex(/^https?:\/\/[^\s]+$/i, "give an absolute http or https URL")
+        .optional()
+        .describe("called (signed, Standard Webhooks) when this render ends; overrides the project's webhook"),
+      variables: z
+        .preprocess(
+          // Checked on the raw object: the record below would drop a "__proto__" key rather than refuse it.
+          (value, ctx) => {
+            const problem = value === undefined ? null : variablesShapeProblem(value);
+            if (problem) ctx.addIssue({ code: "custom", message: problem });
+            return problem ? {} : value;
+          },
+          z.record(z.string(), z.unknown()),
+        )
+        .optional()
+        .describe(
+          `values over the defaults the composition declares in data-composition-variables, keyed by id (as HyperFrames' --variables): window.__hyperframes.getVariables() returns them and each declared id's CSS custom property (--id) takes them; at most ${RENDER_VARIABLE_LIMITS.keys} keys, ${RENDER_VARIABLE_LIMITS.bytes} bytes as JSON, nested ${RENDER_VARIABLE_LIMITS.depth} levels`,
+        ),
+      strictVariables: z
+        .boolean(allowed(["true", "false"]))
+        .default(false)
+        .describe("refuse the render (400) when a variables key is not declared by the composition or its value has the wrong type; otherwise each is a warning in the render log"),
+      crf: z
+        .number(given(crfRule))
+        .int(given(crfRule))
+        .min(0, given(crfRule))
+        .max(Math.max(...Object.values(CRF_MAX)), given(crfRule))
+        .optional()
+        .describe(`encoder crf in place of the quality's (lower is better and larger): 0 to ${CRF_MAX.mp4} for mp4, 0 to ${CRF_MAX.webm} for webm; not with videoBitrate`),
+      videoBitrate: z
+        .string(given(bitrateRule))
+        .refine((text) => {
+          const bits = bitrateBits(text);
+          return bits !== null && bits >= VIDEO_BITRATE_RANGE.min && bits <= VIDEO_BITRATE_RANGE.max;
+        }, given(bitrateRule))
+        .optional()
+        .describe(`target video bitrate in place of the quality's crf, such as "10M" or "2500k" (${VIDEO_BITRATE_RANGE.minText} to ${VIDEO_BITRATE_RANGE.maxText}); mp4 and webm only; not with crf`),
+      gifLoop: z
+        .number(given(gifLoopRule))
+        .int(given(gifLoopRule))
+        .min(0, given(gifLoopRule))
+        .max(GIF_LOOP_MAX, given(gifLoopRule))
+        .optional()
+        .describe(`how many times a GIF repeats: 0 (the default) loops forever, 1 to ${GIF_LOOP_MAX} that many more times; gif only`),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `unknown render option ${issue.keys[0]}; allowed options: quality, fps, format, composition, resolution, strict, wait, webhookUrl, variables, strictVariables, crf, videoBitrate, gifLoop`
+          : "render options must be a JSON object",
+    },
+  ).superRefine(checkOptionPairs),
+);
 
 export type OptionsResult = { ok: true; options: RenderOptions } | { ok: false; error: string };
 
 export function parseRenderOptions(input: unknown): OptionsResult {
-  const result = renderOptionsSchema.safeParse(input);
+  const result = renderOptionsSchema().safeParse(input);
   if (result.success) return { ok: true, options: result.data };
   const issue = result.error.issues[0];
   const path = issue?.path.join(".") ?? "";

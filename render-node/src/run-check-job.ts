@@ -7,7 +7,7 @@ import { runBrowserJob } from "./run-browser-job.ts";
 
 export function runCheckJob(client: NodeClient, job: Job, settings: { binaries: Binaries; log?: (line: string) => void }) {
   return runBrowserJob(client, job, settings.log, async ({ reporter, projectDir }) => {
-    const options = checkBody.parse(job.options);
+    const options = checkBody().parse(job.options);
     return checkComposition({
       projectDir,
       chrome: settings.binaries.chrome,

@@ -11,7 +11,7 @@ export function runSnapshotJob(client: NodeClient, job: Job, settings: { binarie
     job,
     settings.log,
     async ({ reporter, projectDir }) => {
-      const options = snapshotBody.parse(job.options);
+      const options = snapshotBody().parse(job.options);
       const { images } = await takeSnapshots({
         projectDir,
         chrome: settings.binaries.chrome,

@@ -32,7 +32,7 @@ export const checkRoutes = new Hono<AppEnv>().use(requireUser).post(
   route(
     {
       operationId: "checkProject", summary: "Lint, headless runtime check and layout inspection on a render node", tag: "checks", access: "user",
-      request: () => ({ body: { json: checkBody } }),
+      request: () => ({ body: { json: checkBody() } }),
       responses: () => ({ 200: json(verdict(checkResult()), "the findings") }),
       errors: BROWSER_ERRORS,
     },

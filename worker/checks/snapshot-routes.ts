@@ -44,7 +44,7 @@ export const snapshotRoutes = new Hono<AppEnv>().use(requireUser).post(
   route(
     {
       operationId: "snapshotProject", summary: "PNG frames and a contact sheet in snapshots/", tag: "checks", access: "user",
-      request: () => ({ body: { json: snapshotBody } }),
+      request: () => ({ body: { json: snapshotBody() } }),
       responses: () => ({ 200: json(z.object({ ok: z.literal(true), snapshots: z.array(snapshot()), log: z.array(z.string()) }), "the frames") }),
       errors: [...BROWSER_ERRORS, 422],
     },

@@ -2,14 +2,14 @@
 // it is unset or empty, the bindings checked for presence, then the rules between settings (setting-rules.ts). Every
 // problem is collected, each naming its setting; any problem makes the whole configuration an error, never a
 // silent fallback. Pure; configOf (config-of.ts) caches the result per env object.
-import * as z from "zod";
 import { BINDINGS, RETIRED_SETTINGS, SETTINGS, type BindingName, type SettingName } from "./settings.ts";
 import { SETTING_RULES } from "./setting-rules.ts";
+import type { KindValue, ValueKind } from "./value-kinds.ts";
 
 type Spec<K extends SettingName> = (typeof SETTINGS)[K];
 /** A setting's value: always there when it has a default or is required, otherwise possibly undefined. */
 type ValueOf<K extends SettingName> =
-  | z.output<Spec<K>["type"]>
+  | KindValue<Spec<K>["type"]>
   | (Spec<K> extends { default: string } | { required: true } ? never : undefined);
 
 /** The Worker's configuration, parsed and frozen: one property per setting, named as the variable is. */
@@ -54,13 +54,13 @@ function isPresent(value: unknown): boolean {
 
 /** The setting's value from `value` (its variable's content), or its problem. */
 function readSetting(name: SettingName, value: unknown): { value: unknown } | { problem: string } {
-  const spec: { type: z.ZodType<unknown, string>; default?: string; required?: true } = SETTINGS[name];
+  const spec: { type: ValueKind<unknown>; default?: string; required?: true } = SETTINGS[name];
   const read = textOf(value);
   if ("problem" in read) return read;
   const text = read.text ?? spec.default;
   if (text === undefined) return spec.required ? { problem: "required but unset" } : { value: undefined };
-  const parsed = spec.type.safeParse(text);
-  return parsed.success ? { value: parsed.data } : { problem: parsed.error.issues.map((i) => i.message).join("; ") };
+  const kind = spec.type.read(text);
+  return kind.ok ? { value: kind.value } : { problem: kind.message };
 }
 
 /** The variable a setting is read from in `env`: its own name, or its former name when only that is set. */

@@ -2,16 +2,15 @@
 // is the one place defaults live), its limits and a one-line meaning, and every binding it needs. configOf
 // (config-of.ts) parses an environment against it once; docs/configuration.md and .dev.vars.example are generated
 // from it (`npm run config:docs`). Pure: Node scripts import it too.
-import type * as z from "zod";
-import { COMPOSITION_LIMITS } from "../../core/composition/size-limits.ts";
+import { COMPOSITION_LIMITS } from "../../core/composition/composition-limits.ts";
 import { parseAllowedHost } from "../webhooks/allowed-hosts.ts";
-import { commaList, flag, nonNegativeNumberEntry, origin, positiveNumber, text, wholeNumber } from "./value-kinds.ts";
+import { commaList, flag, nonNegativeNumberEntry, origin, positiveNumber, text, wholeNumber, type ValueKind } from "./value-kinds.ts";
 
 export interface SettingSpec {
   /** A var is plain configuration (wrangler.toml `vars`, `--var`); a secret is set with `wrangler secret put`. */
   kind: "var" | "secret";
   /** From the variable's text to its value; its issues say what was expected and what came. */
-  type: z.ZodType<unknown, string>;
+  type: ValueKind<unknown>;
   /** The value when unset or empty, written as an operator would write it and parsed like one. */
   default?: string;
   /** What the default means when its text alone does not say it, or what applies when there is none. */

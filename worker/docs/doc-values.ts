@@ -1,6 +1,6 @@
 // The values of the docs' placeholders (fill.ts), from the tables they describe, so the text cannot drift from
 // them: error codes, page and idempotency limits, composition limits, composition and lint rules.
-import { COMPOSITION_LIMITS as LIMITS } from "../../core/composition/size-limits.ts";
+import { COMPOSITION_LIMITS as LIMITS } from "../../core/composition/composition-limits.ts";
 import { ERROR_CODES } from "../http/errors.ts";
 import { IDEMPOTENCY_TTL_HOURS } from "../http/idempotency.ts";
 import { PAGE_LIMIT_MAX } from "../http/query.ts";

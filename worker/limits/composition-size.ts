@@ -1,7 +1,7 @@
 // A composition over the studio's limits (core/composition/size-limits.ts: canvas, frame rate, length, frames) is
 // refused before anything is queued, so no render node opens it: a data-width="100000" would make each of a shared
 // node's browsers allocate gigabytes per frame. The node checks again before it starts a browser.
-import { describeLimitProblems, findLimitProblems, readCompositionSize } from "../../core/composition/size-limits.ts";
+import { loadCompositionReaders } from "../projects/load-composition-readers.ts";
 import type { RenderOptions } from "../../core/render/render-options.ts";
 import { renderRate } from "../../core/render/render-rate.ts";
 import type { Env } from "../env.ts";
@@ -21,6 +21,7 @@ export async function requireCompositionWithinLimits(
 ): Promise<boolean> {
   const object = await env.FILES.get(fileKey(ref, path));
   if (!object) return false;
+  const { describeLimitProblems, findLimitProblems, readCompositionSize } = await loadCompositionReaders();
   const size = readCompositionSize(await object.text());
   if (!size) return true;
   const problems = findLimitProblems(size, render ? renderRate(render, size.fps) : undefined);

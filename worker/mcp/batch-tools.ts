@@ -36,7 +36,7 @@ export function registerBatchTools(server: McpServer, rest: RestClient): void {
         "row's variables over the composition's data-composition-variables defaults, and a file named <slug>-<row name or index>_<time>. " +
         "Answers at once with each row's status; follow with get_batch (each done row has its download link). A failed row does not " +
         "stop the others; the batch ends done only when every row is done. No other render starts in the project meanwhile.",
-      inputSchema: { slug: slugInput, ...batchRequestSchema.shape },
+      inputSchema: { slug: slugInput, ...batchRequestSchema().shape },
       outputSchema: restOutput("startBatch", 202),
     },
     ({ slug, ...body }) =>

@@ -223,7 +223,7 @@ export function registerProjectTools(server: McpServer, rest: RestClient): void 
         "Lint plus the composition loaded in headless Chromium (script errors, missing assets, blocked requests, " +
         "timelines not registered) plus layout inspection (clipped, overflowing, off-canvas and overlapping text) at " +
         "sample times. Slower than lint (seconds).",
-      inputSchema: { slug: slugInput, ...checkBody.shape },
+      inputSchema: { slug: slugInput, ...checkBody().shape },
       outputSchema: restOutput("checkProject"),
     },
     ({ slug, ...body }) =>
@@ -239,7 +239,7 @@ export function registerProjectTools(server: McpServer, rest: RestClient): void 
       description:
         "PNG frames of the composition exactly as a render captures them (default 5 evenly spaced frames plus the " +
         "end frame, then a contact sheet), returned as images. Look at them before rendering.",
-      inputSchema: { slug: slugInput, ...snapshotBody.shape },
+      inputSchema: { slug: slugInput, ...snapshotBody().shape },
       outputSchema: restOutput("snapshotProject"),
     },
     ({ slug, ...body }) =>

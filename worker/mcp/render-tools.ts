@@ -21,7 +21,7 @@ import { pageArgs } from "./page-args.ts";
 /** How often a waiting render tool reads the render state. */
 export const RENDER_POLL_MS = 1000;
 
-const { wait: _restWait, ...renderOptionShape } = renderOptionsSchema.shape;
+const { wait: _restWait, ...renderOptionShape } = renderOptionsSchema().shape;
 
 /** What POST and GET …/render answer (the contract, core/protocol/render-state.ts); its log is not read here. */
 type RenderState = RenderOrNone;

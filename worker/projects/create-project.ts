@@ -10,7 +10,7 @@ import { deleteFolder } from "./files/delete-files.ts";
 import { storeAllWithinQuota } from "./files/storage-usage.ts";
 import { fileKey, type ProjectRef } from "./files/keys.ts";
 import { badRequest, conflict } from "../http/errors.ts";
-import { readCompositionMeta, starterComposition } from "../../core/composition/index.ts";
+import { loadCompositionReaders } from "./load-composition-readers.ts";
 import { deleteProjectRow, insertProject, type ProjectRow } from "./store.ts";
 import type { CreateProjectBody } from "./schemas.ts";
 
@@ -36,6 +36,7 @@ export async function createProject(env: Env, userId: string, body: CreateProjec
   if (body.html !== undefined && extra.has("index.html")) {
     throw badRequest("give index.html either as html or in files, not both");
   }
+  const { readCompositionMeta, starterComposition } = await loadCompositionReaders();
   const duration = body.duration ?? DEFAULT_DURATION;
   const html =
     body.html ?? extra.get("index.html") ?? starterComposition({ compositionId: slug, title: body.name, duration });

@@ -31,7 +31,7 @@ export const batchRoutes = new Hono<AppEnv>()
         operationId: "startBatch",
         summary: "Start a batch: one render, and one file, per row of variables, one after another (a POST while a batch runs returns it; 409 render_in_progress while a plain render runs). Each row is a render in every way (split across nodes, strict, its own events and webhook); a failed row does not stop the batch, which then ends failed. Option webhookUrl: also POSTed batch.<status> when the batch ends (see webhooks), else the project's webhook.",
         tag: "renders", access: "user",
-        request: () => ({ body: { json: batchRequestSchema }, headers: idempotencyKey() }),
+        request: () => ({ body: { json: batchRequestSchema() }, headers: idempotencyKey() }),
         responses: () => ({ 202: json(BatchStateSchema, "started: the first row is queued"), 200: json(BatchStateSchema, "the batch already in progress, unchanged") }),
         errors: [400, 404, 409, 422, 429],
       },

@@ -51,7 +51,7 @@ export const renderRoutes = new Hono<AppEnv>()
         operationId: "startRender",
         summary: "Start a render (one at a time per project; a POST while one runs returns it; 409 batch_in_progress while a batch runs). With wait, answers when it ends, with its log. Option webhookUrl: POSTed when it ends (see webhooks), else the project's webhook.",
         tag: "renders", access: "user",
-        request: () => ({ query: startRenderQuery(), body: { json: renderOptionsSchema }, headers: idempotencyKey() }),
+        request: () => ({ query: startRenderQuery(), body: { json: renderOptionsSchema() }, headers: idempotencyKey() }),
         responses: () => ({ 202: json(RenderStateSchema, "queued"), 200: json(z.union([RenderWithLogSchema, RenderStateSchema]), "the render already in progress, or (wait) the ended render with its log") }),
         errors: [400, 404, 409, 422, 429],
       },

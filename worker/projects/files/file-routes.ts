@@ -24,7 +24,7 @@ import { rawFilePath } from "../../http/raw-file-path.ts";
 import { readFileQuery, writeFileQuery } from "./schemas.ts";
 import { readBoundedText } from "../../http/read-body.ts";
 import { serveObject } from "../../http/serve-object.ts";
-import { readCompositionMeta } from "../../../core/composition/index.ts";
+import { loadCompositionReaders } from "../load-composition-readers.ts";
 import { callerProject } from "../caller-project.ts";
 import { updateCompositionFacts } from "../store.ts";
 
@@ -103,6 +103,7 @@ async function writeFile(c: Context<AppEnv>, base64: () => boolean) {
   const bytes = await writeBody(c, ref, path, maxFileBytes(c.env), isBase64);
   if (path === "index.html") {
     const html = (await (await bucket.get(fileKey(ref, path)))?.text()) ?? "";
+    const { readCompositionMeta } = await loadCompositionReaders();
     const meta = readCompositionMeta(html);
     await updateCompositionFacts(openDb(c.env.DB), ref, {
       compositionId: meta.compositionId ?? undefined,
