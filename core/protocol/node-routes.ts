@@ -7,6 +7,8 @@ import { RenderPlanSchema, SegmentRangeSchema } from "./render-plan.ts";
 
 /** Longest claim long poll, in seconds (?wait=). */
 export const MAX_CLAIM_WAIT_S = 25;
+/** A claim's long poll without ?wait=, in seconds: how long a node that died while it waited may still hold one. */
+export const DEFAULT_CLAIM_WAIT_S = 20;
 
 // POST /api/node/jobs/claim?wait=<seconds>
 export const ClaimRequestSchema = z.object({

@@ -11,6 +11,7 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_CLAIM_WAIT_S } from "../../core/protocol/node-routes.ts";
 import { renderProject } from "../../render-node/src/render-project.ts";
 import { resolveBinaries, type Binaries } from "../../render-node/src/resolve-binaries.ts";
 import { runTool } from "../../render-node/src/run-tool.ts";
@@ -154,12 +155,13 @@ describe("three nodes", () => {
   });
 
   it("with one node left the same render is not split: one node renders it whole, and the file is the one-node render's", async () => {
-    // Leave one node: stop the others (as an operator stops machines) and wait out their last parked claims on the
-    // board (a claim waits there at most 5 s before it re-reads the queue, SAFETY_RECHECK_MS in node-routes.ts).
+    // Leave one node: stop the others (as an operator stops machines) and wait out their last claims. A claim's long
+    // poll re-reads the queue every 5 s until its wait ends (DEFAULT_CLAIM_WAIT_S), and local workerd does not
+    // always see a killed client go: until then the dead nodes count as free (and one once claimed a segment).
     const live = [...nodes.entries()].filter(([, n]) => n.exitCode === null && n.signalCode === null);
     expect(live.length).toBeGreaterThanOrEqual(2);
     for (const [, proc] of live.slice(1)) proc.kill("SIGKILL");
-    await new Promise((r) => setTimeout(r, 6000));
+    await new Promise((r) => setTimeout(r, (DEFAULT_CLAIM_WAIT_S + 2) * 1000));
     const [survivor] = live[0]!;
 
     expect((await call("POST", "/api/projects/farm/render", { format: "mp4", quality: "draft" })).status).toBe(202);

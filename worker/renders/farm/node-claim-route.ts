@@ -2,7 +2,7 @@
 // waiting up to ?wait seconds on the JobBoard for work to be queued; the job's room hears of the claim.
 import { Hono } from "hono";
 import * as z from "zod";
-import { ClaimedJobSchema, ClaimRequestSchema, ClaimResponseSchema, MAX_CLAIM_WAIT_S, type ClaimedJob } from "../../../core/protocol/node-routes.ts";
+import { ClaimedJobSchema, ClaimRequestSchema, ClaimResponseSchema, DEFAULT_CLAIM_WAIT_S, MAX_CLAIM_WAIT_S, type ClaimedJob } from "../../../core/protocol/node-routes.ts";
 import type { JobKind } from "../../../core/protocol/job-kinds.ts";
 import { openDb } from "../../db/client.ts";
 import type { AppEnv } from "../../http/context.ts";
@@ -39,7 +39,7 @@ export const nodeClaimRoute = new Hono<AppEnv>()
       async (c, input) => {
         const node = nodeOf(c);
         const body = await input.body();
-        const waitS = Math.min(Number(c.req.query("wait") ?? 20) || 0, MAX_CLAIM_WAIT_S);
+        const waitS = Math.min(Number(c.req.query("wait") ?? DEFAULT_CLAIM_WAIT_S) || 0, MAX_CLAIM_WAIT_S);
         const kinds = body.kinds ?? JOB_KINDS;
         const db = openDb(c.env.DB);
         const lease = leaseMs(c.env);
@@ -49,6 +49,8 @@ export const nodeClaimRoute = new Hono<AppEnv>()
         for (;;) {
           // The board's counters are read before the queue, so work queued in between wakes the wait below at once.
           const marks = await jobBoard(c.env).marksOf(kinds).catch(() => ({}));
+          // A node that went away while it waited must not be handed a job: it would sit out a whole lease.
+          if (c.req.raw.signal.aborted) return c.body(null, 204);
           const job = await claimJob(db, node.id, kinds, lease);
           if (job) {
             // Several processes may share one key: the claim's nodeId tells them apart in log lines.
