@@ -75,9 +75,10 @@ async function killMidRender(extraEnv: Record<string, string> = {}) {
 
 it("kill -9 mid-render: no Chromium or ffmpeg of that node survives, and the next start clears its temp folders", async () => {
   const run = await killMidRender();
-  // Two browsers (each a tree of Chromium processes) and two chunk encoders were running.
+  // Two browsers (each a tree of Chromium processes) and two chunk encoders (reading IVF on stdin) were running;
+  // an audio mix may run beside them, so the encoders are told apart by their input.
   expect(run.children.filter((p) => p.cmdline.includes("--type=renderer")).length).toBeGreaterThanOrEqual(2);
-  expect(run.children.filter((p) => p.cmdline.includes(run.binaries.ffmpeg)).length).toBe(2);
+  expect(run.children.filter((p) => p.cmdline.includes(run.binaries.ffmpeg) && p.cmdline.includes("ivf")).length).toBe(2);
   expect(run.groups.size).toBeGreaterThanOrEqual(2);
   // Its temp folders: the job's download and output, the render's work, one profile per browser.
   expect(run.scratch.filter((name) => name.startsWith("chrome-")).length).toBe(2);
