@@ -3,6 +3,7 @@
 import { stat, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { formatFindingLine } from "../../core/protocol/finding.ts";
+import { isFile } from "./is-file.ts";
 import { mixAudioTrack, type AudioTrack } from "./mix-audio-track.ts";
 import { buildConcatList, buildGifArgs, buildJoinArgs } from "./build-encode-args.ts";
 import { parseRenderOptions } from "./parse-render-options.ts";
@@ -39,8 +40,6 @@ export interface JoinResult {
   frames: number;
   durationSeconds: number;
 }
-
-const isFile = (path: string): Promise<boolean> => stat(path).then((info) => info.isFile(), () => false);
 
 /**
  * The join itself, for a caller that already holds a scratch folder, binaries, a signal and the mixed audio track

@@ -1,7 +1,6 @@
 // The render's sound: every audio clip of the plan mixed into one track file, encoded with the output's own audio
 // codec and exactly the video's length. It needs no frame, so a whole render mixes it while the browsers capture
 // (render-project.ts) and the join after the last frame only copies it in (join-segments.ts).
-import { stat } from "node:fs/promises";
 import { join, resolve, sep } from "node:path";
 import { missingAssetFinding } from "../../core/browser/missing-asset.ts";
 import { makeFinding, strictFailure, type Finding } from "../../core/protocol/finding.ts";
@@ -10,6 +9,7 @@ import { ENCODER_SETTINGS } from "./build-encode-args.ts";
 import type { Format, Quality } from "./parse-render-options.ts";
 import type { RenderPlan } from "./plan-render.ts";
 import type { Binaries } from "./resolve-binaries.ts";
+import { isFile } from "./is-file.ts";
 import { runTool } from "./run-tool.ts";
 import { encodeBound, type StageBounds } from "./stage-bounds.ts";
 
@@ -48,8 +48,6 @@ export async function mixAudioTrack(input: MixAudioInput): Promise<AudioTrack | 
   await runTool(input.binaries.ffmpeg, args, input.signal, { bound }).done;
   return { path, clips: clips.length };
 }
-
-const isFile = (path: string): Promise<boolean> => stat(path).then((info) => info.isFile(), () => false);
 
 /** The plan's audio clips that exist in the project and have sound, with their channel counts, in plan order. */
 async function playableClips(input: MixAudioInput): Promise<AudioClip[]> {
