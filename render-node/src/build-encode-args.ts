@@ -48,8 +48,12 @@ const TO_BT601_422_10 = `scale=in_color_matrix=bt601:in_range=pc:out_color_matri
 const BT601_TAGS = ["-colorspace", "smpte170m", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"];
 const WRITE_COLR = ["-movflags", "+write_colr"];
 
-function x264(preset: string, crf: number): string[] {
-  return ["-c:v", "libx264", "-preset", preset, "-crf", String(crf), ...BT709];
+// One encoding thread for the fast presets. A render runs one chunk encoder per browser, so the cores are already
+// shared out, and one thread encodes veryfast 1080p at ~40 frames/s, four times what a browser captures; x264's
+// frame threads only add hand-offs: 180 reference frames cost 5.2 s of CPU with them and 4.6 s without (bench/README,
+// "Encoder threads"). medium (high quality) keeps its frame threads: one thread would fall behind the capture.
+function x264(preset: string, crf: number, threads: "one" | "frame-threads"): string[] {
+  return ["-c:v", "libx264", "-preset", preset, "-crf", String(crf), ...(threads === "one" ? ["-threads", "1"] : []), ...BT709];
 }
 
 function vp9(deadline: string, cpuUsed: number, crf: number): string[] {
@@ -65,9 +69,9 @@ function prores(profile: number): string[] {
 
 export const ENCODER_SETTINGS: Record<Format, Record<Quality, EncoderSettings>> = {
   mp4: {
-    draft: { jpegQuality: 75, filter: TO_BT709_420, video: x264("ultrafast", 28), audio: ["-c:a", "aac", "-b:a", "128k"], chunkExtension: "mp4" },
-    standard: { jpegQuality: 85, filter: TO_BT709_420, video: x264("veryfast", 20), audio: ["-c:a", "aac", "-b:a", "192k"], chunkExtension: "mp4" },
-    high: { jpegQuality: 95, filter: TO_BT709_420, video: x264("medium", 16), audio: ["-c:a", "aac", "-b:a", "256k"], chunkExtension: "mp4" },
+    draft: { jpegQuality: 75, filter: TO_BT709_420, video: x264("ultrafast", 28, "one"), audio: ["-c:a", "aac", "-b:a", "128k"], chunkExtension: "mp4" },
+    standard: { jpegQuality: 85, filter: TO_BT709_420, video: x264("veryfast", 20, "one"), audio: ["-c:a", "aac", "-b:a", "192k"], chunkExtension: "mp4" },
+    high: { jpegQuality: 95, filter: TO_BT709_420, video: x264("medium", 16, "frame-threads"), audio: ["-c:a", "aac", "-b:a", "256k"], chunkExtension: "mp4" },
   },
   webm: {
     draft: { jpegQuality: 75, filter: TO_BT709_420, video: vp9("realtime", 8, 40), audio: ["-c:a", "libopus", "-b:a", "96k"], chunkExtension: "webm" },
@@ -191,6 +195,9 @@ export function buildChunkArgs(input: ChunkArgsInput): string[] {
     // No probing: ffmpeg would otherwise buffer 5 MB of frames (a whole chunk at 1080p) before encoding the first,
     // so the chunk was encoded after its frames were captured instead of while they were.
     "-probesize", "32", "-analyzeduration", "0",
+    // The filters run on the encoder's thread too: the colour conversion is 1–2 ms a frame, less than a slice
+    // hand-off between threads costs.
+    "-filter_threads", "1",
     ...(timed ? ["-f", "ivf"] : ["-f", "image2pipe", "-framerate", input.fpsText]),
     "-c:v", alpha ? "png" : "mjpeg", "-i", "-",
     ...(filter ? ["-vf", filter] : []),

@@ -72,14 +72,20 @@ describe("ffmpeg arguments", () => {
   it("reads timestamped JPEGs into a closed-GOP x264 chunk at the exact rational rate, held frames filled in", () => {
     expect(buildChunkArgs({ format: "mp4", quality: "standard", fpsText: "30000/1001", gopFrames: 60, output: "/w/c0.mp4" })).toEqual([
       "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-      "-probesize", "32", "-analyzeduration", "0",
+      "-probesize", "32", "-analyzeduration", "0", "-filter_threads", "1",
       "-f", "ivf", "-c:v", "mjpeg", "-i", "-",
       "-vf", expect.stringMatching(/colorspace=iall=bt601-6-625:irange=pc:all=bt709:range=tv:.*format=yuv420p$/),
-      "-c:v", "libx264", "-preset", "veryfast", "-crf", "20",
+      "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-threads", "1",
       "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
       "-g", "60", "-keyint_min", "60", "-flags", "+cgop",
       "-vsync", "cfr", "-r", "30000/1001", "-an", "/w/c0.mp4",
     ]);
+  });
+  it("encodes draft and standard x264 on one thread (one encoder per browser), high with frame threads", () => {
+    const args = (quality: "draft" | "standard" | "high") => buildChunkArgs({ format: "mp4", quality, fpsText: "30", gopFrames: 60, output: "c.mp4" }).join(" ");
+    expect(args("draft")).toContain("-preset ultrafast -crf 28 -threads 1");
+    expect(args("standard")).toContain("-preset veryfast -crf 20 -threads 1");
+    expect(args("high")).not.toContain("-threads");
   });
   it("uses prores_aw for mov and copies JPEGs for gif chunks", () => {
     const mov = buildChunkArgs({ format: "mov", quality: "high", fpsText: "25", gopFrames: 50, output: "c.mov" });
