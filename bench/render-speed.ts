@@ -118,10 +118,14 @@ async function benchCase(c: SpeedCase, runs: number, binaries: Binaries): Promis
   const failed = failures.length ? ` (failed: ${failures.join(", ")})` : "";
   if (of("ours").length === 0 || (c.reference && of("theirs").length === 0)) return `| ${c.name} | - | - | - | - | no result${failed} |`;
   const ours = median(of("ours"));
+  // The same runs without Node's start and the imports (the child prints renderProject's own wall time): what a
+  // running render node spends on the job. Said beside the process figure, which the goals are judged on.
+  const inRender = results.filter((r) => r.who === "ours").map((r) => Number(/([\d.]+) s in renderProject/.exec(r.output)?.[1])).filter(Number.isFinite);
+  const alone = inRender.length ? median(inRender) : Number.NaN;
   if (!c.reference) {
     const verdict = ours <= c.goalSeconds! ? "met" : "NOT met";
     console.log(`median ours ${ours.toFixed(2)} s (goal <= ${c.goalSeconds} s: ${verdict})`);
-    return `| ${c.name} | ${ours.toFixed(1)} s | - | - | - | <= ${c.goalSeconds} s: ${verdict}${failed} |`;
+    return `| ${c.name} | ${ours.toFixed(1)} s (render alone ${alone.toFixed(1)} s) | - | - | - | <= ${c.goalSeconds} s: ${verdict}${failed} |`;
   }
   const theirs = median(of("theirs"));
   // Pairs run back to back; a pair with a failed run is left out.
@@ -130,7 +134,8 @@ async function benchCase(c: SpeedCase, runs: number, binaries: Binaries): Promis
   const ratio = ours / theirs;
   const verdict = ratio <= c.goalRatio! ? "met" : "NOT met";
   console.log(`median ours ${ours.toFixed(2)} s, theirs ${theirs.toFixed(2)} s, ratio ${ratio.toFixed(3)}; pairs ${pairs.map((p) => p.toFixed(3)).join(", ")} (median ${median(pairs).toFixed(3)}); goal <= ${c.goalRatio}: ${verdict}`);
-  return `| ${c.name} | ${ours.toFixed(1)} s | ${theirs.toFixed(1)} s | ${ratio.toFixed(2)} | ${pairs.map((p) => p.toFixed(2)).join(", ")} | <= ${c.goalRatio}: ${verdict}${failed} |`;
+  console.log(`ours in renderProject alone (no process start or imports): median ${alone.toFixed(2)} s, ${(alone / theirs).toFixed(3)} of theirs`);
+  return `| ${c.name} | ${ours.toFixed(1)} s (render alone ${alone.toFixed(1)} s) | ${theirs.toFixed(1)} s | ${ratio.toFixed(2)} (render alone ${(alone / theirs).toFixed(2)}) | ${pairs.map((p) => p.toFixed(2)).join(", ")} | <= ${c.goalRatio}: ${verdict}${failed} |`;
 }
 
 async function main(): Promise<void> {
