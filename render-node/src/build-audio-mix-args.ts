@@ -51,9 +51,9 @@ function gainFilters(clip: AudioClip): string {
  * Mixes clips into one 48 kHz stereo track exactly `totalSeconds` long. The first input of the mix is silence of
  * the video's length and every clip is padded forever, so amix (duration=first) always has every input active and
  * divides by the same count, which the final volume undoes: each clip keeps its own level on any ffmpeg version.
- * `firstInputIndex` is the ffmpeg input number of the first clip (0 is the video).
+ * The clips are the command's only inputs, numbered from 0 (the track is mixed on its own, during the capture).
  */
-export function buildAudioMixArgs(clips: AudioClip[], totalSeconds: number, firstInputIndex = 1): AudioMix | null {
+export function buildAudioMixArgs(clips: AudioClip[], totalSeconds: number): AudioMix | null {
   const playable = clips.filter((clip) => clip.start < totalSeconds && (clip.duration === undefined || clip.duration > 0));
   if (playable.length === 0) return null;
   const inputs: string[] = [];
@@ -71,7 +71,7 @@ export function buildAudioMixArgs(clips: AudioClip[], totalSeconds: number, firs
     // level on both, so a mono clip is copied to both channels first.
     const upmix = clip.channels === 1 ? "pan=stereo|c0=c0|c1=c0," : "";
     parts.push(
-      `[${firstInputIndex + i}:a]${upmix}aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,${trim},` +
+      `[${i}:a]${upmix}aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,${trim},` +
         `asetpts=PTS-STARTPTS,${gainFilters(clip)},adelay=${delayMs}|${delayMs},apad[a${i}]`,
     );
     labels.push(`[a${i}]`);

@@ -39,7 +39,7 @@ export interface MixAudioInput {
 export async function mixAudioTrack(input: MixAudioInput): Promise<AudioTrack | null> {
   if (input.format === "gif") return null;
   const clips = await playableClips(input);
-  const mix = buildAudioMixArgs(clips, input.plan.durationSeconds, 0);
+  const mix = buildAudioMixArgs(clips, input.plan.durationSeconds);
   if (!mix) return null;
   const path = join(input.work, audioTrackName(input.format));
   input.onLine(`mixing ${clips.length} audio clip${clips.length === 1 ? "" : "s"}`);

@@ -173,8 +173,8 @@ describe("ffmpeg arguments", () => {
       inputs: ["-i", "a.wav", "-i", "b.mp3"],
       filter:
         "anullsrc=r=48000:cl=stereo,atrim=duration=4[base];" +
-        "[1:a]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,atrim=start=0:duration=1,asetpts=PTS-STARTPTS,volume=0.8,adelay=500|500,apad[a0];" +
-        "[2:a]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,atrim=start=1.25,asetpts=PTS-STARTPTS,volume=1,adelay=2000|2000,apad[a1];" +
+        "[0:a]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,atrim=start=0:duration=1,asetpts=PTS-STARTPTS,volume=0.8,adelay=500|500,apad[a0];" +
+        "[1:a]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,atrim=start=1.25,asetpts=PTS-STARTPTS,volume=1,adelay=2000|2000,apad[a1];" +
         "[base][a0][a1]amix=inputs=3:duration=first:dropout_transition=0,volume=3[aout]",
       outputLabel: "aout",
     });
@@ -182,7 +182,7 @@ describe("ffmpeg arguments", () => {
   });
   it("copies a mono clip to both channels at full level (ffmpeg's own up-mix is 3 dB down)", () => {
     const mix = buildAudioMixArgs([{ file: "m.wav", start: 0, duration: 1, mediaStart: 0, volume: 1, channels: 1 }], 2);
-    expect(mix?.filter).toContain("[1:a]pan=stereo|c0=c0|c1=c0,aformat=");
+    expect(mix?.filter).toContain("[0:a]pan=stereo|c0=c0|c1=c0,aformat=");
     const stereo = buildAudioMixArgs([{ file: "s.wav", start: 0, duration: 1, mediaStart: 0, volume: 1, channels: 2 }], 2);
     expect(stereo?.filter).not.toContain("pan=");
   });
