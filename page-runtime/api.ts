@@ -16,6 +16,8 @@ export interface MediaClip {
   duration: number | null;
   /** Seconds into the source it starts (data-playback-start, else data-media-start). */
   mediaStart: number;
+  /** Source seconds per timeline second (data-playback-rate, 0.1–10; core/composition/playback-rate.ts). */
+  playbackRate: number;
   /** data-volume as the mixer applies it: 0 up to +12 dB (core/composition/audio-gain.ts). */
   volume: number;
   /** Linear fades at the clip's edges (data-fade-in, data-fade-out), seconds; 0 for none. */
@@ -29,6 +31,8 @@ export interface VideoClip {
   start: number;
   duration: number | null;
   mediaStart: number;
+  /** Source seconds per timeline second (data-playback-rate). */
+  playbackRate: number;
 }
 
 /** What the runtime reports about a loaded composition (window.__studio.info()). */

@@ -1,6 +1,7 @@
-// The two questions about a Range header (RFC 9110 §14.2) that R2 does not answer. R2 reads the range itself
-// (`get(key, { range: request.headers })`: suffixes, clamping to the end), but it answers a header it cannot use
-// with the whole object, just as it answers "bytes=0-", so a 206 or a 416 could not be told from its reply.
+// A single Range header (RFC 9110 §14.2): the two questions R2 does not answer, and the bytes it names for servers
+// that read files themselves (the render node's preview). R2 reads the range itself (`get(key, { range:
+// request.headers })`: suffixes, clamping to the end), but it answers a header it cannot use with the whole object,
+// just as it answers "bytes=0-", so a 206 or a 416 could not be told from its reply.
 
 export interface SingleRange {
   /** First byte, or null for a suffix range ("bytes=-500"). */
@@ -24,4 +25,10 @@ export function singleRange(header: string | null | undefined): SingleRange | nu
 /** A range no byte of the object satisfies: it starts past the end, or is a zero-length suffix (416). */
 export function isUnsatisfiable(range: SingleRange, size: number): boolean {
   return range.first === null ? range.last === 0 || size === 0 : range.first >= size;
+}
+
+/** The first and last byte (inclusive) a satisfiable range names in an object of `size` bytes, clamped to its end. */
+export function rangeBytes(range: SingleRange, size: number): { first: number; last: number } {
+  if (range.first === null) return { first: size - Math.min(range.last ?? 0, size), last: size - 1 };
+  return { first: range.first, last: Math.min(size - 1, range.last ?? size - 1) };
 }

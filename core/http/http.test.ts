@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeBase64 } from "./base64.ts";
-import { isUnsatisfiable, singleRange } from "./byte-range.ts";
+import { isUnsatisfiable, rangeBytes, singleRange } from "./byte-range.ts";
 import { contentTypeFor } from "./content-type.ts";
 
 describe("singleRange and isUnsatisfiable", () => {
@@ -20,6 +20,16 @@ describe("singleRange and isUnsatisfiable", () => {
   // Invalid (last before first, RFC 9110 §14.1.1), several, or not bytes: ignored, the whole file is sent.
   it.each(["bytes=5-2", "bytes=0-1,4-5", "items=0-1", "bytes=-", null])("ignores %j", (header) => {
     expect(singleRange(header)).toBeNull();
+  });
+});
+
+describe("rangeBytes", () => {
+  it("names the bytes of a satisfiable range, clamped to the end", () => {
+    expect(rangeBytes(singleRange("bytes=0-")!, 10)).toEqual({ first: 0, last: 9 });
+    expect(rangeBytes(singleRange("bytes=2-5")!, 10)).toEqual({ first: 2, last: 5 });
+    expect(rangeBytes(singleRange("bytes=8-100")!, 10)).toEqual({ first: 8, last: 9 });
+    expect(rangeBytes(singleRange("bytes=-3")!, 10)).toEqual({ first: 7, last: 9 });
+    expect(rangeBytes(singleRange("bytes=-30")!, 10)).toEqual({ first: 0, last: 9 });
   });
 });
 

@@ -1,6 +1,7 @@
 // What a node learns by loading a composition once (frames, rate, size, audio clips), posted to the Worker so the
 // ProjectRoom can split the render into segments. Same shape as render-node/src/plan-render.ts's RenderPlan.
 import * as z from "zod";
+import { MAX_PLAYBACK_RATE, MIN_PLAYBACK_RATE } from "../composition/playback-rate.ts";
 import { MAX_ENVELOPE_POINTS } from "../composition/volume-envelope.ts";
 import { FindingSchema } from "./finding-schema.ts";
 
@@ -9,6 +10,8 @@ export const AudioClipSchema = z.object({
   start: z.number(),
   duration: z.number().nullable(),
   mediaStart: z.number(),
+  /** data-playback-rate when it is not 1 (source seconds per timeline second); absent plays at 1. */
+  playbackRate: z.number().min(MIN_PLAYBACK_RATE).max(MAX_PLAYBACK_RATE).optional(),
   volume: z.number(),
   kind: z.enum(["audio", "video"]),
   /** The gain over time when a script changes it (seconds from the clip's start), traced by volume-envelope.ts. */

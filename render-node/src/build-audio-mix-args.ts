@@ -1,5 +1,6 @@
 // The ffmpeg filter graph that places every audio clip on the timeline and mixes them. Pure.
 import { clampGain, fitFades } from "../../core/composition/audio-gain.ts";
+import { atempoFactors } from "../../core/composition/playback-rate.ts";
 import { envelopeFilter, type VolumePoint } from "../../core/composition/volume-envelope.ts";
 
 export interface AudioClip {
@@ -11,6 +12,8 @@ export interface AudioClip {
   duration: number | undefined;
   /** Offset into the file, in seconds. */
   mediaStart: number;
+  /** Source seconds per timeline second (data-playback-rate), pitch kept; undefined is 1. */
+  playbackRate?: number | undefined;
   /** Gain, 0 up to +12 dB (clamped here as HyperFrames' mixer clamps it). */
   volume: number;
   /** The gain over time (times from the clip's start), when a script changes it; replaces `volume` throughout. */
@@ -62,17 +65,22 @@ export function buildAudioMixArgs(clips: AudioClip[], totalSeconds: number): Aud
   playable.forEach((clip, i) => {
     inputs.push("-i", clip.file);
     const delayMs = Math.round(Math.max(0, clip.start) * 1000);
+    // The trim is in the file's seconds, the rest on the timeline's: at rate r a timeline second is r of the file's,
+    // and atempo (pitch kept) makes them timeline seconds again before the gains, which count on the clip's clock.
+    const rate = clip.playbackRate ?? 1;
+    const cut = Math.max(0, -clip.start);
     // A clip that starts before 0 loses its head instead of being delayed.
-    const skip = clip.mediaStart + Math.max(0, -clip.start);
+    const skip = clip.mediaStart + cut * rate;
     const trim = clip.duration === undefined
       ? `atrim=start=${seconds(skip)}`
-      : `atrim=start=${seconds(skip)}:duration=${seconds(clip.duration - Math.max(0, -clip.start))}`;
+      : `atrim=start=${seconds(skip)}:duration=${seconds((clip.duration - cut) * rate)}`;
+    const tempo = atempoFactors(rate).map((factor) => `atempo=${seconds(factor)},`).join("");
     // ffmpeg's own mono-to-stereo up-mix puts the channel at -3 dB on each side; HyperFrames plays mono at full
     // level on both, so a mono clip is copied to both channels first.
     const upmix = clip.channels === 1 ? "pan=stereo|c0=c0|c1=c0," : "";
     parts.push(
       `[${i}:a]${upmix}aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,${trim},` +
-        `asetpts=PTS-STARTPTS,${gainFilters(clip)},adelay=${delayMs}|${delayMs},apad[a${i}]`,
+        `asetpts=PTS-STARTPTS,${tempo}${gainFilters(clip)},adelay=${delayMs}|${delayMs},apad[a${i}]`,
     );
     labels.push(`[a${i}]`);
   });

@@ -193,7 +193,10 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
             onFinding(makeFinding("media-not-project-file", settled.composition, `audio ${clip.src} is not a project file; left out of the mix`));
             return [];
           }
-          return [{ src: path, start: clip.start, duration: clip.duration, mediaStart: clip.mediaStart, volume: clip.volume, kind: clip.kind, ...planGain(clip, volumes[i]) }];
+          return [{
+            src: path, start: clip.start, duration: clip.duration, mediaStart: clip.mediaStart, volume: clip.volume, kind: clip.kind,
+            ...(clip.playbackRate !== 1 ? { playbackRate: clip.playbackRate } : {}), ...planGain(clip, volumes[i]),
+          }];
         }),
         findings: [...findings],
       }),

@@ -70,12 +70,16 @@ export async function extractVideoFrames(options: {
       const windowed = first > 1 || Number.isFinite(last);
       const fps = options.fps ?? { num: 1, den: 1 };
       const keep = Number.isFinite(last) ? `between(n\\,${first - 1}\\,${last - 1})` : `gte(n\\,${first - 1})`;
+      // At data-playback-rate r the clip's frame at timeline second s is its file's at r·s: the decoded frames'
+      // times are divided by r before the fps filter samples them (the input's own -t counts the file's seconds).
+      const rate = video.playbackRate;
+      const speed = rate === 1 ? "" : `setpts=(PTS-STARTPTS)/${rate},`;
       const args = [
         "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
         "-ss", String(video.mediaStart),
-        ...(Number.isFinite(last) ? ["-t", (((last + 2) * fps.den) / fps.num).toFixed(6)] : []),
+        ...(Number.isFinite(last) ? ["-t", ((((last + 2) * fps.den) / fps.num) * rate).toFixed(6)] : []),
         "-i", file, "-t", seconds.toFixed(6),
-        "-vf", windowed ? `fps=${options.fpsText},select='${keep}'` : `fps=${options.fpsText}`,
+        "-vf", windowed ? `${speed}fps=${options.fpsText},select='${keep}'` : `${speed}fps=${options.fpsText}`,
         ...(windowed ? ["-vsync", "0"] : []),
         "-q:v", "3", "-start_number", String(first), join(out, "%06d.jpg"),
       ];

@@ -16,6 +16,7 @@ import { gsapDist } from "./intercept-requests.ts";
 import { RUNTIME_PATH } from "./serve-project.ts";
 import { assertPageRuntimeBuilt, PLAYER_SCRIPT } from "../../page-runtime/paths.ts";
 import { contentTypeFor } from "../../core/http/content-type.ts";
+import { isUnsatisfiable, rangeBytes, singleRange } from "../../core/http/byte-range.ts";
 import { bundledFontFile, FACES_PATH, readProjectFonts } from "./bundled-fonts.ts";
 import { rewriteHtmlFonts } from "../../core/fonts/rewrite-page-fonts.ts";
 import { parseVariablesJson } from "../../core/render/render-variables.ts";
@@ -153,7 +154,22 @@ export async function servePreview(options: {
         res.writeHead(200, { "content-type": type, "cache-control": "no-store" });
         return res.end(html);
       }
-      res.writeHead(200, { "content-type": type, "content-length": info.size, "cache-control": "no-store" });
+      // One byte range, as the Worker serves project files: a player seeks an <audio> or <video> only in a file
+      // served with ranges (without, Chromium can play it from the start but never seek it).
+      const range = singleRange(req.headers.range);
+      if (range && isUnsatisfiable(range, info.size)) {
+        res.writeHead(416, { "content-range": `bytes */${info.size}`, "cache-control": "no-store" });
+        return res.end();
+      }
+      if (range) {
+        const { first, last } = rangeBytes(range, info.size);
+        res.writeHead(206, {
+          "content-type": type, "content-length": last - first + 1, "content-range": `bytes ${first}-${last}/${info.size}`,
+          "accept-ranges": "bytes", "cache-control": "no-store",
+        });
+        return void createReadStream(path, { start: first, end: last }).pipe(res);
+      }
+      res.writeHead(200, { "content-type": type, "content-length": info.size, "accept-ranges": "bytes", "cache-control": "no-store" });
       createReadStream(path).pipe(res);
     })().catch((error: unknown) => send(500, String(error)));
   });

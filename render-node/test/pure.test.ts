@@ -180,6 +180,14 @@ describe("ffmpeg arguments", () => {
     });
     expect(buildAudioMixArgs([], 4)).toBeNull();
   });
+  it("plays a clip at its data-playback-rate: trimmed in the file's seconds, atempo within 0.5-2 per stage, gains on the timeline", () => {
+    const mix = buildAudioMixArgs([{ file: "a.wav", start: -0.5, duration: 2, mediaStart: 1, playbackRate: 3, volume: 1, fadeOut: 0.5 }], 4);
+    // 0.5 s of the timeline cut from its head is 1.5 s of the file; the 1.5 s left of the clip are 4.5 s of it.
+    expect(mix?.filter).toContain("atrim=start=2.5:duration=4.5,asetpts=PTS-STARTPTS,atempo=2,atempo=1.5,volume=1,afade=t=out:st=1:d=0.5,adelay=0|0");
+    const slow = buildAudioMixArgs([{ file: "a.wav", start: 0, duration: 1, mediaStart: 0, playbackRate: 0.2, volume: 1 }], 4);
+    expect(slow?.filter).toContain("atrim=start=0:duration=0.2,asetpts=PTS-STARTPTS,atempo=0.5,atempo=0.5,atempo=0.8,volume=1");
+    expect(buildAudioMixArgs([{ file: "a.wav", start: 0, duration: 1, mediaStart: 0, playbackRate: 1, volume: 1 }], 4)?.filter).not.toContain("atempo");
+  });
   it("copies a mono clip to both channels at full level (ffmpeg's own up-mix is 3 dB down)", () => {
     const mix = buildAudioMixArgs([{ file: "m.wav", start: 0, duration: 1, mediaStart: 0, volume: 1, channels: 1 }], 2);
     expect(mix?.filter).toContain("[0:a]pan=stereo|c0=c0|c1=c0,aformat=");

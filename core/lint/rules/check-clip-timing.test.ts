@@ -45,3 +45,14 @@ describe("audio_volume_out_of_range", () => {
     for (const bad of ["-1", "loud"]) expect(codesOf(lintBody(`<h1 class="title">Hi</h1>${audio(`data-volume="${bad}"`)}`, upload)), bad).toContain("audio_volume_out_of_range");
   });
 });
+
+describe("media_playback_rate_out_of_range", () => {
+  it("accepts 0.1 to 10 and warns for junk, 0 and past 10, saying what plays", () => {
+    for (const ok of ["0.1", "0.5", "2", "10"]) expect(codesOf(lintBody(`<h1 class="title">Hi</h1>${audio(`data-playback-rate="${ok}"`)}`, upload)), ok).not.toContain("media_playback_rate_out_of_range");
+    const fast = lintBody(`<h1 class="title">Hi</h1>${audio('data-playback-rate="40"')}`, upload).findings.filter((f) => f.code === "media_playback_rate_out_of_range");
+    expect(fast).toHaveLength(1);
+    expect(fast[0]!.message).toContain("plays at 10");
+    expect(fast[0]!.severity).toBe("warning");
+    for (const bad of ["0", "fast"]) expect(codesOf(lintBody(`<h1 class="title">Hi</h1>${audio(`data-playback-rate="${bad}"`)}`, upload)), bad).toContain("media_playback_rate_out_of_range");
+  });
+});

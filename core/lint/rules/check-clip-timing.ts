@@ -1,7 +1,9 @@
 // Timing and gain attributes the runtime cannot use as written: a data-start naming no clip, a cycle of such
-// references or unreadable text (the clip would start at a default, not where the author meant), and a
-// data-volume outside what the mixer plays (0 to +12 dB). Same grammar and ranges as the runtime and the node.
+// references or unreadable text (the clip would start at a default, not where the author meant), a data-volume
+// outside what the mixer plays (0 to +12 dB) and a data-playback-rate outside 0.1–10. Same grammar and ranges as
+// the runtime and the node.
 import { volumeProblem } from "../../composition/audio-gain.ts";
+import { playbackRateProblem } from "../../composition/playback-rate.ts";
 import { describeStartProblem, findStartProblems } from "../../composition/clip-start.ts";
 import { describeElement } from "../../html/describe-element.ts";
 import { hasAttribute, readAttribute } from "../../html/parse-html.ts";
@@ -45,6 +47,13 @@ export function checkClipTiming(file: CompositionFile, project: ProjectContext):
       findings.push(createFinding("audio_volume_out_of_range", file.path, problem, {
         selector: describeElement(element),
         fixHint: 'data-volume is a linear gain: 0 is silence, 1 the file\'s own level, 3.98 the most (+12 dB); e.g. data-volume="2" for +6 dB.',
+      }));
+    }
+    const rateProblem = playbackRateProblem(readAttribute(element, "data-playback-rate"));
+    if (rateProblem) {
+      findings.push(createFinding("media_playback_rate_out_of_range", file.path, rateProblem, {
+        selector: describeElement(element),
+        fixHint: 'data-playback-rate is the clip\'s constant speed, from 0.1 to 10: data-playback-rate="2" plays it twice as fast (the sound keeps its pitch).',
       }));
     }
   }

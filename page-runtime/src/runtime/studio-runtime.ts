@@ -11,6 +11,7 @@ import { mediaSrc, placeRootClips, setClipShown, type Clip } from "./timing.ts";
 import { exposeRootVariables, installHyperframes } from "./variables.ts";
 import { describeStartProblem, readMediaOffset } from "../../../core/composition/clip-start.ts";
 import { readFadeSeconds, readVolume } from "../../../core/composition/audio-gain.ts";
+import { readPlaybackRate } from "../../../core/composition/playback-rate.ts";
 import { installVolume, resumeAudio, sampleVolumes, watchMediaVolumes } from "./media-volume.ts";
 import { exposeOwnVariables } from "./own-variables.ts";
 import { watchStillFrames } from "./still-frame.ts";
@@ -20,15 +21,20 @@ interface VideoItem {
   index: number;
   window: TimeWindow;
   mediaStart: number;
+  /** Source seconds per timeline second (data-playback-rate). */
+  rate: number;
 }
 interface MediaItem {
   el: HTMLMediaElement;
   window: TimeWindow;
   mediaStart: number;
+  rate: number;
 }
 
 /** Seconds into its source a media element starts (data-playback-start, else data-media-start). */
 const mediaOffset = (el: Element) => readMediaOffset((name) => el.getAttribute(name));
+/** Its constant speed (data-playback-rate, core/composition/playback-rate.ts); a render's swapped <img> keeps it. */
+const mediaRate = (el: Element) => readPlaybackRate(el.getAttribute("data-playback-rate"));
 
 function studioRuntime(): void {
   if (page.__studio) return;
@@ -100,14 +106,18 @@ function studioRuntime(): void {
       .map((el) => ({ el, window: clock.shownWindow(el), collapses: null, savedDisplay: null }));
     const videoEls = renderMode ? document.querySelectorAll<HTMLElement>("img[data-studio-video]") : document.querySelectorAll<HTMLElement>("video");
     state.videos = Array.prototype.map.call(videoEls, (el: HTMLElement, index: number) => ({
-      el, index, window: clock.mediaWindow(el), mediaStart: mediaOffset(el),
+      el, index, window: clock.mediaWindow(el), mediaStart: mediaOffset(el), rate: mediaRate(el),
     })) as VideoItem[];
     // Any media element the watch missed gets the gain-keeping volume too (media-volume.ts).
     Array.prototype.forEach.call(document.querySelectorAll("audio, video"), (el: HTMLMediaElement) => installVolume(el, !renderMode));
     // Play mode: every <audio> and <video> follows the one clock (render mode mixes audio with ffmpeg instead).
     state.media = renderMode ? [] : (Array.prototype.map.call(document.querySelectorAll<HTMLMediaElement>("audio, video"), (el: HTMLMediaElement) => {
       el.preload = "auto";
-      return { el, window: clock.mediaWindow(el), mediaStart: mediaOffset(el) };
+      const rate = mediaRate(el);
+      // Sound keeps its pitch at any speed, as in the render (atempo).
+      el.preservesPitch = true;
+      el.playbackRate = rate;
+      return { el, window: clock.mediaWindow(el), mediaStart: mediaOffset(el), rate };
     }) as MediaItem[]);
     for (const id in timelines()) {
       const tl = timelines()[id];
@@ -159,7 +169,7 @@ function studioRuntime(): void {
       const raw = el.getAttribute("data-volume");
       return {
         kind, src, start: w.start, duration: Number.isFinite(w.end) ? w.end - w.start : null,
-        mediaStart: mediaOffset(el), volume: raw !== null ? readVolume(raw) : readVolume(el.getAttribute("volume")),
+        mediaStart: mediaOffset(el), playbackRate: mediaRate(el), volume: raw !== null ? readVolume(raw) : readVolume(el.getAttribute("volume")),
         fadeIn: readFadeSeconds(el.getAttribute("data-fade-in")), fadeOut: readFadeSeconds(el.getAttribute("data-fade-out")),
       };
     });
@@ -178,6 +188,7 @@ function studioRuntime(): void {
         start: v.window.start,
         duration: Number.isFinite(v.window.end) ? v.window.end - v.window.start : null,
         mediaStart: v.mediaStart,
+        playbackRate: v.rate,
       })),
     };
   }
@@ -265,7 +276,7 @@ function studioRuntime(): void {
       const item = state.media[m]!;
       const el = item.el;
       const inside = t >= item.window.start && t < item.window.end;
-      const target = Math.max(0, t - item.window.start) + item.mediaStart;
+      const target = Math.max(0, t - item.window.start) * item.rate + item.mediaStart;
       if (playing && inside) {
         if (el.readyState >= 1 && Math.abs(el.currentTime - target) > MAX_DRIFT) el.currentTime = target;
         if (el.paused) el.play().catch(() => {});
