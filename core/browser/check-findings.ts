@@ -16,12 +16,13 @@ export type CheckCode =
   | "text-overflow"
   | "off-canvas"
   | "text-overlap"
-  | "start-unresolved";
+  | "start-unresolved"
+  | "feature-unsupported";
 
 export const CHECK_CODES: [CheckCode, ...CheckCode[]] = [
   "composition-load-failed", "console-error", "page-error", "request-failed", "missing-asset", "request-blocked",
   "timeline-not-registered", "font-fallback", "duration-mismatch", "text-clipped", "text-overflow", "off-canvas", "text-overlap",
-  "start-unresolved",
+  "start-unresolved", "feature-unsupported",
 ];
 
 /** Severity by code: core/protocol/finding.ts's one table, so it never drifts between the node and the docs. */

@@ -8,6 +8,7 @@ import { checkAnimationFrame } from "./rules/check-animation-frame.ts";
 import { checkAssetPaths } from "./rules/check-asset-paths.ts";
 import { checkCanvas } from "./rules/check-canvas.ts";
 import { checkClipTiming } from "./rules/check-clip-timing.ts";
+import { checkUnsupportedFeatures } from "./rules/check-unsupported-features.ts";
 import { checkClipVisibility } from "./rules/check-clip-visibility.ts";
 import { checkCssAnimations } from "./rules/check-css-animations.ts";
 import { checkCssScope } from "./rules/check-css-scope.ts";
@@ -49,6 +50,7 @@ const FILE_RULES: FileRule[] = [
   checkFontFamilies,
   checkMedia,
   checkClipTiming,
+  checkUnsupportedFeatures,
   checkSubCompositions,
   checkAssetPaths,
   checkDuplicateElementIds,

@@ -27,6 +27,8 @@ export const FINDING_SEVERITY = {
   // A data-start naming a clip that does not exist, or a cycle of them (core/composition/clip-start.ts).
   "start-unresolved": "error",
   "shader-transition-unsupported": "warning",
+  // A HyperFrames attribute the studio renders as if absent (core/composition/unsupported-features.ts).
+  "feature-unsupported": "warning",
 } as const satisfies Record<string, "error" | "warning" | "info">;
 
 export type FindingCode = keyof typeof FINDING_SEVERITY;

@@ -41,6 +41,7 @@ export function isRuntimeFinding(finding: Finding, rootFile = ROOT_FILE): findin
     case "font-fallback":
     case "composition-load-failed":
     case "start-unresolved":
+    case "feature-unsupported":
       return true;
     case "page-error":
       // A timeline callback that threw while seeking (it has a time) was caught by the runtime: no pageerror saw it.

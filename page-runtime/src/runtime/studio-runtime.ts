@@ -15,6 +15,7 @@ import { readPlaybackRate } from "../../../core/composition/playback-rate.ts";
 import { installVolume, resumeAudio, sampleVolumes, watchMediaVolumes } from "./media-volume.ts";
 import { exposeOwnVariables } from "./own-variables.ts";
 import { watchStillFrames } from "./still-frame.ts";
+import { reportUnsupportedFeatures } from "./unsupported-features.ts";
 
 interface VideoItem {
   el: HTMLElement;
@@ -98,10 +99,12 @@ function studioRuntime(): void {
     placeRootClips(state.root);
     const rootEl = state.root;
     // Windows are read once the files' scripts have run: a host without data-duration lasts as long as its timeline.
+    // The project file an element comes from: its sub-composition's, else the page's.
+    const fileOf = (el: Element) => (el.closest("[data-studio-file]") || rootEl).getAttribute("data-studio-file") || rootFile;
     const clock = (state.clock = makeClipClock(rootEl, timelines, (el, problem) => {
-      const file = (el.closest("[data-studio-file]") || rootEl).getAttribute("data-studio-file") || rootFile;
-      report("start-unresolved", file, describeStartProblem(problem), el.id ? { selector: "#" + el.id } : {});
+      report("start-unresolved", fileOf(el), describeStartProblem(problem), el.id ? { selector: "#" + el.id } : {});
     }));
+    reportUnsupportedFeatures(fileOf);
     state.clips = (Array.prototype.filter.call(document.querySelectorAll("[data-start]"), (el: Element) => el !== rootEl && el.nodeName !== "AUDIO") as HTMLElement[])
       .map((el) => ({ el, window: clock.shownWindow(el), collapses: null, savedDisplay: null }));
     const videoEls = renderMode ? document.querySelectorAll<HTMLElement>("img[data-studio-video]") : document.querySelectorAll<HTMLElement>("video");
