@@ -93,9 +93,9 @@ it("plays a video and an audio clip at their data-playback-rate, the sound at it
 
 it("extracts a segment's frames of a sped-up clip exactly as the whole render does", async () => {
   const base = {
-    videos: [{ index: 0, src: "http://project/assets/clip.mp4", start: 0, duration: 1.5, mediaStart: 0.2, playbackRate: 2 }],
+    videos: [{ index: 0, src: "http://project/assets/clip.mp4", start: 0, duration: 1.5, mediaStart: 0.2, playbackRate: 2, loop: false }],
     toFile: () => join(project, "assets", "clip.mp4"),
-    totalSeconds: 2, fpsText: "30", fps: { num: 30, den: 1 }, ffmpeg: binaries.ffmpeg, bounds: stageBounds(),
+    totalSeconds: 2, fpsText: "30", fps: { num: 30, den: 1 }, ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe, bounds: stageBounds(),
     signal: new AbortController().signal, onLine: () => {}, onFinding: () => {}, composition: "index.html",
   };
   const whole = join(project, "whole");
