@@ -7,8 +7,8 @@ import { beforeAll, expect, it } from "vitest";
 import { extractVideoFrames } from "../src/extract-video-frames.ts";
 import { renderProject } from "../src/render-project.ts";
 import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
-import { runTool } from "../src/run-tool.ts";
 import { stageBounds } from "../src/stage-bounds.ts";
+import { writeColourClip } from "./colour-clip.ts";
 import { readPixel } from "./inspect-video.ts";
 
 const W = 320;
@@ -42,13 +42,7 @@ beforeAll(async () => {
   project = await mkdtemp(join(tmpdir(), "studio-loop-"));
   await mkdir(join(project, "assets"));
   await writeFile(join(project, "index.html"), html);
-  await runTool(binaries.ffmpeg, [
-    "-v", "error", "-y",
-    "-f", "lavfi", "-i", "color=c=blue:s=100x90:d=0.5:r=30",
-    "-f", "lavfi", "-i", "color=c=yellow:s=100x90:d=0.5:r=30",
-    "-filter_complex", "[0:v][1:v]concat=n=2:v=1:a=0", "-c:v", "libx264", "-pix_fmt", "yuv420p",
-    join(project, "assets", "clip.mp4"),
-  ], new AbortController().signal).done;
+  await writeColourClip(binaries.ffmpeg, join(project, "assets", "clip.mp4"), ["blue", "yellow"], 0.5, "100x90");
 }, 60_000);
 
 const isBlue = ([r, , b]: number[]) => b! > 180 && r! < 60;
