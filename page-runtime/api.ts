@@ -33,6 +33,8 @@ export interface VideoClip {
   mediaStart: number;
   /** Source seconds per timeline second (data-playback-rate). */
   playbackRate: number;
+  /** The element has `loop`: it plays its file (from its in-point) over and over for as long as it is shown. */
+  loop: boolean;
 }
 
 /** What the runtime reports about a loaded composition (window.__studio.info()). */
@@ -56,6 +58,8 @@ export interface RuntimeConfig {
   /** "/__studio/video/{index}/{frame}.jpg" */
   videoFrameUrl: string | null;
   videoFrameCounts: number[];
+  /** By video index, a looping video's cycle on the timeline (seconds), else null (render-node/src/extract-video-frames.ts). */
+  videoLoopSeconds: (number | null)[];
 }
 
 export interface StudioApi {

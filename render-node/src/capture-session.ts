@@ -10,7 +10,7 @@ import type { CompositionInfo } from "../../page-runtime/api.ts";
 import { computeViewport } from "./compute-viewport.ts";
 import type { Viewport } from "./compute-viewport.ts";
 import { countFrames, frameTime } from "./count-frames.ts";
-import { extractVideoFrames } from "./extract-video-frames.ts";
+import { extractVideoFrames, type ExtractedVideos } from "./extract-video-frames.ts";
 import { launchCaptureBrowser } from "./launch-capture-browser.ts";
 import type { CaptureBrowser, CaptureMode } from "./launch-capture-browser.ts";
 import { loadComposition } from "./load-composition.ts";
@@ -179,7 +179,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     );
     // Shader transitions the page declared (HyperShader.init): read once; what cannot be drawn is a finding.
     const transitions = await readShaderTransitions(first.browser.page, options.composition, onFinding, strict);
-    let videoCounts: Promise<number[]> | undefined;
+    let videoCounts: Promise<ExtractedVideos> | undefined;
     const settled = options;
     const session: CaptureSession = {
       options: settled, info, frames, totalSeconds, viewport, alpha, mode: first.browser.mode, findings, binaries, bounds, projectDir, work,
@@ -215,21 +215,21 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
                 const path = projectPathOf(projectDir, origin, src);
                 return path === null ? null : join(projectDir, path);
               },
-              totalSeconds, fpsText: settled.fpsText, dir: join(work, "video-frames"), ffmpeg: binaries.ffmpeg, bounds, signal, onLine, onFinding,
+              totalSeconds, fpsText: settled.fpsText, dir: join(work, "video-frames"), ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe, bounds, signal, onLine, onFinding,
               composition: settled.composition,
               // A segment decodes only the frames it shows (a whole render: all of them).
               fps: settled.fps,
               window: range.start === 0 && range.end === frames ? undefined : { from: frameTime(range.start, settled.fps), to: frameTime(range.end - 1, settled.fps) },
             })
-          : Promise.resolve([]));
+          : Promise.resolve({ counts: [], loopSeconds: [] }));
         // Its failure is seen where it is awaited, unless the browsers fail first.
         videoCounts.catch(() => {});
         // Each page is readied for capture as soon as it has loaded (and the videos are decoded), the first one
         // while the others still load.
         const prepared = async (load: Promise<{ browser: CaptureBrowser; info: CompositionInfo }>) => {
           const loadedOne = await load;
-          const videoFrameCounts = await videoCounts!;
-          await prepareCapturePage(loadedOne.browser, { viewport, fps: settled.fps, videoFrameCounts, composition: settled.composition, frameMs: bounds.frameMs, alpha });
+          const videos = await videoCounts!;
+          await prepareCapturePage(loadedOne.browser, { viewport, fps: settled.fps, videos, composition: settled.composition, frameMs: bounds.frameMs, alpha });
           return loadedOne;
         };
         const loaded = await timeline.time("starting browsers", Promise.all([Promise.resolve(first), ...ready, ...more].map(prepared)));

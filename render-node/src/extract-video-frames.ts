@@ -14,12 +14,34 @@ export function clipFrameWindow(window: { from: number; to: number }, clipStart:
   return { first: Math.max(1, frameOf(window.from - clipStart)), last: frameOf(window.to - clipStart) };
 }
 
+/** By video index: the highest frame number written, and a looping video's cycle on the timeline (else null). */
+export interface ExtractedVideos {
+  counts: number[];
+  loopSeconds: (number | null)[];
+}
+
+/**
+ * How long a file plays, as HyperFrames times a loop (its resolvePlayableVideoDuration): the video stream's start
+ * plus its duration, else the container's duration; null when ffprobe says neither.
+ */
+async function playableSeconds(ffprobe: string, file: string, signal: AbortSignal): Promise<number | null> {
+  const out = await runTool(ffprobe, ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=start_time,duration:format=duration", "-of", "json", file], signal).done;
+  const probe = JSON.parse(out) as { streams?: { start_time?: string; duration?: string }[]; format?: { duration?: string } };
+  const stream = probe.streams?.[0];
+  const streamSeconds = Number(stream?.duration);
+  if (Number.isFinite(streamSeconds) && streamSeconds > 0) return Math.max(0, Number(stream?.start_time) || 0) + streamSeconds;
+  const formatSeconds = Number(probe.format?.duration);
+  return Number.isFinite(formatSeconds) && formatSeconds > 0 ? formatSeconds : null;
+}
+
 /**
  * Writes <dir>/<index>/000001.jpg… for each video (frame 1 = the clip's first instant); returns, by index, the
- * highest frame number written (the page holds it past the clip's end). With `window` (a segment's composition
- * times, first and last frame) only the frames the segment shows are written, under their own numbers: the decode
- * still runs from the clip's start, so the frames are the very ones a whole extraction writes, but a segment late
- * in a long video does not encode every earlier frame to JPEG.
+ * highest frame number written (the page holds it past the clip's end), and for a video with `loop` the length of
+ * one cycle (its file from the in-point, at its rate), which the page starts over each time. With `window` (a
+ * segment's composition times, first and last frame) only the frames the segment shows are written, under their own
+ * numbers: the decode still runs from the clip's start, so the frames are the very ones a whole extraction writes,
+ * but a segment late in a long video does not encode every earlier frame to JPEG. A looping video is extracted
+ * whole (one cycle) whatever the window: a segment may show any of its frames.
  */
 export async function extractVideoFrames(options: {
   videos: VideoClip[];
@@ -32,6 +54,8 @@ export async function extractVideoFrames(options: {
   window?: { from: number; to: number } | undefined;
   dir: string;
   ffmpeg: string;
+  /** Reads a looping video's length. */
+  ffprobe: string;
   /** Each clip's decode is bounded like an encode step over the clip's seconds. */
   bounds: StageBounds;
   signal: AbortSignal;
@@ -39,10 +63,12 @@ export async function extractVideoFrames(options: {
   onFinding: (finding: Finding) => void;
   /** The composition being rendered, the file a finding about a clip names. */
   composition: string;
-}): Promise<number[]> {
+}): Promise<ExtractedVideos> {
   const counts: number[] = [];
+  const loopSeconds: (number | null)[] = [];
   for (const video of options.videos) {
     counts[video.index] = 0;
+    loopSeconds[video.index] = null;
     const file = video.src ? options.toFile(video.src) : null;
     if (!file) {
       options.onFinding(makeFinding("media-not-project-file", options.composition, `video ${video.src ?? "(no src)"} is not a project file; it stays blank`));
@@ -56,7 +82,7 @@ export async function extractVideoFrames(options: {
     const out = join(options.dir, String(video.index));
     await mkdir(out, { recursive: true });
     const seconds = Math.max(0, video.duration ?? options.totalSeconds - video.start);
-    const frames = options.window && options.fps ? clipFrameWindow(options.window, video.start, options.fps) : { first: 1, last: Infinity };
+    const frames = options.window && options.fps && !video.loop ? clipFrameWindow(options.window, video.start, options.fps) : { first: 1, last: Infinity };
     // A clip that starts after the segment, or (with a duration) ends before it, is hidden throughout it.
     if (!frames || (options.window && video.duration !== null && options.window.from > video.start + video.duration)) {
       options.onLine(`video ${video.src} is not shown in this segment: no frames extracted`);
@@ -94,7 +120,11 @@ export async function extractVideoFrames(options: {
       highest = written;
     }
     counts[video.index] = highest;
+    if (video.loop) {
+      const playable = await playableSeconds(options.ffprobe, file, options.signal);
+      if (playable !== null && playable > video.mediaStart) loopSeconds[video.index] = (playable - video.mediaStart) / video.playbackRate;
+    }
     options.onLine(`extracted ${written} frames of ${video.src}${frames.first > 1 || Number.isFinite(frames.last) ? ` (frames ${frames.first} to ${highest} for this segment)` : ""}`);
   }
-  return counts;
+  return { counts, loopSeconds };
 }

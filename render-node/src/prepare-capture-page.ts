@@ -3,6 +3,7 @@
 // machine this is slow, not hung; paced-deadline.ts).
 import type { StudioWindow } from "../../page-runtime/api.ts";
 import type { Viewport } from "./compute-viewport.ts";
+import type { ExtractedVideos } from "./extract-video-frames.ts";
 import type { CaptureBrowser } from "./launch-capture-browser.ts";
 import { clearPageBackground } from "./page-background.ts";
 import { pageBound, withPacedDeadline } from "./paced-deadline.ts";
@@ -11,7 +12,7 @@ import { seconds } from "./with-deadline.ts";
 
 export function prepareCapturePage(
   browser: CaptureBrowser,
-  input: { viewport: Viewport; fps: Fps; videoFrameCounts: number[]; composition: string; frameMs: number; alpha: boolean },
+  input: { viewport: Viewport; fps: Fps; videos: ExtractedVideos; composition: string; frameMs: number; alpha: boolean },
 ): Promise<void> {
   const { viewport } = input;
   const prepare = async () => {
@@ -20,7 +21,10 @@ export function prepareCapturePage(
     });
     await browser.page.evaluate(
       (config: Record<string, unknown>) => (window as unknown as StudioWindow).__studio.configure(config),
-      { fps: [input.fps.num, input.fps.den], videoFrameUrl: "/__studio/video/{index}/{frame}.jpg", videoFrameCounts: input.videoFrameCounts },
+      {
+        fps: [input.fps.num, input.fps.den], videoFrameUrl: "/__studio/video/{index}/{frame}.jpg",
+        videoFrameCounts: input.videos.counts, videoLoopSeconds: input.videos.loopSeconds,
+      },
     );
     // A render that keeps alpha: no page or default background under the composition (page-background.ts).
     if (input.alpha) await clearPageBackground(browser);

@@ -10,6 +10,7 @@ import { renderProject } from "../src/render-project.ts";
 import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
 import { runTool } from "../src/run-tool.ts";
 import { stageBounds } from "../src/stage-bounds.ts";
+import { writeColourClip } from "./colour-clip.ts";
 import { audioRms, readPixel } from "./inspect-video.ts";
 
 const W = 320;
@@ -44,14 +45,7 @@ beforeAll(async () => {
   await mkdir(join(project, "assets"));
   await writeFile(join(project, "index.html"), html);
   const signal = new AbortController().signal;
-  await runTool(binaries.ffmpeg, [
-    "-v", "error", "-y",
-    "-f", "lavfi", "-i", "color=c=blue:s=160x90:d=1:r=30",
-    "-f", "lavfi", "-i", "color=c=yellow:s=160x90:d=1:r=30",
-    "-f", "lavfi", "-i", "color=c=red:s=160x90:d=1:r=30",
-    "-filter_complex", "[0:v][1:v][2:v]concat=n=3:v=1:a=0", "-c:v", "libx264", "-pix_fmt", "yuv420p",
-    join(project, "assets", "clip.mp4"),
-  ], signal).done;
+  await writeColourClip(binaries.ffmpeg, join(project, "assets", "clip.mp4"), ["blue", "yellow", "red"], 1, "160x90");
   await runTool(binaries.ffmpeg, [
     "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=2:sample_rate=44100", "-af", "apad=whole_len=176400", join(project, "assets", "tone.wav"),
   ], signal).done;
@@ -93,9 +87,9 @@ it("plays a video and an audio clip at their data-playback-rate, the sound at it
 
 it("extracts a segment's frames of a sped-up clip exactly as the whole render does", async () => {
   const base = {
-    videos: [{ index: 0, src: "http://project/assets/clip.mp4", start: 0, duration: 1.5, mediaStart: 0.2, playbackRate: 2 }],
+    videos: [{ index: 0, src: "http://project/assets/clip.mp4", start: 0, duration: 1.5, mediaStart: 0.2, playbackRate: 2, loop: false }],
     toFile: () => join(project, "assets", "clip.mp4"),
-    totalSeconds: 2, fpsText: "30", fps: { num: 30, den: 1 }, ffmpeg: binaries.ffmpeg, bounds: stageBounds(),
+    totalSeconds: 2, fpsText: "30", fps: { num: 30, den: 1 }, ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe, bounds: stageBounds(),
     signal: new AbortController().signal, onLine: () => {}, onFinding: () => {}, composition: "index.html",
   };
   const whole = join(project, "whole");

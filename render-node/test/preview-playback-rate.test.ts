@@ -1,5 +1,6 @@
-// The player (a preview in real Chromium) plays data-playback-rate too: a clip at 2 runs at twice the speed with its
-// pitch kept, and a paused seek shows the file's time at twice the timeline's, from the clip's in-point.
+// The player (a preview in real Chromium) plays data-playback-rate and <video loop> as renders do: a clip at 2 runs
+// at twice the speed with its pitch kept, a paused seek shows the file's time at twice the timeline's from the clip's
+// in-point, and a looping video is sought into its current cycle.
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -43,6 +44,40 @@ it("seeks and plays a clip at its data-playback-rate, pitch kept", async () => {
     expect(fast!.pitch).toBe(true);
     expect(plain!.time).toBeCloseTo(2, 2);
     expect(plain!.rate).toBe(1);
+  } finally {
+    await preview.close();
+    await browser.close();
+  }
+}, 60_000);
+
+const loopHtml = `<!doctype html><html><head><style>html, body { margin: 0; width: 320px; height: 180px; }</style></head>
+<body><div data-composition-id="main" data-start="0" data-duration="4" data-width="320" data-height="180">
+<video id="loop" src="clip.webm" muted loop data-start="0" data-playback-start="0.25" data-duration="4"></video>
+<video id="fast" src="clip.webm" muted loop data-start="0" data-playback-rate="2" data-duration="4"></video>
+</div></body></html>`;
+
+it("seeks a looping video into its current cycle, at its rate", async () => {
+  const binaries = await resolveBinaries();
+  const dir = await mkdtemp(join(tmpdir(), "preview-loop-"));
+  await writeFile(join(dir, "index.html"), loopHtml);
+  await runTool(binaries.ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=s=160x90:d=1:r=30", "-c:v", "libvpx-vp9", "-deadline", "realtime", join(dir, "clip.webm")], new AbortController().signal).done;
+  const browser = await puppeteer.launch({ executablePath: binaries.chrome, headless: "shell", args: BASE_FLAGS });
+  const secret = "s3cr3t-preview-loop";
+  const preview = await servePreview({ projectDir: dir, secret, firstPort: 3975 });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${preview.port}/${secret}/`, { waitUntil: "load" });
+    await page.waitForSelector("html[data-studio-player-ready]", { timeout: 20_000 });
+    const times = await page.evaluate(async () => {
+      const video = (id: string) => document.getElementById(id) as HTMLVideoElement;
+      await Promise.all(["loop", "fast"].map((id) => video(id).readyState >= 4 ? null : new Promise((r) => video(id).addEventListener("canplaythrough", r, { once: true }))));
+      await (window as unknown as { __studio: { seek(t: number): Promise<void> } }).__studio.seek(1.9);
+      return ["loop", "fast"].map((id) => video(id).currentTime);
+    });
+    // From 0.25 s the file lasts 0.75 s a cycle: 1.9 s is 0.4 s into the third, 0.65 s of the file. At twice the
+    // speed a cycle is 0.5 s: 1.9 s is 0.4 s into the fourth, 0.8 s of the file.
+    expect(times[0]).toBeCloseTo(0.65, 2);
+    expect(times[1]).toBeCloseTo(0.8, 2);
   } finally {
     await preview.close();
     await browser.close();

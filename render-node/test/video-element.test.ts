@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { beforeAll, expect, it } from "vitest";
 import { renderProject } from "../src/render-project.ts";
 import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
-import { runTool } from "../src/run-tool.ts";
+import { writeColourClip } from "./colour-clip.ts";
 import { readPixel } from "./inspect-video.ts";
 
 const W = 320;
@@ -37,13 +37,7 @@ beforeAll(async () => {
   project = await mkdtemp(join(tmpdir(), "studio-video-"));
   await mkdir(join(project, "assets"));
   await writeFile(join(project, "index.html"), html);
-  await runTool(binaries.ffmpeg, [
-    "-v", "error", "-y",
-    "-f", "lavfi", "-i", "color=c=blue:s=160x90:d=1:r=30",
-    "-f", "lavfi", "-i", "color=c=yellow:s=160x90:d=1:r=30",
-    "-filter_complex", "[0:v][1:v]concat=n=2:v=1:a=0", "-c:v", "libx264", "-pix_fmt", "yuv420p",
-    join(project, "assets", "clip.mp4"),
-  ], new AbortController().signal).done;
+  await writeColourClip(binaries.ffmpeg, join(project, "assets", "clip.mp4"), ["blue", "yellow"], 1, "160x90");
 });
 
 it("shows the clip's own frame for each render time, and nothing before its data-start", async () => {

@@ -9,7 +9,8 @@ export interface SwappedVideo {
 // A clip outside its window is hidden, and so is everything inside it, even a child that says visibility:visible;
 // whether it also leaves the layout is setClipShown's concern.
 const HIDDEN_CLIP_RULE = "[data-studio-hidden],[data-studio-hidden] *{visibility:hidden!important}";
-const SKIP_ATTRS: Record<string, 1> = { src: 1, autoplay: 1, loop: 1, controls: 1, preload: 1, poster: 1, playsinline: 1 };
+// `loop` stays: the runtime reads it off the <img> to start the file over each cycle.
+const SKIP_ATTRS: Record<string, 1> = { src: 1, autoplay: 1, controls: 1, preload: 1, poster: 1, playsinline: 1 };
 
 // HyperFrames renders text with geometric precision (glyph positions not snapped to whole pixels); first in
 // <head>, so a composition's own text-rendering still wins.

@@ -24,6 +24,7 @@ interface VideoItem {
   mediaStart: number;
   /** Source seconds per timeline second (data-playback-rate). */
   rate: number;
+  loop: boolean;
 }
 interface MediaItem {
   el: HTMLMediaElement;
@@ -46,7 +47,7 @@ function studioRuntime(): void {
   page.__timelines = page.__timelines || {};
 
   const swapped: SwappedVideo[] = [];
-  const config: RuntimeConfig = { fps: [30, 1], videoFrameUrl: null, videoFrameCounts: [] };
+  const config: RuntimeConfig = { fps: [30, 1], videoFrameUrl: null, videoFrameCounts: [], videoLoopSeconds: [] };
   let readyPromise: Promise<void> | null = null;
   const state: { root: HTMLElement | null; clock: ClipClock | null; hosts: Record<string, Element>; clips: Clip[]; videos: VideoItem[]; media: MediaItem[] } = {
     root: null, clock: null, hosts: {}, clips: [], videos: [], media: [],
@@ -109,7 +110,7 @@ function studioRuntime(): void {
       .map((el) => ({ el, window: clock.shownWindow(el), collapses: null, savedDisplay: null }));
     const videoEls = renderMode ? document.querySelectorAll<HTMLElement>("img[data-studio-video]") : document.querySelectorAll<HTMLElement>("video");
     state.videos = Array.prototype.map.call(videoEls, (el: HTMLElement, index: number) => ({
-      el, index, window: clock.mediaWindow(el), mediaStart: mediaOffset(el), rate: mediaRate(el),
+      el, index, window: clock.mediaWindow(el), mediaStart: mediaOffset(el), rate: mediaRate(el), loop: el.hasAttribute("loop"),
     })) as VideoItem[];
     // Any media element the watch missed gets the gain-keeping volume too (media-volume.ts).
     Array.prototype.forEach.call(document.querySelectorAll("audio, video"), (el: HTMLMediaElement) => installVolume(el, !renderMode));
@@ -192,6 +193,7 @@ function studioRuntime(): void {
         duration: Number.isFinite(v.window.end) ? v.window.end - v.window.start : null,
         mediaStart: v.mediaStart,
         playbackRate: v.rate,
+        loop: v.loop,
       })),
     };
   }
@@ -212,7 +214,10 @@ function studioRuntime(): void {
     if (!config.videoFrameUrl) return null;
     const count = config.videoFrameCounts[video.index] || 0;
     if (count === 0) return null;
-    const localTime = Math.max(0, t - video.window.start);
+    let localTime = Math.max(0, t - video.window.start);
+    // A looping video starts its file over each cycle, as HyperFrames' frame lookup does; any other holds its last frame.
+    const cycle = config.videoLoopSeconds[video.index];
+    if (cycle && cycle > 0 && localTime >= cycle) localTime %= cycle;
     const frame = Math.min(count, Math.floor((localTime * config.fps[0]) / config.fps[1] + 1e-6) + 1);
     return config.videoFrameUrl.replace("{index}", String(video.index)).replace("{frame}", String(frame));
   }
@@ -271,6 +276,16 @@ function studioRuntime(): void {
     if (pending.length) await Promise.all(pending);
   }
 
+  // Where in its file a media element is, `local` seconds into its window: at its rate from its in-point, and for a
+  // looping <video> (once its length is known) over again from the in-point each cycle, as a render shows it.
+  // (Renders do not loop sound, HyperFrames' neither.)
+  function mediaTime(item: MediaItem, local: number): number {
+    const el = item.el;
+    const loops = el.loop && el.nodeName === "VIDEO" && Number.isFinite(el.duration) && el.duration > item.mediaStart;
+    const cycle = loops ? (el.duration - item.mediaStart) / item.rate : 0;
+    return item.mediaStart + (cycle > 0 ? local % cycle : local) * item.rate;
+  }
+
   // Play mode: media inside its window plays along (corrected when it drifts); outside it, or when paused, it
   // rests at the frame the clock shows.
   const MAX_DRIFT = 0.25;
@@ -279,7 +294,7 @@ function studioRuntime(): void {
       const item = state.media[m]!;
       const el = item.el;
       const inside = t >= item.window.start && t < item.window.end;
-      const target = Math.max(0, t - item.window.start) * item.rate + item.mediaStart;
+      const target = mediaTime(item, Math.max(0, t - item.window.start));
       if (playing && inside) {
         if (el.readyState >= 1 && Math.abs(el.currentTime - target) > MAX_DRIFT) el.currentTime = target;
         if (el.paused) el.play().catch(() => {});
