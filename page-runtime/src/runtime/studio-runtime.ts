@@ -16,6 +16,7 @@ import { installVolume, resumeAudio, sampleVolumes, watchMediaVolumes } from "./
 import { exposeOwnVariables } from "./own-variables.ts";
 import { watchStillFrames } from "./still-frame.ts";
 import { reportUnsupportedFeatures } from "./unsupported-features.ts";
+import { twinVideoSelectors } from "./video-selectors.ts";
 
 interface VideoItem {
   el: HTMLElement;
@@ -85,11 +86,13 @@ function studioRuntime(): void {
     exposeOwnVariables(mountedVariables(), hyperframes);
     state.root = document.querySelector<HTMLElement>("[data-composition-id]");
     if (!state.root) throw new Error("no element with data-composition-id: not a composition");
-    // Swapped videos keep their source, read now that the parser has added any <source> children.
+    // Swapped videos keep their source, read now that the parser has added any <source> children, and the styles
+    // that name the video element (every file's are in by now).
     for (let i = 0; i < swapped.length; i++) {
       const src = mediaSrc(swapped[i]!.original);
       if (src) swapped[i]!.img.setAttribute("data-studio-video-src", src);
     }
+    if (renderMode) twinVideoSelectors();
     const hosts: Record<string, Element> = {};
     const hostEls = document.querySelectorAll("[data-composition-id]");
     for (let h = 0; h < hostEls.length; h++) {
