@@ -50,7 +50,7 @@ export const BEGIN_FRAME_FLAGS = [
 
 // A capture browser's own: its profile lives and dies with it, so nothing in it is worth writing to disk. Off the
 // record, Chromium keeps the HTTP cache, cookies, storage and its GPU caches in memory and creates none of the
-// files and databases of a fresh profile (about 40 ms of CPU per browser start and page load, bench/README.md).
+// files and databases of a fresh profile (40–60 ms of CPU per browser start and page load, bench/README.md).
 export const CAPTURE_PROFILE_FLAGS = ["--incognito"];
 
 const PROBE_TIMEOUT_MS = 5000;
