@@ -48,6 +48,11 @@ export const BEGIN_FRAME_FLAGS = [
   "--disable-checker-imaging",
 ];
 
+// A capture browser's own: its profile lives and dies with it, so nothing in it is worth writing to disk. Off the
+// record, Chromium keeps the HTTP cache, cookies, storage and its GPU caches in memory and creates none of the
+// files and databases of a fresh profile (40–60 ms of CPU per browser start and page load, bench/README.md).
+export const CAPTURE_PROFILE_FLAGS = ["--incognito"];
+
 const PROBE_TIMEOUT_MS = 5000;
 
 // Chromium dies with the node (child-lifetime.ts), and its profile and temp files live in a scratch folder that
@@ -69,12 +74,16 @@ function launch(chrome: string, beginFrame: boolean, profile: string, extraArgs:
     ...chromeDyingWithNode(chrome, { TMPDIR: profile }),
     userDataDir: profile,
     headless: "shell",
-    args: [...BASE_FLAGS, ...(beginFrame ? BEGIN_FRAME_FLAGS : []), ...extraArgs],
+    args: [...BASE_FLAGS, ...CAPTURE_PROFILE_FLAGS, ...(beginFrame ? BEGIN_FRAME_FLAGS : []), ...extraArgs],
     defaultViewport: null,
     handleSIGINT: false,
     handleSIGTERM: false,
     handleSIGHUP: false,
     protocolTimeout: 60_000,
+    // No start-up tab: puppeteer would open about:blank in a renderer process of its own and wait for it, and the
+    // capture never uses it (its page is the beginFrame target, or newPage() in screenshot mode).
+    ignoreDefaultArgs: ["about:blank"],
+    waitForInitialPage: false,
   });
 }
 
@@ -108,7 +117,9 @@ function wrap(browser: Browser, page: Page, session: CDPSession, mode: CaptureMo
   };
 }
 
-// A beginFrame-controlled page; throws when this Chromium cannot drive frames (e.g. new headless).
+// A beginFrame-controlled page; throws when this Chromium cannot drive frames (e.g. new headless, which has no
+// HeadlessExperimental domain). The probe draws one frame without taking its image: the command and a drawn frame
+// are what tell, and a 1920x1080 JPEG of about:blank cost each browser start some 80 ms of CPU for nothing.
 async function openBeginFramePage(browser: Browser, width: number, height: number): Promise<{ page: Page; session: CDPSession }> {
   const browserSession = await browser.target().createCDPSession();
   const { targetId } = await browserSession.send("Target.createTarget", {
@@ -122,7 +133,7 @@ async function openBeginFramePage(browser: Browser, width: number, height: numbe
   if (!page) throw new Error("beginFrame target has no page");
   const session = await page.createCDPSession();
   await withDeadline(
-    session.send("HeadlessExperimental.beginFrame", { interval: 33, noDisplayUpdates: false, screenshot: { format: "jpeg", quality: 50 } }),
+    session.send("HeadlessExperimental.beginFrame", { interval: 33, noDisplayUpdates: false }),
     PROBE_TIMEOUT_MS,
     `beginFrame probe timed out after ${PROBE_TIMEOUT_MS} ms`,
   );
