@@ -156,19 +156,22 @@ describe("rendering through the studio", () => {
   it("a node killed (kill -9) mid-render takes its browsers and ffmpegs with it; another node takes the render over and finishes it", async () => {
     // A second node waits for work; the first is killed once capture has begun. Its lease lapses (JOB_LEASE_MS 4 s),
     // the room puts the job back (attempt 1 of 3, naming the node) and the second node renders it whole.
-    expect((await call("POST", "/api/projects", { name: "Retried", html: indexHtml(4, 1) })).status).toBe(201);
+    // 10 s (300 frames), so the kill lands mid-capture: a 4 s draft of this canvas could be captured and joined
+    // between two polls of the render's state.
+    expect((await call("POST", "/api/projects", { name: "Retried", html: indexHtml(10, 1) })).status).toBe(201);
     await call("PUT", "/api/projects/retried/files/compositions/sub.html", SUB_HTML);
     const { file: reference } = await renderAndDownload("retried", { format: "mp4", quality: "draft" });
     await call("POST", "/api/projects/retried/render", { format: "mp4", quality: "draft" });
-    await waitFor("capture to begin", async () => {
-      const r = (await (await call("GET", "/api/projects/retried/render")).json()) as Render;
-      return r.status === "rendering" && r.lines.some((l) => /^frame \d+\/120/.test(l));
-    });
     const victim = node!;
-    const survivor = startRenderNode(studio.url, studio.nodeKey, { NODE_ID: "survivor" });
     const nodePid = victim.pid!;
-    const children = listDescendants(nodePid);
-    expect(children.length).toBeGreaterThan(2);
+    // Capture has begun and the node's browsers and ffmpegs are running, read in one poll.
+    const children = await waitFor("capture to begin", async () => {
+      const r = (await (await call("GET", "/api/projects/retried/render")).json()) as Render;
+      if (!(r.status === "rendering" && r.lines.some((l) => /^frame \d+\/300/.test(l)))) return null;
+      const running = listDescendants(nodePid);
+      return running.length > 2 ? running : null;
+    });
+    const survivor = startRenderNode(studio.url, studio.nodeKey, { NODE_ID: "survivor" });
     process.kill(nodePid, "SIGKILL");
     // Nothing cleans up after a SIGKILL inside the node: the kernel's death signal (setpriv) ends Chromium and
     // ffmpeg, and Chromium's own processes follow their browser.
