@@ -179,7 +179,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     );
     // Shader transitions the page declared (HyperShader.init): read once; what cannot be drawn is a finding.
     const transitions = await readShaderTransitions(first.browser.page, options.composition, onFinding, strict);
-    let videoCounts: Promise<ExtractedVideos> | undefined;
+    let extractedVideos: Promise<ExtractedVideos> | undefined;
     const settled = options;
     const session: CaptureSession = {
       options: settled, info, frames, totalSeconds, viewport, alpha, mode: first.browser.mode, findings, binaries, bounds, projectDir, work,
@@ -208,7 +208,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
         const more = Array.from({ length: workers - 1 - ready.length }, () => launchOne());
         // Every <video> is decoded once per session, into frames the page shows while seeking; the decoding runs
         // while the browsers start.
-        videoCounts ??= timeline.time("decoding videos", info.videos.length
+        extractedVideos ??= timeline.time("decoding videos", info.videos.length
           ? extractVideoFrames({
               videos: info.videos,
               toFile: (src) => {
@@ -223,12 +223,12 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
             })
           : Promise.resolve({ counts: [], loopSeconds: [] }));
         // Its failure is seen where it is awaited, unless the browsers fail first.
-        videoCounts.catch(() => {});
+        extractedVideos.catch(() => {});
         // Each page is readied for capture as soon as it has loaded (and the videos are decoded), the first one
         // while the others still load.
         const prepared = async (load: Promise<{ browser: CaptureBrowser; info: CompositionInfo }>) => {
           const loadedOne = await load;
-          const videos = await videoCounts!;
+          const videos = await extractedVideos!;
           await prepareCapturePage(loadedOne.browser, { viewport, fps: settled.fps, videos, composition: settled.composition, frameMs: bounds.frameMs, alpha });
           return loadedOne;
         };

@@ -24,8 +24,9 @@ export interface ExtractedVideos {
  * How long a file plays, as HyperFrames times a loop (its resolvePlayableVideoDuration): the video stream's start
  * plus its duration, else the container's duration; null when ffprobe says neither.
  */
-async function playableSeconds(ffprobe: string, file: string, signal: AbortSignal): Promise<number | null> {
-  const out = await runTool(ffprobe, ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=start_time,duration:format=duration", "-of", "json", file], signal).done;
+async function playableSeconds(ffprobe: string, file: string, signal: AbortSignal, bounds: StageBounds): Promise<number | null> {
+  const args = ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=start_time,duration:format=duration", "-of", "json", file];
+  const out = await runTool(ffprobe, args, signal, { bound: { ms: bounds.encodeMs, stage: "probing a looping video's length" } }).done;
   const probe = JSON.parse(out) as { streams?: { start_time?: string; duration?: string }[]; format?: { duration?: string } };
   const stream = probe.streams?.[0];
   const streamSeconds = Number(stream?.duration);
@@ -121,7 +122,7 @@ export async function extractVideoFrames(options: {
     }
     counts[video.index] = highest;
     if (video.loop) {
-      const playable = await playableSeconds(options.ffprobe, file, options.signal);
+      const playable = await playableSeconds(options.ffprobe, file, options.signal, options.bounds);
       if (playable !== null && playable > video.mediaStart) loopSeconds[video.index] = (playable - video.mediaStart) / video.playbackRate;
     }
     options.onLine(`extracted ${written} frames of ${video.src}${frames.first > 1 || Number.isFinite(frames.last) ? ` (frames ${frames.first} to ${highest} for this segment)` : ""}`);
