@@ -44,6 +44,7 @@ import { createContentApp } from "./content/content-app.ts";
 import { isContentHost } from "./http/origins.ts";
 import { shareRoutes } from "./capabilities/share-routes.ts";
 import { mcpRoutes } from "./mcp/mcp-route.ts";
+import { refuseForeignMcpOrigins } from "./mcp/mcp-origin.ts";
 import { enforceGrantScopes } from "./oauth/oauth-caller.ts";
 import { grantRoutes } from "./oauth/grant-routes.ts";
 import { oauthRoutes } from "./oauth/oauth-routes.ts";
@@ -91,16 +92,9 @@ export function createApiApp() {
       exposeHeaders: ["Content-Range", "Content-Length", "Content-Disposition", "Retry-After", "ETag", "Allow", "Idempotent-Replayed", "X-Request-Id", "X-D1-Bookmark"],
     }),
   );
-  // MCP clients in a browser (inspectors) send the protocol's own headers; the token rides in Authorization.
-  app.use(
-    "/mcp",
-    cors({
-      origin: "*",
-      allowMethods: ["POST", "OPTIONS"],
-      allowHeaders: ["Authorization", "Content-Type", "Accept", "Mcp-Protocol-Version", "Mcp-Session-Id", "Last-Event-ID"],
-      exposeHeaders: ["Mcp-Session-Id", "WWW-Authenticate"],
-    }),
-  );
+  // /mcp answers no page of another origin (mcp/mcp-origin.ts: the transport's DNS-rebinding rule), preflights
+  // included, before anyone is identified; so it has no CORS to offer either.
+  app.use("/mcp/*", refuseForeignMcpOrigins);
   // OAuth discovery, registration and token requests come from MCP clients in a browser too; no cookie is used.
   for (const path of ["/.well-known/*", "/oauth/token", "/oauth/register"]) {
     app.use(path, cors({ origin: "*", allowMethods: ["GET", "POST", "OPTIONS"], allowHeaders: ["Authorization", "Content-Type", "Mcp-Protocol-Version"] }));

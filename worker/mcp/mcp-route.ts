@@ -5,7 +5,8 @@
 // nothing it answers carries a credential (redact-credentials.ts). An OAuth access token (worker/oauth/) in the
 // Authorization header is the third kind: its grant's scopes decide the tools; the 401 names the protected-resource
 // metadata an MCP client discovers the authorization server from. GET (a standalone event stream) and DELETE (ending a
-// session) have nothing to do without sessions: 405.
+// session) have nothing to do without sessions: 405. Before any of this, a request from a page of another origin is
+// 403 (mcp-origin.ts, mounted in app.ts ahead of identifying the caller).
 import { Hono } from "hono";
 import { presentedToken } from "../auth/middleware.ts";
 import type { AppEnv } from "../http/context.ts";
@@ -47,6 +48,8 @@ const stateless = (operationId: string, summary: string) =>
     {
       operationId, summary, tag: "agents", access: "writer",
       responses: () => ({ 405: { description: "the MCP server is stateless: POST only", body: { json: z.object({ error: z.string() }) } } }),
+      // A page of another origin is refused first, on every method (mcp-origin.ts).
+      errors: [403],
     },
     (c) => c.json({ error: "method not allowed: this MCP server is stateless; POST JSON-RPC messages to /mcp" }, 405, { Allow: "POST" }),
   );
