@@ -1,0 +1,94 @@
+// POST /oauth/token: the library answers (codes, refresh, RFC 7009 revocation), wrapped where it has no hook.
+//   - A refresh token is spent once (refresh-claims.ts): a second use, a replay or a race, revokes the whole grant.
+//   - A grant with a revoked-grant record gets nothing (revoked-grants.ts): checked before (the library's
+//     tokenExchangeCallback, provider.ts) and again after the tokens are stored, so a refresh that raced a
+//     revocation answers invalid_grant, and what it wrote is deleted again.
+//   - A client revoking its refresh token (RFC 7009) revokes the grant for good, the record included.
+// Answers are the library's, or OAuth errors in its shape (RFC 6749 §5.2: { error, error_description }).
+import type { Context } from "hono";
+import { openDb } from "../db/client.ts";
+import type { AppEnv } from "../http/context.ts";
+import { readBoundedBytes } from "../http/read-body.ts";
+import { grantPartsOf } from "./grant-token.ts";
+import { revokeGrantForGood } from "./grants.ts";
+import { authorizationServer } from "./provider.ts";
+import { claimRefreshToken, releaseRefreshToken } from "./refresh-claims.ts";
+import { isGrantRevoked } from "./revoked-grants.ts";
+import { sha256Hex } from "../auth/tokens.ts";
+
+/** Largest body of a token or revocation request (a code, a verifier, a refresh token: well under 1 KiB). */
+export const TOKEN_BODY_LIMIT = 16 * 1024;
+
+/** Parameters that name the client or the credential: each may appear once (RFC 6749 §3.2). */
+const SINGLE = ["grant_type", "client_id", "code", "refresh_token", "token", "client_assertion"];
+
+/** What the library keeps of a grant in KV (the fields read here). */
+interface StoredGrant {
+  clientId?: string;
+  refreshTokenId?: string;
+  previousRefreshTokenId?: string;
+}
+
+function oauthError(error: string, description: string, status = 400): Response {
+  return new Response(JSON.stringify({ error, error_description: description }), {
+    status,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", Pragma: "no-cache" },
+  });
+}
+
+const readGrant = (c: Context<AppEnv>, userId: string, grantId: string) => c.env.OAUTH_KV.get<StoredGrant>(`grant:${userId}:${grantId}`, { type: "json" });
+
+export async function answerToken(c: Context<AppEnv>): Promise<Response> {
+  const raw = c.req.raw;
+  const body = await readBoundedBytes(raw, TOKEN_BODY_LIMIT);
+  const request = new Request(raw.url, { method: raw.method, headers: raw.headers, body });
+  const isForm = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase() === "application/x-www-form-urlencoded";
+  // Anything but a form the library refuses by itself, reading nothing of it.
+  const form = isForm ? new URLSearchParams(new TextDecoder().decode(body)) : new URLSearchParams();
+  const repeated = SINGLE.find((name) => form.getAll(name).length > 1);
+  if (repeated) return oauthError("invalid_request", `${repeated} must be sent once`);
+
+  const grantType = form.get("grant_type");
+  // The credential the request presents: a code, a refresh token, or (no grant_type) a token to revoke.
+  const credential = grantType === "authorization_code" ? form.get("code") : grantType === "refresh_token" ? form.get("refresh_token") : grantType === null ? form.get("token") : null;
+  const clientIds = [form.get("client_id")].filter((id): id is string => !!id);
+
+  const parts = credential ? grantPartsOf(credential) : null;
+  if (!parts) return library(c, request);
+  if (grantType === null) return revocation(c, request, credential!, parts, clientIds);
+
+  const db = openDb(c.env.DB);
+  const [revoked, firstUse] = await Promise.all([isGrantRevoked(c.env, parts.grantId), grantType === "refresh_token" ? claimRefreshToken(db, credential!) : true]);
+  if (revoked) return oauthError("invalid_grant", "this grant was revoked");
+  if (!firstUse) {
+    // RFC 9700 §4.14.2: a refresh token used twice means it leaked, or two parties hold it. Neither may go on.
+    await revokeGrantForGood(c.env, parts.userId, parts.grantId, "refresh token reused");
+    return oauthError("invalid_grant", "this refresh token was already used; the grant is revoked, sign in again");
+  }
+  const answer = await library(c, request);
+  if (!answer.ok) {
+    if (grantType === "refresh_token") await releaseRefreshToken(db, credential!);
+    return answer;
+  }
+  // A revocation may have landed while the library worked; its record then outvotes the tokens just stored.
+  if (await isGrantRevoked(c.env, parts.grantId)) {
+    await revokeGrantForGood(c.env, parts.userId, parts.grantId, "revoked while tokens were issued");
+    return oauthError("invalid_grant", "this grant was revoked");
+  }
+  return answer;
+}
+
+/** RFC 7009: the library revokes; a refresh token's revocation then revokes the grant for good (its record too). */
+async function revocation(c: Context<AppEnv>, request: Request, token: string, parts: { userId: string; grantId: string }, clientIds: string[]): Promise<Response> {
+  const [grant, hash] = await Promise.all([readGrant(c, parts.userId, parts.grantId), sha256Hex(token)]);
+  const answer = await library(c, request);
+  // RFC 7009 answers 200 for a token it did not revoke too: only the grant's own client revokes it, as in the library.
+  const ownClient = !!grant?.clientId && clientIds.includes(grant.clientId);
+  const wasRefreshToken = ownClient && (grant.refreshTokenId === hash || grant.previousRefreshTokenId === hash);
+  if (answer.ok && wasRefreshToken) await revokeGrantForGood(c.env, parts.userId, parts.grantId, "client revoked its refresh token");
+  return answer;
+}
+
+function library(c: Context<AppEnv>, request: Request): Promise<Response> {
+  return authorizationServer(c.env).fetch(request, c.env, c.executionCtx as ExecutionContext);
+}
