@@ -74,6 +74,8 @@ export const SETTINGS = {
   OAUTH_REGISTRATIONS_PER_ADDRESS: { kind: "var", type: positiveInt("registrations"), default: "10", description: "OAuth client registrations (POST /oauth/register) allowed per caller address (an IPv6 /64) per window; past it 429 with Retry-After." },
   OAUTH_REGISTRATIONS_TOTAL: { kind: "var", type: positiveInt("registrations"), default: "300", description: "OAuth client registrations allowed from all callers together per window; past it 429 with Retry-After." },
   OAUTH_REGISTRATION_WINDOW_SECONDS: { kind: "var", type: positiveInt("seconds"), default: "3600", description: "Length of the OAuth client registration window, in seconds." },
+  OAUTH_CLIENT_METADATA_FETCHES_PER_USER: { kind: "var", type: positiveInt("fetches"), default: "20", description: "Authorization requests naming a client by its metadata document URL (each may fetch it) allowed per signed-in person per window; past it 429. Anonymous requests fetch nothing." },
+  OAUTH_CLIENT_METADATA_WINDOW_SECONDS: { kind: "var", type: positiveInt("seconds"), default: "3600", description: "Length of the client metadata fetch window, in seconds." },
   MAX_FILE_BYTES: { kind: "var", type: positiveInt("bytes"), default: "104857600", defaultNote: "100 MiB", description: "Largest accepted file upload, in bytes." },
   MAX_STORAGE_BYTES: {
     kind: "var",

@@ -4,11 +4,15 @@
 //     tokenExchangeCallback, provider.ts) and again after the tokens are stored, so a refresh that raced a
 //     revocation answers invalid_grant, and what it wrote is deleted again.
 //   - A client revoking its refresh token (RFC 7009) revokes the grant for good, the record included.
+//   - A client_id that is a metadata document URL is fetched only for a grant a signed-in person approved for that
+//     very client, and never from the studio's own origins (client-metadata-url.ts); anything else is
+//     invalid_client here, before the library could fetch it.
 // Answers are the library's, or OAuth errors in its shape (RFC 6749 §5.2: { error, error_description }).
 import type { Context } from "hono";
 import { openDb } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";
 import { readBoundedBytes } from "../http/read-body.ts";
+import { isMetadataDocumentUrl, ownOriginProblem } from "./client-metadata-url.ts";
 import { grantPartsOf } from "./grant-token.ts";
 import { revokeGrantForGood } from "./grants.ts";
 import { authorizationServer } from "./provider.ts";
@@ -38,6 +42,57 @@ function oauthError(error: string, description: string, status = 400): Response 
 
 const readGrant = (c: Context<AppEnv>, userId: string, grantId: string) => c.env.OAUTH_KV.get<StoredGrant>(`grant:${userId}:${grantId}`, { type: "json" });
 
+/** The client id of HTTP Basic client authentication, as the library decodes it; null without one. */
+function basicClientId(authorization: string | undefined): string | null {
+  const match = /^basic[ \t]+(\S+)$/i.exec(authorization?.trim() ?? "");
+  if (!match) return null;
+  try {
+    const credentials = atob(match[1]!);
+    const colon = credentials.indexOf(":");
+    return colon < 0 ? null : decodeURIComponent(credentials.slice(0, colon).replace(/\+/g, " "));
+  } catch (err) {
+    // Not base64 or not percent-encoding: the library finds it malformed too and fetches nothing.
+    if (err instanceof Error) return null;
+    throw err;
+  }
+}
+
+/** The issuer of a client assertion (a JWT), which the library takes as the client id when client_id is absent. */
+function assertionIssuer(assertion: string | null): string | null {
+  const payload = assertion?.split(".")[1];
+  if (!payload) return null;
+  try {
+    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
+    const iss = (claims as { iss?: unknown } | null)?.iss;
+    return typeof iss === "string" ? iss : null;
+  } catch (err) {
+    // Not a JWT the library could read either: it takes no issuer from it, so nothing is fetched.
+    if (err instanceof Error) return null;
+    throw err;
+  }
+}
+
+/** Every client id this request may be authenticated as. */
+function clientIdsOf(form: URLSearchParams, authorization: string | undefined): string[] {
+  return [form.get("client_id"), basicClientId(authorization), assertionIssuer(form.get("client_assertion"))].filter((id): id is string => !!id);
+}
+
+/** The refusal of a request whose client is a metadata document URL the studio will not fetch now; null to go on. */
+async function metadataClientRefusal(c: Context<AppEnv>, clientIds: string[], credential: string | null): Promise<Response | null> {
+  const urls = clientIds.filter(isMetadataDocumentUrl);
+  if (urls.length === 0) return null;
+  for (const url of urls) {
+    const problem = ownOriginProblem(c.env, url);
+    if (problem) return oauthError("invalid_client", problem, 401);
+  }
+  const parts = credential ? grantPartsOf(credential) : null;
+  const grant = parts ? await readGrant(c, parts.userId, parts.grantId) : null;
+  if (!grant || urls.some((url) => url !== grant.clientId)) {
+    return oauthError("invalid_client", "a client ID metadata document is fetched only for a grant a signed-in person approved for that client", 401);
+  }
+  return null;
+}
+
 export async function answerToken(c: Context<AppEnv>): Promise<Response> {
   const raw = c.req.raw;
   const body = await readBoundedBytes(raw, TOKEN_BODY_LIMIT);
@@ -51,7 +106,9 @@ export async function answerToken(c: Context<AppEnv>): Promise<Response> {
   const grantType = form.get("grant_type");
   // The credential the request presents: a code, a refresh token, or (no grant_type) a token to revoke.
   const credential = grantType === "authorization_code" ? form.get("code") : grantType === "refresh_token" ? form.get("refresh_token") : grantType === null ? form.get("token") : null;
-  const clientIds = [form.get("client_id")].filter((id): id is string => !!id);
+  const clientIds = clientIdsOf(form, c.req.header("Authorization"));
+  const refusal = await metadataClientRefusal(c, clientIds, credential);
+  if (refusal) return refusal;
 
   const parts = credential ? grantPartsOf(credential) : null;
   if (!parts) return library(c, request);

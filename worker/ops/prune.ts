@@ -6,7 +6,7 @@
 //   idempotency_keys past their 24 hours (also pruned as requests come; this catches quiet periods).
 //   rate_limits      OAuth registration counters whose window has ended (one per caller address; an ended window
 //                    counts as none), and OAuth refresh-token claims older than any grant lives
-//                    (worker/oauth/refresh-claims.ts).
+//                    (worker/oauth/refresh-claims.ts), and client metadata fetch counters whose window has ended.
 // Queued and running jobs are never touched, whatever their age: the ProjectRoom's watchdog ends those.
 import { and, inArray, lt } from "drizzle-orm";
 import { configOf } from "../config/config-of.ts";
@@ -17,6 +17,7 @@ import { jobs } from "../db/schema/renders.ts";
 import type { Env } from "../env.ts";
 import { IDEMPOTENCY_TTL_HOURS } from "../http/idempotency.ts";
 import { pruneRegistrationCounts, registrationLimitsOf } from "../limits/registration-limit.ts";
+import { metadataFetchLimitOf, pruneMetadataFetchCounts } from "../oauth/metadata-fetch-limit.ts";
 import { pruneRefreshClaims } from "../oauth/refresh-claims.ts";
 
 const DAY_MS = 86_400_000;
@@ -31,6 +32,7 @@ export interface Pruned {
   idempotencyKeys: number;
   registrationCounters: number;
   refreshClaims: number;
+  metadataFetchCounters: number;
 }
 
 export async function pruneExpired(env: Env, now = Date.now()): Promise<Pruned> {
@@ -46,5 +48,6 @@ export async function pruneExpired(env: Env, now = Date.now()): Promise<Pruned> 
     .returning({ key: idempotencyKeys.key });
   const registrationCounters = await pruneRegistrationCounts(db, registrationLimitsOf(env), now);
   const refreshClaims = await pruneRefreshClaims(db, now);
-  return { jobs: ended.length, sessions: expired.length, idempotencyKeys: keys.length, registrationCounters, refreshClaims };
+  const metadataFetchCounters = await pruneMetadataFetchCounts(db, metadataFetchLimitOf(env), now);
+  return { jobs: ended.length, sessions: expired.length, idempotencyKeys: keys.length, registrationCounters, refreshClaims, metadataFetchCounters };
 }
