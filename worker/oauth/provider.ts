@@ -7,7 +7,7 @@ import { OAuthAuthorizationServer, OAuthError, type TokenExchangeCallbackOptions
 import type { Env } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import { apiOrigin } from "../http/origins.ts";
-import { ACCESS_TOKEN_SECONDS, GRANT_SECONDS } from "./lifetimes.ts";
+import { ACCESS_TOKEN_SECONDS, CLIENT_SECONDS, GRANT_SECONDS } from "./lifetimes.ts";
 import { isGrantRevoked } from "./revoked-grants.ts";
 import { SCOPE_NAMES } from "./scopes.ts";
 
@@ -59,6 +59,7 @@ export function authorizationServer(env: Env): OAuthAuthorizationServer<Env> {
         accessTokenTTL: ACCESS_TOKEN_SECONDS,
         refreshTokenTTL: GRANT_SECONDS,
         tokenExchangeCallback: refuseRevokedGrant,
+        clientRegistrationTTL: CLIENT_SECONDS,
       });
     } catch (err) {
       // The library refuses an http issuer that is not a loopback host (OAuth 2.1 needs https).
