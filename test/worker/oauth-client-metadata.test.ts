@@ -4,7 +4,10 @@
 // at the token endpoint only for a grant a person approved for that client, and never from the studio's own
 // origins (a project's shared JSON file on the content origin would otherwise read as published by the studio).
 // The fake outbound service (fake-oauth-providers.ts) counts what the Worker fetched; each test uses its own URLs.
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { Env } from "../../worker/env.ts";
+import { ownOriginProblem } from "../../worker/oauth/client-metadata-url.ts";
 import { authorizePath, openConsent, pkce, postConsent, REDIRECT, send, signInPerson, tokenRequest } from "./oauth-helpers.ts";
 
 /** How many times the Worker fetched this URL (the fake outbound service's log). */
@@ -111,5 +114,18 @@ describe("fetching a client's metadata document", () => {
     const other = await signInPerson(`Calm ${crypto.randomUUID().slice(0, 6)}`);
     expect((await send(authorizePath(clientId, challenge), { headers: { Cookie: other.cookie } }, undefined, settings)).status).toBe(200);
     expect(await fetched(clientId)).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("what counts as the studio's own", () => {
+  it("its hosts, their subdomains and registrable domains, by the public suffix list (private section too)", () => {
+    const studio = { ...(env as unknown as Env), BASE_URL: "https://studio.acct.workers.dev", CONTENT_URL: "https://studio-content.co.uk" } as Env;
+    for (const own of ["studio.acct.workers.dev", "x.studio.acct.workers.dev", "acct.workers.dev", "other.acct.workers.dev", "studio-content.co.uk", "p1.studio-content.co.uk"]) {
+      expect(ownOriginProblem(studio, `https://${own}/client.json`), own).not.toBeNull();
+    }
+    // Other accounts on workers.dev and other sites under co.uk are someone else's.
+    for (const other of ["someone.workers.dev", "app.someone.workers.dev", "agent.co.uk", "mcp-client.example"]) {
+      expect(ownOriginProblem(studio, `https://${other}/client.json`), other).toBeNull();
+    }
   });
 });
