@@ -5,6 +5,7 @@
 // revocation had deleted them, and that token lived its full hour).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { D1Trace } from "../../bench/d1-trace/trace-d1.ts";
 import { connect, mcp, send, signInPerson, tokenRequest, type Tokens } from "./oauth-helpers.ts";
 
 const refresh = (refreshToken: string, clientId: string) => tokenRequest({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: clientId });
@@ -60,6 +61,18 @@ describe("refresh-token rotation", () => {
       expect(await works(tokens.access_token)).toBe(true);
     }
     expect(await appsOf(person.token)).toHaveLength(1);
+  });
+});
+
+describe("the cost of a refresh", () => {
+  it("is one D1 round trip to the primary: the claim of the refresh token", async () => {
+    const person = await signInPerson("Costly Cal");
+    const tokens = await connect(person, ["projects:read"]);
+    const trace = new D1Trace(env.DB, { primaryMs: 0, replicaMs: 0 });
+    const body = new URLSearchParams({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: tokens.clientId }).toString();
+    const res = await send("/oauth/token", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body }, trace.db);
+    expect(res.status).toBe(200);
+    expect(trace.counts.primaryWaves).toBe(1);
   });
 });
 
