@@ -51,6 +51,18 @@ describe("refresh-token rotation", () => {
     }
   }, 30_000);
 
+  it("a made-up refresh token naming someone's grant, sent twice at once, revokes nothing", async () => {
+    const person = await signInPerson("Forged Fern");
+    const tokens = await connect(person, ["projects:read"]);
+    const [userId, grantId] = tokens.access_token.split(":");
+    const forged = `${userId}:${grantId}:${"x".repeat(32)}`;
+    const answers = await Promise.all([refresh(forged, tokens.clientId), refresh(forged, tokens.clientId), refresh(forged, tokens.clientId)]);
+    for (const a of answers) expect(a.status).toBe(400);
+    expect((await refresh(forged, tokens.clientId)).status).toBe(400);
+    expect(await works(tokens.access_token)).toBe(true);
+    expect((await refresh(tokens.refresh_token, tokens.clientId)).status).toBe(200);
+  });
+
   it("a refresh token used once, then the new one, keeps working (rotation is not revocation)", async () => {
     const person = await signInPerson("Steady Stan");
     let tokens: Tokens & { clientId: string } = await connect(person, ["projects:read"]);

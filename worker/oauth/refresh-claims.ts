@@ -31,6 +31,12 @@ export async function claimRefreshToken(db: Db, refreshToken: string, now = Date
   }
 }
 
+/** How long ago this refresh token was first claimed, or null when it holds no claim. */
+export async function claimAgeMs(db: Db, refreshToken: string, now = Date.now()): Promise<number | null> {
+  const row = await db.select({ at: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.caller, await keyOf(refreshToken))).get();
+  return row ? now - row.at : null;
+}
+
 /**
  * Gives a claim back when the library refused the refresh (an unknown token, the wrong client, a storage error):
  * the token was not spent, and a client retrying after a failure of ours must not be taken for a replay.

@@ -16,7 +16,7 @@ import { isMetadataDocumentUrl, ownOriginProblem } from "./client-metadata-url.t
 import { grantPartsOf } from "./grant-token.ts";
 import { revokeGrantForGood } from "./grants.ts";
 import { authorizationServer } from "./provider.ts";
-import { claimRefreshToken, releaseRefreshToken } from "./refresh-claims.ts";
+import { claimAgeMs, claimRefreshToken, releaseRefreshToken } from "./refresh-claims.ts";
 import { isGrantRevoked } from "./revoked-grants.ts";
 import { sha256Hex } from "../auth/tokens.ts";
 
@@ -25,6 +25,9 @@ export const TOKEN_BODY_LIMIT = 16 * 1024;
 
 /** Parameters that name the client or the credential: each may appear once (RFC 6749 §3.2). */
 const SINGLE = ["grant_type", "client_id", "code", "refresh_token", "token", "client_assertion"];
+
+/** Longer than any refresh takes: a claim this old was not given back, so its token was spent (refresh-claims.ts). */
+const IN_FLIGHT_MS = 60_000;
 
 /** What the library keeps of a grant in KV (the fields read here). */
 interface StoredGrant {
@@ -118,21 +121,38 @@ export async function answerToken(c: Context<AppEnv>): Promise<Response> {
   const [revoked, firstUse] = await Promise.all([isGrantRevoked(c.env, parts.grantId), grantType === "refresh_token" ? claimRefreshToken(db, credential!) : true]);
   if (revoked) return oauthError("invalid_grant", "this grant was revoked");
   if (!firstUse) {
+    if (!(await wasSpent(c, db, credential!, parts))) return oauthError("invalid_grant", "this refresh token is being used by another request");
     // RFC 9700 §4.14.2: a refresh token used twice means it leaked, or two parties hold it. Neither may go on.
     await revokeGrantForGood(c.env, parts.userId, parts.grantId, "refresh token reused");
     return oauthError("invalid_grant", "this refresh token was already used; the grant is revoked, sign in again");
   }
-  const answer = await library(c, request);
-  if (!answer.ok) {
-    if (grantType === "refresh_token") await releaseRefreshToken(db, credential!);
-    return answer;
+  let answer: Response | null = null;
+  try {
+    answer = await library(c, request);
+  } finally {
+    // Refused (an unknown token, the wrong client, a failure of ours): the token was not spent. A client retrying
+    // must not be taken for a replay, nor a made-up token be able to spend a grant's name.
+    if (grantType === "refresh_token" && !answer?.ok) await releaseRefreshToken(db, credential!);
   }
+  if (!answer.ok) return answer;
   // A revocation may have landed while the library worked; its record then outvotes the tokens just stored.
   if (await isGrantRevoked(c.env, parts.grantId)) {
     await revokeGrantForGood(c.env, parts.userId, parts.grantId, "revoked while tokens were issued");
     return oauthError("invalid_grant", "this grant was revoked");
   }
   return answer;
+}
+
+/**
+ * Whether a refresh token found already claimed is a genuine one spent before (a replay: revoke) rather than a
+ * made-up token naming someone's grant, sent twice at once (refuse, revoke nothing). Genuine: the grant's current
+ * or previous refresh token (two requests racing with it), or a claim older than any refresh takes (a made-up
+ * token's claim is given back when the library refuses it, so only a token that was spent keeps one).
+ */
+async function wasSpent(c: Context<AppEnv>, db: ReturnType<typeof openDb>, refreshToken: string, parts: { userId: string; grantId: string }): Promise<boolean> {
+  const [grant, hash, age] = await Promise.all([readGrant(c, parts.userId, parts.grantId), sha256Hex(refreshToken), claimAgeMs(db, refreshToken)]);
+  if (grant && (grant.refreshTokenId === hash || grant.previousRefreshTokenId === hash)) return true;
+  return age !== null && age > IN_FLIGHT_MS;
 }
 
 /** RFC 7009: the library revokes; a refresh token's revocation then revokes the grant for good (its record too). */
