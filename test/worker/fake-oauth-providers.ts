@@ -12,9 +12,15 @@ function googleIdToken(): string {
   return `${b64url({ alg: "RS256", typ: "JWT" })}.${b64url(claims)}.c2lnbmF0dXJl`;
 }
 
+/** Every outbound request the fakes saw, by "METHOD host/path": read by tests through GET outbound-log.test/count. */
+const seen = new Map<string, number>();
+
 export async function fakeOAuthProviders(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const where = `${request.method} ${url.host}${url.pathname}`;
+  // The tests' own window on the log (oauth-client-metadata.test.ts: what the Worker fetched, and how often).
+  if (url.host === "outbound-log.test") return json({ count: seen.get(url.searchParams.get("where") ?? "") ?? 0 });
+  seen.set(where, (seen.get(where) ?? 0) + 1);
   if (where === "POST github.com/login/oauth/access_token") {
     const form = new URLSearchParams(await request.text());
     if (form.get("code") !== "good-code") return json({ error: "bad_verification_code" });
@@ -29,9 +35,13 @@ export async function fakeOAuthProviders(request: Request): Promise<Response> {
     if (form.get("code") !== "good-code" || !form.get("code_verifier")) return json({ error: "invalid_grant" }, 400);
     return json({ access_token: "ya29.fake", expires_in: 3599, token_type: "Bearer", id_token: googleIdToken() });
   }
-  // An MCP client's client ID metadata document (CIMD), as a client serves it from its own https URL (oauth-*.test.ts).
-  if (where === "GET mcp-client.test/oauth/client.json") {
-    return json({ client_id: url.href, client_name: "Metadata Client", redirect_uris: ["http://127.0.0.1:7777/callback"], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"] });
+  // An MCP client's client ID metadata document (CIMD), as a client serves it from its own https URL (oauth-*.test.ts);
+  // and the same document as a project author could share it from the studio's content origin, or a subdomain of
+  // it (oauth-client-metadata.test.ts: the Worker must never fetch those).
+  const metadataHosts = ["mcp-client.test", "content.studio.test", "share.content.studio.test", "studio.test"];
+  if (request.method === "GET" && metadataHosts.includes(url.host) && url.pathname.endsWith(".json")) {
+    const name = url.host === "mcp-client.test" ? "Metadata Client" : "Studio Official Client";
+    return json({ client_id: url.href, client_name: name, redirect_uris: ["http://127.0.0.1:7777/callback"], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"] });
   }
   const fonts = await fakeGoogleFonts(request);
   if (fonts) return fonts;

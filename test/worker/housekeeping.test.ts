@@ -42,6 +42,10 @@ describe("hourly housekeeping", () => {
     await env.DB.prepare("INSERT INTO rate_limits (caller, window_start, count) VALUES ('oauth-register:address:192.0.2.1', ?, 5), ('oauth-register:address:192.0.2.2', ?, 5)")
       .bind(now - 2 * 3_600_000, now - (now % 3_600_000))
       .run();
+    // OAuth refresh-token claims outlive no grant (30 days); client metadata fetch counters go with their window.
+    await env.DB.prepare("INSERT INTO rate_limits (caller, window_start, count) VALUES ('oauth-refresh:old', ?, 1), ('oauth-refresh:new', ?, 1), ('oauth-metadata:user:old', ?, 3), ('oauth-metadata:user:new', ?, 3)")
+      .bind(now - 31 * 86_400_000, now - 29 * 86_400_000, now - 2 * 3_600_000, now - (now % 3_600_000))
+      .run();
 
     await worker.scheduled(createScheduledController({ cron: "17 * * * *" }), env as unknown as Env);
 
@@ -54,6 +58,8 @@ describe("hourly housekeeping", () => {
     // An OAuth registration counter of an ended window goes; the current window's stays.
     const counters = await env.DB.prepare("SELECT caller FROM rate_limits WHERE caller LIKE 'oauth-register:address:192.0.2.%'").all<{ caller: string }>();
     expect(counters.results.map((r) => r.caller)).toEqual(["oauth-register:address:192.0.2.2"]);
+    const oauthRows = await env.DB.prepare("SELECT caller FROM rate_limits WHERE caller LIKE 'oauth-refresh:%' OR caller LIKE 'oauth-metadata:%' ORDER BY caller").all<{ caller: string }>();
+    expect(oauthRows.results.map((r) => r.caller)).toEqual(["oauth-metadata:user:new", "oauth-refresh:new"]);
     // The render's history row is not the queue's: it stays, and the API still lists the render.
     expect((await json<{ id: string; status: string }>(await api(s.token, "GET", "/api/projects/house/render"))).status).toBe("cancelled");
     expect((await env.DB.prepare("SELECT count(*) AS n FROM renders WHERE id = ?").bind(render.id).first<{ n: number }>())?.n).toBe(1);

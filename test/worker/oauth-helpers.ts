@@ -14,7 +14,6 @@ const oauthEnv = {
   BASE_URL: ORIGIN,
   CONTENT_URL: "https://content.studio.test",
   OAUTH_REGISTRATIONS_PER_ADDRESS: "1000",
-  OAUTH_REGISTRATIONS_TOTAL: "1000",
 } as Env;
 
 /** One request to the Worker (with another D1 binding when given: the round-trip trace of bench/d1-trace). */

@@ -4,7 +4,9 @@
 // or refuses (access_denied back to the client). Defences: the request is kept server-side and the form carries
 // only a one-time handle bound to this browser (the library's __Host- cookie) and a nonce bound to the session
 // (consent-nonce.ts); the POST obeys the app's cross-site rule (worker/http/csrf.ts, applied to every cookie
-// write) and needs the session; the page cannot be framed and runs no script.
+// write) and needs the session; the page cannot be framed and runs no script. A client named by a metadata
+// document URL is fetched only for a signed-in person, counted per person, and never from the studio's own
+// origins (client-metadata-url.ts): an anonymous request goes to sign-in before anything is fetched.
 import { AuthorizationError, CimdFetchError, authorizationErrorRedirect, type AuthRequest, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import type { Context } from "hono";
 import { sessionCookie } from "../auth/sessions.ts";
@@ -17,7 +19,10 @@ import { escapeHtml } from "../../core/composition/escape-html.ts";
 import { clip, consentPage, MAX_CLIENT_NAME } from "./consent-page.ts";
 import { consentNonce, nonceMatches } from "./consent-nonce.ts";
 import type { GrantProps } from "./mcp-credential.ts";
+import { isMetadataDocumentUrl, ownOriginProblem } from "./client-metadata-url.ts";
+import { metadataFetchLimitOf, spendMetadataFetch } from "./metadata-fetch-limit.ts";
 import { authorizationServer } from "./provider.ts";
+import { openDb } from "../db/client.ts";
 import { knownScopes, SCOPE_NAMES } from "./scopes.ts";
 
 /** Largest consent form accepted (a handle, a nonce, four scopes and a decision fit many times over). */
@@ -30,15 +35,15 @@ export interface GrantMetadata {
 }
 
 /** A message page (title and escaped body) for what cannot be shown as consent. */
-function page(c: Context<AppEnv>, status: 400 | 403, title: string, body: string): Response {
-  return html(c, status, messagePage(title, body));
+function page(c: Context<AppEnv>, status: 400 | 403 | 429, title: string, body: string, extra?: Headers): Response {
+  return html(c, status, messagePage(title, body), extra);
 }
 
 /**
  * An HTML answer that cannot be framed, cached or run script. `redirectOrigin`: the client's redirect origin, which
  * the consent form's post is redirected to (Chromium applies form-action to that redirect too).
  */
-function html(c: Context<AppEnv>, status: 200 | 400 | 403, markup: string, extra?: Headers, redirectOrigin = ""): Response {
+function html(c: Context<AppEnv>, status: 200 | 400 | 403 | 429, markup: string, extra?: Headers, redirectOrigin = ""): Response {
   const headers = new Headers(extra);
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Cache-Control", "no-store");
@@ -69,7 +74,34 @@ function withoutPkce(request: AuthRequest): boolean {
   return !request.codeChallenge || request.codeChallengeMethod !== "S256";
 }
 
+/** Sign in first, then back to this very request. */
+function signInFirst(c: Context<AppEnv>): Response {
+  const here = new URL(c.req.url);
+  return c.redirect(`/?next=${encodeURIComponent(here.pathname + here.search)}#sign-in`, 302);
+}
+
+/**
+ * Before a client named by a metadata document URL is fetched: never the studio's own origins, never for someone
+ * who is not signed in, and at most so many per person per window. null when the fetch may go ahead.
+ */
+async function beforeMetadataFetch(c: Context<AppEnv>, clientIds: string[], signedIn: User | null): Promise<Response | null> {
+  const urls = clientIds.filter(isMetadataDocumentUrl);
+  if (urls.length === 0) return null;
+  for (const url of urls) {
+    const problem = ownOriginProblem(c.env, url);
+    if (problem) return page(c, 400, "This app cannot be verified", `${escapeHtml(problem)}.`);
+  }
+  if (!signedIn) return signInFirst(c);
+  const retryAfter = await spendMetadataFetch(openDb(c.env.DB), metadataFetchLimitOf(c.env), signedIn.id);
+  if (retryAfter === null) return null;
+  return page(c, 429, "Too many app connections", `You started too many connections to apps that identify themselves by a web address. Try again in ${retryAfter} s.`, new Headers({ "Retry-After": String(retryAfter) }));
+}
+
 export async function showConsent(c: Context<AppEnv>): Promise<Response> {
+  const session = await sessionHash(c);
+  const user = session ? (c.get("user") ?? null) : null;
+  const stop = await beforeMetadataFetch(c, new URL(c.req.url).searchParams.getAll("client_id"), user);
+  if (stop) return stop;
   const oauth = authorizationServer(c.env).getOAuthApi(c.env);
   let request: AuthRequest;
   try {
@@ -78,12 +110,7 @@ export async function showConsent(c: Context<AppEnv>): Promise<Response> {
     return refusal(c, err);
   }
   if (withoutPkce(request)) return c.redirect(authorizationErrorRedirect(request, "invalid_request", "PKCE with code_challenge_method=S256 is required"), 302);
-  const session = await sessionHash(c);
-  const user = c.get("user");
-  if (!session || !user) {
-    const here = new URL(c.req.url);
-    return c.redirect(`/?next=${encodeURIComponent(here.pathname + here.search)}#sign-in`, 302);
-  }
+  if (!session || !user) return signInFirst(c);
   try {
     const details = await oauth.describeConsent(request);
     const consent = await oauth.beginConsent(request);

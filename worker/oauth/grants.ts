@@ -1,10 +1,12 @@
 // A person's OAuth grants ("connected apps"): listed for the dashboard, revoked one by one, and all revoked when
 // the person rotates their personal token (auth/me-routes.ts), so rotating is the one "sign every agent out" switch.
-// Revoking a grant deletes its tokens from KV; KV is eventually consistent, so another location may still accept
-// an access token for up to a minute (docs: the security model).
+// Revoking a grant records it as revoked (revoked-grants.ts: every later use of any token of it is refused, one a
+// racing refresh writes included) and then deletes it and its tokens from KV; KV is eventually consistent, so
+// another location may still accept an access token for up to a minute (docs: the security model).
 import type { Env } from "../env.ts";
 import type { GrantMetadata } from "./consent.ts";
 import { authorizationServer, issuerProblem } from "./provider.ts";
+import { recordRevokedGrant } from "./revoked-grants.ts";
 import { knownScopes } from "./scopes.ts";
 
 /** The most grants listed (and revoked on rotation) per page of the library's listing. */
@@ -50,7 +52,7 @@ export async function listConnectedApps(env: Env, userId: string): Promise<Conne
 export async function revokeConnectedApp(env: Env, userId: string, grantId: string): Promise<boolean> {
   const apps = await listConnectedApps(env, userId);
   if (!apps.some((app) => app.id === grantId)) return false;
-  await authorizationServer(env).getOAuthApi(env).revokeGrant(grantId, userId);
+  await revokeGrantForGood(env, userId, grantId, "disconnected");
   return true;
 }
 
@@ -58,8 +60,16 @@ export async function revokeConnectedApp(env: Env, userId: string, grantId: stri
 export async function revokeAllConnectedApps(env: Env, userId: string): Promise<number> {
   // A studio whose BASE_URL cannot be an OAuth issuer never issued a grant: nothing to revoke.
   if (issuerProblem(env)) return 0;
-  const oauth = authorizationServer(env).getOAuthApi(env);
   const apps = await listConnectedApps(env, userId);
-  await Promise.all(apps.map((app) => oauth.revokeGrant(app.id, userId)));
+  await Promise.all(apps.map((app) => revokeGrantForGood(env, userId, app.id, "personal token rotated")));
   return apps.length;
+}
+
+/**
+ * Revokes a grant for good: the revoked-grant record first (from then on no token of it is accepted, including one
+ * a racing refresh is writing now), then the library's deletion of the grant and every token of it.
+ */
+export async function revokeGrantForGood(env: Env, userId: string, grantId: string, reason: string): Promise<void> {
+  await recordRevokedGrant(env, userId, grantId, reason);
+  await authorizationServer(env).getOAuthApi(env).revokeGrant(grantId, userId);
 }

@@ -25,19 +25,20 @@ function resourceMetadata(c: Context<AppEnv>) {
   });
 }
 
-/** Largest body of a token or revocation request (a code, a verifier, a refresh token: well under 1 KiB). */
-const TOKEN_BODY_LIMIT = 16 * 1024;
 /** Largest registration (the library's own limit is 1 MiB; client metadata is a few hundred bytes). */
 const REGISTRATION_BODY_LIMIT = 64 * 1024;
 
-/** A request the library answers (metadata, registration, token, revocation); a POST's body read bounded first (413). */
-async function library(c: Context<AppEnv>, bodyLimit = 0, before?: () => Promise<void>): Promise<Response> {
+/** A request the library answers (metadata, registration); a POST's body read bounded first (413). */
+async function library(c: Context<AppEnv>, bodyLimit = 0, before?: () => Promise<void>, after?: (answer: Response) => Promise<void>): Promise<Response> {
   const { authorizationServer } = await import("./provider.ts");
   let request = c.req.raw;
   if (bodyLimit > 0) request = new Request(request.url, { method: request.method, headers: request.headers, body: await readBoundedBytes(request, bodyLimit) });
   // What must pass before the library acts (a registration's limits), once the body is known to fit.
   await before?.();
-  return authorizationServer(c.env).fetch(request, c.env, c.executionCtx as ExecutionContext);
+  const answer = await authorizationServer(c.env).fetch(request, c.env, c.executionCtx as ExecutionContext);
+  // What follows the library's answer (a new registration's expiry, unless it is used).
+  await after?.(answer);
+  return answer;
 }
 
 // The protocol endpoints answer in OAuth's own shapes (RFC 6749 errors), not the API's.
@@ -82,12 +83,18 @@ export const oauthRoutes = new Hono<AppEnv>()
         responses: () => ({ 201: json(z.object({ client_id: z.string() }), "the registered client"), ...oauthFailure() }),
         errors: [413, 429],
       },
-      // Limited per caller address and for all (limits/registration-limit.ts): each registration stores a client.
+      // Limited per network at several widths and by a count of networks (limits/registration-limit.ts): each
+      // registration stores a client, which lapses after a day unless used (unused-clients.ts).
       (c) =>
-        library(c, REGISTRATION_BODY_LIMIT, async () => {
-          const { registrationLimitsOf, spendRegistration } = await import("../limits/registration-limit.ts");
-          await spendRegistration(openDb(c.env.DB), registrationLimitsOf(c.env), c.req.raw);
-        }),
+        library(
+          c,
+          REGISTRATION_BODY_LIMIT,
+          async () => {
+            const { registrationLimitsOf, spendRegistration } = await import("../limits/registration-limit.ts");
+            await spendRegistration(openDb(c.env.DB), registrationLimitsOf(c.env), c.req.raw);
+          },
+          async (answer) => (await import("./unused-clients.ts")).expireUnlessUsed(c.env, answer),
+        ),
     ),
   )
   .post(
@@ -101,7 +108,8 @@ export const oauthRoutes = new Hono<AppEnv>()
         }),
         errors: [413],
       },
-      (c) => library(c, TOKEN_BODY_LIMIT),
+      // The library, wrapped where it has no hook (token-endpoint.ts): refresh tokens spent once, revoked grants.
+      async (c) => (await import("./token-endpoint.ts")).answerToken(c),
     ),
   )
   .get(

@@ -3,15 +3,13 @@
 // revocation), all kept in the OAUTH_KV namespace with tokens, codes and secrets stored only as hashes. The issuer
 // is the API origin (BASE_URL) and the one protected resource is its /mcp. Loaded on first use, never at startup:
 // only OAuth traffic needs the library.
-import { OAuthAuthorizationServer } from "@cloudflare/workers-oauth-provider";
+import { OAuthAuthorizationServer, OAuthError, type TokenExchangeCallbackOptions } from "@cloudflare/workers-oauth-provider";
 import type { Env } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import { apiOrigin } from "../http/origins.ts";
+import { ACCESS_TOKEN_SECONDS, CLIENT_SECONDS, GRANT_SECONDS } from "./lifetimes.ts";
+import { isGrantRevoked } from "./revoked-grants.ts";
 import { SCOPE_NAMES } from "./scopes.ts";
-
-/** An access token lives an hour; the refresh token (and so the grant) 30 days, rotated on each use. */
-const ACCESS_TOKEN_SECONDS = 3600;
-const GRANT_SECONDS = 30 * 86_400;
 
 export const AUTHORIZE_PATH = "/oauth/authorize";
 
@@ -28,6 +26,18 @@ export function issuerProblem(env: Env): string | null {
   const url = new URL(apiOrigin(env));
   const loopback = url.hostname === "localhost" || url.hostname === "[::1]" || url.hostname.startsWith("127.");
   return url.protocol === "https:" || loopback ? null : `OAuth needs BASE_URL on https (or a loopback host for local runs), not ${url.origin}`;
+}
+
+/**
+ * The library's hook on every code exchange and refresh, after it checked the code or token and before it stores
+ * anything: a grant with a revoked-grant record gets nothing (invalid_grant, on which the library also deletes
+ * what a racing refresh may have written back). The token endpoint checks again once the tokens are stored
+ * (token-endpoint.ts), since a revocation can land between this check and the library's writes.
+ */
+async function refuseRevokedGrant(options: TokenExchangeCallbackOptions<Env>): Promise<void> {
+  if (await isGrantRevoked(options.env, options.grantId)) {
+    throw new OAuthError("invalid_grant", { description: "this grant was revoked", internal: { category: "token-exchange-callback", reason: "grant_revoked" } });
+  }
 }
 
 const servers = new Map<string, OAuthAuthorizationServer<Env>>();
@@ -48,6 +58,8 @@ export function authorizationServer(env: Env): OAuthAuthorizationServer<Env> {
         clientIdMetadataDocumentEnabled: true,
         accessTokenTTL: ACCESS_TOKEN_SECONDS,
         refreshTokenTTL: GRANT_SECONDS,
+        tokenExchangeCallback: refuseRevokedGrant,
+        clientRegistrationTTL: CLIENT_SECONDS,
       });
     } catch (err) {
       // The library refuses an http issuer that is not a loopback host (OAuth 2.1 needs https).

@@ -5,7 +5,8 @@
 //   sessions         past their expiry (a session is refused from then on anyway).
 //   idempotency_keys past their 24 hours (also pruned as requests come; this catches quiet periods).
 //   rate_limits      OAuth registration counters whose window has ended (one per caller address; an ended window
-//                    counts as none).
+//                    counts as none), and OAuth refresh-token claims older than any grant lives
+//                    (worker/oauth/refresh-claims.ts), and client metadata fetch counters whose window has ended.
 // Queued and running jobs are never touched, whatever their age: the ProjectRoom's watchdog ends those.
 import { and, inArray, lt } from "drizzle-orm";
 import { configOf } from "../config/config-of.ts";
@@ -16,6 +17,8 @@ import { jobs } from "../db/schema/renders.ts";
 import type { Env } from "../env.ts";
 import { IDEMPOTENCY_TTL_HOURS } from "../http/idempotency.ts";
 import { pruneRegistrationCounts, registrationLimitsOf } from "../limits/registration-limit.ts";
+import { metadataFetchLimitOf, pruneMetadataFetchCounts } from "../oauth/metadata-fetch-limit.ts";
+import { pruneRefreshClaims } from "../oauth/refresh-claims.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -28,6 +31,8 @@ export interface Pruned {
   sessions: number;
   idempotencyKeys: number;
   registrationCounters: number;
+  refreshClaims: number;
+  metadataFetchCounters: number;
 }
 
 export async function pruneExpired(env: Env, now = Date.now()): Promise<Pruned> {
@@ -42,5 +47,7 @@ export async function pruneExpired(env: Env, now = Date.now()): Promise<Pruned> 
     .where(lt(idempotencyKeys.createdAt, now - IDEMPOTENCY_TTL_HOURS * 3_600_000))
     .returning({ key: idempotencyKeys.key });
   const registrationCounters = await pruneRegistrationCounts(db, registrationLimitsOf(env), now);
-  return { jobs: ended.length, sessions: expired.length, idempotencyKeys: keys.length, registrationCounters };
+  const refreshClaims = await pruneRefreshClaims(db, now);
+  const metadataFetchCounters = await pruneMetadataFetchCounts(db, metadataFetchLimitOf(env), now);
+  return { jobs: ended.length, sessions: expired.length, idempotencyKeys: keys.length, registrationCounters, refreshClaims, metadataFetchCounters };
 }

@@ -1,0 +1,37 @@
+// Each authorization request that names its client by a metadata document URL may make the Worker fetch that URL
+// (the library caches a document only when its origin allows it). Such requests are made only by a signed-in
+// person (consent.ts), and counted per person in fixed windows (limits/fixed-window.ts: one upsert, in the
+// request's one D1 batch behind the credential guard), so no one can make the studio fetch on and on.
+import { and, like, lt } from "drizzle-orm";
+import { configOf } from "../config/config-of.ts";
+import type { Db } from "../db/client.ts";
+import { rateLimits } from "../db/schema/ideas.ts";
+import type { Env } from "../env.ts";
+import { isOverLimit, retryAfterOf, spendQuery, type RateLimit } from "../limits/fixed-window.ts";
+
+const PREFIX = "oauth-metadata:";
+
+export function metadataFetchLimitOf(env: Env): RateLimit {
+  const config = configOf(env);
+  return { limit: config.OAUTH_CLIENT_METADATA_FETCHES_PER_USER, windowSeconds: config.OAUTH_CLIENT_METADATA_WINDOW_SECONDS };
+}
+
+/** Counts one metadata fetch for this person: null when allowed, else the seconds until they may again. */
+export async function spendMetadataFetch(db: Db, rule: RateLimit, userId: string, now = Date.now()): Promise<number | null> {
+  try {
+    await spendQuery(db, `${PREFIX}user:${userId}`, rule, now);
+    return null;
+  } catch (err) {
+    if (isOverLimit(err)) return retryAfterOf(rule, now);
+    throw err;
+  }
+}
+
+/** The counters of windows that have ended: for the hourly housekeeping. */
+export async function pruneMetadataFetchCounts(db: Db, rule: RateLimit, now: number): Promise<number> {
+  const gone = await db
+    .delete(rateLimits)
+    .where(and(like(rateLimits.caller, `${PREFIX}%`), lt(rateLimits.windowStart, now - rule.windowSeconds * 1000)))
+    .returning({ key: rateLimits.caller });
+  return gone.length;
+}
