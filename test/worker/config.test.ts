@@ -158,6 +158,7 @@ describe("reading settings", () => {
       // Retired settings: one still set would silently do nothing, so it is refused with what replaced it.
       [{ SEGMENT_MIN_FRAMES: "90" }, "SEGMENT_MIN_FRAMES: no longer read: a render is split when the farm model says it finishes sooner (SEGMENT_OVERHEAD_MS, NODE_FRAMES_PER_SECOND, JOIN_MS_PER_VIDEO_SECOND); remove it"],
       [{ SEGMENT_TARGET_FRAMES: "90" }, "SEGMENT_TARGET_FRAMES: no longer read: a split render gets one segment per free node (at most MAX_SEGMENTS); remove it"],
+      [{ OAUTH_REGISTRATIONS_TOTAL: "300" }, "OAUTH_REGISTRATIONS_TOTAL: no longer read: one network could use up a total for everyone; all callers together are limited by distinct networks (OAUTH_REGISTRATION_NETWORKS); remove it"],
       [{ MAX_FILE_BYTES: { bytes: 1 } }, "MAX_FILE_BYTES: expected text, got a value of type object"],
       [{ TOKEN_SECRET: undefined }, "TOKEN_SECRET: required but unset"],
       [{ TOKEN_SECRET: "  " }, "TOKEN_SECRET: required but unset"],

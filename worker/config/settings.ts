@@ -227,6 +227,7 @@ export type FormerName = "CONTAINER_POOL_SIZE";
 export const RETIRED_SETTINGS: Readonly<Record<string, string>> = {
   SEGMENT_MIN_FRAMES: "no longer read: a render is split when the farm model says it finishes sooner (SEGMENT_OVERHEAD_MS, NODE_FRAMES_PER_SECOND, JOIN_MS_PER_VIDEO_SECOND); remove it",
   SEGMENT_TARGET_FRAMES: "no longer read: a split render gets one segment per free node (at most MAX_SEGMENTS); remove it",
+  OAUTH_REGISTRATIONS_TOTAL: "no longer read: one network could use up a total for everyone; all callers together are limited by distinct networks (OAUTH_REGISTRATION_NETWORKS); remove it",
 };
 
 /** What a binding is for and whether the Worker can serve without it. Bindings are checked, never parsed. */
