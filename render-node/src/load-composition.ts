@@ -2,7 +2,7 @@
 import type { CaptureBrowser } from "./launch-capture-browser.ts";
 import type { CompositionInfo, StudioWindow } from "../../page-runtime/api.ts";
 import { missingAssetFromResponse, missingAssetFinding } from "../../core/browser/missing-asset.ts";
-import { makeFinding, strictFailure, type Finding } from "../../core/protocol/finding.ts";
+import { clampText, FINDING_LIMITS, makeFinding, strictFailure, type Finding } from "../../core/protocol/finding.ts";
 import { readCompositionInfo } from "../../core/protocol/read-composition-info.ts";
 import { pageReportFinding } from "../../core/protocol/read-page-report.ts";
 import { blockedAttemptFinding, isPolicyRefusalMessage, limitBlockedAttempts } from "./blocked-attempt.ts";
@@ -47,10 +47,11 @@ export async function loadComposition(
   const bounds = options.bounds ?? DEFAULT_STAGE_BOUNDS;
   const name = compositionName(url);
   const report = limitBlockedAttempts(onFinding, onLine);
-  page.on("pageerror", (error) => onLine(`page error: ${error instanceof Error ? error.message : String(error)}`));
+  // The page writes these texts (any length): each line is cut to a finding message's length.
+  page.on("pageerror", (error) => onLine(clampText(`page error: ${error instanceof Error ? error.message : String(error)}`, FINDING_LIMITS.message)));
   page.on("console", (message) => {
     // Chromium's own words for a refused load also reach the console; the watcher reports those as blocked attempts.
-    if (message.type() === "error" && !isPolicyRefusalMessage(message.text())) onLine(`page console error: ${message.text()}`);
+    if (message.type() === "error" && !isPolicyRefusalMessage(message.text())) onLine(clampText(`page console error: ${message.text()}`, FINDING_LIMITS.message));
   });
   // A project file the page asked for and the server does not have (an image, a video, a font, a CSS url()) is a
   // finding naming the file and, from the referrer, who asked for it: never a silently blank spot in the video.
