@@ -97,7 +97,7 @@ export async function captureChunks(input: CaptureChunksInput): Promise<string[]
         reuse: input.reuse,
         transitions: input.transitions,
         onFrame: frameDone,
-        onPageProblem: (finding) => input.onFinding(pageReportFinding(options.composition, finding)),
+        onPageProblem: (problem) => input.onFinding(pageReportFinding(options.composition, problem)),
         onCaptured: () => captured(loaded[i]!.browser),
       }),
     ),

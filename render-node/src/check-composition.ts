@@ -25,7 +25,6 @@ export interface CheckReport {
   times: number[];
 }
 
-
 /**
  * Which of the loader's findings are runtime findings of check, as they arrive (structured, from the page and the
  * node's request policy). Check hears the page's uncaught errors itself, so the runtime's report of an error in the
