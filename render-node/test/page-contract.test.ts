@@ -2,11 +2,13 @@
 // node (tampering-project.ts) renders `done` with a page-report-invalid finding naming each forged field, the forged
 // values refused or left out: no node file (the canary PNG) reaches the video, no file appears outside the job's
 // folder, the valid clip still plays, window.__studio stays the runtime's own; a strict render fails naming the
-// first field; a forged root width refuses the report. Three short renders, 320x180, 1 s, draft.
+// first field; check names them too; a forged root width refuses the report. Three short renders (320x180, 1 s,
+// draft) and one check.
 import { readFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { checkComposition } from "../src/check-composition.ts";
 import { renderProject } from "../src/render-project.ts";
 import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
 import { runTool } from "../src/run-tool.ts";
@@ -82,6 +84,16 @@ describe("a composition that forges what its page reports", () => {
     await expect(renderProject({ projectDir: project.dir, outputPath: out, format: "mp4", quality: "draft", strict: true, signal: new AbortController().signal }))
       .rejects.toThrow(/the page reported an invalid info\(\)\.fps: .*; strict renders fail on it/);
     expect(await readdir(project.canaryDir)).toEqual(["canary.png"]);
+  }, 120_000);
+
+  it("check reports the forged fields in its runtime section and still inspects the layout it can read", async () => {
+    const report = await checkComposition({ projectDir: project.dir, chrome: binaries.chrome, options: { at: [0.5] }, signal: new AbortController().signal, onLine: () => {} });
+    const invalid = report.runtime.filter((f) => f.code === "page-report-invalid").map((f) => f.message).join("\n");
+    for (const field of ["info().videos[0].playbackRate", "info().findings[1].code", "fontFallbacks[0]", "layout(0.5)["]) {
+      expect.soft(invalid, field).toContain(`the page reported an invalid ${field}`);
+    }
+    expect(report.runtime.find((f) => f.code === "page-report-invalid")?.severity).toBe("error");
+    expect(report.times).toEqual([0.5]);
   }, 120_000);
 
   it("refuses the whole report when the root's size is forged, strict or not", async () => {

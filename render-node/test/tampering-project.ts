@@ -88,6 +88,11 @@ function tamperScript(canaryPng: string, escapeIndex: string, refuse: boolean): 
     return el && el.id === "name" ? { fontFamily: long } : style;
   };
   CanvasRenderingContext2D.prototype.measureText = function () { return { width: 1 }; };
+  // Check's layout measures boxes in the page: one at NaN.
+  var realRect = Element.prototype.getBoundingClientRect;
+  Element.prototype.getBoundingClientRect = function () {
+    return this.id === "box" ? { x: NaN, y: 0, width: 10, height: 10, left: NaN, top: 0, right: NaN, bottom: 10 } : realRect.call(this);
+  };
   // 3. A plain page global the node reads: shader transitions with a missing time and an overlong scene id.
   window.__studioShaderTransitions = { bgColor: "#000", accentColor: null, transitions: [
     { time: null, duration: 1, shader: "glitch", fromScene: "a", toScene: "b" },
