@@ -21,6 +21,8 @@ const fields = (problems: { field: string }[]) => problems.map((p) => p.field);
 describe("info()", () => {
   it("passes what the runtime answers unchanged", () => {
     expect(readCompositionInfo(structuredClone(info))).toEqual({ value: info, problems: [] });
+    // A clip starting after its sub-composition ends has a negative duration: never heard, but no forgery.
+    expect(readCompositionInfo({ ...info, audio: [{ ...sound, start: 5, duration: -2 }], videos: [{ ...video(0), duration: -2 }] }).problems).toEqual([]);
     for (const fps of [null, "24", "29.97", " 30000 / 1001 "]) expect(readCompositionInfo({ ...info, fps }).problems).toEqual([]);
   });
 
@@ -53,7 +55,7 @@ describe("info()", () => {
   });
 
   it("refuses the report on a forged root, and on NaN, ±Infinity (null over CDP) or wrong types anywhere in it", () => {
-    for (const [key, value] of [["compositionId", ""], ["compositionId", "a\u0000b"], ["width", -5], ["height", null], ["duration", 1e9], ["width", "1920"]] as const) {
+    for (const [key, value] of [["compositionId", ""], ["compositionId", "a\u0000b"], ["width", -5], ["height", null], ["duration", 1e9], ["duration", Number.NaN], ["width", "1920"]] as const) {
       const read = readCompositionInfo({ ...info, [key]: value });
       expect(read.value, key).toBeNull();
       expect(read.problems[0]?.field).toBe(`info().${key}`);

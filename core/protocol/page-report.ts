@@ -15,8 +15,11 @@ import { FINDING_LIMITS, FINDING_SEVERITY } from "./finding.ts";
 
 /** How much a page may report: list counts and string lengths past these are refused or cut (with a finding). */
 export const PAGE_REPORT_LIMITS = {
-  /** Seconds on the timeline either side of 0 a clip may start, last or skip: ten times the longest composition. */
-  seconds: 10 * COMPOSITION_LIMITS.maxDurationSeconds,
+  /**
+   * Seconds either side of 0 a clip may start, last or skip: a hundred times the longest composition, far past
+   * anything a render shows, and small enough that every number the node formats for ffmpeg stays plain decimal.
+   */
+  seconds: 100 * COMPOSITION_LIMITS.maxDurationSeconds,
   /** As many clips as a render plan carries (render-plan.ts). */
   audio: 1000,
   videos: 200,
@@ -76,8 +79,11 @@ export const MediaClipSchema = z.object({
   src: PageUrlSchema,
   /** Start on the root timeline, seconds. */
   start: SecondsSchema,
-  /** Seconds on screen / audible, or null for "until the end". */
-  duration: LengthSchema.nullable(),
+  /**
+   * Seconds on screen / audible, or null for "until the end"; below 0 where a timed ancestor ends before the clip
+   * starts (clip-clock.ts' mediaWindow): never heard.
+   */
+  duration: SecondsSchema.nullable(),
   /** Seconds into the source it starts (data-playback-start, else data-media-start). */
   mediaStart: LengthSchema,
   /** Source seconds per timeline second (data-playback-rate, 0.1–10; core/composition/playback-rate.ts). */
@@ -94,7 +100,8 @@ export const VideoClipSchema = z.object({
   index: z.number().int().min(0).max(L.videos - 1),
   src: PageUrlSchema.nullable(),
   start: SecondsSchema,
-  duration: LengthSchema.nullable(),
+  /** As a sound's: below 0 when never shown. */
+  duration: SecondsSchema.nullable(),
   mediaStart: LengthSchema,
   /** Source seconds per timeline second (data-playback-rate). */
   playbackRate: PlaybackRateSchema,
@@ -116,7 +123,8 @@ export const CompositionHeadSchema = z.object({
   compositionId: PageIdSchema,
   width: z.number().positive(),
   height: z.number().positive(),
-  duration: LengthSchema,
+  /** 0 or below (no data-duration, no timeline) is the node's "has no duration" error, as before. */
+  duration: SecondsSchema,
   /** The root's data-fps as written, or null. */
   fps: FpsTextSchema.nullable(),
 });
