@@ -3,54 +3,14 @@
 // handle), window.__studioPlayer, window.__studioRunScoped (called by wrapped sub-composition scripts), and the
 // compositions' own window.__timelines and window.__hyperframes.
 import type { Finding } from "../core/protocol/finding.ts";
+import type { CompositionInfo } from "../core/protocol/page-report.ts";
 
 export type { Finding };
 
-export interface MediaClip {
-  kind: "audio" | "video";
-  /** Absolute URL as the page resolved it. */
-  src: string;
-  /** Start on the root timeline, seconds. */
-  start: number;
-  /** Seconds on screen / audible, or null for "until the end". */
-  duration: number | null;
-  /** Seconds into the source it starts (data-playback-start, else data-media-start). */
-  mediaStart: number;
-  /** Source seconds per timeline second (data-playback-rate, 0.1–10; core/composition/playback-rate.ts). */
-  playbackRate: number;
-  /** data-volume as the mixer applies it: 0 up to +12 dB (core/composition/audio-gain.ts). */
-  volume: number;
-  /** Linear fades at the clip's edges (data-fade-in, data-fade-out), seconds; 0 for none. */
-  fadeIn: number;
-  fadeOut: number;
-}
-
-export interface VideoClip {
-  index: number;
-  src: string | null;
-  start: number;
-  duration: number | null;
-  mediaStart: number;
-  /** Source seconds per timeline second (data-playback-rate). */
-  playbackRate: number;
-  /** The element has `loop`: it plays its file (from its in-point) over and over for as long as it is shown. */
-  loop: boolean;
-}
-
-/** What the runtime reports about a loaded composition (window.__studio.info()). */
-export interface CompositionInfo {
-  compositionId: string;
-  width: number;
-  height: number;
-  duration: number;
-  /** The root's data-fps as written ("24", "30000/1001"), or null. */
-  fps: string | null;
-  timelines: string[];
-  /** What went wrong while mounting: script errors and sub-compositions that did not mount, each naming its file. */
-  findings: Finding[];
-  audio: MediaClip[];
-  videos: VideoClip[];
-}
+// The composition's info, its sounds and videos: declared once, as the zod schemas the render node parses them
+// with (core/protocol/page-report.ts: a composition's scripts can change what the runtime answers, so the node
+// checks every field), and typed here from them.
+export type { CompositionInfo, MediaClip, VideoClip } from "../core/protocol/page-report.ts";
 
 /** Render mode: how seeking shows the frames ffmpeg extracted from each <video>. */
 export interface RuntimeConfig {

@@ -17,12 +17,13 @@ export type CheckCode =
   | "off-canvas"
   | "text-overlap"
   | "start-unresolved"
-  | "feature-unsupported";
+  | "feature-unsupported"
+  | "page-report-invalid";
 
 export const CHECK_CODES: [CheckCode, ...CheckCode[]] = [
   "composition-load-failed", "console-error", "page-error", "request-failed", "missing-asset", "request-blocked",
   "timeline-not-registered", "font-fallback", "duration-mismatch", "text-clipped", "text-overflow", "off-canvas", "text-overlap",
-  "start-unresolved", "feature-unsupported",
+  "start-unresolved", "feature-unsupported", "page-report-invalid",
 ];
 
 /** Severity by code: core/protocol/finding.ts's one table, so it never drifts between the node and the docs. */

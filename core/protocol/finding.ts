@@ -29,6 +29,9 @@ export const FINDING_SEVERITY = {
   "shader-transition-unsupported": "warning",
   // A HyperFrames attribute the studio renders as if absent (core/composition/unsupported-features.ts).
   "feature-unsupported": "warning",
+  // A value the page reported to the node that does not parse (core/protocol/page-report.ts): a script replaced
+  // what the runtime answers. The field is named; the value is refused or left out, never used.
+  "page-report-invalid": "error",
 } as const satisfies Record<string, "error" | "warning" | "info">;
 
 export type FindingCode = keyof typeof FINDING_SEVERITY;

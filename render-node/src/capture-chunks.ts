@@ -8,6 +8,7 @@ import type { CompositionInfo } from "../../page-runtime/api.ts";
 import { buildChunkArgs, chunkReadsTimestamps, ENCODER_SETTINGS } from "./build-encode-args.ts";
 import type { Viewport } from "./compute-viewport.ts";
 import { reportLateFindings } from "./late-findings.ts";
+import { pageReportFinding } from "../../core/protocol/read-page-report.ts";
 import type { CaptureBrowser } from "./launch-capture-browser.ts";
 import type { RenderOptions } from "./parse-render-options.ts";
 import { renderFrameRange, type FrameDone } from "./render-frame-range.ts";
@@ -68,7 +69,7 @@ export async function captureChunks(input: CaptureChunksInput): Promise<string[]
   // still flushing their chunks.
   const captured = async (browser: CaptureBrowser) => {
     // What broke after loading (a timer, a timeline callback during a seek): findings, and strict fails on them.
-    await reportLateFindings([browser.page], known, input.onFinding, input.strict);
+    await reportLateFindings([browser.page], options.composition, known, input.onFinding, input.strict);
     browser.kill();
     if (--capturing === 0) {
       endCapturing();
@@ -96,6 +97,7 @@ export async function captureChunks(input: CaptureChunksInput): Promise<string[]
         reuse: input.reuse,
         transitions: input.transitions,
         onFrame: frameDone,
+        onPageProblem: (problem) => input.onFinding(pageReportFinding(options.composition, problem)),
         onCaptured: () => captured(loaded[i]!.browser),
       }),
     ),

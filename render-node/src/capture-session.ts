@@ -100,11 +100,12 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
   const endLoading = timeline.begin("loading");
   input.signal.throwIfAborted();
   const findings: Finding[] = [];
-  // The first blocked attempt or missing asset: a strict render fails on it.
+  // The first blocked attempt, missing asset or invalid page report (one raised mid-capture too, a forged
+  // seekFrame answer): a strict render fails on it.
   let blocked: Finding | undefined;
   const onLine = (line: string) => input.onLine?.(line);
   const onFinding = (finding: Finding) => {
-    if (blocked === undefined && (finding.code === "request-blocked" || finding.code === "missing-asset")) blocked = finding;
+    if (blocked === undefined && (finding.code === "request-blocked" || finding.code === "missing-asset" || finding.code === "page-report-invalid")) blocked = finding;
     // Every browser loads the page: report each finding once.
     if (findings.some((f) => f.message === finding.message)) return;
     // A missing file is reported by the page's request (with its referrer) and again by the node before it
@@ -170,9 +171,9 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     const viewport = computeViewport(info.width, info.height, options.resolution, options.format);
     const totalSeconds = (frames * options.fps.den) / options.fps.num;
     refusePngSequenceLength(options.format, frames);
-    const alpha = await rendersWithAlpha(options.format, first.browser, info);
+    const alpha = await rendersWithAlpha(options.format, first.browser, info, { file: options.composition, onFinding });
     // Gains a script changes over time, sampled from the timeline now (before any capture seeks it).
-    const volumes = await sampleVolumeAutomation(first.browser, info, { fps: options.fps.num / options.fps.den, totalSeconds, timelineMs: bounds.timelineMs, composition: options.composition });
+    const volumes = await sampleVolumeAutomation(first.browser, info, { fps: options.fps.num / options.fps.den, totalSeconds, timelineMs: bounds.timelineMs, composition: options.composition, onFinding });
     onLine(
       `composition ${info.compositionId}: ${info.width}x${info.height}, ${info.duration} s, ${frames} frames at ${options.fpsText} fps` +
         ` → ${viewport.outputWidth}x${viewport.outputHeight} ${options.format} (${options.quality})${alpha ? " with alpha" : ""}`,

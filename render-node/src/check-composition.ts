@@ -10,6 +10,9 @@ import { isPolicyRefusalMessage } from "./blocked-attempt.ts";
 import { collectLayout, SKIP_TAGS } from "./collect-layout.ts";
 import { openComposition } from "./open-composition.ts";
 import { reportLateFindings } from "./late-findings.ts";
+import type { TimelineFacts } from "../../core/protocol/page-report.ts";
+import { readLayout, readTimelineFacts } from "../../core/protocol/read-page-answers.ts";
+import { pageReportFinding } from "../../core/protocol/read-page-report.ts";
 
 /** One frame of slack: a timeline may end within a frame of data-duration. */
 const DURATION_SLACK_S = 1 / 30 + 1e-3;
@@ -20,13 +23,6 @@ export interface CheckReport {
   runtime: CheckFinding[];
   layout: CheckFinding[];
   times: number[];
-}
-
-interface TimelineFacts {
-  id: string;
-  file: string;
-  declared: number | null;
-  timeline: number | null;
 }
 
 /**
@@ -42,6 +38,7 @@ export function isRuntimeFinding(finding: Finding, rootFile = ROOT_FILE): findin
     case "composition-load-failed":
     case "start-unresolved":
     case "feature-unsupported":
+    case "page-report-invalid":
       return true;
     case "page-error":
       // A timeline callback that threw while seeking (it has a time) was caught by the runtime: no pageerror saw it.
@@ -121,7 +118,7 @@ export async function checkComposition(input: {
   }
   try {
     const { info } = opened;
-    const facts = await opened.capture.page.evaluate((): TimelineFacts[] => {
+    const rawFacts: unknown = await opened.capture.page.evaluate((): TimelineFacts[] => {
       const timelines = (window as unknown as { __timelines: Record<string, { duration?: () => number } | undefined> }).__timelines ?? {};
       const seenIds = new Set<string>();
       return Array.from(document.querySelectorAll("[data-composition-id]")).flatMap((el) => {
@@ -138,7 +135,10 @@ export async function checkComposition(input: {
         }];
       });
     });
-    for (const f of facts) {
+    // The page's scripts can answer for these (a fake timeline's duration()): parsed, forged ones left out.
+    const facts = readTimelineFacts(rawFacts);
+    for (const problem of facts.problems) onFinding(pageReportFinding(ROOT_FILE, problem));
+    for (const f of facts.value) {
       const selector = `[data-composition-id="${f.id}"]`;
       if (f.timeline === null) {
         add(checkFinding("timeline-not-registered", f.file, `composition "${f.id}" registered no timeline on window.__timelines["${f.id}"], so the renderer cannot seek it`, {
@@ -158,11 +158,12 @@ export async function checkComposition(input: {
       input.signal.throwIfAborted();
       stage(`inspecting the layout at ${t} s (${i + 1}/${times.length})`);
       await opened.seek(t);
-      const measured = await opened.capture.page.evaluate(collectLayout, SKIP_TAGS);
-      layout.push(...analyzeLayout(measured, { width: info.width, height: info.height }, t));
+      const measured = readLayout(await opened.capture.page.evaluate(collectLayout, SKIP_TAGS), t);
+      for (const problem of measured.problems) onFinding(pageReportFinding(ROOT_FILE, problem));
+      layout.push(...analyzeLayout(measured.value, { width: info.width, height: info.height }, t));
     }
     // Errors raised while the layout was sought (timeline callbacks, timers) are runtime findings too.
-    await reportLateFindings([opened.capture.page], new Set(info.findings.map((f) => f.message)), onFinding, false);
+    await reportLateFindings([opened.capture.page], ROOT_FILE, new Set(info.findings.map((f) => f.message)), onFinding, false);
     return { runtime: finish(), layout: mergeAcrossTimes(layout), times };
   } finally {
     await opened.close();

@@ -4,6 +4,8 @@
 import type { Page } from "puppeteer-core";
 import { makeFinding, type Finding } from "../../core/protocol/finding.ts";
 import type { FontUse } from "./bundled-fonts.ts";
+import { readFontFallbacks } from "../../core/protocol/read-page-answers.ts";
+import { pageReportFinding } from "../../core/protocol/read-page-report.ts";
 
 /** `font fallback: "Foo" in index.html, css/a.css is not available; …`, on the first file that names the family. */
 export function fontFallbackFinding(use: FontUse): Finding {
@@ -44,9 +46,12 @@ async function fallenBackFamilies(): Promise<string[]> {
 }
 
 /** The fonts that fell back on this page, with the project files that name them (`composition` when none does). */
-export async function findFontFallbacks(page: Page, origin: string, composition: string): Promise<FontUse[]> {
+export async function findFontFallbacks(page: Page, origin: string, composition: string, onFinding: (finding: Finding) => void): Promise<FontUse[]> {
   const response = await fetch(`${origin}/__studio/fonts/uses.json`);
   const uses = response.ok ? ((await response.json()) as FontUse[]) : [];
-  const missing = await page.evaluate(fallenBackFamilies);
+  // The families come from the page (its styles, its canvas): parsed, each forged one left out with a finding.
+  const read = readFontFallbacks(await page.evaluate(fallenBackFamilies));
+  for (const problem of read.problems) onFinding(pageReportFinding(composition, problem));
+  const missing = read.value;
   return missing.map((family) => uses.find((use) => use.family.toLowerCase() === family.toLowerCase()) ?? { family, files: [composition] });
 }

@@ -2,7 +2,9 @@
 import type { CaptureBrowser } from "./launch-capture-browser.ts";
 import type { CompositionInfo, StudioWindow } from "../../page-runtime/api.ts";
 import { missingAssetFromResponse, missingAssetFinding } from "../../core/browser/missing-asset.ts";
-import { makeFinding, strictFailure, type Finding } from "../../core/protocol/finding.ts";
+import { clampText, FINDING_LIMITS, makeFinding, strictFailure, type Finding } from "../../core/protocol/finding.ts";
+import { readCompositionInfo } from "../../core/protocol/read-composition-info.ts";
+import { pageReportFinding } from "../../core/protocol/read-page-report.ts";
 import { blockedAttemptFinding, isPolicyRefusalMessage, limitBlockedAttempts } from "./blocked-attempt.ts";
 import { interceptRequests } from "./intercept-requests.ts";
 import { findFontFallbacks, fontFallbackFinding } from "./find-font-fallbacks.ts";
@@ -45,10 +47,11 @@ export async function loadComposition(
   const bounds = options.bounds ?? DEFAULT_STAGE_BOUNDS;
   const name = compositionName(url);
   const report = limitBlockedAttempts(onFinding, onLine);
-  page.on("pageerror", (error) => onLine(`page error: ${error instanceof Error ? error.message : String(error)}`));
+  // The page writes these texts (any length): each line is cut to a finding message's length.
+  page.on("pageerror", (error) => onLine(clampText(`page error: ${error instanceof Error ? error.message : String(error)}`, FINDING_LIMITS.message)));
   page.on("console", (message) => {
     // Chromium's own words for a refused load also reach the console; the watcher reports those as blocked attempts.
-    if (message.type() === "error" && !isPolicyRefusalMessage(message.text())) onLine(`page console error: ${message.text()}`);
+    if (message.type() === "error" && !isPolicyRefusalMessage(message.text())) onLine(clampText(`page console error: ${message.text()}`, FINDING_LIMITS.message));
   });
   // A project file the page asked for and the server does not have (an image, a video, a font, a CSS url()) is a
   // finding naming the file and, from the referrer, who asked for it: never a silently blank spot in the video.
@@ -84,17 +87,26 @@ export async function loadComposition(
   })();
   // Paced: on a loaded machine a page loads slowly without hanging (paced-deadline.ts).
   await withPacedDeadline(loading, pageBound(bounds.pageLoadMs, capture.pid), () => `composition ${name} did not finish loading in ${seconds(bounds.pageLoadMs)}`);
-  const readInfo = () =>
-    withPacedDeadline(
+  // The answer is the page's to forge: parsed here (core/protocol/page-report.ts) before the node uses any of it.
+  const readInfo = async (): Promise<CompositionInfo> => {
+    const raw: unknown = await withPacedDeadline(
       page.evaluate(() => (window as unknown as StudioWindow).__studio.info()),
       pageBound(bounds.timelineMs, capture.pid),
       () => `composition ${name}: reading its timelines did not finish in ${seconds(bounds.timelineMs)}`,
     );
+    const read = readCompositionInfo(raw);
+    const findings = read.problems.map((problem) => pageReportFinding(name, problem));
+    for (const finding of findings) onFinding(finding);
+    // Without a sound root (id, size, duration) there is nothing to render: the render fails naming the field.
+    if (read.value === null) throw new Error(findings[0]?.message ?? `the page's info() could not be read`);
+    if (options.strict && findings[0]) throw strictFailure(findings[0]);
+    return read.value;
+  };
   const info = await readInfo();
   failOnMissing();
   reportPageFindings(info, onFinding, options.strict);
   // A font that fell back is a finding; under strict the render fails naming file and family.
-  const fallbacks = await withPacedDeadline(findFontFallbacks(page, origin, name), pageBound(bounds.timelineMs, capture.pid), () => `composition ${name}: checking its fonts did not finish in ${seconds(bounds.timelineMs)}`);
+  const fallbacks = await withPacedDeadline(findFontFallbacks(page, origin, name, onFinding), pageBound(bounds.timelineMs, capture.pid), () => `composition ${name}: checking its fonts did not finish in ${seconds(bounds.timelineMs)}`);
   const fontFindings = fallbacks.map(fontFallbackFinding);
   for (const finding of fontFindings) onFinding(finding);
   failOnMissing();

@@ -5,6 +5,9 @@
 import type { CompositionInfo } from "../../page-runtime/api.ts";
 import { formatKeepsAlpha, type Format } from "../../core/render/render-options.ts";
 import type { CaptureBrowser } from "./launch-capture-browser.ts";
+import type { Finding } from "../../core/protocol/finding.ts";
+import { readPageBackgrounds as readBackgroundsAnswer } from "../../core/protocol/read-page-answers.ts";
+import { pageReportFinding } from "../../core/protocol/read-page-report.ts";
 
 export interface PageBackgrounds {
   /** The root paints an opaque colour or gradient over the whole canvas, untouched by opacity, radius, clip or mask. */
@@ -16,8 +19,10 @@ export interface PageBackgrounds {
 const STYLE_ID = "__studio_transparent_background__";
 
 /** Reads the computed backgrounds of html, body and the root `[data-composition-id="<id>"]` on the loaded page. */
-export function readPageBackgrounds(capture: CaptureBrowser, compositionId: string, width: number, height: number): Promise<PageBackgrounds> {
-  return capture.page.evaluate(
+export async function readPageBackgrounds(
+  capture: CaptureBrowser, compositionId: string, width: number, height: number, report: { file: string; onFinding: (finding: Finding) => void },
+): Promise<PageBackgrounds> {
+  const raw: unknown = await capture.page.evaluate(
     (id: string, w: number, h: number) => {
       const alphaOf = (colour: string) => {
         const parts = /rgba?\(([^)]*)\)/.exec(colour)?.[1]?.split(/[\s,/]+/).filter(Boolean) ?? [];
@@ -50,6 +55,10 @@ export function readPageBackgrounds(capture: CaptureBrowser, compositionId: stri
     },
     compositionId, width, height,
   );
+  // The page's scripts can answer for getComputedStyle: parsed, and unreadable is "not opaque, not bare" with a finding.
+  const read = readBackgroundsAnswer(raw);
+  for (const problem of read.problems) report.onFinding(pageReportFinding(report.file, problem));
+  return read.value;
 }
 
 /**
@@ -57,10 +66,12 @@ export function readPageBackgrounds(capture: CaptureBrowser, compositionId: stri
  * whole canvas (then every pixel is opaque anyway, and the faster JPEG capture and opaque encoders serve as before);
  * mp4 and gif never.
  */
-export async function rendersWithAlpha(format: Format, capture: CaptureBrowser, info: CompositionInfo): Promise<boolean> {
+export async function rendersWithAlpha(
+  format: Format, capture: CaptureBrowser, info: CompositionInfo, report: { file: string; onFinding: (finding: Finding) => void },
+): Promise<boolean> {
   if (!formatKeepsAlpha(format)) return false;
   if (format === "png-sequence") return true;
-  return !(await readPageBackgrounds(capture, info.compositionId, info.width, info.height)).rootOpaque;
+  return !(await readPageBackgrounds(capture, info.compositionId, info.width, info.height, report)).rootOpaque;
 }
 
 /** Transparent where nothing paints: Chromium's default white page background becomes transparent. */

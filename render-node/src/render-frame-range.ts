@@ -14,6 +14,8 @@ import { transitionAt, type TransitionSetup } from "./shader-transitions/transit
 import { captureTransitionFrame } from "./shader-transitions/capture-transition-frame.ts";
 import { startBlender, type Blender } from "./shader-transitions/blend-pool.ts";
 import { imageSize, ivfFrameHeader, ivfHeader } from "./ivf-stream.ts";
+import { readSeekAnswer } from "../../core/protocol/read-page-answers.ts";
+import type { PageProblem } from "../../core/protocol/read-page-report.ts";
 
 export interface FrameRangeJob {
   capture: CaptureBrowser;
@@ -37,6 +39,8 @@ export interface FrameRangeJob {
   /** Frame reuse: a frame the page proves identical to the one before is not captured again (its bytes are). */
   reuse: boolean;
   onFrame: (frame: FrameDone) => void;
+  /** A seekFrame answer that did not parse (the frame is captured); reported once per range. */
+  onPageProblem?: ((problem: PageProblem) => void) | undefined;
   /** The composition's shader transitions (transition-plan.ts): their frames are two scenes blended. */
   transitions?: TransitionSetup | null | undefined;
   /** Called once the range's last frame is handed to ffmpeg, before the chunk is flushed (the browser is free). */
@@ -74,6 +78,17 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   const interval = (1000 * job.fps.den) / job.fps.num;
   const clock: FrameClock = { interval };
   const { page } = job.capture;
+  // The page's answer to seekFrame, checked on every frame without a round trip (readSeekAnswer: a typeof and a
+  // length): one the page forged is a capture, reported once per range.
+  let answerProblem = false;
+  const answerOf = (raw: unknown, t: number): string | null => {
+    const read = readSeekAnswer(raw, t);
+    if (read.problems[0] && !answerProblem) {
+      answerProblem = true;
+      job.onPageProblem?.(read.problems[0]);
+    }
+    return read.value;
+  };
   let previous: Buffer | null = null;
   let previousTime: number | null = null;
   let encoderFailed: unknown = null;
@@ -159,7 +174,7 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
       }
       const from: number | null = previous ? previousTime : null;
       const change: string | null = job.reuse
-        ? await withPacedDeadline(page.evaluate((t: number, f: number | null) => (window as unknown as StudioWindow).__studio.seekFrame(t, f), time, from), paced, seekMessage)
+        ? answerOf(await withPacedDeadline(page.evaluate((t: number, f: number | null): unknown => (window as unknown as StudioWindow).__studio.seekFrame(t, f), time, from), paced, seekMessage), time)
         : await withPacedDeadline(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), paced, seekMessage).then(() => "frame reuse is off");
       previousTime = time;
       const reused = change === null && previous !== null && !previousBlended;

@@ -5,6 +5,9 @@ import type { CaptureBrowser } from "./launch-capture-browser.ts";
 import type { CompositionInfo, MediaClip, StudioWindow } from "../../page-runtime/api.ts";
 import { traceEnvelope, type VolumePoint } from "../../core/composition/volume-envelope.ts";
 import { pageBound, withPacedDeadline } from "./paced-deadline.ts";
+import type { Finding } from "../../core/protocol/finding.ts";
+import { readVolumeAutomation } from "../../core/protocol/read-page-answers.ts";
+import { pageReportFinding } from "../../core/protocol/read-page-report.ts";
 
 /** Samples over all clips at most: long or many clips are sampled more sparsely rather than seeking without bound. */
 const MAX_SAMPLES = 20_000;
@@ -16,16 +19,19 @@ const MAX_SAMPLES = 20_000;
 export async function sampleVolumeAutomation(
   browser: CaptureBrowser,
   info: CompositionInfo,
-  input: { fps: number; totalSeconds: number; timelineMs: number; composition: string },
+  input: { fps: number; totalSeconds: number; timelineMs: number; composition: string; onFinding: (finding: Finding) => void },
 ): Promise<VolumePoint[][]> {
   if (info.audio.length === 0) return [];
   const clipSeconds = info.audio.reduce((sum, clip) => sum + Math.min(input.totalSeconds, clip.duration ?? input.totalSeconds), 0);
   const step = Math.max(1 / Math.min(60, Math.max(1, input.fps)), clipSeconds / MAX_SAMPLES);
-  const sampled = await withPacedDeadline(
-    browser.page.evaluate((s: number) => (window as unknown as StudioWindow).__studio.volumeAutomation(s), step),
+  const raw: unknown = await withPacedDeadline(
+    browser.page.evaluate((s: number): unknown => (window as unknown as StudioWindow).__studio.volumeAutomation(s), step),
     pageBound(input.timelineMs, browser.pid),
     () => `composition ${input.composition}: sampling its audio volume along the timeline did not finish in ${Math.round(input.timelineMs / 1000)} s`,
   );
+  // Parsed (core/protocol/page-report.ts): a forged list is left out with a finding, that sound at its data-volume.
+  const { value: sampled, problems } = readVolumeAutomation(raw, info.audio.length);
+  for (const problem of problems) input.onFinding(pageReportFinding(input.composition, problem));
   return sampled.map((samples, i) => traceEnvelope(samples.map((p) => ({ time: p.time - (info.audio[i]?.start ?? 0), volume: p.volume }))));
 }
 

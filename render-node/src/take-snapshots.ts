@@ -39,7 +39,7 @@ export async function takeSnapshots(input: {
     if (past !== undefined) throw new Error(`at ${past} s is past the end of the composition (${info.duration} s)`);
     const times = snapshotTimes(info.duration, input.options);
     // No background on html, body or the root: the PNGs keep the page's transparency (RGBA), as HyperFrames' are.
-    const { bare } = await readPageBackgrounds(opened.capture, info.compositionId, info.width, info.height);
+    const { bare } = await readPageBackgrounds(opened.capture, info.compositionId, info.width, info.height, { file: "index.html", onFinding: opened.onFinding });
     if (bare) await useTransparentDefault(opened.capture);
     input.onLine(
       `composition ${info.compositionId}: ${info.width}x${info.height}, ${info.duration} s; ${times.length} frame${times.length === 1 ? "" : "s"}${bare ? ", transparent background" : ""}`,

@@ -9,6 +9,8 @@
 //     report, the switches still apply.
 //   - Popups: a page target opened by this page is reported and closed (the sandbox should not let one open).
 import type { Protocol } from "puppeteer-core";
+import * as z from "zod";
+import { PAGE_REPORT_LIMITS } from "../../core/protocol/page-report.ts";
 import { blockedAttemptFromBrowserMessage, type BlockedAttempt } from "./blocked-attempt.ts";
 import type { CaptureBrowser } from "./launch-capture-browser.ts";
 
@@ -43,16 +45,29 @@ const WEBRTC_PROBE = `(() => {
   }
 })();`;
 
-/** The ICE servers a probe call names, as one target: "stun:127.0.0.1:3478,turn:…" or "(no ICE server)". */
+/** The longest probe payload read: a page can call the binding itself, with anything. */
+const MAX_PROBE_PAYLOAD = 16 * 1024;
+const UNREADABLE = "(an unreadable ICE server list)";
+/** The probe's list: ICE server URLs as strings, bounded (core/protocol/page-report.ts's bounds for page strings). */
+const IceServerUrls = z.array(z.string().max(PAGE_REPORT_LIMITS.urlLength)).max(50);
+
+/**
+ * The ICE servers a probe call names, as one target: "stun:127.0.0.1:3478,turn:…", "(no ICE server)", or, for a
+ * payload the probe would not send (the page called the binding itself), "(an unreadable ICE server list)": the
+ * attempt is reported all the same.
+ */
 export function webrtcTarget(payload: unknown): string {
+  if (typeof payload !== "string" || payload.length > MAX_PROBE_PAYLOAD) return UNREADABLE;
   let urls: unknown;
   try {
-    urls = typeof payload === "string" ? JSON.parse(payload) : [];
-  } catch {
-    urls = [];
+    urls = JSON.parse(payload);
+  } catch (error) {
+    if (error instanceof SyntaxError) return UNREADABLE;
+    throw error;
   }
-  const list = Array.isArray(urls) ? urls.filter((u): u is string => typeof u === "string") : [];
-  return list.length ? list.join(",") : "(no ICE server)";
+  const list = IceServerUrls.safeParse(Array.isArray(urls) ? urls.filter((u) => typeof u === "string") : urls);
+  if (!list.success) return UNREADABLE;
+  return list.data.length ? list.data.join(",") : "(no ICE server)";
 }
 
 export async function watchNetworkAttempts(capture: CaptureBrowser, report: (attempt: BlockedAttempt) => void): Promise<void> {

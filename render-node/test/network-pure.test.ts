@@ -49,7 +49,10 @@ describe("blocked attempt findings", () => {
     expect(attemptFromProxyRequestLine("\u0016\u0003\u0001 binary")).toBeNull();
     expect(webrtcTarget(JSON.stringify(["stun:127.0.0.1:3478", "turn:a.test?transport=tcp"]))).toBe("stun:127.0.0.1:3478,turn:a.test?transport=tcp");
     expect(webrtcTarget("[]")).toBe("(no ICE server)");
-    expect(webrtcTarget("{not json")).toBe("(no ICE server)");
+    // The page can call the probe's binding itself: what the probe would not send is named as unreadable.
+    for (const forged of ["{not json", JSON.stringify(["x".repeat(20_000)]), JSON.stringify({ urls: "stun:a" }), 42]) {
+      expect(webrtcTarget(forged)).toBe("(an unreadable ICE server list)");
+    }
   });
 
   it("are reported once each, and at most 25 per page, then one line saying the rest are not listed", () => {

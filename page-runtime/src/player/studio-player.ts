@@ -4,6 +4,7 @@
 // With data-reload-url it listens for `reload` events (preview) and comes back at the same time after reloading.
 import type { PlayerApi, StudioApi } from "../../api.ts";
 import { createControls } from "./controls.ts";
+import { defineFrozenGlobal } from "../runtime/page-globals.ts";
 
 interface PlayerWindow {
   __studio?: StudioApi;
@@ -127,13 +128,14 @@ function studioPlayer(): void {
     });
   }
 
-  page.__studioPlayer = {
+  // Frozen and fixed like window.__studio (page-globals.ts): a page script cannot swap the player it is shown in.
+  defineFrozenGlobal("__studioPlayer", {
     play,
     pause,
     seek: seekTo,
     setLoop,
     state: () => ({ time: clock.time, duration: clock.duration, playing: clock.playing, loop: clock.loop, ready: clock.ready }),
-  };
+  });
 
   // "#t=2.5" (as in media fragments) opens the page at that time, and changing it seeks: the dashboard's editor
   // preview points here at the time being edited.

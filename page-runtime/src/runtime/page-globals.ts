@@ -31,6 +31,16 @@ export interface PageWindow {
 
 export const page = window as unknown as Window & PageWindow;
 
+/**
+ * Sets one of the runtime's own globals frozen, non-writable and non-configurable, so a composition script can
+ * neither replace it, wrap its methods nor redefine it (Object.defineProperty on window throws). The second layer:
+ * the render node still parses every answer (core/protocol/page-report.ts), since a script can reach the runtime's
+ * answers through built-ins it uses (prototypes, Math, JSON) all the same. Runs before any composition script.
+ */
+export function defineFrozenGlobal<K extends "__studio" | "__studioPlayer" | "__studioRunScoped">(name: K, value: NonNullable<PageWindow[K]>): void {
+  Object.defineProperty(window, name, { value: Object.freeze(value), writable: false, configurable: false, enumerable: false });
+}
+
 /** Numbers as the old runtime read attributes: empty or missing is the fallback, so is anything not finite. */
 export function num(value: string | null | undefined, fallback: number): number {
   if (value === null || value === undefined || value === "") return fallback;

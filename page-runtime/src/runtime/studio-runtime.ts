@@ -3,7 +3,7 @@
 // only inside their time window, and in render mode swaps each <video> for an <img> showing frames ffmpeg extracted.
 import type { CompositionInfo, MediaClip, RuntimeConfig, StudioApi } from "../../api.ts";
 import { findingsSoFar, report } from "./findings.ts";
-import { errorText, num, page } from "./page-globals.ts";
+import { defineFrozenGlobal, errorText, num, page } from "./page-globals.ts";
 import { addTextRendering, installPageStyles, type SwappedVideo } from "./page-styles.ts";
 import { initSubCompositions, inlineSubCompositions, insertingFile, instantiateRootTemplate, mountedVariables } from "./sub-compositions.ts";
 import { inWindow, makeClipClock, type ClipClock, type TimeWindow } from "./clip-clock.ts";
@@ -325,7 +325,7 @@ function studioRuntime(): void {
   }
 
   const api: StudioApi = { ready, info, seek, seekFrame, volumeAutomation, findings: findingsSoFar, configure, setPlaying, renderMode };
-  page.__studio = api;
+  defineFrozenGlobal("__studio", api);
 }
 
 studioRuntime();

@@ -5,7 +5,7 @@ import { matchGsapUrl } from "../../../core/composition/match-gsap-url.ts";
 import { localGsap } from "../../../core/composition/local-gsap.ts";
 import { report } from "./findings.ts";
 import { makeScope, type Mount } from "./make-scope.ts";
-import { attrSelector, errorText, num, page, type Hyperframes } from "./page-globals.ts";
+import { attrSelector, defineFrozenGlobal, errorText, num, type Hyperframes } from "./page-globals.ts";
 import { scopeCss, type RootNames } from "./scope-css.ts";
 import { declaredDefaults, exposeAsCss, parseJson, type Variables } from "./variables.ts";
 
@@ -31,7 +31,7 @@ export function insertingFile(): string | null {
 export function initSubCompositions(ctx: SubCompositionContext): void {
   context = ctx;
   // Called by each wrapped sub-composition script: runs it with the mount's scope and names its file on error.
-  page.__studioRunScoped = (index, body) => {
+  defineFrozenGlobal("__studioRunScoped", (index, body) => {
     const mount = mounts[index]!;
     const scope = makeScope(mount, context.hyperframes);
     try {
@@ -40,7 +40,7 @@ export function initSubCompositions(ctx: SubCompositionContext): void {
       // Caught so the file's other scripts and the other files still run (as in HyperFrames); reported, not lost.
       report("page-error", mount.file, "script error in " + mount.file + ": " + errorText(error), { selector: attrSelector(mount.runtimeId) });
     }
-  };
+  });
 }
 
 function scriptKey(src: string): string {

@@ -79,7 +79,7 @@ async function drawn(capture: CaptureBrowser, clock: FrameClock, jpegQuality: nu
 
 async function captureScene(capture: CaptureBrowser, clock: FrameClock, id: string, bg: string): Promise<DecodedPng> {
   const page: Page = capture.page;
-  if (!(await page.evaluate(isolateScene, id, bg))) throw new Error(`shader transition scene #${id} is not in the page`);
+  if ((await page.evaluate(isolateScene, id, bg)) !== true) throw new Error(`shader transition scene #${id} is not in the page`);
   try {
     return decodePng(await drawn(capture, clock, 0, true));
   } finally {
