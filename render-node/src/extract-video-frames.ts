@@ -143,7 +143,7 @@ export async function extractVideoFrames(options: ExtractVideoFramesInput): Prom
     const videos = plan.clips.map((planned): VideoFrameSource | null => {
       if (!planned) return null;
       const extraction = plan.extractions[planned.extraction]!;
-      return { folder: extraction.folder, count: heldFrame(written[extraction.folder] ?? [], planned.spans), loopSeconds: extraction.loopSeconds };
+      return { folder: extraction.folder, count: heldFrame(written[extraction.folder] ?? [], planned.spans), loopSeconds: planned.loopSeconds };
     });
     return { videos, use: { ...use, folders: plan.extractions.length } };
   } catch (error) {

@@ -1,7 +1,8 @@
 // Which frames of which files a render decodes for its <video> clips. A composition is a hostile program: a clip's
 // own data-duration (or loop) says nothing about what the render will show, so each clip's frames are limited to
 // what the composition's window (a segment's, for a segment job) can show of it, and clips that show the same file
-// at the same rate from the same in-point share one extraction (one folder, one ffmpeg run per stretch of frames).
+// at the same rate from the same in-point share one extraction (one folder, one ffmpeg run per stretch of frames):
+// their clip frame k is the same frame of the file, looping or not (a loop only starts over at its cycle's end).
 // Folders are numbered by the node (the extraction's place in this plan), never by a value the page reported.
 // Pure: extract-video-frames.ts runs ffmpeg on the plan.
 import type { Fps } from "./parse-render-options.ts";
@@ -26,7 +27,7 @@ export interface ClipToPlan {
   loopSeconds: number | null;
 }
 
-/** One folder of frames: a file at one rate from one in-point, the spans of clip frames the clips need. */
+/** One folder of frames: a file at one rate from one in-point, the spans of clip frames its clips need. */
 export interface PlannedExtraction {
   /** The folder's name under the render's video-frames folder: this extraction's place in the plan. */
   folder: number;
@@ -34,7 +35,6 @@ export interface PlannedExtraction {
   name: string;
   mediaStart: number;
   playbackRate: number;
-  loopSeconds: number | null;
   /** Sorted, disjoint and not adjacent: each is one ffmpeg run. */
   spans: FrameSpan[];
   /** Positions (in the page's list of videos) of the clips that show it. */
@@ -49,7 +49,7 @@ export interface PlannedExtraction {
 export interface ExtractionPlan {
   extractions: PlannedExtraction[];
   /** By clip position: the extraction it shows and the spans it needs, or null when the window shows none of it. */
-  clips: ({ extraction: number; spans: FrameSpan[] } | null)[];
+  clips: ({ extraction: number; spans: FrameSpan[]; loopSeconds: number | null } | null)[];
 }
 
 /** The clip frame the page shows `localTime` seconds into a clip (page-runtime's videoFrameAt, before its clamp). */
@@ -104,7 +104,7 @@ export function spanFrames(spans: FrameSpan[]): number {
 
 /**
  * Plans the extractions: by clip position (null for a clip the node could not resolve), which folder it shows and
- * which frames of it; one extraction per file, rate, in-point and loop, over the union of its clips' spans.
+ * which frames of it; one extraction per file, rate and in-point, over the union of its clips' spans.
  */
 export function planVideoExtractions(
   clips: (ClipToPlan | null)[],
@@ -121,13 +121,13 @@ export function planVideoExtractions(
     const spans = clipFrameSpans(clip, window, fps);
     if (spans.length === 0) return;
     // The values that decide which file frame each clip frame is; a JSON array keeps the parts apart.
-    const key = JSON.stringify([clip.file, clip.playbackRate, clip.mediaStart, clip.loopSeconds]);
+    const key = JSON.stringify([clip.file, clip.playbackRate, clip.mediaStart]);
     const seconds = clip.duration ?? Math.max(0, totalSeconds - clip.start);
     let extraction = byKey.get(key);
     if (!extraction) {
       extraction = {
         folder: extractions.length, file: clip.file, name: clip.name, mediaStart: clip.mediaStart, playbackRate: clip.playbackRate,
-        loopSeconds: clip.loopSeconds, spans: [], clips: [], seconds,
+        spans: [], clips: [], seconds,
       };
       extractions.push(extraction);
       byKey.set(key, extraction);
@@ -135,7 +135,7 @@ export function planVideoExtractions(
     extraction.spans = mergeSpans([...extraction.spans, ...spans]);
     extraction.clips.push(position);
     extraction.seconds = Math.max(extraction.seconds, seconds);
-    planned[position] = { extraction: extraction.folder, spans };
+    planned[position] = { extraction: extraction.folder, spans, loopSeconds: clip.loopSeconds };
   });
   return { extractions, clips: planned };
 }
