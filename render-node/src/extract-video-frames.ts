@@ -51,15 +51,22 @@ export interface ExtractVideoFramesInput {
 /** Largest in-point and start the node accepts from a page (seconds): far past any composition's limits. */
 const MAX_SECONDS = 1e7;
 
-/** The clip's timing as numbers the node can use; throws naming the field a page reported wrongly. */
+/**
+ * The clip's timing as numbers the node can use: a value that is not a finite number (or a rate outside what the
+ * runtime reads, 0.1 to 10) fails the render naming the field; a negative duration or in-point (a clip whose host
+ * ends before it starts) is 0, as ffmpeg would have taken it.
+ */
 function checkedTiming(video: VideoClip, position: number): Pick<ClipToPlan, "start" | "duration" | "mediaStart" | "playbackRate"> & { loop: boolean } {
-  const bad = (field: string, value: unknown) => new Error(`video ${position + 1} of the composition reported an unusable ${field}: ${JSON.stringify(value)}`);
+  const bad = (field: string, value: unknown) => new Error(`video ${position + 1} of the composition reported an unusable ${field}: ${JSON.stringify(value) ?? String(value)}`);
   const seconds = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value) && Math.abs(value) <= MAX_SECONDS;
   if (!seconds(video.start)) throw bad("start", video.start);
-  if (video.duration !== null && !(seconds(video.duration) && video.duration >= 0)) throw bad("duration", video.duration);
-  if (!(seconds(video.mediaStart) && video.mediaStart >= 0)) throw bad("mediaStart", video.mediaStart);
+  if (video.duration !== null && !seconds(video.duration)) throw bad("duration", video.duration);
+  if (!seconds(video.mediaStart)) throw bad("mediaStart", video.mediaStart);
   if (!(typeof video.playbackRate === "number" && video.playbackRate >= 0.1 && video.playbackRate <= 10)) throw bad("playbackRate", video.playbackRate);
-  return { start: video.start, duration: video.duration, mediaStart: video.mediaStart, playbackRate: video.playbackRate, loop: video.loop === true };
+  return {
+    start: video.start, duration: video.duration === null ? null : Math.max(0, video.duration), mediaStart: Math.max(0, video.mediaStart),
+    playbackRate: video.playbackRate, loop: video.loop === true,
+  };
 }
 
 /** The project path of a page URL, for lines and findings. */

@@ -12,9 +12,10 @@ export interface ScratchBudget {
 }
 
 /**
- * 4 GiB: with the project's files (the 5 GiB storage quota at most), the chunks and the output it fits the
- * production instance's 16 GB disk beside the 1.1 GB image. About 14,000 1080p frames of camera-like video
- * (0.3 MB each; README "Sizing"), 1,800 at 4K, far more of small or flat clips.
+ * 4 GiB: beside the 1.1 GB image, a project at the 5 GiB storage quota, the chunks and the output, it leaves the
+ * production instance's 16 GB disk about 4.5 GB for a snapshot or check job beside the render. Measured
+ * (bench/measure-video-scratch.ts; README "Sizing"): 0.56 MB a 1080p frame of camera-like video with grain, 1.45 MB
+ * of pure noise, 2.16 MB at 4K, so about 7,600, 2,900 and 2,000 frames; far more of small or clean clips.
  */
 export const DEFAULT_VIDEO_FRAME_BYTES = 4 * 1024 ** 3;
 /** 54,000: 30 minutes of one clip at 30 fps, three clips for ten minutes. */

@@ -2,10 +2,10 @@
 // frames are what the composition can show of it, elements of one file share one extraction, folders are the
 // node's own, and a job past its scratch budget fails naming it, with nothing left on disk. Real ffmpeg and
 // Chromium; 320x180, one second.
-import { mkdir, mkdtemp, readdir, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { VideoClip } from "../../page-runtime/api.ts";
 import { extractVideoFrames } from "../src/extract-video-frames.ts";
 import { renderProject } from "../src/render-project.ts";
@@ -43,22 +43,37 @@ video { position: absolute; top: 0; width: 100px; height: 90px; }
 </body></html>`;
 
 const signal = () => new AbortController().signal;
+/** Folders this file made, removed at the end (the noise clip is 38 MB). */
+const made: string[] = [];
+const tempDir = async (prefix: string) => {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
 
 beforeAll(async () => {
   binaries = await resolveBinaries();
-  project = await mkdtemp(join(tmpdir(), "studio-video-bounds-"));
+  project = await tempDir("studio-video-bounds-");
   await mkdir(join(project, "assets"));
   await writeFile(join(project, "index.html"), html);
   await runTool(binaries.ffmpeg, [
     "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=blue:s=100x90:r=30:d=40",
     "-vf", "drawbox=x=0:y=0:w=iw:h=ih:color=yellow:t=fill:enable='gte(t,0.5)'", "-c:v", "libx264", "-pix_fmt", "yuv420p", join(project, "assets", "long.mp4"),
   ], signal()).done;
-  // Noise that JPEG cannot shrink (about 45 KB a frame at 320x180): what fills a byte budget fast. 4 s, 120 frames.
+  // Noise that JPEG cannot shrink (about 45 KB a frame at 320x180): what fills a byte budget fast. One second
+  // encoded, then copied over 20 s (600 frames, about 27 MB as JPEGs) without encoding again.
   await runTool(binaries.ffmpeg, [
-    "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=gray:s=320x180:r=30:d=4,noise=alls=100:allf=t+u",
-    "-c:v", "libx264", "-preset", "ultrafast", "-crf", "10", "-pix_fmt", "yuv420p", join(project, "assets", "noise.mp4"),
+    "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=gray:s=320x180:r=30:d=1,noise=alls=100:allf=t+u",
+    "-c:v", "libx264", "-preset", "ultrafast", "-crf", "10", "-pix_fmt", "yuv420p", join(project, "assets", "noise-1s.mp4"),
+  ], signal()).done;
+  await runTool(binaries.ffmpeg, [
+    "-v", "error", "-y", "-stream_loop", "19", "-i", join(project, "assets", "noise-1s.mp4"), "-c", "copy", join(project, "assets", "noise.mp4"),
   ], signal()).done;
 }, 120_000);
+
+afterAll(async () => {
+  await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
+});
 
 const clipOf = (over: Partial<VideoClip>): VideoClip => ({
   index: 0, src: "http://project/assets/long.mp4", start: 0, duration: 600, mediaStart: 0, playbackRate: 1, loop: false, ...over,
@@ -90,21 +105,23 @@ it("a one-second composition with three ten-minute <video>s of one file extracts
 }, 120_000);
 
 it("extracting three elements of one file writes one folder of at most 31 frames, whatever their data-duration", async () => {
-  const dir = join(await mkdtemp(join(tmpdir(), "studio-video-bounds-dir-")), "video-frames");
-  await extractVideoFrames({
+  const dir = join(await tempDir("studio-video-bounds-dir-"), "video-frames");
+  const extracted = await extractVideoFrames({
     videos: [clipOf({ index: 0 }), clipOf({ index: 1, start: 0.5 }), clipOf({ index: 2, loop: true })],
     toFile: () => join(project, "assets", "long.mp4"), totalSeconds: 1, fpsText: "30", fps: { num: 30, den: 1 },
     dir, ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe, bounds: stageBounds(), signal: signal(), onLine: () => {}, onFinding: () => {},
     composition: "index.html",
   });
   expect(await readdir(dir)).toEqual(["0"]);
+  expect(extracted.use.runs).toBe(1);
+  expect(extracted.videos.map((video) => video?.folder)).toEqual([0, 0, 0]);
   const frames = await readdir(join(dir, "0"));
   expect(frames.length).toBeGreaterThanOrEqual(30);
   expect(frames.length).toBeLessThanOrEqual(31);
 }, 60_000);
 
 it("a page-reported index never names a folder: a traversal-like one writes only inside the job's frames folder", async () => {
-  const job = await mkdtemp(join(tmpdir(), "studio-video-bounds-job-"));
+  const job = await tempDir("studio-video-bounds-job-");
   const dir = join(job, "video-frames");
   const hostile = ["../escaped", "../../escaped-too", "/tmp/escaped-abs", -1, 1e9] as unknown as number[];
   await extractVideoFrames({
@@ -121,19 +138,19 @@ it("a page-reported index never names a folder: a traversal-like one writes only
 }, 60_000);
 
 it("a job past its byte budget stops ffmpeg mid-clip, fails naming the budget, the clip and the figure, and leaves no frame", async () => {
-  const dir = join(await mkdtemp(join(tmpdir(), "studio-video-bounds-budget-")), "video-frames");
+  const dir = join(await tempDir("studio-video-bounds-budget-"), "video-frames");
   const budget = { videoFrameBytes: 1024 * 1024, videoFrames: 100_000 };
   const failure = await extractVideoFrames({
     videos: [clipOf({ src: "http://project/assets/noise.mp4", duration: null })],
-    toFile: () => join(project, "assets", "noise.mp4"), totalSeconds: 4, fpsText: "30", fps: { num: 30, den: 1 }, budget,
+    toFile: () => join(project, "assets", "noise.mp4"), totalSeconds: 20, fpsText: "30", fps: { num: 30, den: 1 }, budget,
     dir, ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe, bounds: stageBounds(), signal: signal(), onLine: () => {}, onFinding: () => {},
     composition: "index.html",
   }).then(() => null, (error: unknown) => error as Error);
   expect(failure?.message).toMatch(
     /^extracting the frames of assets\/noise\.mp4 passed this node's scratch budget of 1\.0 MiB of video frames per job \(VIDEO_FRAMES_MAX_BYTES\): \d+\.\d MiB written in \d+ frames/,
   );
-  // Stopped while writing: before the clip's 120 frames (about 5 MB).
-  expect(Number(/in (\d+) frames/.exec(failure!.message)![1])).toBeLessThan(120);
+  // Stopped while writing, long before the clip's 600 frames (ffmpeg is looked at every 200 ms).
+  expect(Number(/in (\d+) frames/.exec(failure!.message)![1])).toBeLessThan(300);
   expect(await filesUnder(dir)).toEqual([]);
 }, 60_000);
 
