@@ -83,7 +83,9 @@ function pathOf(src: string): string {
  */
 export async function extractVideoFrames(options: ExtractVideoFramesInput): Promise<ExtractedVideos> {
   const budget = options.budget ?? scratchBudget();
-  const window = options.window ?? { from: 0, to: Math.max(0, options.totalSeconds - options.fps.den / options.fps.num) };
+  // The whole composition: its first frame's time to its last's, computed as the capture computes frame times.
+  const frameCount = Math.max(1, Math.round((options.totalSeconds * options.fps.num) / options.fps.den));
+  const window = options.window ?? { from: 0, to: ((frameCount - 1) * options.fps.den) / options.fps.num };
   const segment = options.window !== undefined;
   const playable = new Map<string, Promise<number | null>>();
   const lengthOf = (file: string) => {
