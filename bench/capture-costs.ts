@@ -83,7 +83,7 @@ try {
   if (pid === undefined) throw new Error("the capture browser has no process id to read its CPU time from");
   const info = await loadComposition(browser, server.pageUrl("index.html", "render"), server.origin, { onLine: () => {}, onFinding: () => {} }, { waitForTimeline: true });
   await browser.session.send("Emulation.setDeviceMetricsOverride", { width: info.width, height: info.height, deviceScaleFactor: 1, mobile: false });
-  await browser.page.evaluate((c: Record<string, unknown>) => (window as unknown as StudioWindow).__studio.configure(c), { fps: [30, 1], videoFrameUrl: "/__studio/video/{index}/{frame}.jpg", videoFrameCounts: [] });
+  await browser.page.evaluate((c: Record<string, unknown>) => (window as unknown as StudioWindow).__studio.configure(c), { fps: [30, 1], videoFrameUrl: "/__studio/video/{folder}/{frame}.jpg", videoFrames: [] });
   console.log(`${speedCase.name}: ${info.width}x${info.height}, ${browser.mode}, ${frames} frames per variant spread over ${info.duration} s`);
   console.log("| path | seek ms/frame | capture ms/frame | Chromium CPU ms/frame | of which per process, user+kernel ms | KiB/frame |\n| --- | --- | --- | --- | --- | --- |");
   const chosen = values.variants ? values.variants.split(",").map((i) => VARIANTS[Number(i)]!) : VARIANTS;

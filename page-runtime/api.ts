@@ -12,14 +12,26 @@ export type { Finding };
 // checks every field), and typed here from them.
 export type { CompositionInfo, MediaClip, VideoClip } from "../core/protocol/page-report.ts";
 
+/**
+ * Render mode: where a <video>'s extracted frames are (render-node/src/extract-video-frames.ts). Videos that show
+ * the same file at the same rate from the same in-point share one folder of frames.
+ */
+export interface VideoFrameSource {
+  /** The node's folder of frames this video shows: "{folder}" in videoFrameUrl. */
+  folder: number;
+  /** The last frame this video shows: the page holds it past its end (frames are numbered from 1 at its start). */
+  count: number;
+  /** A looping video's cycle on the timeline (seconds), else null. */
+  loopSeconds: number | null;
+}
+
 /** Render mode: how seeking shows the frames ffmpeg extracted from each <video>. */
 export interface RuntimeConfig {
   fps: [number, number];
-  /** "/__studio/video/{index}/{frame}.jpg" */
+  /** "/__studio/video/{folder}/{frame}.jpg" */
   videoFrameUrl: string | null;
-  videoFrameCounts: number[];
-  /** By video index, a looping video's cycle on the timeline (seconds), else null (render-node/src/extract-video-frames.ts). */
-  videoLoopSeconds: (number | null)[];
+  /** By the video's place in info().videos: its frames, or null where none were extracted (it stays blank). */
+  videoFrames: (VideoFrameSource | null)[];
 }
 
 export interface StudioApi {

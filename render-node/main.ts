@@ -4,6 +4,7 @@
 //   PREVIEW_HOST (default 127.0.0.1), PREVIEW_FIRST_PORT (default 3002): where preview servers listen;
 //   PREVIEW_IDLE_MS (default 600000): a preview with no request for this long stops.
 //   PAGE_LOAD_TIMEOUT_MS, TIMELINE_TIMEOUT_MS, FRAME_TIMEOUT_MS, ENCODE_TIMEOUT_MS: stage bounds (src/stage-bounds.ts).
+//   VIDEO_FRAMES_MAX_BYTES, VIDEO_FRAMES_MAX: a job's scratch budget for <video> frames (src/scratch-budget.ts).
 //   HEALTH_PORT (default: none, no endpoint), HEALTH_HOST (default 127.0.0.1): GET /healthz (src/serve-health.ts).
 // Two loops: renders, and browser work (snapshot, check, preview), so a long render never holds up a snapshot.
 // Chromium and ffmpeg die with this process however it dies (src/child-lifetime.ts); the temp folders of a node
@@ -16,6 +17,7 @@ import { runJobLoop } from "./src/run-job-loop.ts";
 import { serveHealth } from "./src/serve-health.ts";
 import { clearStaleScratchDirs, scratchRoot } from "./src/scratch-dirs.ts";
 import { stageBounds } from "./src/stage-bounds.ts";
+import { scratchBudget } from "./src/scratch-budget.ts";
 
 function required(name: string): string {
   const value = process.env[name];
@@ -41,6 +43,7 @@ if (healthPort !== undefined && !(Number.isInteger(healthPort) && healthPort >= 
 }
 try {
   stageBounds();
+  scratchBudget();
 } catch (error) {
   console.error(`render-node: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(2);

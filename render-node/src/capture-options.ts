@@ -6,6 +6,7 @@ import type { RenderOptions as ApiRenderOptions } from "../../core/render/render
 import type { Binaries } from "./resolve-binaries.ts";
 import type { CaptureMode } from "./launch-capture-browser.ts";
 import type { Timeline } from "./render-timeline.ts";
+import type { ScratchBudget } from "./scratch-budget.ts";
 import type { StageBounds } from "./stage-bounds.ts";
 
 /** The render options a session reads: the API's (core/render) fields, each optional. */
@@ -23,6 +24,8 @@ export interface CaptureControls {
   binaries?: Binaries | undefined;
   /** How long each stage may take (default: from the environment, see stage-bounds.ts). */
   bounds?: StageBounds | undefined;
+  /** Bytes and frames the job's <video> frames may take (default: from the environment, see scratch-budget.ts). */
+  scratchBudget?: ScratchBudget | undefined;
   /**
    * Frame reuse: a frame the page proves identical to the one before is not captured again (the encoder gets the
    * previous frame's bytes). Default on; `STUDIO_FRAME_REUSE=off` in the node's environment turns it off.

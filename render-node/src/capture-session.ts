@@ -32,6 +32,7 @@ import { serveProject } from "./serve-project.ts";
 import type { FrameRange } from "./split-frame-ranges.ts";
 import { startTimeline, type Timeline } from "./render-timeline.ts";
 import { stageBounds, type StageBounds } from "./stage-bounds.ts";
+import { scratchBudget } from "./scratch-budget.ts";
 import { browsersFor, frameReuseOn, type SessionInput } from "./capture-options.ts";
 import { readShaderTransitions } from "./shader-transitions/read-shader-transitions.ts";
 
@@ -96,6 +97,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
   await refuseOversizedFile(projectDir, options.composition, { fps: options.fpsGiven ? options.fpsText : null, format: options.format });
   const variableFindings = await checkRenderVariables(projectDir, options);
   const bounds = input.bounds ?? stageBounds();
+  const budget = input.scratchBudget ?? scratchBudget();
   const timeline = input.timeline ?? startTimeline();
   const endLoading = timeline.begin("loading");
   input.signal.throwIfAborted();
@@ -217,12 +219,12 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
                 return path === null ? null : join(projectDir, path);
               },
               totalSeconds, fpsText: settled.fpsText, dir: join(work, "video-frames"), ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe, bounds, signal, onLine, onFinding,
-              composition: settled.composition,
-              // A segment decodes only the frames it shows (a whole render: all of them).
+              composition: settled.composition, budget,
+              // Each clip's frames are those the range shows (a whole render: the composition's).
               fps: settled.fps,
               window: range.start === 0 && range.end === frames ? undefined : { from: frameTime(range.start, settled.fps), to: frameTime(range.end - 1, settled.fps) },
             })
-          : Promise.resolve({ counts: [], loopSeconds: [] }));
+          : Promise.resolve({ videos: [], use: { bytes: 0, frames: 0, runs: 0, folders: 0 } }));
         // Its failure is seen where it is awaited, unless the browsers fail first.
         extractedVideos.catch(() => {});
         // Each page is readied for capture as soon as it has loaded (and the videos are decoded), the first one

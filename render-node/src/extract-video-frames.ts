@@ -1,131 +1,164 @@
-// Decodes each <video> of a composition into JPEG frames at the render's frame rate, for the page to show.
-import { mkdir, readdir, stat } from "node:fs/promises";
+// Decodes the <video> clips of a composition into JPEG frames at the render's frame rate, for the page to show.
+// The page's report of its clips is data from a hostile program: each clip's frames are limited to what the
+// render's window can show of it (plan-video-extractions.ts), clips of one file at one rate and in-point share one
+// folder, folders are named by the node's own counter, and the job's frames stay within its scratch budget
+// (scratch-budget.ts): refused before decoding when the plan is over the frame budget, stopped while ffmpeg writes
+// when they pass the byte budget (run-extraction.ts). On any failure the frames written so far are removed.
+import { mkdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { missingAssetFinding } from "../../core/browser/missing-asset.ts";
 import { makeFinding, type Finding } from "../../core/protocol/finding.ts";
-import type { VideoClip } from "../../page-runtime/api.ts";
-import { runTool } from "./run-tool.ts";
-import { encodeBound, type StageBounds } from "./stage-bounds.ts";
+import type { VideoClip, VideoFrameSource } from "../../page-runtime/api.ts";
+import type { Fps } from "./parse-render-options.ts";
+import { heldFrame, planVideoExtractions, plannedFrames, sourceClipFrames, spanFrames, type ClipToPlan, type FrameSpan } from "./plan-video-extractions.ts";
+import { probePlayableSeconds } from "./probe-playable-seconds.ts";
+import { runExtraction, type ScratchUse } from "./run-extraction.ts";
+import { frameBudgetRefusal, scratchBudget, type ScratchBudget } from "./scratch-budget.ts";
+import type { StageBounds } from "./stage-bounds.ts";
 
-/** The clip frames (1-based, as the page numbers them) that composition times [from, to] show; null when none. */
-export function clipFrameWindow(window: { from: number; to: number }, clipStart: number, fps: { num: number; den: number }): { first: number; last: number } | null {
-  const frameOf = (localTime: number) => Math.floor((localTime * fps.num) / fps.den + 1e-6) + 1;
-  if (window.to - clipStart < 0) return null;
-  return { first: Math.max(1, frameOf(window.from - clipStart)), last: frameOf(window.to - clipStart) };
-}
-
-/** By video index: the highest frame number written, and a looping video's cycle on the timeline (else null). */
+/** What the page is configured with: by the video's place in the page's list, the frames it shows (or null). */
 export interface ExtractedVideos {
-  counts: number[];
-  loopSeconds: (number | null)[];
+  videos: (VideoFrameSource | null)[];
+  /** What the extractions took: bytes and frames on disk, ffmpeg runs, folders. */
+  use: ScratchUse & { folders: number };
 }
 
-/**
- * How long a file plays, as HyperFrames times a loop (its resolvePlayableVideoDuration): the video stream's start
- * plus its duration, else the container's duration; null when ffprobe says neither.
- */
-async function playableSeconds(ffprobe: string, file: string, signal: AbortSignal, bounds: StageBounds): Promise<number | null> {
-  const args = ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=start_time,duration:format=duration", "-of", "json", file];
-  const out = await runTool(ffprobe, args, signal, { bound: { ms: bounds.encodeMs, stage: "probing a looping video's length" } }).done;
-  const probe = JSON.parse(out) as { streams?: { start_time?: string; duration?: string }[]; format?: { duration?: string } };
-  const stream = probe.streams?.[0];
-  const streamSeconds = Number(stream?.duration);
-  if (Number.isFinite(streamSeconds) && streamSeconds > 0) return Math.max(0, Number(stream?.start_time) || 0) + streamSeconds;
-  const formatSeconds = Number(probe.format?.duration);
-  return Number.isFinite(formatSeconds) && formatSeconds > 0 ? formatSeconds : null;
-}
-
-/**
- * Writes <dir>/<index>/000001.jpg… for each video (frame 1 = the clip's first instant); returns, by index, the
- * highest frame number written (the page holds it past the clip's end), and for a video with `loop` the length of
- * one cycle (its file from the in-point, at its rate), which the page starts over each time. With `window` (a
- * segment's composition times, first and last frame) only the frames the segment shows are written, under their own
- * numbers: the decode still runs from the clip's start, so the frames are the very ones a whole extraction writes,
- * but a segment late in a long video does not encode every earlier frame to JPEG. A looping video is extracted
- * whole (one cycle) whatever the window: a segment may show any of its frames.
- */
-export async function extractVideoFrames(options: {
+export interface ExtractVideoFramesInput {
   videos: VideoClip[];
   /** Maps a page URL to a local file, or null when it is not a project file. */
   toFile: (url: string) => string | null;
+  /** The composition's length (frames × den / num). */
   totalSeconds: number;
   fpsText: string;
-  /** Needed with `window`: the rate as a fraction. */
-  fps?: { num: number; den: number } | undefined;
+  fps: Fps;
+  /** A segment's composition times (its first and last frame); the whole composition when left out. */
   window?: { from: number; to: number } | undefined;
   dir: string;
   ffmpeg: string;
-  /** Reads a looping video's length. */
+  /** Reads a looping video's length (and a file's, when the plan is over the frame budget). */
   ffprobe: string;
-  /** Each clip's decode is bounded like an encode step over the clip's seconds. */
+  /** Each run is bounded like an encode step over the media it decodes. */
   bounds: StageBounds;
+  /** Default: from the node's environment. */
+  budget?: ScratchBudget | undefined;
   signal: AbortSignal;
   onLine: (line: string) => void;
   onFinding: (finding: Finding) => void;
   /** The composition being rendered, the file a finding about a clip names. */
   composition: string;
-}): Promise<ExtractedVideos> {
-  const counts: number[] = [];
-  const loopSeconds: (number | null)[] = [];
-  for (const video of options.videos) {
-    counts[video.index] = 0;
-    loopSeconds[video.index] = null;
-    const file = video.src ? options.toFile(video.src) : null;
+}
+
+/** Largest in-point and start the node accepts from a page (seconds): far past any composition's limits. */
+const MAX_SECONDS = 1e7;
+
+/**
+ * The clip's timing as numbers the node can use: a value that is not a finite number (or a rate outside what the
+ * runtime reads, 0.1 to 10) fails the render naming the field; a negative duration or in-point (a clip whose host
+ * ends before it starts) is 0, as ffmpeg would have taken it.
+ */
+function checkedTiming(video: VideoClip, position: number): Pick<ClipToPlan, "start" | "duration" | "mediaStart" | "playbackRate"> & { loop: boolean } {
+  const bad = (field: string, value: unknown) => new Error(`video ${position + 1} of the composition reported an unusable ${field}: ${JSON.stringify(value) ?? String(value)}`);
+  const seconds = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value) && Math.abs(value) <= MAX_SECONDS;
+  if (!seconds(video.start)) throw bad("start", video.start);
+  if (video.duration !== null && !seconds(video.duration)) throw bad("duration", video.duration);
+  if (!seconds(video.mediaStart)) throw bad("mediaStart", video.mediaStart);
+  if (!(typeof video.playbackRate === "number" && video.playbackRate >= 0.1 && video.playbackRate <= 10)) throw bad("playbackRate", video.playbackRate);
+  return {
+    start: video.start, duration: video.duration === null ? null : Math.max(0, video.duration), mediaStart: Math.max(0, video.mediaStart),
+    playbackRate: video.playbackRate, loop: video.loop === true,
+  };
+}
+
+/** The project path of a page URL, for lines and findings. */
+function pathOf(src: string): string {
+  return decodeURIComponent(new URL(src).pathname).slice(1);
+}
+
+/**
+ * Writes <dir>/<folder>/000001.jpg… (frame 1 = the clip's first instant) for each extraction the plan needs, and
+ * returns, by video, its folder, the last frame it shows (the page holds it past its end) and a looping video's
+ * cycle (its file from the in-point, at its rate), which the page starts over each time. Only the frames the
+ * window shows are written, under their own numbers: a later stretch's decode still runs from the clip's start,
+ * so the frames are the very ones a whole extraction writes.
+ */
+export async function extractVideoFrames(options: ExtractVideoFramesInput): Promise<ExtractedVideos> {
+  const budget = options.budget ?? scratchBudget();
+  // The whole composition: its first frame's time to its last's, computed as the capture computes frame times.
+  const frameCount = Math.max(1, Math.round((options.totalSeconds * options.fps.num) / options.fps.den));
+  const window = options.window ?? { from: 0, to: ((frameCount - 1) * options.fps.den) / options.fps.num };
+  const segment = options.window !== undefined;
+  const playable = new Map<string, Promise<number | null>>();
+  const lengthOf = (file: string) => {
+    let known = playable.get(file);
+    if (!known) playable.set(file, (known = probePlayableSeconds(options.ffprobe, file, options.signal, options.bounds)));
+    return known;
+  };
+  const clips: (ClipToPlan | null)[] = [];
+  for (const [position, video] of options.videos.entries()) {
+    clips[position] = null;
+    const timing = checkedTiming(video, position);
+    const file = typeof video.src === "string" ? options.toFile(video.src) : null;
     if (!file) {
       options.onFinding(makeFinding("media-not-project-file", options.composition, `video ${video.src ?? "(no src)"} is not a project file; it stays blank`));
       continue;
     }
     if (!(await stat(file).then((info) => info.isFile(), () => false))) {
       // ffmpeg would fail the whole render on it: the clip stays blank, with the finding (a strict render fails on it).
-      options.onFinding(missingAssetFinding({ path: decodeURIComponent(new URL(video.src!).pathname).slice(1), referrer: null, status: 404 }));
+      options.onFinding(missingAssetFinding({ path: pathOf(video.src!), referrer: null, status: 404 }));
       continue;
     }
-    const out = join(options.dir, String(video.index));
-    await mkdir(out, { recursive: true });
-    const seconds = Math.max(0, video.duration ?? options.totalSeconds - video.start);
-    const frames = options.window && options.fps && !video.loop ? clipFrameWindow(options.window, video.start, options.fps) : { first: 1, last: Infinity };
-    // A clip that starts after the segment, or (with a duration) ends before it, is hidden throughout it.
-    if (!frames || (options.window && video.duration !== null && options.window.from > video.start + video.duration)) {
-      options.onLine(`video ${video.src} is not shown in this segment: no frames extracted`);
-      continue;
+    let loopSeconds: number | null = null;
+    if (timing.loop) {
+      const seconds = await lengthOf(file);
+      if (seconds !== null && seconds > timing.mediaStart) loopSeconds = (seconds - timing.mediaStart) / timing.playbackRate;
     }
-    const bound = { ms: encodeBound(options.bounds, seconds), stage: `extracting the frames of ${decodeURIComponent(new URL(video.src!).pathname).slice(1)}` };
-    const extract = async (first: number, last: number) => {
-      // The fps filter runs from the clip's start as in a whole extraction, and `select` keeps frames first..last by
-      // their index n (frame k is n = k-1), numbered from `first`: the very files a whole extraction writes. (Output
-      // -ss would be cheaper but shifts frames by one on ffmpeg 4.1.) The input stops two frames after `last`.
-      const windowed = first > 1 || Number.isFinite(last);
-      const fps = options.fps ?? { num: 1, den: 1 };
-      const keep = Number.isFinite(last) ? `between(n\\,${first - 1}\\,${last - 1})` : `gte(n\\,${first - 1})`;
-      // At data-playback-rate r the clip's frame at timeline second s is its file's at r·s: the decoded frames'
-      // times are divided by r before the fps filter samples them (the input's own -t counts the file's seconds).
-      const rate = video.playbackRate;
-      const speed = rate === 1 ? "" : `setpts=(PTS-STARTPTS)/${rate},`;
-      const args = [
-        "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-        "-ss", String(video.mediaStart),
-        ...(Number.isFinite(last) ? ["-t", ((((last + 2) * fps.den) / fps.num) * rate).toFixed(6)] : []),
-        "-i", file, "-t", seconds.toFixed(6),
-        "-vf", windowed ? `${speed}fps=${options.fpsText},select='${keep}'` : `${speed}fps=${options.fpsText}`,
-        ...(windowed ? ["-vsync", "0"] : []),
-        "-q:v", "3", "-start_number", String(first), join(out, "%06d.jpg"),
-      ];
-      await runTool(options.ffmpeg, args, options.signal, { bound }).done;
-      return (await readdir(out)).filter((name) => name.endsWith(".jpg")).length;
-    };
-    let written = await extract(frames.first, frames.last);
-    let highest = frames.first - 1 + written;
-    if (written === 0 && frames.first > 1) {
-      // The source ended before the window: the page holds its last frame, so write them all (a rare case).
-      written = await extract(1, Infinity);
-      highest = written;
-    }
-    counts[video.index] = highest;
-    if (video.loop) {
-      const playable = await playableSeconds(options.ffprobe, file, options.signal, options.bounds);
-      if (playable !== null && playable > video.mediaStart) loopSeconds[video.index] = (playable - video.mediaStart) / video.playbackRate;
-    }
-    options.onLine(`extracted ${written} frames of ${video.src}${frames.first > 1 || Number.isFinite(frames.last) ? ` (frames ${frames.first} to ${highest} for this segment)` : ""}`);
+    clips[position] = { ...timing, file, name: pathOf(video.src!), loopSeconds };
   }
-  return { counts, loopSeconds };
+  const plan = planVideoExtractions(clips, window, options.fps, options.totalSeconds);
+  for (const [position, clip] of clips.entries()) {
+    if (clip && plan.clips[position] === null) options.onLine(`video ${clip.name} is not shown in this ${segment ? "segment" : "composition"}: no frames extracted`);
+  }
+  // The frame budget, before any decoding: the spans as planned, and where that is over, cut at each file's end.
+  let planned = plan.extractions.map((e) => spanFrames(e.spans));
+  if (planned.reduce((a, b) => a + b, 0) > budget.videoFrames) {
+    planned = await Promise.all(plan.extractions.map(async (e) =>
+      plannedFrames(e.spans, sourceClipFrames(await lengthOf(e.file), e.mediaStart, e.playbackRate, options.fps))));
+    const total = planned.reduce((a, b) => a + b, 0);
+    if (total > budget.videoFrames) {
+      const largest = plan.extractions.reduce((a, e, i) => (planned[i]! > planned[a.index]! ? { index: i } : a), { index: 0 });
+      const extraction = plan.extractions[largest.index]!;
+      throw new Error(frameBudgetRefusal({
+        planned: total, budget: budget.videoFrames, largest: { name: extraction.name, frames: planned[largest.index]!, clips: extraction.clips.length },
+      }));
+    }
+  }
+  const use: ScratchUse = { bytes: 0, frames: 0, runs: 0 };
+  const folders: string[] = [];
+  try {
+    const written: FrameSpan[][] = [];
+    for (const extraction of plan.extractions) {
+      const out = join(options.dir, String(extraction.folder));
+      folders.push(out);
+      await mkdir(out, { recursive: true });
+      const frames = await runExtraction({
+        extraction, out, ffmpeg: options.ffmpeg, fps: options.fps, fpsText: options.fpsText, budget, use, bounds: options.bounds, signal: options.signal,
+      });
+      written[extraction.folder] = frames;
+      const shared = extraction.clips.length > 1 ? ` for ${extraction.clips.length} elements` : "";
+      const spans = frames.map((s) => `${s.first} to ${s.last}`).join(", ");
+      const where = segment && frames.length ? ` (frames ${spans} for this segment)` : "";
+      options.onLine(`extracted ${spanFrames(frames)} frames of ${extraction.name}${shared}${where}`);
+    }
+    const videos = plan.clips.map((planned): VideoFrameSource | null => {
+      if (!planned) return null;
+      const extraction = plan.extractions[planned.extraction]!;
+      return { folder: extraction.folder, count: heldFrame(written[extraction.folder] ?? [], planned.spans), loopSeconds: planned.loopSeconds };
+    });
+    return { videos, use: { ...use, folders: plan.extractions.length } };
+  } catch (error) {
+    // Nothing of a failed extraction stays on the node's disk (the session's folder goes too, but a caller may
+    // keep its own).
+    await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+    throw error;
+  }
 }

@@ -1,7 +1,7 @@
 // Readies a loaded composition page for capture: the viewport at the output's CSS size and scale, and the runtime
 // told the frame rate and where a <video>'s extracted frames are served. Bounded like a frame (paced: on a loaded
 // machine this is slow, not hung; paced-deadline.ts).
-import type { StudioWindow } from "../../page-runtime/api.ts";
+import type { RuntimeConfig, StudioWindow } from "../../page-runtime/api.ts";
 import type { Viewport } from "./compute-viewport.ts";
 import type { ExtractedVideos } from "./extract-video-frames.ts";
 import type { CaptureBrowser } from "./launch-capture-browser.ts";
@@ -20,11 +20,10 @@ export function prepareCapturePage(
       width: viewport.cssWidth, height: viewport.cssHeight, deviceScaleFactor: viewport.deviceScaleFactor, mobile: false,
     });
     await browser.page.evaluate(
-      (config: Record<string, unknown>) => (window as unknown as StudioWindow).__studio.configure(config),
+      (config: RuntimeConfig) => (window as unknown as StudioWindow).__studio.configure(config),
       {
-        fps: [input.fps.num, input.fps.den], videoFrameUrl: "/__studio/video/{index}/{frame}.jpg",
-        videoFrameCounts: input.videos.counts, videoLoopSeconds: input.videos.loopSeconds,
-      },
+        fps: [input.fps.num, input.fps.den], videoFrameUrl: "/__studio/video/{folder}/{frame}.jpg", videoFrames: input.videos.videos,
+      } satisfies RuntimeConfig,
     );
     // A render that keeps alpha: no page or default background under the composition (page-background.ts).
     if (input.alpha) await clearPageBackground(browser);

@@ -5,6 +5,7 @@ import { readFile, stat } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, resolve, sep } from "node:path";
+import { frameFileName } from "./follow-frame-files.ts";
 import { COMPOSITION_CSP } from "./network-policy.ts";
 import { contentTypeFor } from "../../core/http/content-type.ts";
 import { rewriteCssFonts, rewriteHtmlFonts } from "../../core/fonts/rewrite-page-fonts.ts";
@@ -35,7 +36,10 @@ export function injectRuntime(html: string, mode: string, prefix = ""): string {
   return tag + html;
 }
 
-/** Serves `projectDir` on 127.0.0.1 with a random port; `videoFramesDir` holds <index>/<frame>.jpg. */
+/**
+ * Serves `projectDir` on 127.0.0.1 with a random port; `videoFramesDir` holds <folder>/<frame>.jpg, the folders
+ * numbered by the node (extract-video-frames.ts).
+ */
 export async function serveProject(projectDir: string, videoFramesDir?: string): Promise<ProjectServer> {
   assertPageRuntimeBuilt();
   const root = resolve(projectDir);
@@ -69,9 +73,10 @@ export async function serveProject(projectDir: string, videoFramesDir?: string):
         path = file;
       }
       else if (url.pathname.startsWith("/__studio/video/") && videoFramesDir) {
-        const match = /^\/__studio\/video\/(\d+)\/(\d+)\.jpg$/.exec(url.pathname);
+        // Digits only, so the path stays inside the render's frames folder.
+        const match = /^\/__studio\/video\/(\d{1,6})\/(\d{1,9})\.jpg$/.exec(url.pathname);
         if (!match) return send(404, "not found");
-        path = join(videoFramesDir, String(match[1]), `${String(match[2]).padStart(6, "0")}.jpg`);
+        path = join(videoFramesDir, String(Number(match[1])), frameFileName(Number(match[2])));
       } else {
         const relative = decodeURIComponent(url.pathname).replace(/^\/+/, "") || "index.html";
         path = resolve(root, relative);

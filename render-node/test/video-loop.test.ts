@@ -1,6 +1,6 @@
 // A <video loop> starts its file over (from its in-point, at its rate) each time it ends, as HyperFrames renders it;
 // without loop it holds its last frame. A 1 s clip, blue then yellow for half a second each, in a 2.5 s composition.
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, expect, it } from "vitest";
@@ -67,7 +67,7 @@ it("starts a looping video's file over each cycle, at its rate; a plain one hold
   expect(isYellow(await at(43, 160))).toBe(true);
 }, 120_000);
 
-it("extracts a looping video whole, with its cycle, for a segment too", async () => {
+it("extracts a looping video's cycle only where a segment shows it, with its cycle", async () => {
   const dir = join(project, "segment");
   const extracted = await extractVideoFrames({
     videos: [{ index: 0, src: "http://project/assets/clip.mp4", start: 0, duration: 2.5, mediaStart: 0.25, playbackRate: 1, loop: true }],
@@ -75,7 +75,15 @@ it("extracts a looping video whole, with its cycle, for a segment too", async ()
     window: { from: 2, to: 2.4 }, dir, ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe, bounds: stageBounds(),
     signal: new AbortController().signal, onLine: () => {}, onFinding: () => {}, composition: "index.html",
   });
-  // The file from 0.25 s is 0.75 s long: a whole cycle of frames from frame 1 (not the window's 61 to 73).
-  expect(extracted.loopSeconds[0]).toBeCloseTo(0.75, 3);
-  expect(Math.abs(extracted.counts[0]! / 30 - 0.75)).toBeLessThanOrEqual(1 / 30);
+  // The file from 0.25 s is 0.75 s long (frames 1 to 23 of a cycle). The window, 2 to 2.4 s, is 0.5 s into the
+  // third cycle to 0.15 s into the fourth: frames 16 to the cycle's end and 1 to 5, not the whole cycle.
+  expect(extracted.videos[0]?.loopSeconds).toBeCloseTo(0.75, 3);
+  const names = (await readdir(join(dir, "0"))).sort();
+  expect(names[0]).toBe("000001.jpg");
+  expect(names).toContain("000005.jpg");
+  expect(names).not.toContain("000006.jpg");
+  expect(names).toContain("000016.jpg");
+  expect(names).not.toContain("000015.jpg");
+  expect(names.length).toBeLessThanOrEqual(13);
+  expect(extracted.videos[0]?.count).toBe(Number(names[names.length - 1]!.slice(0, 6)));
 }, 60_000);

@@ -48,7 +48,7 @@ function studioRuntime(): void {
   page.__timelines = page.__timelines || {};
 
   const swapped: SwappedVideo[] = [];
-  const config: RuntimeConfig = { fps: [30, 1], videoFrameUrl: null, videoFrameCounts: [], videoLoopSeconds: [] };
+  const config: RuntimeConfig = { fps: [30, 1], videoFrameUrl: null, videoFrames: [] };
   let readyPromise: Promise<void> | null = null;
   const state: { root: HTMLElement | null; clock: ClipClock | null; hosts: Record<string, Element>; clips: Clip[]; videos: VideoItem[]; media: MediaItem[] } = {
     root: null, clock: null, hosts: {}, clips: [], videos: [], media: [],
@@ -215,14 +215,14 @@ function studioRuntime(): void {
   // Render mode: the extracted frame each video shows at t (null where none is set).
   function videoFrameAt(video: VideoItem, t: number): string | null {
     if (!config.videoFrameUrl) return null;
-    const count = config.videoFrameCounts[video.index] || 0;
-    if (count === 0) return null;
+    const source = config.videoFrames[video.index];
+    if (!source || !(source.count > 0)) return null;
     let localTime = Math.max(0, t - video.window.start);
     // A looping video starts its file over each cycle, as HyperFrames' frame lookup does; any other holds its last frame.
-    const cycle = config.videoLoopSeconds[video.index];
+    const cycle = source.loopSeconds;
     if (cycle && cycle > 0 && localTime >= cycle) localTime %= cycle;
-    const frame = Math.min(count, Math.floor((localTime * config.fps[0]) / config.fps[1] + 1e-6) + 1);
-    return config.videoFrameUrl.replace("{index}", String(video.index)).replace("{frame}", String(frame));
+    const frame = Math.min(source.count, Math.floor((localTime * config.fps[0]) / config.fps[1] + 1e-6) + 1);
+    return config.videoFrameUrl.replace("{folder}", String(source.folder)).replace("{frame}", String(frame));
   }
 
   // Every registered timeline to global time t; `quiet` suppresses their callbacks (volume sampling).
