@@ -8,6 +8,7 @@ import { mkdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { missingAssetFinding } from "../../core/browser/missing-asset.ts";
 import { makeFinding, type Finding } from "../../core/protocol/finding.ts";
+import { PAGE_REPORT_LIMITS } from "../../core/protocol/page-report.ts";
 import type { VideoClip, VideoFrameSource } from "../../page-runtime/api.ts";
 import type { Fps } from "./parse-render-options.ts";
 import { heldFrame, planVideoExtractions, plannedFrames, sourceClipFrames, spanFrames, type ClipToPlan, type FrameSpan } from "./plan-video-extractions.ts";
@@ -15,6 +16,23 @@ import { probePlayableSeconds } from "./probe-playable-seconds.ts";
 import { runExtraction, type ScratchUse } from "./run-extraction.ts";
 import { frameBudgetRefusal, scratchBudget, type ScratchBudget } from "./scratch-budget.ts";
 import type { StageBounds } from "./stage-bounds.ts";
+
+/**
+ * The sources placed where the page looks them up: by each video's place in the page's own list (its `index`,
+ * which the page report's reader holds to that place). A video the reader left out leaves a null there, so the
+ * others keep their places and the one left out stays blank. An index outside the list's bound (only a caller that
+ * skipped the reader could pass one) gets no slot.
+ */
+function bySlot(videos: VideoClip[], sources: (VideoFrameSource | null)[]): (VideoFrameSource | null)[] {
+  const slots: (VideoFrameSource | null)[] = [];
+  const inBound = (index: number) => Number.isInteger(index) && index >= 0 && index < PAGE_REPORT_LIMITS.videos;
+  const highest = Math.max(-1, ...videos.map((v) => v.index).filter(inBound));
+  for (let slot = 0; slot <= highest; slot++) slots.push(null);
+  videos.forEach((video, position) => {
+    if (inBound(video.index)) slots[video.index] = sources[position] ?? null;
+  });
+  return slots;
+}
 
 /** What the page is configured with: by the video's place in the page's list, the frames it shows (or null). */
 export interface ExtractedVideos {
@@ -149,12 +167,12 @@ export async function extractVideoFrames(options: ExtractVideoFramesInput): Prom
       const where = segment && frames.length ? ` (frames ${spans} for this segment)` : "";
       options.onLine(`extracted ${spanFrames(frames)} frames of ${extraction.name}${shared}${where}`);
     }
-    const videos = plan.clips.map((planned): VideoFrameSource | null => {
+    const sources = plan.clips.map((planned): VideoFrameSource | null => {
       if (!planned) return null;
       const extraction = plan.extractions[planned.extraction]!;
       return { folder: extraction.folder, count: heldFrame(written[extraction.folder] ?? [], planned.spans), loopSeconds: planned.loopSeconds };
     });
-    return { videos, use: { ...use, folders: plan.extractions.length } };
+    return { videos: bySlot(options.videos, sources), use: { ...use, folders: plan.extractions.length } };
   } catch (error) {
     // Nothing of a failed extraction stays on the node's disk (the session's folder goes too, but a caller may
     // keep its own).
