@@ -2,6 +2,7 @@
 // (scripts/lib/deploy-target.ts reads them). `npm run deploy` refuses on any problem; CI's check (check-deploy.ts)
 // fails only on "invalid" ones, since the repository's own defaults (placeholder database id, example domains) are
 // "unfinished" by design: every operator fills them in (docs/deploy.md).
+import { getDomain } from "tldts";
 
 /** The D1 database id wrangler.toml ships with: it names no database. */
 export const PLACEHOLDER_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
@@ -172,19 +173,16 @@ export function routeServesHost(pattern: string, host: string): boolean {
 }
 
 /**
- * The registrable domain ("site") of a host, approximated by its last two labels: `studio.example.com` →
- * `example.com`. No Public Suffix List is installed here, so multi-label suffixes are not known: `a.example.co.uk`
- * and `b.other.co.uk` both give `co.uk`. The error is one-sided: two hosts whose real sites are equal always share
- * their last two labels, so a same-site pair is never passed; a pair under a multi-label suffix (co.uk, github.io)
- * may be refused although browsers treat them as different sites.
+ * The registrable domain ("site") of a host, as browsers read it from the Public Suffix List, its private section
+ * included: `studio.example.co.uk` → `example.co.uk`, `one.github.io` → `one.github.io`. An IP address is its own
+ * site.
  */
 export function registrableDomain(host: string): string {
   const name = host.toLowerCase().replace(/\.$/, "");
-  if (/^[\d.]+$/.test(name) || name.includes(":")) return name; // an IP address is its own site
-  return name.split(".").slice(-2).join(".");
+  return getDomain(name, { allowPrivateDomains: true }) ?? name;
 }
 
-/** True when browsers could treat the two hosts as one site (see registrableDomain for the approximation). */
+/** True when browsers treat the two hosts as one site. */
 export function isSameSite(a: string, b: string): boolean {
   return registrableDomain(a) === registrableDomain(b);
 }

@@ -147,15 +147,18 @@ describe("development sign-in", () => {
   });
 });
 
-describe("the site rule (last two labels)", () => {
+describe("the site rule (the Public Suffix List)", () => {
   it("compares registrable domains, never letting a same-site pair through", () => {
     expect(registrableDomain("a.b.studio.acme.io")).toBe("acme.io");
     expect(registrableDomain("Studio.Acme.IO.")).toBe("acme.io");
     expect(isSameSite("studio.acme.io", "content.acme.io")).toBe(true);
     expect(isSameSite("studio.acme.io", "acme-usercontent.net")).toBe(false);
     expect(isSameSite("studio.acme.io", "studio.acme.dev")).toBe(false);
-    // The documented limitation: under a multi-label public suffix two different sites are refused as one.
-    expect(isSameSite("studio.acme.co.uk", "content.other.co.uk")).toBe(true);
+    // Multi-label public suffixes and the list's private section: different sites, as browsers see them.
+    expect(isSameSite("studio.acme.co.uk", "content.other.co.uk")).toBe(false);
+    expect(isSameSite("studio.acme.co.uk", "content.acme.co.uk")).toBe(true);
+    expect(isSameSite("studio.pages.dev", "content.pages.dev")).toBe(false);
+    expect(registrableDomain("192.0.2.7")).toBe("192.0.2.7");
   });
 
   it("knows example and reserved names", () => {

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/lib/wrangler.ts";
 
 /** Packages the Worker loads on first use only (each behind an `await import()`). */
-const LAZY_PACKAGES = ["htmlparser2", "entities", "acorn", "css-tree", "@modelcontextprotocol/sdk", "@cloudflare/workers-oauth-provider", "@asteasolutions/zod-to-openapi", "tldts"];
+const LAZY_PACKAGES = ["htmlparser2", "entities", "acorn", "css-tree", "@modelcontextprotocol/sdk", "@cloudflare/workers-oauth-provider", "@asteasolutions/zod-to-openapi"];
 
 /** Every input reached from the entry by static imports, with the chain that first reached it. */
 async function staticImports(entry: string): Promise<Map<string, string[]>> {

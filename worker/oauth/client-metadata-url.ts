@@ -3,9 +3,10 @@
 // so the studio makes it only for a signed-in person (consent.ts, counted per person: metadata-fetch-limit.ts) or
 // for a grant a person approved (token-endpoint.ts), and never from its own origins: a file shared from the content
 // origin (CONTENT_URL) is written by any project author, and a document there would read as published by the studio.
-// "Own" is the API and content origins' hosts, their subdomains and their registrable domains (tldts, with the
-// private section of the public suffix list, so one workers.dev account is not all of workers.dev).
-import { getDomain } from "tldts";
+// "Own" is the API and content origins' hosts and their subdomains: every name the studio serves from. Their
+// registrable domains are not counted (the operator's other sites are not the studio, and the public suffix list
+// that would tell them apart costs the Worker's bundle more than its size budget leaves); the deploy check keeps the
+// two origins on different sites.
 import type { Env } from "../env.ts";
 import { apiOrigin, contentOrigin } from "../http/origins.ts";
 
@@ -18,11 +19,6 @@ export function isMetadataDocumentUrl(clientId: string): boolean {
   return URL.parse(clientId)?.protocol === "https:";
 }
 
-/** The registrable domain of a host (example.co.uk for a.b.example.co.uk), or the host itself (an IP, a bare name). */
-function siteOf(host: string): string {
-  return getDomain(host, { allowPrivateDomains: true }) ?? host;
-}
-
 const within = (host: string, parent: string) => host === parent || host.endsWith(`.${parent}`);
 
 /** Why the studio will not fetch this metadata document URL for being its own, or null when it is someone else's. */
@@ -30,7 +26,7 @@ export function ownOriginProblem(env: Env, clientId: string): string | null {
   const host = new URL(clientId).hostname.toLowerCase();
   for (const [name, origin] of [["API", apiOrigin(env)], ["content", contentOrigin(env)]] as const) {
     const own = new URL(origin).hostname.toLowerCase();
-    if (within(host, own) || within(host, siteOf(own)) || siteOf(host) === siteOf(own)) {
+    if (within(host, own)) {
       return `a client ID metadata document cannot be served from the studio's own ${name} origin (${own}); host it on the app's own domain`;
     }
   }
