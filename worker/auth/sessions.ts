@@ -9,6 +9,8 @@ import { sessions, users } from "../db/schema/identity.ts";
 import type { AppEnv, User } from "../http/context.ts";
 import { refuseCrossSiteCookieUse } from "../http/csrf.ts";
 import { randomSecret, sha256Hex } from "./tokens.ts";
+import { endStreamsOf } from "./end-streams.ts";
+import { projects } from "../db/schema/projects.ts";
 
 export const SESSION_COOKIE = "studio_session";
 const SESSION_DAYS = 30;
@@ -48,8 +50,20 @@ export async function sessionUser(db: Db, cookieValue: string): Promise<User | n
   return row?.user ?? null;
 }
 
+/**
+ * Signs the session out: its row is deleted, in the same batch as the read of its user's projects, and before the
+ * answer every room of those projects ends the streams this session opened (end-streams.ts).
+ */
 export async function endSession(c: Context<AppEnv>, db: Db): Promise<void> {
   const value = sessionCookie(c);
-  if (value) await db.delete(sessions).where(eq(sessions.idHash, await sha256Hex(value)));
+  if (value) {
+    const hash = await sha256Hex(value);
+    const [owned, deleted] = await db.batch([
+      db.select({ slug: projects.slug }).from(projects).innerJoin(sessions, eq(sessions.userId, projects.userId)).where(eq(sessions.idHash, hash)),
+      db.delete(sessions).where(eq(sessions.idHash, hash)).returning({ userId: sessions.userId }),
+    ]);
+    const userId = deleted[0]?.userId;
+    if (userId) await endStreamsOf(c.env, userId, owned.map((row) => row.slug), [{ kind: "session", id: hash }]);
+  }
   deleteCookie(c, SESSION_COOKIE, { path: "/" });
 }

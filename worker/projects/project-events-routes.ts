@@ -1,5 +1,6 @@
 // GET /api/projects/:slug/events — the project's own event stream (files written or deleted, renders started or ended),
-// from its ProjectRoom. Render progress has its own stream (…/render/events); this one never ends on its own.
+// from its ProjectRoom. Render progress has its own stream (…/render/events); this one never ends on its own, only
+// when the project is deleted or the credential it was opened with ends (renders/room/stream-watch.ts).
 import { media } from "../openapi/operation.ts";
 import { route } from "../http/route.ts";
 import { Hono } from "hono";
@@ -7,6 +8,7 @@ import { requireUser } from "../auth/middleware.ts";
 import type { AppEnv } from "../http/context.ts";
 import { callerProject } from "./caller-project.ts";
 import { roomOf } from "../renders/room/room-of.ts";
+import { streamRequest } from "../auth/stream-credential.ts";
 
 export const projectEventRoutes = new Hono<AppEnv>().use(requireUser).get(
   "/:slug/events",
@@ -18,7 +20,7 @@ export const projectEventRoutes = new Hono<AppEnv>().use(requireUser).get(
     },
     async (c) => {
       const ref = await callerProject(c);
-      return roomOf(c.env, ref).fetch(new Request("https://room/project-events", { signal: c.req.raw.signal }));
+      return roomOf(c.env, ref).fetch(await streamRequest(c, "https://room/project-events"));
     },
   ),
 );

@@ -24,6 +24,7 @@ import { webhookPolicyOf } from "../webhooks/webhook-policy.ts";
 import { webhookUrlProblem } from "../webhooks/webhook-url.ts";
 import { capReached } from "../limits/work-caps.ts";
 import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
+import { streamRequest } from "../auth/stream-credential.ts";
 
 async function noneState(c: Context<AppEnv>, ref: ProjectRef) {
   const recent = await recentProjectRenders(openDb(c.env.DB), ref.userId, ref.slug);
@@ -115,14 +116,14 @@ export const renderRoutes = new Hono<AppEnv>()
   .get(
     "/:slug/render/events",
     route(
-      { operationId: "renderEvents", summary: "Server-Sent Events: snapshot, start, line, end", tag: "renders", access: "user", responses: () => ({ 200: media("text/event-stream", "an event stream") }), errors: [404] },
+      { operationId: "renderEvents", summary: "Server-Sent Events: snapshot, start, line, end", tag: "renders", access: "user", responses: () => ({ 200: media("text/event-stream", "an event stream: `snapshot` first (the current state with its log), then `start`, `line`, `end`; a stream opened on an ended render closes after its snapshot, and every stream closes after `end` and when its credential ends (rotated, revoked, signed out)") }), errors: [404] },
       async (c) => {
         const ref = await callerProject(c);
         const url = new URL("https://room/events");
         url.searchParams.set("none", JSON.stringify(await noneState(c, ref)));
         const lastEventId = c.req.header("Last-Event-ID") ?? c.req.query("lastEventId");
         if (lastEventId !== undefined) url.searchParams.set("lastEventId", lastEventId);
-        return roomOf(c.env, ref).fetch(new Request(url, { signal: c.req.raw.signal }));
+        return roomOf(c.env, ref).fetch(await streamRequest(c, url));
       },
     ),
   );
