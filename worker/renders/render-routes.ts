@@ -1,6 +1,6 @@
 // /api/projects/:slug/render — start (optionally waiting), read, cancel, and the live event stream.
 import { Hono, type Context } from "hono";
-import { requireUser } from "../auth/middleware.ts";
+import { currentUser, requireUser } from "../auth/middleware.ts";
 import { openDb } from "../db/client.ts";
 import type { ProjectRef } from "../projects/files/keys.ts";
 import type { AppEnv } from "../http/context.ts";
@@ -118,9 +118,11 @@ export const renderRoutes = new Hono<AppEnv>()
     route(
       { operationId: "renderEvents", summary: "Server-Sent Events: snapshot, start, line, end", tag: "renders", access: "user", responses: () => ({ 200: media("text/event-stream", "an event stream: `snapshot` first (the current state with its log), then `start`, `line`, `end`; a stream opened on an ended render closes after its snapshot, and every stream closes after `end` and when its credential ends (rotated, revoked, signed out)") }), errors: [404] },
       async (c) => {
-        const ref = await callerProject(c);
+        // The snapshot for a project that never rendered is read beside the project's own check (one round trip);
+        // it is sent only once that check passed.
+        const [ref, none] = await Promise.all([callerProject(c), noneState(c, { userId: currentUser(c).id, slug: c.req.param("slug") ?? "" })]);
         const url = new URL("https://room/events");
-        url.searchParams.set("none", JSON.stringify(await noneState(c, ref)));
+        url.searchParams.set("none", JSON.stringify(none));
         const lastEventId = c.req.header("Last-Event-ID") ?? c.req.query("lastEventId");
         if (lastEventId !== undefined) url.searchParams.set("lastEventId", lastEventId);
         return roomOf(c.env, ref).fetch(await streamRequest(c, url));
