@@ -1,7 +1,7 @@
 // Dashboard sessions: a random cookie value; the database keeps only its hash. `sessionCookie` is the one reader of
 // the cookie, and it applies the cross-site rule itself, so no handler can use the cookie without it.
 import { setPrivateCookie } from "../http/cookies.ts";
-import { eq, and, gt } from "drizzle-orm";
+import { eq, and, gt, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import type { Db } from "../db/client.ts";
@@ -9,8 +9,7 @@ import { sessions, users } from "../db/schema/identity.ts";
 import type { AppEnv, User } from "../http/context.ts";
 import { refuseCrossSiteCookieUse } from "../http/csrf.ts";
 import { randomSecret, sha256Hex } from "./tokens.ts";
-import { endStreamsOf } from "./end-streams.ts";
-import { projects } from "../db/schema/projects.ts";
+import { endStreamsOf, projectSlugsOf } from "./end-streams.ts";
 
 export const SESSION_COOKIE = "studio_session";
 const SESSION_DAYS = 30;
@@ -59,7 +58,7 @@ export async function endSession(c: Context<AppEnv>, db: Db): Promise<void> {
   if (value) {
     const hash = await sha256Hex(value);
     const [owned, deleted] = await db.batch([
-      db.select({ slug: projects.slug }).from(projects).innerJoin(sessions, eq(sessions.userId, projects.userId)).where(eq(sessions.idHash, hash)),
+      projectSlugsOf(db, sql`(SELECT user_id FROM sessions WHERE id_hash = ${hash})`),
       db.delete(sessions).where(eq(sessions.idHash, hash)).returning({ userId: sessions.userId }),
     ]);
     const userId = deleted[0]?.userId;

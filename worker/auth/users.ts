@@ -5,7 +5,7 @@ import { apiTokens, users } from "../db/schema/identity.ts";
 import type { User } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import { deriveUserToken, randomSecret, sha256Hex } from "./tokens.ts";
-import { usersProjectSlugs } from "./end-streams.ts";
+import { projectSlugsOf } from "./end-streams.ts";
 
 export interface ProviderProfile {
   provider: "github" | "google" | "dev";
@@ -67,7 +67,7 @@ export async function rotateToken(db: Db, secret: string, userId: string): Promi
   const [old, , slugs] = await db.batch([
     db.select({ hash: apiTokens.tokenHash }).from(apiTokens).where(eq(apiTokens.userId, userId)),
     db.update(apiTokens).set({ nonce, tokenHash: await sha256Hex(token), createdAt: Date.now() }).where(eq(apiTokens.userId, userId)),
-    usersProjectSlugs(db, userId),
+    projectSlugsOf(db, userId),
   ]);
   return { token, oldHash: old[0]?.hash ?? null, slugs: slugs.map((row) => row.slug) };
 }
