@@ -11,7 +11,7 @@ import { sha256Hex } from "../../worker/auth/tokens.ts";
 import { STREAM_RECHECK_MS } from "../../worker/renders/room/stream-watch.ts";
 import { api, BASE, createProject, json, signIn, type Session } from "./helpers.ts";
 import { issueBot } from "./idea-helpers.ts";
-import { claim, nodeCall, registerNode } from "./node-helpers.ts";
+import { awaitJob, claim, nodeCall, registerNode } from "./node-helpers.ts";
 import { roomStub } from "./render-farm-helpers.ts";
 import { watchStream, type WatchedStream } from "./stream-helpers.ts";
 
@@ -137,6 +137,25 @@ describe("a session's streams end when it signs out", () => {
     expect((await withCookie(s, `/api/projects/${slug}/events`)).status).toBe(401);
     await control.cancel();
     await api(s.token, "DELETE", `/api/projects/${slug}/render`);
+  });
+});
+
+describe("a held answer ends with its credential too", () => {
+  it("a render POSTed with wait=1 answers 401 when the token is rotated meanwhile, without the lines written after", async () => {
+    const key = await registerNode("stream-wait-node");
+    const s = await signIn("stream-wait");
+    const { slug } = await createProject(s.token, "Held Wait");
+    const waiting = api(s.token, "POST", `/api/projects/${slug}/render?wait=1`, { quality: "draft" });
+    const job = await awaitJob(key, "render");
+    const fresh = await rotate(s, "session");
+    const secretLine = `a line after the rotation ${crypto.randomUUID()}`;
+    expect((await nodeCall(key, "POST", `/jobs/${job.id}/progress`, { lines: [secretLine] })).status).toBe(200);
+    const answered = await Promise.race([waiting, new Promise<null>((resolve) => setTimeout(() => resolve(null), ENDS_WITHIN_MS))]);
+    await api(fresh, "DELETE", `/api/projects/${slug}/render`); // whatever happened, nothing waits past the test
+    expect(answered, "the wait was still held after the rotation").not.toBeNull();
+    const body = await answered!.text();
+    expect(answered!.status, body).toBe(401);
+    expect(body).not.toContain(secretLine);
   });
 });
 

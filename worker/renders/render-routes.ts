@@ -4,7 +4,7 @@ import { currentUser, requireUser } from "../auth/middleware.ts";
 import { openDb } from "../db/client.ts";
 import type { ProjectRef } from "../projects/files/keys.ts";
 import type { AppEnv } from "../http/context.ts";
-import { badRequest, conflict } from "../http/errors.ts";
+import { ApiError, badRequest, conflict, unauthorized } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
 import { route } from "../http/route.ts";
 import { json, media } from "../openapi/operation.ts";
@@ -24,19 +24,26 @@ import { webhookPolicyOf } from "../webhooks/webhook-policy.ts";
 import { webhookUrlProblem } from "../webhooks/webhook-url.ts";
 import { capReached } from "../limits/work-caps.ts";
 import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
-import { streamRequest } from "../auth/stream-credential.ts";
+import { streamCredentialOf, streamRequest } from "../auth/stream-credential.ts";
 
 async function noneState(c: Context<AppEnv>, ref: ProjectRef) {
   const recent = await recentProjectRenders(openDb(c.env.DB), ref.userId, ref.slug);
   return { status: "none" as const, recent: recent.filter(isDownloadableRow).map(renderListEntry) };
 }
 
-/** Holds until the render ends. A room evicted meanwhile breaks the call; the wait is asked again of a new stub. */
+/**
+ * Holds until the render ends. A room evicted meanwhile breaks the call; the wait is asked again of a new stub. The
+ * room watches the caller's credential meanwhile: when it ends (rotated, signed out), the answer is its 401.
+ */
 async function waitForRenderEnd(c: Context<AppEnv>, ref: ProjectRef, renderId: string) {
+  const credential = await streamCredentialOf(c);
   for (let broken = 0; ; broken++) {
     try {
-      return await roomOf(c.env, ref).waitForEnd(renderId);
+      const ended = await roomOf(c.env, ref).waitForEnd(renderId, credential);
+      if (ended && "credentialEnded" in ended) throw unauthorized("invalid or revoked token");
+      return ended;
     } catch (error) {
+      if (error instanceof ApiError) throw error;
       if (broken >= 20 || c.req.raw.signal.aborted) throw error;
       await new Promise((r) => setTimeout(r, 100));
     }

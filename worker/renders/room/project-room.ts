@@ -28,7 +28,7 @@ import type { RoomBatch } from "./batch-transitions.ts";
 import { completeSegment, markSegment, planRender } from "./split-render.ts";
 import { appendLines, completeRender, markRendering, nodeProgress } from "./node-reports.ts";
 import { StreamWatch } from "./stream-watch.ts";
-import { carriedStreamCredential, type CredentialEnd } from "../../auth/stream-credential.ts";
+import { carriedStreamCredential, type CredentialEnd, type StreamCredential } from "../../auth/stream-credential.ts";
 
 export type RenderView = RenderWithLog;
 /** `atCap`: the user already has their limit of renders in progress elsewhere; nothing was started. `batchBusy`: a
@@ -216,12 +216,21 @@ export class ProjectRoom extends DurableObject<Env> {
     await writeFileDeleted(db, renderId, Date.now());
   }
 
-  /** Holds until the render ends, then returns it with its full log. */
-  async waitForEnd(renderId: string): Promise<RenderView | null> {
+  /**
+   * Holds until the render ends, then returns it with its full log; `credentialEnded` instead when the credential
+   * of the waiting request ends first (stream-watch.ts), so the caller answers a 401 and nothing written after.
+   */
+  async waitForEnd(renderId: string, credential: StreamCredential): Promise<RenderView | null | { credentialEnded: true }> {
     const render = await this.current();
     if (!render || render.id !== renderId) return null;
+    if (this.watch.refused(credential)) return { credentialEnded: true };
     if (!isInProgress(render.status)) return this.view(render);
-    return this.waiters.wait(renderId);
+    const held = this.watch.hold(credential);
+    try {
+      return await Promise.race([this.waiters.wait(renderId), held.ended.then(() => ({ credentialEnded: true as const }))]);
+    } finally {
+      held.release();
+    }
   }
 
   // ── browser jobs (snapshot, check) ────────────────────────────────────────────────────────────────────────────

@@ -6,6 +6,8 @@
 // in D1 by hand) is caught by the backstop: while streams are open, the room asks D1 every STREAM_RECHECK_MS which
 // of their credentials are still valid, in one query for all of them (stream-recheck.ts), and ends the rest. A D1
 // that cannot answer for STREAM_UNCONFIRMED_MS ends every stream: an unchecked stream does not stay open.
+// A held answer (POST .../render?wait=1, answered with the render's log when it ends) is watched the same way
+// (`hold`): its credential's end answers it at once, as a 401, instead of with what the render wrote afterwards.
 import { endsCredential, type CredentialEnd, type StreamCredential } from "../../auth/stream-credential.ts";
 import { logEvent } from "../../http/log.ts";
 import { endedCredentials } from "./stream-recheck.ts";
@@ -21,8 +23,15 @@ export interface WatchedStreams {
   endStreamsWhere(ends: (credential: StreamCredential) => boolean, why: string): number;
 }
 
+/** A held answer's watch: `ended` resolves when its credential ends; `release` once it was answered. */
+export interface Hold {
+  ended: Promise<void>;
+  release(): void;
+}
+
 export class StreamWatch {
   private readonly ends = new Map<string, { end: CredentialEnd; until: number }>();
+  private readonly holds = new Map<symbol, { credential: StreamCredential; end: () => void }>();
   private timer: ReturnType<typeof setInterval> | null = null;
   private confirmedAt = Date.now();
   private checking = false;
@@ -42,10 +51,25 @@ export class StreamWatch {
     return false;
   }
 
-  /** A credential ended: its streams end now, and it opens none for a while. How many streams ended. */
+  /** A credential ended: its streams and held answers end now, and it opens none for a while. How many ended. */
   end(end: CredentialEnd): number {
     this.ends.set(`${end.kind}:${end.id ?? "*"}`, { end, until: Date.now() + END_REMEMBERED_MS });
-    return this.streams().endStreamsWhere((credential) => endsCredential(end, credential), "the credential of this stream ended");
+    let ended = 0;
+    for (const [key, held] of this.holds) {
+      if (!endsCredential(end, held.credential)) continue;
+      this.holds.delete(key);
+      held.end();
+      ended++;
+    }
+    return ended + this.streams().endStreamsWhere((credential) => endsCredential(end, credential), "the credential of this stream ended");
+  }
+
+  /** Watches a held answer's credential until `release`. */
+  hold(credential: StreamCredential): Hold {
+    const key = Symbol("hold");
+    const ended = new Promise<void>((resolve) => this.holds.set(key, { credential, end: resolve }));
+    this.opened();
+    return { ended, release: () => void this.holds.delete(key) };
   }
 
   /** A stream opened: the backstop runs while any is open. */
@@ -56,7 +80,7 @@ export class StreamWatch {
   }
 
   private async recheck(): Promise<void> {
-    const open = this.streams().streamCredentials();
+    const open = [...this.streams().streamCredentials(), ...[...this.holds.values()].map((held) => held.credential)];
     if (open.length === 0) {
       if (this.timer) clearInterval(this.timer);
       this.timer = null;
@@ -74,6 +98,8 @@ export class StreamWatch {
       logEvent("error", "streams.recheck_failed", { error });
       if (Date.now() - this.confirmedAt > STREAM_UNCONFIRMED_MS) {
         this.streams().endStreamsWhere(() => true, "the credential of this stream could not be checked");
+        for (const held of this.holds.values()) held.end();
+        this.holds.clear();
       }
     } finally {
       this.checking = false;
