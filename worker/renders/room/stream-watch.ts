@@ -14,8 +14,11 @@ import { endedCredentials } from "./stream-recheck.ts";
 
 export const STREAM_RECHECK_MS = 5_000;
 const STREAM_UNCONFIRMED_MS = 3 * STREAM_RECHECK_MS;
-/** How long an end is remembered: longer than a request takes between its credential check and the room. */
+/** How long an end is remembered: longer than a request takes between its credential check and the room. A hash
+ * never becomes valid again, so one credential's end may be kept long; an end of every credential of a kind (every
+ * app's grant, at rotation) is kept briefly, so that an app connected again afterwards is not refused. */
 const END_REMEMBERED_MS = 10 * 60_000;
+const KIND_END_REMEMBERED_MS = 30_000;
 
 /** What the watch needs of the room's streams (render-feed.ts). */
 export interface WatchedStreams {
@@ -53,7 +56,7 @@ export class StreamWatch {
 
   /** A credential ended: its streams and held answers end now, and it opens none for a while. How many ended. */
   end(end: CredentialEnd): number {
-    this.ends.set(`${end.kind}:${end.id ?? "*"}`, { end, until: Date.now() + END_REMEMBERED_MS });
+    this.ends.set(`${end.kind}:${end.id ?? "*"}`, { end, until: Date.now() + (end.id === undefined ? KIND_END_REMEMBERED_MS : END_REMEMBERED_MS) });
     let ended = 0;
     for (const [key, held] of this.holds) {
       if (!endsCredential(end, held.credential)) continue;
