@@ -6,6 +6,12 @@
 // the path keeps its one round trip. The fan-out is one Durable Object call per project, ROOMS_AT_ONCE at a time, to
 // the newest MAX_ROOMS_TOLD projects: a person with more leaves the older rooms to their backstop, as a room that
 // cannot be told is (logged), which ends the streams within seconds anyway (a D1 check every few seconds).
+//
+// The trade: "the moment" a credential ends is its request's answer. An event broadcast in the milliseconds between
+// the D1 commit and a room being told (a write racing the rotation, from another credential) may still reach the
+// old stream; anything written once the rotation or sign-out has answered never does. Telling the rooms before the
+// commit would close that window too, but the project list would then be a read before the write: a second
+// sequential round trip to the primary on every rotation and sign-out, against the one-trip budget.
 import { desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { projects } from "../db/schema/projects.ts";
