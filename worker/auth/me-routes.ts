@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { curlExample, identityOf, publicIdentityOf } from "./identity.ts";
 import { currentUser, requireUser } from "./middleware.ts";
 import { rotateToken } from "./users.ts";
+import { endStreamsOf } from "./end-streams.ts";
 import { openDb } from "../db/client.ts";
 import { baseUrlOf } from "../http/base-url.ts";
 import { tokenSecret } from "../http/config.ts";
@@ -30,10 +31,19 @@ export const meRoutes = new Hono<AppEnv>()
       },
       async (c) => {
         const userId = currentUser(c).id;
-        const token = await rotateToken(openDb(c.env.DB), tokenSecret(c.env), userId);
+        const { token, oldHash, slugs } = await rotateToken(openDb(c.env.DB), tokenSecret(c.env), userId);
+        // Before answering, every room ends the old token's streams (end-streams.ts), told while the apps are revoked.
+        const tokenStreams = endStreamsOf(c.env, userId, slugs, oldHash ? [{ kind: "token", id: oldHash }] : []);
         // Rotating signs every agent out: the old token, and every app connected through OAuth (worker/oauth/grants.ts).
         const { revokeAllConnectedApps } = await import("../oauth/grants.ts");
-        const appsRevoked = await revokeAllConnectedApps(c.env, userId);
+        let appsRevoked: number;
+        try {
+          appsRevoked = await revokeAllConnectedApps(c.env, userId);
+        } finally {
+          await tokenStreams; // never rejects: a room not told is logged and left to its backstop
+        }
+        // Then any stream an app's grant opened (through /mcp) ends as well.
+        await endStreamsOf(c.env, userId, slugs, [{ kind: "oauth" }]);
         return c.json({ rotated: true, token, curl: curlExample(baseUrlOf(c), token), appsRevoked });
       },
     ),

@@ -1,7 +1,7 @@
 // Dashboard sessions: a random cookie value; the database keeps only its hash. `sessionCookie` is the one reader of
 // the cookie, and it applies the cross-site rule itself, so no handler can use the cookie without it.
 import { setPrivateCookie } from "../http/cookies.ts";
-import { eq, and, gt } from "drizzle-orm";
+import { eq, and, gt, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import type { Db } from "../db/client.ts";
@@ -9,6 +9,7 @@ import { sessions, users } from "../db/schema/identity.ts";
 import type { AppEnv, User } from "../http/context.ts";
 import { refuseCrossSiteCookieUse } from "../http/csrf.ts";
 import { randomSecret, sha256Hex } from "./tokens.ts";
+import { endStreamsOf, projectSlugsOf } from "./end-streams.ts";
 
 export const SESSION_COOKIE = "studio_session";
 const SESSION_DAYS = 30;
@@ -48,8 +49,20 @@ export async function sessionUser(db: Db, cookieValue: string): Promise<User | n
   return row?.user ?? null;
 }
 
+/**
+ * Signs the session out: its row is deleted, in the same batch as the read of its user's projects, and before the
+ * answer every room of those projects ends the streams this session opened (end-streams.ts).
+ */
 export async function endSession(c: Context<AppEnv>, db: Db): Promise<void> {
   const value = sessionCookie(c);
-  if (value) await db.delete(sessions).where(eq(sessions.idHash, await sha256Hex(value)));
+  if (value) {
+    const hash = await sha256Hex(value);
+    const [owned, deleted] = await db.batch([
+      projectSlugsOf(db, sql`(SELECT user_id FROM sessions WHERE id_hash = ${hash})`),
+      db.delete(sessions).where(eq(sessions.idHash, hash)).returning({ userId: sessions.userId }),
+    ]);
+    const userId = deleted[0]?.userId;
+    if (userId) await endStreamsOf(c.env, userId, owned.map((row) => row.slug), [{ kind: "session", id: hash }]);
+  }
   deleteCookie(c, SESSION_COOKIE, { path: "/" });
 }

@@ -5,6 +5,7 @@ import { apiTokens, users } from "../db/schema/identity.ts";
 import type { User } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import { deriveUserToken, randomSecret, sha256Hex } from "./tokens.ts";
+import { projectSlugsOf } from "./end-streams.ts";
 
 export interface ProviderProfile {
   provider: "github" | "google" | "dev";
@@ -48,13 +49,25 @@ export async function personalToken(db: Db, secret: string, userId: string): Pro
   return deriveUserToken(secret, userId, row.nonce);
 }
 
-/** New nonce, new hash: the old token stops matching in the same write. */
-export async function rotateToken(db: Db, secret: string, userId: string): Promise<string> {
+/** What a rotation changed: the new token, the old one's hash, and the user's projects (whose rooms hear of it). */
+export interface Rotation {
+  token: string;
+  oldHash: string | null;
+  slugs: string[];
+}
+
+/**
+ * New nonce, new hash: the old token stops matching in the same write. The old hash and the project list are read
+ * in the same batch (one round trip, one transaction: the read before the update sees the old hash), for telling
+ * the rooms whose streams the old token opened (end-streams.ts).
+ */
+export async function rotateToken(db: Db, secret: string, userId: string): Promise<Rotation> {
   const nonce = randomSecret();
   const token = await deriveUserToken(secret, userId, nonce);
-  await db
-    .update(apiTokens)
-    .set({ nonce, tokenHash: await sha256Hex(token), createdAt: Date.now() })
-    .where(eq(apiTokens.userId, userId));
-  return token;
+  const [old, , slugs] = await db.batch([
+    db.select({ hash: apiTokens.tokenHash }).from(apiTokens).where(eq(apiTokens.userId, userId)),
+    db.update(apiTokens).set({ nonce, tokenHash: await sha256Hex(token), createdAt: Date.now() }).where(eq(apiTokens.userId, userId)),
+    projectSlugsOf(db, userId),
+  ]);
+  return { token, oldHash: old[0]?.hash ?? null, slugs: slugs.map((row) => row.slug) };
 }

@@ -28,6 +28,19 @@ import { scopedServer } from "../oauth/tool-scopes.ts";
  */
 export type McpCaller = { kind: "token" | "bot"; token: string } | { kind: "oauth"; token: string; grant: GrantCaller };
 
+/**
+ * Whether the caller's credential still holds, for a tool that waits (render-tools.ts). A token's in-process calls
+ * are each checked by the request gate; a grant's are not (oauth-caller.ts), so its token is validated again
+ * (one KV read, no D1): a revoked app's wait ends at its next poll.
+ */
+function callerLive(c: Context<AppEnv>, caller: McpCaller): () => Promise<boolean> {
+  if (caller.kind !== "oauth") return async () => true;
+  return async () => {
+    const { grantForToken } = await import("../oauth/mcp-credential.ts");
+    return (await grantForToken(c.env, caller.token)) !== null;
+  };
+}
+
 /** Answers one JSON-RPC message (or batch) for a caller. */
 export async function answerMcp(c: Context<AppEnv>, api: Hono<AppEnv>, caller: McpCaller, message: unknown): Promise<Response | undefined> {
   const rest = restClient(api, c.env, c.executionCtx, caller.kind === "oauth" ? (req) => carryGrant(req, caller.grant) : `Bearer ${caller.token}`);
@@ -39,7 +52,7 @@ export async function answerMcp(c: Context<AppEnv>, api: Hono<AppEnv>, caller: M
   if (caller.kind !== "bot") {
     registerAccountTools(server, rest);
     registerProjectTools(server, rest);
-    registerRenderTools(server, rest, configOf(c.env).MCP_RENDER_WAIT_MS);
+    registerRenderTools(server, rest, configOf(c.env).MCP_RENDER_WAIT_MS, callerLive(c, caller));
     registerBatchTools(server, rest);
     registerProjectResources(server, rest);
     registerPrompts(server);

@@ -11,7 +11,7 @@ import * as z from "zod";
 import { renderFilename } from "../../core/paths/identifiers.ts";
 import { renderOptionsSchema } from "../../core/render/render-options.ts";
 import { isInProgress, type RenderOrNone } from "../../core/protocol/render-state.ts";
-import { apiPath, type RestClient } from "./rest-client.ts";
+import { apiPath, RestError, type RestClient } from "./rest-client.ts";
 import { slugInput } from "./project-tools.ts";
 import { renderLinks, restOutput } from "./output-schema.ts";
 import { nextText, renderText } from "./result-text.ts";
@@ -30,8 +30,20 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 const renderPath = (slug: string) => apiPath("/api/projects", slug, "render");
 
-/** Polls the render until it ends or `deadline` (epoch ms) passes; the last state read. */
-async function waitForEnd(rest: RestClient, slug: string, started: RenderState, extra: Extra, deadline: number): Promise<RenderState> {
+/** Whether the caller's credential still holds (mcp-server.ts); false ends a waiting tool with a 401 error. */
+export type CallerLive = () => Promise<boolean>;
+
+/** Throws the tool's 401 once the caller's credential ended: a revoked app hears nothing of the render after it. */
+async function requireLive(live: CallerLive): Promise<void> {
+  if (!(await live())) throw new RestError(401, { error: "unauthorized: this app's access was revoked", code: "unauthorized" });
+}
+
+/**
+ * Polls the render until it ends or `deadline` (epoch ms) passes; the last state read. Each state read is checked
+ * against the caller's credential before it is reported: a personal token is checked by the REST call itself (the
+ * request gate), an OAuth grant, which in-process calls carry without a check, by `live`.
+ */
+async function waitForEnd(rest: RestClient, slug: string, started: RenderState, extra: Extra, deadline: number, live: CallerLive): Promise<RenderState> {
   const token = extra._meta?.progressToken;
   let reported = -0.001;
   let state = started;
@@ -49,6 +61,7 @@ async function waitForEnd(rest: RestClient, slug: string, started: RenderState, 
     await new Promise((resolve) => setTimeout(resolve, Math.min(RENDER_POLL_MS, Math.max(0, deadline - Date.now()))));
     if (extra.signal.aborted) return state;
     state = await rest.json<RenderState>({ path: renderPath(slug), signal: extra.signal });
+    await requireLive(live);
   }
 }
 
@@ -77,7 +90,7 @@ const getRenderOutput = renderOutput.partial().extend({
   recent: restOutput("listRenders").shape.renders.optional().describe('with status "none": the project\'s earlier renders'),
 });
 
-export function registerRenderTools(server: McpServer, rest: RestClient, waitMs: number): void {
+export function registerRenderTools(server: McpServer, rest: RestClient, waitMs: number, live: CallerLive): void {
   server.registerTool(
       "render",
       {
@@ -100,9 +113,10 @@ export function registerRenderTools(server: McpServer, rest: RestClient, waitMs:
         asTool(async (): Promise<CallToolResult> => {
           const started = await rest.json<RenderState>({ method: "POST", path: renderPath(slug), json: options });
           const deadline = wait === true ? Infinity : wait === false ? 0 : Date.now() + waitMs;
-          const last = await waitForEnd(rest, slug, started, extra, deadline);
+          const last = await waitForEnd(rest, slug, started, extra, deadline, live);
           const ended = last.id !== started.id || !isInProgress(last.status);
           const state = ended && last.id === started.id ? await rest.json<RenderState>({ path: renderPath(slug) }) : last;
+          if (deadline > 0) await requireLive(live);
           return renderAnswer(rest, slug, state, !ended);
         }),
   );

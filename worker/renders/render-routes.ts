@@ -1,10 +1,10 @@
 // /api/projects/:slug/render — start (optionally waiting), read, cancel, and the live event stream.
 import { Hono, type Context } from "hono";
-import { requireUser } from "../auth/middleware.ts";
+import { currentUser, requireUser } from "../auth/middleware.ts";
 import { openDb } from "../db/client.ts";
 import type { ProjectRef } from "../projects/files/keys.ts";
 import type { AppEnv } from "../http/context.ts";
-import { badRequest, conflict } from "../http/errors.ts";
+import { ApiError, badRequest, conflict, unauthorized } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
 import { route } from "../http/route.ts";
 import { json, media } from "../openapi/operation.ts";
@@ -24,18 +24,26 @@ import { webhookPolicyOf } from "../webhooks/webhook-policy.ts";
 import { webhookUrlProblem } from "../webhooks/webhook-url.ts";
 import { capReached } from "../limits/work-caps.ts";
 import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
+import { streamCredentialOf, streamRequest } from "../auth/stream-credential.ts";
 
 async function noneState(c: Context<AppEnv>, ref: ProjectRef) {
   const recent = await recentProjectRenders(openDb(c.env.DB), ref.userId, ref.slug);
   return { status: "none" as const, recent: recent.filter(isDownloadableRow).map(renderListEntry) };
 }
 
-/** Holds until the render ends. A room evicted meanwhile breaks the call; the wait is asked again of a new stub. */
+/**
+ * Holds until the render ends. A room evicted meanwhile breaks the call; the wait is asked again of a new stub. The
+ * room watches the caller's credential meanwhile: when it ends (rotated, signed out), the answer is its 401.
+ */
 async function waitForRenderEnd(c: Context<AppEnv>, ref: ProjectRef, renderId: string) {
+  const credential = await streamCredentialOf(c);
   for (let broken = 0; ; broken++) {
     try {
-      return await roomOf(c.env, ref).waitForEnd(renderId);
+      const ended = await roomOf(c.env, ref).waitForEnd(renderId, credential);
+      if (ended && "credentialEnded" in ended) throw unauthorized("invalid or revoked token");
+      return ended;
     } catch (error) {
+      if (error instanceof ApiError) throw error;
       if (broken >= 20 || c.req.raw.signal.aborted) throw error;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -115,14 +123,16 @@ export const renderRoutes = new Hono<AppEnv>()
   .get(
     "/:slug/render/events",
     route(
-      { operationId: "renderEvents", summary: "Server-Sent Events: snapshot, start, line, end", tag: "renders", access: "user", responses: () => ({ 200: media("text/event-stream", "an event stream") }), errors: [404] },
+      { operationId: "renderEvents", summary: "Server-Sent Events: snapshot, start, line, end", tag: "renders", access: "user", responses: () => ({ 200: media("text/event-stream", "an event stream: `snapshot` first (the current state with its log), then `start`, `line`, `end`; a stream opened on an ended render closes after its snapshot, and every stream closes after `end` and when its credential ends (rotated, revoked, signed out)") }), errors: [404] },
       async (c) => {
-        const ref = await callerProject(c);
+        // The snapshot for a project that never rendered is read beside the project's own check (one round trip);
+        // it is sent only once that check passed.
+        const [ref, none] = await Promise.all([callerProject(c), noneState(c, { userId: currentUser(c).id, slug: c.req.param("slug") ?? "" })]);
         const url = new URL("https://room/events");
-        url.searchParams.set("none", JSON.stringify(await noneState(c, ref)));
+        url.searchParams.set("none", JSON.stringify(none));
         const lastEventId = c.req.header("Last-Event-ID") ?? c.req.query("lastEventId");
         if (lastEventId !== undefined) url.searchParams.set("lastEventId", lastEventId);
-        return roomOf(c.env, ref).fetch(new Request(url, { signal: c.req.raw.signal }));
+        return roomOf(c.env, ref).fetch(await streamRequest(c, url));
       },
     ),
   );

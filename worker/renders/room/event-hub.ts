@@ -1,5 +1,9 @@
 // Server-Sent Events fan-out for one room: any number of subscribers, a keep-alive comment every 15 s, and
-// subscribers that went away removed on the first failed write. Streams close after a render's `end` event.
+// subscribers that went away removed on the first failed write. Streams close after a render's `end` event. Each
+// subscriber is kept with the credential it was opened with, so a credential's end (rotation, revocation, sign-out)
+// ends its streams at once, before anything else is written to them (stream-watch.ts).
+import type { StreamCredential } from "../../auth/stream-credential.ts";
+
 const encoder = new TextEncoder();
 const KEEP_ALIVE_MS = 15_000;
 
@@ -7,25 +11,45 @@ export function formatEvent(event: string, data: unknown, id?: number): string {
   return `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+type Writer = WritableStreamDefaultWriter<Uint8Array>;
+
+export interface SubscribeOptions {
+  /** The credential the stream was opened with. */
+  credential: StreamCredential;
+  /** `first` already ends the story (a resumed stream that missed the render's end, an ended render): close after it. */
+  closeAfterFirst?: boolean;
+}
+
 export class EventHub {
-  private readonly subscribers = new Set<WritableStreamDefaultWriter<Uint8Array>>();
+  private readonly subscribers = new Map<Writer, StreamCredential>();
   private keepAlive: ReturnType<typeof setInterval> | null = null;
+
+  /** `refused`: a credential that ended (or is ending) opens no stream here (stream-watch.ts). */
+  constructor(private readonly refused: (credential: StreamCredential) => boolean) {}
 
   get size(): number {
     return this.subscribers.size;
   }
 
-  /** Opens a stream that starts with `first` (the snapshot, or the events a resuming client missed); with
-   * `closeAfterFirst` (those include the render's end) it ends right after them. */
-  subscribe(first: string, signal: AbortSignal | undefined, closeAfterFirst = false): Response {
+  /** The credentials of the open streams. */
+  credentials(): StreamCredential[] {
+    return [...this.subscribers.values()];
+  }
+
+  /** Opens a stream that starts with `first` (the snapshot, or the events a resuming client missed). */
+  subscribe(first: string, signal: AbortSignal | undefined, options: SubscribeOptions): Response {
+    // Checked here, synchronously with adding the subscriber, so no await lets an end slip in between.
+    if (this.refused(options.credential)) {
+      return Response.json({ error: "unauthorized: invalid or revoked token" }, { status: 401 });
+    }
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     const writer = writable.getWriter();
     void this.write(writer, first);
-    if (closeAfterFirst) {
-      void writer.close().catch(() => undefined);
+    if (options.closeAfterFirst) {
+      void writer.close().catch(() => undefined); // the reader went away first: nothing to close
       return this.response(readable);
     }
-    this.subscribers.add(writer);
+    this.subscribers.set(writer, options.credential);
     signal?.addEventListener("abort", () => this.drop(writer));
     this.keepAlive ??= setInterval(() => this.broadcastRaw(": keep-alive\n\n"), KEEP_ALIVE_MS);
     return this.response(readable);
@@ -47,26 +71,40 @@ export class EventHub {
 
   /** Ends every stream (after an `end` event; a client reconnects, with Last-Event-ID, to follow the next render). */
   closeAll(): void {
-    for (const writer of this.subscribers) void writer.close().catch(() => undefined);
+    for (const writer of this.subscribers.keys()) void writer.close().catch(() => undefined);
     this.subscribers.clear();
     this.stopKeepAlive();
   }
 
-  private broadcastRaw(text: string): void {
-    for (const writer of this.subscribers) void this.write(writer, text);
+  /** Ends the streams whose credential `ends` names, with a last comment saying why; how many ended. */
+  endWhere(ends: (credential: StreamCredential) => boolean, why: string): number {
+    let ended = 0;
+    for (const [writer, credential] of this.subscribers) {
+      if (!ends(credential)) continue;
+      this.subscribers.delete(writer);
+      void this.write(writer, `: ${why}\n\n`);
+      void writer.close().catch(() => undefined); // the reader went away first: nothing to close
+      ended++;
+    }
+    if (this.subscribers.size === 0) this.stopKeepAlive();
+    return ended;
   }
 
-  private async write(writer: WritableStreamDefaultWriter<Uint8Array>, text: string): Promise<void> {
+  private broadcastRaw(text: string): void {
+    for (const writer of this.subscribers.keys()) void this.write(writer, text);
+  }
+
+  private async write(writer: Writer, text: string): Promise<void> {
     try {
       await writer.write(encoder.encode(text));
     } catch {
-      this.drop(writer);
+      this.drop(writer); // the client went away: forget it
     }
   }
 
-  private drop(writer: WritableStreamDefaultWriter<Uint8Array>): void {
+  private drop(writer: Writer): void {
     if (!this.subscribers.delete(writer)) return;
-    void writer.abort().catch(() => undefined);
+    void writer.abort().catch(() => undefined); // already errored: nothing to abort
     if (this.subscribers.size === 0) this.stopKeepAlive();
   }
 

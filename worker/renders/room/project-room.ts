@@ -27,6 +27,8 @@ import { admitRender, type AdmitResult, type StartParts } from "./render-start.t
 import type { RoomBatch } from "./batch-transitions.ts";
 import { completeSegment, markSegment, planRender } from "./split-render.ts";
 import { appendLines, completeRender, markRendering, nodeProgress } from "./node-reports.ts";
+import { StreamWatch } from "./stream-watch.ts";
+import { carriedStreamCredential, type CredentialEnd, type StreamCredential } from "../../auth/stream-credential.ts";
 
 export type RenderView = RenderWithLog;
 /** `atCap`: the user already has their limit of renders in progress elsewhere; nothing was started. `batchBusy`: a
@@ -36,6 +38,8 @@ export type StartResult = AdmitResult | { batchBusy: true };
 export class ProjectRoom extends DurableObject<Env> {
   /** The log, the numbered events and the streams (render-feed.ts); the room decides, the feed tells. */
   private readonly feed: RenderFeed;
+  /** Ends the streams of a credential that ended, told or found by its backstop (stream-watch.ts). */
+  private readonly watch: StreamWatch;
   private readonly waiters = new ChangeWaiters<RenderView>();
   /** Browser-job waiters (worker/checks/wait-for-job.ts), told when their job is claimed or ends. */
   private readonly jobWaiters = new ChangeWaiters<boolean>();
@@ -52,7 +56,8 @@ export class ProjectRoom extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.feed = new RenderFeed(ctx.storage.sql);
+    this.watch = new StreamWatch(env.DB, () => this.feed);
+    this.feed = new RenderFeed(ctx.storage.sql, (credential) => this.watch.refused(credential));
     this.core = {
       env,
       current: () => this.current(),
@@ -211,12 +216,21 @@ export class ProjectRoom extends DurableObject<Env> {
     await writeFileDeleted(db, renderId, Date.now());
   }
 
-  /** Holds until the render ends, then returns it with its full log. */
-  async waitForEnd(renderId: string): Promise<RenderView | null> {
+  /**
+   * Holds until the render ends, then returns it with its full log; `credentialEnded` instead when the credential
+   * of the waiting request ends first (stream-watch.ts), so the caller answers a 401 and nothing written after.
+   */
+  async waitForEnd(renderId: string, credential: StreamCredential): Promise<RenderView | null | { credentialEnded: true }> {
     const render = await this.current();
     if (!render || render.id !== renderId) return null;
+    if (this.watch.refused(credential)) return { credentialEnded: true };
     if (!isInProgress(render.status)) return this.view(render);
-    return this.waiters.wait(renderId);
+    const held = this.watch.hold(credential);
+    try {
+      return await Promise.race([this.waiters.wait(renderId), held.ended.then(() => ({ credentialEnded: true as const }))]);
+    } finally {
+      held.release();
+    }
   }
 
   // ── browser jobs (snapshot, check) ────────────────────────────────────────────────────────────────────────────
@@ -248,14 +262,30 @@ export class ProjectRoom extends DurableObject<Env> {
    */
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
+    // Every stream is kept with the credential it was opened with, so that credential's end can end it.
+    const credential = carriedStreamCredential(request);
+    if (!credential) return Response.json({ error: "unauthorized: no credential for this stream" }, { status: 401 });
+    let response: Response;
     if (url.pathname === "/project-events") {
       const render = await this.current();
-      return this.feed.subscribeProject(request, render ? publicRenderState(render) : { status: "none" }, await this.batch.state());
+      response = this.feed.subscribeProject(request, credential, render ? publicRenderState(render) : { status: "none" }, await this.batch.state());
+    } else {
+      response = await this.feed.subscribe(request, credential, async () => {
+        const render = await this.current();
+        if (render) return { state: this.view(render), ended: !isInProgress(render.status) };
+        return { state: JSON.parse(url.searchParams.get("none") ?? '{"status":"none","recent":[]}'), ended: false };
+      });
     }
-    return this.feed.subscribe(request, async () => {
-      const render = await this.current();
-      return render ? this.view(render) : JSON.parse(url.searchParams.get("none") ?? '{"status":"none","recent":[]}');
-    });
+    if (response.ok) this.watch.opened();
+    return response;
+  }
+
+  /**
+   * A credential of this room's user ended (a token rotated, a session signed out, an app disconnected): its streams
+   * end now, before the caller answers, and it opens no new one here (stream-watch.ts). How many streams ended.
+   */
+  async endStreams(end: CredentialEnd): Promise<number> {
+    return this.watch.end(end);
   }
 
   /** A file was written or deleted (worker/projects/files/announce-files.ts): tell the project's open pages. */

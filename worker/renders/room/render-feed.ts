@@ -3,19 +3,26 @@
 // Last-Event-ID, the render's own event stream, and the project's stream (file changes, and each render's start and
 // end, so a page follows renders whoever started them). The room calls it after each decision; nothing here changes
 // a render's state.
+import type { StreamCredential } from "../../auth/stream-credential.ts";
 import { EventHub, formatEvent } from "./event-hub.ts";
 import { EventLog } from "./event-log.ts";
 
 const MAX_LINES = 10_000;
 
 export class RenderFeed {
-  private readonly hub = new EventHub();
+  private readonly hub: EventHub;
   /** The project's own stream (GET /api/projects/:slug/events): file changes and render starts and ends; it stays
    * open across renders. */
-  private readonly projectHub = new EventHub();
+  private readonly projectHub: EventHub;
   private events: EventLog;
 
-  constructor(private readonly sql: SqlStorage) {
+  /** `refused`: a credential that ended opens no stream (stream-watch.ts). */
+  constructor(
+    private readonly sql: SqlStorage,
+    refused: (credential: StreamCredential) => boolean,
+  ) {
+    this.hub = new EventHub(refused);
+    this.projectHub = new EventHub(refused);
     this.events = this.createTables();
   }
 
@@ -61,25 +68,28 @@ export class RenderFeed {
   /**
    * A render event stream. A client that sends Last-Event-ID (EventSource does on reconnect) gets the events it
    * missed instead of the snapshot, and the stream closes at once if those include the render's end; otherwise
-   * `snapshot()` comes first, carrying the newest event id.
+   * `snapshot()` comes first, carrying the newest event id, and when it shows an ended render the stream closes
+   * right after it (`curl -N` on a finished render gets its final state, not a wait for the next render; an
+   * EventSource reconnects with that id and so follows the next render).
    */
-  async subscribe(request: Request, snapshot: () => Promise<unknown>): Promise<Response> {
+  async subscribe(request: Request, credential: StreamCredential, snapshot: () => Promise<{ state: unknown; ended: boolean }>): Promise<Response> {
     const url = new URL(request.url);
     const lastId = request.headers.get("Last-Event-ID") ?? url.searchParams.get("lastEventId");
     const missed = lastId !== null && /^\d+$/.test(lastId.trim()) ? this.events.since(Number(lastId.trim())) : null;
     if (missed) {
       const text = missed.map((e) => `id: ${e.id}\nevent: ${e.event}\ndata: ${e.data}\n\n`).join("");
-      return this.hub.subscribe(text || ": resumed\n\n", request.signal, missed.some((e) => e.event === "end"));
+      return this.hub.subscribe(text || ": resumed\n\n", request.signal, { credential, closeAfterFirst: missed.some((e) => e.event === "end") });
     }
-    return this.hub.subscribe(formatEvent("snapshot", await snapshot(), this.events.latestId()), request.signal);
+    const { state, ended } = await snapshot();
+    return this.hub.subscribe(formatEvent("snapshot", state, this.events.latestId()), request.signal, { credential, closeAfterFirst: ended });
   }
 
   /** The project's stream opens with a `render` event carrying `current` (the current or last render, without its
    * log), then a `batch` event with the current or last batch if there is one, so a page that (re)connects picks
    * up a render or batch that started or ended while it was away. */
-  subscribeProject(request: Request, current: unknown, batch: unknown): Response {
+  subscribeProject(request: Request, credential: StreamCredential, current: unknown, batch: unknown): Response {
     const first = formatEvent("render", current) + (batch ? formatEvent("batch", batch) : "");
-    return this.projectHub.subscribe(first, request.signal);
+    return this.projectHub.subscribe(first, request.signal, { credential });
   }
 
   /** A batch started, one of its rows started or ended, or it ended (batch-run.ts). */
@@ -90,6 +100,16 @@ export class RenderFeed {
   /** A file was written or deleted (worker/projects/files/announce-files.ts): tell the project's open pages. */
   filesChanged(change: { written?: string[]; deleted?: string[] }): void {
     this.projectHub.broadcast("files", { written: change.written ?? [], deleted: change.deleted ?? [] });
+  }
+
+  /** The credentials of every open stream (render and project), for the backstop's check (stream-watch.ts). */
+  streamCredentials(): StreamCredential[] {
+    return [...this.hub.credentials(), ...this.projectHub.credentials()];
+  }
+
+  /** Ends the streams whose credential `ends` names; how many ended. */
+  endStreamsWhere(ends: (credential: StreamCredential) => boolean, why: string): number {
+    return this.hub.endWhere(ends, why) + this.projectHub.endWhere(ends, why);
   }
 
   /** The project is being deleted: every stream ends; call `reset` once the room's storage is cleared. */
