@@ -1,9 +1,9 @@
 // Render node keys over the API: an admin issues one (shown once), lists it (never the key), a node works with it
 // until it is revoked, then gets 401. Everybody else is refused with nothing written.
 import { afterEach, describe, expect, it } from "vitest";
-import { api, BASE, json, signIn } from "./helpers.ts";
+import { api, BASE, createProject, json, signIn } from "./helpers.ts";
 import { browser, countRows, issueBot, setEnv } from "./idea-helpers.ts";
-import { nodeCall } from "./node-helpers.ts";
+import { awaitJob, idleOnBoard, nodeCall } from "./node-helpers.ts";
 
 let restore: (() => void) | null = null;
 afterEach(() => {
@@ -46,6 +46,30 @@ describe("/api/node-keys", () => {
     expect((await api(token, "DELETE", `/api/node-keys/${issued.id}`)).status).toBe(404);
     expect((await json<{ nodeKeys: NodeKey[] }>(await api(token, "GET", "/api/node-keys"))).nodeKeys.some((k) => k.id === issued.id)).toBe(false);
   });
+
+  it("a claim already waiting when its key is revoked is handed no job: the work stays queued for a live node", async () => {
+    const { token } = await admin("keys-revoked-waiting");
+    const revokedKey = await json<NodeKey>(await api(token, "POST", "/api/node-keys", { name: "revoked-while-waiting" }));
+    const liveKey = await json<NodeKey>(await api(token, "POST", "/api/node-keys", { name: "live-node" }));
+    // The revoked node's claim is parked on the JobBoard, its key already checked (a real node between jobs).
+    const before = await idleOnBoard("render");
+    const waiting = nodeCall(revokedKey.key!, "POST", "/jobs/claim?wait=3", { nodeId: "waiting", kinds: ["render"] });
+    for (let i = 0; (await idleOnBoard("render")) <= before; i++) {
+      if (i > 200) throw new Error("the claim never parked on the board");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(await json(await api(token, "DELETE", `/api/node-keys/${revokedKey.id}`))).toEqual({ revoked: true, id: revokedKey.id });
+    // Work arrives while it waits: the board wakes it, and its claim must come back empty (at the end of its wait;
+    // its next claim is the 401 above).
+    const user = await signIn("keys-revoked-user");
+    await createProject(user.token, "Revoked Wait");
+    expect((await api(user.token, "POST", "/api/projects/revoked-wait/render", { quality: "draft" })).status).toBe(202);
+    expect((await waiting).status).toBe(204);
+    // The render is still queued, and a node whose key lives takes it.
+    const taken = await awaitJob(liveKey.key!, "render");
+    expect(taken.slug).toBe("revoked-wait");
+    await api(user.token, "DELETE", "/api/projects/revoked-wait/render");
+  }, 20_000);
 
   it("works from the dashboard with the session cookie", async () => {
     const { cookie } = await admin("keys-cookie");

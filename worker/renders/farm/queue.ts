@@ -2,7 +2,7 @@
 // job holds a lease that progress posts renew.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { jobs } from "../../db/schema/renders.ts";
+import { jobs, renderNodes } from "../../db/schema/renders.ts";
 import { configOf } from "../../config/config-of.ts";
 import type { Env } from "../../env.ts";
 
@@ -90,7 +90,11 @@ export async function enqueueJobWithin(
   return result.meta.changes === 1;
 }
 
-/** Takes the next queued job of the given kinds for this node (nextJobQuery), or null. Counts the attempt. */
+/**
+ * Takes the next queued job of the given kinds for this node (nextJobQuery), or null. Counts the attempt. Only while
+ * the node's key still exists: a claim long-polls for up to 25 s after its key was checked, and a key revoked
+ * meanwhile must not be handed a job (the same statement, so no revocation can land between check and claim).
+ */
 export async function claimJob(db: Db, nodeId: string, kinds: readonly JobKind[], lease: number): Promise<JobRow | null> {
   const now = Date.now();
   const rows = await db
@@ -102,7 +106,7 @@ export async function claimJob(db: Db, nodeId: string, kinds: readonly JobKind[]
       attempts: sql`${jobs.attempts} + 1`,
       startedAt: sql`coalesce(${jobs.startedAt}, ${now})`,
     })
-    .where(and(eq(jobs.status, "queued"), sql`${jobs.id} IN (${nextJobQuery(kinds)})`))
+    .where(and(eq(jobs.status, "queued"), sql`${jobs.id} IN (${nextJobQuery(kinds)})`, sql`EXISTS (SELECT 1 FROM ${renderNodes} WHERE ${renderNodes.id} = ${nodeId})`))
     .returning();
   return rows[0] ?? null;
 }
