@@ -1,6 +1,9 @@
 // The dashboard's pure pieces, tested without a browser: safe Markdown, render progress, findings, API readers.
 import { describe, expect, it } from "vitest";
-import { sectionsOf } from "../../dashboard/src/lib/findings.ts";
+import { findingView, readVerdict, SHOWN_FINDING_FIELDS, type ShownFinding } from "../../dashboard/src/lib/findings.ts";
+import { CheckFindingSchema } from "../../core/protocol/finding-schema.ts";
+import { checkFinding } from "../../core/browser/check-findings.ts";
+import { lintFinding } from "../../worker/checks/shapes.ts";
 import { readIdea, readIdeaList, readIdeaPage, readSimilar } from "../../dashboard/src/lib/ideas.ts";
 import { plural } from "../../dashboard/src/lib/format.ts";
 import { safeHref } from "../../dashboard/src/lib/safe-href.ts";
@@ -112,17 +115,40 @@ describe("renders announced by the project's stream", () => {
 });
 
 describe("readers", () => {
-  it("reads check results as lint, runtime and layout sections", () => {
-    const sections = sectionsOf({
-      lint: { ok: true, errorCount: 0, warningCount: 1, infoCount: 0, findings: [{ code: "w", severity: "warning", message: "m", file: "index.html" }] },
-      runtime: { ok: false, findings: [{ code: "e", severity: "error", message: "boom" }] },
-      layout: { ok: true, findings: [] },
-    });
-    expect(sections.map((s) => [s.name, s.errorCount, s.warningCount])).toEqual([
-      ["lint", 0, 1],
-      ["runtime", 1, 0],
-      ["layout", 0, 0],
+  // A check verdict as the Worker answers it: lint's section, and the browser's findings made by core's own helper.
+  const lintSection = { ok: true, errorCount: 0, warningCount: 1, infoCount: 0, filesScanned: 2, findings: [{ code: "gsap_global_tween", severity: "warning", message: "m", file: "index.html" }] };
+  const runtimeFinding = checkFinding("console-error", "index.html", "boom", { selector: "#title", time: 1.5, fixHint: "fix it" });
+  const checkVerdict = {
+    ok: false,
+    exitCode: 1,
+    result: {
+      ok: false, strict: false, errorCount: 1, warningCount: 1, infoCount: 0, lint: lintSection,
+      runtime: { ok: false, errorCount: 1, warningCount: 0, infoCount: 0, findings: [runtimeFinding] },
+      layout: { ok: true, errorCount: 0, warningCount: 0, infoCount: 0, findings: [], times: [0, 2, 4] },
+    },
+  };
+
+  it("reads check results as lint, runtime and layout sections, with the schema the Worker answers with", () => {
+    const verdict = readVerdict("check", checkVerdict);
+    expect(verdict?.exitCode).toBe(1);
+    expect(verdict?.sections.map((s) => [s.name, s.errorCount, s.warningCount, s.extra])).toEqual([
+      ["lint", 0, 1, ["2 files scanned"]],
+      ["runtime", 1, 0, []],
+      ["layout", 0, 0, ["3 moments sampled"]],
     ]);
+    expect(readVerdict("lint", { ok: true, exitCode: 0, result: lintSection })?.sections.map((s) => s.name)).toEqual(["lint"]);
+    // A field by another name is not guessed at: the answer does not parse (the panel shows it as it came).
+    expect(readVerdict("check", { ...checkVerdict, result: { ...checkVerdict.result, runtime: { ...checkVerdict.result.runtime, findings: [{ rule: "console-error", severity: "error", message: "boom", file: "index.html", at: 1 }] } } })).toBeNull();
+  });
+
+  it("shows a finding's code, where and when, read from the contract's own fields", () => {
+    const shown = findingView(readVerdict("check", checkVerdict)?.sections[1]?.findings[0] as ShownFinding);
+    expect(shown).toEqual({ severity: "error", code: "console-error", message: "boom", file: "index.html", selector: "#title", time: "at 1.5 s", fixHint: "fix it" });
+    // Every field the view reads is one the finding schemas declare (check's, and lint's but for time).
+    for (const field of SHOWN_FINDING_FIELDS) {
+      expect(Object.keys(CheckFindingSchema.shape)).toContain(field);
+      if (field !== "time") expect(Object.keys(lintFinding().shape)).toContain(field);
+    }
   });
 
   it("reads ideas from lists, details, duplicate 409s and the similar check", () => {

@@ -1,8 +1,11 @@
-// What lint, check and snapshot answer, as the OpenAPI document declares it. Built on first use.
+// What lint, check and snapshot answer, as the OpenAPI document declares it. Built on first use. Pure (zod and
+// core/ only): the dashboard parses these answers with the same schemas, so keep Worker-only imports out.
 import * as z from "zod";
 import { lazy } from "../../core/lazy.ts";
+import { CheckFindingSchema } from "../../core/protocol/finding-schema.ts";
 
-const finding = lazy(() =>
+/** One lint finding: HyperFrames' `lint --json` shape. */
+export const lintFinding = lazy(() =>
   z.object({
     code: z.string(),
     severity: z.enum(["error", "warning", "info"]),
@@ -20,13 +23,15 @@ export const lintResult = lazy(() =>
       errorCount: z.number().int(),
       warningCount: z.number().int(),
       infoCount: z.number().int(),
-      findings: z.array(finding()),
+      findings: z.array(lintFinding()),
       filesScanned: z.number().int(),
     })
     .meta({ id: "LintResult" }),
 );
 
-const part = lazy(() => z.object({ ok: z.boolean(), errorCount: z.number().int(), warningCount: z.number().int(), infoCount: z.number().int(), findings: z.array(finding().loose()) }));
+// Check's browser sections: findings as the node reports them (core/protocol/finding-schema.ts), with the
+// composition `time` where one arose, every `times` a layout finding was seen at and its `box`.
+const part = lazy(() => z.object({ ok: z.boolean(), errorCount: z.number().int(), warningCount: z.number().int(), infoCount: z.number().int(), findings: z.array(CheckFindingSchema) }));
 
 export const checkResult = lazy(() =>
   z

@@ -85,16 +85,6 @@ export interface ShareLink {
   expiresAt: string;
 }
 
-export interface Finding {
-  code: string;
-  severity: string;
-  message: string;
-  file?: string;
-  selector?: string;
-  fixHint?: string;
-  at?: number;
-}
-
 export interface SnapshotEntry {
   path: string;
   size: number;
