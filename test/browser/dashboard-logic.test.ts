@@ -11,6 +11,7 @@ import { findingRange, timeAtCursor } from "../../dashboard/src/lib/finding-posi
 import { applyAnnouncement, applyRenderEvent, EMPTY_RENDER, isRunning, percentOf } from "../../dashboard/src/lib/render-events.ts";
 import { latestRenderOf, pickThumbnail, posterTime } from "../../dashboard/src/lib/thumbnail.ts";
 import type { BatchState, RenderState as RenderContractState } from "../../core/protocol/render-state.ts";
+import type { FileEntry, RenderFile } from "../../dashboard/src/lib/types.ts";
 import { DEFAULT_OPTIONS, requestBody } from "../../dashboard/src/lib/render-request.ts";
 import { batchBody, rowsFromJson, rowsFromTable } from "../../dashboard/src/lib/batch-rows.ts";
 import { laterBatch } from "../../dashboard/src/lib/batch-view.ts";
@@ -169,32 +170,35 @@ describe("readers", () => {
     ]);
   });
 
+  // File and render entries as GET …/files and GET /api/renders answer them (the Worker's schemas' types).
+  const file = (path: string, mtime = "2026-01-01T08:00:00.000Z"): FileEntry => ({ path, size: 1, mtime, type: "file" });
+  const render = (filename: string, project: string, mtime: string): RenderFile => ({ id: filename, filename, project, size: 1, mtime, url: "" });
+
   it("picks a snapshot frame as the thumbnail, else nothing", () => {
-    expect(pickThumbnail([{ path: "index.html", size: 1 }])).toBeNull();
-    expect(pickThumbnail([{ path: "snapshots/contact-sheet.png", size: 1 }, { path: "snapshots/frame-10.png", size: 1 }, { path: "snapshots/frame-2.png", size: 1 }])).toEqual({
+    expect(pickThumbnail([file("index.html")])).toBeNull();
+    expect(pickThumbnail([file("snapshots/contact-sheet.png"), file("snapshots/frame-10.png"), file("snapshots/frame-2.png")])).toEqual({
       kind: "snapshot",
       path: "snapshots/frame-2.png",
     });
-    expect(pickThumbnail([{ path: "snapshots/contact-sheet.png", size: 1 }])).toEqual({ kind: "snapshot", path: "snapshots/contact-sheet.png" });
+    expect(pickThumbnail([file("snapshots/contact-sheet.png")])).toEqual({ kind: "snapshot", path: "snapshots/contact-sheet.png" });
   });
 
   it("prefers whichever is newer: the latest render's poster frame or the snapshots", () => {
-    const snaps = [
-      { path: "snapshots/frame-1.png", size: 1, mtime: "2026-01-01T10:00:00.000Z" },
-      { path: "snapshots/contact-sheet.png", size: 1, mtime: "2026-01-01T10:00:01.000Z" },
-    ];
+    const snaps = [file("snapshots/frame-1.png", "2026-01-01T10:00:00.000Z"), file("snapshots/contact-sheet.png", "2026-01-01T10:00:01.000Z")];
     const renders = [
-      { filename: "a_old.mp4", project: "a", size: 1, mtime: "2026-01-01T09:00:00.000Z", url: "" },
-      { filename: "a_new.gif", project: "a", size: 1, mtime: "2026-01-01T11:00:00.000Z", url: "" },
-      { filename: "b_newest.mp4", project: "b", size: 1, mtime: "2026-01-01T12:00:00.000Z", url: "" },
+      render("a_old.mp4", "a", "2026-01-01T09:00:00.000Z"),
+      render("a_new.gif", "a", "2026-01-01T11:00:00.000Z"),
+      render("b_newest.mp4", "b", "2026-01-01T12:00:00.000Z"),
     ];
     expect(latestRenderOf(renders, "a")?.filename).toBe("a_new.gif");
     expect(latestRenderOf(renders, "c")).toBeNull();
     expect(pickThumbnail(snaps, latestRenderOf(renders, "a"))).toEqual({ kind: "render", filename: "a_new.gif", gif: true });
     expect(pickThumbnail(snaps, renders[0])).toEqual({ kind: "snapshot", path: "snapshots/frame-1.png" });
-    expect(pickThumbnail([{ path: "index.html", size: 1 }], renders[2])).toEqual({ kind: "render", filename: "b_newest.mp4", gif: false });
+    expect(pickThumbnail([file("index.html")], renders[2])).toEqual({ kind: "render", filename: "b_newest.mp4", gif: false });
     expect(posterTime(6)).toBe(3);
     expect(posterTime(0)).toBe(0);
+    // A project whose composition has no readable duration (the contract's null) gets the first frame.
+    expect(posterTime(null)).toBe(0);
   });
 });
 

@@ -53,5 +53,8 @@ export const verdict = <T extends z.ZodType>(result: T) => z.object({ ok: z.bool
 
 export const snapshot = lazy(() => z.object({ path: z.string(), size: z.number().int(), url: z.string() }));
 
+/** POST …/snapshot: the frames written under snapshots/ and the log of taking them. */
+export const snapshotResult = lazy(() => z.object({ ok: z.literal(true), snapshots: z.array(snapshot()), log: z.array(z.string()) }));
+
 /** The errors of a job run on a render node: none available (503), too slow (504), over the caps (429). */
 export const BROWSER_ERRORS = [400, 404, 429, 503, 504];

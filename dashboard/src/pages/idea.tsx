@@ -6,6 +6,7 @@ import { VoteButton } from "../components/vote-button.tsx";
 import { api, ApiError, errorText } from "../lib/api.ts";
 import { formatDate, plural } from "../lib/format.ts";
 import { isAdminView, readIdea, readIdeaList, type Comment, type Idea } from "../lib/ideas.ts";
+import type { Group } from "../lib/types.ts";
 import { MarkdownView } from "../components/markdown-view.tsx";
 import { navigate } from "../lib/router.ts";
 import { useSession } from "../session.ts";
@@ -69,9 +70,9 @@ function EditIdea({ idea, onDone, onCancel }: { idea: Idea; onDone: () => void; 
 
 /** Admins move the status (one step at a time), file the idea under a group, or delete it. */
 function AdminControls({ idea, onChanged, onError }: { idea: Idea; onChanged: () => void; onError: (m: string) => void }) {
-  const [groups, setGroups] = useState<{ slug: string; name: string }[]>([]);
+  const [groups, setGroups] = useState<Group[]>([]);
   useEffect(() => {
-    api<{ groups: { slug: string; name: string }[] }>("/api/groups").then((res) => setGroups(res.groups ?? []), () => undefined);
+    api<{ groups: Group[] }>("/api/groups").then((res) => setGroups(res.groups), () => undefined);
   }, []);
   async function patch(json: Record<string, unknown>) {
     try {
