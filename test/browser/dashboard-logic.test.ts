@@ -4,7 +4,7 @@ import { findingView, readVerdict, SHOWN_FINDING_FIELDS, type ShownFinding } fro
 import { CheckFindingSchema } from "../../core/protocol/finding-schema.ts";
 import { checkFinding } from "../../core/browser/check-findings.ts";
 import { lintFinding } from "../../worker/checks/shapes.ts";
-import { readIdea, readIdeaList, readIdeaPage, readSimilar } from "../../dashboard/src/lib/ideas.ts";
+import { readIdea, readIdeaDetail, readIdeaPage, readSimilar, type IdeaPageAnswer } from "../../dashboard/src/lib/ideas.ts";
 import { plural } from "../../dashboard/src/lib/format.ts";
 import { safeHref } from "../../dashboard/src/lib/safe-href.ts";
 import { findingRange, timeAtCursor } from "../../dashboard/src/lib/finding-position.ts";
@@ -15,6 +15,11 @@ import type { FileEntry, RenderFile } from "../../dashboard/src/lib/types.ts";
 import { DEFAULT_OPTIONS, requestBody } from "../../dashboard/src/lib/render-request.ts";
 import { batchBody, rowsFromJson, rowsFromTable } from "../../dashboard/src/lib/batch-rows.ts";
 import { laterBatch } from "../../dashboard/src/lib/batch-view.ts";
+
+// An idea, an enrichment and a comment as the Worker answers them (worker/ideas/shapes.ts).
+const ideaRecord = (id: number, title: string, extra: Partial<IdeaPageAnswer["ideas"][number]> = {}): IdeaPageAnswer["ideas"][number] => ({
+  id, title, body: "B", source: null, name: "Ada", isBot: false, group: null, status: "open", votes: 2, voted: true, enrichments: 1, comments: 4, createdAt: "2026-01-01T00:00:00.000Z", ...extra,
+});
 
 describe("links in Markdown", () => {
   // The rendering itself (marked + DOMPurify, tables, raw HTML as text) is played in Chromium in dashboard-ideas.
@@ -153,19 +158,27 @@ describe("readers", () => {
   });
 
   it("reads ideas from lists, details, duplicate 409s and the similar check", () => {
-    expect(readIdeaList({ ideas: [{ id: 3, title: "T", body: "B", votes: 2, voted: true, comments: 4, enrichments: 1, name: "Ada" }] })[0]).toMatchObject({
+    expect(readIdeaPage({ ideas: [ideaRecord(3, "T")], sort: "new", limit: 20, offset: 0, nextOffset: null, next: null, admin: false }).ideas[0]).toMatchObject({
       id: "3",
       votes: 2,
       voted: true,
       commentCount: 4,
       enrichmentCount: 1,
       author: "Ada",
+      group: "",
     });
-    const detail = readIdea({ idea: { id: 3, title: "T", comments: 1, enrichments: 1 }, enrichments: [{ id: 9, kind: "angle", body: "x", votes: 1 }], comments: [{ id: 1, body: "c" }] });
-    expect(detail.enrichments.map((e) => e.id)).toEqual(["9"]);
-    expect(detail.comments.map((c) => c.body)).toEqual(["c"]);
-    expect(readIdea({ error: "exists", exists: true, idea: { id: 7, title: "Old" } }).id).toBe("7");
-    expect(readSimilar({ duplicate: true, similar: [{ score: 0.8, idea: { id: 1, title: "A" } }] })).toEqual([
+    const detail = readIdeaDetail({
+      idea: ideaRecord(3, "T", { comments: 1, group: "tools", mine: true }),
+      enrichments: [{ id: 9, ideaId: 3, kind: "angle", body: "x", name: "Bo", isBot: true, votes: 1, voted: false, createdAt: "2026-01-01T00:00:00.000Z" }],
+      comments: [{ id: 1, ideaId: 3, body: "c", name: "Cy", isBot: false, createdAt: "2026-01-01T00:00:00.000Z", mine: true }],
+      admin: true,
+    });
+    expect(detail.admin).toBe(true);
+    expect(detail.idea).toMatchObject({ group: "tools", mine: true });
+    expect(detail.idea.enrichments.map((e) => [e.id, e.author])).toEqual([["9", "Bo"]]);
+    expect(detail.idea.comments.map((c) => [c.body, c.author, c.mine])).toEqual([["c", "Cy", true]]);
+    expect(readIdea(ideaRecord(7, "Old")).id).toBe("7");
+    expect(readSimilar({ duplicate: true, similar: [{ score: 0.8, idea: ideaRecord(1, "A") }] })).toEqual([
       expect.objectContaining({ score: 0.8, idea: expect.objectContaining({ id: "1", title: "A" }) }),
     ]);
   });
@@ -210,10 +223,10 @@ describe("idea board readers and words", () => {
   });
 
   it("reads a page of ideas with its next offset, the caller's own ideas and whether they are an admin", () => {
-    const page = readIdeaPage({ ideas: [{ id: 3, title: "t", body: "b", mine: true, comments: 1 }], nextOffset: 20, admin: true });
+    const page = readIdeaPage({ ideas: [ideaRecord(3, "t", { mine: true, comments: 1 })], sort: "hot", limit: 20, offset: 0, nextOffset: 20, next: "c", admin: true });
     expect(page).toMatchObject({ nextOffset: 20, admin: true });
     expect(page.ideas[0]).toMatchObject({ id: "3", mine: true, commentCount: 1 });
-    expect(readIdeaPage({ ideas: [], nextOffset: null })).toEqual({ ideas: [], nextOffset: null, admin: false });
+    expect(readIdeaPage({ ideas: [], sort: "hot", limit: 20, offset: 0, nextOffset: null, next: null, admin: false })).toEqual({ ideas: [], nextOffset: null, admin: false });
   });
 
   it("links only http(s), mailto and same-site relative targets", () => {

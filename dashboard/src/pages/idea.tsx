@@ -5,7 +5,7 @@ import { ErrorNote } from "../components/error-note.tsx";
 import { VoteButton } from "../components/vote-button.tsx";
 import { api, ApiError, errorText } from "../lib/api.ts";
 import { formatDate, plural } from "../lib/format.ts";
-import { isAdminView, readIdea, readIdeaList, type Comment, type Idea } from "../lib/ideas.ts";
+import { readIdeaDetail, readIdeaPage, type Comment, type Idea, type IdeaDetailAnswer, type IdeaPageAnswer } from "../lib/ideas.ts";
 import type { Group } from "../lib/types.ts";
 import { MarkdownView } from "../components/markdown-view.tsx";
 import { navigate } from "../lib/router.ts";
@@ -23,11 +23,10 @@ const STATUSES = ["open", "building", "shipped"] as const;
 /** GET /api/ideas/:id when the API has it; else the idea from the list. */
 async function loadIdea(id: string): Promise<{ idea: Idea; admin: boolean }> {
   try {
-    const res = await api(`/api/ideas/${encodeURIComponent(id)}`);
-    return { idea: readIdea(res), admin: isAdminView(res) };
+    return readIdeaDetail(await api<IdeaDetailAnswer>(`/api/ideas/${encodeURIComponent(id)}`));
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 404) throw err;
-    const found = readIdeaList(await api("/api/ideas?sort=new")).find((i) => i.id === id);
+    const found = readIdeaPage(await api<IdeaPageAnswer>("/api/ideas?sort=new")).ideas.find((i) => i.id === id);
     if (!found) throw err;
     return { idea: found, admin: false };
   }
