@@ -73,6 +73,9 @@ export interface FindingView {
 
 /** The contract's fields the view reads; dashboard-logic.test.ts checks each is in the finding schemas. */
 export const SHOWN_FINDING_FIELDS = ["code", "severity", "message", "file", "selector", "time", "fixHint"] as const;
+// A field added to the view but not to the list above fails to compile, so the test's check covers every field shown.
+const everyFieldListed: [Exclude<keyof FindingView, (typeof SHOWN_FINDING_FIELDS)[number]>] extends [never] ? true : never = true;
+void everyFieldListed;
 
 export function findingView(finding: ShownFinding): FindingView {
   return {
