@@ -16,6 +16,10 @@ import { createClient, encodePath, StudioError, type Client } from "./lib/client
 import { configPath, currentLogin, DEFAULT_URL, forgetLogin, saveLogin } from "./lib/config.ts";
 import { followRender } from "./lib/follow-render.ts";
 import { BatchStateSchema, NoCurrentRenderSchema, RenderStateSchema, RenderWithLogSchema } from "../core/protocol/render-state.ts";
+// The answers below are read with the schemas the Worker declares them with (pure modules: zod and core/ only).
+import { lintResult, verdict } from "../worker/checks/shapes.ts";
+import { identity } from "../worker/openapi/shapes.ts";
+import { createdProject, projectList } from "../worker/projects/shapes.ts";
 import { createProgressBar } from "./lib/progress-bar.ts";
 import { complain, say, stdout } from "./lib/print.ts";
 import { projectFiles, projectName, readProjectFile, slugify } from "./lib/project-folder.ts";
@@ -73,7 +77,7 @@ async function login(flags: { url?: string; token?: string }): Promise<void> {
     stdout.prompt(`Sign in at ${url}/ and paste your token: `);
     token = readFileSync(0, "utf8").split(/\r?\n/)[0]?.trim();
   }
-  const me = await createClient(url, need(token, "token")).json<{ user: { name: string } }>("GET", "/api/me");
+  const me = await createClient(url, need(token, "token")).read(identity(), "GET", "/api/me");
   const path = saveLogin({ url, token: token! });
   say(`logged in to ${url} as ${me.user.name} (token saved in ${path})`);
 }
@@ -87,7 +91,7 @@ async function push(folder: string, flags: { project?: string }): Promise<void> 
   const name = flags.project ?? projectName(root);
   let slug = slugify(name);
   try {
-    const created = await api.json<{ slug: string }>("POST", "/api/projects", { name, createdBy: "studio-cli" });
+    const created = await api.read(createdProject(), "POST", "/api/projects", { name, createdBy: "studio-cli" });
     slug = created.slug;
     say(`created project ${slug}`);
   } catch (err) {
@@ -104,16 +108,8 @@ async function push(folder: string, flags: { project?: string }): Promise<void> 
   say(`pushed ${files.length} files, ${bytes} bytes, to ${api.url}/api/projects/${slug}`);
 }
 
-interface Finding {
-  code: string;
-  severity: string;
-  message: string;
-  file: string;
-  fixHint?: string;
-}
-
 async function lint(slug: string): Promise<number> {
-  const answer = await client().json<{ ok: boolean; result: { errorCount: number; warningCount: number; findings: Finding[] } }>("POST", `/api/projects/${slug}/lint`, {});
+  const answer = await client().read(verdict(lintResult()), "POST", `/api/projects/${slug}/lint`, {});
   for (const f of answer.result.findings) {
     say(`${f.severity.padEnd(7)} ${f.file}: ${f.code}: ${f.message}${f.fixHint ? `\n        fix: ${f.fixHint}` : ""}`);
   }
@@ -250,24 +246,22 @@ async function main(argv: string[]): Promise<number> {
       say("logged out");
       return 0;
     case "whoami": {
-      type Me = { user: { name: string; id: string }; baseUrl: string; storage?: { used: number; limit: number; files: number; fileLimit: number } };
-      const me = await client().json<Me>("GET", "/api/me");
+      const me = await client().read(identity(), "GET", "/api/me");
       say(`${me.user.name} (${me.user.id}) on ${me.baseUrl}`);
-      if (me.storage) {
-        const { used, limit, files, fileLimit } = me.storage;
-        say(`storage: ${describeBytes(used)} of ${describeBytes(limit)}, ${files} of ${fileLimit} files`);
-      }
+      const { used, limit, files, fileLimit } = me.storage;
+      say(`storage: ${describeBytes(used)} of ${describeBytes(limit)}, ${files} of ${fileLimit} files`);
       return 0;
     }
     case "projects": {
-      const { projects } = await client().json<{ projects: Array<{ name: string; duration: number; render: { status: string } | null }> }>("GET", "/api/projects");
-      for (const p of projects) say(`${p.name}\t${p.duration}s\t${p.render?.status ?? "never rendered"}`);
+      const { projects } = await client().read(projectList(), "GET", "/api/projects");
+      // A composition whose root has no readable duration has none (null): shown as "?".
+      for (const p of projects) say(`${p.name}\t${p.duration ?? "?"}s\t${p.render?.status ?? "never rendered"}`);
       return 0;
     }
     case "create": {
       const body: Record<string, unknown> = { name: need(arg, "project name"), createdBy: "studio-cli" };
       if (values.duration) body.duration = Number(values.duration);
-      const created = await client().json<{ slug: string }>("POST", "/api/projects", body);
+      const created = await client().read(createdProject(), "POST", "/api/projects", body);
       say(`created project ${created.slug}`);
       return 0;
     }

@@ -15,7 +15,6 @@ export interface Client {
   url: string;
   token: string;
   request(method: string, path: string, body?: BodyInit | object, headers?: Record<string, string>): Promise<Response>;
-  json<T>(method: string, path: string, body?: object): Promise<T>;
   /** A JSON answer read with the contract's schema: an answer that does not fit is an error, never a guess. */
   read<T>(schema: z.ZodType<T>, method: string, path: string, body?: object): Promise<T>;
 }
@@ -49,9 +48,6 @@ export function createClient(url: string, token: string): Client {
     url,
     token,
     request,
-    async json<T>(method: string, path: string, body?: object) {
-      return (await (await request(method, path, body)).json()) as T;
-    },
     async read<T>(schema: z.ZodType<T>, method: string, path: string, body?: object) {
       const parsed = schema.safeParse(await (await request(method, path, body)).json());
       if (!parsed.success) throw unreadable(`${method} ${path}`, parsed.error);

@@ -1,13 +1,10 @@
 // The render progress line. On a terminal one line redrawn in place; elsewhere (logs, CI) a line per 10 %. The
 // numbers come from the studio's event stream unchecked, so the line goes out through a Printer (terminal-safe).
+import type { RenderProgress } from "../../core/protocol/progress.ts";
 import type { Printer } from "./print.ts";
 
-export interface ProgressInfo {
-  percent: number;
-  frame?: number;
-  total?: number;
-  etaSeconds?: number | null;
-}
+/** The render's progress as its events carry it (the contract's fields); the final 100 % may know only the total. */
+export type ProgressInfo = Pick<RenderProgress, "percent"> & Partial<Pick<RenderProgress, "frame" | "total" | "etaSeconds">>;
 
 export function progressLine(info: ProgressInfo, width = 30): string {
   const percent = Math.max(0, Math.min(100, Math.floor(info.percent)));

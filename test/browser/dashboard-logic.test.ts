@@ -1,16 +1,25 @@
 // The dashboard's pure pieces, tested without a browser: safe Markdown, render progress, findings, API readers.
 import { describe, expect, it } from "vitest";
-import { sectionsOf } from "../../dashboard/src/lib/findings.ts";
-import { readIdea, readIdeaList, readIdeaPage, readSimilar } from "../../dashboard/src/lib/ideas.ts";
+import { findingView, readVerdict, SHOWN_FINDING_FIELDS, type ShownFinding } from "../../dashboard/src/lib/findings.ts";
+import { CheckFindingSchema } from "../../core/protocol/finding-schema.ts";
+import { checkFinding } from "../../core/browser/check-findings.ts";
+import { lintFinding } from "../../worker/checks/shapes.ts";
+import { readIdea, readIdeaDetail, readIdeaPage, readSimilar, type IdeaPageAnswer } from "../../dashboard/src/lib/ideas.ts";
 import { plural } from "../../dashboard/src/lib/format.ts";
 import { safeHref } from "../../dashboard/src/lib/safe-href.ts";
 import { findingRange, timeAtCursor } from "../../dashboard/src/lib/finding-position.ts";
 import { applyAnnouncement, applyRenderEvent, EMPTY_RENDER, isRunning, percentOf } from "../../dashboard/src/lib/render-events.ts";
 import { latestRenderOf, pickThumbnail, posterTime } from "../../dashboard/src/lib/thumbnail.ts";
 import type { BatchState, RenderState as RenderContractState } from "../../core/protocol/render-state.ts";
+import type { FileEntry, RenderFile } from "../../dashboard/src/lib/types.ts";
 import { DEFAULT_OPTIONS, requestBody } from "../../dashboard/src/lib/render-request.ts";
 import { batchBody, rowsFromJson, rowsFromTable } from "../../dashboard/src/lib/batch-rows.ts";
 import { laterBatch } from "../../dashboard/src/lib/batch-view.ts";
+
+// An idea, an enrichment and a comment as the Worker answers them (worker/ideas/shapes.ts).
+const ideaRecord = (id: number, title: string, extra: Partial<IdeaPageAnswer["ideas"][number]> = {}): IdeaPageAnswer["ideas"][number] => ({
+  id, title, body: "B", source: null, name: "Ada", isBot: false, group: null, status: "open", votes: 2, voted: true, enrichments: 1, comments: 4, createdAt: "2026-01-01T00:00:00.000Z", ...extra,
+});
 
 describe("links in Markdown", () => {
   // The rendering itself (marked + DOMPurify, tables, raw HTML as text) is played in Chromium in dashboard-ideas.
@@ -112,63 +121,97 @@ describe("renders announced by the project's stream", () => {
 });
 
 describe("readers", () => {
-  it("reads check results as lint, runtime and layout sections", () => {
-    const sections = sectionsOf({
-      lint: { ok: true, errorCount: 0, warningCount: 1, infoCount: 0, findings: [{ code: "w", severity: "warning", message: "m", file: "index.html" }] },
-      runtime: { ok: false, findings: [{ code: "e", severity: "error", message: "boom" }] },
-      layout: { ok: true, findings: [] },
-    });
-    expect(sections.map((s) => [s.name, s.errorCount, s.warningCount])).toEqual([
-      ["lint", 0, 1],
-      ["runtime", 1, 0],
-      ["layout", 0, 0],
+  // A check verdict as the Worker answers it: lint's section, and the browser's findings made by core's own helper.
+  const lintSection = { ok: true, errorCount: 0, warningCount: 1, infoCount: 0, filesScanned: 2, findings: [{ code: "gsap_global_tween", severity: "warning", message: "m", file: "index.html" }] };
+  const runtimeFinding = checkFinding("console-error", "index.html", "boom", { selector: "#title", time: 1.5, fixHint: "fix it" });
+  const checkVerdict = {
+    ok: false,
+    exitCode: 1,
+    result: {
+      ok: false, strict: false, errorCount: 1, warningCount: 1, infoCount: 0, lint: lintSection,
+      runtime: { ok: false, errorCount: 1, warningCount: 0, infoCount: 0, findings: [runtimeFinding] },
+      layout: { ok: true, errorCount: 0, warningCount: 0, infoCount: 0, findings: [], times: [0, 2, 4] },
+    },
+  };
+
+  it("reads check results as lint, runtime and layout sections, with the schema the Worker answers with", () => {
+    const verdict = readVerdict("check", checkVerdict);
+    expect(verdict?.exitCode).toBe(1);
+    expect(verdict?.sections.map((s) => [s.name, s.errorCount, s.warningCount, s.extra])).toEqual([
+      ["lint", 0, 1, ["2 files scanned"]],
+      ["runtime", 1, 0, []],
+      ["layout", 0, 0, ["3 moments sampled"]],
     ]);
+    expect(readVerdict("lint", { ok: true, exitCode: 0, result: lintSection })?.sections.map((s) => s.name)).toEqual(["lint"]);
+    // A field by another name is not guessed at: the answer does not parse (the panel shows it as it came).
+    expect(readVerdict("check", { ...checkVerdict, result: { ...checkVerdict.result, runtime: { ...checkVerdict.result.runtime, findings: [{ rule: "console-error", severity: "error", message: "boom", file: "index.html", at: 1 }] } } })).toBeNull();
+  });
+
+  it("shows a finding's code, where and when, read from the contract's own fields", () => {
+    const shown = findingView(readVerdict("check", checkVerdict)?.sections[1]?.findings[0] as ShownFinding);
+    expect(shown).toEqual({ severity: "error", code: "console-error", message: "boom", file: "index.html", selector: "#title", time: "at 1.5 s", fixHint: "fix it" });
+    // Every field the view reads is one the finding schemas declare (check's, and lint's but for time).
+    for (const field of SHOWN_FINDING_FIELDS) {
+      expect(Object.keys(CheckFindingSchema.shape)).toContain(field);
+      if (field !== "time") expect(Object.keys(lintFinding().shape)).toContain(field);
+    }
   });
 
   it("reads ideas from lists, details, duplicate 409s and the similar check", () => {
-    expect(readIdeaList({ ideas: [{ id: 3, title: "T", body: "B", votes: 2, voted: true, comments: 4, enrichments: 1, name: "Ada" }] })[0]).toMatchObject({
+    expect(readIdeaPage({ ideas: [ideaRecord(3, "T")], sort: "new", limit: 20, offset: 0, nextOffset: null, next: null, admin: false }).ideas[0]).toMatchObject({
       id: "3",
       votes: 2,
       voted: true,
       commentCount: 4,
       enrichmentCount: 1,
       author: "Ada",
+      group: "",
     });
-    const detail = readIdea({ idea: { id: 3, title: "T", comments: 1, enrichments: 1 }, enrichments: [{ id: 9, kind: "angle", body: "x", votes: 1 }], comments: [{ id: 1, body: "c" }] });
-    expect(detail.enrichments.map((e) => e.id)).toEqual(["9"]);
-    expect(detail.comments.map((c) => c.body)).toEqual(["c"]);
-    expect(readIdea({ error: "exists", exists: true, idea: { id: 7, title: "Old" } }).id).toBe("7");
-    expect(readSimilar({ duplicate: true, similar: [{ score: 0.8, idea: { id: 1, title: "A" } }] })).toEqual([
+    const detail = readIdeaDetail({
+      idea: ideaRecord(3, "T", { comments: 1, group: "tools", mine: true }),
+      enrichments: [{ id: 9, ideaId: 3, kind: "angle", body: "x", name: "Bo", isBot: true, votes: 1, voted: false, createdAt: "2026-01-01T00:00:00.000Z" }],
+      comments: [{ id: 1, ideaId: 3, body: "c", name: "Cy", isBot: false, createdAt: "2026-01-01T00:00:00.000Z", mine: true }],
+      admin: true,
+    });
+    expect(detail.admin).toBe(true);
+    expect(detail.idea).toMatchObject({ group: "tools", mine: true });
+    expect(detail.idea.enrichments.map((e) => [e.id, e.author])).toEqual([["9", "Bo"]]);
+    expect(detail.idea.comments.map((c) => [c.body, c.author, c.mine])).toEqual([["c", "Cy", true]]);
+    expect(readIdea(ideaRecord(7, "Old")).id).toBe("7");
+    expect(readSimilar({ duplicate: true, similar: [{ score: 0.8, idea: ideaRecord(1, "A") }] })).toEqual([
       expect.objectContaining({ score: 0.8, idea: expect.objectContaining({ id: "1", title: "A" }) }),
     ]);
   });
 
+  // File and render entries as GET …/files and GET /api/renders answer them (the Worker's schemas' types).
+  const file = (path: string, mtime = "2026-01-01T08:00:00.000Z"): FileEntry => ({ path, size: 1, mtime, type: "file" });
+  const render = (filename: string, project: string, mtime: string): RenderFile => ({ id: filename, filename, project, size: 1, mtime, url: "" });
+
   it("picks a snapshot frame as the thumbnail, else nothing", () => {
-    expect(pickThumbnail([{ path: "index.html", size: 1 }])).toBeNull();
-    expect(pickThumbnail([{ path: "snapshots/contact-sheet.png", size: 1 }, { path: "snapshots/frame-10.png", size: 1 }, { path: "snapshots/frame-2.png", size: 1 }])).toEqual({
+    expect(pickThumbnail([file("index.html")])).toBeNull();
+    expect(pickThumbnail([file("snapshots/contact-sheet.png"), file("snapshots/frame-10.png"), file("snapshots/frame-2.png")])).toEqual({
       kind: "snapshot",
       path: "snapshots/frame-2.png",
     });
-    expect(pickThumbnail([{ path: "snapshots/contact-sheet.png", size: 1 }])).toEqual({ kind: "snapshot", path: "snapshots/contact-sheet.png" });
+    expect(pickThumbnail([file("snapshots/contact-sheet.png")])).toEqual({ kind: "snapshot", path: "snapshots/contact-sheet.png" });
   });
 
   it("prefers whichever is newer: the latest render's poster frame or the snapshots", () => {
-    const snaps = [
-      { path: "snapshots/frame-1.png", size: 1, mtime: "2026-01-01T10:00:00.000Z" },
-      { path: "snapshots/contact-sheet.png", size: 1, mtime: "2026-01-01T10:00:01.000Z" },
-    ];
+    const snaps = [file("snapshots/frame-1.png", "2026-01-01T10:00:00.000Z"), file("snapshots/contact-sheet.png", "2026-01-01T10:00:01.000Z")];
     const renders = [
-      { filename: "a_old.mp4", project: "a", size: 1, mtime: "2026-01-01T09:00:00.000Z", url: "" },
-      { filename: "a_new.gif", project: "a", size: 1, mtime: "2026-01-01T11:00:00.000Z", url: "" },
-      { filename: "b_newest.mp4", project: "b", size: 1, mtime: "2026-01-01T12:00:00.000Z", url: "" },
+      render("a_old.mp4", "a", "2026-01-01T09:00:00.000Z"),
+      render("a_new.gif", "a", "2026-01-01T11:00:00.000Z"),
+      render("b_newest.mp4", "b", "2026-01-01T12:00:00.000Z"),
     ];
     expect(latestRenderOf(renders, "a")?.filename).toBe("a_new.gif");
     expect(latestRenderOf(renders, "c")).toBeNull();
     expect(pickThumbnail(snaps, latestRenderOf(renders, "a"))).toEqual({ kind: "render", filename: "a_new.gif", gif: true });
     expect(pickThumbnail(snaps, renders[0])).toEqual({ kind: "snapshot", path: "snapshots/frame-1.png" });
-    expect(pickThumbnail([{ path: "index.html", size: 1 }], renders[2])).toEqual({ kind: "render", filename: "b_newest.mp4", gif: false });
+    expect(pickThumbnail([file("index.html")], renders[2])).toEqual({ kind: "render", filename: "b_newest.mp4", gif: false });
     expect(posterTime(6)).toBe(3);
     expect(posterTime(0)).toBe(0);
+    // A project whose composition has no readable duration (the contract's null) gets the first frame.
+    expect(posterTime(null)).toBe(0);
   });
 });
 
@@ -180,10 +223,10 @@ describe("idea board readers and words", () => {
   });
 
   it("reads a page of ideas with its next offset, the caller's own ideas and whether they are an admin", () => {
-    const page = readIdeaPage({ ideas: [{ id: 3, title: "t", body: "b", mine: true, comments: 1 }], nextOffset: 20, admin: true });
+    const page = readIdeaPage({ ideas: [ideaRecord(3, "t", { mine: true, comments: 1 })], sort: "hot", limit: 20, offset: 0, nextOffset: 20, next: "c", admin: true });
     expect(page).toMatchObject({ nextOffset: 20, admin: true });
     expect(page.ideas[0]).toMatchObject({ id: "3", mine: true, commentCount: 1 });
-    expect(readIdeaPage({ ideas: [], nextOffset: null })).toEqual({ ideas: [], nextOffset: null, admin: false });
+    expect(readIdeaPage({ ideas: [], sort: "hot", limit: 20, offset: 0, nextOffset: null, next: null, admin: false })).toEqual({ ideas: [], nextOffset: null, admin: false });
   });
 
   it("links only http(s), mailto and same-site relative targets", () => {

@@ -9,8 +9,7 @@ import { tokenSecret } from "../http/config.ts";
 import type { AppEnv } from "../http/context.ts";
 import { route } from "../http/route.ts";
 import { json } from "../openapi/operation.ts";
-import { identity } from "../openapi/shapes.ts";
-import * as z from "zod";
+import { identity, rotatedToken } from "../openapi/shapes.ts";
 
 export const meRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -27,7 +26,7 @@ export const meRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "rotateToken", summary: "Replace the token; the old one stops working at once, and every app connected through OAuth is disconnected", tag: "identity", access: "user",
-        responses: () => ({ 200: json(z.object({ rotated: z.literal(true), token: z.string(), curl: z.string(), appsRevoked: z.number().int().describe("OAuth grants revoked") }), "the new token") }),
+        responses: () => ({ 200: json(rotatedToken(), "the new token") }),
       },
       async (c) => {
         const userId = currentUser(c).id;

@@ -1,8 +1,11 @@
-// What lint, check and snapshot answer, as the OpenAPI document declares it. Built on first use.
+// What lint, check and snapshot answer, as the OpenAPI document declares it. Built on first use. Pure (zod and
+// core/ only): the dashboard parses these answers with the same schemas, so keep Worker-only imports out.
 import * as z from "zod";
 import { lazy } from "../../core/lazy.ts";
+import { CheckFindingSchema } from "../../core/protocol/finding-schema.ts";
 
-const finding = lazy(() =>
+/** One lint finding: HyperFrames' `lint --json` shape. */
+export const lintFinding = lazy(() =>
   z.object({
     code: z.string(),
     severity: z.enum(["error", "warning", "info"]),
@@ -20,13 +23,15 @@ export const lintResult = lazy(() =>
       errorCount: z.number().int(),
       warningCount: z.number().int(),
       infoCount: z.number().int(),
-      findings: z.array(finding()),
+      findings: z.array(lintFinding()),
       filesScanned: z.number().int(),
     })
     .meta({ id: "LintResult" }),
 );
 
-const part = lazy(() => z.object({ ok: z.boolean(), errorCount: z.number().int(), warningCount: z.number().int(), infoCount: z.number().int(), findings: z.array(finding().loose()) }));
+// Check's browser sections: findings as the node reports them (core/protocol/finding-schema.ts), with the
+// composition `time` where one arose, every `times` a layout finding was seen at and its `box`.
+const part = lazy(() => z.object({ ok: z.boolean(), errorCount: z.number().int(), warningCount: z.number().int(), infoCount: z.number().int(), findings: z.array(CheckFindingSchema) }));
 
 export const checkResult = lazy(() =>
   z
@@ -47,6 +52,9 @@ export const checkResult = lazy(() =>
 export const verdict = <T extends z.ZodType>(result: T) => z.object({ ok: z.boolean(), exitCode: z.union([z.literal(0), z.literal(1)]), result });
 
 export const snapshot = lazy(() => z.object({ path: z.string(), size: z.number().int(), url: z.string() }));
+
+/** POST …/snapshot: the frames written under snapshots/ and the log of taking them. */
+export const snapshotResult = lazy(() => z.object({ ok: z.literal(true), snapshots: z.array(snapshot()), log: z.array(z.string()) }));
 
 /** The errors of a job run on a render node: none available (503), too slow (504), over the caps (429). */
 export const BROWSER_ERRORS = [400, 404, 429, 503, 504];

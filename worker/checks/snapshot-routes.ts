@@ -15,7 +15,7 @@ import type { AppEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import { route } from "../http/route.ts";
 import { json } from "../openapi/operation.ts";
-import { BROWSER_ERRORS, snapshot } from "./shapes.ts";
+import { BROWSER_ERRORS, snapshotResult } from "./shapes.ts";
 import { enqueueCappedJob, requireJobSlot } from "./capped-jobs.ts";
 import { requireBrowserJobReady } from "./browser-job-ready.ts";
 import { requireProject } from "../projects/store.ts";
@@ -45,7 +45,7 @@ export const snapshotRoutes = new Hono<AppEnv>().use(requireUser).post(
     {
       operationId: "snapshotProject", summary: "PNG frames and a contact sheet in snapshots/", tag: "checks", access: "user",
       request: () => ({ body: { json: snapshotBody() } }),
-      responses: () => ({ 200: json(z.object({ ok: z.literal(true), snapshots: z.array(snapshot()), log: z.array(z.string()) }), "the frames") }),
+      responses: () => ({ 200: json(snapshotResult(), "the frames") }),
       errors: [...BROWSER_ERRORS, 422],
     },
     async (c, input) => {

@@ -8,7 +8,7 @@ import { badRequest, forbidden, notFound } from "../http/errors.ts";
 import { decodeCursor } from "../http/cursor.ts";
 import { route } from "../http/route.ts";
 import { json } from "../openapi/operation.ts";
-import { idempotencyKey, nextCursor } from "../openapi/shapes.ts";
+import { idempotencyKey } from "../openapi/shapes.ts";
 import { actorOf, boardWriteOf, currentWriter, isAdmin, requireWriter } from "./caller.ts";
 import { changeIdea } from "./change-idea.ts";
 import { addComment, addEnrichment } from "./contributions.ts";
@@ -20,7 +20,7 @@ import { ideaRecord } from "./records.ts";
 import { deleteComment, deleteIdea, editComment } from "./own-contributions.ts";
 import * as z from "zod";
 import { checkIdeaBody, commentBody, createIdeaBody, enrichmentBody, IDEA_SORTS, ideaIdParam, listIdeasQuery, patchIdeaBody, editCommentBody } from "./schemas.ts";
-import { comment, deleted, duplicate, enrichment, idea, vote } from "./shapes.ts";
+import { comment, createdIdea, deleted, duplicate, enrichment, idea, ideaDetail, ideaPage, similarIdeas, vote } from "./shapes.ts";
 import { toggleEnrichmentVote, toggleIdeaVote } from "./toggle-vote.ts";
 import { DUPLICATE_THRESHOLD } from "../../core/similarity/thresholds.ts";
 
@@ -45,7 +45,7 @@ export const ideaRoutes = new Hono<AppEnv>()
       {
         operationId: "listIdeas", summary: `Ideas, sorted (${IDEA_SORTS.join(", ")}), filtered by group and status, paged with limit and next (or offset)`, tag: "ideas", access: "optional", bookmark: true,
         request: () => ({ query: listIdeasQuery() }),
-        responses: () => ({ 200: json(z.object({ ideas: z.array(idea()), sort: z.enum(IDEA_SORTS), limit: z.number().int(), offset: z.number().int(), nextOffset: z.number().int().nullable(), next: nextCursor() }), "a page of ideas") }),
+        responses: () => ({ 200: json(ideaPage(), "a page of ideas") }),
         errors: [400, 404],
       },
       async (c, input) => {
@@ -68,7 +68,7 @@ export const ideaRoutes = new Hono<AppEnv>()
       {
         operationId: "checkIdea", summary: "Similar ideas, best first (read-only)", tag: "ideas", access: "optional", bookmark: true,
         request: () => ({ body: { json: checkIdeaBody(), required: true } }),
-        responses: () => ({ 200: json(z.object({ duplicate: z.boolean(), similar: z.array(z.object({ score: z.number(), idea: idea() })) }), "similar ideas") }),
+        responses: () => ({ 200: json(similarIdeas(), "similar ideas") }),
         errors: [400],
       },
       async (c, input) => {
@@ -88,7 +88,7 @@ export const ideaRoutes = new Hono<AppEnv>()
       {
         operationId: "postIdea", summary: "Post an idea; 409 with the existing one unless force", tag: "ideas", access: "writer", bookmark: true,
         request: () => ({ body: { json: createIdeaBody(), required: true }, headers: idempotencyKey() }),
-        responses: () => ({ 201: json(z.object({ created: z.literal(true), idea: idea() }), "posted"), 409: json(duplicate(), "a similar idea exists (code duplicate_idea): vote for it instead") }),
+        responses: () => ({ 201: json(createdIdea(), "posted"), 409: json(duplicate(), "a similar idea exists (code duplicate_idea): vote for it instead") }),
         errors: [400, 403, 404, 422, 429],
       },
       async (c, input) => {
@@ -106,7 +106,7 @@ export const ideaRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "getIdea", summary: "One idea with its enrichments and comments", tag: "ideas", access: "optional", bookmark: true,
-        responses: () => ({ 200: json(z.object({ idea: idea(), enrichments: z.array(enrichment()), comments: z.array(comment()) }), "the idea") }),
+        responses: () => ({ 200: json(ideaDetail(), "the idea") }),
         errors: [404],
       },
       async (c, input) => {

@@ -3,8 +3,8 @@
 import * as z from "zod";
 import { lazy } from "../../core/lazy.ts";
 import { errorSchema } from "../openapi/operation.ts";
-import { isoTime } from "../openapi/shapes.ts";
-import { ENRICHMENT_KINDS, IDEA_STATUSES } from "./schemas.ts";
+import { isoTime, nextCursor } from "../openapi/shapes.ts";
+import { ENRICHMENT_KINDS, IDEA_SORTS, IDEA_STATUSES } from "./schemas.ts";
 
 export const idea = lazy(() =>
   z
@@ -22,6 +22,7 @@ export const idea = lazy(() =>
       enrichments: z.number().int(),
       comments: z.number().int(),
       createdAt: isoTime(),
+      mine: z.boolean().optional().describe("posted by the caller (lists and the detail): they may edit and delete it"),
     })
     .meta({ id: "Idea" }),
 );
@@ -40,7 +41,17 @@ export const enrichment = lazy(() =>
   }),
 );
 
-export const comment = lazy(() => z.object({ id: z.number().int(), ideaId: z.number().int(), body: z.string(), name: z.string(), isBot: z.boolean(), createdAt: isoTime() }));
+export const comment = lazy(() =>
+  z.object({
+    id: z.number().int(),
+    ideaId: z.number().int(),
+    body: z.string(),
+    name: z.string(),
+    isBot: z.boolean(),
+    createdAt: isoTime(),
+    mine: z.boolean().optional().describe("written by the caller (the idea's detail): they may edit and delete it"),
+  }),
+);
 export const group = lazy(() => z.object({ slug: z.string(), name: z.string(), ideas: z.number().int(), createdAt: isoTime() }));
 export const bot = lazy(() => z.object({ id: z.string(), name: z.string(), createdAt: isoTime() }));
 export const vote = lazy(() => z.object({ id: z.number().int(), voted: z.boolean(), votes: z.number().int() }));
@@ -67,3 +78,19 @@ export const metrics = lazy(() =>
   }),
 );
 
+/** `admin`: the caller is an admin (status, group, deleting anything); the dashboard offers those controls. */
+const callerIsAdmin = () => z.boolean().describe("the caller is an admin (ADMIN_USER_IDS)");
+
+/** GET /api/ideas: one page of ideas. */
+export const ideaPage = lazy(() =>
+  z.object({ ideas: z.array(idea()), sort: z.enum(IDEA_SORTS), limit: z.number().int(), offset: z.number().int(), nextOffset: z.number().int().nullable(), next: nextCursor(), admin: callerIsAdmin() }),
+);
+
+/** GET /api/ideas/:id: the idea with its enrichments and comments. */
+export const ideaDetail = lazy(() => z.object({ idea: idea(), enrichments: z.array(enrichment()), comments: z.array(comment()), admin: callerIsAdmin() }));
+
+/** POST /api/ideas/check: similar ideas, best first; `duplicate` when the best is close enough to be refused. */
+export const similarIdeas = lazy(() => z.object({ duplicate: z.boolean(), similar: z.array(z.object({ score: z.number(), idea: idea() })) }));
+
+/** POST /api/ideas: the idea posted. */
+export const createdIdea = lazy(() => z.object({ created: z.literal(true), idea: idea() }));

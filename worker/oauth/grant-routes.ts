@@ -7,7 +7,8 @@ import type { AppEnv } from "../http/context.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { route } from "../http/route.ts";
 import { json } from "../openapi/operation.ts";
-import { isoTime, revoked } from "../openapi/shapes.ts";
+import { revoked } from "../openapi/shapes.ts";
+import { connectedApp } from "./shapes.ts";
 import * as z from "zod";
 
 const GRANT_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -19,23 +20,7 @@ export const grantRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "listConnectedApps", summary: "Apps connected to your account through OAuth", tag: "identity", access: "user",
-        responses: () => ({
-          200: json(
-            z.object({
-              apps: z.array(
-                z.object({
-                  id: z.string(),
-                  clientName: z.string().describe("as the app named itself (not verified unless it has a metadata document)"),
-                  redirectHost: z.string(),
-                  scopes: z.array(z.string()),
-                  createdAt: isoTime(),
-                  expiresAt: isoTime().nullable(),
-                }),
-              ),
-            }),
-            "the connected apps",
-          ),
-        }),
+        responses: () => ({ 200: json(z.object({ apps: z.array(connectedApp()) }), "the connected apps") }),
       },
       async (c) => {
         const { listConnectedApps } = await import("./grants.ts");

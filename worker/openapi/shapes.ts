@@ -39,6 +39,11 @@ export const identity = lazy(() =>
     .meta({ id: "Identity" }),
 );
 
+/** POST /api/me/token/rotate: the new token, shown once. */
+export const rotatedToken = lazy(() =>
+  z.object({ rotated: z.literal(true), token: z.string(), curl: z.string(), appsRevoked: z.number().int().describe("OAuth grants revoked") }),
+);
+
 export const fileEntry = lazy(() =>
   z
     .object({

@@ -7,7 +7,7 @@ import type { AppEnv } from "../http/context.ts";
 import { isAdmin } from "../ideas/caller.ts";
 import { route } from "../http/route.ts";
 import { json } from "../openapi/operation.ts";
-import { publicUser as publicUserShape } from "../openapi/shapes.ts";
+import { health } from "./shapes.ts";
 import * as z from "zod";
 
 export const VERSION: string = pkg.version;
@@ -26,23 +26,7 @@ export const healthRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "getHealth", summary: "Health, version, login flags and the caller", tag: "studio", access: "optional",
-        responses: () => ({
-          200: json(
-            z.object({
-              ok: z.literal(true),
-              version: z.string(),
-              build: z
-                .object({ id: z.string(), tag: z.string().nullable(), uploadedAt: z.string().nullable() })
-                .nullable()
-                .describe("The deployed Worker version (wrangler's version id, tag and upload time); null where not configured"),
-              baseUrl: z.string(),
-              login: z.object({ github: z.boolean(), google: z.boolean(), dev: z.boolean() }),
-              authorized: z.boolean(),
-              user: publicUserShape().nullable(),
-            }),
-            "health",
-          ),
-        }),
+        responses: () => ({ 200: json(health(), "health") }),
       },
       (c) => {
         const user = c.get("user");

@@ -8,8 +8,8 @@ import { listProjectFiles } from "./files/list-files.ts";
 import type { AppEnv } from "../http/context.ts";
 import { route } from "../http/route.ts";
 import { json } from "../openapi/operation.ts";
-import { fileEntry, idempotencyKey, isoTime, nextCursor } from "../openapi/shapes.ts";
-import { projectSummaryShape } from "./shapes.ts";
+import { idempotencyKey } from "../openapi/shapes.ts";
+import { createdProject, projectDetail, projectList } from "./shapes.ts";
 import * as z from "zod";
 import { createProject } from "./create-project.ts";
 import { CREATE_PROJECT_BODY, createProjectBody, listProjectsQuery } from "./schemas.ts";
@@ -46,7 +46,7 @@ export const projectRoutes = new Hono<AppEnv>()
       {
         operationId: "listProjects", summary: "The caller's projects, newest first (paged with limit and next)", tag: "projects", access: "user",
         request: () => ({ query: listProjectsQuery() }),
-        responses: () => ({ 200: json(z.object({ projects: z.array(projectSummaryShape().extend({ contentUrl: z.string() })), next: nextCursor() }), "the projects") }),
+        responses: () => ({ 200: json(projectList(), "the projects") }),
         errors: [400],
       },
       async (c, input) => {
@@ -84,7 +84,7 @@ export const projectRoutes = new Hono<AppEnv>()
       {
         operationId: "createProject", summary: "Create a project (a starter composition unless html is given)", tag: "projects", access: "user",
         request: () => ({ body: { json: createProjectBody(), required: true }, headers: idempotencyKey() }),
-        responses: () => ({ 201: json(z.object({ created: z.literal(true), slug: z.string(), project: projectSummaryShape(), files: z.array(fileEntry()), written: z.array(z.string()) }), "created") }),
+        responses: () => ({ 201: json(createdProject(), "created") }),
         errors: [400, 409, 413, 415, 422],
       },
       async (c, input) => {
@@ -106,7 +106,7 @@ export const projectRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "getProject", summary: "A project with meta, files and a one-hour contentUrl", tag: "projects", access: "user",
-        responses: () => ({ 200: json(z.object({ project: projectSummaryShape(), meta: z.unknown(), files: z.array(fileEntry()), contentUrl: z.string(), contentExpiresAt: isoTime() }), "the project") }),
+        responses: () => ({ 200: json(projectDetail(), "the project") }),
         errors: [404],
       },
       async (c, input) => {

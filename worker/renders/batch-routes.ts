@@ -21,6 +21,7 @@ import { outboxOf } from "../webhooks/outbox-of.ts";
 import type { RoomBatch } from "./room/batch-transitions.ts";
 import { roomOf } from "./room/room-of.ts";
 import { refuseStrictRowIssues } from "./strict-variables.ts";
+import { batchStopped } from "./shapes.ts";
 
 export const batchRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -85,7 +86,7 @@ export const batchRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "cancelBatch", summary: "Cancel the batch: the running row's render is cancelled, the rows not started are cancelled", tag: "renders", access: "user",
-        responses: () => ({ 200: json(z.object({ stopped: z.boolean().describe("whether a batch was in progress"), batch: BatchStateSchema.nullable() }), "the batch as it ended") }),
+        responses: () => ({ 200: json(batchStopped(), "the batch as it ended") }),
         errors: [404],
       },
       async (c) => {

@@ -16,7 +16,7 @@ export const researchRecord = lazy(() =>
       sources: z.unknown(),
       related: z.unknown(),
       verified_at: z.string().nullable(),
-      updated_at: z.unknown(),
+      updated_at: z.string().describe("when the record last changed"),
       cover_url: z.string().nullable(),
     })
     .meta({ id: "ResearchRecord" }),

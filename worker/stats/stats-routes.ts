@@ -9,6 +9,7 @@ import { answerBookmark, readDb } from "../db/read-session.ts";
 import type { AppEnv } from "../http/context.ts";
 import { publicStats } from "./public-stats.ts";
 import { recordPageView } from "./visits.ts";
+import { publicStatsShape } from "./shapes.ts";
 
 export const statsRoutes = new Hono<AppEnv>()
   .use(answerBookmark)
@@ -17,20 +18,7 @@ export const statsRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "getStats", summary: "Public counters", tag: "studio", access: "public", bookmark: true,
-        responses: () => ({
-          200: json(
-            z.object({
-              pageViews: z.number().int(),
-              uniqueVisitors: z.number().int(),
-              returningVisitors: z.number().int(),
-              animationsCreated: z.number().int(),
-              animationsNow: z.number().int(),
-              rendersCompleted: z.number().int(),
-              users: z.number().int(),
-            }),
-            "counters",
-          ),
-        }),
+        responses: () => ({ 200: json(publicStatsShape(), "counters") }),
       },
       async (c) => c.json(await publicStats(readDb(c))),
     ),

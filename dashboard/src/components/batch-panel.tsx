@@ -5,7 +5,7 @@ import { api, errorText } from "../lib/api.ts";
 import { BATCH_LIMITS, batchBody, emptyRow, EXAMPLE_JSON, rowsFromJson, rowsFromTable, type TableRow } from "../lib/batch-rows.ts";
 import { batchRunning, type BatchState } from "../lib/batch-view.ts";
 import type { FormOptions } from "../lib/render-request.ts";
-import type { FileEntry } from "../lib/types.ts";
+import type { BatchStopped, FileEntry } from "../lib/types.ts";
 import { useAction } from "../lib/use-action.ts";
 import { useDeclaredVariables } from "../lib/use-declared-variables.ts";
 import { BatchRowsEditor, usesTable } from "./batch-rows-editor.tsx";
@@ -43,7 +43,7 @@ export function BatchPanel({ slug, files, options, batch, onBatch }: Props) {
   async function cancel() {
     setError(null);
     try {
-      const answer = await api<{ stopped: boolean; batch: BatchState | null }>(base, { method: "DELETE" });
+      const answer = await api<BatchStopped>(base, { method: "DELETE" });
       if (answer.batch) onBatch(answer.batch);
     } catch (err) {
       setError(errorText(err));

@@ -5,13 +5,8 @@ import { api, errorText } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
 import { useAction } from "../lib/use-action.ts";
 import { CopyButton } from "./copy-button.tsx";
+import type { Bot } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
-
-interface Bot {
-  id: string;
-  name: string;
-  createdAt?: string | number;
-}
 
 export function BotKeys() {
   const [bots, setBots] = useState<Bot[] | null>(null);
@@ -78,7 +73,7 @@ export function BotKeys() {
         {bots?.map((bot) => (
           <li key={bot.id}>
             <span>
-              <strong>{bot.name}</strong> <span class="muted small-text">{bot.createdAt ? `since ${formatDate(bot.createdAt)}` : ""}</span>
+              <strong>{bot.name}</strong> <span class="muted small-text">since {formatDate(bot.createdAt)}</span>
             </span>
             <button type="button" class="small ghost danger" onClick={() => revoke(bot)} aria-label={`Revoke ${bot.name}`}>
               Revoke

@@ -1,14 +1,8 @@
 // Lint and check: run them and show the findings grouped by section and severity.
 import { useState } from "preact/hooks";
 import { api, errorText } from "../lib/api.ts";
-import { sectionsOf, sortFindings, type FindingSection } from "../lib/findings.ts";
+import { findingView, readVerdict, sortFindings, type FindingSection, type Verdict } from "../lib/findings.ts";
 import { ErrorNote } from "./error-note.tsx";
-
-interface ValidationResponse {
-  ok: boolean;
-  exitCode: number;
-  result: unknown;
-}
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -16,7 +10,7 @@ function plural(n: number, word: string): string {
 
 function Section({ section }: { section: FindingSection }) {
   const summary = [plural(section.errorCount, "error"), plural(section.warningCount, "warning"), plural(section.infoCount, "note")].join(", ");
-  const ok = section.ok ?? section.errorCount === 0;
+  const ok = section.ok;
   return (
     <div class="finding-section">
       <h4>
@@ -27,13 +21,13 @@ function Section({ section }: { section: FindingSection }) {
         <p class="muted">Nothing to report.</p>
       ) : (
         <ul class="findings">
-          {sortFindings(section.findings).map((f, i) => (
+          {sortFindings(section.findings).map(findingView).map((f, i) => (
             <li key={i} class={`finding ${f.severity}`}>
               <span class={`badge sev-${f.severity}`}>{f.severity}</span> <code>{f.code}</code> {f.message}
               <div class="finding-where">
                 {f.file && <span>{f.file}</span>}
                 {f.selector && <code>{f.selector}</code>}
-                {f.at !== undefined && <span>at {f.at} s</span>}
+                {f.time && <span>{f.time}</span>}
               </div>
               {f.fixHint && <div class="fix-hint">Fix: {f.fixHint}</div>}
             </li>
@@ -46,7 +40,8 @@ function Section({ section }: { section: FindingSection }) {
 
 export function ChecksPanel({ slug }: { slug: string }) {
   const [running, setRunning] = useState<"lint" | "check" | null>(null);
-  const [result, setResult] = useState<{ kind: string; res: ValidationResponse } | null>(null);
+  // The verdict parsed with its declared schema; `raw` is shown as it came when it does not parse.
+  const [result, setResult] = useState<{ kind: "lint" | "check"; verdict: Verdict | null; raw: unknown } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [strict, setStrict] = useState(false);
 
@@ -55,8 +50,8 @@ export function ChecksPanel({ slug }: { slug: string }) {
     setError(null);
     try {
       const body = kind === "check" ? { strict } : {};
-      const res = await api<ValidationResponse>(`/api/projects/${encodeURIComponent(slug)}/${kind}`, { method: "POST", json: body });
-      setResult({ kind, res });
+      const raw = await api(`/api/projects/${encodeURIComponent(slug)}/${kind}`, { method: "POST", json: body });
+      setResult({ kind, verdict: readVerdict(kind, raw), raw });
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -64,7 +59,6 @@ export function ChecksPanel({ slug }: { slug: string }) {
     }
   }
 
-  const sections = result ? sectionsOf(result.res.result) : [];
   return (
     <section class="panel" aria-labelledby="checks-title">
       <h2 id="checks-title">Lint and check</h2>
@@ -83,14 +77,19 @@ export function ChecksPanel({ slug }: { slug: string }) {
       <ErrorNote message={error} />
       {result && (
         <div class="results" data-testid="check-results" aria-live="polite">
-          <h3>
-            {result.kind === "lint" ? "Lint" : "Check"} {result.res.ok ? "passed" : "found problems"}{" "}
-            <span class="muted">(exit code {result.res.exitCode})</span>
-          </h3>
-          {sections.length === 0 && <pre class="log">{JSON.stringify(result.res.result, null, 2)}</pre>}
-          {sections.map((s) => (
-            <Section key={s.name} section={s} />
-          ))}
+          {result.verdict ? (
+            <>
+              <h3>
+                {result.kind === "lint" ? "Lint" : "Check"} {result.verdict.ok ? "passed" : "found problems"}{" "}
+                <span class="muted">(exit code {result.verdict.exitCode})</span>
+              </h3>
+              {result.verdict.sections.map((s) => (
+                <Section key={s.name} section={s} />
+              ))}
+            </>
+          ) : (
+            <pre class="log">{JSON.stringify(result.raw, null, 2)}</pre>
+          )}
         </div>
       )}
     </section>

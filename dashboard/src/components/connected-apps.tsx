@@ -5,15 +5,9 @@ import { useEffect, useState } from "preact/hooks";
 import { api, errorText } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
 import { useAction } from "../lib/use-action.ts";
+import type { ConnectedApp } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
 
-interface ConnectedApp {
-  id: string;
-  clientName: string;
-  redirectHost: string;
-  scopes: string[];
-  createdAt: string;
-}
 
 export function ConnectedApps({ version = 0 }: { version?: number }) {
   const [apps, setApps] = useState<ConnectedApp[] | null>(null);

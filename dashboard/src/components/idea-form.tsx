@@ -1,7 +1,7 @@
 // Posting an idea, with similar ideas shown live while typing (debounced POST /api/ideas/check).
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError, errorText } from "../lib/api.ts";
-import { isDuplicate, readIdea, readSimilar, type Idea, type Similar } from "../lib/ideas.ts";
+import { readIdea, readSimilar, type DuplicateAnswer, type Idea, type CreatedIdeaAnswer, type Similar, type SimilarAnswer } from "../lib/ideas.ts";
 import { navigate } from "../lib/router.ts";
 import { ErrorNote } from "./error-note.tsx";
 
@@ -26,10 +26,10 @@ export function IdeaForm({ onPosted }: { onPosted: () => void }) {
     const id = ++request.current;
     const timer = setTimeout(async () => {
       try {
-        const res = await api("/api/ideas/check", { method: "POST", json: { title, body } });
+        const res = await api<SimilarAnswer>("/api/ideas/check", { method: "POST", json: { title, body } });
         if (id !== request.current) return;
         setSimilar(readSimilar(res));
-        setDuplicate(isDuplicate(res));
+        setDuplicate(res.duplicate);
       } catch {
         // the live check is a hint; posting still reports duplicates
       }
@@ -41,16 +41,17 @@ export function IdeaForm({ onPosted }: { onPosted: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      const res = await api("/api/ideas", { method: "POST", json: force ? { title, body, force: true } : { title, body } });
-      const idea = readIdea(res);
+      const res = await api<CreatedIdeaAnswer>("/api/ideas", { method: "POST", json: force ? { title, body, force: true } : { title, body } });
+      const idea = readIdea(res.idea);
       setTitle("");
       setBody("");
       setSimilar([]);
       setExisting(null);
       onPosted();
-      if (idea.id) navigate(`/idea?id=${encodeURIComponent(idea.id)}`);
+      navigate(`/idea?id=${encodeURIComponent(idea.id)}`);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) setExisting(readIdea(err.body));
+      // The 409's body is the error with the existing idea (worker/ideas/shapes.ts's duplicate).
+      if (err instanceof ApiError && err.status === 409) setExisting(readIdea((err.body as DuplicateAnswer).idea));
       else setError(errorText(err));
     } finally {
       setBusy(false);

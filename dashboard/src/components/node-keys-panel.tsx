@@ -5,15 +5,9 @@ import { api, ApiError, errorText } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
 import { useAction } from "../lib/use-action.ts";
 import { CopyButton } from "./copy-button.tsx";
+import type { NodeKey } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
 
-interface NodeKey {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastSeenAt: string | null;
-  online: boolean;
-}
 
 export function NodeKeysPanel() {
   const [keys, setKeys] = useState<NodeKey[] | null>(null);

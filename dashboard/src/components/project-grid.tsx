@@ -4,7 +4,7 @@ import { api, contentFile, errorText } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
 import { navigate } from "../lib/router.ts";
 import { latestRenderOf, pickThumbnail, posterTime, type Thumbnail as Pick } from "../lib/thumbnail.ts";
-import type { FileEntry, ProjectSummary, RenderFile } from "../lib/types.ts";
+import type { CreatedProject, FileEntry, ProjectSummary, RenderFile } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import { useAction } from "../lib/use-action.ts";
@@ -57,7 +57,7 @@ function CreateProject({ onCreated }: { onCreated: (slug: string) => void }) {
   async function create(event: Event) {
     event.preventDefault();
     await run(async () => {
-      const res = await api<{ slug: string }>("/api/projects", { method: "POST", json: { name, duration: Number(duration) } });
+      const res = await api<CreatedProject>("/api/projects", { method: "POST", json: { name, duration: Number(duration) } });
       setName("");
       onCreated(res.slug);
     });
@@ -126,9 +126,9 @@ export function ProjectGrid() {
               <span class="card-title">{p.displayName || p.name}</span>
             </a>
             <div class="card-meta">
-              <span>{p.duration} s</span>
+              {p.duration !== null && <span>{p.duration} s</span>}
               <span>{formatDate(p.createdAt)}</span>
-              {p.render && p.render.status !== "none" && <StatusBadge status={p.render.status} />}
+              {p.render && <StatusBadge status={p.render.status} />}
               {p.preview?.running && <span class="badge info">preview on</span>}
             </div>
             <div class="card-actions">

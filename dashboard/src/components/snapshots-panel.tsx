@@ -1,7 +1,7 @@
 // Snapshots: take N frames (or frames at given seconds) and show them with the contact sheet.
 import { useState } from "preact/hooks";
 import { api, contentFile } from "../lib/api.ts";
-import type { FileEntry, SnapshotEntry } from "../lib/types.ts";
+import type { FileEntry, SnapshotResult } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
 import { useAction } from "../lib/use-action.ts";
 
@@ -17,7 +17,7 @@ function parseTimes(text: string): number[] | undefined {
 export function SnapshotsPanel({ slug, contentUrl, files, onChange }: { slug: string; contentUrl: string; files: FileEntry[]; onChange: () => Promise<void> }) {
   const [frames, setFrames] = useState("5");
   const [at, setAt] = useState("");
-  const { busy, error, setError, run } = useAction();
+  const { busy, error, run } = useAction();
   const [log, setLog] = useState<string | null>(null);
   const [stamp, setStamp] = useState(0);
 
@@ -26,12 +26,12 @@ export function SnapshotsPanel({ slug, contentUrl, files, onChange }: { slug: st
     await run(async () => {
       const times = parseTimes(at);
       const body = times ? { at: times } : { frames: Number(frames) || 5 };
-      const res = await api<{ ok: boolean; snapshots: SnapshotEntry[]; log?: unknown }>(`/api/projects/${encodeURIComponent(slug)}/snapshot`, {
+      const res = await api<SnapshotResult>(`/api/projects/${encodeURIComponent(slug)}/snapshot`, {
         method: "POST",
         json: body,
       });
-      setLog(Array.isArray(res.log) ? res.log.join("\n") : typeof res.log === "string" ? res.log : null);
-      if (!res.ok) setError("The snapshot run failed; see its log below.");
+      // A failed run is an error answer (ApiError, shown by run()); a 200 is always ok, with its log.
+      setLog(res.log.join("\n"));
       setStamp(Date.now());
       await onChange();
     });

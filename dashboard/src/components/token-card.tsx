@@ -2,7 +2,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, errorText } from "../lib/api.ts";
 import { formatBytes } from "../lib/format.ts";
-import type { Identity } from "../lib/types.ts";
+import type { Identity, RotatedToken } from "../lib/types.ts";
 import { CopyButton } from "./copy-button.tsx";
 import { ErrorNote } from "./error-note.tsx";
 import { useAction } from "../lib/use-action.ts";
@@ -21,7 +21,7 @@ export function TokenCard({ onRotated }: { onRotated?: () => void } = {}) {
   async function rotate() {
     if (!confirm("Rotate your token? The current token stops working at once, for every agent that uses it, and every connected app is disconnected.")) return;
     await run(async () => {
-      const res = await api<{ rotated: boolean; token: string; curl: string }>("/api/me/token/rotate", { method: "POST" });
+      const res = await api<RotatedToken>("/api/me/token/rotate", { method: "POST" });
       setIdentity((prev) => (prev ? { ...prev, token: res.token, curl: res.curl } : prev));
       setReveal(true);
       setNotice("New token issued. The old one no longer works, and connected apps were disconnected.");

@@ -1,69 +1,96 @@
-// Reads lint and check results (shapes owned by the linter) into sections a person can scan. Pure.
-import type { Finding } from "./types.ts";
+// Reads lint and check verdicts into sections a person can scan. Pure. The answers are parsed with the schemas the
+// Worker declares them with (worker/checks/shapes.ts, built on core/protocol/finding-schema.ts), so every field read
+// here is one the contract has: a renamed field fails to compile, not silently shows nothing.
+import type * as z from "zod";
+import { checkResult, lintResult, verdict } from "../../../worker/checks/shapes.ts";
+
+export type LintResult = z.infer<ReturnType<typeof lintResult>>;
+export type CheckResult = z.infer<ReturnType<typeof checkResult>>;
+/** A lint finding, or one of check's runtime and layout findings (which may carry `time`, `times`, `box`). */
+export type ShownFinding = LintResult["findings"][number] | CheckResult["runtime"]["findings"][number];
 
 export interface FindingSection {
-  name: string;
-  ok: boolean | null;
+  name: "lint" | "runtime" | "layout";
+  ok: boolean;
   errorCount: number;
   warningCount: number;
   infoCount: number;
-  findings: Finding[];
+  findings: ShownFinding[];
   extra: string[];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+export interface Verdict {
+  ok: boolean;
+  exitCode: 0 | 1;
+  sections: FindingSection[];
 }
 
-function findingsOf(value: unknown): Finding[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter(isRecord).map((f) => ({
-    code: String(f.code ?? f.rule ?? "finding"),
-    severity: String(f.severity ?? f.level ?? "info"),
-    message: String(f.message ?? ""),
-    file: typeof f.file === "string" ? f.file : undefined,
-    selector: typeof f.selector === "string" ? f.selector : undefined,
-    fixHint: typeof f.fixHint === "string" ? f.fixHint : undefined,
-    at: typeof f.at === "number" ? f.at : typeof f.time === "number" ? f.time : undefined,
-  }));
+/** The answer of POST …/lint or …/check, parsed with its declared schema; null when it does not parse. */
+export function readVerdict(kind: "lint" | "check", body: unknown): Verdict | null {
+  if (kind === "lint") {
+    const parsed = verdict(lintResult()).safeParse(body);
+    return parsed.success ? { ok: parsed.data.ok, exitCode: parsed.data.exitCode, sections: [lintSection(parsed.data.result)] } : null;
+  }
+  const parsed = verdict(checkResult()).safeParse(body);
+  return parsed.success ? { ok: parsed.data.ok, exitCode: parsed.data.exitCode, sections: checkSections(parsed.data.result) } : null;
 }
 
-function count(findings: Finding[], severity: string, given: unknown): number {
-  return typeof given === "number" ? given : findings.filter((f) => f.severity === severity).length;
+function lintSection(lint: LintResult): FindingSection {
+  const { ok, errorCount, warningCount, infoCount, findings, filesScanned } = lint;
+  return { name: "lint", ok, errorCount, warningCount, infoCount, findings, extra: [`${filesScanned} file${filesScanned === 1 ? "" : "s"} scanned`] };
 }
 
-function sectionOf(name: string, value: unknown): FindingSection | null {
-  if (!isRecord(value)) return null;
-  const findings = findingsOf(value.findings ?? value.issues);
-  const extra: string[] = [];
-  if (typeof value.filesScanned === "number") extra.push(`${value.filesScanned} file${value.filesScanned === 1 ? "" : "s"} scanned`);
-  if (Array.isArray(value.samples)) extra.push(`${value.samples.length} moments sampled`);
-  else if (typeof value.samples === "number") extra.push(`${value.samples} moments sampled`);
-  if (typeof value.skipped === "string") extra.push(`skipped: ${value.skipped}`);
+/** Check's result has lint, runtime and layout sections; layout also says at how many moments it looked. */
+export function checkSections(check: CheckResult): FindingSection[] {
+  const { runtime, layout } = check;
+  return [
+    lintSection(check.lint),
+    { name: "runtime", ok: runtime.ok, errorCount: runtime.errorCount, warningCount: runtime.warningCount, infoCount: runtime.infoCount, findings: runtime.findings, extra: [] },
+    {
+      name: "layout",
+      ok: layout.ok,
+      errorCount: layout.errorCount,
+      warningCount: layout.warningCount,
+      infoCount: layout.infoCount,
+      findings: layout.findings,
+      extra: [`${layout.times.length} moment${layout.times.length === 1 ? "" : "s"} sampled`],
+    },
+  ];
+}
+
+/** A finding as the checks panel shows it: the fields of the contract it reads, and nothing else. */
+export interface FindingView {
+  severity: ShownFinding["severity"];
+  code: string;
+  message: string;
+  /** Where the fix goes. */
+  file: string;
+  selector: string | null;
+  /** "at 1.5 s": the composition time a check finding arose at, when it arose at one. */
+  time: string | null;
+  fixHint: string | null;
+}
+
+/** The contract's fields the view reads; dashboard-logic.test.ts checks each is in the finding schemas. */
+export const SHOWN_FINDING_FIELDS = ["code", "severity", "message", "file", "selector", "time", "fixHint"] as const;
+// A field added to the view but not to the list above fails to compile, so the test's check covers every field shown.
+const everyFieldListed: [Exclude<keyof FindingView, (typeof SHOWN_FINDING_FIELDS)[number]>] extends [never] ? true : never = true;
+void everyFieldListed;
+
+export function findingView(finding: ShownFinding): FindingView {
   return {
-    name,
-    ok: typeof value.ok === "boolean" ? value.ok : null,
-    errorCount: count(findings, "error", value.errorCount),
-    warningCount: count(findings, "warning", value.warningCount),
-    infoCount: count(findings, "info", value.infoCount),
-    findings,
-    extra,
+    severity: finding.severity,
+    code: finding.code,
+    message: finding.message,
+    file: finding.file,
+    selector: finding.selector ?? null,
+    time: "time" in finding && finding.time !== undefined ? `at ${finding.time} s` : null,
+    fixHint: finding.fixHint ?? null,
   };
 }
 
-const CHECK_SECTIONS = ["lint", "runtime", "layout"] as const;
+const ORDER: Record<ShownFinding["severity"], number> = { error: 0, warning: 1, info: 2 };
 
-/** Lint's result is one section; check's result has lint, runtime and layout sections. */
-export function sectionsOf(result: unknown): FindingSection[] {
-  if (!isRecord(result)) return [];
-  const nested = CHECK_SECTIONS.filter((k) => isRecord(result[k]));
-  if (nested.length) return nested.map((k) => sectionOf(k, result[k])).filter((s): s is FindingSection => s !== null);
-  const single = sectionOf("lint", result);
-  return single ? [single] : [];
-}
-
-const ORDER: Record<string, number> = { error: 0, warning: 1, info: 2 };
-
-export function sortFindings(findings: Finding[]): Finding[] {
-  return [...findings].sort((a, b) => (ORDER[a.severity] ?? 3) - (ORDER[b.severity] ?? 3));
+export function sortFindings(findings: ShownFinding[]): ShownFinding[] {
+  return [...findings].sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
 }

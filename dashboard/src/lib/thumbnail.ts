@@ -5,7 +5,7 @@ import type { FileEntry, RenderFile } from "./types.ts";
 
 export type Thumbnail = { kind: "snapshot"; path: string } | { kind: "render"; filename: string; gif: boolean } | null;
 
-const time = (t: string | number | undefined) => (typeof t === "number" ? t : t ? Date.parse(t) : 0);
+const time = (iso: string) => Date.parse(iso);
 
 /** The snapshot frame to show: the first frame (not the contact sheet), else the sheet; with its write time. */
 function newestSnapshot(files: FileEntry[]): { path: string; at: number } | null {
@@ -35,6 +35,6 @@ export function pickThumbnail(files: FileEntry[], render: RenderFile | null = nu
 }
 
 /** The poster time for a render: the middle of the composition, where the starter's titles are on screen. */
-export function posterTime(duration: number): number {
-  return Number.isFinite(duration) && duration > 0 ? Math.round((duration / 2) * 10) / 10 : 0;
+export function posterTime(duration: number | null): number {
+  return duration !== null && Number.isFinite(duration) && duration > 0 ? Math.round((duration / 2) * 10) / 10 : 0;
 }

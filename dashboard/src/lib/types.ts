@@ -1,113 +1,52 @@
-// Shapes of the API responses the dashboard reads. Only the fields it uses; everything else is passed through.
+// Shapes of the API responses the dashboard reads: each is the type of the zod schema the Worker declares the
+// response with (the OpenAPI document's), never a copy. Type-only imports: they add nothing to the bundle. The
+// schema modules imported here are pure (zod and core/ only), so a reader may also parse with them at run time.
+import type * as z from "zod";
+import type { snapshotResult } from "../../../worker/checks/shapes.ts";
+import type { bot, group } from "../../../worker/ideas/shapes.ts";
+import type { connectedApp } from "../../../worker/oauth/shapes.ts";
+import type { contentLink, fileEntry, identity, previewState, publicUser, rotatedToken } from "../../../worker/openapi/shapes.ts";
+import type { health } from "../../../worker/ops/shapes.ts";
+import type { createdProject, projectDetail, projectListEntry } from "../../../worker/projects/shapes.ts";
+import type { nodeKey } from "../../../worker/renders/farm/shapes.ts";
+import type { batchStopped } from "../../../worker/renders/shapes.ts";
+import type { publicStatsShape } from "../../../worker/stats/shapes.ts";
+import type { RenderListEntry, RenderOrNone, RenderProgress } from "../../../core/protocol/render-state.ts";
 
-export interface User {
-  id: string;
-  name: string;
-  email?: string | null;
-  avatarUrl?: string | null;
-  provider?: string;
-}
+type Shape<T extends () => z.ZodType> = z.infer<ReturnType<T>>;
 
-export interface Health {
-  ok: boolean;
-  version: string;
-  baseUrl: string;
-  login: { github?: boolean; google?: boolean; dev?: boolean };
-  authorized: boolean;
-  user: User | null;
-  /** The caller is in ADMIN_USER_IDS (render node keys). */
-  admin?: boolean;
-}
-
-export interface Identity {
-  user: User;
-  token: string;
-  baseUrl: string;
-  curl: string;
-  docsUrl: string;
-  /** Bytes of project files and renders stored, and the quota. */
-  storage?: { used: number; limit: number };
-}
-
-export interface Stats {
-  pageViews: number;
-  uniqueVisitors: number;
-  returningVisitors: number;
-  animationsCreated: number;
-  animationsNow: number;
-  rendersCompleted: number;
-  users: number;
-}
-
-export interface PreviewState {
-  running: boolean;
-  port?: number;
-  url?: string;
-}
+export type User = Shape<typeof publicUser>;
+/** GET /api/health: who is signed in, the login flags, and whether the caller is an admin. */
+export type Health = Shape<typeof health>;
+/** GET /api/me: the person, their token, and storage used of the quota. */
+export type Identity = Shape<typeof identity>;
+export type RotatedToken = Shape<typeof rotatedToken>;
+export type Stats = Shape<typeof publicStatsShape>;
+export type PreviewState = Shape<typeof previewState>;
+/** An entry of GET /api/projects (with its one-hour contentUrl). */
+export type ProjectSummary = Shape<typeof projectListEntry>;
+export type ProjectDetail = Shape<typeof projectDetail>;
+export type CreatedProject = Shape<typeof createdProject>;
+export type FileEntry = Shape<typeof fileEntry>;
+/** POST /api/projects/:slug/share. */
+export type ShareLink = Shape<typeof contentLink>;
+/** POST …/snapshot. */
+export type SnapshotResult = Shape<typeof snapshotResult>;
+/** DELETE …/batch. */
+export type BatchStopped = Shape<typeof batchStopped>;
+export type ConnectedApp = Shape<typeof connectedApp>;
+export type NodeKey = Shape<typeof nodeKey>;
+/** An idea-board bot (GET /api/bots); its key is shown once, at creation. */
+export type Bot = Shape<typeof bot>;
+/** An idea group (GET /api/groups). */
+export type Group = Shape<typeof group>;
 
 // A render's public shape is the contract in core/protocol/render-state.ts; the page adds "none" for a project
 // that never rendered (what its streams say then).
-import type { RenderOrNone, RenderProgress } from "../../../core/protocol/render-state.ts";
 export type { RenderProgress };
 export type RenderState = RenderOrNone;
-
-export interface ProjectSummary {
-  name: string;
-  displayName: string;
-  compositionId: string;
-  duration: number;
-  createdAt: string;
-  preview: PreviewState;
-  render: RenderState | null;
-  /** List entries only: a one-hour read-only link to the project on the content origin. */
-  contentUrl?: string;
-}
-
-export interface FileEntry {
-  path: string;
-  size: number;
-  mtime?: string | number;
-  type?: "file" | "directory";
-}
-
-export interface ProjectDetail {
-  project: ProjectSummary;
-  meta: unknown;
-  files: FileEntry[];
-  /** The project on the content origin for an hour: the play page; append a file path for a file. */
-  contentUrl: string;
-  contentExpiresAt: string;
-}
-
-/** POST /api/projects/:slug/share. */
-export interface ShareLink {
-  url: string;
-  expiresAt: string;
-}
-
-export interface Finding {
-  code: string;
-  severity: string;
-  message: string;
-  file?: string;
-  selector?: string;
-  fixHint?: string;
-  at?: number;
-}
-
-export interface SnapshotEntry {
-  path: string;
-  size: number;
-  url: string;
-}
-
-export interface RenderFile {
-  filename: string;
-  project: string;
-  size: number;
-  mtime: string | number;
-  url: string;
-}
+/** An entry of GET /api/renders. */
+export type RenderFile = RenderListEntry;
 
 /** Terminal render statuses; anything else (queued, rendering) is in progress. */
 export const FINISHED = new Set(["none", "done", "failed", "cancelled"]);

@@ -5,7 +5,8 @@ import { ErrorNote } from "../components/error-note.tsx";
 import { VoteButton } from "../components/vote-button.tsx";
 import { api, ApiError, errorText } from "../lib/api.ts";
 import { formatDate, plural } from "../lib/format.ts";
-import { isAdminView, readIdea, readIdeaList, type Comment, type Idea } from "../lib/ideas.ts";
+import { readIdeaDetail, readIdeaPage, type Comment, type Idea, type IdeaDetailAnswer, type IdeaPageAnswer } from "../lib/ideas.ts";
+import type { Group } from "../lib/types.ts";
 import { MarkdownView } from "../components/markdown-view.tsx";
 import { navigate } from "../lib/router.ts";
 import { useSession } from "../session.ts";
@@ -22,11 +23,10 @@ const STATUSES = ["open", "building", "shipped"] as const;
 /** GET /api/ideas/:id when the API has it; else the idea from the list. */
 async function loadIdea(id: string): Promise<{ idea: Idea; admin: boolean }> {
   try {
-    const res = await api(`/api/ideas/${encodeURIComponent(id)}`);
-    return { idea: readIdea(res), admin: isAdminView(res) };
+    return readIdeaDetail(await api<IdeaDetailAnswer>(`/api/ideas/${encodeURIComponent(id)}`));
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 404) throw err;
-    const found = readIdeaList(await api("/api/ideas?sort=new")).find((i) => i.id === id);
+    const found = readIdeaPage(await api<IdeaPageAnswer>("/api/ideas?sort=new")).ideas.find((i) => i.id === id);
     if (!found) throw err;
     return { idea: found, admin: false };
   }
@@ -69,9 +69,9 @@ function EditIdea({ idea, onDone, onCancel }: { idea: Idea; onDone: () => void; 
 
 /** Admins move the status (one step at a time), file the idea under a group, or delete it. */
 function AdminControls({ idea, onChanged, onError }: { idea: Idea; onChanged: () => void; onError: (m: string) => void }) {
-  const [groups, setGroups] = useState<{ slug: string; name: string }[]>([]);
+  const [groups, setGroups] = useState<Group[]>([]);
   useEffect(() => {
-    api<{ groups: { slug: string; name: string }[] }>("/api/groups").then((res) => setGroups(res.groups ?? []), () => undefined);
+    api<{ groups: Group[] }>("/api/groups").then((res) => setGroups(res.groups), () => undefined);
   }, []);
   async function patch(json: Record<string, unknown>) {
     try {

@@ -5,7 +5,8 @@ import { ErrorNote } from "../components/error-note.tsx";
 import { IdeaForm } from "../components/idea-form.tsx";
 import { VoteButton } from "../components/vote-button.tsx";
 import { api, errorText } from "../lib/api.ts";
-import { readIdeaPage, type Idea } from "../lib/ideas.ts";
+import { readIdeaPage, type Idea, type IdeaPageAnswer } from "../lib/ideas.ts";
+import type { Group } from "../lib/types.ts";
 import { plural } from "../lib/format.ts";
 import { navigate } from "../lib/router.ts";
 import { useSession } from "../session.ts";
@@ -75,8 +76,8 @@ export function IdeasPage({ query }: { query: URLSearchParams }) {
   const filterKey = `${sort}|${group}|${status}|${version}`;
 
   useEffect(() => {
-    api<{ groups?: { slug: string }[] }>("/api/groups").then(
-      (res) => setGroups((g) => [...new Set([...g, ...(res.groups ?? []).map((x) => x.slug)])].sort()),
+    api<{ groups: Group[] }>("/api/groups").then(
+      (res) => setGroups((g) => [...new Set([...g, ...res.groups.map((x) => x.slug)])].sort()),
       () => undefined,
     );
   }, []);
@@ -88,7 +89,7 @@ export function IdeasPage({ query }: { query: URLSearchParams }) {
     if (group) params.set("group", group);
     if (status) params.set("status", status);
     try {
-      const page = readIdeaPage(await api(`/api/ideas?${params}`));
+      const page = readIdeaPage(await api<IdeaPageAnswer>(`/api/ideas?${params}`));
       if (key !== currentKey.current) return;
       setIdeas((list) => {
         const seen = new Set(offset === 0 ? [] : (list ?? []).map((i) => i.id));

@@ -4,7 +4,7 @@ import { ErrorNote } from "../components/error-note.tsx";
 import { MarkdownView } from "../components/markdown-view.tsx";
 import { api, errorText } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
-import { readResearch, readResearchList, type ResearchRecord } from "../lib/ideas.ts";
+import type { ResearchRecord } from "../lib/ideas.ts";
 import { ownImageSrc } from "../lib/own-image.ts";
 import { safeHref } from "../lib/safe-href.ts";
 
@@ -22,7 +22,7 @@ function ResearchList() {
   const [records, setRecords] = useState<ResearchRecord[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api("/api/research").then((res) => setRecords(readResearchList(res)), (err) => setError(errorText(err)));
+    api<{ records: ResearchRecord[] }>("/api/research").then((res) => setRecords(res.records), (err) => setError(errorText(err)));
   }, []);
   return (
     <>
@@ -58,7 +58,7 @@ function ResearchDetail({ slug }: { slug: string }) {
   const [record, setRecord] = useState<ResearchRecord | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api(`/api/research/${encodeURIComponent(slug)}`).then((res) => setRecord(readResearch(res)), (err) => setError(errorText(err)));
+    api<ResearchRecord>(`/api/research/${encodeURIComponent(slug)}`).then(setRecord, (err) => setError(errorText(err)));
   }, [slug]);
   // A cover the studio serves is shown; one elsewhere is a link, never loaded for the viewer (own-image.ts).
   const coverImage = record?.cover_url ? ownImageSrc(record.cover_url, location.origin) : null;

@@ -8,11 +8,9 @@ import { forbidden, notFound, unauthorized } from "../../http/errors.ts";
 import { route } from "../../http/route.ts";
 import { json } from "../../openapi/operation.ts";
 import { revoked } from "../../openapi/shapes.ts";
-import { lazy } from "../../../core/lazy.ts";
 import { isAdmin } from "../../ideas/caller.ts";
 import { issueNodeKey, listNodeKeys, NODE_NAME, revokeNodeKey } from "./node-keys.ts";
-
-const nodeKey = lazy(() => z.object({ id: z.string(), name: z.string(), createdAt: z.string(), lastSeenAt: z.string().nullable(), online: z.boolean() }));
+import { nodeKey } from "./shapes.ts";
 
 function requireNodeAdmin(c: Context<AppEnv>): void {
   const credential = c.get("credential");
