@@ -5,7 +5,8 @@
 // per isolate; an env built for one call ({ ...env, X }) is parsed on its own and dropped with it. A bad
 // configuration is cached as its error, thrown on every read.
 import type { Env } from "../env.ts";
-import { ConfigError, parseConfig, type Config } from "./parse-config.ts";
+import type { Config } from "./config-types.ts";
+import { ConfigError, parseConfig } from "./parse-config.ts";
 
 const parsed = new WeakMap<object, Config | ConfigError>();
 

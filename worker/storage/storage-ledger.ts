@@ -44,6 +44,13 @@ type LedgerRow = {
 const plus = (a: Stored, b: Stored): Stored => ({ bytes: a.bytes + b.bytes, objects: a.objects + b.objects });
 const minus = (a: Stored, b: Stored): Stored => ({ bytes: a.bytes - b.bytes, objects: a.objects - b.objects });
 
+// Types env.ts's StorageLedger namespace (durable-object-classes.ts says why this way round).
+declare module "../durable-object-classes.ts" {
+  interface DurableObjectClasses {
+    StorageLedger: StorageLedger;
+  }
+}
+
 export class StorageLedger extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   /** Each key's lock: its R2 reads and table writes are never interleaved with another call's on it. */

@@ -17,6 +17,13 @@ interface Waiter {
   timer: ReturnType<typeof setTimeout>;
 }
 
+// Types env.ts's JobBoard namespace (durable-object-classes.ts says why this way round).
+declare module "../../durable-object-classes.ts" {
+  interface DurableObjectClasses {
+    JobBoard: JobBoard;
+  }
+}
+
 export class JobBoard extends DurableObject<Env> {
   private readonly marks = new Map<JobKind, number>();
   private readonly waiters = new Set<Waiter>();

@@ -35,6 +35,13 @@ export type RenderView = RenderWithLog;
  * batch runs in this project (its rows are the renders), so nothing was started. */
 export type StartResult = AdmitResult | { batchBusy: true };
 
+// Types env.ts's ProjectRoom namespace (durable-object-classes.ts says why this way round).
+declare module "../../durable-object-classes.ts" {
+  interface DurableObjectClasses {
+    ProjectRoom: ProjectRoom;
+  }
+}
+
 export class ProjectRoom extends DurableObject<Env> {
   /** The log, the numbered events and the streams (render-feed.ts); the room decides, the feed tells. */
   private readonly feed: RenderFeed;
