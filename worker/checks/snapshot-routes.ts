@@ -9,7 +9,7 @@ import { waitForJob } from "./wait-for-job.ts";
 import { openDb } from "../db/client.ts";
 import { announceFiles } from "../projects/files/announce-files.ts";
 import { deletePath } from "../projects/files/delete-files.ts";
-import { fileKey } from "../projects/files/keys.ts";
+import { fileKey } from "../storage/keys.ts";
 import { baseUrlOf } from "../http/base-url.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";

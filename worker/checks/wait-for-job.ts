@@ -8,7 +8,7 @@ import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import { endJob, findJob, isJobEnded, type JobRow } from "../renders/farm/queue.ts";
-import { roomOf } from "../renders/room/room-of.ts";
+import { roomOf } from "../durable-objects/room-of.ts";
 
 /** Longest a wait sleeps between reads of the job row: a node's lease is only visible in D1. */
 const LEASE_CHECK_MS = 2000;

@@ -13,7 +13,7 @@ import { googleFontFileName, GOOGLE_FONTS_DIR, googleStylesheetName } from "../.
 import { googleFontsUrls } from "../../core/fonts/read-font-usage.ts";
 import { sha256Hex } from "../auth/tokens.ts";
 import type { Env } from "../env.ts";
-import { fileKey, type ProjectRef } from "../projects/files/keys.ts";
+import { fileKey, type ProjectRef } from "../storage/keys.ts";
 import { storeWithinQuota } from "../projects/files/storage-usage.ts";
 
 // Google serves woff2 to a current Chrome; the render pages are Chromium.

@@ -10,7 +10,7 @@ import { GOOGLE_FONTS_DIR } from "../../core/fonts/google-fonts-files.ts";
 import { declaredFamilies, googleFontsUrls } from "../../core/fonts/read-font-usage.ts";
 import { rewriteHtmlFonts } from "../../core/fonts/rewrite-page-fonts.ts";
 import type { Env } from "../env.ts";
-import type { ProjectRef } from "../projects/files/keys.ts";
+import type { ProjectRef } from "../storage/keys.ts";
 import { cacheStylesheet, googleFontsKey, MAX_STYLESHEETS, readPageTexts, type ScannedFile } from "./google-fonts-cache.ts";
 
 /** Google's stylesheet URL for a bundled family at the weights the render node bundles. */

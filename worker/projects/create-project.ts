@@ -8,7 +8,7 @@ import { openDb } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import { deleteFolder } from "./files/delete-files.ts";
 import { storeAllWithinQuota } from "./files/storage-usage.ts";
-import { fileKey, type ProjectRef } from "./files/keys.ts";
+import { fileKey, type ProjectRef } from "../storage/keys.ts";
 import { badRequest, conflict } from "../http/errors.ts";
 import { loadCompositionReaders } from "./load-composition-readers.ts";
 import { deleteProjectRow, insertProject, type ProjectRow } from "./store.ts";

@@ -2,7 +2,7 @@
 import { Hono, type Context } from "hono";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { openDb } from "../db/client.ts";
-import type { ProjectRef } from "../projects/files/keys.ts";
+import type { ProjectRef } from "../storage/keys.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError, badRequest, conflict, unauthorized } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
@@ -18,13 +18,13 @@ import { strictLintFailures } from "./strict-lint.ts";
 import { refuseStrictVariableIssues } from "./strict-variables.ts";
 import { queuedRender } from "./state.ts";
 import { isDownloadableRow, recentProjectRenders, renderListEntry } from "./store.ts";
-import { roomOf } from "./room/room-of.ts";
+import { roomOf } from "../durable-objects/room-of.ts";
 import { wakeRenderNodes } from "./farm/render-node-container.ts";
 import { webhookPolicyOf } from "../webhooks/webhook-policy.ts";
 import { webhookUrlProblem } from "../webhooks/webhook-url.ts";
 import { capReached } from "../limits/work-caps.ts";
 import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
-import { streamCredentialOf, streamRequest } from "../auth/stream-credential.ts";
+import { streamCredentialOf, streamRequest } from "../auth/stream-request.ts";
 
 async function noneState(c: Context<AppEnv>, ref: ProjectRef) {
   const recent = await recentProjectRenders(openDb(c.env.DB), ref.userId, ref.slug);

@@ -20,8 +20,8 @@
 // removed when the render ends: not counted.
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env.ts";
-import { renderPrefix, userProjectsPrefix } from "../projects/files/keys.ts";
-import { listObjects } from "../projects/files/list-files.ts";
+import { renderPrefix, userProjectsPrefix } from "./keys.ts";
+import { listObjects } from "./list-objects.ts";
 import type { Reconciled, Reserved, Stored, Ticket, Want } from "./ledger-types.ts";
 import { logEvent } from "../http/log.ts";
 import { KeyLocks } from "./key-locks.ts";

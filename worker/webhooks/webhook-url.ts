@@ -9,9 +9,9 @@
 //   receivers). This holds wherever the studio runs, local development included.
 // A public name that resolves to a private address cannot be told apart here (a Worker has no resolver); on
 // Cloudflare a Worker's fetch reaches only the public internet, but a self-hosted workerd can reach its network.
-import { addressClassOf } from "./address-class.ts";
-import { bareName, isAllowedHost, type AllowedHost } from "./allowed-hosts.ts";
-import { formatIp, parseIp, unmapIpv4, type IpAddress } from "./ip-address.ts";
+import { addressClassOf } from "../net/address-class.ts";
+import { bareName, isAllowedHost, type AllowedHost } from "../net/allowed-hosts.ts";
+import { formatIp, parseIp, unmapIpv4, type IpAddress } from "../net/ip-address.ts";
 
 export const WEBHOOK_URL_MAX_LENGTH = 2000;
 

@@ -1,8 +1,8 @@
 // Tells a project's open pages that its files changed: the ProjectRoom broadcasts a `files` event on the project's
 // event stream (GET /api/projects/:slug/events), so the dashboard reloads its file list without polling.
 import type { Env } from "../../env.ts";
-import { roomOf } from "../../renders/room/room-of.ts";
-import type { ProjectRef } from "./keys.ts";
+import { roomOf } from "../../durable-objects/room-of.ts";
+import type { ProjectRef } from "../../storage/keys.ts";
 
 export interface FilesChange {
   written?: string[];

@@ -8,7 +8,7 @@ import { openDb } from "../../db/client.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { route } from "../../http/route.ts";
 import { json } from "../../openapi/operation.ts";
-import { roomOf } from "../room/room-of.ts";
+import { roomOf } from "../../durable-objects/room-of.ts";
 import { jobBoard } from "./job-board.ts";
 import { nodeOf } from "./node-caller.ts";
 import { markNodeSeen } from "./node-presence.ts";

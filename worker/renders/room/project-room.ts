@@ -11,7 +11,7 @@ import type { ProgressEvent } from "../../../core/protocol/progress.ts";
 import type { RenderPlan, SegmentRange } from "../../../core/protocol/render-plan.ts";
 import { isInProgress, type RenderWithLog } from "../../../core/protocol/render-state.ts";
 import { logEvent } from "../../http/log.ts";
-import { projectLookup } from "../../webhooks/notify-render-ended.ts";
+import { projectLookup } from "../notify-render-ended.ts";
 import { openDb } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
 import { writeFileDeleted, writeProjection } from "../projection.ts";

@@ -7,7 +7,7 @@ import type { Env } from "../../env.ts";
 import { logEvent } from "../../http/log.ts";
 import { publicRenderState, type RoomRender } from "../state.ts";
 import { writeEndedRender } from "../write-ended-render.ts";
-import { notifyRenderEnded, projectLookup } from "../../webhooks/notify-render-ended.ts";
+import { notifyRenderEnded, projectLookup } from "../notify-render-ended.ts";
 import type { ChangeWaiters } from "./change-waiters.ts";
 import type { RenderFeed } from "./render-feed.ts";
 import { ended, type Outcome } from "./render-transitions.ts";
