@@ -4,6 +4,7 @@
 // it tells the rooms (end-streams.ts), and the rooms' backstop asks D1 about the same hashes (stream-recheck.ts).
 // Only the contract the rooms share: reading it off a request is stream-request.ts, so a room imports no sign-in code.
 import * as z from "zod";
+import { parseJson } from "../../core/parse-text.ts";
 
 export const streamCredentialSchema = z.object({
   kind: z.enum(["token", "session", "oauth"]),
@@ -24,13 +25,9 @@ export const STREAM_CREDENTIAL_HEADER = "X-Studio-Stream-Credential";
 export function carriedStreamCredential(request: Request): StreamCredential | null {
   const raw = request.headers.get(STREAM_CREDENTIAL_HEADER);
   if (!raw) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null; // only the Worker writes this header; a value it did not write is no credential
-  }
-  const parsed = streamCredentialSchema.safeParse(value);
+  const json = parseJson(raw);
+  if (!json.ok) return null; // only the Worker writes this header; a value it did not write is no credential
+  const parsed = streamCredentialSchema.safeParse(json.value);
   return parsed.success ? parsed.data : null;
 }
 

@@ -27,15 +27,20 @@ import { stopPreview } from "../checks/preview-routes.ts";
 import { signProjectLink } from "../capabilities/content-links.ts";
 import { ownerBinding, ownerBindingQuery } from "../capabilities/store.ts";
 import { VIEW_LINK_SECONDS } from "../capabilities/lifetimes.ts";
+import { attemptAsync, parseJson } from "../../core/parse-text.ts";
+import { logEvent } from "../http/log.ts";
 
 async function readMeta(bucket: R2Bucket, key: string): Promise<unknown> {
   const object = await bucket.get(key);
   if (!object) return null;
-  try {
-    return JSON.parse(await object.text()) as unknown;
-  } catch {
-    return null; // meta.json is the user's file; a broken one must not break the project page
+  // meta.json is the user's file: one that cannot be read or is not JSON must not break the project page.
+  const text = await attemptAsync(() => object.text());
+  if (!text.ok) {
+    logEvent("warn", "projects.meta_unreadable", { problem: text.problem, answer: "no meta" });
+    return null;
   }
+  const meta = parseJson(text.value);
+  return meta.ok ? meta.value : null; // not JSON: no meta, as a missing file
 }
 
 export const projectRoutes = new Hono<AppEnv>()

@@ -25,6 +25,7 @@ import { listObjects } from "./list-objects.ts";
 import type { Reconciled, Reserved, Stored, Ticket, Want } from "./ledger-types.ts";
 import { logEvent } from "../http/log.ts";
 import { KeyLocks } from "./key-locks.ts";
+import { settled } from "../../core/settled.ts";
 
 /** How long a reservation lives without being renewed or settled. */
 export const TICKET_TTL_MS = 15 * 60_000;
@@ -261,7 +262,8 @@ export class StorageLedger extends DurableObject<Env> {
       });
       result = { before, after, drift: minus(after, before) };
     })();
-    this.reconciling = run.catch(() => {});
+    // Other rebuilds only wait for this one to end; its error is this call's, thrown by the await below.
+    this.reconciling = settled(run);
     try {
       await run;
     } finally {

@@ -12,6 +12,7 @@ import { notifyRenderEnded, projectLookup } from "../notify-render-ended.ts";
 import type { ChangeWaiters } from "./change-waiters.ts";
 import type { RenderFeed } from "./render-feed.ts";
 import { ended, type Outcome } from "./render-transitions.ts";
+import { settled } from "../../../core/settled.ts";
 
 /** Retry delays for D1 writes of an ended render that failed: 1 s, doubling to at most 10 min, for at most
  * MAX_SYNC_TRIES tries (about 2 h); then the alarm stops for good. */
@@ -36,7 +37,7 @@ export async function endRender(room: EndParts, render: RoomRender, outcome: Out
   await room.storage.put(RENDER_KEY, step.render);
   await room.storage.deleteAlarm();
   // The project's webhook is looked up only without a webhookUrl; then in the same round trip as the writes.
-  if (!render.options.webhookUrl) void project().catch(() => undefined); // its failure is the notice's (it logs it)
+  if (!render.options.webhookUrl) void settled(project()); // its failure is the notice's, which awaits it and logs it
   let final = step.render;
   try {
     final = await syncEnded(room, step.render);
