@@ -91,7 +91,8 @@ async function shootAll(browser: Browser, url: string, slug: string, ideaId: num
     const page = await context.newPage();
     // Whole pages from the top; the editor as the screen shows it (CodeMirror draws only the lines on screen).
     const shot = async (name: string, fullPage = true) => {
-      await page.waitForLoadState("networkidle").catch(() => undefined);
+      // A page that keeps a connection open (an event stream) never goes network-idle: shot as it stands, said so.
+      await page.waitForLoadState("networkidle").catch((error: unknown) => console.warn(`screenshots: ${name} not network-idle, shot anyway (${String(error)})`));
       if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
       const file = join(out, `${size.name}-${name}.png`);
       await page.screenshot({ path: file, fullPage });
@@ -110,7 +111,8 @@ async function shootAll(browser: Browser, url: string, slug: string, ideaId: num
     await shot("04-project-files");
     await page.getByRole("button", { name: "Edit index.html" }).click();
     await page.getByTestId("code-editor").locator(".cm-content").waitFor();
-    await page.getByTestId("editor-lint").waitFor({ timeout: 15_000 }).catch(() => undefined);
+    // The lint panel only decorates the shot: without it after 15 s the editor is shot as it stands, said so.
+    await page.getByTestId("editor-lint").waitFor({ timeout: 15_000 }).catch((error: unknown) => console.warn(`screenshots: no lint panel, editor shot without it (${String(error)})`));
     // CodeMirror draws the lines on screen: bring the editor into view before the full-page shot.
     await page.getByTestId("file-editor").evaluate((el) => el.scrollIntoView({ block: "start" }));
     await shot("05-project-editor", false);

@@ -25,7 +25,7 @@ const studio = await startStudio({
   renderNode: process.env.NO_RENDER_NODE !== "1",
   vars: {
     ...(adminUserIds ? { ADMIN_USER_IDS: adminUserIds } : {}),
-    // Webhooks to a local receiver are refused unless named here (worker/webhooks/allowed-hosts.ts).
+    // Webhooks to a local receiver are refused unless named here (worker/net/allowed-hosts.ts).
     ...(process.env.WEBHOOK_ALLOWED_HOSTS ? { WEBHOOK_ALLOWED_HOSTS: process.env.WEBHOOK_ALLOWED_HOSTS } : {}),
   },
   log: (line) => console.log(line),

@@ -3,7 +3,7 @@
 // and housekeeping does nothing (worker/config/misconfigured.ts).
 import { createApp } from "./app.ts";
 import { configProblem } from "./config/config-of.ts";
-import { logMisconfigured, misconfiguredResponse } from "./config/misconfigured.ts";
+import { logMisconfigured, misconfiguredResponse } from "./ops/misconfigured.ts";
 import type { Env } from "./env.ts";
 import { pruneExpired } from "./ops/prune.ts";
 import { logEvent } from "./http/log.ts";

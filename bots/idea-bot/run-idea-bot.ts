@@ -4,6 +4,7 @@
 // see) also becomes a vote for the existing idea. The run is written as a research record of kind "bot-run", so
 // every run is visible on the board's research list.
 import { findCandidates, type Candidate, type ResearchRecord } from "./find-candidates.ts";
+import { attemptAsync } from "../../core/parse-text.ts";
 
 export const RUN_KIND = "bot-run";
 
@@ -55,7 +56,10 @@ export async function runIdeaBot(options: RunOptions): Promise<RunReport> {
       headers: { Authorization: `Bearer ${options.botKey}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const parsed = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+    // A body that is not JSON (a proxy's error page) is an empty one: a failed status is still the StudioError below,
+    // and a 2xx without JSON is answered as no fields rather than a crash mid-run.
+    const answer = await attemptAsync(() => res.json() as Promise<unknown>);
+    const parsed = (answer.ok ? answer.value : {}) as Record<string, unknown>;
     if (!res.ok) throw new StudioError(res.status, parsed);
     return parsed as T;
   }

@@ -2,6 +2,7 @@
 // it answers from the installed package), the play page (which script tags it points at the local copy) and the
 // page runtime (sub-composition scripts). One function, so they can never disagree on a script. Pure; no regular
 // expression reads the URL's structure: the URL parser does, then its path segments are compared.
+import { parseUrl } from "../parse-text.ts";
 
 /** The GSAP release compositions are checked against and render nodes serve (the `gsap-3.14.2` package). */
 export const GSAP_VERSION = "3.14.2";
@@ -41,12 +42,9 @@ function pinned(version: string): string | null {
 
 /** The GSAP version and file a script URL asks for, or null when it is not a GSAP file on a package CDN. */
 export function matchGsapUrl(url: string): GsapRequest | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url.trim(), NO_HOST);
-  } catch {
-    return null;
-  }
+  const read = parseUrl(url.trim(), NO_HOST);
+  if (!read.ok) return null; // no URL is no GSAP file
+  const parsed = read.value;
   if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return null;
   const where = parsed.hostname.toLowerCase() + parsed.pathname;
   const npm = PACKAGE_PREFIXES.find((prefix) => where.startsWith(prefix));

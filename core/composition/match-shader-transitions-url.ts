@@ -3,6 +3,7 @@
 // version, `dist/index.global.js` (the build its docs load with a script tag). Renders answer it, and play pages
 // point it at, our own implementation (hyper-shader-page-script.ts). Pure: the URL parser reads the structure,
 // then its path segments are compared.
+import { parseUrl } from "../parse-text.ts";
 
 const PACKAGE_PREFIXES = ["cdn.jsdelivr.net/npm/", "fastly.jsdelivr.net/npm/", "unpkg.com/"];
 const SCOPE = "@hyperframes";
@@ -12,12 +13,9 @@ const VERSION = /^[0-9A-Za-z.+-]{1,40}$/;
 
 /** True when `url` asks a package CDN for the browser build of @hyperframes/shader-transitions. */
 export function isShaderTransitionsUrl(url: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url.trim(), "https://relative.invalid/");
-  } catch {
-    return false;
-  }
+  const read = parseUrl(url.trim(), "https://relative.invalid/");
+  if (!read.ok) return false; // no URL asks a CDN for anything
+  const parsed = read.value;
   if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return false;
   const where = parsed.hostname.toLowerCase() + parsed.pathname;
   const prefix = PACKAGE_PREFIXES.find((p) => where.startsWith(p));

@@ -4,6 +4,7 @@
 // a sub-composition's own declarations are its defaults, not the render's schema. Pure.
 import { listElements, parseHtml, readAttribute, type HtmlElement } from "../html/parse-html.ts";
 import { findRootElement } from "./find-root-element.ts";
+import { parseJson } from "../parse-text.ts";
 
 export interface VariableDeclaration {
   id: string;
@@ -18,12 +19,9 @@ export interface VariableDeclaration {
 /** The entries of one element's data-composition-variables; a malformed attribute declares nothing (lint says so). */
 export function parseDeclarations(text: string | null): VariableDeclaration[] {
   if (!text) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return [];
-  }
+  const read = parseJson(text);
+  if (!read.ok) return []; // malformed: declares nothing (lint names the problem)
+  const parsed = read.value;
   if (!Array.isArray(parsed)) return [];
   const out: VariableDeclaration[] = [];
   for (const entry of parsed) {

@@ -2,6 +2,7 @@
 // and which Google Fonts stylesheets it links. Text in, names out: the linter, the render node's project server
 // and the Worker all read fonts the same way.
 import { isGenericFamily, normalizeFamily } from "./font-table.ts";
+import { parseUrl } from "../parse-text.ts";
 
 const COMMENTS = /\/\*[\s\S]*?\*\//g;
 const FONT_FACE_BLOCK = /@font-face\s*\{[^}]*\}/gi;
@@ -69,12 +70,10 @@ export function declaredFamilies(css: string): Set<string> {
 
 /** Whether a URL is a Google Fonts stylesheet (fonts.googleapis.com/css or /css2). */
 export function isGoogleFontsCssUrl(url: string): boolean {
-  try {
-    const parsed = new URL(url.trim().replace(/&amp;/gi, "&"), "https://fonts.googleapis.com/");
-    return parsed.hostname.toLowerCase() === "fonts.googleapis.com" && /^\/css2?$/.test(parsed.pathname) && /^https?:|^\/\//i.test(url.trim());
-  } catch {
-    return false;
-  }
+  const read = parseUrl(url.trim().replace(/&amp;/gi, "&"), "https://fonts.googleapis.com/");
+  if (!read.ok) return false; // no URL is no stylesheet
+  const parsed = read.value;
+  return parsed.hostname.toLowerCase() === "fonts.googleapis.com" && /^\/css2?$/.test(parsed.pathname) && /^https?:|^\/\//i.test(url.trim());
 }
 
 /** The families a Google Fonts stylesheet URL asks for: `family=Playfair+Display:wght@700&family=Inter` → both. */

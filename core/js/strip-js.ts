@@ -3,6 +3,7 @@
 // comments and literals (regex versus division, nested templates); here they are blanked while every offset is
 // kept, so a match position still points into the original source.
 import { Parser, tokTypes, type Token } from "acorn";
+import { attempt } from "../parse-text.ts";
 
 // A lexer only: a regex whose pattern does not compile (the syntax rule reports it) is still a regex literal to
 // blank, so acorn's pattern and flag checks are switched off through its plugin API.
@@ -19,6 +20,8 @@ export interface StrippedScript {
   code: string;
   /** Comments and the contents of strings, templates and regex literals replaced by spaces. */
   bare: string;
+  /** The lexical error blanking stopped at (unterminated string, bad regex), or null when it read the whole script. */
+  lexProblem: string | null;
 }
 
 /** Blank comments (and, in `bare`, literal contents) of a JavaScript source. */
@@ -37,13 +40,12 @@ export function stripJs(source: string): StrippedScript {
     allowHashBang: true,
     onComment: (_block, _text, start, end) => blank(start, end, true),
   });
-  try {
+  // A lexical error ends the blanking: the lint's script-syntax rule reports it; what follows the error is left as
+  // written, so other rules still see the code there.
+  const lexed = attempt(() => {
     for (const token of tokens as Iterable<Token>) blankLiteral(source, token, blank);
-  } catch {
-    // A lexical error (unterminated string, bad regex): the lint's script-syntax rule reports it; what follows
-    // the error is left as written, so other rules still see the code there.
-  }
-  return { code: code.join(""), bare: bare.join("") };
+  });
+  return { code: code.join(""), bare: bare.join(""), lexProblem: lexed.ok ? null : lexed.problem };
 }
 
 function blankLiteral(source: string, token: Token, blank: (from: number, to: number, both: boolean) => void): void {

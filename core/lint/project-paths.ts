@@ -1,4 +1,5 @@
 // Path helpers for project-relative references. Pure string work: core must not import a path module.
+import { decodeComponent } from "../parse-text.ts";
 
 export type ReferenceKind = "skip" | "remote" | "absolute" | "parent" | "local";
 
@@ -16,11 +17,9 @@ export function classifyReference(reference: string): ReferenceKind {
 /** The path part of a reference: no query, no fragment, percent-escapes decoded where valid. */
 export function pathOf(reference: string): string {
   const path = reference.trim().split(/[?#]/)[0] ?? "";
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
+  const decoded = decodeComponent(path);
+  // A '%' that starts no valid escape is a literal character of the name: the path as written.
+  return decoded.ok ? decoded.value : path;
 }
 
 /** Collapse `./` and empty segments: `./assets//a.png` becomes `assets/a.png`. */

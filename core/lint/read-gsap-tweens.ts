@@ -3,6 +3,7 @@
 // variable or a vars object built at run time is skipped rather than guessed.
 import { parse, type Node } from "acorn";
 import type { ScriptBlock } from "./load-composition.ts";
+import { attempt } from "../parse-text.ts";
 
 export type TweenMethod = "to" | "from" | "fromTo" | "set";
 
@@ -62,12 +63,9 @@ function propertyNames(node: AnyNode | undefined): string[] {
 }
 
 function parseScript(text: string, isModule: boolean): AnyNode | null {
-  try {
-    return parse(text, { ecmaVersion: "latest", sourceType: isModule ? "module" : "script" }) as unknown as AnyNode;
-  } catch {
-    // A script that does not parse is reported by script_syntax_error; it runs nothing, so it tweens nothing.
-    return null;
-  }
+  const tree = attempt(() => parse(text, { ecmaVersion: "latest", sourceType: isModule ? "module" : "script" }) as unknown as AnyNode);
+  // A script that does not parse is reported by script_syntax_error; it runs nothing, so it tweens nothing.
+  return tree.ok ? tree.value : null;
 }
 
 /** The tween calls of one script, in source order. */

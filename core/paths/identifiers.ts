@@ -9,6 +9,7 @@ import * as z from "zod";
 import { isRenderFilename } from "../render/render-options.ts";
 import { checkProjectPath, encodePath, MAX_PATH_LENGTH } from "./project-path.ts";
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "./slugify.ts";
+import { attempt } from "../parse-text.ts";
 
 /** A project's slug: what slugify makes of its name. */
 export const projectSlug = z
@@ -18,12 +19,9 @@ export const projectSlug = z
 
 /** Why `path` (a project file path as written, not percent-encoded) is not one, or null: checkProjectPath's words. */
 export function projectPathProblem(path: string): string | null {
-  let encoded: string;
-  try {
-    encoded = encodePath(path);
-  } catch {
-    return "path is not valid Unicode (it has a lone surrogate)"; // encodeURIComponent cannot encode one
-  }
+  const read = attempt(() => encodePath(path));
+  if (!read.ok) return "path is not valid Unicode (it has a lone surrogate)"; // encodeURIComponent cannot encode one
+  const encoded = read.value;
   const check = checkProjectPath(encoded);
   return check.ok ? null : check.error;
 }

@@ -1,5 +1,6 @@
 // A name can be percent-encoded any number of times ("%2e" → "%252e" → "%25252e"), and any code that decodes it once
 // more sees the next layer. Checks for "..", backslashes and the like look at every layer, not just the first.
+import { decodeComponent } from "../parse-text.ts";
 
 const MAX_LAYERS = 8;
 
@@ -8,12 +9,9 @@ export function percentLayers(raw: string): string[] {
   const layers = [raw];
   let current = raw;
   for (let i = 0; i < MAX_LAYERS; i++) {
-    let next: string;
-    try {
-      next = decodeURIComponent(current);
-    } catch {
-      break; // a literal '%' in a name is fine
-    }
+    const decoded = decodeComponent(current);
+    if (!decoded.ok) break; // a literal '%' in a name is fine: no further layer
+    const next = decoded.value;
     if (next === current) break;
     layers.push(next);
     current = next;

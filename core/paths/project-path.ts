@@ -3,6 +3,7 @@
 // character can make a name look like another (see invisible-characters.ts).
 import { invisibleCharacterProblem } from "./invisible-characters.ts";
 import { percentLayers } from "./percent-layers.ts";
+import { decodeComponent } from "../parse-text.ts";
 
 export type PathCheck = { ok: true; path: string; isDirectory: boolean } | { ok: false; error: string };
 
@@ -13,12 +14,9 @@ export const MAX_PATH_LENGTH = 512;
 
 export function checkProjectPath(raw: string): PathCheck {
   if (raw.length === 0) return { ok: false, error: "path is empty" };
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(raw);
-  } catch {
-    return { ok: false, error: `path is not valid percent-encoding: ${raw}` };
-  }
+  const read = decodeComponent(raw);
+  if (!read.ok) return { ok: false, error: `path is not valid percent-encoding: ${raw}` };
+  const decoded = read.value;
   // Every layer of encoding: "%252e%252e" must not survive as ".." one decoding further down.
   for (const candidate of percentLayers(raw)) {
     if (candidate.includes("..")) return { ok: false, error: "path may not contain '..'" };

@@ -1,6 +1,7 @@
 // Starts the whole studio on this machine: wrangler dev (workerd with local D1, R2, Durable Objects) on a data
 // folder, the migrations applied, and a render node with a freshly provisioned key. `npm start` and the
 // end-to-end tests both use this, so the tests exercise exactly what a developer runs.
+import { retry } from "../../core/retry.ts";
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { assertPortFree } from "./check-port.ts";
@@ -31,18 +32,22 @@ export interface RunningStudio {
   stop(): Promise<void>;
 }
 
+/** Thrown when wrangler exits before it answers: no later attempt can succeed. */
+class ExitedEarly extends Error {}
+
 async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output()}`);
-    try {
+  const POLL_MS = 150;
+  const outcome = await retry(
+    async () => {
+      if (child.exitCode !== null) throw new ExitedEarly(`wrangler dev exited early:\n${output()}`);
+      // A refused connection or a non-2xx answer: not listening (or not ready) yet, asked again.
       const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
+      if (!res.ok) throw new Error(`/api/health answered ${res.status}`);
+    },
+    { attempts: Math.ceil(timeoutMs / POLL_MS), backoff: { firstMs: POLL_MS, factor: 1 }, retryable: (error) => !(error instanceof ExitedEarly) },
+  );
+  if (outcome.ok) return;
+  if (outcome.error instanceof ExitedEarly) throw outcome.error;
   throw new Error(`studio did not answer within ${timeoutMs} ms:\n${output()}`);
 }
 

@@ -2,8 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { parseSetting } from "../../worker/config/parse-config.ts";
 import { DEFAULT_BACKOFF_SECONDS, retryDelayMs } from "../../worker/webhooks/backoff.ts";
-import { addressClassOf } from "../../worker/webhooks/address-class.ts";
-import { parseIpv6 } from "../../worker/webhooks/ip-address.ts";
+import { addressClassOf } from "../../worker/net/address-class.ts";
+import { parseIpv6 } from "../../worker/net/ip-address.ts";
 import { webhookUrlProblem } from "../../worker/webhooks/webhook-url.ts";
 
 const production = { api: "https://studio.example.com", content: "https://studio-content.example.net" };

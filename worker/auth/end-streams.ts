@@ -17,7 +17,7 @@ import type { Db } from "../db/client.ts";
 import { projects } from "../db/schema/projects.ts";
 import type { Env } from "../env.ts";
 import { logEvent } from "../http/log.ts";
-import { roomOf } from "../renders/room/room-of.ts";
+import { roomOf } from "../durable-objects/room-of.ts";
 import type { CredentialEnd } from "./stream-credential.ts";
 
 /** The most rooms one credential's end tells; beyond, their backstop ends the streams (a Worker's subrequests are finite). */

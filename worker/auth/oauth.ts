@@ -11,17 +11,15 @@ import type { AppEnv } from "../http/context.ts";
 import { ApiError, badRequest, notFound } from "../http/errors.ts";
 import type { ProviderProfile } from "./users.ts";
 import { signInNext } from "../../core/http/sign-in-next.ts";
+import { decodeComponent } from "../../core/parse-text.ts";
 
 /** The page to land on after the provider's callback: the consent request that asked for sign-in, else the dashboard. */
 export function afterSignIn(c: Context<AppEnv>): string {
   const stored = getCookie(c, NEXT_COOKIE);
   deleteCookie(c, NEXT_COOKIE, { path: "/auth" });
-  let next: string | null = null;
-  try {
-    next = signInNext(stored ? decodeURIComponent(stored) : null);
-  } catch {
-    next = null; // a cookie that is not valid percent-encoding names nowhere
-  }
+  const decoded = stored ? decodeComponent(stored) : null;
+  // A cookie that is not valid percent-encoding names nowhere: the dashboard, as with no cookie.
+  const next = decoded === null || decoded.ok ? signInNext(decoded?.value ?? null) : null;
   return next ?? "/";
 }
 

@@ -12,6 +12,7 @@ import { unauthorized } from "../http/errors.ts";
 import { credentialCache } from "./credential-cache.ts";
 import { guardStatement, lookupStatement } from "./credential-guard.ts";
 import type { CallerPatch, CredentialKind, CredentialLookup } from "./resolvers.ts";
+import { settled } from "../../core/settled.ts";
 
 export interface Speculation {
   kind: CredentialKind;
@@ -79,7 +80,8 @@ export class RequestGate {
 
   /** Lets a read carry the check: starts it alongside the read (the same round trip) unless it is under way. */
   alongsideRead(): void {
-    if (!this.cleared && this.known === null) void this.passed().catch(() => undefined);
+    // The verdict is kept and awaited by clear() or guardedBatch() when it matters; here it only starts early.
+    if (!this.cleared && this.known === null) void settled(this.passed());
   }
 
   /**
@@ -105,7 +107,7 @@ export class RequestGate {
       (err: unknown) => (failedOnAnyGuard(err) ? this.settleFound() : this.checkAlone()),
     );
     this.verdict ??= decided;
-    void decided.catch(() => undefined); // awaited below when it matters; never an unhandled rejection
+    void settled(decided); // awaited below when it matters; never an unhandled rejection
     try {
       const results = await sent;
       if (!this.settle((results[0] as D1Result<Record<string, unknown>>).results[0] ?? null)) throw this.refusal();

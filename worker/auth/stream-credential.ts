@@ -2,13 +2,9 @@
 // that names that one credential and nothing else (the SHA-256 of a personal token or session cookie, the same
 // hash D1 stores; an OAuth grant's id), never the secret. A rotation, revocation or sign-out names the same id when
 // it tells the rooms (end-streams.ts), and the rooms' backstop asks D1 about the same hashes (stream-recheck.ts).
-import type { Context } from "hono";
+// Only the contract the rooms share: reading it off a request is stream-request.ts, so a room imports no sign-in code.
 import * as z from "zod";
-import type { AppEnv } from "../http/context.ts";
-import { unauthorized } from "../http/errors.ts";
-import { grantOf } from "../oauth/oauth-caller.ts";
-import { sessionCookie } from "./sessions.ts";
-import { sha256Hex } from "./tokens.ts";
+import { parseJson } from "../../core/parse-text.ts";
 
 export const streamCredentialSchema = z.object({
   kind: z.enum(["token", "session", "oauth"]),
@@ -25,37 +21,13 @@ export interface CredentialEnd {
 /** How the Worker hands a stream's credential to its room (an internal request: nothing outside reaches a room). */
 export const STREAM_CREDENTIAL_HEADER = "X-Studio-Stream-Credential";
 
-/** The credential of a request behind requireUser, as its stream will be known by. */
-export async function streamCredentialOf(c: Context<AppEnv>): Promise<StreamCredential> {
-  const kind = c.get("credential");
-  const token = c.get("token");
-  if (kind === "token" && token) return { kind, id: await sha256Hex(token) };
-  const cookie = kind === "session" ? sessionCookie(c) : null;
-  if (cookie) return { kind: "session", id: await sha256Hex(cookie) };
-  const grant = kind === "oauth" ? grantOf(c.req.raw) : null;
-  if (grant) return { kind: "oauth", id: grant.grantId };
-  // requireUser let a caller through whose credential no stream could be ended by: refuse rather than stream.
-  throw unauthorized("this credential cannot open an event stream");
-}
-
-/** The request a stream route forwards to its room: the caller's stream credential with it, and the client's
- * signal, so the room drops the stream when the client goes away. */
-export async function streamRequest(c: Context<AppEnv>, url: string | URL): Promise<Request> {
-  const headers = new Headers({ [STREAM_CREDENTIAL_HEADER]: JSON.stringify(await streamCredentialOf(c)) });
-  return new Request(url, { headers, signal: c.req.raw.signal });
-}
-
 /** The forwarded request's credential, as the room reads it; null when absent or not one (never from outside). */
 export function carriedStreamCredential(request: Request): StreamCredential | null {
   const raw = request.headers.get(STREAM_CREDENTIAL_HEADER);
   if (!raw) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null; // only the Worker writes this header; a value it did not write is no credential
-  }
-  const parsed = streamCredentialSchema.safeParse(value);
+  const json = parseJson(raw);
+  if (!json.ok) return null; // only the Worker writes this header; a value it did not write is no credential
+  const parsed = streamCredentialSchema.safeParse(json.value);
   return parsed.success ? parsed.data : null;
 }
 

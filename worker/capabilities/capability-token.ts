@@ -13,6 +13,7 @@
 // without a table of issued links. Version 1 links (readable, signed only) are no longer accepted.
 import { base64url } from "../auth/tokens.ts";
 import type { CapabilityKeys } from "./capability-key.ts";
+import { attempt, attemptAsync, decodeBase64Text, parseJson } from "../../core/parse-text.ts";
 
 export type CapabilityKind = "project" | "render";
 
@@ -35,12 +36,9 @@ const encoder = new TextEncoder();
 
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  try {
-    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4));
-    return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
-  } catch {
-    return null;
-  }
+  const binary = decodeBase64Text(text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4));
+  // A length base64 cannot have: no capability (the caller answers as for any forged link).
+  return binary.ok ? Uint8Array.from(binary.value, (ch) => ch.charCodeAt(0)) : null;
 }
 
 /** The claims encrypted under a fresh random IV: two links with equal claims share no bytes. */
@@ -64,13 +62,13 @@ export async function signCapability(keys: CapabilityKeys, claims: CapabilityCla
 async function unseal(key: CryptoKey, sealed: string): Promise<CapabilityClaims | null> {
   const bytes = fromBase64url(sealed);
   if (!bytes || bytes.byteLength <= IV_BYTES) return null;
-  let body: unknown;
-  try {
-    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.slice(0, IV_BYTES) }, key, bytes.slice(IV_BYTES));
-    body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(plain));
-  } catch {
-    return null;
-  }
+  // Not sealed with this key, changed, not UTF-8 or not JSON: each is a forged or stale link, answered as none.
+  const plain = await attemptAsync(() => crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.slice(0, IV_BYTES) }, key, bytes.slice(IV_BYTES)));
+  if (!plain.ok) return null;
+  const text = attempt(() => new TextDecoder("utf-8", { fatal: true }).decode(plain.value));
+  const json = text.ok ? parseJson(text.value) : null;
+  if (!json?.ok) return null;
+  const body = json.value;
   if (!body || typeof body !== "object") return null;
   const { v, k, u, id, e, a } = body as Record<string, unknown>;
   const kind = (Object.keys(KIND_CODES) as CapabilityKind[]).find((name) => KIND_CODES[name] === k);

@@ -5,7 +5,7 @@ import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import { badRequest } from "../http/errors.ts";
 import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
-import type { ProjectRef } from "../projects/files/keys.ts";
+import type { ProjectRef } from "../storage/keys.ts";
 import { requireRenderNode } from "../renders/farm/node-presence.ts";
 
 export async function requireBrowserJobReady(env: Env, db: Db, ref: ProjectRef, at: readonly number[] | undefined, duration: number | null, action: string) {

@@ -17,14 +17,13 @@ import { requireBrowserJobReady } from "./browser-job-ready.ts";
 import { loadLintInput } from "./load-lint-input.ts";
 import { requireProject } from "../projects/store.ts";
 import { loadLinter } from "./load-linter.ts";
+import { parseJson } from "../../core/parse-text.ts";
 
 function parseResult(text: string | null): z.infer<typeof CheckJobResultSchema> | null {
-  try {
-    const parsed = CheckJobResultSchema.safeParse(text ? JSON.parse(text) : null);
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  const json = text ? parseJson(text) : { ok: true as const, value: null };
+  if (!json.ok) return null; // a node's result that is not JSON is no result, as one that fails the schema
+  const parsed = CheckJobResultSchema.safeParse(json.value);
+  return parsed.success ? parsed.data : null;
 }
 
 export const checkRoutes = new Hono<AppEnv>().use(requireUser).post(

@@ -1,7 +1,7 @@
 // Gathers what the linter reads from R2: every file's path and size, and the text of the files it parses.
 import type { LintInput } from "../../core/lint/index.ts";
-import { fileKey, type ProjectRef } from "../projects/files/keys.ts";
-import { listProjectFiles } from "../projects/files/list-files.ts";
+import { fileKey, type ProjectRef } from "../storage/keys.ts";
+import { listProjectFiles } from "../storage/list-objects.ts";
 
 const TEXT_FILE = /\.(html?|css|js|mjs|json)$/i;
 /** Larger text files are listed but not parsed; no composition file is anywhere near this. */

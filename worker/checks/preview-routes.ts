@@ -11,7 +11,7 @@ import { requireUser } from "../auth/middleware.ts";
 import { isStalePreview, newPreviewOptions, previewHostname, previewPort, previewSecret, previewState } from "./preview-state.ts";
 import { browserJobTimeouts } from "./wait-for-job.ts";
 import { openDb, type Db } from "../db/client.ts";
-import type { ProjectRef } from "../projects/files/keys.ts";
+import type { ProjectRef } from "../storage/keys.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import { endJob, findJob, findLiveProjectJob, type JobRow } from "../renders/farm/queue.ts";

@@ -9,6 +9,7 @@ import type { Env } from "../env.ts";
 import { contentOrigin } from "../http/origins.ts";
 import type { JobRow } from "../renders/farm/queue.ts";
 import type { PreviewState } from "../projects/summary.ts";
+import { parseJson } from "../../core/parse-text.ts";
 
 /** The options of a new preview job: its secret, 32 random bytes in base64url. */
 export function newPreviewOptions(): { secret: string } {
@@ -22,22 +23,18 @@ export function previewHostname(env: Env): string {
 
 /** The job's secret; null for a job queued without one (it cannot be reached, so a new POST replaces it). */
 export function previewSecret(job: JobRow): string | null {
-  try {
-    const secret = (JSON.parse(job.options) as { secret?: unknown }).secret;
-    return typeof secret === "string" && /^[A-Za-z0-9_-]{16,}$/.test(secret) ? secret : null;
-  } catch {
-    return null;
-  }
+  const options = parseJson(job.options);
+  if (!options.ok) return null; // options the Worker did not write hold no secret: the preview is unreachable, replaced
+  const secret = (options.value as { secret?: unknown } | null)?.secret;
+  return typeof secret === "string" && /^[A-Za-z0-9_-]{16,}$/.test(secret) ? secret : null;
 }
 
 export function previewPort(job: JobRow | null, now = Date.now()): number | null {
   if (!job || job.status !== "running" || (job.leaseExpiresAt ?? 0) < now || !job.result) return null;
-  try {
-    const port = (JSON.parse(job.result) as { port?: unknown }).port;
-    return typeof port === "number" && Number.isInteger(port) ? port : null;
-  } catch {
-    return null;
-  }
+  const result = parseJson(job.result);
+  if (!result.ok) return null; // a node's result that is not JSON names no port: the preview is not up
+  const port = (result.value as { port?: unknown } | null)?.port;
+  return typeof port === "number" && Number.isInteger(port) ? port : null;
 }
 
 /** `{ running, port, url }` with the secret in `url`'s path; `hostname` from previewHostname(env). */

@@ -9,7 +9,7 @@ import { waitForJob } from "./wait-for-job.ts";
 import { openDb } from "../db/client.ts";
 import { announceFiles } from "../projects/files/announce-files.ts";
 import { deletePath } from "../projects/files/delete-files.ts";
-import { fileKey } from "../projects/files/keys.ts";
+import { fileKey } from "../storage/keys.ts";
 import { baseUrlOf } from "../http/base-url.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
@@ -19,6 +19,7 @@ import { BROWSER_ERRORS, snapshotResult } from "./shapes.ts";
 import { enqueueCappedJob, requireJobSlot } from "./capped-jobs.ts";
 import { requireBrowserJobReady } from "./browser-job-ready.ts";
 import { requireProject } from "../projects/store.ts";
+import { parseJson } from "../../core/parse-text.ts";
 
 /** What the node reports when it completes a snapshot job (parsed, never trusted blindly). */
 const snapshotJobResult = z.object({
@@ -28,13 +29,9 @@ const snapshotJobResult = z.object({
 
 /** The node's report; none (a job that failed before reporting) is an empty one. One that does not fit is a 502. */
 function parseResult(text: string | null) {
-  let data: unknown = {};
-  try {
-    if (text) data = JSON.parse(text);
-  } catch {
-    throw new ApiError(502, "snapshot failed: the render node reported a result that is not JSON");
-  }
-  const parsed = snapshotJobResult.safeParse(data);
+  const json = text ? parseJson(text) : { ok: true as const, value: {} };
+  if (!json.ok) throw new ApiError(502, "snapshot failed: the render node reported a result that is not JSON");
+  const parsed = snapshotJobResult.safeParse(json.value);
   if (!parsed.success) throw new ApiError(502, `snapshot failed: the render node reported a result the studio cannot read (${parsed.error.issues[0]?.message ?? "unknown shape"})`);
   return parsed.data;
 }

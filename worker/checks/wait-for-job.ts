@@ -8,7 +8,8 @@ import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import { endJob, findJob, isJobEnded, type JobRow } from "../renders/farm/queue.ts";
-import { roomOf } from "../renders/room/room-of.ts";
+import { roomOf } from "../durable-objects/room-of.ts";
+import { logEvent } from "../http/log.ts";
 
 /** Longest a wait sleeps between reads of the job row: a node's lease is only visible in D1. */
 const LEASE_CHECK_MS = 2000;
@@ -43,6 +44,8 @@ export async function waitForJob(db: Db, env: Env, jobId: string, what: string, 
     const sleep = Math.max(50, Math.min(nextDeadline - Date.now(), LEASE_CHECK_MS));
     // The room answers when the job is claimed or ends; should the room be evicted meanwhile, the call breaks and
     // the loop reads the row again.
-    await roomOf(env, job).awaitJobChange(jobId, sleep).catch(() => false);
+    await roomOf(env, job)
+      .awaitJobChange(jobId, sleep)
+      .catch((error: unknown) => logEvent("warn", "checks.job_wait_broken", { error, answer: "reading the job again" }));
   }
 }

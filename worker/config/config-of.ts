@@ -3,14 +3,15 @@
 // the workerd test pool: three requests, one parse; three DO instances of two classes, one env object, not the
 // fetch handler's). So a WeakMap keyed by that object parses once for the Worker and once for its Durable Objects
 // per isolate; an env built for one call ({ ...env, X }) is parsed on its own and dropped with it. A bad
-// configuration is cached as its error, thrown on every read.
-import type { Env } from "../env.ts";
-import { ConfigError, parseConfig, type Config } from "./parse-config.ts";
+// configuration is cached as its error, thrown on every read. `env` is any object: the Worker's Env is typed in
+// worker/env.ts, which imports the schema from here, so naming it back would tie the two folders in a circle.
+import type { Config } from "./config-types.ts";
+import { ConfigError, parseConfig } from "./parse-config.ts";
 
 const parsed = new WeakMap<object, Config | ConfigError>();
 
 /** The configuration, or the ConfigError naming what is wrong with it. */
-function resultOf(env: Env): Config | ConfigError {
+function resultOf(env: object): Config | ConfigError {
   let result = parsed.get(env);
   if (result === undefined) {
     try {
@@ -25,7 +26,7 @@ function resultOf(env: Env): Config | ConfigError {
 }
 
 /** The typed, frozen configuration of `env`; throws ConfigError when a setting is bad or a binding is missing. */
-export function configOf(env: Env): Config {
+export function configOf(env: object): Config {
   const result = resultOf(env);
   if (result instanceof ConfigError) throw result;
   return result;
@@ -36,12 +37,12 @@ export function configOf(env: Env): Config {
  * the Worker shares with them in place (test/worker/idea-helpers.ts, setEnv); deployed settings change only with a
  * new deployment, which brings a new isolate.
  */
-export function forgetConfig(env: Env): void {
+export function forgetConfig(env: object): void {
   parsed.delete(env);
 }
 
 /** What is wrong with `env`'s configuration, or null when it serves. */
-export function configProblem(env: Env): ConfigError | null {
+export function configProblem(env: object): ConfigError | null {
   const result = resultOf(env);
   return result instanceof ConfigError ? result : null;
 }

@@ -4,22 +4,8 @@
 // silent fallback. Pure; configOf (config-of.ts) caches the result per env object.
 import { BINDINGS, RETIRED_SETTINGS, SETTINGS, type BindingName, type SettingName } from "./settings.ts";
 import { SETTING_RULES } from "./setting-rules.ts";
-import type { KindValue, ValueKind } from "./value-kinds.ts";
-
-type Spec<K extends SettingName> = (typeof SETTINGS)[K];
-/** A setting's value: always there when it has a default or is required, otherwise possibly undefined. */
-type ValueOf<K extends SettingName> =
-  | KindValue<Spec<K>["type"]>
-  | (Spec<K> extends { default: string } | { required: true } ? never : undefined);
-
-/** The Worker's configuration, parsed and frozen: one property per setting, named as the variable is. */
-export type Config = { readonly [K in SettingName]: ValueOf<K> };
-
-/** One thing wrong with the configuration: the setting (or binding) and what is wrong with it. */
-export interface ConfigProblem {
-  setting: string;
-  problem: string;
-}
+import type { ValueKind } from "./value-kinds.ts";
+import type { Config, ConfigProblem } from "./config-types.ts";
 
 /** A configuration that cannot be served: its message names each setting and its problem. */
 export class ConfigError extends Error {

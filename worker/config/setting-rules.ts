@@ -1,6 +1,6 @@
 // Rules between settings, checked once each setting is readable on its own. A broken rule is a problem naming the
 // setting to change, like any other. Each rule's `rule` line is listed in docs/configuration.md.
-import type { Config, ConfigProblem } from "./parse-config.ts";
+import type { Config, ConfigProblem } from "./config-types.ts";
 import type { BindingName, SettingName } from "./settings.ts";
 
 /** What a rule may ask of the environment beyond the parsed values. */

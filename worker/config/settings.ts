@@ -3,7 +3,7 @@
 // (config-of.ts) parses an environment against it once; docs/configuration.md and .dev.vars.example are generated
 // from it (`npm run config:docs`). Pure: Node scripts import it too.
 import { COMPOSITION_LIMITS } from "../../core/composition/composition-limits.ts";
-import { parseAllowedHost } from "../webhooks/allowed-hosts.ts";
+import { parseAllowedHost } from "../net/allowed-hosts.ts";
 import { commaList, flag, nonNegativeNumberEntry, origin, positiveNumber, text, wholeNumber, type ValueKind } from "./value-kinds.ts";
 
 export interface SettingSpec {

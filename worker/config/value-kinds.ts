@@ -4,6 +4,7 @@
 // it expects, which docs/configuration.md lists. Plain functions rather than zod schemas: the configuration is read
 // on every isolate's first request and its schema is built when the Worker starts, where some 40 zod schemas cost
 // several milliseconds of CPU (bench/README.md, "Worker startup"). Pure.
+import { parseUrl } from "../../core/parse-text.ts";
 
 /** A kind of value: what it expects, and its reading of a variable's text. */
 export interface ValueKind<T> {
@@ -72,12 +73,9 @@ export function origin() {
   return {
     description: expected,
     read(text: string) {
-      let url: URL;
-      try {
-        url = new URL(text.trim());
-      } catch {
-        return refuse(expected, shown(text));
-      }
+      const read = parseUrl(text.trim());
+      if (!read.ok) return refuse(expected, shown(text));
+      const url = read.value;
       const bare = url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
       if ((url.protocol !== "http:" && url.protocol !== "https:") || !bare) return refuse(expected, shown(text));
       return accept(url.origin);

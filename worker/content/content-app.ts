@@ -18,7 +18,7 @@ import { FORMAT_CONTENT_TYPES, type Format } from "../../core/render/render-opti
 import { resolveCapability } from "../capabilities/resolve-capability.ts";
 import type { ProjectTarget, RenderTarget } from "../capabilities/store.ts";
 import { openDb } from "../db/client.ts";
-import { fileKey, renderKey } from "../projects/files/keys.ts";
+import { fileKey, renderKey } from "../storage/keys.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError, handleError, notFound } from "../http/errors.ts";
 import { messagePage } from "../http/message-page.ts";
@@ -28,7 +28,7 @@ import { serveObject } from "../http/serve-object.ts";
 import { PAGE_SCRIPTS } from "./page-scripts.ts";
 import { gsapFileRoutes } from "./gsap-files.ts";
 import { contentHeaders } from "./content-headers.ts";
-import { listProjectFiles } from "../projects/files/list-files.ts";
+import { listProjectFiles } from "../storage/list-objects.ts";
 import { playPageFonts } from "./play-page-fonts.ts";
 
 const JS = { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "private, max-age=300" };

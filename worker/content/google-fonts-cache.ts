@@ -13,8 +13,9 @@ import { googleFontFileName, GOOGLE_FONTS_DIR, googleStylesheetName } from "../.
 import { googleFontsUrls } from "../../core/fonts/read-font-usage.ts";
 import { sha256Hex } from "../auth/tokens.ts";
 import type { Env } from "../env.ts";
-import { fileKey, type ProjectRef } from "../projects/files/keys.ts";
+import { fileKey, type ProjectRef } from "../storage/keys.ts";
 import { storeWithinQuota } from "../projects/files/storage-usage.ts";
+import { logEvent } from "../http/log.ts";
 
 // Google serves woff2 to a current Chrome; the render pages are Chromium.
 const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
@@ -123,7 +124,13 @@ export async function googleFontsForJob(env: Env, project: ProjectRef, files: Sc
   for (const text of await readPageTexts(env.FILES, files)) for (const url of googleFontsUrls(text)) urls.add(url);
   const entries = new Map<string, CachedFontFile>();
   for (const url of [...urls].slice(0, MAX_STYLESHEETS)) {
-    for (const entry of await cacheStylesheet(env, project, url).catch(() => [])) entries.set(entry.path, entry);
+    // A stylesheet that cannot be cached (quota, Google or R2) is left out of the job: the page falls back, as for a
+    // stylesheet Google refused; the render is not failed for a font.
+    const cached = await cacheStylesheet(env, project, url).catch((error: unknown) => {
+      logEvent("warn", "fonts.stylesheet_skipped", { error, answer: "job without it" });
+      return [];
+    });
+    for (const entry of cached) entries.set(entry.path, entry);
   }
   return [...entries.values()];
 }

@@ -10,8 +10,9 @@ import { GOOGLE_FONTS_DIR } from "../../core/fonts/google-fonts-files.ts";
 import { declaredFamilies, googleFontsUrls } from "../../core/fonts/read-font-usage.ts";
 import { rewriteHtmlFonts } from "../../core/fonts/rewrite-page-fonts.ts";
 import type { Env } from "../env.ts";
-import type { ProjectRef } from "../projects/files/keys.ts";
+import type { ProjectRef } from "../storage/keys.ts";
 import { cacheStylesheet, googleFontsKey, MAX_STYLESHEETS, readPageTexts, type ScannedFile } from "./google-fonts-cache.ts";
+import { logEvent } from "../http/log.ts";
 
 /** Google's stylesheet URL for a bundled family at the weights the render node bundles. */
 export function bundledFamilyUrl(family: BundledFamily): string {
@@ -20,7 +21,11 @@ export function bundledFamilyUrl(family: BundledFamily): string {
 
 /** A cached stylesheet: its path in the project (relative to the play page) and its text. */
 async function cachedCss(env: Env, project: ProjectRef, url: string): Promise<{ path: string; css: string } | null> {
-  const [stylesheet] = await cacheStylesheet(env, project, url).catch(() => []);
+  // The page plays without this font (the browser's fallback) rather than failing: quota, Google or R2 trouble alike.
+  const [stylesheet] = await cacheStylesheet(env, project, url).catch((error: unknown) => {
+    logEvent("warn", "fonts.stylesheet_skipped", { error, answer: "play page without it" });
+    return [];
+  });
   const key = stylesheet && googleFontsKey(project, stylesheet.path);
   const css = key ? await (await env.FILES.get(key))?.text() : undefined;
   return stylesheet && css !== undefined ? { path: stylesheet.path, css } : null;

@@ -3,6 +3,7 @@
 // ends (keyset or offset), never anything the caller could use to reach another user's rows: every query is still
 // scoped to the caller.
 import { badRequest } from "./errors.ts";
+import { decodeBase64Text, parseJson } from "../../core/parse-text.ts";
 
 export type CursorList = "projects" | "renders" | "ideas";
 
@@ -10,20 +11,16 @@ export type CursorList = "projects" | "renders" | "ideas";
 export type Position = { at: number; id: string } | { offset: number };
 
 const toBase64Url = (text: string) => btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-const fromBase64Url = (text: string) => atob(text.replaceAll("-", "+").replaceAll("_", "/"));
 
 export function encodeCursor(list: CursorList, position: Position): string {
   return toBase64Url(JSON.stringify({ list, ...position }));
 }
 
 export function decodeCursor(list: CursorList, cursor: string): Position {
-  let value: unknown;
-  try {
-    value = JSON.parse(fromBase64Url(cursor));
-  } catch {
-    value = null;
-  }
-  const v = (value ?? {}) as Record<string, unknown>;
+  // Not base64 or not JSON: no cursor of any list, refused below like a cursor of another list.
+  const text = decodeBase64Text(cursor.replaceAll("-", "+").replaceAll("_", "/"));
+  const json = text.ok ? parseJson(text.value) : null;
+  const v = ((json?.ok ? json.value : null) ?? {}) as Record<string, unknown>;
   if (v.list === list && Number.isSafeInteger(v.at) && typeof v.id === "string") return { at: v.at as number, id: v.id };
   if (v.list === list && Number.isSafeInteger(v.offset) && (v.offset as number) >= 0) return { offset: v.offset as number };
   throw badRequest(`invalid query next: not a cursor of the ${list} list`, "invalid_cursor");

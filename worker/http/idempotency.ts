@@ -115,7 +115,8 @@ export const idempotent = (limit: BodyLimit): MiddlewareHandler<AppEnv> => async
   } catch (err) {
     // The work is done: the caller gets its answer even if it cannot be kept (a retry then runs again).
     logEvent("error", "idempotency.store_failed", { error: err });
-    await db.delete(idempotencyKeys).where(where).catch(() => undefined);
+    // Left behind, the claim counts as abandoned after IN_FLIGHT_MS; a retry before then is told it is in progress.
+    await db.delete(idempotencyKeys).where(where).catch((error: unknown) => logEvent("error", "idempotency.release_failed", { error, left: "until abandoned" }));
   }
   // Expired records of everyone go as new ones come; the index on created_at keeps this cheap.
   c.executionCtx.waitUntil(db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, now - TTL_MS)).then(() => undefined));

@@ -4,6 +4,7 @@
 // reader, so every JSON route has one and the routes that take raw uploads keep their own.)
 import type { Env } from "../env.ts";
 import { ApiError, badRequest } from "./errors.ts";
+import { logEvent } from "./log.ts";
 
 /** The body limit of every JSON route, unless the route says otherwise (project creation takes whole files). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -50,7 +51,8 @@ export async function readBoundedBytes(request: Request, limit: number, hint = "
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      await reader.cancel().catch(() => undefined);
+      // The 413 is the answer either way; a body that cannot be cancelled is dropped with the request.
+      await reader.cancel().catch((error: unknown) => logEvent("warn", "body.cancel_failed", { error, answer: "413" }));
       throw bodyTooLarge(limit, hint);
     }
     chunks.push(value);

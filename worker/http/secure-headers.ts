@@ -14,6 +14,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { Env } from "../env.ts";
 import type { AppEnv } from "./context.ts";
 import { apiOrigin, contentOrigin, isContentHost } from "./origins.ts";
+import { attempt } from "../../core/parse-text.ts";
 
 /** For every response of the API origin that is not a page: nothing may load, nothing may frame it. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -64,12 +65,10 @@ function headersFor(env: Env): MiddlewareHandler {
 
 /** A response fetched from a binding (assets, a Durable Object) has read-only headers: copy it before adding. */
 function makeHeadersWritable(c: Context): void {
-  try {
-    // Setting the one header every response gets anyway is the probe: it throws when the headers are read-only.
-    c.res.headers.set("X-Content-Type-Options", "nosniff");
-  } catch {
-    c.res = new Response(c.res.body, c.res);
-  }
+  // Setting the one header every response gets anyway is the probe: it throws when the headers are read-only.
+  const probe = attempt(() => c.res.headers.set("X-Content-Type-Options", "nosniff"));
+  if (!probe.ok) c.res = new Response(c.res.body, c.res); // read-only: a copy's headers are writable
+
 }
 
 /** The /play page runs the author's composition; its policy is the content origin's to set, not this default. */

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { AppEnv } from "./context.ts";
 import { ApiError, badRequest } from "./errors.ts";
 import { JSON_BODY, readBoundedText, type BodyLimit } from "./read-body.ts";
+import { parseJson } from "../../core/parse-text.ts";
 
 export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -44,11 +45,9 @@ export async function readJson<S extends z.ZodType>(c: Context<AppEnv>, schema: 
     if (c.get("credential") === "session" && !isJsonContentType(contentType)) {
       throw new ApiError(415, `unsupported media type: send this JSON body with Content-Type: application/json (got ${contentType ?? "none"})`);
     }
-    try {
-      value = JSON.parse(text);
-    } catch {
-      throw badRequest("invalid JSON body", "invalid_json");
-    }
+    const json = parseJson(text);
+    if (!json.ok) throw badRequest("invalid JSON body", "invalid_json");
+    value = json.value;
   }
   return parseWith(schema, value);
 }

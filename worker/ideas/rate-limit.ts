@@ -1,11 +1,11 @@
-// The idea board's write limit per caller: a fixed window counted in D1 (worker/limits/fixed-window.ts), whose
+// The idea board's write limit per caller: a fixed window counted in D1 (worker/db/fixed-window.ts), whose
 // spend joins the write's own batch (board-batch.ts) and refuses it in the same round trip.
 import { configOf } from "../config/config-of.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
-import { retryAfterOf, type RateLimit } from "../limits/fixed-window.ts";
+import { retryAfterOf, type RateLimit } from "../db/fixed-window.ts";
 
-export { isOverLimit, spendQuery, type RateLimit } from "../limits/fixed-window.ts";
+export { isOverLimit, spendQuery, type RateLimit } from "../db/fixed-window.ts";
 
 export function rateLimitOf(env: Env): RateLimit {
   const config = configOf(env);

@@ -5,7 +5,7 @@ import { loadCompositionReaders } from "../projects/load-composition-readers.ts"
 import type { RenderOptions } from "../../core/render/render-options.ts";
 import { renderRate } from "../../core/render/render-rate.ts";
 import type { Env } from "../env.ts";
-import { fileKey, type ProjectRef } from "../projects/files/keys.ts";
+import { fileKey, type ProjectRef } from "../storage/keys.ts";
 import { badRequest } from "../http/errors.ts";
 
 /**

@@ -16,8 +16,8 @@ import { rateLimits } from "../db/schema/ideas.ts";
 import { failWhen } from "../db/sql-guard.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
-import { formatIp, parseIp, unmapIpv4, isIpv4Mapped, type IpAddress } from "../webhooks/ip-address.ts";
-import { isOverLimit, retryAfterOf, spendQuery, windowStartOf, type RateLimit } from "./fixed-window.ts";
+import { formatIp, parseIp, unmapIpv4, isIpv4Mapped, type IpAddress } from "../net/ip-address.ts";
+import { isOverLimit, retryAfterOf, spendQuery, windowStartOf, type RateLimit } from "../db/fixed-window.ts";
 
 /** Every key of these limits starts so (the rate_limits table also counts idea-board writers). */
 const PREFIX = "oauth-register:";

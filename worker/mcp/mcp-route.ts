@@ -19,6 +19,7 @@ import type { McpCaller } from "./mcp-server.ts";
 import * as z from "zod";
 import { route } from "../http/route.ts";
 import { media } from "../openapi/operation.ts";
+import { parseJson } from "../../core/parse-text.ts";
 
 /** Largest MCP request body (a write_file of a small asset in base64 fits; larger files go to PUT .../files/<path>). */
 export const MCP_BODY_LIMIT = 10 * 1024 * 1024;
@@ -74,12 +75,9 @@ export function mcpRoutes(api: Hono<AppEnv>) {
       if (!caller) throw challenge(c.env, token ? c.get("authProblem") : "missing token", token !== null);
       // Read here, bounded, rather than by the transport (which reads any size): 413 past the limit.
       const text = await readBoundedText(c.req.raw, MCP_BODY_LIMIT, "; upload large files with PUT /api/projects/:slug/files/<path>");
-      let message: unknown;
-      try {
-        message = JSON.parse(text);
-      } catch {
-        return c.json({ jsonrpc: "2.0", error: { code: -32700, message: "Parse error: the body is not JSON" }, id: null }, 400);
-      }
+      const json = parseJson(text);
+      if (!json.ok) return c.json({ jsonrpc: "2.0", error: { code: -32700, message: "Parse error: the body is not JSON" }, id: null }, 400);
+      const message = json.value;
       // The MCP server is loaded on first use (mcp-server.ts says why).
       const { answerMcp } = await import("./mcp-server.ts");
       return answerMcp(c, api, caller, message);

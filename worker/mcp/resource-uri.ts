@@ -5,6 +5,7 @@
 // project's file. refusedResourceReads answers such a request before the SDK sees it; the read callbacks then check
 // slug and path by the same rules as the tools (core/paths/identifiers.ts).
 import { projectFilePath, projectSlug } from "../../core/paths/identifiers.ts";
+import { attempt, parseUrl } from "../../core/parse-text.ts";
 
 export const PROJECT_URI_TEMPLATE = "studio://projects/{slug}";
 export const FILE_URI_TEMPLATE = "studio://projects/{slug}/files/{+path}";
@@ -15,12 +16,9 @@ export const fileUri = (slug: string, path: string) => `studio://projects/${slug
 /** Why a requested resource URI would not name exactly itself once parsed, or null. */
 export function resourceUriProblem(raw: string): string | null {
   if (raw.length > 4096) return "the URI is longer than 4096 characters";
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    return "not a URI";
-  }
+  const read = parseUrl(raw);
+  if (!read.ok) return "not a URI";
+  const parsed = read.value;
   if (parsed.search || parsed.hash) return "a resource URI has no query or fragment";
   if (parsed.href !== raw) return `the URI is not in normal form (the URL parser reads it as ${parsed.href.slice(0, 200)}): no "." or ".." segments, in any encoding`;
   return null;
@@ -48,12 +46,9 @@ export function fileOfVariables(variables: Record<string, string | string[]>): {
   if (typeof slug !== "string" || typeof path !== "string") return "the URI names no single project file";
   const okSlug = projectSlug.safeParse(slug);
   if (!okSlug.success) return `invalid slug: ${okSlug.error.issues[0]?.message}`;
-  let decoded: string;
-  try {
-    decoded = path.split("/").map(decodeURIComponent).join("/");
-  } catch {
-    return "invalid path: bad percent-encoding";
-  }
+  const read = attempt(() => path.split("/").map(decodeURIComponent).join("/"));
+  if (!read.ok) return "invalid path: bad percent-encoding";
+  const decoded = read.value;
   const okPath = projectFilePath.safeParse(decoded);
   if (!okPath.success) return `invalid path: ${okPath.error.issues[0]?.message}`;
   if (decoded.endsWith("/")) return "invalid path: a directory is not a file (read studio://projects/<slug> for the file list)";

@@ -11,6 +11,7 @@ import type { Env } from "../env.ts";
 import { traversalProblem } from "../http/dot-segments.ts";
 import { errorBody } from "../http/errors.ts";
 import { apiOrigin } from "../http/origins.ts";
+import { parseJson } from "../../core/parse-text.ts";
 
 /** A REST answer that was not 2xx, carried to the tool as an MCP tool error with the same body. */
 export class RestError extends Error {
@@ -65,13 +66,10 @@ export function restClient(api: Hono<AppEnv>, env: Env, ctx: ExecutionContext, c
     const res = await api.fetch(req, env, ctx);
     if (res.ok) return res;
     const text = await res.text();
-    let parsed: Record<string, unknown>;
-    try {
-      const value = JSON.parse(text) as unknown;
-      parsed = value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { error: text };
-    } catch {
-      parsed = { error: text || `HTTP ${res.status}` };
-    }
+    // An error body that is not JSON (a platform's page) still becomes the error's message.
+    const json = parseJson(text);
+    const value = json.ok ? json.value : null;
+    const parsed = value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { error: text || `HTTP ${res.status}` };
     throw new RestError(res.status, parsed);
   }
   return {

@@ -1,13 +1,13 @@
 // Each authorization request that names its client by a metadata document URL may make the Worker fetch that URL
 // (the library caches a document only when its origin allows it). Such requests are made only by a signed-in
-// person (consent.ts), and counted per person in fixed windows (limits/fixed-window.ts: one upsert, in the
+// person (consent.ts), and counted per person in fixed windows (db/fixed-window.ts: one upsert, in the
 // request's one D1 batch behind the credential guard), so no one can make the studio fetch on and on.
 import { and, like, lt } from "drizzle-orm";
 import { configOf } from "../config/config-of.ts";
 import type { Db } from "../db/client.ts";
 import { rateLimits } from "../db/schema/ideas.ts";
 import type { Env } from "../env.ts";
-import { isOverLimit, retryAfterOf, spendQuery, type RateLimit } from "../limits/fixed-window.ts";
+import { isOverLimit, retryAfterOf, spendQuery, type RateLimit } from "../db/fixed-window.ts";
 
 const PREFIX = "oauth-metadata:";
 

@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import { currentUser } from "../auth/middleware.ts";
 import { openDb } from "../db/client.ts";
-import type { ProjectRef } from "./files/keys.ts";
+import type { ProjectRef } from "../storage/keys.ts";
 import type { AppEnv } from "../http/context.ts";
 import { requireProject } from "./store.ts";
 

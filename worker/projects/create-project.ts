@@ -8,11 +8,12 @@ import { openDb } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import { deleteFolder } from "./files/delete-files.ts";
 import { storeAllWithinQuota } from "./files/storage-usage.ts";
-import { fileKey, type ProjectRef } from "./files/keys.ts";
+import { fileKey, type ProjectRef } from "../storage/keys.ts";
 import { badRequest, conflict } from "../http/errors.ts";
 import { loadCompositionReaders } from "./load-composition-readers.ts";
 import { deleteProjectRow, insertProject, type ProjectRow } from "./store.ts";
 import type { CreateProjectBody } from "./schemas.ts";
+import { logEvent } from "../http/log.ts";
 
 export const DEFAULT_DURATION = 6;
 const encoder = new TextEncoder();
@@ -74,7 +75,9 @@ export async function createProject(env: Env, userId: string, body: CreateProjec
         bucket.put(fileKey(ref, "assets/"), new Uint8Array(0)),
       ]);
     } catch (err) {
-      await deleteFolder(env, ref).catch(() => {});
+      // The create's own error is what the caller gets; files left behind are logged (and counted by the ledger's
+      // next reconciliation), never a second error over the first.
+      await deleteFolder(env, ref).catch((cleanup: unknown) => logEvent("error", "projects.create_cleanup_failed", { error: cleanup, left: "starter files" }));
       await deleteProjectRow(db, ref);
       throw err;
     }

@@ -7,8 +7,8 @@ import { Hono } from "hono";
 import { requireUser } from "../auth/middleware.ts";
 import type { AppEnv } from "../http/context.ts";
 import { callerProject } from "./caller-project.ts";
-import { roomOf } from "../renders/room/room-of.ts";
-import { streamRequest } from "../auth/stream-credential.ts";
+import { roomOf } from "../durable-objects/room-of.ts";
+import { streamRequest } from "../auth/stream-request.ts";
 
 export const projectEventRoutes = new Hono<AppEnv>().use(requireUser).get(
   "/:slug/events",

@@ -3,8 +3,8 @@ import { Hono } from "hono";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { openDb } from "../db/client.ts";
 import { deleteFolder } from "./files/delete-files.ts";
-import { fileKey } from "./files/keys.ts";
-import { listProjectFiles } from "./files/list-files.ts";
+import { fileKey } from "../storage/keys.ts";
+import { listProjectFiles } from "../storage/list-objects.ts";
 import type { AppEnv } from "../http/context.ts";
 import { route } from "../http/route.ts";
 import { json } from "../openapi/operation.ts";
@@ -19,7 +19,7 @@ import { deleteProjectRow, projectRowsQuery, requireProject } from "./store.ts";
 import { latestRendersQuery } from "../renders/store.ts";
 import { projectSummary } from "./summary.ts";
 import { countAnimationCreated } from "../stats/animations.ts";
-import { roomOf } from "../renders/room/room-of.ts";
+import { roomOf } from "../durable-objects/room-of.ts";
 import { renderSummaries } from "./render-summaries.ts";
 import { previewHostname, previewState } from "../checks/preview-state.ts";
 import { findLiveProjectJob, liveUserJobsQuery } from "../renders/farm/queue.ts";
@@ -27,15 +27,20 @@ import { stopPreview } from "../checks/preview-routes.ts";
 import { signProjectLink } from "../capabilities/content-links.ts";
 import { ownerBinding, ownerBindingQuery } from "../capabilities/store.ts";
 import { VIEW_LINK_SECONDS } from "../capabilities/lifetimes.ts";
+import { attemptAsync, parseJson } from "../../core/parse-text.ts";
+import { logEvent } from "../http/log.ts";
 
 async function readMeta(bucket: R2Bucket, key: string): Promise<unknown> {
   const object = await bucket.get(key);
   if (!object) return null;
-  try {
-    return JSON.parse(await object.text()) as unknown;
-  } catch {
-    return null; // meta.json is the user's file; a broken one must not break the project page
+  // meta.json is the user's file: one that cannot be read or is not JSON must not break the project page.
+  const text = await attemptAsync(() => object.text());
+  if (!text.ok) {
+    logEvent("warn", "projects.meta_unreadable", { problem: text.problem, answer: "no meta" });
+    return null;
   }
+  const meta = parseJson(text.value);
+  return meta.ok ? meta.value : null; // not JSON: no meta, as a missing file
 }
 
 export const projectRoutes = new Hono<AppEnv>()

@@ -5,7 +5,7 @@ import type { Env } from "../env.ts";
 import { isInProgress, type RenderState } from "../../core/protocol/render-state.ts";
 import { stateOfRow } from "../renders/projection.ts";
 import type { RenderRow } from "../renders/store.ts";
-import { roomOf } from "../renders/room/room-of.ts";
+import { roomOf } from "../durable-objects/room-of.ts";
 
 /** `latest`: the newest render row of each project (see latestRendersQuery). */
 export async function renderSummaries(env: Env, userId: string, latest: RenderRow[]): Promise<Map<string, RenderState>> {

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterKeyset, newestFirst, type Keyset } from "../db/keyset.ts";
 import type { Db } from "../db/client.ts";
 import { projects } from "../db/schema/projects.ts";
-import type { ProjectRef } from "./files/keys.ts";
+import type { ProjectRef } from "../storage/keys.ts";
 import { notFound } from "../http/errors.ts";
 
 export type ProjectRow = typeof projects.$inferSelect;

@@ -19,7 +19,7 @@ import { webhookPolicyOf } from "../webhooks/webhook-policy.ts";
 import { webhookUrlProblem } from "../webhooks/webhook-url.ts";
 import { outboxOf } from "../webhooks/outbox-of.ts";
 import type { RoomBatch } from "./room/batch-transitions.ts";
-import { roomOf } from "./room/room-of.ts";
+import { roomOf } from "../durable-objects/room-of.ts";
 import { refuseStrictRowIssues } from "./strict-variables.ts";
 import { batchStopped } from "./shapes.ts";
 

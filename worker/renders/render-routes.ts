@@ -1,8 +1,9 @@
 // /api/projects/:slug/render — start (optionally waiting), read, cancel, and the live event stream.
+import { retry } from "../../core/retry.ts";
 import { Hono, type Context } from "hono";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { openDb } from "../db/client.ts";
-import type { ProjectRef } from "../projects/files/keys.ts";
+import type { ProjectRef } from "../storage/keys.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError, badRequest, conflict, unauthorized } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
@@ -18,13 +19,13 @@ import { strictLintFailures } from "./strict-lint.ts";
 import { refuseStrictVariableIssues } from "./strict-variables.ts";
 import { queuedRender } from "./state.ts";
 import { isDownloadableRow, recentProjectRenders, renderListEntry } from "./store.ts";
-import { roomOf } from "./room/room-of.ts";
+import { roomOf } from "../durable-objects/room-of.ts";
 import { wakeRenderNodes } from "./farm/render-node-container.ts";
 import { webhookPolicyOf } from "../webhooks/webhook-policy.ts";
 import { webhookUrlProblem } from "../webhooks/webhook-url.ts";
 import { capReached } from "../limits/work-caps.ts";
 import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
-import { streamCredentialOf, streamRequest } from "../auth/stream-credential.ts";
+import { streamCredentialOf, streamRequest } from "../auth/stream-request.ts";
 
 async function noneState(c: Context<AppEnv>, ref: ProjectRef) {
   const recent = await recentProjectRenders(openDb(c.env.DB), ref.userId, ref.slug);
@@ -37,17 +38,17 @@ async function noneState(c: Context<AppEnv>, ref: ProjectRef) {
  */
 async function waitForRenderEnd(c: Context<AppEnv>, ref: ProjectRef, renderId: string) {
   const credential = await streamCredentialOf(c);
-  for (let broken = 0; ; broken++) {
-    try {
+  // A broken call (the room evicted or moved mid-wait) is asked again; an ApiError is the answer itself.
+  const outcome = await retry(
+    async () => {
       const ended = await roomOf(c.env, ref).waitForEnd(renderId, credential);
       if (ended && "credentialEnded" in ended) throw unauthorized("invalid or revoked token");
       return ended;
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      if (broken >= 20 || c.req.raw.signal.aborted) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+    },
+    { attempts: 21, backoff: { firstMs: 100, factor: 1 }, retryable: (error) => !(error instanceof ApiError), signal: c.req.raw.signal },
+  );
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
 }
 
 export const renderRoutes = new Hono<AppEnv>()

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { FORMAT_CONTENT_TYPES, isRenderFilename, type Format } from "../../core/render/render-options.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { openDb } from "../db/client.ts";
-import { renderKey } from "../projects/files/keys.ts";
+import { renderKey } from "../storage/keys.ts";
 import { deleteRenderFile } from "../projects/files/delete-files.ts";
 import type { AppEnv } from "../http/context.ts";
 import { notFound } from "../http/errors.ts";
@@ -20,7 +20,7 @@ import { nextCursor } from "../openapi/shapes.ts";
 import { RenderListEntrySchema, RenderStateSchema } from "../../core/protocol/render-state.ts";
 import * as z from "zod";
 import { keysetOf, pageOf } from "../http/cursor.ts";
-import { roomOf } from "./room/room-of.ts";
+import { roomOf } from "../durable-objects/room-of.ts";
 
 export const renderListRoutes = new Hono<AppEnv>()
   .use(requireUser)

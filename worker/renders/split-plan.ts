@@ -15,7 +15,7 @@
 // [0, frames) exactly. The settings are parsed with the rest of the configuration (worker/config/settings.ts).
 import type { RenderPlan, SegmentRange } from "../../core/protocol/render-plan.ts";
 import type { Format } from "../../core/render/render-options.ts";
-import type { Config } from "../config/parse-config.ts";
+import type { Config } from "../config/config-types.ts";
 
 /** The farm's measured costs, in seconds, and the segment cap. */
 export interface FarmModel {

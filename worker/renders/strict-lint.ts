@@ -1,6 +1,6 @@
 // A strict render fails on lint errors before any node is involved; the errors become its log lines.
 import type { Env } from "../env.ts";
-import type { ProjectRef } from "../projects/files/keys.ts";
+import type { ProjectRef } from "../storage/keys.ts";
 import { loadLintInput } from "../checks/load-lint-input.ts";
 import { loadLinter } from "../checks/load-linter.ts";
 

@@ -5,7 +5,7 @@ import { loadCompositionReaders } from "../projects/load-composition-readers.ts"
 import { describeVariableIssues, validateVariables } from "../../core/render/render-variables.ts";
 import type { RenderOptions } from "../../core/render/render-options.ts";
 import type { Env } from "../env.ts";
-import { fileKey, type ProjectRef } from "../projects/files/keys.ts";
+import { fileKey, type ProjectRef } from "../storage/keys.ts";
 import { badRequest } from "../http/errors.ts";
 import type { BatchRow } from "../../core/render/batch-request.ts";
 

@@ -20,11 +20,12 @@
 // removed when the render ends: not counted.
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env.ts";
-import { renderPrefix, userProjectsPrefix } from "../projects/files/keys.ts";
-import { listObjects } from "../projects/files/list-files.ts";
+import { renderPrefix, userProjectsPrefix } from "./keys.ts";
+import { listObjects } from "./list-objects.ts";
 import type { Reconciled, Reserved, Stored, Ticket, Want } from "./ledger-types.ts";
 import { logEvent } from "../http/log.ts";
 import { KeyLocks } from "./key-locks.ts";
+import { settled } from "../../core/settled.ts";
 
 /** How long a reservation lives without being renewed or settled. */
 export const TICKET_TTL_MS = 15 * 60_000;
@@ -43,6 +44,13 @@ type LedgerRow = {
 
 const plus = (a: Stored, b: Stored): Stored => ({ bytes: a.bytes + b.bytes, objects: a.objects + b.objects });
 const minus = (a: Stored, b: Stored): Stored => ({ bytes: a.bytes - b.bytes, objects: a.objects - b.objects });
+
+// Types env.ts's StorageLedger namespace (durable-object-classes.ts says why this way round).
+declare module "../durable-object-classes.ts" {
+  interface DurableObjectClasses {
+    StorageLedger: StorageLedger;
+  }
+}
 
 export class StorageLedger extends DurableObject<Env> {
   private readonly sql: SqlStorage;
@@ -254,7 +262,8 @@ export class StorageLedger extends DurableObject<Env> {
       });
       result = { before, after, drift: minus(after, before) };
     })();
-    this.reconciling = run.catch(() => {});
+    // Other rebuilds only wait for this one to end; its error is this call's, thrown by the await below.
+    this.reconciling = settled(run);
     try {
       await run;
     } finally {

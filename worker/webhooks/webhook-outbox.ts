@@ -65,6 +65,13 @@ function newSecret(): string {
   return `whsec_${btoa(String.fromCharCode(...bytes))}`;
 }
 
+// Types env.ts's WebhookOutbox namespace (durable-object-classes.ts says why this way round).
+declare module "../durable-object-classes.ts" {
+  interface DurableObjectClasses {
+    WebhookOutbox: WebhookOutbox;
+  }
+}
+
 export class WebhookOutbox extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);

@@ -9,9 +9,10 @@
 //   receivers). This holds wherever the studio runs, local development included.
 // A public name that resolves to a private address cannot be told apart here (a Worker has no resolver); on
 // Cloudflare a Worker's fetch reaches only the public internet, but a self-hosted workerd can reach its network.
-import { addressClassOf } from "./address-class.ts";
-import { bareName, isAllowedHost, type AllowedHost } from "./allowed-hosts.ts";
-import { formatIp, parseIp, unmapIpv4, type IpAddress } from "./ip-address.ts";
+import { addressClassOf } from "../net/address-class.ts";
+import { bareName, isAllowedHost, type AllowedHost } from "../net/allowed-hosts.ts";
+import { formatIp, parseIp, unmapIpv4, type IpAddress } from "../net/ip-address.ts";
+import { parseUrl } from "../../core/parse-text.ts";
 
 export const WEBHOOK_URL_MAX_LENGTH = 2000;
 
@@ -58,13 +59,10 @@ const portOf = (url: URL) => url.port || (url.protocol === "https:" ? "443" : "8
 /** Why this URL may not be a webhook, or null when it may. */
 export function webhookUrlProblem(value: string, policy: WebhookPolicy): string | null {
   if (value.length > WEBHOOK_URL_MAX_LENGTH) return `webhook URL is longer than ${WEBHOOK_URL_MAX_LENGTH} characters`;
-  let url: URL;
-  try {
-    // The WHATWG parser writes every IPv4 spelling (127.1, 2130706433, 0x7f.1) as dotted decimal.
-    url = new URL(value);
-  } catch {
-    return "webhook URL is not a valid absolute URL";
-  }
+  // The WHATWG parser writes every IPv4 spelling (127.1, 2130706433, 0x7f.1) as dotted decimal.
+  const read = parseUrl(value);
+  if (!read.ok) return "webhook URL is not a valid absolute URL";
+  const url = read.value;
   if (url.protocol !== "http:" && url.protocol !== "https:") return "webhook URL must be http or https";
   if (url.username || url.password) return "webhook URL must not carry a user name or password";
   for (const own of [new URL(policy.api), new URL(policy.content)]) {

@@ -12,6 +12,7 @@ import { normalizePath, pathOf } from "../project-paths.ts";
 import type { ProjectContext } from "../project-context.ts";
 import type { LintFinding } from "../types.ts";
 import { vendoredReason } from "../vendored-script.ts";
+import { parseJson } from "../../parse-text.ts";
 
 const CALL = String.raw`getVariables\s*\(\s*\)`;
 const NAME = String.raw`[A-Za-z_$][\w$]*`;
@@ -58,12 +59,10 @@ function providedIds(file: CompositionFile, project: ProjectContext): Set<string
   for (const other of project.compositions) {
     for (const host of listHosts(other)) {
       if (normalizePath(pathOf(readAttribute(host, "data-composition-src") ?? "")) !== file.path) continue;
-      try {
-        const values: unknown = JSON.parse(readAttribute(host, "data-variable-values") ?? "{}");
-        if (values && typeof values === "object" && !Array.isArray(values)) Object.keys(values).forEach((key) => ids.add(key));
-      } catch {
-        // A malformed data-variable-values provides nothing.
-      }
+      const read = parseJson(readAttribute(host, "data-variable-values") ?? "{}");
+      if (!read.ok) continue; // a malformed data-variable-values provides nothing
+      const values = read.value;
+      if (values && typeof values === "object" && !Array.isArray(values)) Object.keys(values).forEach((key) => ids.add(key));
     }
   }
   return ids;

@@ -2,9 +2,9 @@
 // through the user's storage ledger (storage-usage.ts), which deletes the keys and takes them off the count in one
 // step, so no caller can forget to and concurrent deletes cannot give the same bytes back twice.
 import type { Env } from "../../env.ts";
-import { listObjects } from "./list-files.ts";
+import { listObjects } from "../../storage/list-objects.ts";
 import { removeStored, type Stored } from "./storage-usage.ts";
-import { fileKey, projectPrefix, renderKey, type ProjectRef } from "./keys.ts";
+import { fileKey, projectPrefix, renderKey, type ProjectRef } from "../../storage/keys.ts";
 
 /** Deletes every object of the project; returns what was removed. */
 export async function deleteFolder(env: Env, project: ProjectRef): Promise<Stored> {

@@ -2,7 +2,7 @@
 // Every writer works within a storage reservation (storage-usage.ts): it stores no more than was reserved and holds
 // the reservation right before its last bytes are kept.
 import { ApiError } from "../../http/errors.ts";
-import { fileKey, type ProjectRef } from "./keys.ts";
+import { fileKey, type ProjectRef } from "../../storage/keys.ts";
 import type { Reservation } from "./storage-usage.ts";
 
 const PART_BYTES = 8 * 1024 * 1024;

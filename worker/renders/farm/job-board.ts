@@ -5,6 +5,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { JobKind } from "../../../core/protocol/job-kinds.ts";
 import type { Env } from "../../env.ts";
+import { logEvent } from "../../http/log.ts";
 
 /** Counters of announced work per kind, as a claim saw them before it looked at the queue. */
 export type WorkMarks = Partial<Record<JobKind, number>>;
@@ -15,6 +16,13 @@ interface Waiter {
   kinds: readonly JobKind[];
   resolve: (woken: boolean) => void;
   timer: ReturnType<typeof setTimeout>;
+}
+
+// Types env.ts's JobBoard namespace (durable-object-classes.ts says why this way round).
+declare module "../../durable-object-classes.ts" {
+  interface DurableObjectClasses {
+    JobBoard: JobBoard;
+  }
 }
 
 export class JobBoard extends DurableObject<Env> {
@@ -76,7 +84,8 @@ export function jobBoard(env: Env) {
 export async function announceWork(env: Env, kind: JobKind): Promise<void> {
   try {
     await jobBoard(env).announce(kind);
-  } catch {
-    // The claim loop's safety re-check finds the job anyway.
+  } catch (error) {
+    // The claim loop's safety re-check finds the job anyway, a few seconds later.
+    logEvent("warn", "jobs.announce_failed", { kind, error, answer: "found by the claim's re-check" });
   }
 }

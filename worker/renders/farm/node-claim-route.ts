@@ -8,11 +8,12 @@ import { openDb } from "../../db/client.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { route } from "../../http/route.ts";
 import { json } from "../../openapi/operation.ts";
-import { roomOf } from "../room/room-of.ts";
-import { jobBoard } from "./job-board.ts";
+import { roomOf } from "../../durable-objects/room-of.ts";
+import { jobBoard, type WorkMarks } from "./job-board.ts";
 import { nodeOf } from "./node-caller.ts";
 import { markNodeSeen } from "./node-presence.ts";
 import { claimJob, JOB_KINDS, leaseMs, renderPartOf, type JobRow } from "./queue.ts";
+import { logEvent } from "../../http/log.ts";
 
 /** A waiting claim re-reads the queue at least this often, should a wake-up be lost (the board evicted). */
 const SAFETY_RECHECK_MS = 5000;
@@ -48,7 +49,13 @@ export const nodeClaimRoute = new Hono<AppEnv>()
         await markNodeSeen(db, node.id);
         for (;;) {
           // The board's counters are read before the queue, so work queued in between wakes the wait below at once.
-          const marks = await jobBoard(c.env).marksOf(kinds).catch(() => ({}));
+          // Without the board's marks the wait below wakes on any work, no later than the safety re-check.
+          const marks = await jobBoard(c.env)
+            .marksOf(kinds)
+            .catch((error: unknown): WorkMarks => {
+              logEvent("warn", "jobs.marks_unread", { error, answer: "claim without marks" });
+              return {};
+            });
           // A node that went away while it waited must not be handed a job: it would sit out a whole lease.
           if (c.req.raw.signal.aborted) return c.body(null, 204);
           const job = await claimJob(db, node.id, kinds, lease);
@@ -70,7 +77,11 @@ export const nodeClaimRoute = new Hono<AppEnv>()
           }
           await jobBoard(c.env)
             .waitForWork(kinds, marks, Math.min(left, SAFETY_RECHECK_MS), `${node.id}/${body.nodeId ?? ""}`)
-            .catch(() => new Promise((r) => setTimeout(r, Math.min(left, 1000))));
+            .catch((error: unknown) => {
+              // An unreachable board: wait a second and read the queue again, as the safety re-check would.
+              logEvent("warn", "jobs.board_wait_failed", { error, answer: "queue read again in 1 s" });
+              return new Promise((r) => setTimeout(r, Math.min(left, 1000)));
+            });
         }
       },
     ),

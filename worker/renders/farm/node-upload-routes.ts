@@ -14,7 +14,7 @@ import { ApiError, notFound } from "../../http/errors.ts";
 import { rawFilePath } from "../../http/raw-file-path.ts";
 import { route } from "../../http/route.ts";
 import { json } from "../../openapi/operation.ts";
-import { fileKey, renderKey } from "../../projects/files/keys.ts";
+import { fileKey, renderKey } from "../../storage/keys.ts";
 import { scratchSpace, storeWithinQuota, type Reservation } from "../../projects/files/storage-usage.ts";
 import { streamToKey, writeStream } from "../../projects/files/write-file.ts";
 import { segmentKey } from "../segment-keys.ts";

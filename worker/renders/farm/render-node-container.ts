@@ -24,7 +24,7 @@
 import { Container, getContainer } from "@cloudflare/containers";
 import { logEvent } from "../../http/log.ts";
 import { configOf } from "../../config/config-of.ts";
-import type { Config } from "../../config/parse-config.ts";
+import type { Config } from "../../config/config-types.ts";
 import type { Env } from "../../env.ts";
 
 export interface ScalingRule {
@@ -85,6 +85,13 @@ export async function queueDepth(env: Env): Promise<QueueDepth> {
  * "Network isolation"): the page's CSP, a dead proxy for everything but the render's own loopback server, no
  * host-name resolution (so no DNS lookup carries a name out), no WebRTC UDP.
  */
+// Types env.ts's RenderNodeContainer namespace (durable-object-classes.ts says why this way round).
+declare module "../../durable-object-classes.ts" {
+  interface DurableObjectClasses {
+    RenderNodeContainer: RenderNodeContainer;
+  }
+}
+
 export class RenderNodeContainer extends Container<Env> {
   // The image's health endpoint (render-node/src/serve-health.ts, GET /healthz).
   defaultPort = 8080;

@@ -3,6 +3,7 @@
 // subscriber is kept with the credential it was opened with, so a credential's end (rotation, revocation, sign-out)
 // ends its streams at once, before anything else is written to them (stream-watch.ts).
 import type { StreamCredential } from "../../auth/stream-credential.ts";
+import { logEvent } from "../../http/log.ts";
 
 const encoder = new TextEncoder();
 const KEEP_ALIVE_MS = 15_000;
@@ -12,6 +13,11 @@ export function formatEvent(event: string, data: unknown, id?: number): string {
 }
 
 type Writer = WritableStreamDefaultWriter<Uint8Array>;
+
+/** Closes a stream; when its reader went away first, close fails with nothing left to close, and that is logged. */
+function closeStream(writer: Writer): void {
+  void writer.close().catch((error: unknown) => logEvent("info", "stream.close_skipped", { error, why: "reader gone" }));
+}
 
 export interface SubscribeOptions {
   /** The credential the stream was opened with. */
@@ -46,7 +52,7 @@ export class EventHub {
     const writer = writable.getWriter();
     void this.write(writer, first);
     if (options.closeAfterFirst) {
-      void writer.close().catch(() => undefined); // the reader went away first: nothing to close
+      closeStream(writer);
       return this.response(readable);
     }
     this.subscribers.set(writer, options.credential);
@@ -71,7 +77,7 @@ export class EventHub {
 
   /** Ends every stream (after an `end` event; a client reconnects, with Last-Event-ID, to follow the next render). */
   closeAll(): void {
-    for (const writer of this.subscribers.keys()) void writer.close().catch(() => undefined);
+    for (const writer of this.subscribers.keys()) closeStream(writer);
     this.subscribers.clear();
     this.stopKeepAlive();
   }
@@ -83,7 +89,7 @@ export class EventHub {
       if (!ends(credential)) continue;
       this.subscribers.delete(writer);
       void this.write(writer, `: ${why}\n\n`);
-      void writer.close().catch(() => undefined); // the reader went away first: nothing to close
+      closeStream(writer);
       ended++;
     }
     if (this.subscribers.size === 0) this.stopKeepAlive();
@@ -97,14 +103,17 @@ export class EventHub {
   private async write(writer: Writer, text: string): Promise<void> {
     try {
       await writer.write(encoder.encode(text));
-    } catch {
-      this.drop(writer); // the client went away: forget it
+    } catch (error) {
+      // The client went away: forget it. Its stream is over; the room and every other stream carry on.
+      logEvent("info", "stream.client_gone", { error, answer: "subscriber dropped" });
+      this.drop(writer);
     }
   }
 
   private drop(writer: Writer): void {
     if (!this.subscribers.delete(writer)) return;
-    void writer.abort().catch(() => undefined); // already errored: nothing to abort
+    // Already errored (the write that failed): abort has nothing left to end, which the log line says.
+    void writer.abort().catch((error: unknown) => logEvent("info", "stream.abort_skipped", { error, why: "already errored" }));
     if (this.subscribers.size === 0) this.stopKeepAlive();
   }
 

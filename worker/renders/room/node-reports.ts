@@ -5,7 +5,7 @@ import type { CompleteRequest } from "../../../core/protocol/node-routes.ts";
 import type { ProgressEvent } from "../../../core/protocol/progress.ts";
 import { isInProgress } from "../../../core/protocol/render-state.ts";
 import { openDb } from "../../db/client.ts";
-import { renderKey } from "../../projects/files/keys.ts";
+import { renderKey } from "../../storage/keys.ts";
 import { findJob, maxJobAttempts } from "../farm/queue.ts";
 import { writeProjection } from "../projection.ts";
 import { joinJobId, type Progress } from "../state.ts";

@@ -11,7 +11,7 @@ import type { ProgressEvent } from "../../../core/protocol/progress.ts";
 import type { RenderPlan, SegmentRange } from "../../../core/protocol/render-plan.ts";
 import { isInProgress, type RenderWithLog } from "../../../core/protocol/render-state.ts";
 import { logEvent } from "../../http/log.ts";
-import { projectLookup } from "../../webhooks/notify-render-ended.ts";
+import { projectLookup } from "../notify-render-ended.ts";
 import { openDb } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
 import { writeFileDeleted, writeProjection } from "../projection.ts";
@@ -34,6 +34,13 @@ export type RenderView = RenderWithLog;
 /** `atCap`: the user already has their limit of renders in progress elsewhere; nothing was started. `batchBusy`: a
  * batch runs in this project (its rows are the renders), so nothing was started. */
 export type StartResult = AdmitResult | { batchBusy: true };
+
+// Types env.ts's ProjectRoom namespace (durable-object-classes.ts says why this way round).
+declare module "../../durable-object-classes.ts" {
+  interface DurableObjectClasses {
+    ProjectRoom: ProjectRoom;
+  }
+}
 
 export class ProjectRoom extends DurableObject<Env> {
   /** The log, the numbered events and the streams (render-feed.ts); the room decides, the feed tells. */

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { openDb } from "../../db/client.ts";
 import { renderNodes } from "../../db/schema/renders.ts";
-import { renderKey } from "../../projects/files/keys.ts";
+import { renderKey } from "../../storage/keys.ts";
 import { logEvent } from "../../http/log.ts";
 import { announceWork } from "../farm/job-board.ts";
 import { findJob, findJobs, leaseMs, maxJobAttempts, renderPartOf, requeueLapsedJob, type JobRow } from "../farm/queue.ts";

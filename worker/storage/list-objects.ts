@@ -1,5 +1,5 @@
 // Recursive listing of a project's files (and directories) from R2, leaving out the hidden cache folders.
-import { isHiddenPath } from "../../../core/paths/project-path.ts";
+import { isHiddenPath } from "../../core/paths/project-path.ts";
 import { projectPrefix, type ProjectRef } from "./keys.ts";
 
 export interface FileEntry {

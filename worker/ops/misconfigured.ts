@@ -5,8 +5,8 @@
 import type { Env } from "../env.ts";
 import { errorBody } from "../http/errors.ts";
 import { logEvent } from "../http/log.ts";
-import { VERSION } from "../ops/health-routes.ts";
-import type { ConfigError } from "./parse-config.ts";
+import { VERSION } from "./health-routes.ts";
+import type { ConfigError } from "../config/parse-config.ts";
 
 /** The 500 every request gets while the configuration is bad. */
 export function misconfiguredResponse(request: Request, env: Env, error: ConfigError): Response {

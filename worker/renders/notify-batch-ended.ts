@@ -6,7 +6,7 @@ import type { BatchState } from "../../core/protocol/render-state.ts";
 import type { Env } from "../env.ts";
 import { apiOrigin } from "../http/origins.ts";
 import { logEvent } from "../http/log.ts";
-import { outboxOf } from "./outbox-of.ts";
+import { outboxOf } from "../webhooks/outbox-of.ts";
 import { projectLookup } from "./notify-render-ended.ts";
 
 /** The body every receiver gets (Standard Webhooks: type, timestamp, data), with absolute download URLs. */

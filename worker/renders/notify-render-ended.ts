@@ -5,8 +5,8 @@ import type { Env } from "../env.ts";
 import { openDb } from "../db/client.ts";
 import { apiOrigin } from "../http/origins.ts";
 import { findProject, type ProjectRow } from "../projects/store.ts";
-import { publicRenderState, type RoomRender } from "../renders/state.ts";
-import { outboxOf } from "./outbox-of.ts";
+import { publicRenderState, type RoomRender } from "./state.ts";
+import { outboxOf } from "../webhooks/outbox-of.ts";
 import { logEvent } from "../http/log.ts";
 
 /** The body every receiver gets (Standard Webhooks: type, timestamp, data). */

@@ -6,9 +6,9 @@
 // (worker/db/sql-guard.ts says how), so put in a D1 batch with the write it pays for, it refuses that write in the
 // same round trip: D1 runs a batch as one transaction and rolls all of it back, the count included.
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { failWhen, failedOn } from "../db/sql-guard.ts";
-import { rateLimits } from "../db/schema/ideas.ts";
+import type { Db } from "./client.ts";
+import { failWhen, failedOn } from "./sql-guard.ts";
+import { rateLimits } from "./schema/ideas.ts";
 
 export interface RateLimit {
   limit: number;
