@@ -10,14 +10,14 @@
 // Chromium and ffmpeg die with this process however it dies (src/child-lifetime.ts); the temp folders of a node
 // that died are removed at start (src/scratch-dirs.ts).
 import { availableParallelism, hostname } from "node:os";
-import { describeChildLifetime } from "./src/child-lifetime.ts";
-import { createNodeClient } from "./src/node-protocol-client.ts";
-import { resolveBinaries } from "./src/resolve-binaries.ts";
-import { runJobLoop } from "./src/run-job-loop.ts";
-import { serveHealth } from "./src/serve-health.ts";
-import { clearStaleScratchDirs, scratchRoot } from "./src/scratch-dirs.ts";
-import { stageBounds } from "./src/stage-bounds.ts";
-import { scratchBudget } from "./src/scratch-budget.ts";
+import { describeChildLifetime } from "./src/system/child-lifetime.ts";
+import { createNodeClient } from "./src/protocol/node-protocol-client.ts";
+import { resolveBinaries } from "./src/system/resolve-binaries.ts";
+import { runJobLoop } from "./src/job/run-job-loop.ts";
+import { serveHealth } from "./src/job/serve-health.ts";
+import { clearStaleScratchDirs, scratchRoot } from "./src/system/scratch-dirs.ts";
+import { stageBounds } from "./src/bounds/stage-bounds.ts";
+import { scratchBudget } from "./src/media/scratch-budget.ts";
 
 function required(name: string): string {
   const value = process.env[name];

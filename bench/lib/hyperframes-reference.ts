@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import type { Binaries } from "../../render-node/src/resolve-binaries.ts";
+import type { Binaries } from "../../render-node/src/system/resolve-binaries.ts";
 import { gsapPackageName, SHIPPED_GSAP_VERSIONS } from "../../core/composition/gsap-versions.ts";
 import { runProcess } from "./run-process.ts";
 

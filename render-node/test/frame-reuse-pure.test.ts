@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { isAnimatedImage } from "../../page-runtime/src/runtime/animated-image.ts";
 import { freeGsapAnimation, timelineMoves } from "../../page-runtime/src/runtime/timeline-activity.ts";
 import type { Timeline } from "../../page-runtime/src/runtime/page-globals.ts";
-import { frameReuseOn } from "../src/capture-options.ts";
+import { frameReuseOn } from "../src/capture/capture-options.ts";
 
 const { gsap } = createRequire(import.meta.url)("gsap-3.14.2") as { gsap: GsapLike };
 interface GsapLike {

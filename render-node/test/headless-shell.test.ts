@@ -10,9 +10,9 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HEADLESS_SHELL_BUILD } from "../src/install-headless-shell.ts";
+import { HEADLESS_SHELL_BUILD } from "../src/system/install-headless-shell.ts";
 import { renderProject } from "../src/render-project.ts";
-import { resolveChrome, resolveFfmpeg, sparticuzRunsHere } from "../src/resolve-binaries.ts";
+import { resolveChrome, resolveFfmpeg, sparticuzRunsHere } from "../src/system/resolve-binaries.ts";
 import { probeStreams, readPixel } from "./inspect-video.ts";
 import { CANVAS, makeTestProject } from "./make-test-project.ts";
 

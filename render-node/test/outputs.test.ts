@@ -6,13 +6,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { joinSegments } from "../src/join-segments.ts";
-import { planRender } from "../src/plan-render.ts";
+import { joinSegments } from "../src/encode/join-segments.ts";
+import { planRender } from "../src/plan/plan-render.ts";
 import { renderProject, type RenderProjectInput } from "../src/render-project.ts";
 import { renderSegment } from "../src/render-segment.ts";
-import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
-import { runTool } from "../src/run-tool.ts";
-import { takeSnapshots } from "../src/take-snapshots.ts";
+import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
+import { runTool } from "../src/system/run-tool.ts";
+import { takeSnapshots } from "../src/browser-jobs/take-snapshots.ts";
 import { pngSize, readPngPixel } from "./read-png.ts";
 
 const W = 160;

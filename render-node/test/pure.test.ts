@@ -1,14 +1,14 @@
 // Pure pieces tested as data: option validation, frame counts, ranges, ffmpeg arguments, progress lines.
 import { describe, expect, it } from "vitest";
-import { audioTrackName, buildAudioMixArgs, buildAudioTrackArgs } from "../src/build-audio-mix-args.ts";
-import { buildChunkArgs, buildConcatList, buildGifArgs, buildJoinArgs, ENCODER_SETTINGS } from "../src/build-encode-args.ts";
-import { computeViewport } from "../src/compute-viewport.ts";
-import { countFrames, frameTime } from "../src/count-frames.ts";
+import { audioTrackName, buildAudioMixArgs, buildAudioTrackArgs } from "../src/media/build-audio-mix-args.ts";
+import { buildChunkArgs, buildConcatList, buildGifArgs, buildJoinArgs, ENCODER_SETTINGS } from "../src/encode/build-encode-args.ts";
+import { computeViewport } from "../src/plan/compute-viewport.ts";
+import { countFrames, frameTime } from "../src/plan/count-frames.ts";
 import { matchGsapUrl } from "../../core/composition/match-gsap-url.ts";
-import { applyDeclaredFps, parseRenderOptions, RenderOptionError } from "../src/parse-render-options.ts";
-import { injectRuntime } from "../src/serve-project.ts";
-import { splitFrameRanges } from "../src/split-frame-ranges.ts";
-import { formatProgressLine } from "../src/track-progress.ts";
+import { applyDeclaredFps, parseRenderOptions, RenderOptionError } from "../src/plan/parse-render-options.ts";
+import { injectRuntime } from "../src/browser/serve-project.ts";
+import { splitFrameRanges } from "../src/capture/split-frame-ranges.ts";
+import { formatProgressLine } from "../src/job/track-progress.ts";
 
 describe("parseRenderOptions", () => {
   it("fills the defaults", () => {

@@ -7,12 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { VideoClip } from "../../page-runtime/api.ts";
-import { extractVideoFrames } from "../src/extract-video-frames.ts";
+import { extractVideoFrames } from "../src/media/extract-video-frames.ts";
 import { renderProject } from "../src/render-project.ts";
-import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
-import { runTool } from "../src/run-tool.ts";
-import { ownScratchDir } from "../src/scratch-dirs.ts";
-import { stageBounds } from "../src/stage-bounds.ts";
+import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
+import { runTool } from "../src/system/run-tool.ts";
+import { ownScratchDir } from "../src/system/scratch-dirs.ts";
+import { stageBounds } from "../src/bounds/stage-bounds.ts";
 import { readPixel } from "./inspect-video.ts";
 
 const W = 320;

@@ -4,10 +4,10 @@ import { mkdir, mkdtemp, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, expect, it } from "vitest";
-import { extractVideoFrames } from "../src/extract-video-frames.ts";
+import { extractVideoFrames } from "../src/media/extract-video-frames.ts";
 import { renderProject } from "../src/render-project.ts";
-import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
-import { stageBounds } from "../src/stage-bounds.ts";
+import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
+import { stageBounds } from "../src/bounds/stage-bounds.ts";
 import { writeColourClip } from "./colour-clip.ts";
 import { readPixel } from "./inspect-video.ts";
 
