@@ -6,7 +6,11 @@ import { buildExtractArgs, ffmpegSeconds, filterNumber } from "../src/media/buil
 import {
   clipFrameSpans, heldFrame, mergeSpans, planVideoExtractions, plannedFrames, sourceClipFrames, type ClipToPlan,
 } from "../src/media/plan-video-extractions.ts";
-import { byteBudgetExceeded, DEFAULT_VIDEO_FRAMES, DEFAULT_VIDEO_FRAME_BYTES, frameBudgetRefusal, scratchBudget } from "../src/media/scratch-budget.ts";
+import { byteBudgetExceeded, DEFAULT_VIDEO_FRAMES, DEFAULT_VIDEO_FRAME_BYTES, frameBudgetRefusal } from "../src/media/scratch-budget.ts";
+import { parseNodeConfig } from "../src/config/node-config.ts";
+
+/** The scratch budget a node started with these variables has. */
+const scratchBudget = (env: Record<string, string>) => parseNodeConfig({ STUDIO_URL: "http://studio.test", NODE_KEY: "stn_test", ...env }).scratchBudget;
 
 const fps = { num: 30, den: 1 };
 /** A whole 1 s composition at 30 fps seeks 0 to 29/30 s. */

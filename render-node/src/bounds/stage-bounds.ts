@@ -1,7 +1,7 @@
 // How long each stage of opening and rendering a composition may take before it fails, naming the stage (and the
 // frame). A composition that hangs (`while(true){}`, a seek that never returns, a timeline never registered)
-// fails once within these bounds, and its browsers and ffmpegs are killed. Each can be set from the environment
-// (milliseconds); render-node/README.md lists them.
+// fails once within these bounds, and its browsers and ffmpegs are killed. The node sets them from its configuration
+// (config/node-config.ts: PAGE_LOAD_TIMEOUT_MS, TIMELINE_TIMEOUT_MS, FRAME_TIMEOUT_MS, ENCODE_TIMEOUT_MS).
 
 export interface StageBounds {
   /** Navigation until `load`, fonts ready and images decoded. */
@@ -20,28 +20,6 @@ export const DEFAULT_STAGE_BOUNDS: StageBounds = {
   frameMs: 10_000,
   encodeMs: 120_000,
 };
-
-const VARIABLES: Record<keyof StageBounds, string> = {
-  pageLoadMs: "PAGE_LOAD_TIMEOUT_MS",
-  timelineMs: "TIMELINE_TIMEOUT_MS",
-  frameMs: "FRAME_TIMEOUT_MS",
-  encodeMs: "ENCODE_TIMEOUT_MS",
-};
-
-/** The bounds from PAGE_LOAD_TIMEOUT_MS, TIMELINE_TIMEOUT_MS, FRAME_TIMEOUT_MS, ENCODE_TIMEOUT_MS; throws naming a bad one. */
-export function stageBounds(env: Record<string, string | undefined> = process.env): StageBounds {
-  const bounds = { ...DEFAULT_STAGE_BOUNDS };
-  for (const key of Object.keys(VARIABLES) as (keyof StageBounds)[]) {
-    const raw = env[VARIABLES[key]];
-    if (raw === undefined || raw === "") continue;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < 100 || value > 86_400_000) {
-      throw new Error(`${VARIABLES[key]} must be a whole number of milliseconds from 100 to 86400000; received ${JSON.stringify(raw)}`);
-    }
-    bounds[key] = value;
-  }
-  return bounds;
-}
 
 /** The bound of an ffmpeg step over `mediaSeconds` of audio or video: encodeMs plus 2 s per second of media. */
 export function encodeBound(bounds: StageBounds, mediaSeconds: number): number {

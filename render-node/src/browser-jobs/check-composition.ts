@@ -1,6 +1,7 @@
 // The browser half of POST .../check: loads the composition as a render does and reports runtime problems
 // (console and page errors, failed, blocked or missing requests, unregistered timelines, duration mismatches),
 // then inspects the layout at sample times.
+import type { StageBounds } from "../bounds/stage-bounds.ts";
 import { analyzeLayout, mergeAcrossTimes } from "../../../core/browser/analyze-layout.ts";
 import type { CheckOptions } from "../../../core/browser/browser-options.ts";
 import { checkFinding, checkFindingOf, type CheckCode, type CheckFinding } from "../../../core/browser/check-findings.ts";
@@ -69,6 +70,8 @@ export function runtimeSection(found: ReadonlyArray<CheckFinding & { asset?: str
 export async function checkComposition(input: {
   projectDir: string;
   chrome: string;
+  /** Page-load, timeline and seek bounds (default DEFAULT_STAGE_BOUNDS). */
+  bounds?: StageBounds | undefined;
   options: CheckOptions;
   signal: AbortSignal;
   onLine: (line: string) => void;
@@ -88,6 +91,7 @@ export async function checkComposition(input: {
     opened = await openComposition({
       projectDir: input.projectDir,
       chrome: input.chrome,
+      bounds: input.bounds,
       preferBeginFrame: false,
       signal: input.signal,
       onLine: input.onLine,

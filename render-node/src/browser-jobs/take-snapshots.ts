@@ -1,5 +1,6 @@
 // Snapshots of a project directory: PNG frames at the chosen times, at the composition's real size, plus a
 // contact sheet. The page is loaded and seeked exactly as a render loads and seeks it.
+import type { StageBounds } from "../bounds/stage-bounds.ts";
 import { snapshotFileName, snapshotTimes, CONTACT_SHEET_PATH } from "../../../core/browser/sample-times.ts";
 import type { SnapshotOptions } from "../../../core/browser/browser-options.ts";
 import { capturePng } from "../capture/capture-png.ts";
@@ -23,6 +24,8 @@ export interface SnapshotImage {
 export async function takeSnapshots(input: {
   projectDir: string;
   chrome: string;
+  /** Page-load, timeline and seek bounds (default DEFAULT_STAGE_BOUNDS). */
+  bounds?: StageBounds | undefined;
   options: SnapshotOptions;
   signal: AbortSignal;
   onLine: (line: string) => void;
@@ -30,7 +33,7 @@ export async function takeSnapshots(input: {
 }): Promise<{ images: SnapshotImage[]; width: number; height: number; duration: number }> {
   const stage = input.onStage ?? input.onLine;
   stage("loading the composition in Chromium");
-  const opened = await openComposition({ projectDir: input.projectDir, chrome: input.chrome, preferBeginFrame: true, signal: input.signal, onLine: input.onLine });
+  const opened = await openComposition({ projectDir: input.projectDir, chrome: input.chrome, bounds: input.bounds, preferBeginFrame: true, signal: input.signal, onLine: input.onLine });
   const { info } = opened;
   const images: SnapshotImage[] = [];
   let blender: Blender | null = null;

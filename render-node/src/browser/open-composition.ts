@@ -9,7 +9,7 @@ import { startNetworkSink } from "./network-sink.ts";
 import { networkIsolationFlags } from "./network-policy.ts";
 import { refuseOversizedFile, refuseOversizedInfo } from "../plan/refuse-oversized-composition.ts";
 import { serveProject, type ProjectServer } from "./serve-project.ts";
-import { stageBounds, type StageBounds } from "../bounds/stage-bounds.ts";
+import { DEFAULT_STAGE_BOUNDS, type StageBounds } from "../bounds/stage-bounds.ts";
 import { seconds, withDeadline } from "../bounds/with-deadline.ts";
 
 export interface OpenComposition {
@@ -33,12 +33,12 @@ export async function openComposition(options: {
   onLine: (line: string) => void;
   /** Findings as data (a check collects them); by default each is logged as a `finding:` line. */
   onFinding?: ((finding: Finding) => void) | undefined;
-  /** Page-load, timeline and seek bounds (default: from the environment, see stage-bounds.ts). */
+  /** Page-load, timeline and seek bounds (default: DEFAULT_STAGE_BOUNDS; the node's from its configuration). */
   bounds?: StageBounds | undefined;
   /** Runs on the fresh page before the composition loads (a check listens to requests and the console). */
   beforeLoad?: ((capture: CaptureBrowser, origin: string) => void) | undefined;
 }): Promise<OpenComposition> {
-  const bounds = options.bounds ?? stageBounds();
+  const bounds = options.bounds ?? DEFAULT_STAGE_BOUNDS;
   const composition = options.composition ?? "index.html";
   await refuseOversizedFile(options.projectDir, composition);
   const server = await serveProject(options.projectDir);

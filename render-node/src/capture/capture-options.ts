@@ -1,5 +1,5 @@
 // What a capture session is asked for (the render options it reads, the controls of how it captures) and the
-// choices made from them before any browser starts: whether frame reuse is on, how many browsers a range gets.
+// choices made from them before any browser starts: how many browsers a range gets.
 // Pure; capture-session.ts runs the session.
 import { availableParallelism } from "node:os";
 import type { RenderOptions as ApiRenderOptions } from "../../../core/render/render-options.ts";
@@ -22,13 +22,13 @@ export interface CaptureControls {
   /** Force the screenshot path even where beginFrame works (for comparison). */
   captureMode?: CaptureMode | undefined;
   binaries?: Binaries | undefined;
-  /** How long each stage may take (default: from the environment, see stage-bounds.ts). */
+  /** How long each stage may take (default: DEFAULT_STAGE_BOUNDS; the node's from its configuration). */
   bounds?: StageBounds | undefined;
-  /** Bytes and frames the job's <video> frames may take (default: from the environment, see scratch-budget.ts). */
+  /** Bytes and frames the job's <video> frames may take (default: DEFAULT_SCRATCH_BUDGET; the node's from its configuration). */
   scratchBudget?: ScratchBudget | undefined;
   /**
    * Frame reuse: a frame the page proves identical to the one before is not captured again (the encoder gets the
-   * previous frame's bytes). Default on; `STUDIO_FRAME_REUSE=off` in the node's environment turns it off.
+   * previous frame's bytes). Default on; the node passes its configuration's (`STUDIO_FRAME_REUSE=off` turns it off).
    */
   frameReuse?: boolean | undefined;
   signal: AbortSignal;
@@ -45,12 +45,6 @@ export interface SessionInput extends CaptureControls {
    * than one browser does not wait for the first to load before starting the others (unused ones are killed).
    */
   prelaunch?: number | undefined;
-}
-
-/** Whether frame reuse is on: the caller's choice, else the environment's (`STUDIO_FRAME_REUSE=off`), else on. */
-export function frameReuseOn(choice: boolean | undefined, env: NodeJS.ProcessEnv = process.env): boolean {
-  if (choice !== undefined) return choice;
-  return !/^(off|0|false|no)$/i.test(env["STUDIO_FRAME_REUSE"]?.trim() ?? "");
 }
 
 /** Browsers at once for a range: one per core by default, but never fewer than 15 frames each. */

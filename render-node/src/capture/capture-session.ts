@@ -31,9 +31,9 @@ import { makeScratchDir, removeScratchDir } from "../system/scratch-dirs.ts";
 import { serveProject } from "../browser/serve-project.ts";
 import type { FrameRange } from "./split-frame-ranges.ts";
 import { startTimeline, type Timeline } from "../job/render-timeline.ts";
-import { stageBounds, type StageBounds } from "../bounds/stage-bounds.ts";
-import { scratchBudget } from "../media/scratch-budget.ts";
-import { browsersFor, frameReuseOn, type SessionInput } from "./capture-options.ts";
+import { DEFAULT_STAGE_BOUNDS, type StageBounds } from "../bounds/stage-bounds.ts";
+import { DEFAULT_SCRATCH_BUDGET } from "../media/scratch-budget.ts";
+import { browsersFor, type SessionInput } from "./capture-options.ts";
 import { readShaderTransitions } from "./shader-transitions/read-shader-transitions.ts";
 
 
@@ -96,8 +96,8 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
   if (!entry?.isFile()) throw new Error(`composition "${options.composition}" does not exist in the project`);
   await refuseOversizedFile(projectDir, options.composition, { fps: options.fpsGiven ? options.fpsText : null, format: options.format });
   const variableFindings = await checkRenderVariables(projectDir, options);
-  const bounds = input.bounds ?? stageBounds();
-  const budget = input.scratchBudget ?? scratchBudget();
+  const bounds = input.bounds ?? DEFAULT_STAGE_BOUNDS;
+  const budget = input.scratchBudget ?? DEFAULT_SCRATCH_BUDGET;
   const timeline = input.timeline ?? startTimeline();
   const endLoading = timeline.begin("loading");
   input.signal.throwIfAborted();
@@ -238,7 +238,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
         const loaded = await timeline.time("starting browsers", Promise.all([Promise.resolve(first), ...ready, ...more].map(prepared)));
         failIfBlocked();
         const chunks = await captureChunks({
-          loaded, range, frames, options: settled, viewport, alpha, reuse: frameReuseOn(input.frameReuse), transitions, strict,
+          loaded, range, frames, options: settled, viewport, alpha, reuse: input.frameReuse ?? true, transitions, strict,
           work, binaries, bounds, signal, timeline, onLine, onFinding, onFrame,
         });
         browsers.length = 0;

@@ -13,7 +13,7 @@ import { resolveBinaries } from "../system/resolve-binaries.ts";
 import type { Binaries } from "../system/resolve-binaries.ts";
 import { runTool } from "../system/run-tool.ts";
 import { makeScratchDir, removeScratchDir } from "../system/scratch-dirs.ts";
-import { encodeBound, stageBounds, type StageBounds } from "../bounds/stage-bounds.ts";
+import { DEFAULT_STAGE_BOUNDS, encodeBound, type StageBounds } from "../bounds/stage-bounds.ts";
 import { listPngFrames, writeStoredZip } from "./zip-png-sequence.ts";
 import type { SessionOptions } from "../capture/capture-options.ts";
 
@@ -94,7 +94,7 @@ export async function joinSegments(input: JoinSegmentsInput): Promise<JoinResult
   const binaries = input.binaries ?? (await resolveBinaries());
   const work = await makeScratchDir("join");
   try {
-    const bounds = input.bounds ?? stageBounds();
+    const bounds = input.bounds ?? DEFAULT_STAGE_BOUNDS;
     const onLine = input.onLine ?? (() => {});
     const audio = input.audio !== undefined ? input.audio : await mixAudioTrack({
       projectDir: input.projectDir, format: options.format, quality: options.quality, plan: input.plan, work,

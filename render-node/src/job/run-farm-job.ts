@@ -6,6 +6,7 @@
 import type { ProgressEvent, ProgressStage } from "../../../core/protocol/progress.ts";
 import type { Job, NodeClient } from "../protocol/node-protocol-client.ts";
 import type { Binaries } from "../system/resolve-binaries.ts";
+import type { JobLimits } from "../config/node-config.ts";
 import { makeScratchDir, removeScratchDir } from "../system/scratch-dirs.ts";
 
 // Twice a second, so a cancel (the answer to a post) reaches the node in under a second.
@@ -14,6 +15,8 @@ const PROGRESS_INTERVAL_MS = 500;
 export interface FarmJobSettings {
   concurrency?: number | undefined;
   binaries?: Binaries | undefined;
+  /** Stage bounds, scratch budget and frame reuse from the node's configuration (defaults when absent). */
+  limits?: JobLimits | undefined;
   log?: ((line: string) => void) | undefined;
   /** The node is stopping: abort the job (killing its browsers and ffmpeg) and report why. */
   shutdown?: AbortSignal | undefined;

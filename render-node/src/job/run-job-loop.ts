@@ -8,6 +8,7 @@ import { runRenderJob } from "./run-render-job.ts";
 import { runSegmentJob } from "./run-segment-job.ts";
 import { runSnapshotJob } from "./run-snapshot-job.ts";
 import { resolveBinaries, type Binaries } from "../system/resolve-binaries.ts";
+import type { JobLimits } from "../config/node-config.ts";
 
 const MAX_BACKOFF_MS = 30_000;
 
@@ -25,6 +26,8 @@ export interface JobLoopOptions {
   kinds?: readonly JobKind[] | undefined;
   concurrency?: number | undefined;
   binaries?: Binaries | undefined;
+  /** From the node's configuration; absent: the defaults (DEFAULT_STAGE_BOUNDS, DEFAULT_SCRATCH_BUDGET, reuse on). */
+  limits?: JobLimits | undefined;
   /** Preview servers: bind address, first port, and how long one may go without a request (default 127.0.0.1, 3002, 10 min). */
   previewHost?: string | undefined;
   previewFirstPort?: number | undefined;
@@ -35,13 +38,13 @@ export interface JobLoopOptions {
 
 async function runOne(options: JobLoopOptions, job: Job): Promise<{ ok: boolean; error?: string }> {
   const { client, log } = options;
-  const farm = { concurrency: options.concurrency, binaries: options.binaries, log, shutdown: options.signal };
+  const farm = { concurrency: options.concurrency, binaries: options.binaries, limits: options.limits, log, shutdown: options.signal };
   if (job.kind === "render") return runRenderJob(client, job, farm);
   if (job.kind === "segment") return runSegmentJob(client, job, farm);
   if (job.kind === "join") return runJoinJob(client, job, farm);
   const binaries = options.binaries ?? (await resolveBinaries());
-  if (job.kind === "snapshot") return runSnapshotJob(client, job, { binaries, log });
-  if (job.kind === "check") return runCheckJob(client, job, { binaries, log });
+  if (job.kind === "snapshot") return runSnapshotJob(client, job, { binaries, bounds: options.limits?.bounds, log });
+  if (job.kind === "check") return runCheckJob(client, job, { binaries, bounds: options.limits?.bounds, log });
   return runPreviewJob(client, job, { host: options.previewHost, firstPort: options.previewFirstPort, idleMs: options.previewIdleMs, log });
 }
 

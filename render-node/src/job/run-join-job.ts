@@ -6,7 +6,7 @@ import { formatFindingLine } from "../../../core/protocol/finding.ts";
 import { joinSegments } from "../encode/join-segments.ts";
 import { mixAudioTrack } from "../media/mix-audio-track.ts";
 import { resolveBinaries } from "../system/resolve-binaries.ts";
-import { stageBounds } from "../bounds/stage-bounds.ts";
+import { DEFAULT_STAGE_BOUNDS } from "../bounds/stage-bounds.ts";
 import type { Job, NodeClient } from "../protocol/node-protocol-client.ts";
 import { FORMAT_CONTENT_TYPES, parseRenderOptions } from "../plan/parse-render-options.ts";
 import { segmentExtension } from "../render-segment.ts";
@@ -20,9 +20,10 @@ export function runJoinJob(client: NodeClient, job: Job, settings: FarmJobSettin
     await client.downloadFiles(job.id, projectDir, signal);
     // The sound needs only the project's files and the plan: it is mixed while the segments download.
     const binaries = settings.binaries ?? (await resolveBinaries());
+    const bounds = settings.limits?.bounds ?? DEFAULT_STAGE_BOUNDS;
     const mixing = mixAudioTrack({
       projectDir, format: options.format, quality: options.quality, plan: joinOptions.plan, work, strict: options.strict, binaries,
-      bounds: stageBounds(), signal, onLine, onFinding: (finding) => onLine(formatFindingLine(finding)),
+      bounds, signal, onLine, onFinding: (finding) => onLine(formatFindingLine(finding)),
     });
     mixing.catch(() => {});
     const segmentPaths: string[] = [];
@@ -43,7 +44,7 @@ export function runJoinJob(client: NodeClient, job: Job, settings: FarmJobSettin
     const output = join(work, `joined.${options.format}`);
     const joined = await joinSegments({
       projectDir, options: joinOptions.render, plan: joinOptions.plan, segmentPaths, outputPath: output,
-      strict: options.strict, binaries, signal, onLine, audio,
+      strict: options.strict, binaries, bounds, signal, onLine, audio,
     });
     onLine(`joined: ${joined.frames} frames, ${joined.durationSeconds.toFixed(3)} s`);
     stage("uploading");

@@ -2,10 +2,11 @@
 import { snapshotBody } from "../../../core/browser/browser-options.ts";
 import type { Job, NodeClient } from "../protocol/node-protocol-client.ts";
 import type { Binaries } from "../system/resolve-binaries.ts";
+import type { StageBounds } from "../bounds/stage-bounds.ts";
 import { runBrowserJob } from "./run-browser-job.ts";
 import { takeSnapshots } from "../browser-jobs/take-snapshots.ts";
 
-export function runSnapshotJob(client: NodeClient, job: Job, settings: { binaries: Binaries; log?: (line: string) => void }) {
+export function runSnapshotJob(client: NodeClient, job: Job, settings: { binaries: Binaries; bounds?: StageBounds | undefined; log?: (line: string) => void }) {
   return runBrowserJob(
     client,
     job,
@@ -15,6 +16,7 @@ export function runSnapshotJob(client: NodeClient, job: Job, settings: { binarie
       const { images } = await takeSnapshots({
         projectDir,
         chrome: settings.binaries.chrome,
+        bounds: settings.bounds,
         options,
         signal: reporter.signal,
         onLine: (line) => reporter.line(line),

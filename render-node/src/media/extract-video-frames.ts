@@ -14,7 +14,7 @@ import type { Fps } from "../plan/parse-render-options.ts";
 import { heldFrame, planVideoExtractions, plannedFrames, sourceClipFrames, spanFrames, type ClipToPlan, type FrameSpan } from "./plan-video-extractions.ts";
 import { probePlayableSeconds } from "./probe-playable-seconds.ts";
 import { runExtraction, type ScratchUse } from "./run-extraction.ts";
-import { frameBudgetRefusal, scratchBudget, type ScratchBudget } from "./scratch-budget.ts";
+import { DEFAULT_SCRATCH_BUDGET, frameBudgetRefusal, type ScratchBudget } from "./scratch-budget.ts";
 import type { StageBounds } from "../bounds/stage-bounds.ts";
 
 /**
@@ -100,7 +100,7 @@ function pathOf(src: string): string {
  * so the frames are the very ones a whole extraction writes.
  */
 export async function extractVideoFrames(options: ExtractVideoFramesInput): Promise<ExtractedVideos> {
-  const budget = options.budget ?? scratchBudget();
+  const budget = options.budget ?? DEFAULT_SCRATCH_BUDGET;
   // The whole composition: its first frame's time to its last's, computed as the capture computes frame times.
   const frameCount = Math.max(1, Math.round((options.totalSeconds * options.fps.num) / options.fps.den));
   const window = options.window ?? { from: 0, to: ((frameCount - 1) * options.fps.den) / options.fps.num };

@@ -2,7 +2,7 @@
 // need are bounded by its window (plan-video-extractions.ts), but a long composition at a large size can still ask
 // for more than the node's disk holds: the job fails naming this budget, the clip and the figure, before decoding
 // when the plan is over the frame budget, and the moment the frames written pass the byte budget (the ffmpeg
-// writing them is killed), never after filling the disk. Set from the environment (render-node/README.md).
+// writing them is killed), never after filling the disk. The node sets it from its configuration (config/node-config.ts).
 
 export interface ScratchBudget {
   /** Bytes of extracted video frames one job (a render, a segment) may hold on disk at once. */
@@ -21,24 +21,10 @@ export const DEFAULT_VIDEO_FRAME_BYTES = 4 * 1024 ** 3;
 /** 54,000: 30 minutes of one clip at 30 fps, three clips for ten minutes. */
 export const DEFAULT_VIDEO_FRAMES = 54_000;
 
-export const SCRATCH_BUDGET_VARIABLES = { videoFrameBytes: "VIDEO_FRAMES_MAX_BYTES", videoFrames: "VIDEO_FRAMES_MAX" } as const;
+export const DEFAULT_SCRATCH_BUDGET: ScratchBudget = { videoFrameBytes: DEFAULT_VIDEO_FRAME_BYTES, videoFrames: DEFAULT_VIDEO_FRAMES };
 
-/** The budget from VIDEO_FRAMES_MAX_BYTES and VIDEO_FRAMES_MAX (else the defaults); throws naming a bad value. */
-export function scratchBudget(env: Record<string, string | undefined> = process.env): ScratchBudget {
-  const read = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = env[name];
-    if (raw === undefined || raw === "") return fallback;
-    const value = Number(raw);
-    if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
-      throw new Error(`${name} must be a whole number from ${min} to ${max}; received ${JSON.stringify(raw)}`);
-    }
-    return value;
-  };
-  return {
-    videoFrameBytes: read(SCRATCH_BUDGET_VARIABLES.videoFrameBytes, DEFAULT_VIDEO_FRAME_BYTES, 1024, 2 ** 50),
-    videoFrames: read(SCRATCH_BUDGET_VARIABLES.videoFrames, DEFAULT_VIDEO_FRAMES, 1, 10_000_000),
-  };
-}
+/** The variables that set the budget (config/node-config.ts), named in every refusal. */
+export const SCRATCH_BUDGET_VARIABLES = { videoFrameBytes: "VIDEO_FRAMES_MAX_BYTES", videoFrames: "VIDEO_FRAMES_MAX" } as const;
 
 /** Bytes for a message: "3.2 GiB", "812.0 MiB", "640 bytes". */
 export function formatBytes(bytes: number): string {

@@ -20,19 +20,22 @@ const WRAPPER = fileURLToPath(new URL("../../bin/die-with-parent", import.meta.u
 let setpriv: string | null | undefined;
 let warned = false;
 
-/** setpriv's path when it is installed and allowed to set a death signal here, else null (probed once). */
-export function findSetpriv(): string | null {
+/**
+ * setpriv's path when it is installed and allowed to set a death signal here, else null. Probed once: the node's
+ * start (describeChildLifetime) probes the configured path (SETPRIV_PATH), anyone else the one on PATH.
+ */
+export function findSetpriv(configured?: string): string | null {
   if (setpriv !== undefined) return setpriv;
-  const candidate = process.env.SETPRIV_PATH || onPath("setpriv");
+  const candidate = configured || onPath("setpriv");
   // A seccomp profile may forbid prctl: probe with setpriv running itself rather than fail every launch later.
   const works = candidate ? spawnSync(candidate, ["--pdeathsig", "KILL", "--", candidate, "--version"], { stdio: "ignore", env: childEnv() }).status === 0 : false;
   setpriv = works ? candidate! : null;
   return setpriv;
 }
 
-/** One line for the node's start-up log. */
-export function describeChildLifetime(): string {
-  const found = findSetpriv();
+/** One line for the node's start-up log; called before any child starts, so `setprivPath` is the one probed. */
+export function describeChildLifetime(setprivPath?: string): string {
+  const found = findSetpriv(setprivPath);
   return found
     ? `children die with the node (${found} --pdeathsig KILL)`
     : "setpriv (util-linux) not found: a node killed with SIGKILL would leave its Chromium and ffmpeg processes behind";

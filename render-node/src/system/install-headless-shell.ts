@@ -21,27 +21,23 @@ export const HEADLESS_SHELL_BUILD: string = PUPPETEER_REVISIONS["chrome-headless
 
 export interface HeadlessShellOptions {
   /** Where browsers are kept: PUPPETEER_CACHE_DIR, else puppeteer's own ~/.cache/puppeteer (shared with it). */
-  cacheDir?: string;
+  cacheDir?: string | undefined;
   platform?: BrowserPlatform;
   /** A mirror of https://storage.googleapis.com/chrome-for-testing-public (PUPPETEER_CHROME_HEADLESS_SHELL_DOWNLOAD_BASE_URL). */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   log?: (line: string) => void;
 }
 
 
-export function headlessShellOptions(env: NodeJS.ProcessEnv): HeadlessShellOptions {
-  return {
-    cacheDir: env.PUPPETEER_CACHE_DIR || join(homedir(), ".cache", "puppeteer"),
-    baseUrl: env.PUPPETEER_CHROME_HEADLESS_SHELL_DOWNLOAD_BASE_URL || undefined,
-  };
-}
+/** puppeteer's own cache (shared with it) when PUPPETEER_CACHE_DIR does not name another. */
+const DEFAULT_CACHE_DIR = join(homedir(), ".cache", "puppeteer");
 
 // One download at a time per folder: renders that start together share it instead of unpacking over each other.
 const pending = new Map<string, Promise<string>>();
 
 /** The executable of a Chrome headless shell: the pinned build, else the newest one installed, else the pinned build installed now. */
 export function findOrInstallHeadlessShell(options: HeadlessShellOptions = {}): Promise<string> {
-  const cacheDir = options.cacheDir ?? headlessShellOptions(process.env).cacheDir!;
+  const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
   const platform = options.platform ?? detectBrowserPlatform();
   if (!platform) {
     return Promise.reject(new Error(`no Chrome headless shell is built for ${process.platform} ${process.arch}: set CHROME_PATH to a Chromium headless shell`));

@@ -1,9 +1,10 @@
-// Finds Chromium, ffmpeg and ffprobe: env first, then the machine's packages, then binaries shipped in npm packages.
+// Finds Chromium, ffmpeg and ffprobe: the node's configuration first (config/node-config.ts: CHROME_PATH, …), then the machine's packages, then binaries shipped in npm packages.
 // The container image installs none of those npm packages (render-node/image-dependencies.ts): it sets the paths to
 // Debian's binaries, and where neither is there the error names the variable to set.
 import { accessSync, constants } from "node:fs";
 import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
+import type { BinaryChoice } from "../config/node-config.ts";
 
 export interface Binaries {
   chrome: string;
@@ -34,8 +35,8 @@ export function onPath(name: string): string | undefined {
   return undefined;
 }
 
-function fromEnv(name: string, env: NodeJS.ProcessEnv): string | undefined {
-  const value = env[name];
+/** A configured path, checked; `name` is the variable that set it, for the message. */
+function configured(name: string, value: string | undefined): string | undefined {
   if (!value) return undefined;
   if (!isExecutable(value)) throw new Error(`${name} is set to ${JSON.stringify(value)}, which is not an executable file`);
   return value;
@@ -76,26 +77,24 @@ async function importSparticuz(): Promise<typeof import("@sparticuz/chromium").d
  * the temp dir), else (macOS, Linux arm64) a Chrome headless shell found in or installed into puppeteer's cache
  * through @puppeteer/browsers. CHROME_SOURCE=puppeteer takes that last path on any machine.
  */
-export async function resolveChrome(env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const explicit = fromEnv("CHROME_PATH", env);
+export async function resolveChrome(choice: BinaryChoice = {}): Promise<string> {
+  const explicit = configured("CHROME_PATH", choice.chromePath);
   if (explicit) return explicit;
-  const source = env.CHROME_SOURCE ?? "";
-  if (source !== "" && source !== "puppeteer") throw new Error(`CHROME_SOURCE must be "puppeteer" or unset; received ${JSON.stringify(source)}`);
-  if (source !== "puppeteer") {
+  if (choice.chromeSource !== "puppeteer") {
     if (isExecutable(DEBIAN_HEADLESS_SHELL)) return DEBIAN_HEADLESS_SHELL;
     if (sparticuzRunsHere()) {
       const chromium = await importSparticuz();
       return chromium.executablePath();
     }
   }
-  const { findOrInstallHeadlessShell, headlessShellOptions } = await import("./install-headless-shell.ts");
-  return findOrInstallHeadlessShell(headlessShellOptions(env));
+  const { findOrInstallHeadlessShell } = await import("./install-headless-shell.ts");
+  return findOrInstallHeadlessShell({ ...choice.headlessShell });
 }
 
 /** ffmpeg and ffprobe: FFMPEG_PATH/FFPROBE_PATH, the PATH (Debian's ffmpeg), then @ffmpeg-installer / @ffprobe-installer. */
-export function resolveFfmpeg(env: NodeJS.ProcessEnv = process.env): { ffmpeg: string; ffprobe: string } {
-  const ffmpeg = fromEnv("FFMPEG_PATH", env) ?? onPath("ffmpeg") ?? npmBinary("@ffmpeg-installer/ffmpeg");
-  const ffprobe = fromEnv("FFPROBE_PATH", env) ?? onPath("ffprobe") ?? npmBinary("@ffprobe-installer/ffprobe");
+export function resolveFfmpeg(choice: BinaryChoice = {}): { ffmpeg: string; ffprobe: string } {
+  const ffmpeg = configured("FFMPEG_PATH", choice.ffmpegPath) ?? onPath("ffmpeg") ?? npmBinary("@ffmpeg-installer/ffmpeg");
+  const ffprobe = configured("FFPROBE_PATH", choice.ffprobePath) ?? onPath("ffprobe") ?? npmBinary("@ffprobe-installer/ffprobe");
   // The npm packages are optionalDependencies: `npm ci` installs them, the image (--omit=optional) does not.
   if (!ffmpeg) throw new Error("ffmpeg not found: set FFMPEG_PATH to one, install ffmpeg (Debian's, on PATH), or npm install @ffmpeg-installer/ffmpeg");
   if (!ffprobe) throw new Error("ffprobe not found: set FFPROBE_PATH to one, install ffmpeg (Debian's, on PATH), or npm install @ffprobe-installer/ffprobe");
@@ -103,6 +102,6 @@ export function resolveFfmpeg(env: NodeJS.ProcessEnv = process.env): { ffmpeg: s
 }
 
 /** All three binaries, resolved once per render. */
-export async function resolveBinaries(env: NodeJS.ProcessEnv = process.env): Promise<Binaries> {
-  return { chrome: await resolveChrome(env), ...resolveFfmpeg(env) };
+export async function resolveBinaries(choice: BinaryChoice = {}): Promise<Binaries> {
+  return { chrome: await resolveChrome(choice), ...resolveFfmpeg(choice) };
 }
