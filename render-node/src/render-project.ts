@@ -6,7 +6,7 @@ import { checkConcurrency, type CaptureControls } from "./capture/capture-option
 import type { CaptureMode } from "./browser/launch-capture-browser.ts";
 import { joinFiles } from "./encode/join-segments.ts";
 import { mixAudioTrack } from "./media/mix-audio-track.ts";
-import type { Format, Quality, Resolution } from "./plan/parse-render-options.ts";
+import type { Format, Quality, Resolution } from "../../core/render/render-options.ts";
 import type { RenderPlan } from "./plan/plan-render.ts";
 import { trackProgress } from "./job/track-progress.ts";
 import type { Progress } from "./job/track-progress.ts";

@@ -6,7 +6,7 @@ import { buildConcatList, ENCODER_SETTINGS } from "./encode/build-encode-args.ts
 import { withCaptureSession } from "./capture/capture-session.ts";
 import { checkConcurrency } from "./capture/capture-options.ts";
 import type { CaptureControls, SessionOptions } from "./capture/capture-options.ts";
-import type { Format } from "./plan/parse-render-options.ts";
+import type { Format } from "../../core/render/render-options.ts";
 import type { RenderPlan } from "./plan/plan-render.ts";
 import { runTool } from "./system/run-tool.ts";
 import { encodeBound } from "./bounds/stage-bounds.ts";

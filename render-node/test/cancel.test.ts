@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import { renderProject } from "../src/render-project.ts";
 import { resolveBinaries } from "../src/system/resolve-binaries.ts";
-import { RenderOptionError } from "../src/plan/parse-render-options.ts";
+import { RenderOptionError } from "../src/plan/resolve-render.ts";
 import { makeTestProject } from "./make-test-project.ts";
 import { isAlive, listDescendants } from "./inspect-video.ts";
 

@@ -7,7 +7,7 @@ import { renderProject } from "../src/render-project.ts";
 import type { RenderResult } from "../src/render-project.ts";
 import { resolveBinaries } from "../src/system/resolve-binaries.ts";
 import type { Binaries } from "../src/system/resolve-binaries.ts";
-import type { Format } from "../src/plan/parse-render-options.ts";
+import type { Format } from "../../core/render/render-options.ts";
 import { CANVAS, makeTestProject } from "./make-test-project.ts";
 import { audioRms, probeStreams, readPixel } from "./inspect-video.ts";
 import type { StreamInfo } from "./inspect-video.ts";

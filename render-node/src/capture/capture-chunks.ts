@@ -10,7 +10,7 @@ import type { Viewport } from "../plan/compute-viewport.ts";
 import { reportLateFindings } from "../browser/late-findings.ts";
 import { pageReportFinding } from "../../../core/protocol/read-page-report.ts";
 import type { CaptureBrowser } from "../browser/launch-capture-browser.ts";
-import type { RenderOptions } from "../plan/parse-render-options.ts";
+import type { ResolvedRender } from "../plan/resolve-render.ts";
 import { renderFrameRange, type FrameDone } from "./render-frame-range.ts";
 import type { Timeline } from "../job/render-timeline.ts";
 import type { Binaries } from "../system/resolve-binaries.ts";
@@ -24,7 +24,7 @@ export interface CaptureChunksInput {
   range: FrameRange;
   /** The composition's frame count (the page's clock). */
   frames: number;
-  options: RenderOptions;
+  options: ResolvedRender;
   viewport: Viewport;
   alpha: boolean;
   reuse: boolean;

@@ -9,15 +9,13 @@ import { blockedAttemptFinding, limitBlockedAttempts } from "../browser/blocked-
 import type { CompositionInfo } from "../../../page-runtime/api.ts";
 import { computeViewport } from "../plan/compute-viewport.ts";
 import type { Viewport } from "../plan/compute-viewport.ts";
-import { countFrames, frameTime } from "../plan/count-frames.ts";
 import { extractVideoFrames, type ExtractedVideos } from "../media/extract-video-frames.ts";
 import { launchCaptureBrowser } from "../browser/launch-capture-browser.ts";
 import type { CaptureBrowser, CaptureMode } from "../browser/launch-capture-browser.ts";
 import { loadComposition } from "../browser/load-composition.ts";
 import { startNetworkSink } from "../browser/network-sink.ts";
 import { networkIsolationFlags } from "../browser/network-policy.ts";
-import { applyDeclaredFps, parseRenderOptions } from "../plan/parse-render-options.ts";
-import type { RenderOptions } from "../plan/parse-render-options.ts";
+import { applyDeclaredFps, countFrames, frameTime, resolveRender, type ResolvedRender } from "../plan/resolve-render.ts";
 import { checkRenderVariables } from "../plan/check-render-variables.ts";
 import { refuseOversizedFile, refuseOversizedInfo, refusePngSequenceLength } from "../plan/refuse-oversized-composition.ts";
 import { rendersWithAlpha } from "../browser/page-background.ts";
@@ -39,7 +37,7 @@ import { readShaderTransitions } from "./shader-transitions/read-shader-transiti
 
 export interface CaptureSession {
   /** Options with the frame rate settled (the request's fps, else the root's data-fps, else 30). */
-  options: RenderOptions;
+  options: ResolvedRender;
   info: CompositionInfo;
   frames: number;
   /** frames × den / num: the video's exact length. */
@@ -84,7 +82,7 @@ export function projectPathOf(projectDir: string, origin: string, url: string): 
  */
 export async function withCaptureSession<T>(input: SessionInput, use: (session: CaptureSession) => Promise<T>): Promise<T> {
   const raw = Object.fromEntries(Object.entries(input.options).filter(([, v]) => v !== undefined && v !== null));
-  let options = parseRenderOptions({
+  let options = resolveRender({
     quality: raw["quality"], fps: raw["fps"], format: raw["format"], resolution: raw["resolution"], composition: raw["composition"],
     variables: raw["variables"], strictVariables: raw["strictVariables"],
     crf: raw["crf"], videoBitrate: raw["videoBitrate"], gifLoop: raw["gifLoop"],

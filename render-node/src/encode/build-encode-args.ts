@@ -1,6 +1,6 @@
 // ffmpeg arguments as data: the per-quality encoder table and the argument lists built from it. Pure.
 import { bitrateBits } from "../../../core/render/render-options.ts";
-import type { Format, Quality } from "../plan/parse-render-options.ts";
+import type { Format, Quality } from "../../../core/render/render-options.ts";
 
 /**
  * Encoder settings per format and quality. Chunks are encoded in parallel (one ffmpeg per browser), so the

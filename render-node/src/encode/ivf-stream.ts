@@ -3,7 +3,7 @@
 // written, decoded and colour-converted again even when the page proved it identical to the one before (frame
 // reuse); with timestamps a hold is written once at its first and once at its last frame, and ffmpeg's constant-rate
 // output (-vsync cfr) fills the frames between with the same decoded picture. Pure.
-import type { Fps } from "../plan/parse-render-options.ts";
+import type { Fps } from "../plan/resolve-render.ts";
 
 export interface IvfStreamInfo {
   /** What the frames are: Chromium's JPEGs, or PNGs when the render keeps alpha. */

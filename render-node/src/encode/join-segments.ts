@@ -6,8 +6,8 @@ import { formatFindingLine } from "../../../core/protocol/finding.ts";
 import { isFile } from "../system/is-file.ts";
 import { mixAudioTrack, type AudioTrack } from "../media/mix-audio-track.ts";
 import { buildConcatList, buildGifArgs, buildJoinArgs } from "./build-encode-args.ts";
-import { parseRenderOptions } from "../plan/parse-render-options.ts";
-import type { Format, Quality } from "../plan/parse-render-options.ts";
+import { resolveRender } from "../plan/resolve-render.ts";
+import type { Format, Quality } from "../../../core/render/render-options.ts";
 import type { RenderPlan } from "../plan/plan-render.ts";
 import { resolveBinaries } from "../system/resolve-binaries.ts";
 import type { Binaries } from "../system/resolve-binaries.ts";
@@ -83,7 +83,7 @@ export async function joinFiles(input: {
 
 /** Joins segment files into the render's output (see JoinSegmentsInput). No browser starts. */
 export async function joinSegments(input: JoinSegmentsInput): Promise<JoinResult> {
-  const options = parseRenderOptions({
+  const options = resolveRender({
     quality: input.options.quality ?? undefined, format: input.options.format ?? undefined, gifLoop: input.options.gifLoop ?? undefined,
   });
   if (input.segmentPaths.length === 0) throw new Error("joining a render needs at least one segment");

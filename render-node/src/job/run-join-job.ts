@@ -8,14 +8,15 @@ import { mixAudioTrack } from "../media/mix-audio-track.ts";
 import { resolveBinaries } from "../system/resolve-binaries.ts";
 import { DEFAULT_STAGE_BOUNDS } from "../bounds/stage-bounds.ts";
 import type { Job, NodeClient } from "../protocol/node-protocol-client.ts";
-import { FORMAT_CONTENT_TYPES, parseRenderOptions } from "../plan/parse-render-options.ts";
+import { FORMAT_CONTENT_TYPES } from "../../../core/render/render-options.ts";
+import { resolveRender } from "../plan/resolve-render.ts";
 import { segmentExtension } from "../render-segment.ts";
 import { runFarmJob, type FarmJobSettings } from "./run-farm-job.ts";
 
 export function runJoinJob(client: NodeClient, job: Job, settings: FarmJobSettings): Promise<{ ok: boolean; error?: string }> {
   return runFarmJob(client, job, settings, async ({ work, signal, onLine, progress, stage }) => {
     const joinOptions = JoinJobOptionsSchema.parse(job.options);
-    const options = parseRenderOptions(joinOptions.render);
+    const options = resolveRender(joinOptions.render);
     const projectDir = join(work, "project");
     await client.downloadFiles(job.id, projectDir, signal);
     // The sound needs only the project's files and the plan: it is mixed while the segments download.

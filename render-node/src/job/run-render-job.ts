@@ -4,14 +4,15 @@
 // completed. A render the Worker splits ends here, its segments queued for any nodes.
 import { join } from "node:path";
 import type { Job, NodeClient } from "../protocol/node-protocol-client.ts";
-import { FORMAT_CONTENT_TYPES, parseRenderOptions } from "../plan/parse-render-options.ts";
+import { FORMAT_CONTENT_TYPES } from "../../../core/render/render-options.ts";
+import { resolveRender } from "../plan/resolve-render.ts";
 import { planThenRender } from "../render-project.ts";
 import { formatTimeline, startTimeline } from "./render-timeline.ts";
 import { runFarmJob, type FarmJobSettings } from "./run-farm-job.ts";
 
 export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSettings): Promise<{ ok: boolean; error?: string }> {
   return runFarmJob(client, job, settings, async ({ work, signal, onLine, progress, stage }) => {
-    const options = parseRenderOptions({ ...job.options, composition: job.composition ?? job.options.composition });
+    const options = resolveRender({ ...job.options, composition: job.composition ?? job.options.composition });
     onLine(`job ${job.id}: render ${job.slug}/${options.composition} as ${options.format}`);
     const projectDir = join(work, "project");
     // The render's stages and the upload, as one `timeline:` line at the end (how long each took, cores busy).

@@ -3,14 +3,14 @@
 import { join } from "node:path";
 import { SegmentJobOptionsSchema } from "../../../core/protocol/node-routes.ts";
 import type { Job, NodeClient } from "../protocol/node-protocol-client.ts";
-import { parseRenderOptions } from "../plan/parse-render-options.ts";
+import { resolveRender } from "../plan/resolve-render.ts";
 import { renderSegment, segmentExtension } from "../render-segment.ts";
 import { runFarmJob, type FarmJobSettings } from "./run-farm-job.ts";
 
 export function runSegmentJob(client: NodeClient, job: Job, settings: FarmJobSettings): Promise<{ ok: boolean; error?: string }> {
   return runFarmJob(client, job, settings, async ({ work, signal, onLine, progress, stage }) => {
     const segment = SegmentJobOptionsSchema.parse(job.options);
-    const options = parseRenderOptions(segment.render);
+    const options = resolveRender(segment.render);
     onLine(`job ${job.id}: frames ${segment.fromFrame}-${segment.toFrame - 1} of ${segment.plan.frames} (attempt ${job.attempt})`);
     const projectDir = join(work, "project");
     await client.downloadFiles(job.id, projectDir, signal);

@@ -2,7 +2,7 @@
 // formatted here by the node (a checked, finite number written as digits), and every path is the node's own:
 // the folder from the plan's counter, the file the node resolved inside the project.
 import { join } from "node:path";
-import type { Fps } from "../plan/parse-render-options.ts";
+import type { Fps } from "../plan/resolve-render.ts";
 import type { FrameSpan } from "./plan-video-extractions.ts";
 
 /**

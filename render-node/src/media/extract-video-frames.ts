@@ -10,7 +10,7 @@ import { missingAssetFinding } from "../../../core/browser/missing-asset.ts";
 import { makeFinding, type Finding } from "../../../core/protocol/finding.ts";
 import { PAGE_REPORT_LIMITS } from "../../../core/protocol/page-report.ts";
 import type { VideoClip, VideoFrameSource } from "../../../page-runtime/api.ts";
-import type { Fps } from "../plan/parse-render-options.ts";
+import type { Fps } from "../plan/resolve-render.ts";
 import { heldFrame, planVideoExtractions, plannedFrames, sourceClipFrames, spanFrames, type ClipToPlan, type FrameSpan } from "./plan-video-extractions.ts";
 import { probePlayableSeconds } from "./probe-playable-seconds.ts";
 import { runExtraction, type ScratchUse } from "./run-extraction.ts";

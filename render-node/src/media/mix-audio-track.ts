@@ -6,7 +6,7 @@ import { missingAssetFinding } from "../../../core/browser/missing-asset.ts";
 import { makeFinding, strictFailure, type Finding } from "../../../core/protocol/finding.ts";
 import { audioTrackName, buildAudioMixArgs, buildAudioTrackArgs, type AudioClip } from "./build-audio-mix-args.ts";
 import { ENCODER_SETTINGS } from "../encode/build-encode-args.ts";
-import type { Format, Quality } from "../plan/parse-render-options.ts";
+import type { Format, Quality } from "../../../core/render/render-options.ts";
 import type { RenderPlan } from "../plan/plan-render.ts";
 import type { Binaries } from "../system/resolve-binaries.ts";
 import { isFile } from "../system/is-file.ts";

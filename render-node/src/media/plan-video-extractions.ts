@@ -5,7 +5,7 @@
 // their clip frame k is the same frame of the file, looping or not (a loop only starts over at its cycle's end).
 // Folders are numbered by the node (the extraction's place in this plan), never by a value the page reported.
 // Pure: extract-video-frames.ts runs ffmpeg on the plan.
-import type { Fps } from "../plan/parse-render-options.ts";
+import type { Fps } from "../plan/resolve-render.ts";
 
 /** Clip frames first..last (1-based, as the page numbers them: frame k is the clip's instant (k-1)/fps), inclusive. */
 export interface FrameSpan {

@@ -7,7 +7,7 @@ import { rename, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { buildExtractArgs, buildLastFrameArgs } from "./build-extract-args.ts";
 import { followFrameFiles, frameFileName, type FrameFiles } from "./follow-frame-files.ts";
-import type { Fps } from "../plan/parse-render-options.ts";
+import type { Fps } from "../plan/resolve-render.ts";
 import type { FrameSpan, PlannedExtraction } from "./plan-video-extractions.ts";
 import { runTool } from "../system/run-tool.ts";
 import { byteBudgetExceeded, frameBudgetExceeded, type ScratchBudget } from "./scratch-budget.ts";

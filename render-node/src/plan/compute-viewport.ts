@@ -1,6 +1,6 @@
 // How a composition of one size is captured for an output of another. Pure.
-import { GIF_DEFAULTS, RESOLUTION_SIZES } from "./parse-render-options.ts";
-import type { Format, Resolution } from "./parse-render-options.ts";
+import { GIF_DEFAULTS, RESOLUTIONS } from "../../../core/render/render-options.ts";
+import type { Format, Resolution } from "../../../core/render/render-options.ts";
 
 export interface Viewport {
   /** CSS pixels of the page: always the composition's own size, so its fixed layout holds. */
@@ -30,7 +30,7 @@ export function computeViewport(width: number, height: number, resolution: Resol
   if (!resolution) {
     return { cssWidth: width, cssHeight: height, deviceScaleFactor: 1, captureWidth: width, captureHeight: height, outputWidth: width, outputHeight: height };
   }
-  const out = RESOLUTION_SIZES[resolution];
+  const out = RESOLUTIONS[resolution];
   const scale = Math.min(out.width / width, out.height / height);
   return {
     cssWidth: width,

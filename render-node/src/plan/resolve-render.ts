@@ -1,21 +1,12 @@
-// The render node reads options with the very schema the Worker validates requests with (core/render), and adds
-// what the pipeline needs on top: the frame rate as an exact fraction, and the text ffmpeg gets for it.
+// A render's options as the node renders them: the API's RenderOptions (core/render/render-options.ts, the schema
+// the Worker validated the request with, parsed again here from the job) with what the pipeline derives from them:
+// the frame rate as an exact fraction and the text ffmpeg gets for it, and from that the frame count. One type of
+// options in the whole studio; ResolvedRender only adds the derived fields.
 import {
-  FORMAT_CONTENT_TYPES,
-  FORMATS,
   GIF_DEFAULTS,
-  parseRenderOptions as parseApiOptions,
-  QUALITIES,
-  RESOLUTIONS,
-  type Format,
-  type Quality,
-  type Resolution,
+  parseRenderOptions,
+  type RenderOptions,
 } from "../../../core/render/render-options.ts";
-
-export { FORMAT_CONTENT_TYPES, FORMATS, GIF_DEFAULTS, QUALITIES, type Format, type Quality, type Resolution };
-
-/** Output size of each resolution preset, in pixels. */
-export const RESOLUTION_SIZES: Record<Resolution, { width: number; height: number }> = RESOLUTIONS;
 
 /** A frame rate as an exact fraction, e.g. { num: 30000, den: 1001 }. */
 export interface Fps {
@@ -23,23 +14,15 @@ export interface Fps {
   den: number;
 }
 
-export interface RenderOptions {
-  quality: Quality;
-  format: Format;
+/** The API's options a render reads, with the frame rate settled and the defaults filled. */
+export interface ResolvedRender extends Pick<RenderOptions, "quality" | "format" | "composition" | "strict" | "strictVariables"> {
   fps: Fps;
   /** The fps exactly as ffmpeg should read it: "30" or "30000/1001". */
   fpsText: string;
   /** Whether the request named an fps (otherwise the root's data-fps may decide). */
   fpsGiven: boolean;
-  resolution: Resolution | undefined;
-  composition: string;
-  /** The Worker fails a strict render on lint errors; the node fails it on a blocked network attempt. */
-  strict: boolean;
-  /** Values over the root's declared variable defaults, given to the page as window.__hfVariables. */
-  variables: Record<string, unknown> | undefined;
-  /** Fail on an undeclared or mistyped variables key (otherwise a warning finding). */
-  strictVariables: boolean;
-  /** The request's crf or target bitrate in place of the quality's crf (mp4, webm); a GIF's loop count. */
+  resolution: NonNullable<RenderOptions["resolution"]> | undefined;
+  variables: RenderOptions["variables"] | undefined;
   crf?: number | undefined;
   videoBitrate?: string | undefined;
   gifLoop?: number | undefined;
@@ -61,7 +44,7 @@ function gcd(a: number, b: number): number {
 }
 
 /** The validated fps (an integer or "num/den") as a reduced fraction; null is the format's default. */
-function toFraction(fps: number | string | null, format: Format): Fps {
+function toFraction(fps: RenderOptions["fps"], format: RenderOptions["format"]): Fps {
   if (fps === null) return { num: format === "gif" ? GIF_DEFAULTS.fps : DEFAULT_FPS, den: 1 };
   const [num, den] = typeof fps === "number" ? [fps, 1] : fps.split("/").map(Number);
   const d = gcd(num ?? DEFAULT_FPS, den ?? 1) || 1;
@@ -73,14 +56,14 @@ export function formatFps(fps: Fps): string {
   return fps.den === 1 ? String(fps.num) : `${fps.num}/${fps.den}`;
 }
 
-/** Validates raw render options and fills the defaults. Throws RenderOptionError naming the option. */
-export function parseRenderOptions(raw: unknown): RenderOptions {
+/** Validates raw render options (core's schema) and fills the defaults. Throws RenderOptionError naming the option. */
+export function resolveRender(raw: unknown): ResolvedRender {
   const input = raw === undefined || raw === null ? {} : raw;
   const defined =
     typeof input === "object" && !Array.isArray(input)
       ? Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined))
       : input;
-  const result = parseApiOptions(defined);
+  const result = parseRenderOptions(defined);
   if (!result.ok) {
     const option = /^invalid (\w+)/.exec(result.error)?.[1] ?? /^unknown render option (\w+)/.exec(result.error)?.[1] ?? "options";
     throw new RenderOptionError(option, result.error);
@@ -99,17 +82,33 @@ export function parseRenderOptions(raw: unknown): RenderOptions {
  * finding that says so (the default is kept).
  */
 export function applyDeclaredFps(
-  options: RenderOptions,
+  options: ResolvedRender,
   fpsGiven: boolean,
   declared: string | null,
-): { options: RenderOptions; finding?: string } {
+): { options: ResolvedRender; finding?: string } {
   if (fpsGiven || declared === null || declared.trim() === "") return { options };
   try {
-    const { fps, fpsText } = parseRenderOptions({ fps: declared.trim() });
+    const { fps, fpsText } = resolveRender({ fps: declared.trim() });
     if (options.format === "gif" && fps.num / fps.den >= GIF_DEFAULTS.fps) return { options };
     return { options: { ...options, fps, fpsText } };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { options, finding: `data-fps="${declared}" on the root is not a frame rate (${reason}); rendered at ${options.fpsText} fps` };
   }
+}
+
+/**
+ * How many frames a composition of a given duration has at a given frame rate. Rule: frames = round(duration ×
+ * num / den), at least 1. Rounding (not flooring) keeps the video within half a frame of the composition's
+ * duration: 2 s at 30 fps = 60 frames; 2 s at 30000/1001 = round(59.94) = 60 frames (2.002 s); 1.5 s at 24 = 36.
+ * A tiny tolerance absorbs float noise such as 0.1 × 30 = 3.0000000000000004. Frame i is captured at frameTime(i).
+ */
+export function countFrames(durationSeconds: number, fps: Fps): number {
+  const exact = (durationSeconds * fps.num) / fps.den;
+  return Math.max(1, Math.round(exact - 1e-9));
+}
+
+/** The composition time of frame `index`, in seconds. */
+export function frameTime(index: number, fps: Fps): number {
+  return (index * fps.den) / fps.num;
 }
