@@ -8,7 +8,7 @@ import { afterAll, expect, it } from "vitest";
 import { renderProject } from "../src/render-project.ts";
 import { resolveBinaries } from "../src/system/resolve-binaries.ts";
 import type { StageBounds } from "../src/bounds/stage-bounds.ts";
-import { StageTimeout } from "../src/bounds/with-deadline.ts";
+import { StageTimeout } from "../src/bounds/deadline.ts";
 import { isAlive, listDescendants, readPixel } from "./inspect-video.ts";
 
 const GSAP = "https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js";

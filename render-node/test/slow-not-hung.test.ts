@@ -10,7 +10,7 @@ import { starterComposition } from "../../core/composition/starter.ts";
 import { renderProject } from "../src/render-project.ts";
 import { resolveBinaries } from "../src/system/resolve-binaries.ts";
 import type { StageBounds } from "../src/bounds/stage-bounds.ts";
-import { StageTimeout } from "../src/bounds/with-deadline.ts";
+import { StageTimeout } from "../src/bounds/deadline.ts";
 import { probeStreams } from "./inspect-video.ts";
 import { throttleBrowsers } from "./throttle-browsers.ts";
 

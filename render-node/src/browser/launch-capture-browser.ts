@@ -3,7 +3,7 @@ import puppeteer from "puppeteer-core";
 import type { Browser, CDPSession, Page } from "puppeteer-core";
 import { chromeDyingWithNode } from "../system/child-lifetime.ts";
 import { makeScratchDir, removeScratchDir } from "../system/scratch-dirs.ts";
-import { withDeadline } from "../bounds/with-deadline.ts";
+import { withDeadline } from "../bounds/deadline.ts";
 
 export type CaptureMode = "beginFrame" | "screenshot";
 

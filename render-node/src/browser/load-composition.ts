@@ -9,8 +9,7 @@ import { blockedAttemptFinding, isPolicyRefusalMessage, limitBlockedAttempts } f
 import { interceptRequests } from "./intercept-requests.ts";
 import { findFontFallbacks, fontFallbackFinding } from "./find-font-fallbacks.ts";
 import { DEFAULT_STAGE_BOUNDS, type StageBounds } from "../bounds/stage-bounds.ts";
-import { seconds, StageTimeout, withDeadline } from "../bounds/with-deadline.ts";
-import { pageBound, withPacedDeadline } from "../bounds/paced-deadline.ts";
+import { pageBound, seconds, StageTimeout, withDeadline, withPacedDeadline } from "../bounds/deadline.ts";
 
 export interface LoadOptions {
   /** Bounds of the page-load and timeline stages (a hanging page fails naming the stage). */

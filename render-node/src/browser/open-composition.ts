@@ -10,7 +10,7 @@ import { networkIsolationFlags } from "./network-policy.ts";
 import { refuseOversizedFile, refuseOversizedInfo } from "../plan/refuse-oversized-composition.ts";
 import { serveProject, type ProjectServer } from "./serve-project.ts";
 import { DEFAULT_STAGE_BOUNDS, type StageBounds } from "../bounds/stage-bounds.ts";
-import { seconds, withDeadline } from "../bounds/with-deadline.ts";
+import { seconds, withDeadline } from "../bounds/deadline.ts";
 
 export interface OpenComposition {
   capture: CaptureBrowser;

@@ -6,9 +6,8 @@ import type { Viewport } from "../plan/compute-viewport.ts";
 import type { ExtractedVideos } from "../media/extract-video-frames.ts";
 import type { CaptureBrowser } from "./launch-capture-browser.ts";
 import { clearPageBackground } from "./page-background.ts";
-import { pageBound, withPacedDeadline } from "../bounds/paced-deadline.ts";
+import { pageBound, seconds, withPacedDeadline } from "../bounds/deadline.ts";
 import type { Fps } from "../plan/resolve-render.ts";
-import { seconds } from "../bounds/with-deadline.ts";
 
 export function prepareCapturePage(
   browser: CaptureBrowser,

@@ -10,7 +10,7 @@ import { diffFileListings } from "../browser-jobs/diff-file-listings.ts";
 import type { Job, NodeClient } from "../protocol/node-protocol-client.ts";
 import { makeScratchDir, removeScratchDir } from "../system/scratch-dirs.ts";
 import { servePreview } from "../browser-jobs/serve-preview.ts";
-import { seconds } from "../bounds/with-deadline.ts";
+import { seconds } from "../bounds/deadline.ts";
 
 const POLL_MS = 1000;
 export const PREVIEW_IDLE_MS = 10 * 60_000;

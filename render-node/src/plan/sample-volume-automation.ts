@@ -4,7 +4,7 @@
 import type { CaptureBrowser } from "../browser/launch-capture-browser.ts";
 import type { CompositionInfo, MediaClip, StudioWindow } from "../../../page-runtime/api.ts";
 import { traceEnvelope, type VolumePoint } from "../../../core/composition/volume-envelope.ts";
-import { pageBound, withPacedDeadline } from "../bounds/paced-deadline.ts";
+import { pageBound, withPacedDeadline } from "../bounds/deadline.ts";
 import type { Finding } from "../../../core/protocol/finding.ts";
 import { readVolumeAutomation } from "../../../core/protocol/read-page-answers.ts";
 import { pageReportFinding } from "../../../core/protocol/read-page-report.ts";

@@ -5,7 +5,7 @@ import { basename } from "node:path";
 import { execa } from "execa";
 import { childEnv } from "./child-env.ts";
 import { dieWithNode } from "./child-lifetime.ts";
-import { StageTimeout, seconds } from "../bounds/with-deadline.ts";
+import { StageTimeout, seconds } from "../bounds/deadline.ts";
 
 export interface ToolRun {
   /** Writable stdin when `stdin: "pipe"` was asked for. */
