@@ -63,7 +63,7 @@ export async function ensureReference(): Promise<string> {
 }
 
 function referenceEnv(binaries: Binaries): NodeJS.ProcessEnv {
-  // Each shipped release's dist/ folder, found as the node finds it (render-node/src/intercept-requests.ts).
+  // Each shipped release's dist/ folder, found as the node finds it (render-node/src/browser/intercept-requests.ts).
   const require = createRequire(import.meta.url);
   const gsapDists = Object.fromEntries(
     SHIPPED_GSAP_VERSIONS.map((version) => [version, join(dirname(require.resolve(`${gsapPackageName(version)}/package.json`)), "dist")]),
