@@ -16,7 +16,7 @@ import { parseArgs } from "node:util";
 import { renderProject } from "../render-node/src/render-project.ts";
 import { resolveBinaries, type Binaries } from "../render-node/src/system/resolve-binaries.ts";
 import { busyShare, readCpuTimes } from "../render-node/src/system/machine-cpu.ts";
-import { formatTimeline, type TimelineStage } from "../render-node/src/job/render-timeline.ts";
+import { formatTimeline, type TimelineStage } from "../render-node/src/progress/render-timeline.ts";
 import { runProcess } from "./lib/run-process.ts";
 import { HYPERFRAMES_VERSION, ensureReference, renderReference } from "./lib/hyperframes-reference.ts";
 import { SPEED_CASES, type Quality, type SpeedCase } from "./lib/speed-cases.ts";

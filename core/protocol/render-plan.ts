@@ -1,5 +1,5 @@
 // What a node learns by loading a composition once (frames, rate, size, audio clips), posted to the Worker so the
-// ProjectRoom can split the render into segments. Same shape as render-node/src/plan/plan-render.ts's RenderPlan.
+// ProjectRoom can split the render into segments. Same shape as render-node/src/plan-render.ts's RenderPlan.
 import * as z from "zod";
 import { MAX_PLAYBACK_RATE, MIN_PLAYBACK_RATE } from "../composition/playback-rate.ts";
 import { MAX_ENVELOPE_POINTS } from "../composition/volume-envelope.ts";

@@ -4,15 +4,15 @@
 import { withCaptureSession } from "./capture/capture-session.ts";
 import { checkConcurrency, type CaptureControls } from "./capture/capture-options.ts";
 import type { CaptureMode } from "./browser/launch-capture-browser.ts";
-import { joinFiles } from "./encode/join-segments.ts";
+import { joinFiles } from "./join-segments.ts";
 import { mixAudioTrack } from "./media/mix-audio-track.ts";
 import type { Format, Quality, Resolution } from "../../core/render/render-options.ts";
-import type { RenderPlan } from "./plan/plan-render.ts";
-import { trackProgress } from "./job/track-progress.ts";
-import type { Progress } from "./job/track-progress.ts";
+import type { RenderPlan } from "./plan-render.ts";
+import { trackProgress } from "./progress/track-progress.ts";
+import type { Progress } from "./progress/track-progress.ts";
 import type { FrameDone } from "./capture/render-frame-range.ts";
 import type { Finding } from "../../core/protocol/finding.ts";
-import { formatTimeline, startTimeline, type TimelineStage } from "./job/render-timeline.ts";
+import { formatTimeline, startTimeline, type TimelineStage } from "./progress/render-timeline.ts";
 
 export interface RenderProjectInput extends CaptureControls {
   projectDir: string;

@@ -7,11 +7,11 @@ import { withCaptureSession } from "./capture/capture-session.ts";
 import { checkConcurrency } from "./capture/capture-options.ts";
 import type { CaptureControls, SessionOptions } from "./capture/capture-options.ts";
 import type { Format } from "../../core/render/render-options.ts";
-import type { RenderPlan } from "./plan/plan-render.ts";
+import type { RenderPlan } from "./plan-render.ts";
 import { runTool } from "./system/run-tool.ts";
 import { encodeBound } from "./bounds/stage-bounds.ts";
-import { trackProgress } from "./job/track-progress.ts";
-import type { Progress } from "./job/track-progress.ts";
+import { trackProgress } from "./progress/track-progress.ts";
+import type { Progress } from "./progress/track-progress.ts";
 
 export interface RenderSegmentInput extends CaptureControls {
   projectDir: string;

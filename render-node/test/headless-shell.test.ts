@@ -10,10 +10,10 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseNodeConfig, type BinaryChoice } from "../src/config/node-config.ts";
+import { parseNodeConfig } from "../src/config/node-config.ts";
 import { HEADLESS_SHELL_BUILD } from "../src/system/install-headless-shell.ts";
 import { renderProject } from "../src/render-project.ts";
-import { resolveChrome, resolveFfmpeg, sparticuzRunsHere } from "../src/system/resolve-binaries.ts";
+import { resolveChrome, resolveFfmpeg, sparticuzRunsHere, type BinaryChoice } from "../src/system/resolve-binaries.ts";
 import { probeStreams, readPixel } from "./inspect-video.ts";
 import { CANVAS, makeTestProject } from "./make-test-project.ts";
 

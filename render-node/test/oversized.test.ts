@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkComposition } from "../src/browser-jobs/check-composition.ts";
-import { planRender } from "../src/plan/plan-render.ts";
+import { planRender } from "../src/plan-render.ts";
 import { renderSegment } from "../src/render-segment.ts";
 import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
 import { takeSnapshots } from "../src/browser-jobs/take-snapshots.ts";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { busyShare, readCpuTimes } from "../src/system/machine-cpu.ts";
 import { IDLE_SHARE, IDLE_SPAN_MS, judgePace, paceDetail, withPacedDeadline, StageTimeout, type PaceProbe } from "../src/bounds/deadline.ts";
 import { parseProcStat, processTreeCpuMs } from "../src/bounds/process-tree-cpu.ts";
-import { formatTimeline, startTimeline } from "../src/job/render-timeline.ts";
+import { formatTimeline, startTimeline } from "../src/progress/render-timeline.ts";
 
 const BOUND = { ms: 10_000, ceilingMs: 100_000 };
 

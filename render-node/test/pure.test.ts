@@ -7,7 +7,7 @@ import { matchGsapUrl } from "../../core/composition/match-gsap-url.ts";
 import { applyDeclaredFps, countFrames, frameTime, resolveRender, RenderOptionError } from "../src/plan/resolve-render.ts";
 import { injectRuntime } from "../src/browser/serve-project.ts";
 import { splitFrameRanges } from "../src/capture/split-frame-ranges.ts";
-import { formatProgressLine } from "../src/job/track-progress.ts";
+import { formatProgressLine } from "../src/progress/track-progress.ts";
 
 describe("resolveRender", () => {
   it("fills the defaults", () => {

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, expect, it } from "vitest";
 import { checkComposition } from "../src/browser-jobs/check-composition.ts";
-import { planRender } from "../src/plan/plan-render.ts";
+import { planRender } from "../src/plan-render.ts";
 import { renderProject } from "../src/render-project.ts";
 import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
 

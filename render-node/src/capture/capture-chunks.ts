@@ -12,7 +12,7 @@ import { pageReportFinding } from "../../../core/protocol/read-page-report.ts";
 import type { CaptureBrowser } from "../browser/launch-capture-browser.ts";
 import type { ResolvedRender } from "../plan/resolve-render.ts";
 import { renderFrameRange, type FrameDone } from "./render-frame-range.ts";
-import type { Timeline } from "../job/render-timeline.ts";
+import type { Timeline } from "../progress/render-timeline.ts";
 import type { Binaries } from "../system/resolve-binaries.ts";
 import type { TransitionSetup } from "./shader-transitions/transition-plan.ts";
 import { splitFrameRanges, type FrameRange } from "./split-frame-ranges.ts";

@@ -5,7 +5,7 @@ import { availableParallelism } from "node:os";
 import type { RenderOptions as ApiRenderOptions } from "../../../core/render/render-options.ts";
 import type { Binaries } from "../system/resolve-binaries.ts";
 import type { CaptureMode } from "../browser/launch-capture-browser.ts";
-import type { Timeline } from "../job/render-timeline.ts";
+import type { Timeline } from "../progress/render-timeline.ts";
 import type { ScratchBudget } from "../media/scratch-budget.ts";
 import type { StageBounds } from "../bounds/stage-bounds.ts";
 

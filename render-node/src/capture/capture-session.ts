@@ -19,7 +19,7 @@ import { applyDeclaredFps, countFrames, frameTime, resolveRender, type ResolvedR
 import { checkRenderVariables } from "../plan/check-render-variables.ts";
 import { refuseOversizedFile, refuseOversizedInfo, refusePngSequenceLength } from "../plan/refuse-oversized-composition.ts";
 import { rendersWithAlpha } from "../browser/page-background.ts";
-import { planGain, sampleVolumeAutomation } from "../plan/sample-volume-automation.ts";
+import { planGain, sampleVolumeAutomation } from "../browser/sample-volume-automation.ts";
 import type { FrameDone } from "./render-frame-range.ts";
 import { captureChunks } from "./capture-chunks.ts";
 import { prepareCapturePage } from "../browser/prepare-capture-page.ts";
@@ -28,7 +28,7 @@ import type { Binaries } from "../system/resolve-binaries.ts";
 import { makeScratchDir, removeScratchDir } from "../system/scratch-dirs.ts";
 import { serveProject } from "../browser/serve-project.ts";
 import type { FrameRange } from "./split-frame-ranges.ts";
-import { startTimeline, type Timeline } from "../job/render-timeline.ts";
+import { startTimeline, type Timeline } from "../progress/render-timeline.ts";
 import { DEFAULT_STAGE_BOUNDS, type StageBounds } from "../bounds/stage-bounds.ts";
 import { DEFAULT_SCRATCH_BUDGET } from "../media/scratch-budget.ts";
 import { browsersFor, type SessionInput } from "./capture-options.ts";

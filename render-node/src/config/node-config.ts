@@ -4,19 +4,9 @@
 // render-node/README.md's table lists these keys (node-config.test.ts holds the two together).
 import { availableParallelism, hostname } from "node:os";
 import * as z from "zod";
+import type { BinaryChoice } from "../system/resolve-binaries.ts";
 import { DEFAULT_SCRATCH_BUDGET, type ScratchBudget } from "../media/scratch-budget.ts";
 import { DEFAULT_STAGE_BOUNDS, type StageBounds } from "../bounds/stage-bounds.ts";
-
-/** Where Chromium, ffmpeg and ffprobe come from; unset fields fall back to the machine's, then npm's (resolve-binaries.ts). */
-export interface BinaryChoice {
-  chromePath?: string | undefined;
-  /** "puppeteer": a Chrome headless shell from puppeteer's cache (installed there on first use) on any machine. */
-  chromeSource?: "puppeteer" | undefined;
-  ffmpegPath?: string | undefined;
-  ffprobePath?: string | undefined;
-  /** puppeteer's browser cache and a mirror of its downloads (install-headless-shell.ts). */
-  headlessShell?: { cacheDir?: string | undefined; baseUrl?: string | undefined } | undefined;
-}
 
 export interface NodeConfig {
   studioUrl: string;

@@ -3,7 +3,7 @@
 import { join } from "node:path";
 import { JoinJobOptionsSchema } from "../../../core/protocol/node-routes.ts";
 import { formatFindingLine } from "../../../core/protocol/finding.ts";
-import { joinSegments } from "../encode/join-segments.ts";
+import { joinSegments } from "../join-segments.ts";
 import { mixAudioTrack } from "../media/mix-audio-track.ts";
 import { resolveBinaries } from "../system/resolve-binaries.ts";
 import { DEFAULT_STAGE_BOUNDS } from "../bounds/stage-bounds.ts";

@@ -7,7 +7,7 @@ import type { Job, NodeClient } from "../protocol/node-protocol-client.ts";
 import { FORMAT_CONTENT_TYPES } from "../../../core/render/render-options.ts";
 import { resolveRender } from "../plan/resolve-render.ts";
 import { planThenRender } from "../render-project.ts";
-import { formatTimeline, startTimeline } from "./render-timeline.ts";
+import { formatTimeline, startTimeline } from "../progress/render-timeline.ts";
 import { runFarmJob, type FarmJobSettings } from "./run-farm-job.ts";
 
 export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSettings): Promise<{ ok: boolean; error?: string }> {

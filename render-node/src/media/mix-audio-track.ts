@@ -7,7 +7,7 @@ import { makeFinding, strictFailure, type Finding } from "../../../core/protocol
 import { audioTrackName, buildAudioMixArgs, buildAudioTrackArgs, type AudioClip } from "./build-audio-mix-args.ts";
 import { ENCODER_SETTINGS } from "../encode/build-encode-args.ts";
 import type { Format, Quality } from "../../../core/render/render-options.ts";
-import type { RenderPlan } from "../plan/plan-render.ts";
+import type { RenderPlan } from "../../../core/protocol/render-plan.ts";
 import type { Binaries } from "../system/resolve-binaries.ts";
 import { isFile } from "../system/is-file.ts";
 import { runTool } from "../system/run-tool.ts";

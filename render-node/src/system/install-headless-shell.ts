@@ -15,7 +15,7 @@ import {
 } from "@puppeteer/browsers";
 // The build puppeteer-core was released against, so its CDP calls match the browser.
 import { PUPPETEER_REVISIONS } from "puppeteer-core/internal/revisions.js";
-import { isExecutable } from "./resolve-binaries.ts";
+import { isExecutable } from "./is-file.ts";
 
 export const HEADLESS_SHELL_BUILD: string = PUPPETEER_REVISIONS["chrome-headless-shell"];
 

@@ -1,10 +1,22 @@
 // Finds Chromium, ffmpeg and ffprobe: the node's configuration first (config/node-config.ts: CHROME_PATH, …), then the machine's packages, then binaries shipped in npm packages.
 // The container image installs none of those npm packages (render-node/image-dependencies.ts): it sets the paths to
 // Debian's binaries, and where neither is there the error names the variable to set.
-import { accessSync, constants } from "node:fs";
 import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
-import type { BinaryChoice } from "../config/node-config.ts";
+import { isExecutable } from "./is-file.ts";
+
+/** Where Chromium, ffmpeg and ffprobe come from; unset fields fall back to the machine's, then npm's (below). */
+export interface BinaryChoice {
+  chromePath?: string | undefined;
+  /** "puppeteer": a Chrome headless shell from puppeteer's cache (installed there on first use) on any machine. */
+  chromeSource?: "puppeteer" | undefined;
+  ffmpegPath?: string | undefined;
+  ffprobePath?: string | undefined;
+  /** puppeteer's browser cache and a mirror of its downloads (install-headless-shell.ts). */
+  headlessShell?: { cacheDir?: string | undefined; baseUrl?: string | undefined } | undefined;
+}
+
+export { isExecutable };
 
 export interface Binaries {
   chrome: string;
@@ -15,16 +27,6 @@ export interface Binaries {
 // Debian's /usr/bin/chromium-headless-shell is a shell script that runs this binary as its child without `exec`,
 // so a death signal set on the script (child-lifetime.ts) would never reach Chromium: use the binary itself.
 const DEBIAN_HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
-
-/** Whether `path` is a file this process may execute. */
-export function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export function onPath(name: string): string | undefined {
   for (const dir of (process.env.PATH ?? "").split(delimiter)) {

@@ -1,8 +1,7 @@
 // HyperShader's noise-driven transitions (see shader-blends.ts for the others and the table): value noise and its
 // fractal sums warp, edge or tint the blend. The noise does not change with progress, so each field is computed
 // once per shader and frame size (pixelField) and kept for the transition's other frames. Pure.
-import { clamp01, fbm, mix, mixInto, pixelField, ridged, sampleRgb, smoothstep, valueNoise, type Texture } from "./shader-math.ts";
-import type { Accents, PixelShader, ShaderInput } from "./shader-blends.ts";
+import { clamp01, fbm, mix, mixInto, pixelField, ridged, sampleRgb, smoothstep, valueNoise, type Accents, type PixelShader, type ShaderInput, type Texture } from "./shader-math.ts";
 
 const A = new Float64Array(3);
 const B = new Float64Array(3);

@@ -4,27 +4,12 @@
 // (unclamped: blendScenes clamps and rounds as a WebGL canvas stores it). Noise-driven shaders (noise-blends.ts)
 // use the same hash in double precision where a GPU uses single, so their noise fields agree in character, not
 // pixel for pixel (a GPU's own sine decides those bits). Pure.
-import { clamp01, fract, mix, mixInto, sampleChannel, sampleRgb, sineHash, smoothstep, type Texture } from "./shader-math.ts";
+import { clamp01, fract, mix, mixInto, sampleChannel, sampleRgb, sineHash, smoothstep, type Accents, type PixelShader, type Rgb, type ShaderInput, type Texture } from "./shader-math.ts";
 import { crossWarpMorph, domainWarp, ridgedBurn, swirlVortex, thermalDistortion } from "./noise-blends.ts";
 
-export type Rgb = [number, number, number];
-export interface Accents {
-  accent: Rgb;
-  dark: Rgb;
-  bright: Rgb;
-}
-
-export interface ShaderInput {
-  from: Texture;
-  to: Texture;
-  p: number;
-  width: number;
-  height: number;
-  accents: Accents;
-}
-
-/** Writes pixel (u, v)'s RGB into `out`; u, v are the pixel's centre in 0-1, v = 0 at the top; i its index. */
-export type PixelShader = (u: number, v: number, out: Float64Array, i: number) => void;
+// The shaders' input and output types live with the GLSL built-ins (shader-math.ts), so noise-blends.ts needs no
+// import from here; they are re-exported for the files that read the table.
+export type { Accents, PixelShader, Rgb, ShaderInput };
 
 const A = new Float64Array(3);
 const B = new Float64Array(3);

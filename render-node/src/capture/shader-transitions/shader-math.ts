@@ -128,3 +128,23 @@ function octaves(px: number, py: number, octave: (n: number) => number): number 
 
 export const fbm = (px: number, py: number): number => octaves(px, py, (n) => n);
 export const ridged = (px: number, py: number): number => octaves(px, py, (n) => Math.abs(n * 2 - 1));
+
+/** A transition's two scenes, how far along it is (p, 0 to 1), and the page's accent colours. */
+export type Rgb = [number, number, number];
+export interface Accents {
+  accent: Rgb;
+  dark: Rgb;
+  bright: Rgb;
+}
+
+export interface ShaderInput {
+  from: Texture;
+  to: Texture;
+  p: number;
+  width: number;
+  height: number;
+  accents: Accents;
+}
+
+/** Writes pixel (u, v)'s RGB into `out`; u, v are the pixel's centre in 0-1, v = 0 at the top; i its index. */
+export type PixelShader = (u: number, v: number, out: Float64Array, i: number) => void;

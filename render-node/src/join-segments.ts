@@ -2,20 +2,20 @@
 // joined in order with the audio track (mixed once over the whole length), copied, nothing encoded again.
 import { stat, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { formatFindingLine } from "../../../core/protocol/finding.ts";
-import { isFile } from "../system/is-file.ts";
-import { mixAudioTrack, type AudioTrack } from "../media/mix-audio-track.ts";
-import { buildConcatList, buildGifArgs, buildJoinArgs } from "./build-encode-args.ts";
-import { resolveRender } from "../plan/resolve-render.ts";
-import type { Format, Quality } from "../../../core/render/render-options.ts";
-import type { RenderPlan } from "../plan/plan-render.ts";
-import { resolveBinaries } from "../system/resolve-binaries.ts";
-import type { Binaries } from "../system/resolve-binaries.ts";
-import { runTool } from "../system/run-tool.ts";
-import { makeScratchDir, removeScratchDir } from "../system/scratch-dirs.ts";
-import { DEFAULT_STAGE_BOUNDS, encodeBound, type StageBounds } from "../bounds/stage-bounds.ts";
-import { listPngFrames, writeStoredZip } from "./zip-png-sequence.ts";
-import type { SessionOptions } from "../capture/capture-options.ts";
+import { formatFindingLine } from "../../core/protocol/finding.ts";
+import { isFile } from "./system/is-file.ts";
+import { mixAudioTrack, type AudioTrack } from "./media/mix-audio-track.ts";
+import { buildConcatList, buildGifArgs, buildJoinArgs } from "./encode/build-encode-args.ts";
+import { resolveRender } from "./plan/resolve-render.ts";
+import type { Format, Quality } from "../../core/render/render-options.ts";
+import type { RenderPlan } from "./plan-render.ts";
+import { resolveBinaries } from "./system/resolve-binaries.ts";
+import type { Binaries } from "./system/resolve-binaries.ts";
+import { runTool } from "./system/run-tool.ts";
+import { makeScratchDir, removeScratchDir } from "./system/scratch-dirs.ts";
+import { DEFAULT_STAGE_BOUNDS, encodeBound, type StageBounds } from "./bounds/stage-bounds.ts";
+import { listPngFrames, writeStoredZip } from "./encode/zip-png-sequence.ts";
+import type { SessionOptions } from "./capture/capture-options.ts";
 
 export interface JoinSegmentsInput {
   projectDir: string;

@@ -1,7 +1,7 @@
 // The gain of each sound along the timeline, read once from the loaded page before capture: the page runtime seeks
 // the timelines step by step (never plays) and reports each clip's volume, which a GSAP tween or script may change
 // (page-runtime/src/runtime/media-volume.ts); here each is traced into a few points for the ffmpeg mix.
-import type { CaptureBrowser } from "../browser/launch-capture-browser.ts";
+import type { CaptureBrowser } from "./launch-capture-browser.ts";
 import type { CompositionInfo, MediaClip, StudioWindow } from "../../../page-runtime/api.ts";
 import { traceEnvelope, type VolumePoint } from "../../../core/composition/volume-envelope.ts";
 import { pageBound, withPacedDeadline } from "../bounds/deadline.ts";
