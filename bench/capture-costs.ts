@@ -9,10 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { StudioWindow } from "../page-runtime/api.ts";
-import { launchCaptureBrowser, type CaptureBrowser } from "../render-node/src/launch-capture-browser.ts";
-import { loadComposition } from "../render-node/src/load-composition.ts";
-import { resolveBinaries } from "../render-node/src/resolve-binaries.ts";
-import { serveProject } from "../render-node/src/serve-project.ts";
+import { launchCaptureBrowser, type CaptureBrowser } from "../render-node/src/browser/launch-capture-browser.ts";
+import { loadComposition } from "../render-node/src/browser/load-composition.ts";
+import { resolveBinaries } from "../render-node/src/system/resolve-binaries.ts";
+import { serveProject } from "../render-node/src/browser/serve-project.ts";
 import { chromiumCpuByRole, describeCpuPerFrame } from "./lib/chromium-cpu.ts";
 import { SPEED_CASES } from "./lib/speed-cases.ts";
 

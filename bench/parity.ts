@@ -26,7 +26,7 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { renderProject } from "../render-node/src/render-project.ts";
-import { resolveBinaries, type Binaries } from "../render-node/src/resolve-binaries.ts";
+import { resolveBinaries, type Binaries } from "../render-node/src/system/resolve-binaries.ts";
 import { runProcess } from "./lib/run-process.ts";
 import { CACHE, HEADLESS_SHELL, HYPERFRAMES_VERSION, NODE22, ensureReference, renderReference } from "./lib/hyperframes-reference.ts";
 import { GOALS, judge, meanAbsoluteDifference, pairFrames, splitAlpha, type AudioFigures, type Check } from "./lib/parity-compare.ts";

@@ -3,8 +3,8 @@
 //
 //   node bench/tree-cpu.ts node bench/render-once.ts reference /tmp/out.mp4
 import { renderProject } from "../render-node/src/render-project.ts";
-import { resolveBinaries } from "../render-node/src/resolve-binaries.ts";
-import { formatTimeline } from "../render-node/src/render-timeline.ts";
+import { resolveBinaries } from "../render-node/src/system/resolve-binaries.ts";
+import { formatTimeline } from "../render-node/src/progress/render-timeline.ts";
 import { SPEED_CASES } from "./lib/speed-cases.ts";
 
 const [name, output = "/tmp/render-once.mp4"] = process.argv.slice(2);

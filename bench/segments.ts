@@ -22,9 +22,9 @@ import { joinSegments } from "../render-node/src/join-segments.ts";
 import { planRender, type RenderPlan } from "../render-node/src/plan-render.ts";
 import { renderProject } from "../render-node/src/render-project.ts";
 import { renderSegment } from "../render-node/src/render-segment.ts";
-import { resolveBinaries } from "../render-node/src/resolve-binaries.ts";
-import { runTool } from "../render-node/src/run-tool.ts";
-import { splitFrameRanges } from "../render-node/src/split-frame-ranges.ts";
+import { resolveBinaries } from "../render-node/src/system/resolve-binaries.ts";
+import { runTool } from "../render-node/src/system/run-tool.ts";
+import { splitFrameRanges } from "../render-node/src/capture/split-frame-ranges.ts";
 import { decideSplit, farmModel } from "../worker/renders/split-plan.ts";
 
 const SELF = fileURLToPath(import.meta.url);

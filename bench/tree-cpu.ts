@@ -5,7 +5,7 @@
 //   node bench/tree-cpu.ts node bench/some-render.ts reference /tmp/out.mp4
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { parseProcStat } from "../render-node/src/process-tree-cpu.ts";
+import { parseProcStat } from "../render-node/src/bounds/process-tree-cpu.ts";
 
 const TICKS_PER_SECOND = 100;
 const [command, ...args] = process.argv.slice(2);

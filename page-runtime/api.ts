@@ -13,7 +13,7 @@ export type { Finding };
 export type { CompositionInfo, MediaClip, VideoClip } from "../core/protocol/page-report.ts";
 
 /**
- * Render mode: where a <video>'s extracted frames are (render-node/src/extract-video-frames.ts). Videos that show
+ * Render mode: where a <video>'s extracted frames are (render-node/src/media/extract-video-frames.ts). Videos that show
  * the same file at the same rate from the same in-point share one folder of frames.
  */
 export interface VideoFrameSource {

@@ -11,21 +11,21 @@ import { readFileSync, writeFileSync } from "node:fs";
 
 /** Package names; an entry ending in `/*` keeps every dependency of that scope. */
 export const IMAGE_DEPENDENCIES: readonly string[] = [
-  "@fontsource/*", // src/bundled-fonts.ts serves the bundled families' woff2 files (core/fonts/font-table.ts)
-  "@puppeteer/browsers", // src/install-headless-shell.ts, where CHROME_PATH is unset; puppeteer-core needs it anyway
-  "execa", // src/run-tool.ts
+  "@fontsource/*", // src/browser/bundled-fonts.ts serves the bundled families' woff2 files (core/fonts/font-table.ts)
+  "@puppeteer/browsers", // src/system/install-headless-shell.ts, where CHROME_PATH is unset; puppeteer-core needs it anyway
+  "execa", // src/system/run-tool.ts
   "gsap-3.12.5", // older GSAP releases served for CDN URLs pinned to them (core/composition/gsap-versions.ts)
   "gsap-3.13.0",
-  "fflate", // src/zip-png-sequence.ts: a png-sequence render's zip
-  "gsap-3.14.2", // served to compositions in place of the GSAP CDN (src/intercept-requests.ts, src/serve-preview.ts)
+  "fflate", // src/encode/zip-png-sequence.ts: a png-sequence render's zip
+  "gsap-3.14.2", // served to compositions in place of the GSAP CDN (src/browser/intercept-requests.ts, src/browser-jobs/serve-preview.ts)
   "hono", // its MIME table only (core/http/content-type.ts)
-  "domhandler", // with htmlparser2: the node reads a composition's root size before any browser starts (src/refuse-oversized-composition.ts)
+  "domhandler", // with htmlparser2: the node reads a composition's root size before any browser starts (src/plan/refuse-oversized-composition.ts)
   "htmlparser2", // core/html/parse-html.ts, for the same check
   "puppeteer-core",
   "zod", // the job protocol (core/protocol/)
 ];
 
-/** Packages the node imports only as fallbacks for the binaries the image has from Debian (src/resolve-binaries.ts). */
+/** Packages the node imports only as fallbacks for the binaries the image has from Debian (src/system/resolve-binaries.ts). */
 export const LEFT_OUT_FALLBACKS: readonly string[] = ["@ffmpeg-installer/ffmpeg", "@ffprobe-installer/ffprobe", "@sparticuz/chromium"];
 
 /** Whether the image installs the dependency `name`. */

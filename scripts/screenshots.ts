@@ -8,8 +8,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { BASE_FLAGS } from "../render-node/src/launch-capture-browser.ts";
-import { resolveChrome } from "../render-node/src/resolve-binaries.ts";
+import { BASE_FLAGS } from "../render-node/src/browser/launch-capture-browser.ts";
+import { resolveChrome } from "../render-node/src/system/resolve-binaries.ts";
 import { buildDashboard } from "./lib/dashboard.ts";
 import { startStudio } from "./lib/local-studio.ts";
 

@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import type { Binaries } from "../../render-node/src/resolve-binaries.ts";
+import type { Binaries } from "../../render-node/src/system/resolve-binaries.ts";
 import { gsapPackageName, SHIPPED_GSAP_VERSIONS } from "../../core/composition/gsap-versions.ts";
 import { runProcess } from "./run-process.ts";
 
@@ -63,7 +63,7 @@ export async function ensureReference(): Promise<string> {
 }
 
 function referenceEnv(binaries: Binaries): NodeJS.ProcessEnv {
-  // Each shipped release's dist/ folder, found as the node finds it (render-node/src/intercept-requests.ts).
+  // Each shipped release's dist/ folder, found as the node finds it (render-node/src/browser/intercept-requests.ts).
   const require = createRequire(import.meta.url);
   const gsapDists = Object.fromEntries(
     SHIPPED_GSAP_VERSIONS.map((version) => [version, join(dirname(require.resolve(`${gsapPackageName(version)}/package.json`)), "dist")]),

@@ -1,7 +1,7 @@
 // Which GSAP release a render serves for the version a CDN URL asks for. Render nodes ship a few 3.x releases as
 // npm aliases (`gsap-<version>` in package.json, installed in the node's image); a URL pinned to one of them gets
 // exactly it, any other gets the nearest shipped release, with a finding that says so. Lint warns on the same rule
-// (core/lint/rules/check-gsap-script.ts), the node serves by it (render-node/src/intercept-requests.ts). Pure.
+// (core/lint/rules/check-gsap-script.ts), the node serves by it (render-node/src/browser/intercept-requests.ts). Pure.
 import { GSAP_VERSION } from "./match-gsap-url.ts";
 
 /**

@@ -21,7 +21,7 @@ const PACKAGE_PREFIXES = ["cdn.jsdelivr.net/npm/", "fastly.jsdelivr.net/npm/", "
 const CDNJS_PREFIX = "cdnjs.cloudflare.com/ajax/libs/gsap/";
 /**
  * Host and path prefixes of every URL this module recognises, scheme-less: the render page's CSP allows exactly
- * these as script sources (render-node/src/network-policy.ts), so lint, interception and CSP agree.
+ * these as script sources (render-node/src/browser/network-policy.ts), so lint, interception and CSP agree.
  */
 export const GSAP_CDN_PREFIXES: readonly string[] = [...PACKAGE_PREFIXES, CDNJS_PREFIX];
 /** Any URL resolves against this, so a protocol-relative `//cdn...` reads as https and a relative path as no CDN. */

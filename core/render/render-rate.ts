@@ -1,5 +1,5 @@
 // The frame rate a render counts its frames at, settled before any browser opens the page, exactly as the render
-// node settles it (render-node/src/parse-render-options.ts, applyDeclaredFps): the request's fps; else the root's
+// node settles it (render-node/src/plan/resolve-render.ts, applyDeclaredFps): the request's fps; else the root's
 // data-fps when it is a valid rate (a GIF takes it only below GIF_DEFAULTS.fps); else 30 (a GIF: GIF_DEFAULTS.fps).
 import { COMPOSITION_LIMITS, DEFAULT_COUNTING_FPS } from "../composition/composition-limits.ts";
 import { GIF_DEFAULTS, type RenderOptions } from "./render-options.ts";

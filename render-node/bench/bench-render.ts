@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { renderProject } from "../src/render-project.ts";
-import { resolveBinaries } from "../src/resolve-binaries.ts";
-import { runTool } from "../src/run-tool.ts";
+import { resolveBinaries } from "../src/system/resolve-binaries.ts";
+import { runTool } from "../src/system/run-tool.ts";
 
 const GSAP_CDN = "https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js";
 // Project-relative copy of the same file, for renderers without CDN interception (HyperFrames). Both index.html and

@@ -20,7 +20,7 @@ import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs, promisify } from "node:util";
 import { renderProject } from "../src/render-project.ts";
-import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
+import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
 import { makeBenchProject } from "./bench-render.ts";
 import { runProcess } from "../../bench/lib/run-process.ts";
 

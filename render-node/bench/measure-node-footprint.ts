@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import type { ChildProcess } from "node:child_process";
 import { buildDashboard } from "../../scripts/lib/dashboard.ts";
 import { startRenderNode, startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
-import { resolveBinaries } from "../src/resolve-binaries.ts";
+import { resolveBinaries } from "../src/system/resolve-binaries.ts";
 import { makeBenchProject } from "./bench-render.ts";
 
 interface Sample {

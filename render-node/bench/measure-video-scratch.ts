@@ -10,10 +10,10 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { renderProject } from "../src/render-project.ts";
-import { resolveBinaries } from "../src/resolve-binaries.ts";
-import { runTool } from "../src/run-tool.ts";
-import { formatBytes } from "../src/scratch-budget.ts";
-import { ownScratchDir } from "../src/scratch-dirs.ts";
+import { resolveBinaries } from "../src/system/resolve-binaries.ts";
+import { runTool } from "../src/system/run-tool.ts";
+import { formatBytes } from "../src/media/scratch-budget.ts";
+import { ownScratchDir } from "../src/system/scratch-dirs.ts";
 
 const { values } = parseArgs({
   options: { size: { type: "string", default: "1920x1080" }, seconds: { type: "string", default: "10" }, elements: { type: "string", default: "1" }, noise: { type: "boolean", default: false } },

@@ -3,19 +3,19 @@
 import { stat, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { formatFindingLine } from "../../core/protocol/finding.ts";
-import { isFile } from "./is-file.ts";
-import { mixAudioTrack, type AudioTrack } from "./mix-audio-track.ts";
-import { buildConcatList, buildGifArgs, buildJoinArgs } from "./build-encode-args.ts";
-import { parseRenderOptions } from "./parse-render-options.ts";
-import type { Format, Quality } from "./parse-render-options.ts";
+import { isFile } from "./system/is-file.ts";
+import { mixAudioTrack, type AudioTrack } from "./media/mix-audio-track.ts";
+import { buildConcatList, buildGifArgs, buildJoinArgs } from "./encode/build-encode-args.ts";
+import { resolveRender } from "./plan/resolve-render.ts";
+import type { Format, Quality } from "../../core/render/render-options.ts";
 import type { RenderPlan } from "./plan-render.ts";
-import { resolveBinaries } from "./resolve-binaries.ts";
-import type { Binaries } from "./resolve-binaries.ts";
-import { runTool } from "./run-tool.ts";
-import { makeScratchDir, removeScratchDir } from "./scratch-dirs.ts";
-import { encodeBound, stageBounds, type StageBounds } from "./stage-bounds.ts";
-import { listPngFrames, writeStoredZip } from "./zip-png-sequence.ts";
-import type { SessionOptions } from "./capture-options.ts";
+import { resolveBinaries } from "./system/resolve-binaries.ts";
+import type { Binaries } from "./system/resolve-binaries.ts";
+import { runTool } from "./system/run-tool.ts";
+import { makeScratchDir, removeScratchDir } from "./system/scratch-dirs.ts";
+import { DEFAULT_STAGE_BOUNDS, encodeBound, type StageBounds } from "./bounds/stage-bounds.ts";
+import { listPngFrames, writeStoredZip } from "./encode/zip-png-sequence.ts";
+import type { SessionOptions } from "./capture/capture-options.ts";
 
 export interface JoinSegmentsInput {
   projectDir: string;
@@ -83,7 +83,7 @@ export async function joinFiles(input: {
 
 /** Joins segment files into the render's output (see JoinSegmentsInput). No browser starts. */
 export async function joinSegments(input: JoinSegmentsInput): Promise<JoinResult> {
-  const options = parseRenderOptions({
+  const options = resolveRender({
     quality: input.options.quality ?? undefined, format: input.options.format ?? undefined, gifLoop: input.options.gifLoop ?? undefined,
   });
   if (input.segmentPaths.length === 0) throw new Error("joining a render needs at least one segment");
@@ -94,7 +94,7 @@ export async function joinSegments(input: JoinSegmentsInput): Promise<JoinResult
   const binaries = input.binaries ?? (await resolveBinaries());
   const work = await makeScratchDir("join");
   try {
-    const bounds = input.bounds ?? stageBounds();
+    const bounds = input.bounds ?? DEFAULT_STAGE_BOUNDS;
     const onLine = input.onLine ?? (() => {});
     const audio = input.audio !== undefined ? input.audio : await mixAudioTrack({
       projectDir: input.projectDir, format: options.format, quality: options.quality, plan: input.plan, work,

@@ -1,11 +1,11 @@
 // The first step of a render on the farm: load the composition once and say what it is (frames, rate, size, audio),
 // so the Worker can split it into segments that any node renders the same way.
 import type { RenderPlan } from "../../core/protocol/render-plan.ts";
-import type { CaptureMode } from "./launch-capture-browser.ts";
-import type { Binaries } from "./resolve-binaries.ts";
-import type { StageBounds } from "./stage-bounds.ts";
-import { withCaptureSession } from "./capture-session.ts";
-import type { SessionOptions } from "./capture-options.ts";
+import type { CaptureMode } from "./browser/launch-capture-browser.ts";
+import type { Binaries } from "./system/resolve-binaries.ts";
+import type { StageBounds } from "./bounds/stage-bounds.ts";
+import { withCaptureSession } from "./capture/capture-session.ts";
+import type { SessionOptions } from "./capture/capture-options.ts";
 
 export type { RenderPlan };
 

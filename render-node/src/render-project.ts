@@ -1,18 +1,18 @@
 // Renders a project directory to a video file on one node: plan, capture every frame (one chunk per browser),
 // join with the audio. The farm's three steps (plan-render, render-segment, join-segments) in one session, so
 // one browser load serves both the plan and the capture.
-import { withCaptureSession } from "./capture-session.ts";
-import { checkConcurrency, type CaptureControls } from "./capture-options.ts";
-import type { CaptureMode } from "./launch-capture-browser.ts";
+import { withCaptureSession } from "./capture/capture-session.ts";
+import { checkConcurrency, type CaptureControls } from "./capture/capture-options.ts";
+import type { CaptureMode } from "./browser/launch-capture-browser.ts";
 import { joinFiles } from "./join-segments.ts";
-import { mixAudioTrack } from "./mix-audio-track.ts";
-import type { Format, Quality, Resolution } from "./parse-render-options.ts";
+import { mixAudioTrack } from "./media/mix-audio-track.ts";
+import type { Format, Quality, Resolution } from "../../core/render/render-options.ts";
 import type { RenderPlan } from "./plan-render.ts";
-import { trackProgress } from "./track-progress.ts";
-import type { Progress } from "./track-progress.ts";
-import type { FrameDone } from "./render-frame-range.ts";
+import { trackProgress } from "./progress/track-progress.ts";
+import type { Progress } from "./progress/track-progress.ts";
+import type { FrameDone } from "./capture/render-frame-range.ts";
 import type { Finding } from "../../core/protocol/finding.ts";
-import { formatTimeline, startTimeline, type TimelineStage } from "./render-timeline.ts";
+import { formatTimeline, startTimeline, type TimelineStage } from "./progress/render-timeline.ts";
 
 export interface RenderProjectInput extends CaptureControls {
   projectDir: string;

@@ -2,16 +2,16 @@
 // closed GOPs and a keyframe on its first frame, so segments from any nodes join with the concat demuxer unchanged.
 import { writeFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { buildConcatList, ENCODER_SETTINGS } from "./build-encode-args.ts";
-import { withCaptureSession } from "./capture-session.ts";
-import { checkConcurrency } from "./capture-options.ts";
-import type { CaptureControls, SessionOptions } from "./capture-options.ts";
-import type { Format } from "./parse-render-options.ts";
+import { buildConcatList, ENCODER_SETTINGS } from "./encode/build-encode-args.ts";
+import { withCaptureSession } from "./capture/capture-session.ts";
+import { checkConcurrency } from "./capture/capture-options.ts";
+import type { CaptureControls, SessionOptions } from "./capture/capture-options.ts";
+import type { Format } from "../../core/render/render-options.ts";
 import type { RenderPlan } from "./plan-render.ts";
-import { runTool } from "./run-tool.ts";
-import { encodeBound } from "./stage-bounds.ts";
-import { trackProgress } from "./track-progress.ts";
-import type { Progress } from "./track-progress.ts";
+import { runTool } from "./system/run-tool.ts";
+import { encodeBound } from "./bounds/stage-bounds.ts";
+import { trackProgress } from "./progress/track-progress.ts";
+import type { Progress } from "./progress/track-progress.ts";
 
 export interface RenderSegmentInput extends CaptureControls {
   projectDir: string;

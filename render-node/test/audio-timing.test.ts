@@ -7,11 +7,11 @@ import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { launchCaptureBrowser } from "../src/launch-capture-browser.ts";
+import { launchCaptureBrowser } from "../src/browser/launch-capture-browser.ts";
 import { renderProject } from "../src/render-project.ts";
-import { serveProject } from "../src/serve-project.ts";
-import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
-import { runTool } from "../src/run-tool.ts";
+import { serveProject } from "../src/browser/serve-project.ts";
+import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
+import { runTool } from "../src/system/run-tool.ts";
 import { COLOURS, readPixel } from "./inspect-video.ts";
 
 const GSAP = "https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js";

@@ -2,9 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { missingAssetFinding } from "../../core/browser/missing-asset.ts";
 import { makeFinding } from "../../core/protocol/finding.ts";
-import { blockedAttemptFinding } from "../src/blocked-attempt.ts";
-import { isRuntimeFinding, runtimeSection } from "../src/check-composition.ts";
-import { diffFileListings } from "../src/diff-file-listings.ts";
+import { blockedAttemptFinding } from "../src/browser/blocked-attempt.ts";
+import { isRuntimeFinding, runtimeSection } from "../src/browser-jobs/check-composition.ts";
+import { diffFileListings } from "../src/browser-jobs/diff-file-listings.ts";
 
 describe("preview change detection", () => {
   const base = [

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { renderProject } from "../src/render-project.ts";
-import { resolveBinaries } from "../src/resolve-binaries.ts";
-import { RenderOptionError } from "../src/parse-render-options.ts";
+import { resolveBinaries } from "../src/system/resolve-binaries.ts";
+import { RenderOptionError } from "../src/plan/resolve-render.ts";
 import { makeTestProject } from "./make-test-project.ts";
 import { isAlive, listDescendants } from "./inspect-video.ts";
 

@@ -5,8 +5,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openComposition, type OpenComposition } from "../src/open-composition.ts";
-import { resolveBinaries } from "../src/resolve-binaries.ts";
+import { openComposition, type OpenComposition } from "../src/browser/open-composition.ts";
+import { resolveBinaries } from "../src/system/resolve-binaries.ts";
 import { makeTestProject } from "./make-test-project.ts";
 
 const binaries = await resolveBinaries();

@@ -7,8 +7,8 @@ import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { starterComposition } from "../../core/composition/starter.ts";
 import { lintProject } from "../../core/lint/lint-project.ts";
-import { checkComposition } from "../src/check-composition.ts";
-import { resolveBinaries } from "../src/resolve-binaries.ts";
+import { checkComposition } from "../src/browser-jobs/check-composition.ts";
+import { resolveBinaries } from "../src/system/resolve-binaries.ts";
 
 const binaries = await resolveBinaries();
 const signal = new AbortController().signal;

@@ -6,9 +6,9 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { childEnv, passesToChild } from "../src/child-env.ts";
+import { childEnv, passesToChild } from "../src/system/child-env.ts";
 import { renderProject } from "../src/render-project.ts";
-import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
+import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
 import { listDescendants } from "./inspect-video.ts";
 import { makeTestProject } from "./make-test-project.ts";
 

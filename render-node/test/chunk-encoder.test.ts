@@ -5,10 +5,10 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { buildChunkArgs } from "../src/build-encode-args.ts";
-import { imageSize, ivfFrameHeader, ivfHeader } from "../src/ivf-stream.ts";
-import { resolveBinaries } from "../src/resolve-binaries.ts";
-import { runTool } from "../src/run-tool.ts";
+import { buildChunkArgs } from "../src/encode/build-encode-args.ts";
+import { imageSize, ivfFrameHeader, ivfHeader } from "../src/encode/ivf-stream.ts";
+import { resolveBinaries } from "../src/system/resolve-binaries.ts";
+import { runTool } from "../src/system/run-tool.ts";
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));

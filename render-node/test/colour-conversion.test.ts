@@ -7,9 +7,9 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildChunkArgs } from "../src/build-encode-args.ts";
-import { resolveBinaries } from "../src/resolve-binaries.ts";
-import { runTool } from "../src/run-tool.ts";
+import { buildChunkArgs } from "../src/encode/build-encode-args.ts";
+import { resolveBinaries } from "../src/system/resolve-binaries.ts";
+import { runTool } from "../src/system/run-tool.ts";
 
 /** HyperFrames' SDR capture filter (hyperframes/dist, SDR_CAPTURE_TO_BT709_FILTER), as the reference to match. */
 const HYPERFRAMES_CAPTURE_FILTER =

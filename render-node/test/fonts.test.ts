@@ -6,13 +6,13 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { googleStylesheetHash } from "../src/bundled-fonts.ts";
-import { checkComposition } from "../src/check-composition.ts";
-import { openComposition } from "../src/open-composition.ts";
+import { googleStylesheetHash } from "../src/browser/bundled-fonts.ts";
+import { checkComposition } from "../src/browser-jobs/check-composition.ts";
+import { openComposition } from "../src/browser/open-composition.ts";
 import { readFile } from "node:fs/promises";
 import { renderProject } from "../src/render-project.ts";
-import { servePreview } from "../src/serve-preview.ts";
-import { resolveBinaries } from "../src/resolve-binaries.ts";
+import { servePreview } from "../src/browser-jobs/serve-preview.ts";
+import { resolveBinaries } from "../src/system/resolve-binaries.ts";
 
 const binaries = await resolveBinaries();
 const signal = new AbortController().signal;

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { isAnimatedImage } from "../../page-runtime/src/runtime/animated-image.ts";
 import { freeGsapAnimation, timelineMoves } from "../../page-runtime/src/runtime/timeline-activity.ts";
 import type { Timeline } from "../../page-runtime/src/runtime/page-globals.ts";
-import { frameReuseOn } from "../src/capture-options.ts";
+import { parseNodeConfig } from "../src/config/node-config.ts";
 
 const { gsap } = createRequire(import.meta.url)("gsap-3.14.2") as { gsap: GsapLike };
 interface GsapLike {
@@ -116,12 +116,11 @@ describe("isAnimatedImage: what can move on its own once shown", () => {
   });
 });
 
-describe("frameReuseOn", () => {
-  it("is on unless the caller or STUDIO_FRAME_REUSE turns it off", () => {
-    expect(frameReuseOn(undefined, {})).toBe(true);
-    for (const off of ["off", "0", "false", "no", " OFF "]) expect(frameReuseOn(undefined, { STUDIO_FRAME_REUSE: off })).toBe(false);
-    expect(frameReuseOn(undefined, { STUDIO_FRAME_REUSE: "on" })).toBe(true);
-    expect(frameReuseOn(true, { STUDIO_FRAME_REUSE: "off" })).toBe(true);
-    expect(frameReuseOn(false, {})).toBe(false);
+describe("STUDIO_FRAME_REUSE", () => {
+  const frameReuse = (env: Record<string, string>) => parseNodeConfig({ STUDIO_URL: "http://studio.test", NODE_KEY: "stn_test", ...env }).frameReuse;
+  it("is on unless the node's STUDIO_FRAME_REUSE turns it off", () => {
+    expect(frameReuse({})).toBe(true);
+    for (const off of ["off", "0", "false", "no", " OFF "]) expect(frameReuse({ STUDIO_FRAME_REUSE: off })).toBe(false);
+    expect(frameReuse({ STUDIO_FRAME_REUSE: "on" })).toBe(true);
   });
 });

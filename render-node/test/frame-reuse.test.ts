@@ -6,10 +6,10 @@ import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { FrameDone } from "../src/render-frame-range.ts";
+import type { FrameDone } from "../src/capture/render-frame-range.ts";
 import { renderProject, type RenderResult } from "../src/render-project.ts";
-import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
-import { runTool } from "../src/run-tool.ts";
+import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
+import { runTool } from "../src/system/run-tool.ts";
 
 const GSAP = "https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js";
 const W = 160;

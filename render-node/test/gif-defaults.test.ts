@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { starterComposition } from "../../core/composition/starter.ts";
-import { GIF_DEFAULTS } from "../src/parse-render-options.ts";
+import { GIF_DEFAULTS } from "../../core/render/render-options.ts";
 import { renderProject } from "../src/render-project.ts";
-import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
+import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
 import { probeStreams, readPixel } from "./inspect-video.ts";
 
 let binaries: Binaries;

@@ -9,8 +9,8 @@ import { buildComposition, codesOf, lintFiles } from "../../core/lint/test-fixtu
 import { rewriteGsapScripts } from "../../core/composition/build-play-page.ts";
 import { matchGsapUrl } from "../../core/composition/match-gsap-url.ts";
 import { serveGsapVersion } from "../../core/composition/gsap-versions.ts";
-import { gsapDist } from "../src/intercept-requests.ts";
-import { COMPOSITION_CSP } from "../src/network-policy.ts";
+import { gsapDist } from "../src/browser/intercept-requests.ts";
+import { COMPOSITION_CSP } from "../src/browser/network-policy.ts";
 
 /** URL → what it asks for, or null for a URL that is not a GSAP file on a package CDN. */
 const CORPUS: Array<[string, { version: string | null; file: string } | null]> = [

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { serveGsapVersion, SHIPPED_GSAP_VERSIONS } from "../../core/composition/gsap-versions.ts";
 import { GSAP_VERSION } from "../../core/composition/match-gsap-url.ts";
 import { renderProject } from "../src/render-project.ts";
-import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
+import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
 import { readPixel } from "./inspect-video.ts";
 
 describe("which release a pinned URL gets", () => {

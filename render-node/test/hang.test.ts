@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { renderProject } from "../src/render-project.ts";
-import { resolveBinaries } from "../src/resolve-binaries.ts";
-import type { StageBounds } from "../src/stage-bounds.ts";
-import { StageTimeout } from "../src/with-deadline.ts";
+import { resolveBinaries } from "../src/system/resolve-binaries.ts";
+import type { StageBounds } from "../src/bounds/stage-bounds.ts";
+import { StageTimeout } from "../src/bounds/deadline.ts";
 import { isAlive, listDescendants, readPixel } from "./inspect-video.ts";
 
 const GSAP = "https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js";

@@ -10,13 +10,16 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HEADLESS_SHELL_BUILD } from "../src/install-headless-shell.ts";
+import { parseNodeConfig } from "../src/config/node-config.ts";
+import { HEADLESS_SHELL_BUILD } from "../src/system/install-headless-shell.ts";
 import { renderProject } from "../src/render-project.ts";
-import { resolveChrome, resolveFfmpeg, sparticuzRunsHere } from "../src/resolve-binaries.ts";
+import { resolveChrome, resolveFfmpeg, sparticuzRunsHere, type BinaryChoice } from "../src/system/resolve-binaries.ts";
 import { probeStreams, readPixel } from "./inspect-video.ts";
 import { CANVAS, makeTestProject } from "./make-test-project.ts";
 
 const run = promisify(execFile);
+/** The binaries a node started with these variables would look for. */
+const nodeEnv = (env: Record<string, string>): BinaryChoice => parseNodeConfig({ STUDIO_URL: "http://studio.test", NODE_KEY: "stn_test", ...env }).binaries;
 const ARCHIVE_PATH = `/${HEADLESS_SHELL_BUILD}/linux64/chrome-headless-shell-linux64.zip`;
 
 let work: string;
@@ -27,7 +30,7 @@ const requests: string[] = [];
 
 /** A chrome-headless-shell-linux64.zip laid out as Chrome for Testing's, holding this machine's headless shell. */
 async function buildArchive(dir: string): Promise<string> {
-  const local = await resolveChrome({ ...process.env, CHROME_SOURCE: "", CHROME_PATH: "" });
+  const local = await resolveChrome();
   const folder = join(dir, "chrome-headless-shell-linux64");
   await mkdir(folder);
   // Debian's build keeps its .pak and .bin files beside the binary; @sparticuz/chromium's is one file.
@@ -76,7 +79,7 @@ describe("Chrome headless shell through @puppeteer/browsers", () => {
 
   it("installs from the mirror into the cache, renders with it, and finds it there next time without a download", async () => {
     const cacheDir = join(work, "cache");
-    const env = { ...process.env, CHROME_PATH: "", CHROME_SOURCE: "puppeteer", PUPPETEER_CACHE_DIR: cacheDir, PUPPETEER_CHROME_HEADLESS_SHELL_DOWNLOAD_BASE_URL: baseUrl };
+    const env = nodeEnv({ CHROME_SOURCE: "puppeteer", PUPPETEER_CACHE_DIR: cacheDir, PUPPETEER_CHROME_HEADLESS_SHELL_DOWNLOAD_BASE_URL: baseUrl });
     const chrome = await resolveChrome(env);
     expect(chrome).toBe(join(cacheDir, "chrome-headless-shell", `linux-${HEADLESS_SHELL_BUILD}`, "chrome-headless-shell-linux64", "chrome-headless-shell"));
     expect(requests).toEqual([ARCHIVE_PATH]);
@@ -103,13 +106,13 @@ describe("Chrome headless shell through @puppeteer/browsers", () => {
   }, 240_000);
 
   it("says what went wrong when the mirror does not have the build", async () => {
-    const env = { ...process.env, CHROME_PATH: "", CHROME_SOURCE: "puppeteer", PUPPETEER_CACHE_DIR: join(work, "empty-cache"), PUPPETEER_CHROME_HEADLESS_SHELL_DOWNLOAD_BASE_URL: "http://127.0.0.1:9/nothing" };
+    const env = nodeEnv({ CHROME_SOURCE: "puppeteer", PUPPETEER_CACHE_DIR: join(work, "empty-cache"), PUPPETEER_CHROME_HEADLESS_SHELL_DOWNLOAD_BASE_URL: "http://127.0.0.1:9/nothing" });
     await expect(resolveChrome(env)).rejects.toThrow(
       `could not install Chrome headless shell ${HEADLESS_SHELL_BUILD} from http://127.0.0.1:9/nothing/${HEADLESS_SHELL_BUILD}/linux64/chrome-headless-shell-linux64.zip: `,
     );
   }, 60_000);
 
-  it("refuses an unknown CHROME_SOURCE", async () => {
-    await expect(resolveChrome({ CHROME_SOURCE: "firefox" })).rejects.toThrow('CHROME_SOURCE must be "puppeteer" or unset; received "firefox"');
+  it("refuses an unknown CHROME_SOURCE at start", () => {
+    expect(() => nodeEnv({ CHROME_SOURCE: "firefox" })).toThrow('CHROME_SOURCE must be "puppeteer" or unset; received "firefox"');
   });
 });

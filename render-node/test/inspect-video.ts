@@ -1,6 +1,6 @@
 // Test helpers that read a rendered file back with the real ffprobe/ffmpeg.
 import { readFileSync, readdirSync } from "node:fs";
-import { runTool } from "../src/run-tool.ts";
+import { runTool } from "../src/system/run-tool.ts";
 
 export interface StreamInfo {
   codec_type: string;

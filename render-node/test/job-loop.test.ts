@@ -2,7 +2,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { resolveBinaries } from "../src/resolve-binaries.ts";
+import { resolveBinaries } from "../src/system/resolve-binaries.ts";
 import { startNode as startNodeProcess, startStudio } from "./fake-studio.ts";
 import { makeTestProject } from "./make-test-project.ts";
 import { probeStreams } from "./inspect-video.ts";

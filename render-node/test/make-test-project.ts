@@ -2,7 +2,7 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runTool } from "../src/run-tool.ts";
+import { runTool } from "../src/system/run-tool.ts";
 
 export const CANVAS = { width: 320, height: 180 };
 

@@ -5,9 +5,9 @@ import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkComposition } from "../src/check-composition.ts";
+import { checkComposition } from "../src/browser-jobs/check-composition.ts";
 import { renderProject } from "../src/render-project.ts";
-import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
+import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
 
 const GSAP = "https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js";
 

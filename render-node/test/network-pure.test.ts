@@ -3,10 +3,10 @@
 // thing is in network-isolation.test.ts.
 import { describe, expect, it } from "vitest";
 import { formatFindingLine, type Finding } from "../../core/protocol/finding.ts";
-import { blockedAttemptFinding, blockedAttemptFromBrowserMessage, CONNECT_CHANNEL, isPolicyRefusalMessage, limitBlockedAttempts } from "../src/blocked-attempt.ts";
-import { attemptFromProxyRequestLine } from "../src/network-sink.ts";
-import { networkIsolationFlags } from "../src/network-policy.ts";
-import { webrtcTarget } from "../src/watch-network-attempts.ts";
+import { blockedAttemptFinding, blockedAttemptFromBrowserMessage, CONNECT_CHANNEL, isPolicyRefusalMessage, limitBlockedAttempts } from "../src/browser/blocked-attempt.ts";
+import { attemptFromProxyRequestLine } from "../src/browser/network-sink.ts";
+import { networkIsolationFlags } from "../src/browser/network-policy.ts";
+import { webrtcTarget } from "../src/browser/watch-network-attempts.ts";
 
 describe("blocked attempt findings", () => {
   it("name the channel and the target, as data and as one log line", () => {

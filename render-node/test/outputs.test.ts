@@ -10,9 +10,9 @@ import { joinSegments } from "../src/join-segments.ts";
 import { planRender } from "../src/plan-render.ts";
 import { renderProject, type RenderProjectInput } from "../src/render-project.ts";
 import { renderSegment } from "../src/render-segment.ts";
-import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
-import { runTool } from "../src/run-tool.ts";
-import { takeSnapshots } from "../src/take-snapshots.ts";
+import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
+import { runTool } from "../src/system/run-tool.ts";
+import { takeSnapshots } from "../src/browser-jobs/take-snapshots.ts";
 import { pngSize, readPngPixel } from "./read-png.ts";
 
 const W = 160;

@@ -6,11 +6,11 @@ import { chmod, mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { checkComposition } from "../src/check-composition.ts";
+import { checkComposition } from "../src/browser-jobs/check-composition.ts";
 import { planRender } from "../src/plan-render.ts";
 import { renderSegment } from "../src/render-segment.ts";
-import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
-import { takeSnapshots } from "../src/take-snapshots.ts";
+import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
+import { takeSnapshots } from "../src/browser-jobs/take-snapshots.ts";
 import { startNode, startStudio } from "./fake-studio.ts";
 
 const GSAP = "https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js";

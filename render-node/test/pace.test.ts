@@ -1,11 +1,10 @@
 // Slow is not hung, as data: the paced bound's verdicts and messages, a bound fed a fake CPU reading (idle, starved,
 // spinning, unknown), the /proc readers, and the render timeline. Real timers, short bounds.
 import { describe, expect, it } from "vitest";
-import { busyShare, readCpuTimes } from "../src/machine-cpu.ts";
-import { IDLE_SHARE, IDLE_SPAN_MS, judgePace, paceDetail, withPacedDeadline, type PaceProbe } from "../src/paced-deadline.ts";
-import { parseProcStat, processTreeCpuMs } from "../src/process-tree-cpu.ts";
-import { formatTimeline, startTimeline } from "../src/render-timeline.ts";
-import { StageTimeout } from "../src/with-deadline.ts";
+import { busyShare, readCpuTimes } from "../src/system/machine-cpu.ts";
+import { IDLE_SHARE, IDLE_SPAN_MS, judgePace, paceDetail, withPacedDeadline, StageTimeout, type PaceProbe } from "../src/bounds/deadline.ts";
+import { parseProcStat, processTreeCpuMs } from "../src/bounds/process-tree-cpu.ts";
+import { formatTimeline, startTimeline } from "../src/progress/render-timeline.ts";
 
 const BOUND = { ms: 10_000, ceilingMs: 100_000 };
 

@@ -8,10 +8,10 @@ import { readFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkComposition } from "../src/check-composition.ts";
+import { checkComposition } from "../src/browser-jobs/check-composition.ts";
 import { renderProject } from "../src/render-project.ts";
-import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
-import { runTool } from "../src/run-tool.ts";
+import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
+import { runTool } from "../src/system/run-tool.ts";
 import { H, makeTamperingProject, W, type TamperingProject } from "./tampering-project.ts";
 
 let binaries: Binaries;

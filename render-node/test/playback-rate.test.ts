@@ -5,11 +5,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readFileSync } from "node:fs";
 import { beforeAll, expect, it } from "vitest";
-import { extractVideoFrames } from "../src/extract-video-frames.ts";
+import { extractVideoFrames } from "../src/media/extract-video-frames.ts";
 import { renderProject } from "../src/render-project.ts";
-import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
-import { runTool } from "../src/run-tool.ts";
-import { stageBounds } from "../src/stage-bounds.ts";
+import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
+import { runTool } from "../src/system/run-tool.ts";
+import { DEFAULT_STAGE_BOUNDS } from "../src/bounds/stage-bounds.ts";
 import { writeColourClip } from "./colour-clip.ts";
 import { audioRms, readPixel } from "./inspect-video.ts";
 
@@ -89,7 +89,7 @@ it("extracts a segment's frames of a sped-up clip exactly as the whole render do
   const base = {
     videos: [{ index: 0, src: "http://project/assets/clip.mp4", start: 0, duration: 1.5, mediaStart: 0.2, playbackRate: 2, loop: false }],
     toFile: () => join(project, "assets", "clip.mp4"),
-    totalSeconds: 2, fpsText: "30", fps: { num: 30, den: 1 }, ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe, bounds: stageBounds(),
+    totalSeconds: 2, fpsText: "30", fps: { num: 30, den: 1 }, ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe, bounds: DEFAULT_STAGE_BOUNDS,
     signal: new AbortController().signal, onLine: () => {}, onFinding: () => {}, composition: "index.html",
   };
   const whole = join(project, "whole");

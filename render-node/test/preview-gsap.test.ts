@@ -6,10 +6,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import puppeteer from "puppeteer-core";
 import { describe, expect, it } from "vitest";
-import { BASE_FLAGS } from "../src/launch-capture-browser.ts";
-import { gsapDist } from "../src/intercept-requests.ts";
-import { resolveBinaries } from "../src/resolve-binaries.ts";
-import { servePreview } from "../src/serve-preview.ts";
+import { BASE_FLAGS } from "../src/browser/launch-capture-browser.ts";
+import { gsapDist } from "../src/browser/intercept-requests.ts";
+import { resolveBinaries } from "../src/system/resolve-binaries.ts";
+import { servePreview } from "../src/browser-jobs/serve-preview.ts";
 
 const composition = (gsapUrl: string) => `<!doctype html><html><head><script src="${gsapUrl}"></script>
 <style>html, body { margin: 0; width: 320px; height: 180px; } #box { width: 20px; height: 20px; background: #fff; }</style></head>

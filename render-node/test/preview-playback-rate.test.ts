@@ -6,10 +6,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import puppeteer from "puppeteer-core";
 import { expect, it } from "vitest";
-import { BASE_FLAGS } from "../src/launch-capture-browser.ts";
-import { resolveBinaries } from "../src/resolve-binaries.ts";
-import { runTool } from "../src/run-tool.ts";
-import { servePreview } from "../src/serve-preview.ts";
+import { BASE_FLAGS } from "../src/browser/launch-capture-browser.ts";
+import { resolveBinaries } from "../src/system/resolve-binaries.ts";
+import { runTool } from "../src/system/run-tool.ts";
+import { servePreview } from "../src/browser-jobs/serve-preview.ts";
 
 const html = `<!doctype html><html><head><style>html, body { margin: 0; width: 320px; height: 180px; }</style></head>
 <body><div data-composition-id="main" data-start="0" data-duration="4" data-width="320" data-height="180">

@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import puppeteer from "puppeteer-core";
 import { describe, expect, it } from "vitest";
-import { BASE_FLAGS } from "../src/launch-capture-browser.ts";
-import { resolveBinaries } from "../src/resolve-binaries.ts";
-import { servePreview } from "../src/serve-preview.ts";
+import { BASE_FLAGS } from "../src/browser/launch-capture-browser.ts";
+import { resolveBinaries } from "../src/system/resolve-binaries.ts";
+import { servePreview } from "../src/browser-jobs/serve-preview.ts";
 
 const INDEX = `<!doctype html>
 <html data-composition-variables='[{"id":"title","type":"string","label":"Title","default":"Default title"},{"id":"accent","type":"color","label":"Accent","default":"#0000ff"}]'>

@@ -1,30 +1,29 @@
 // Pure pieces tested as data: option validation, frame counts, ranges, ffmpeg arguments, progress lines.
 import { describe, expect, it } from "vitest";
-import { audioTrackName, buildAudioMixArgs, buildAudioTrackArgs } from "../src/build-audio-mix-args.ts";
-import { buildChunkArgs, buildConcatList, buildGifArgs, buildJoinArgs, ENCODER_SETTINGS } from "../src/build-encode-args.ts";
-import { computeViewport } from "../src/compute-viewport.ts";
-import { countFrames, frameTime } from "../src/count-frames.ts";
+import { audioTrackName, buildAudioMixArgs, buildAudioTrackArgs } from "../src/media/build-audio-mix-args.ts";
+import { buildChunkArgs, buildConcatList, buildGifArgs, buildJoinArgs, ENCODER_SETTINGS } from "../src/encode/build-encode-args.ts";
+import { computeViewport } from "../src/plan/compute-viewport.ts";
 import { matchGsapUrl } from "../../core/composition/match-gsap-url.ts";
-import { applyDeclaredFps, parseRenderOptions, RenderOptionError } from "../src/parse-render-options.ts";
-import { injectRuntime } from "../src/serve-project.ts";
-import { splitFrameRanges } from "../src/split-frame-ranges.ts";
-import { formatProgressLine } from "../src/track-progress.ts";
+import { applyDeclaredFps, countFrames, frameTime, resolveRender, RenderOptionError } from "../src/plan/resolve-render.ts";
+import { injectRuntime } from "../src/browser/serve-project.ts";
+import { splitFrameRanges } from "../src/capture/split-frame-ranges.ts";
+import { formatProgressLine } from "../src/progress/track-progress.ts";
 
-describe("parseRenderOptions", () => {
+describe("resolveRender", () => {
   it("fills the defaults", () => {
-    expect(parseRenderOptions({})).toEqual({
+    expect(resolveRender({})).toEqual({
       quality: "standard", format: "mp4", fps: { num: 30, den: 1 }, fpsText: "30", fpsGiven: false, resolution: undefined, composition: "index.html", strict: false,
       variables: undefined, strictVariables: false,
     });
   });
   it("gives a GIF 15 fps unless the request names one", () => {
-    expect(parseRenderOptions({ format: "gif" })).toMatchObject({ fps: { num: 15, den: 1 }, fpsText: "15", fpsGiven: false });
-    expect(parseRenderOptions({ format: "gif", fps: 30 })).toMatchObject({ fpsText: "30", fpsGiven: true });
+    expect(resolveRender({ format: "gif" })).toMatchObject({ fps: { num: 15, den: 1 }, fpsText: "15", fpsGiven: false });
+    expect(resolveRender({ format: "gif", fps: 30 })).toMatchObject({ fpsText: "30", fpsGiven: true });
   });
   it("keeps rational fps exact", () => {
-    expect(parseRenderOptions({ fps: "30000/1001" })).toMatchObject({ fps: { num: 30000, den: 1001 }, fpsText: "30000/1001" });
-    expect(parseRenderOptions({ fps: "60/2" }).fpsText).toBe("30");
-    expect(parseRenderOptions({ fps: 24 }).fpsText).toBe("24");
+    expect(resolveRender({ fps: "30000/1001" })).toMatchObject({ fps: { num: 30000, den: 1001 }, fpsText: "30000/1001" });
+    expect(resolveRender({ fps: "60/2" }).fpsText).toBe("30");
+    expect(resolveRender({ fps: 24 }).fpsText).toBe("24");
   });
   it.each([
     [{ quality: "ultra" }, "quality", /draft, standard, high/],
@@ -38,7 +37,7 @@ describe("parseRenderOptions", () => {
   ])("rejects %j naming the option", (raw, option, allowed) => {
     let error: unknown;
     try {
-      parseRenderOptions(raw);
+      resolveRender(raw);
     } catch (caught) {
       error = caught;
     }
@@ -197,20 +196,20 @@ describe("ffmpeg arguments", () => {
 });
 
 describe("applyDeclaredFps", () => {
-  const defaults = parseRenderOptions({});
+  const defaults = resolveRender({});
   it("takes the root's data-fps when the request gave none, rationals exactly", () => {
     expect(applyDeclaredFps(defaults, false, "24").options).toMatchObject({ fps: { num: 24, den: 1 }, fpsText: "24" });
     expect(applyDeclaredFps(defaults, false, "30000/1001").options).toMatchObject({ fps: { num: 30000, den: 1001 }, fpsText: "30000/1001" });
   });
   it("lets an explicit fps win, and keeps 30 without data-fps", () => {
-    expect(applyDeclaredFps(parseRenderOptions({ fps: 25 }), true, "24").options.fpsText).toBe("25");
+    expect(applyDeclaredFps(resolveRender({ fps: 25 }), true, "24").options.fpsText).toBe("25");
     expect(applyDeclaredFps(defaults, false, null).options.fpsText).toBe("30");
   });
   it("keeps a GIF at 15 fps unless the root's data-fps is lower", () => {
-    const gif = parseRenderOptions({ format: "gif" });
+    const gif = resolveRender({ format: "gif" });
     expect(applyDeclaredFps(gif, false, "30").options.fpsText).toBe("15");
     expect(applyDeclaredFps(gif, false, "10").options.fpsText).toBe("10");
-    expect(applyDeclaredFps(parseRenderOptions({ format: "gif", fps: 24 }), true, "10").options.fpsText).toBe("24");
+    expect(applyDeclaredFps(resolveRender({ format: "gif", fps: 24 }), true, "10").options.fpsText).toBe("24");
   });
   it("keeps the default and says so for a data-fps that is not a rate", () => {
     const result = applyDeclaredFps(defaults, false, "fast");

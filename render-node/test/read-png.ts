@@ -1,5 +1,5 @@
-// Reads PNG dimensions and pixels in tests, with the node's own decoder (render-node/src/shader-transitions/decode-png.ts).
-import { decodePng } from "../src/shader-transitions/decode-png.ts";
+// Reads PNG dimensions and pixels in tests, with the node's own decoder (render-node/src/capture/shader-transitions/decode-png.ts).
+import { decodePng } from "../src/capture/shader-transitions/decode-png.ts";
 
 export function pngSize(png: Buffer): { width: number; height: number } {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { refusal } from "../src/node-protocol-client.ts";
+import { refusal } from "../src/protocol/node-protocol-client.ts";
 
 describe("a refused call to the Worker", () => {
   it("reads as the Worker's own message and code, not raw JSON, so a render's log says why", async () => {

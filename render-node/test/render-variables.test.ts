@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderProject } from "../src/render-project.ts";
-import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
+import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
 import { COLOURS, readPixel, type Rgb } from "./inspect-video.ts";
 
 const W = 320;

@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderProject } from "../src/render-project.ts";
-import { resolveBinaries } from "../src/resolve-binaries.ts";
-import type { Binaries } from "../src/resolve-binaries.ts";
-import { runTool } from "../src/run-tool.ts";
+import { resolveBinaries } from "../src/system/resolve-binaries.ts";
+import type { Binaries } from "../src/system/resolve-binaries.ts";
+import { runTool } from "../src/system/run-tool.ts";
 import { COLOURS, probeStreams, readPixel, type Rgb } from "./inspect-video.ts";
 import { SUB_HTML } from "./make-test-project.ts";
 

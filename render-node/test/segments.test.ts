@@ -9,10 +9,10 @@ import { planRender } from "../src/plan-render.ts";
 import type { RenderPlan } from "../src/plan-render.ts";
 import { planThenRender, renderProject } from "../src/render-project.ts";
 import { renderSegment } from "../src/render-segment.ts";
-import { resolveBinaries } from "../src/resolve-binaries.ts";
-import type { Binaries } from "../src/resolve-binaries.ts";
-import { runTool } from "../src/run-tool.ts";
-import { splitFrameRanges } from "../src/split-frame-ranges.ts";
+import { resolveBinaries } from "../src/system/resolve-binaries.ts";
+import type { Binaries } from "../src/system/resolve-binaries.ts";
+import { runTool } from "../src/system/run-tool.ts";
+import { splitFrameRanges } from "../src/capture/split-frame-ranges.ts";
 import { CANVAS, makeTestProject } from "./make-test-project.ts";
 import { audioRms, probeStreams } from "./inspect-video.ts";
 

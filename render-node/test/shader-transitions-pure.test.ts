@@ -5,10 +5,10 @@ import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { isShaderTransitionsUrl } from "../../core/composition/match-shader-transitions-url.ts";
 import { SHADER_TRANSITION_NAMES } from "../../core/composition/shader-transition-names.ts";
-import { decodePng } from "../src/shader-transitions/decode-png.ts";
-import { blendScenes, SHADER_NAMES, type Accents } from "../src/shader-transitions/shader-blends.ts";
-import { sampleChannel, type Texture } from "../src/shader-transitions/shader-math.ts";
-import { accentsOf, planShaderTransitions, transitionAt } from "../src/shader-transitions/transition-plan.ts";
+import { decodePng } from "../src/capture/shader-transitions/decode-png.ts";
+import { blendScenes, SHADER_NAMES, type Accents } from "../src/capture/shader-transitions/shader-blends.ts";
+import { sampleChannel, type Texture } from "../src/capture/shader-transitions/shader-math.ts";
+import { accentsOf, planShaderTransitions, transitionAt } from "../src/capture/shader-transitions/transition-plan.ts";
 
 const ACCENTS: Accents = accentsOf(null);
 

@@ -7,13 +7,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { FrameDone } from "../src/render-frame-range.ts";
+import type { FrameDone } from "../src/capture/render-frame-range.ts";
 import puppeteer from "puppeteer-core";
-import { BASE_FLAGS } from "../src/launch-capture-browser.ts";
+import { BASE_FLAGS } from "../src/browser/launch-capture-browser.ts";
 import { renderProject } from "../src/render-project.ts";
-import { servePreview } from "../src/serve-preview.ts";
-import { takeSnapshots } from "../src/take-snapshots.ts";
-import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
+import { servePreview } from "../src/browser-jobs/serve-preview.ts";
+import { takeSnapshots } from "../src/browser-jobs/take-snapshots.ts";
+import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
 import { readPngPixel } from "./read-png.ts";
 
 const GSAP = "https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js";

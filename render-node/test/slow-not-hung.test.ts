@@ -8,9 +8,9 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, expect, it } from "vitest";
 import { starterComposition } from "../../core/composition/starter.ts";
 import { renderProject } from "../src/render-project.ts";
-import { resolveBinaries } from "../src/resolve-binaries.ts";
-import type { StageBounds } from "../src/stage-bounds.ts";
-import { StageTimeout } from "../src/with-deadline.ts";
+import { resolveBinaries } from "../src/system/resolve-binaries.ts";
+import type { StageBounds } from "../src/bounds/stage-bounds.ts";
+import { StageTimeout } from "../src/bounds/deadline.ts";
 import { probeStreams } from "./inspect-video.ts";
 import { throttleBrowsers } from "./throttle-browsers.ts";
 

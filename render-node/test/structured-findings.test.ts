@@ -6,10 +6,10 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RenderPlanSchema } from "../../core/protocol/render-plan.ts";
-import { checkComposition } from "../src/check-composition.ts";
+import { checkComposition } from "../src/browser-jobs/check-composition.ts";
 import { planRender } from "../src/plan-render.ts";
 import { renderProject } from "../src/render-project.ts";
-import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
+import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
 import { DECOY_ERROR, FINDING_PROJECT } from "./finding-project.ts";
 
 let binaries: Binaries;

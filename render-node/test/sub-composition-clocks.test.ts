@@ -8,8 +8,8 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openComposition } from "../src/open-composition.ts";
-import { resolveBinaries } from "../src/resolve-binaries.ts";
+import { openComposition } from "../src/browser/open-composition.ts";
+import { resolveBinaries } from "../src/system/resolve-binaries.ts";
 
 const binaries = await resolveBinaries();
 const GSAP = "https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js";

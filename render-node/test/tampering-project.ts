@@ -8,7 +8,7 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runTool } from "../src/run-tool.ts";
+import { runTool } from "../src/system/run-tool.ts";
 import { writeColourClip } from "./colour-clip.ts";
 
 export const W = 320;

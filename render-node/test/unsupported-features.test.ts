@@ -5,10 +5,10 @@ import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, expect, it } from "vitest";
-import { checkComposition } from "../src/check-composition.ts";
+import { checkComposition } from "../src/browser-jobs/check-composition.ts";
 import { planRender } from "../src/plan-render.ts";
 import { renderProject } from "../src/render-project.ts";
-import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
+import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
 
 let binaries: Binaries;
 let project = "";

@@ -2,11 +2,15 @@
 // extraction per file, rate and in-point, folders numbered by the node; ffmpeg's arguments built from numbers the
 // node formats; the scratch budget read from the environment.
 import { expect, it } from "vitest";
-import { buildExtractArgs, ffmpegSeconds, filterNumber } from "../src/build-extract-args.ts";
+import { buildExtractArgs, ffmpegSeconds, filterNumber } from "../src/media/build-extract-args.ts";
 import {
   clipFrameSpans, heldFrame, mergeSpans, planVideoExtractions, plannedFrames, sourceClipFrames, type ClipToPlan,
-} from "../src/plan-video-extractions.ts";
-import { byteBudgetExceeded, DEFAULT_VIDEO_FRAMES, DEFAULT_VIDEO_FRAME_BYTES, frameBudgetRefusal, scratchBudget } from "../src/scratch-budget.ts";
+} from "../src/media/plan-video-extractions.ts";
+import { byteBudgetExceeded, DEFAULT_VIDEO_FRAMES, DEFAULT_VIDEO_FRAME_BYTES, frameBudgetRefusal } from "../src/media/scratch-budget.ts";
+import { parseNodeConfig } from "../src/config/node-config.ts";
+
+/** The scratch budget a node started with these variables has. */
+const scratchBudget = (env: Record<string, string>) => parseNodeConfig({ STUDIO_URL: "http://studio.test", NODE_KEY: "stn_test", ...env }).scratchBudget;
 
 const fps = { num: 30, den: 1 };
 /** A whole 1 s composition at 30 fps seeks 0 to 29/30 s. */

@@ -4,10 +4,10 @@ import { mkdir, mkdtemp, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, expect, it } from "vitest";
-import { extractVideoFrames } from "../src/extract-video-frames.ts";
+import { extractVideoFrames } from "../src/media/extract-video-frames.ts";
 import { renderProject } from "../src/render-project.ts";
-import { resolveBinaries, type Binaries } from "../src/resolve-binaries.ts";
-import { stageBounds } from "../src/stage-bounds.ts";
+import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
+import { DEFAULT_STAGE_BOUNDS } from "../src/bounds/stage-bounds.ts";
 import { writeColourClip } from "./colour-clip.ts";
 import { readPixel } from "./inspect-video.ts";
 
@@ -72,7 +72,7 @@ it("extracts a looping video's cycle only where a segment shows it, with its cyc
   const extracted = await extractVideoFrames({
     videos: [{ index: 0, src: "http://project/assets/clip.mp4", start: 0, duration: 2.5, mediaStart: 0.25, playbackRate: 1, loop: true }],
     toFile: () => join(project, "assets", "clip.mp4"), totalSeconds: 2.5, fpsText: "30", fps: { num: 30, den: 1 },
-    window: { from: 2, to: 2.4 }, dir, ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe, bounds: stageBounds(),
+    window: { from: 2, to: 2.4 }, dir, ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe, bounds: DEFAULT_STAGE_BOUNDS,
     signal: new AbortController().signal, onLine: () => {}, onFinding: () => {}, composition: "index.html",
   });
   // The file from 0.25 s is 0.75 s long (frames 1 to 23 of a cycle). The window, 2 to 2.4 s, is 0.5 s into the

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { videoSelectorTwin } from "../../page-runtime/src/runtime/video-selectors.ts";
 import { renderProject } from "../src/render-project.ts";
-import { resolveBinaries } from "../src/resolve-binaries.ts";
+import { resolveBinaries } from "../src/system/resolve-binaries.ts";
 import { writeColourClip } from "./colour-clip.ts";
 import { readPixel } from "./inspect-video.ts";
 

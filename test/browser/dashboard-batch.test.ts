@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveFfmpeg } from "../../render-node/src/resolve-binaries.ts";
+import { resolveFfmpeg } from "../../render-node/src/system/resolve-binaries.ts";
 import { readPixel } from "../../render-node/test/inspect-video.ts";
 import { swatchComposition } from "../node/swatch-composition.ts";
 import { apiAs, launchBrowser, screenshotDir, shoot, signInAs, startDashboardStudio, watchConsole, type DashboardStudio } from "./harness.ts";

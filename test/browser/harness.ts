@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
-import { BASE_FLAGS } from "../../render-node/src/launch-capture-browser.ts";
-import { resolveChrome } from "../../render-node/src/resolve-binaries.ts";
+import { BASE_FLAGS } from "../../render-node/src/browser/launch-capture-browser.ts";
+import { resolveChrome } from "../../render-node/src/system/resolve-binaries.ts";
 
 /** The render node's Chromium (CHROME_PATH, Debian's headless shell, then @sparticuz/chromium), never a download. */
 export const chromePath = () => resolveChrome();

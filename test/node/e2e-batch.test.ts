@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveFfmpeg } from "../../render-node/src/resolve-binaries.ts";
+import { resolveFfmpeg } from "../../render-node/src/system/resolve-binaries.ts";
 import { readPixel } from "../../render-node/test/inspect-video.ts";
 import { ROOT } from "../../scripts/lib/wrangler.ts";
 import { swatchComposition } from "./swatch-composition.ts";

@@ -10,8 +10,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_FLAGS } from "../../render-node/src/launch-capture-browser.ts";
-import { resolveChrome } from "../../render-node/src/resolve-binaries.ts";
+import { BASE_FLAGS } from "../../render-node/src/browser/launch-capture-browser.ts";
+import { resolveChrome } from "../../render-node/src/system/resolve-binaries.ts";
 import { startSignedInStudio, type SignedInStudio } from "./signed-in-studio.ts";
 
 let s: SignedInStudio;

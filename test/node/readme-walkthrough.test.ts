@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveFfmpeg } from "../../render-node/src/resolve-binaries.ts";
+import { resolveFfmpeg } from "../../render-node/src/system/resolve-binaries.ts";
 import { probeStreams } from "../../render-node/test/inspect-video.ts";
 import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
 import { ROOT } from "../../scripts/lib/wrangler.ts";

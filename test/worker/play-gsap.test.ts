@@ -65,7 +65,7 @@ describe("/play's GSAP", () => {
     ] as const) {
       const played = await play(s.token, contentUrl, url);
       expect(played.src, url).toBe(`/_studio/gsap/${served}/gsap.min.js`);
-      // The render's finding, word for word (render-node/src/intercept-requests.ts).
+      // The render's finding, word for word (render-node/src/browser/intercept-requests.ts).
       expect(played.notice, url).toBe(`GSAP ${requested} requested (${url}); served GSAP ${served}, the nearest release render nodes ship`);
       expect(await bytesOf(played.src), url).toBe(bytes);
     }

@@ -1,0 +1,61 @@
+// What a capture session is asked for (the render options it reads, the controls of how it captures) and the
+// choices made from them before any browser starts: how many browsers a range gets.
+// Pure; capture-session.ts runs the session.
+import { availableParallelism } from "node:os";
+import type { RenderOptions as ApiRenderOptions } from "../../../core/render/render-options.ts";
+import type { Binaries } from "../system/resolve-binaries.ts";
+import type { CaptureMode } from "../browser/launch-capture-browser.ts";
+import type { Timeline } from "../progress/render-timeline.ts";
+import type { ScratchBudget } from "../media/scratch-budget.ts";
+import type { StageBounds } from "../bounds/stage-bounds.ts";
+
+/** The render options a session reads: the API's (core/render) fields, each optional. */
+export type SessionOptions = Partial<Pick<ApiRenderOptions, "quality" | "fps" | "format" | "composition" | "resolution" | "variables" | "strictVariables" | "crf" | "videoBitrate" | "gifLoop">> & {
+  /** Undefined values are dropped (the API schema rejects nothing for them). */
+  [key: string]: unknown;
+};
+
+/** How a capture runs, the same for a whole render, a plan and a segment. */
+export interface CaptureControls {
+  /** A blocked network attempt or a missing asset fails the render (otherwise it is a finding in the log). */
+  strict?: boolean | undefined;
+  /** Force the screenshot path even where beginFrame works (for comparison). */
+  captureMode?: CaptureMode | undefined;
+  binaries?: Binaries | undefined;
+  /** How long each stage may take (default: DEFAULT_STAGE_BOUNDS; the node's from its configuration). */
+  bounds?: StageBounds | undefined;
+  /** Bytes and frames the job's <video> frames may take (default: DEFAULT_SCRATCH_BUDGET; the node's from its configuration). */
+  scratchBudget?: ScratchBudget | undefined;
+  /**
+   * Frame reuse: a frame the page proves identical to the one before is not captured again (the encoder gets the
+   * previous frame's bytes). Default on; the node passes its configuration's (`STUDIO_FRAME_REUSE=off` turns it off).
+   */
+  frameReuse?: boolean | undefined;
+  signal: AbortSignal;
+  onLine?: ((line: string) => void) | undefined;
+  /** Where the session records its stages (loading, capturing, finishing chunks); default a timeline of its own. */
+  timeline?: Timeline | undefined;
+}
+
+export interface SessionInput extends CaptureControls {
+  projectDir: string;
+  options: SessionOptions;
+  /**
+   * Browsers to start alongside the first, before the frame count is known: a render that will capture with more
+   * than one browser does not wait for the first to load before starting the others (unused ones are killed).
+   */
+  prelaunch?: number | undefined;
+}
+
+/** Browsers at once for a range: one per core by default, but never fewer than 15 frames each. */
+export function browsersFor(frames: number, concurrency: number): number {
+  return Math.max(1, Math.min(concurrency, Math.floor(frames / 15) || 1));
+}
+
+export function checkConcurrency(value: number | undefined): number {
+  const concurrency = value ?? availableParallelism();
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) {
+    throw new Error(`invalid option "concurrency": expected an integer from 1 to 32; received ${JSON.stringify(value)}`);
+  }
+  return concurrency;
+}

@@ -1,0 +1,199 @@
+// One browser's share of a render: seek, capture and pipe each frame of a contiguous range into its own ffmpeg.
+import type { CaptureBrowser } from "../browser/launch-capture-browser.ts";
+import type { StudioWindow } from "../../../page-runtime/api.ts";
+import { captureFrame } from "./capture-frame.ts";
+import type { FrameClock } from "./capture-frame.ts";
+import type { FrameRange } from "./split-frame-ranges.ts";
+import { frameTime, type Fps } from "../plan/resolve-render.ts";
+import { runTool } from "../system/run-tool.ts";
+import { encodeBound, type StageBounds } from "../bounds/stage-bounds.ts";
+import { ffmpegBound, pageBound, seconds, withPacedDeadline } from "../bounds/deadline.ts";
+import { transitionAt, type TransitionSetup } from "./shader-transitions/transition-plan.ts";
+import { captureTransitionFrame } from "./shader-transitions/capture-transition-frame.ts";
+import { startBlender, type Blender } from "./shader-transitions/blend-pool.ts";
+import { imageSize, ivfFrameHeader, ivfHeader } from "../encode/ivf-stream.ts";
+import { readSeekAnswer } from "../../../core/protocol/read-page-answers.ts";
+import type { PageProblem } from "../../../core/protocol/read-page-report.ts";
+
+export interface FrameRangeJob {
+  capture: CaptureBrowser;
+  range: FrameRange;
+  /** Frames of the whole render, for messages ("frame 412 of 900"). */
+  totalFrames: number;
+  fps: Fps;
+  jpegQuality: number;
+  /** Capture PNGs with alpha in place of JPEGs (the encoder reads PNG then). */
+  png?: boolean | undefined;
+  ffmpeg: string;
+  /** From buildChunkArgs: reads frames on stdin, writes the chunk. */
+  ffmpegArgs: string[];
+  /**
+   * ffmpeg reads the frames timestamped (buildChunkArgs, chunkReadsTimestamps): a reused frame is then not written
+   * again, only a hold's last frame is. Otherwise every frame is written in full.
+   */
+  timed: boolean;
+  signal: AbortSignal;
+  bounds: StageBounds;
+  /** Frame reuse: a frame the page proves identical to the one before is not captured again (its bytes are). */
+  reuse: boolean;
+  onFrame: (frame: FrameDone) => void;
+  /** A seekFrame answer that did not parse (the frame is captured); reported once per range. */
+  onPageProblem?: ((problem: PageProblem) => void) | undefined;
+  /** The composition's shader transitions (transition-plan.ts): their frames are two scenes blended. */
+  transitions?: TransitionSetup | null | undefined;
+  /** Called once the range's last frame is handed to ffmpeg, before the chunk is flushed (the browser is free). */
+  onCaptured?: (() => Promise<void>) | undefined;
+}
+
+/** One frame handed to the encoder: which, and whether it is the previous frame's bytes again (reuse). */
+export interface FrameDone {
+  index: number;
+  reused: boolean;
+  /** Why it was captured (the page's answer), or null when reused. */
+  change: string | null;
+}
+
+function write(stream: NodeJS.WritableStream, data: Buffer): Promise<void> {
+  return new Promise((resolveWrite, reject) => {
+    const ok = stream.write(data, (error) => {
+      if (error) reject(error);
+    });
+    if (ok) resolveWrite();
+    else stream.once("drain", () => resolveWrite());
+  });
+}
+
+/**
+ * Renders frames [range.start, range.end) into one chunk file. Seek, capture and hand-over to ffmpeg are each
+ * bounded by bounds.frameMs: a page that hangs fails with "frame 412 of 900 (at 13.700 s) did not finish seeking
+ * in 10 s" (frames counted from 1, as in the progress lines).
+ */
+export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
+  const encoder = runTool(job.ffmpeg, job.ffmpegArgs, job.signal, { stdin: "pipe" });
+  const stdin = encoder.stdin;
+  if (!stdin) throw new Error("ffmpeg has no stdin");
+  stdin.on("error", () => {}); // an ffmpeg that dies reports through `done`
+  const interval = (1000 * job.fps.den) / job.fps.num;
+  const clock: FrameClock = { interval };
+  const { page } = job.capture;
+  // The page's answer to seekFrame, checked on every frame without a round trip (readSeekAnswer: a typeof and a
+  // length): one the page forged is a capture, reported once per range.
+  let answerProblem = false;
+  const answerOf = (raw: unknown, t: number): string | null => {
+    const read = readSeekAnswer(raw, t);
+    if (read.problems[0] && !answerProblem) {
+      answerProblem = true;
+      job.onPageProblem?.(read.problems[0]);
+    }
+    return read.value;
+  };
+  let previous: Buffer | null = null;
+  let previousTime: number | null = null;
+  let encoderFailed: unknown = null;
+  encoder.done.catch((error: unknown) => {
+    encoderFailed = error;
+  });
+  const bound = job.bounds.frameMs;
+  const within = seconds(bound);
+  const chunkSeconds = ((job.range.end - job.range.start) * job.fps.den) / job.fps.num;
+  const flushMs = encodeBound(job.bounds, chunkSeconds);
+  // Slow is not hung: each bound runs at the pace its processes get the CPU (paced-deadline.ts). The page's bound
+  // ends at ten times its length whatever the pace; ffmpeg, busy with frames queued before, at the chunk's bound.
+  const paced = pageBound(bound, job.capture.pid);
+  const encoderBound = ffmpegBound(bound, flushMs, encoder.pid);
+  // Started at the first transition frame only: a render without shader transitions runs no worker.
+  let blender: Blender | null = null;
+  // A blended frame is never the bytes of the next one, whatever the page says about its DOM.
+  let previousBlended = false;
+  let index = job.range.start;
+  let time = 0;
+  const frameName = () => `frame ${index + 1} of ${job.totalFrames} (at ${time.toFixed(3)} s)`;
+  const seekMessage = () => `${frameName()} did not finish seeking in ${within}`;
+  const captureMessage = () => `${frameName()} was not captured in ${within}`;
+  const encodeMessage = () => `${frameName()} was not taken by the encoder in ${within}`;
+  const hand = (data: Buffer) =>
+    withPacedDeadline(Promise.race([write(stdin, data), encoder.done.then(() => undefined, () => undefined)]), encoderBound, encodeMessage);
+  // Timestamped: the frame's number in the chunk goes before its bytes. The last reused frame not yet written is
+  // written before the next captured one, so the frames ffmpeg fills in (-vsync cfr) lie between two copies of the
+  // same picture, whichever of the two it repeats. The range's last two frames are always written: at the end of
+  // its input ffmpeg repeats the last frame as often as the median of the last three frames' fills, so those must
+  // be 0 or the chunk would grow by frames that do not exist.
+  let lastHeld: number | null = null;
+  let headerSent = false;
+  const send = async (bytes: Buffer, frameIndex: number) => {
+    if (job.timed) {
+      // The stream's header goes before the first frame and states that frame's own size (ivf-stream.ts imageSize).
+      if (!headerSent) {
+        const size = imageSize(bytes);
+        if (!size) throw new Error(`${frameName()}: Chromium's image has no readable size`);
+        await hand(ivfHeader({ image: job.png ? "png" : "jpeg", ...size, fps: job.fps }));
+        headerSent = true;
+      }
+      await hand(ivfFrameHeader(bytes.length, frameIndex - job.range.start));
+    }
+    await hand(bytes);
+  };
+  const sendHoldEnd = async () => {
+    if (lastHeld !== null && previous) await send(previous, lastHeld);
+    lastHeld = null;
+  };
+  const captureBytes = async (): Promise<Buffer> => {
+    let frame = await withPacedDeadline(captureFrame(job.capture, clock, job.jpegQuality, job.png), paced, captureMessage);
+    // beginFrame returns no image when nothing changed on screen; the first frame must exist, and so must the one
+    // after a blended transition frame (the screen held the blend, not this frame), so ask again.
+    const fallback = previousBlended ? null : previous;
+    for (let retry = 0; !frame && !fallback && retry < 3; retry++) {
+      frame = await withPacedDeadline(captureFrame(job.capture, clock, job.jpegQuality, job.png), paced, captureMessage);
+    }
+    const bytes = frame ?? fallback;
+    if (!bytes) throw new Error(`${frameName()}: Chromium produced no image`);
+    return bytes;
+  };
+  try {
+    for (; index < job.range.end; index++) {
+      job.signal.throwIfAborted();
+      if (encoderFailed) break;
+      time = frameTime(index, job.fps);
+      // Every frame is sought, reused or not, so what a seek raises (a timeline callback that throws) is still
+      // found; only the capture is skipped, when the page proves nothing could differ from the frame before.
+      const active = transitionAt(job.transitions, time);
+      if (active && job.transitions) {
+        await withPacedDeadline(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), paced, seekMessage);
+        previousTime = time;
+        blender ??= startBlender();
+        const frame = { setup: job.transitions, ...active };
+        const bytes = await withPacedDeadline(captureTransitionFrame(job.capture, clock, frame, blender, job.jpegQuality, job.png ?? false), paced, captureMessage);
+        await sendHoldEnd();
+        previous = bytes;
+        previousBlended = true;
+        await send(bytes, index);
+        job.onFrame({ index, reused: false, change: `shader transition ${active.transition.shader}` });
+        continue;
+      }
+      const from: number | null = previous ? previousTime : null;
+      const change: string | null = job.reuse
+        ? answerOf(await withPacedDeadline(page.evaluate((t: number, f: number | null): unknown => (window as unknown as StudioWindow).__studio.seekFrame(t, f), time, from), paced, seekMessage), time)
+        : await withPacedDeadline(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), paced, seekMessage).then(() => "frame reuse is off");
+      previousTime = time;
+      const reused = change === null && previous !== null && !previousBlended;
+      if (reused && job.timed && index < job.range.end - 2) {
+        lastHeld = index;
+      } else {
+        const bytes: Buffer = reused && previous ? previous : await captureBytes();
+        await sendHoldEnd();
+        previous = bytes;
+        previousBlended = false;
+        await send(bytes, index);
+      }
+      job.onFrame({ index, reused, change: reused ? null : (change ?? "no frame before it") });
+    }
+  } finally {
+    stdin.end();
+    await blender?.close();
+  }
+  await job.onCaptured?.();
+  // ffmpeg flushes what it holds once stdin ends; the chunk's share of the video bounds it like any encode step.
+  // Paced too: an ffmpeg still working through its queue on a loaded machine gets up to three times the bound.
+  const flushBound = ffmpegBound(flushMs, 3 * flushMs, encoder.pid);
+  await withPacedDeadline(encoder.done, flushBound, () => `encoding: finishing the chunk of frames ${job.range.start + 1} to ${job.range.end} did not finish in ${seconds(flushMs)}`);
+}

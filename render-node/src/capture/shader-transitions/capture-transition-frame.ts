@@ -1,0 +1,112 @@
+// One frame inside a shader transition, as HyperFrames' page-side compositor makes it: each of the two scenes
+// captured alone over the scenes' background colour (every other element along the way hidden, the scene itself
+// fully shown whatever its fade), the two blended by the transition's shader (in a worker thread), and the blend
+// shown over the whole page on a canvas, captured like any frame (JPEG, or PNG with alpha) so the encoder gets
+// what it always gets. The page's timeline has been sought to the frame's time before this runs.
+import type { Page } from "puppeteer-core";
+import type { CaptureBrowser } from "../../browser/launch-capture-browser.ts";
+import { captureFrame, type FrameClock } from "../capture-frame.ts";
+import { decodePng, type DecodedPng } from "./decode-png.ts";
+import type { Blender } from "./blend-pool.ts";
+import type { ShaderTransition, TransitionSetup } from "./transition-plan.ts";
+
+const OVERLAY_ID = "__studio-shader-transition";
+const RETRIES = 3;
+
+type Undo = [HTMLElement, string, string, string][];
+type IsolatingWindow = Window & { __studioIsolation?: Undo };
+
+/** In the page: hides everything but scene `id` and its ancestors, whose own backgrounds give way to `bg`. */
+function isolateScene(id: string, bg: string): boolean {
+  const scene = document.getElementById(id);
+  if (!scene) return false;
+  const undo: Undo = [];
+  const set = (el: HTMLElement, prop: string, value: string) => {
+    undo.push([el, prop, el.style.getPropertyValue(prop), el.style.getPropertyPriority(prop)]);
+    el.style.setProperty(prop, value, "important");
+  };
+  for (let node: HTMLElement = scene; node.parentElement; node = node.parentElement) {
+    const parent = node.parentElement;
+    for (const sibling of Array.from(parent.children)) {
+      if (sibling !== node && sibling instanceof HTMLElement) set(sibling, "opacity", "0");
+    }
+    set(parent, "background", parent === document.documentElement ? bg : "transparent");
+  }
+  set(scene, "opacity", "1");
+  set(scene, "visibility", "visible");
+  (window as IsolatingWindow).__studioIsolation = undo;
+  return true;
+}
+
+/** In the page: puts back every inline style isolateScene changed. */
+function restoreScenes(): void {
+  const w = window as IsolatingWindow;
+  for (const [el, prop, value, priority] of (w.__studioIsolation ?? []).reverse()) {
+    if (value) el.style.setProperty(prop, value, priority);
+    else el.style.removeProperty(prop);
+  }
+  w.__studioIsolation = [];
+}
+
+/** In the page: shows `rgba` (base64, width x height) on a canvas over the whole viewport, or removes it (null). */
+function showBlend(id: string, rgba: string | null, width: number, height: number): void {
+  let canvas = document.getElementById(id) as HTMLCanvasElement | null;
+  if (rgba === null) {
+    canvas?.remove();
+    return;
+  }
+  if (!canvas) {
+    canvas = document.createElement("canvas");
+    canvas.id = id;
+    canvas.style.cssText = "position:fixed;left:0;top:0;width:100vw;height:100vh;z-index:2147483647;pointer-events:none;margin:0;";
+    document.documentElement.appendChild(canvas);
+  }
+  canvas.width = width;
+  canvas.height = height;
+  const binary = atob(rgba);
+  const bytes = new Uint8ClampedArray(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  canvas.getContext("2d")?.putImageData(new ImageData(bytes, width, height), 0, 0);
+}
+
+async function drawn(capture: CaptureBrowser, clock: FrameClock, jpegQuality: number, png: boolean): Promise<Buffer> {
+  for (let attempt = 0; attempt < RETRIES; attempt++) {
+    const frame = await captureFrame(capture, clock, jpegQuality, png);
+    if (frame) return frame;
+  }
+  throw new Error("Chromium drew no image for a shader transition frame");
+}
+
+async function captureScene(capture: CaptureBrowser, clock: FrameClock, id: string, bg: string): Promise<DecodedPng> {
+  const page: Page = capture.page;
+  if ((await page.evaluate(isolateScene, id, bg)) !== true) throw new Error(`shader transition scene #${id} is not in the page`);
+  try {
+    return decodePng(await drawn(capture, clock, 0, true));
+  } finally {
+    await page.evaluate(restoreScenes);
+  }
+}
+
+export interface TransitionFrame {
+  setup: TransitionSetup;
+  transition: ShaderTransition;
+  progress: number;
+}
+
+/** The frame's bytes (JPEG, or PNG when `png`), the two scenes blended. */
+export async function captureTransitionFrame(
+  capture: CaptureBrowser, clock: FrameClock, frame: TransitionFrame, blender: Blender, jpegQuality: number, png: boolean,
+): Promise<Buffer> {
+  const { setup, transition, progress } = frame;
+  const from = await captureScene(capture, clock, transition.fromScene, setup.bgColor);
+  const to = await captureScene(capture, clock, transition.toScene, setup.bgColor);
+  if (from.width !== to.width || from.height !== to.height) throw new Error("the two scenes of a shader transition were captured at different sizes");
+  const { width, height } = from;
+  const out = await blender.blend({ shader: transition.shader, from: from.data, to: to.data, width, height, progress, accents: setup.accents });
+  await capture.page.evaluate(showBlend, OVERLAY_ID, Buffer.from(out.buffer, out.byteOffset, out.byteLength).toString("base64"), width, height);
+  try {
+    return await drawn(capture, clock, jpegQuality, png);
+  } finally {
+    await capture.page.evaluate(showBlend, OVERLAY_ID, null, 0, 0);
+  }
+}

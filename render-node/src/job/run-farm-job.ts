@@ -1,0 +1,106 @@
+// The frame every render-farm job (render, segment, join) runs in: a scratch folder, an abort signal (the node
+// stopping, or the Worker answering `cancelled` to a post), log lines and structured progress posted twice a
+// second (which renews the lease, so a cancel reaches the node in under a second), and the completion, unless the
+// work says the Worker already ended the job (a render that was split after its plan). Never throws for a job
+// failure: it completes ok:false with the reason.
+import type { ProgressEvent, ProgressStage } from "../../../core/protocol/progress.ts";
+import type { Job, NodeClient } from "../protocol/node-protocol-client.ts";
+import type { Binaries } from "../system/resolve-binaries.ts";
+import type { JobLimits } from "../config/node-config.ts";
+import { makeScratchDir, removeScratchDir } from "../system/scratch-dirs.ts";
+
+// Twice a second, so a cancel (the answer to a post) reaches the node in under a second.
+const PROGRESS_INTERVAL_MS = 500;
+
+export interface FarmJobSettings {
+  concurrency?: number | undefined;
+  binaries?: Binaries | undefined;
+  /** Stage bounds, scratch budget and frame reuse from the node's configuration (defaults when absent). */
+  limits?: JobLimits | undefined;
+  log?: ((line: string) => void) | undefined;
+  /** The node is stopping: abort the job (killing its browsers and ffmpeg) and report why. */
+  shutdown?: AbortSignal | undefined;
+}
+
+export interface FarmJobContext {
+  work: string;
+  signal: AbortSignal;
+  onLine: (line: string) => void;
+  /** The latest frames done; sent with the next post. */
+  progress: (frame: number, total: number, fps: number | null, etaSeconds: number | null, stage: ProgressStage, reused?: number) => void;
+  stage: (stage: ProgressStage) => void;
+}
+
+/** What the work returns: "completed" to report success, "ended" when the Worker already ended the job. */
+export type FarmJobResult = "completed" | "ended";
+
+export async function runFarmJob(
+  client: NodeClient,
+  job: Job,
+  settings: FarmJobSettings,
+  work: (context: FarmJobContext) => Promise<FarmJobResult>,
+): Promise<{ ok: boolean; error?: string }> {
+  const dir = await makeScratchDir(`${job.kind}-job`);
+  const controller = new AbortController();
+  const onShutdown = () => controller.abort(new Error("render node shutting down"));
+  if (settings.shutdown?.aborted) onShutdown();
+  settings.shutdown?.addEventListener("abort", onShutdown, { once: true });
+  let pending: string[] = [];
+  let progress: ProgressEvent | undefined;
+  let progressSent: ProgressEvent | undefined;
+  const onLine = (line: string) => {
+    pending.push(line);
+    settings.log?.(`[${job.id}] ${line}`);
+  };
+  let posting: Promise<void> = Promise.resolve();
+  const flush = () => {
+    posting = posting.then(async () => {
+      const lines = pending;
+      pending = [];
+      const sending = progress;
+      try {
+        const { cancelled } = await client.postProgress(job.id, lines, undefined, sending === progressSent ? undefined : sending);
+        progressSent = sending;
+        if (cancelled && !controller.signal.aborted) controller.abort(new Error(`${job.kind} cancelled`));
+      } catch (error) {
+        pending = [...lines, ...pending];
+        settings.log?.(`[${job.id}] progress post failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
+    return posting;
+  };
+  const timer = setInterval(() => void flush(), PROGRESS_INTERVAL_MS);
+  const context: FarmJobContext = {
+    work: dir,
+    signal: controller.signal,
+    onLine,
+    progress: (frame, total, fps, etaSeconds, stage, reused) => {
+      progress = { frame: Math.min(frame, total), total, fps, etaSeconds, stage, ...(reused === undefined ? {} : { reused: Math.min(reused, frame, total) }) };
+    },
+    stage: (stage) => {
+      if (progress) progress = { ...progress, stage };
+    },
+  };
+  let result: ({ ok: true } | { ok: false; error: string }) | null;
+  try {
+    const outcome = await work(context);
+    controller.signal.throwIfAborted();
+    result = outcome === "ended" ? null : { ok: true };
+  } catch (error) {
+    const reason: unknown = controller.signal.reason;
+    const message = controller.signal.aborted
+      ? reason instanceof Error ? reason.message : `${job.kind} cancelled`
+      : error instanceof Error ? error.message : String(error);
+    result = { ok: false, error: message };
+  } finally {
+    clearInterval(timer);
+    settings.shutdown?.removeEventListener("abort", onShutdown);
+  }
+  try {
+    await flush();
+    if (result) await client.complete(job.id, result);
+  } finally {
+    await removeScratchDir(dir);
+  }
+  return result ?? { ok: true };
+}

@@ -1,0 +1,56 @@
+// The last step of a split render: download every segment, join them without re-encoding video, mix the audio
+// once from the plan's clips and the project's files (while the segments download), upload the render's file.
+import { join } from "node:path";
+import { JoinJobOptionsSchema } from "../../../core/protocol/node-routes.ts";
+import { formatFindingLine } from "../../../core/protocol/finding.ts";
+import { joinSegments } from "../join-segments.ts";
+import { mixAudioTrack } from "../media/mix-audio-track.ts";
+import { resolveBinaries } from "../system/resolve-binaries.ts";
+import { DEFAULT_STAGE_BOUNDS } from "../bounds/stage-bounds.ts";
+import type { Job, NodeClient } from "../protocol/node-protocol-client.ts";
+import { FORMAT_CONTENT_TYPES } from "../../../core/render/render-options.ts";
+import { resolveRender } from "../plan/resolve-render.ts";
+import { segmentExtension } from "../render-segment.ts";
+import { runFarmJob, type FarmJobSettings } from "./run-farm-job.ts";
+
+export function runJoinJob(client: NodeClient, job: Job, settings: FarmJobSettings): Promise<{ ok: boolean; error?: string }> {
+  return runFarmJob(client, job, settings, async ({ work, signal, onLine, progress, stage }) => {
+    const joinOptions = JoinJobOptionsSchema.parse(job.options);
+    const options = resolveRender(joinOptions.render);
+    const projectDir = join(work, "project");
+    await client.downloadFiles(job.id, projectDir, signal);
+    // The sound needs only the project's files and the plan: it is mixed while the segments download.
+    const binaries = settings.binaries ?? (await resolveBinaries());
+    const bounds = settings.limits?.bounds ?? DEFAULT_STAGE_BOUNDS;
+    const mixing = mixAudioTrack({
+      projectDir, format: options.format, quality: options.quality, plan: joinOptions.plan, work, strict: options.strict, binaries,
+      bounds, signal, onLine, onFinding: (finding) => onLine(formatFindingLine(finding)),
+    });
+    mixing.catch(() => {});
+    const segmentPaths: string[] = [];
+    try {
+      for (const index of joinOptions.segments) {
+        const path = join(work, `segment-${index}.${segmentExtension(options.format)}`);
+        await client.downloadSegment(job.id, index, path, signal);
+        segmentPaths.push(path);
+      }
+    } catch (error) {
+      // The mix writes into the job's scratch folder: it ends before the folder goes.
+      await mixing.catch(() => {});
+      throw error;
+    }
+    const audio = await mixing;
+    onLine(`downloaded ${segmentPaths.length} segments; joining`);
+    progress(joinOptions.plan.frames, joinOptions.plan.frames, null, null, "joining");
+    const output = join(work, `joined.${options.format}`);
+    const joined = await joinSegments({
+      projectDir, options: joinOptions.render, plan: joinOptions.plan, segmentPaths, outputPath: output,
+      strict: options.strict, binaries, bounds, signal, onLine, audio,
+    });
+    onLine(`joined: ${joined.frames} frames, ${joined.durationSeconds.toFixed(3)} s`);
+    stage("uploading");
+    const { size } = await client.uploadOutput(job.id, output, FORMAT_CONTENT_TYPES[options.format]);
+    onLine(`uploaded ${size} bytes`);
+    return "completed";
+  });
+}

@@ -1,0 +1,108 @@
+// The ffmpeg filter graph that places every audio clip on the timeline and mixes them. Pure.
+import { clampGain, fitFades } from "../../../core/composition/audio-gain.ts";
+import { atempoFactors } from "../../../core/composition/playback-rate.ts";
+import { envelopeFilter, type VolumePoint } from "../../../core/composition/volume-envelope.ts";
+
+export interface AudioClip {
+  /** File path (or URL) ffmpeg reads. */
+  file: string;
+  /** Where the clip starts on the composition timeline, in seconds. */
+  start: number;
+  /** How long it plays, in seconds; undefined plays to the end of the file (or of the video). */
+  duration: number | undefined;
+  /** Offset into the file, in seconds. */
+  mediaStart: number;
+  /** Source seconds per timeline second (data-playback-rate), pitch kept; undefined is 1. */
+  playbackRate?: number | undefined;
+  /** Gain, 0 up to +12 dB (clamped here as HyperFrames' mixer clamps it). */
+  volume: number;
+  /** The gain over time (times from the clip's start), when a script changes it; replaces `volume` throughout. */
+  volumeKeyframes?: VolumePoint[] | undefined;
+  /** Linear fades at the clip's edges, seconds (data-fade-in, data-fade-out). */
+  fadeIn?: number | undefined;
+  fadeOut?: number | undefined;
+  /** Channels of the source, when known: a mono source is copied to both channels at full level. */
+  channels?: number | undefined;
+}
+
+export interface AudioMix {
+  inputs: string[];
+  filter: string;
+  outputLabel: string;
+}
+
+const seconds = (value: number): string => Number(value.toFixed(6)).toString();
+
+/**
+ * The clip's gain (constant or its envelope), then its fades, all on the clip's own clock (t = 0 where it starts
+ * sounding). A clip that starts before 0 has lost its head: the envelope and fade-in count from its real start.
+ */
+function gainFilters(clip: AudioClip): string {
+  const cut = Math.max(0, -clip.start);
+  const points = (clip.volumeKeyframes ?? [])
+    .filter((p) => Number.isFinite(p.time) && Number.isFinite(p.volume))
+    .map((p) => ({ time: Math.max(0, p.time), volume: clampGain(p.volume) }));
+  const stages = [points.length > 0 ? envelopeFilter(points, cut) : `volume=${seconds(clampGain(clip.volume))}`];
+  const { fadeIn, fadeOut } = fitFades(Math.max(0, clip.fadeIn ?? 0), Math.max(0, clip.fadeOut ?? 0), clip.duration ?? null);
+  // (afade cannot start before 0: a clip cut at its head fades in over what is left of its fade.)
+  if (fadeIn > cut) stages.push(`afade=t=in:st=0:d=${seconds(fadeIn - cut)}`);
+  if (fadeOut > 0 && clip.duration !== undefined) stages.push(`afade=t=out:st=${seconds(clip.duration - cut - fadeOut)}:d=${seconds(fadeOut)}`);
+  return stages.join(",");
+}
+
+/**
+ * Mixes clips into one 48 kHz stereo track exactly `totalSeconds` long. The first input of the mix is silence of
+ * the video's length and every clip is padded forever, so amix (duration=first) always has every input active and
+ * divides by the same count, which the final volume undoes: each clip keeps its own level on any ffmpeg version.
+ * The clips are the command's only inputs, numbered from 0 (the track is mixed on its own, during the capture).
+ */
+export function buildAudioMixArgs(clips: AudioClip[], totalSeconds: number): AudioMix | null {
+  const playable = clips.filter((clip) => clip.start < totalSeconds && (clip.duration === undefined || clip.duration > 0));
+  if (playable.length === 0) return null;
+  const inputs: string[] = [];
+  const parts = [`anullsrc=r=48000:cl=stereo,atrim=duration=${seconds(totalSeconds)}[base]`];
+  const labels = ["[base]"];
+  playable.forEach((clip, i) => {
+    inputs.push("-i", clip.file);
+    const delayMs = Math.round(Math.max(0, clip.start) * 1000);
+    // The trim is in the file's seconds, the rest on the timeline's: at rate r a timeline second is r of the file's,
+    // and atempo (pitch kept) makes them timeline seconds again before the gains, which count on the clip's clock.
+    const rate = clip.playbackRate ?? 1;
+    const cut = Math.max(0, -clip.start);
+    // A clip that starts before 0 loses its head instead of being delayed.
+    const skip = clip.mediaStart + cut * rate;
+    const trim = clip.duration === undefined
+      ? `atrim=start=${seconds(skip)}`
+      : `atrim=start=${seconds(skip)}:duration=${seconds((clip.duration - cut) * rate)}`;
+    const tempo = atempoFactors(rate).map((factor) => `atempo=${seconds(factor)},`).join("");
+    // ffmpeg's own mono-to-stereo up-mix puts the channel at -3 dB on each side; HyperFrames plays mono at full
+    // level on both, so a mono clip is copied to both channels first.
+    const upmix = clip.channels === 1 ? "pan=stereo|c0=c0|c1=c0," : "";
+    parts.push(
+      `[${i}:a]${upmix}aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,${trim},` +
+        `asetpts=PTS-STARTPTS,${tempo}${gainFilters(clip)},adelay=${delayMs}|${delayMs},apad[a${i}]`,
+    );
+    labels.push(`[a${i}]`);
+  });
+  const count = labels.length;
+  parts.push(`${labels.join("")}amix=inputs=${count}:duration=first:dropout_transition=0,volume=${count}[aout]`);
+  return { inputs, filter: parts.join(";"), outputLabel: "aout" };
+}
+
+/** The audio track's file name in the scratch folder: a container that holds the format's audio codec. */
+export function audioTrackName(format: "mp4" | "webm" | "mov" | "png-sequence"): string {
+  // Ogg, not WebM, for Opus: copied from Ogg the join's output is byte for byte the one-pass encode's (from WebM
+  // the video started 7 ms earlier and the container's duration grew 13 ms). A png-sequence's zip keeps the name.
+  return format === "webm" ? "audio.opus" : format === "mov" ? "audio.mov" : "audio.m4a";
+}
+
+/**
+ * The one ffmpeg run that mixes the clips into the track file, encoded with the output's own audio codec
+ * (`codec`, from the encoder table), so the join copies it in without touching it. Inputs start at 0: no video.
+ */
+export function buildAudioTrackArgs(mix: AudioMix, codec: readonly string[], output: string): string[] {
+  return [
+    "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+    ...mix.inputs, "-filter_complex", mix.filter, "-map", `[${mix.outputLabel}]`, ...codec, output,
+  ];
+}

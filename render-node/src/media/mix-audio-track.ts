@@ -1,0 +1,88 @@
+// The render's sound: every audio clip of the plan mixed into one track file, encoded with the output's own audio
+// codec and exactly the video's length. It needs no frame, so a whole render mixes it while the browsers capture
+// (render-project.ts) and the join after the last frame only copies it in (join-segments.ts).
+import { join, resolve, sep } from "node:path";
+import { missingAssetFinding } from "../../../core/browser/missing-asset.ts";
+import { makeFinding, strictFailure, type Finding } from "../../../core/protocol/finding.ts";
+import { audioTrackName, buildAudioMixArgs, buildAudioTrackArgs, type AudioClip } from "./build-audio-mix-args.ts";
+import { ENCODER_SETTINGS } from "../encode/build-encode-args.ts";
+import type { Format, Quality } from "../../../core/render/render-options.ts";
+import type { RenderPlan } from "../../../core/protocol/render-plan.ts";
+import type { Binaries } from "../system/resolve-binaries.ts";
+import { isFile } from "../system/is-file.ts";
+import { runTool } from "../system/run-tool.ts";
+import { encodeBound, type StageBounds } from "../bounds/stage-bounds.ts";
+
+/** The mixed track, ready to be copied into the output. */
+export interface AudioTrack {
+  path: string;
+  /** Clips in the mix (for the log). */
+  clips: number;
+}
+
+export interface MixAudioInput {
+  projectDir: string;
+  format: Format;
+  quality: Quality;
+  plan: RenderPlan;
+  /** Scratch folder the track is written into. */
+  work: string;
+  strict: boolean;
+  binaries: Binaries;
+  bounds: StageBounds;
+  signal: AbortSignal;
+  onLine: (line: string) => void;
+  onFinding: (finding: Finding) => void;
+}
+
+/** Mixes the plan's playable clips into `work`; null when the output has no sound (a GIF, no clip with audio). */
+export async function mixAudioTrack(input: MixAudioInput): Promise<AudioTrack | null> {
+  if (input.format === "gif") return null;
+  const clips = await playableClips(input);
+  const mix = buildAudioMixArgs(clips, input.plan.durationSeconds);
+  if (!mix) return null;
+  const path = join(input.work, audioTrackName(input.format));
+  input.onLine(`mixing ${clips.length} audio clip${clips.length === 1 ? "" : "s"}`);
+  const args = buildAudioTrackArgs(mix, ENCODER_SETTINGS[input.format][input.quality].audio, path);
+  const bound = { ms: encodeBound(input.bounds, input.plan.durationSeconds), stage: "encoding: mixing the audio" };
+  await runTool(input.binaries.ffmpeg, args, input.signal, { bound }).done;
+  return { path, clips: clips.length };
+}
+
+/** The plan's audio clips that exist in the project and have sound, with their channel counts, in plan order. */
+async function playableClips(input: MixAudioInput): Promise<AudioClip[]> {
+  const root = resolve(input.projectDir);
+  const found: { clip: RenderPlan["audio"][number]; file: string }[] = [];
+  for (const clip of input.plan.audio) {
+    const file = resolve(root, clip.src);
+    if (!file.startsWith(root + sep)) {
+      input.onFinding(makeFinding("media-not-project-file", input.plan.composition, `audio ${clip.src} is not a project file; left out of the mix`));
+      continue;
+    }
+    if (!(await isFile(file))) {
+      // Normally already reported when the page asked for it; said again here in case it never did.
+      const finding = missingAssetFinding({ path: clip.src, referrer: null, status: 404 });
+      input.onFinding(finding);
+      if (input.strict) throw strictFailure(finding);
+      continue;
+    }
+    found.push({ clip, file });
+  }
+  // One ffprobe per clip, all at once: each is mostly process start-up.
+  const channels = await Promise.all(found.map(({ file }) => audioChannels(input.binaries.ffprobe, file, input.signal, input.bounds)));
+  return found.flatMap(({ clip, file }, i): AudioClip[] => {
+    if (clip.kind === "video" && channels[i] === 0) return [];
+    return [{
+      file, start: clip.start, duration: clip.duration ?? undefined, mediaStart: clip.mediaStart, playbackRate: clip.playbackRate, volume: clip.volume, channels: channels[i],
+      volumeKeyframes: clip.volumeKeyframes, fadeIn: clip.fadeIn, fadeOut: clip.fadeOut,
+    }];
+  });
+}
+
+/** Channels of the file's first audio stream; 0 when it has none (a silent video). */
+async function audioChannels(ffprobe: string, file: string, signal: AbortSignal, bounds: StageBounds): Promise<number> {
+  const args = ["-v", "error", "-select_streams", "a:0", "-show_entries", "stream=channels", "-of", "csv=p=0", file];
+  const out = await runTool(ffprobe, args, signal, { bound: { ms: bounds.encodeMs, stage: "probing a clip's audio" } }).done;
+  const channels = Number.parseInt(out.trim(), 10);
+  return Number.isFinite(channels) ? channels : out.trim() ? 2 : 0;
+}

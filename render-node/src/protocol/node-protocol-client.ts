@@ -1,0 +1,150 @@
+// HTTP client of the Studio Worker's render-node job protocol. Every request carries the node key as a bearer token.
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, stat } from "node:fs/promises";
+import { dirname, resolve, sep } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import type { JobKind } from "../../../core/protocol/job-kinds.ts";
+import {
+  CancelledResponseSchema,
+  ClaimResponseSchema,
+  CompleteResponseSchema,
+  FilesResponseSchema,
+  OutputResponseSchema,
+  PlanResponseSchema,
+  ProjectFileWriteResponseSchema,
+  type ClaimedJob,
+  type CompleteRequest,
+  type JobFile,
+  type ProgressRequest,
+} from "../../../core/protocol/node-routes.ts";
+import type { RenderPlan, SegmentRange } from "../../../core/protocol/render-plan.ts";
+
+export type Job = ClaimedJob;
+export type { JobKind };
+export type RemoteFile = JobFile;
+
+export type NodeClient = ReturnType<typeof createNodeClient>;
+
+/**
+ * The error a refused call becomes: the Worker's own message when the body is its error shape ({ error, code }), so
+ * a render's log reads "PUT output: storage quota exceeded: … (HTTP 413 storage_quota_exceeded)", else the start
+ * of the body.
+ */
+export async function refusal(what: string, response: Response): Promise<Error> {
+  const text = await response.text().catch(() => "");
+  try {
+    const body = JSON.parse(text) as { error?: unknown; code?: unknown };
+    if (typeof body.error === "string") {
+      return new Error(`${what}: ${body.error} (HTTP ${response.status}${typeof body.code === "string" ? ` ${body.code}` : ""})`);
+    }
+  } catch {
+    // not JSON: the text as it came
+  }
+  return new Error(`${what}: HTTP ${response.status} ${text.slice(0, 300)}`);
+}
+
+/** A client for `baseUrl` (STUDIO_URL) authenticated with `nodeKey` (NODE_KEY). */
+export function createNodeClient(baseUrl: string, nodeKey: string) {
+  const base = baseUrl.replace(/\/+$/, "");
+  const headers = { authorization: `Bearer ${nodeKey}` };
+
+  async function call(method: string, path: string, init: { json?: unknown; signal?: AbortSignal | undefined } = {}): Promise<Response> {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: init.json === undefined ? headers : { ...headers, "content-type": "application/json" },
+      body: init.json === undefined ? null : JSON.stringify(init.json),
+      signal: init.signal ?? null,
+    });
+    if (!response.ok && response.status !== 204) throw await refusal(`${method} ${path}`, response);
+    return response;
+  }
+  const jobPath = (id: string) => `/api/node/jobs/${encodeURIComponent(id)}`;
+
+  return {
+    /** Long-polls for a job; null when none arrived (204). */
+    async claim(nodeId: string, signal?: AbortSignal, kinds: readonly JobKind[] = ["render"]): Promise<Job | null> {
+      const response = await call("POST", "/api/node/jobs/claim", { json: { nodeId, kinds }, signal });
+      if (response.status === 204) return null;
+      return ClaimResponseSchema.parse(await response.json()).job;
+    },
+
+    /** The project's files with size and mtime (a preview compares listings to notice changes). */
+    async listFiles(id: string, signal?: AbortSignal): Promise<RemoteFile[]> {
+      return FilesResponseSchema.parse(await (await call("GET", `${jobPath(id)}/files`, { signal })).json()).files;
+    },
+
+    /** Downloads every project file of the job (or just `only`) into `dir`; returns the project-relative paths. */
+    async downloadFiles(id: string, dir: string, signal?: AbortSignal, only?: readonly RemoteFile[]): Promise<string[]> {
+      const files = only ?? FilesResponseSchema.parse(await (await call("GET", `${jobPath(id)}/files`, { signal })).json()).files;
+      const root = resolve(dir);
+      for (const file of files) {
+        const target = resolve(root, file.path);
+        if (!target.startsWith(root + sep)) throw new Error(`job file path escapes the project: ${file.path}`);
+        const encoded = file.path.split("/").map(encodeURIComponent).join("/");
+        const response = await call("GET", `${jobPath(id)}/files/${encoded}`, { signal });
+        if (!response.body) throw new Error(`job file ${file.path} has no body`);
+        await mkdir(dirname(target), { recursive: true });
+        await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), createWriteStream(target));
+      }
+      return files.map((file) => file.path);
+    },
+
+    /** A join job downloads one segment file of its render into `path`. */
+    async downloadSegment(id: string, index: number, path: string, signal?: AbortSignal): Promise<void> {
+      const response = await call("GET", `${jobPath(id)}/segments/${index}`, { signal });
+      if (!response.body) throw new Error(`segment ${index} has no body`);
+      await mkdir(dirname(path), { recursive: true });
+      await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), createWriteStream(path));
+    },
+
+    /** Posts log lines (and structured progress) and renews the lease; tells whether the job should stop. */
+    async postProgress(id: string, lines: string[], stage?: string, progress?: ProgressRequest["progress"]): Promise<{ cancelled: boolean }> {
+      const body: ProgressRequest = { lines };
+      if (stage !== undefined) body.stage = stage;
+      if (progress !== undefined) body.progress = progress;
+      return CancelledResponseSchema.parse(await (await call("POST", `${jobPath(id)}/progress`, { json: body })).json());
+    },
+
+    /** A render job's plan; the answer is the split (one segment: render it whole) or a cancel. */
+    async postPlan(id: string, plan: RenderPlan): Promise<{ segments: SegmentRange[]; cancelled: boolean }> {
+      return PlanResponseSchema.parse(await (await call("POST", `${jobPath(id)}/plan`, { json: { plan } })).json());
+    },
+
+    /** Writes a file into the project (snapshot jobs, under snapshots/ only). */
+    async uploadProjectFile(id: string, path: string, bytes: Uint8Array, contentType: string): Promise<{ size: number }> {
+      const encoded = path.split("/").map(encodeURIComponent).join("/");
+      const response = await fetch(`${base}${jobPath(id)}/files/${encoded}`, {
+        method: "PUT",
+        headers: { ...headers, "content-type": contentType, "content-length": String(bytes.byteLength) },
+        body: bytes as Uint8Array<ArrayBuffer>,
+      });
+      if (!response.ok) throw await refusal(`PUT ${path}`, response);
+      return ProjectFileWriteResponseSchema.parse(await response.json());
+    },
+
+    /** A preview job tells the Worker its port; false when the preview was stopped meanwhile. */
+    async reportPreviewPort(id: string, port: number): Promise<{ cancelled: boolean }> {
+      return CancelledResponseSchema.parse(await (await call("POST", `${jobPath(id)}/preview`, { json: { port } })).json());
+    },
+
+    /** Streams the output file up with its length and type. */
+    async uploadOutput(id: string, file: string, contentType: string): Promise<{ size: number }> {
+      const { size } = await stat(file);
+      const response = await fetch(`${base}${jobPath(id)}/output`, {
+        method: "PUT",
+        headers: { ...headers, "content-type": contentType, "content-length": String(size) },
+        body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
+        duplex: "half",
+      } as RequestInit);
+      if (!response.ok) throw await refusal("PUT output", response);
+      return OutputResponseSchema.parse(await response.json());
+    },
+
+    async complete(id: string, result: ({ ok: true } | { ok: false; error: string }) & { result?: unknown }): Promise<{ ok: boolean; error?: string | undefined }> {
+      const body: CompleteRequest = result;
+      return CompleteResponseSchema.parse(await (await call("POST", `${jobPath(id)}/complete`, { json: body })).json());
+    },
+  };
+}
