@@ -12,7 +12,7 @@ const PREFIX = "studio_guard_";
 export interface Guard {
   /** Names the guard in the error; only letters, digits and underscores. */
   marker: string;
-  /** Must hold for the batch to go on. */
+  /** Must hold (be true: false and NULL both refuse) for the batch to go on. */
   holds: SQL;
   /** What the caller is answered when it does not (it may read the current state to say why). */
   refusal: () => Error | Promise<Error>;
@@ -28,7 +28,9 @@ export function failWhen(condition: SQL, marker: string): SQL<string> {
  * drizzle's D1 batch cannot bind the parameters of a raw query. Its one row comes from a one-row subquery.
  */
 export function guardQuery(db: Db, guard: Guard) {
-  return db.select({ checked: failWhen(sql`NOT (${guard.holds})`, guard.marker) }).from(sql`(SELECT 1)`);
+  // NULL is not "holds": `NOT (NULL)` is NULL, which CASE reads as false, so a guard comparing a NULL column (a row
+  // with no owner, a row that is not there) would let the batch through. coalesce counts NULL as false.
+  return db.select({ checked: failWhen(sql`coalesce((${guard.holds}), 0) = 0`, guard.marker) }).from(sql`(SELECT 1)`);
 }
 
 /** Whether a failed statement or batch failed on the guard named `marker`. */
