@@ -4,6 +4,7 @@ import type { Browser, CDPSession, Page } from "puppeteer-core";
 import { chromeDyingWithNode } from "../system/child-lifetime.ts";
 import { makeScratchDir, removeScratchDir } from "../system/scratch-dirs.ts";
 import { withDeadline } from "../bounds/deadline.ts";
+import { logDebug } from "../system/debug-log.ts";
 
 export type CaptureMode = "beginFrame" | "screenshot";
 
@@ -103,16 +104,22 @@ function wrap(browser: Browser, page: Page, session: CDPSession, mode: CaptureMo
       // puppeteer starts Chromium detached, in its own process group: take the renderers down with it.
       try {
         process.kill(-pid, "SIGKILL");
-      } catch {
+      } catch (groupError) {
+        logDebug(`chromium ${pid}: no process group to kill; killing the process alone`, groupError);
         try {
           process.kill(pid, "SIGKILL");
-        } catch {
-          // already gone
+        } catch (error) {
+          // Already gone: nothing left to stop.
+          logDebug(`chromium ${pid}: already gone`, error);
         }
       }
     },
     async close() {
-      await withDeadline(browser.close(), 5000, "browser close timed out after 5000 ms").catch(() => this.kill());
+      // A browser that will not close (a hung page, a dead pipe) is killed instead: closing is only the polite way.
+      await withDeadline(browser.close(), 5000, "browser close timed out after 5000 ms").catch((error: unknown) => {
+        logDebug("browser close failed; killing it", error);
+        this.kill();
+      });
     },
   };
 }
@@ -159,7 +166,8 @@ export async function launchCaptureBrowser(options: {
     } catch (error) {
       options.onLine(`beginFrame unavailable (${error instanceof Error ? error.message : String(error)}); falling back to screenshots`);
       const pid = browser.process()?.pid;
-      await withDeadline(browser.close(), 5000, "browser close timed out after 5000 ms").catch(() => {
+      await withDeadline(browser.close(), 5000, "browser close timed out after 5000 ms").catch((error: unknown) => {
+        logDebug("the beginFrame browser did not close; killing it", error);
         if (pid !== undefined) process.kill(pid, "SIGKILL");
       });
     }

@@ -33,6 +33,8 @@ import { DEFAULT_STAGE_BOUNDS, type StageBounds } from "../bounds/stage-bounds.t
 import { DEFAULT_SCRATCH_BUDGET } from "../media/scratch-budget.ts";
 import { browsersFor, type SessionInput } from "./capture-options.ts";
 import { readShaderTransitions } from "./shader-transitions/read-shader-transitions.ts";
+import { isNotFound, logDebug } from "../system/debug-log.ts";
+import { settled as ended } from "../../../core/settled.ts";
 
 
 export interface CaptureSession {
@@ -90,7 +92,10 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
   // Strict as a parameter, else as the API's option (the job's options carry it).
   const strict = input.strict ?? raw["strict"] === true;
   const projectDir = resolve(input.projectDir);
-  const entry = await stat(join(projectDir, options.composition)).catch(() => null);
+  const entry = await stat(join(projectDir, options.composition)).catch((error: unknown) => {
+    if (isNotFound(error)) return null;
+    throw error;
+  });
   if (!entry?.isFile()) throw new Error(`composition "${options.composition}" does not exist in the project`);
   await refuseOversizedFile(projectDir, options.composition, { fps: options.fpsGiven ? options.fpsText : null, format: options.format });
   const variableFindings = await checkRenderVariables(projectDir, options);
@@ -156,7 +161,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     // The first browser tells the duration. Spares load meanwhile; a failure of theirs counts only if one is used.
     spares = Array.from({ length: Math.min(31, Math.max(0, input.prelaunch ?? 0)) }, () => {
       const launching = launchOne();
-      launching.catch(() => {});
+      void ended(launching); // awaited where it is used; unused, its failure does not count
       return launching;
     });
     const first = await launchOne();
@@ -205,7 +210,10 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
         const workers = browsersFor(range.end - range.start, concurrency);
         const ready = spares.splice(0, workers - 1);
         // Spares this range does not need are stopped now, so their cores go to the capture.
-        for (const spare of spares.splice(0)) void spare.then(({ browser }) => browser.kill(), () => {});
+        for (const spare of spares.splice(0)) {
+          // A spare that failed to start is not used, so its failure does not count (see above).
+          void spare.then(({ browser }) => browser.kill(), (error: unknown) => logDebug("an unused spare browser had failed to start", error));
+        }
         const more = Array.from({ length: workers - 1 - ready.length }, () => launchOne());
         // Every <video> is decoded once per session, into frames the page shows while seeking; the decoding runs
         // while the browsers start.
@@ -224,7 +232,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
             })
           : Promise.resolve({ videos: [], use: { bytes: 0, frames: 0, runs: 0, folders: 0 } }));
         // Its failure is seen where it is awaited, unless the browsers fail first.
-        extractedVideos.catch(() => {});
+        void ended(extractedVideos);
         // Each page is readied for capture as soon as it has loaded (and the videos are decoded), the first one
         // while the others still load.
         const prepared = async (load: Promise<{ browser: CaptureBrowser; info: CompositionInfo }>) => {

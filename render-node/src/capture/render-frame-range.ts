@@ -1,7 +1,7 @@
 // One browser's share of a render: seek, capture and pipe each frame of a contiguous range into its own ffmpeg.
 import type { CaptureBrowser } from "../browser/launch-capture-browser.ts";
 import type { StudioWindow } from "../../../page-runtime/api.ts";
-import { captureFrame } from "./capture-frame.ts";
+import { askUntilDrawn, captureFrame } from "./capture-frame.ts";
 import type { FrameClock } from "./capture-frame.ts";
 import type { FrameRange } from "./split-frame-ranges.ts";
 import { frameTime, type Fps } from "../plan/resolve-render.ts";
@@ -14,6 +14,8 @@ import { startBlender, type Blender } from "./shader-transitions/blend-pool.ts";
 import { imageSize, ivfFrameHeader, ivfHeader } from "../encode/ivf-stream.ts";
 import { readSeekAnswer } from "../../../core/protocol/read-page-answers.ts";
 import type { PageProblem } from "../../../core/protocol/read-page-report.ts";
+import { logDebug } from "../system/debug-log.ts";
+import { settled } from "../../../core/settled.ts";
 
 export interface FrameRangeJob {
   capture: CaptureBrowser;
@@ -72,7 +74,9 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   const encoder = runTool(job.ffmpeg, job.ffmpegArgs, job.signal, { stdin: "pipe" });
   const stdin = encoder.stdin;
   if (!stdin) throw new Error("ffmpeg has no stdin");
-  stdin.on("error", () => {}); // an ffmpeg that dies reports through `done`
+  // An ffmpeg that dies breaks the pipe: that is reported through `done` with ffmpeg's own words, so the pipe's
+  // EPIPE is only said at debug level.
+  stdin.on("error", (error) => logDebug("ffmpeg's stdin closed", error));
   const interval = (1000 * job.fps.den) / job.fps.num;
   const clock: FrameClock = { interval };
   const { page } = job.capture;
@@ -112,7 +116,7 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   const captureMessage = () => `${frameName()} was not captured in ${within}`;
   const encodeMessage = () => `${frameName()} was not taken by the encoder in ${within}`;
   const hand = (data: Buffer) =>
-    withPacedDeadline(Promise.race([write(stdin, data), encoder.done.then(() => undefined, () => undefined)]), encoderBound, encodeMessage);
+    withPacedDeadline(Promise.race([write(stdin, data), settled(encoder.done)]), encoderBound, encodeMessage);
   // Timestamped: the frame's number in the chunk goes before its bytes. The last reused frame not yet written is
   // written before the next captured one, so the frames ffmpeg fills in (-vsync cfr) lie between two copies of the
   // same picture, whichever of the two it repeats. The range's last two frames are always written: at the end of
@@ -138,13 +142,10 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
     lastHeld = null;
   };
   const captureBytes = async (): Promise<Buffer> => {
-    let frame = await withPacedDeadline(captureFrame(job.capture, clock, job.jpegQuality, job.png), paced, captureMessage);
     // beginFrame returns no image when nothing changed on screen; the first frame must exist, and so must the one
-    // after a blended transition frame (the screen held the blend, not this frame), so ask again.
+    // after a blended transition frame (the screen held the blend, not this frame), so ask again (three more times).
     const fallback = previousBlended ? null : previous;
-    for (let retry = 0; !frame && !fallback && retry < 3; retry++) {
-      frame = await withPacedDeadline(captureFrame(job.capture, clock, job.jpegQuality, job.png), paced, captureMessage);
-    }
+    const frame = await askUntilDrawn(fallback ? 1 : 4, () => withPacedDeadline(captureFrame(job.capture, clock, job.jpegQuality, job.png), paced, captureMessage));
     const bytes = frame ?? fallback;
     if (!bytes) throw new Error(`${frameName()}: Chromium produced no image`);
     return bytes;

@@ -4,7 +4,7 @@
 // folder, folders are named by the node's own counter, and the job's frames stay within its scratch budget
 // (scratch-budget.ts): refused before decoding when the plan is over the frame budget, stopped while ffmpeg writes
 // when they pass the byte budget (run-extraction.ts). On any failure the frames written so far are removed.
-import { mkdir, rm, stat } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { missingAssetFinding } from "../../../core/browser/missing-asset.ts";
 import { makeFinding, type Finding } from "../../../core/protocol/finding.ts";
@@ -16,6 +16,7 @@ import { probePlayableSeconds } from "./probe-playable-seconds.ts";
 import { runExtraction, type ScratchUse } from "./run-extraction.ts";
 import { DEFAULT_SCRATCH_BUDGET, frameBudgetRefusal, type ScratchBudget } from "./scratch-budget.ts";
 import type { StageBounds } from "../bounds/stage-bounds.ts";
+import { isFile } from "../system/is-file.ts";
 
 /**
  * The sources placed where the page looks them up: by each video's place in the page's own list (its `index`,
@@ -120,7 +121,7 @@ export async function extractVideoFrames(options: ExtractVideoFramesInput): Prom
       options.onFinding(makeFinding("media-not-project-file", options.composition, `video ${video.src ?? "(no src)"} is not a project file; it stays blank`));
       continue;
     }
-    if (!(await stat(file).then((info) => info.isFile(), () => false))) {
+    if (!(await isFile(file))) {
       // ffmpeg would fail the whole render on it: the clip stays blank, with the finding (a strict render fails on it).
       options.onFinding(missingAssetFinding({ path: pathOf(video.src!), referrer: null, status: 404 }));
       continue;
