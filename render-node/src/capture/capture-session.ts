@@ -24,17 +24,17 @@ import type { FrameDone } from "./render-frame-range.ts";
 import { captureChunks } from "./capture-chunks.ts";
 import { prepareCapturePage } from "../browser/prepare-capture-page.ts";
 import { resolveBinaries } from "../system/resolve-binaries.ts";
-import type { Binaries } from "../system/resolve-binaries.ts";
 import { makeScratchDir, removeScratchDir } from "../system/scratch-dirs.ts";
 import { serveProject } from "../browser/serve-project.ts";
 import type { FrameRange } from "./split-frame-ranges.ts";
 import { startTimeline, type Timeline } from "../progress/render-timeline.ts";
-import { DEFAULT_STAGE_BOUNDS, type StageBounds } from "../bounds/stage-bounds.ts";
+import { DEFAULT_STAGE_BOUNDS } from "../bounds/stage-bounds.ts";
 import { DEFAULT_SCRATCH_BUDGET } from "../media/scratch-budget.ts";
 import { browsersFor, type SessionInput } from "./capture-options.ts";
 import { readShaderTransitions } from "./shader-transitions/read-shader-transitions.ts";
 import { isNotFound, logDebug } from "../system/debug-log.ts";
 import { settled as ended } from "../../../core/settled.ts";
+import { stageTools, type StageTools } from "../system/stage-tools.ts";
 
 
 export interface CaptureSession {
@@ -50,8 +50,8 @@ export interface CaptureSession {
   mode: CaptureMode;
   /** Every finding so far, each once (the log shows each as a `finding:` line). */
   findings: Finding[];
-  binaries: Binaries;
-  bounds: StageBounds;
+  /** The session's binaries, bounds and signal, with its ffmpeg runs and bounded awaits: what each stage is handed. */
+  tools: StageTools;
   projectDir: string;
   /** Scratch folder of the session, removed when it ends. */
   work: string;
@@ -125,6 +125,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
   // hung, an ffmpeg that broke), so no browser or ffmpeg outlives the render whichever way it ends.
   const stop = new AbortController();
   const signal = stop.signal;
+  const tools = stageTools(binaries, bounds, signal);
   const cancel = () => stop.abort(input.signal.reason);
   input.signal.addEventListener("abort", cancel, { once: true });
   if (input.signal.aborted) cancel();
@@ -188,7 +189,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     let extractedVideos: Promise<ExtractedVideos> | undefined;
     const settled = options;
     const session: CaptureSession = {
-      options: settled, info, frames, totalSeconds, viewport, alpha, mode: first.browser.mode, findings, binaries, bounds, projectDir, work,
+      options: settled, info, frames, totalSeconds, viewport, alpha, mode: first.browser.mode, findings, tools, projectDir, work,
       signal, onLine, onFinding, failIfBlocked, timeline,
       plan: () => ({
         composition: settled.composition, frames, fps: { ...settled.fps }, fpsText: settled.fpsText, durationSeconds: totalSeconds,
@@ -224,7 +225,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
                 const path = projectPathOf(projectDir, origin, src);
                 return path === null ? null : join(projectDir, path);
               },
-              totalSeconds, fpsText: settled.fpsText, dir: join(work, "video-frames"), ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe, bounds, signal, onLine, onFinding,
+              totalSeconds, fpsText: settled.fpsText, dir: join(work, "video-frames"), tools, onLine, onFinding,
               composition: settled.composition, budget,
               // Each clip's frames are those the range shows (a whole render: the composition's).
               fps: settled.fps,
@@ -245,7 +246,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
         failIfBlocked();
         const chunks = await captureChunks({
           loaded, range, frames, options: settled, viewport, alpha, reuse: input.frameReuse ?? true, transitions, strict,
-          work, binaries, bounds, signal, timeline, onLine, onFinding, onFrame,
+          work, tools, timeline, onLine, onFinding, onFrame,
         });
         browsers.length = 0;
         failIfBlocked();

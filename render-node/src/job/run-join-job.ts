@@ -14,6 +14,7 @@ import { segmentExtension } from "../render-segment.ts";
 import { runFarmJob, type FarmJobSettings } from "./run-farm-job.ts";
 import { logDebug } from "../system/debug-log.ts";
 import { settled } from "../../../core/settled.ts";
+import { stageTools } from "../system/stage-tools.ts";
 
 export function runJoinJob(client: NodeClient, job: Job, settings: FarmJobSettings): Promise<{ ok: boolean; error?: string }> {
   return runFarmJob(client, job, settings, async ({ work, signal, onLine, progress, stage }) => {
@@ -25,8 +26,8 @@ export function runJoinJob(client: NodeClient, job: Job, settings: FarmJobSettin
     const binaries = settings.binaries ?? (await resolveBinaries());
     const bounds = settings.limits?.bounds ?? DEFAULT_STAGE_BOUNDS;
     const mixing = mixAudioTrack({
-      projectDir, format: options.format, quality: options.quality, plan: joinOptions.plan, work, strict: options.strict, binaries,
-      bounds, signal, onLine, onFinding: (finding) => onLine(formatFindingLine(finding)),
+      projectDir, format: options.format, quality: options.quality, plan: joinOptions.plan, work, strict: options.strict,
+      tools: stageTools(binaries, bounds, signal), onLine, onFinding: (finding) => onLine(formatFindingLine(finding)),
     });
     // Awaited below (or on a failed download): not an unhandled rejection meanwhile.
     void settled(mixing);

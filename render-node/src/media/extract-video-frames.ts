@@ -15,7 +15,7 @@ import { heldFrame, planVideoExtractions, plannedFrames, sourceClipFrames, spanF
 import { probePlayableSeconds } from "./probe-playable-seconds.ts";
 import { runExtraction, type ScratchUse } from "./run-extraction.ts";
 import { DEFAULT_SCRATCH_BUDGET, frameBudgetRefusal, type ScratchBudget } from "./scratch-budget.ts";
-import type { StageBounds } from "../bounds/stage-bounds.ts";
+import type { StageTools } from "../system/stage-tools.ts";
 import { isFile } from "../system/is-file.ts";
 
 /**
@@ -53,14 +53,13 @@ export interface ExtractVideoFramesInput {
   /** A segment's composition times (its first and last frame); the whole composition when left out. */
   window?: { from: number; to: number } | undefined;
   dir: string;
-  ffmpeg: string;
-  /** Reads a looping video's length (and a file's, when the plan is over the frame budget). */
-  ffprobe: string;
-  /** Each run is bounded like an encode step over the media it decodes. */
-  bounds: StageBounds;
+  /**
+   * ffmpeg decodes, ffprobe reads a looping video's length (and a file's, when the plan is over the frame budget);
+   * each run is bounded like an encode step over the media it decodes, and stops on the job's signal.
+   */
+  tools: StageTools;
   /** Default: from the node's environment. */
   budget?: ScratchBudget | undefined;
-  signal: AbortSignal;
   onLine: (line: string) => void;
   onFinding: (finding: Finding) => void;
   /** The composition being rendered, the file a finding about a clip names. */
@@ -109,7 +108,7 @@ export async function extractVideoFrames(options: ExtractVideoFramesInput): Prom
   const playable = new Map<string, Promise<number | null>>();
   const lengthOf = (file: string) => {
     let known = playable.get(file);
-    if (!known) playable.set(file, (known = probePlayableSeconds(options.ffprobe, file, options.signal, options.bounds)));
+    if (!known) playable.set(file, (known = probePlayableSeconds(options.tools, file)));
     return known;
   };
   const clips: (ClipToPlan | null)[] = [];
@@ -160,7 +159,7 @@ export async function extractVideoFrames(options: ExtractVideoFramesInput): Prom
       folders.push(out);
       await mkdir(out, { recursive: true });
       const frames = await runExtraction({
-        extraction, out, ffmpeg: options.ffmpeg, fps: options.fps, fpsText: options.fpsText, budget, use, bounds: options.bounds, signal: options.signal,
+        extraction, out, tools: options.tools, fps: options.fps, fpsText: options.fpsText, budget, use,
       });
       written[extraction.folder] = frames;
       const shared = extraction.clips.length > 1 ? ` for ${extraction.clips.length} elements` : "";
