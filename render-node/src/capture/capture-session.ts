@@ -154,7 +154,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
       browsers.push(browser);
       if (signal.aborted || ending) killAll();
       signal.throwIfAborted();
-      const info = await loadComposition(browser, url, origin, { onLine, onFinding }, { bounds, waitForTimeline: true, strict, variables: options.variables });
+      const info = await loadComposition(browser, url, origin, { onLine, onFinding }, { bounded: tools, waitForTimeline: true, strict, variables: options.variables });
       return { browser, info };
     };
     for (const finding of variableFindings) onFinding(finding);
@@ -179,7 +179,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     refusePngSequenceLength(options.format, frames);
     const alpha = await rendersWithAlpha(options.format, first.browser, info, { file: options.composition, onFinding });
     // Gains a script changes over time, sampled from the timeline now (before any capture seeks it).
-    const volumes = await sampleVolumeAutomation(first.browser, info, { fps: options.fps.num / options.fps.den, totalSeconds, timelineMs: bounds.timelineMs, composition: options.composition, onFinding });
+    const volumes = await sampleVolumeAutomation(first.browser, info, { fps: options.fps.num / options.fps.den, totalSeconds, bounded: tools, composition: options.composition, onFinding });
     onLine(
       `composition ${info.compositionId}: ${info.width}x${info.height}, ${info.duration} s, ${frames} frames at ${options.fpsText} fps` +
         ` → ${viewport.outputWidth}x${viewport.outputHeight} ${options.format} (${options.quality})${alpha ? " with alpha" : ""}`,
@@ -239,7 +239,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
         const prepared = async (load: Promise<{ browser: CaptureBrowser; info: CompositionInfo }>) => {
           const loadedOne = await load;
           const videos = await extractedVideos!;
-          await prepareCapturePage(loadedOne.browser, { viewport, fps: settled.fps, videos, composition: settled.composition, frameMs: bounds.frameMs, alpha });
+          await prepareCapturePage(loadedOne.browser, { viewport, fps: settled.fps, videos, composition: settled.composition, bounded: tools, alpha });
           return loadedOne;
         };
         const loaded = await timeline.time("starting browsers", Promise.all([Promise.resolve(first), ...ready, ...more].map(prepared)));

@@ -5,28 +5,21 @@
 import type { Binaries } from "./resolve-binaries.ts";
 import { runTool, type ToolOptions, type ToolRun } from "./run-tool.ts";
 import type { StageBounds } from "../bounds/stage-bounds.ts";
-import { withDeadline, withPacedDeadline, type PacedBound } from "../bounds/deadline.ts";
+import { bounded, type Bounded } from "../bounds/bounded.ts";
 
-export interface StageTools {
+export interface StageTools extends Bounded {
   binaries: Binaries;
-  bounds: StageBounds;
   /** The job's (or session's) signal: what is started through `run` is killed when it aborts. */
   signal: AbortSignal;
   /** Starts ffmpeg or ffprobe (`binaries.ffmpeg`, `binaries.ffprobe`) for this job; `signal` narrows the job's for one run. */
   run(file: string, args: string[], options?: ToolOptions & { signal?: AbortSignal }): ToolRun;
-  /** `promise`, failing with a StageTimeout(message) after `ms`. */
-  within<T>(promise: Promise<T>, ms: number, message: string | (() => string)): Promise<T>;
-  /** `promise`, failing once `bound` has run out at the stage's pace (deadline.ts). */
-  paced<T>(promise: Promise<T>, bound: PacedBound, message: () => string): Promise<T>;
 }
 
 export function stageTools(binaries: Binaries, bounds: StageBounds, signal: AbortSignal): StageTools {
   return {
+    ...bounded(bounds),
     binaries,
-    bounds,
     signal,
     run: (file, args, options) => runTool(file, args, options?.signal ?? signal, options),
-    within: withDeadline,
-    paced: withPacedDeadline,
   };
 }
