@@ -2,7 +2,7 @@
 import puppeteer from "puppeteer-core";
 import type { Browser, CDPSession, Page } from "puppeteer-core";
 import { chromeDyingWithNode } from "../system/child-lifetime.ts";
-import { makeScratchDir, removeScratchDir } from "../system/scratch-dirs.ts";
+import { makeScratchDir, removeWhenExited } from "../system/scratch-dirs.ts";
 import { withDeadline } from "../bounds/deadline.ts";
 import { logDebug } from "../system/debug-log.ts";
 
@@ -60,32 +60,28 @@ const PROBE_TIMEOUT_MS = 5000;
 // goes when the browser exits, or at the next node start if the node was killed.
 async function start(chrome: string, beginFrame: boolean, extraArgs: readonly string[]): Promise<Browser> {
   const profile = await makeScratchDir("chrome");
-  const browser = await launch(chrome, beginFrame, profile, extraArgs).catch(async (error: unknown) => {
-    await removeScratchDir(profile);
-    throw error;
-  });
-  const child = browser.process();
-  if (child && child.exitCode === null && child.signalCode === null) child.once("exit", () => void removeScratchDir(profile));
-  else await removeScratchDir(profile);
-  return browser;
-}
-
-function launch(chrome: string, beginFrame: boolean, profile: string, extraArgs: readonly string[]): Promise<Browser> {
-  return puppeteer.launch({
-    ...chromeDyingWithNode(chrome, { TMPDIR: profile }),
-    userDataDir: profile,
-    headless: "shell",
-    args: [...BASE_FLAGS, ...CAPTURE_PROFILE_FLAGS, ...(beginFrame ? BEGIN_FRAME_FLAGS : []), ...extraArgs],
-    defaultViewport: null,
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-    protocolTimeout: 60_000,
-    // No start-up tab: puppeteer would open about:blank in a renderer process of its own and wait for it, and the
-    // capture never uses it (its page is the beginFrame target, or newPage() in screenshot mode).
-    ignoreDefaultArgs: ["about:blank"],
-    waitForInitialPage: false,
-  });
+  let browser: Browser | undefined;
+  try {
+    browser = await puppeteer.launch({
+      ...chromeDyingWithNode(chrome, { TMPDIR: profile }),
+      userDataDir: profile,
+      headless: "shell",
+      args: [...BASE_FLAGS, ...CAPTURE_PROFILE_FLAGS, ...(beginFrame ? BEGIN_FRAME_FLAGS : []), ...extraArgs],
+      defaultViewport: null,
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+      protocolTimeout: 60_000,
+      // No start-up tab: puppeteer would open about:blank in a renderer process of its own and wait for it, and the
+      // capture never uses it (its page is the beginFrame target, or newPage() in screenshot mode).
+      ignoreDefaultArgs: ["about:blank"],
+      waitForInitialPage: false,
+    });
+    return browser;
+  } finally {
+    // A launch that failed leaves no browser: the folder goes now.
+    await removeWhenExited(profile, browser?.process());
+  }
 }
 
 function wrap(browser: Browser, page: Page, session: CDPSession, mode: CaptureMode): CaptureBrowser {

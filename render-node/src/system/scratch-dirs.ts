@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isNotFound, logDebug } from "./debug-log.ts";
 import { retry } from "../../../core/retry.ts";
+import type { ChildProcess } from "node:child_process";
 
 const OWNER = /^node-(\d+)-(\d+)$/;
 
@@ -86,6 +87,12 @@ export async function removeScratchDir(dir: string): Promise<void> {
     retryable: (error) => BUSY.has(String((error as NodeJS.ErrnoException | null)?.code)),
   });
   if (!removed.ok) logDebug(`scratch folder ${dir} not removed (cleared at the next node start)`, removed.error);
+}
+
+/** Removes `dir` once `child` has exited: at once when it has (or never started), else on its exit (a node killed first leaves it to the next start). */
+export async function removeWhenExited(dir: string, child: ChildProcess | null | undefined): Promise<void> {
+  if (child && child.exitCode === null && child.signalCode === null) child.once("exit", () => void removeScratchDir(dir));
+  else await removeScratchDir(dir);
 }
 
 /** At start: removes the folders of node processes that are gone. Returns their names. */
