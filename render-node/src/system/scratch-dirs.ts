@@ -91,8 +91,11 @@ export async function removeScratchDir(dir: string): Promise<void> {
 
 /** Removes `dir` once `child` has exited: at once when it has (or never started), else on its exit (a node killed first leaves it to the next start). */
 export async function removeWhenExited(dir: string, child: ChildProcess | null | undefined): Promise<void> {
-  if (child && child.exitCode === null && child.signalCode === null) child.once("exit", () => void removeScratchDir(dir));
-  else await removeScratchDir(dir);
+  const running = child && child.exitCode === null && child.signalCode === null;
+  const exited = running ? new Promise<void>((done) => child.once("exit", () => done())) : Promise.resolve();
+  const removed = exited.then(() => removeScratchDir(dir));
+  // A running child's folder goes on its exit, without holding up the caller (removeScratchDir never throws).
+  if (!running) await removed;
 }
 
 /** At start: removes the folders of node processes that are gone. Returns their names. */
