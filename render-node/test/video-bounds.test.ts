@@ -15,6 +15,7 @@ import { ownScratchDir } from "../src/system/scratch-dirs.ts";
 import { DEFAULT_STAGE_BOUNDS } from "../src/bounds/stage-bounds.ts";
 import { readPixel } from "./inspect-video.ts";
 import { stageTools } from "../src/system/stage-tools.ts";
+import { isNotFound } from "../src/system/debug-log.ts";
 
 const W = 320;
 const H = 180;
@@ -82,7 +83,10 @@ const clipOf = (over: Partial<VideoClip>): VideoClip => ({
 
 /** Every file under `dir`, as paths relative to it. */
 async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+    if (isNotFound(error)) return []; // the folder is gone: no file left
+    throw error;
+  });
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1)).sort();
 }
 
