@@ -33,14 +33,16 @@ export type NodeClient = ReturnType<typeof createNodeClient>;
  * of the body.
  */
 export async function refusal(what: string, response: Response): Promise<Error> {
-  const text = await response.text().catch(() => "");
+  // A body that breaks off is told as none: the status still names the refusal.
+  const text = await response.text().catch((error: unknown) => `(the body could not be read: ${error instanceof Error ? error.message : String(error)})`);
   try {
     const body = JSON.parse(text) as { error?: unknown; code?: unknown };
     if (typeof body.error === "string") {
       return new Error(`${what}: ${body.error} (HTTP ${response.status}${typeof body.code === "string" ? ` ${body.code}` : ""})`);
     }
-  } catch {
-    // not JSON: the text as it came
+  } catch (error) {
+    // Not JSON (a proxy's HTML page, say): the text as it came, below.
+    if (!(error instanceof SyntaxError)) throw error;
   }
   return new Error(`${what}: HTTP ${response.status} ${text.slice(0, 300)}`);
 }
