@@ -44,8 +44,8 @@ export interface AdmittedJob {
 /**
  * Inserts a new render's row only while the user has fewer than `limit` renders in progress (work-caps.ts), and
  * `job` with it: one batch, one round trip, so parallel POSTs on different projects cannot slip past the limit and a
- * start costs its request one trip to D1. Rows still marked in progress but started before `since` are past the
- * wall-clock limit, so they hold no slot. The job is queued only when the row was (its INSERT selects from the row).
+ * start costs its request one trip to D1. Rows still marked rendering but started before `since` are past the
+ * wall-clock limit, so they hold no slot; a queued row always holds one (waiting has no bound). The job is queued only when the row was (its INSERT selects from the row).
  * Returns whether the row was inserted; throws D1's UNIQUE error when the file name is taken (renders_file).
  */
 export async function insertProjection(db: Db, render: RoomRender, limit: number, since: number, job?: AdmittedJob): Promise<boolean> {
@@ -55,7 +55,7 @@ export async function insertProjection(db: Db, render: RoomRender, limit: number
     SELECT ${row.id}, ${row.userId}, ${row.slug}, ${row.filename}, ${row.format}, ${row.status}, ${row.size}, ${row.lastLine},
            ${row.startedAt}, ${row.doneAt}, ${row.deletedAt}, ${row.state}
     WHERE (SELECT count(*) FROM ${renders}
-           WHERE user_id = ${row.userId} AND status IN ('queued', 'rendering') AND started_at > ${since}) < ${limit}`);
+           WHERE user_id = ${row.userId} AND (status = 'queued' OR (status = 'rendering' AND started_at > ${since}))) < ${limit}`);
   const queue = job
     ? [rawStatement(db, sql`
         INSERT INTO ${jobs} (id, user_id, slug, kind, status, options, attempts, created_at)

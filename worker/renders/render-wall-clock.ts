@@ -1,5 +1,6 @@
-// Every render ends within MAX_RENDER_MS of its POST (default 30 minutes), queued time included: the ProjectRoom's
-// watchdog fails it with a line naming the limit and ends its job, so the node holding it is told to stop.
+// Every render ends within MAX_RENDER_MS (default 30 minutes) of running time, summed over its attempts from each
+// node's claim; time waiting in the queue does not count (room/render-transitions.ts runningDeadline). The
+// ProjectRoom's watchdog fails it with a line naming the limit and ends its job, so the node holding it is told to stop.
 import { configOf } from "../config/config-of.ts";
 import type { Env } from "../env.ts";
 

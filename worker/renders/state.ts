@@ -3,7 +3,7 @@
 // the event streams, webhooks).
 import type { ProgressEvent, RenderProgress } from "../../core/protocol/progress.ts";
 import type { RenderPlan } from "../../core/protocol/render-plan.ts";
-import type { RenderState, RenderStatus } from "../../core/protocol/render-state.ts";
+import type { RenderQueuePlace, RenderState, RenderStatus } from "../../core/protocol/render-state.ts";
 import { renderFilename, type RenderOptions } from "../../core/render/render-options.ts";
 
 export type Progress = RenderProgress;
@@ -55,6 +55,12 @@ export interface RoomRender {
   plan?: RenderPlan | null;
   /** Set when the render was split across nodes; null while whole. */
   segments?: RoomSegment[] | null;
+  /** When a node took the render's current attempt; null (or absent) while it waits in the queue. */
+  runningSince?: number | null;
+  /** Running time of its earlier attempts (ms): with the current one, what MAX_RENDER_MS bounds. */
+  ranMs?: number;
+  /** While queued: its place in the queue, as the watchdog last read it. */
+  queue?: RenderQueuePlace | null;
 }
 
 /** A download is offered exactly while the file is in GET /api/renders: done, written to D1, and not deleted. */
@@ -85,6 +91,7 @@ export function publicRenderState(r: RoomRender): RenderState {
     segments: r.segments
       ? r.segments.map(({ index, fromFrame, toFrame, node, attempts, status }) => ({ index, fromFrame, toFrame, node, attempts, status }))
       : null,
+    ...(r.status === "queued" && r.queue ? { queue: r.queue } : {}),
   };
 }
 

@@ -102,7 +102,7 @@ export class ProjectRoom extends DurableObject<Env> {
   private async tell(render: RoomRender, lines: string[], progress?: Progress | null): Promise<RoomRender> {
     const next = withLines(render, lines, progress);
     await this.save(next);
-    this.feed.lines(next.id, lines, { status: next.status, progress: next.progress });
+    this.feed.lines(next.id, lines, { status: next.status, progress: next.progress, ...(next.status === "queued" && next.queue ? { queue: next.queue } : {}) });
     return next;
   }
 

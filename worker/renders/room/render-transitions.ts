@@ -4,11 +4,11 @@
 // render's life is here, tested on plain values (test/worker/render-transitions.test.ts).
 //   queued ──node takes it──▶ rendering ──complete──▶ done | failed
 //     ▲                          │ lease lost: queued again, up to the attempt limit, then failed
-//     └──────────────────────────┘ any state in progress ──cancel / wall clock──▶ cancelled | failed
+//     └──────────────────────────┘ any state in progress ──cancel──▶ cancelled; rendering ──wall clock──▶ failed
 // A split render stays `rendering` while its segments (each queued ▶ rendering ▶ done) and then the join run.
 import { sumProgress, toRenderProgress, type ProgressEvent } from "../../../core/protocol/progress.ts";
 import type { RenderPlan, SegmentRange } from "../../../core/protocol/render-plan.ts";
-import { isInProgress } from "../../../core/protocol/render-state.ts";
+import { isInProgress, type RenderQueuePlace } from "../../../core/protocol/render-state.ts";
 import type { Progress, RoomRender, RoomSegment } from "../state.ts";
 
 export type Outcome = { ok: true; size: number } | { ok: false; error: string } | { cancelled: true; reason: string };
@@ -29,13 +29,32 @@ export function withLines(render: RoomRender, lines: readonly string[], progress
   return next;
 }
 
-/** A node took the render's job: attempt 1, or a later one after a lost lease. Null unless the render was queued. */
-export function taken(render: RoomRender, nodeName: string, attempt: number, maxAttempts: number): { render: RoomRender; line: string } | null {
+/** A node took the render's job: attempt 1, or a later one after a lost lease. Null unless the render was queued.
+ * Its running time starts now (the wall-clock bound counts from here, not from the POST). */
+export function taken(render: RoomRender, nodeName: string, attempt: number, maxAttempts: number, now = Date.now()): { render: RoomRender; line: string } | null {
   if (render.status !== "queued") return null;
   const line = attempt === 1
     ? `render node ${nodeName} started the render`
     : `render node ${nodeName} took the render over (attempt ${attempt} of ${maxAttempts})`;
-  return { render: { ...copy(render), status: "rendering", attempt, node: nodeName }, line };
+  return { render: { ...copy(render), status: "rendering", attempt, node: nodeName, runningSince: now, queue: null }, line };
+}
+
+/**
+ * When the render's wall-clock bound (`maxMs` of running time, summed over its attempts) runs out, or null while it
+ * waits in the queue: waiting never fails a render. A split render runs from its planning node's claim until it
+ * ends (its segments waiting for nodes count: the render is running).
+ */
+export function runningDeadline(render: RoomRender, maxMs: number): number | null {
+  if (render.runningSince === null || render.runningSince === undefined) return null;
+  return render.runningSince + maxMs - (render.ranMs ?? 0);
+}
+
+/** A queued render's place, as the watchdog read it: the render and the line to tell, or null when it did not move. */
+export function placed(render: RoomRender, place: RenderQueuePlace): { render: RoomRender; line: string } | null {
+  if (render.status !== "queued") return null;
+  if (render.queue && render.queue.position === place.position && render.queue.etaSeconds === place.etaSeconds) return null;
+  const eta = place.etaSeconds === null ? "" : `, a node should take it in about ${place.etaSeconds} s`;
+  return { render: { ...copy(render), queue: place }, line: `queued: position ${place.position}${eta}` };
 }
 
 /** A node's progress event on one segment (or on the whole render): the render's progress, summed over segments. */
@@ -103,10 +122,15 @@ export function segmentFailed(render: RoomRender, index: number): RoomRender {
  * A job's node stopped renewing its lease and the job went back to the queue: a whole render is queued again, and
  * so is the segment `segment` of a split one (the join has no state of its own).
  */
-export function requeued(render: RoomRender, segment?: number): RoomRender {
+export function requeued(render: RoomRender, segment?: number, now = Date.now()): RoomRender {
   const next = copy(render);
   next.retries = (render.retries ?? 0) + 1;
-  if (!next.segments) next.status = "queued";
+  if (!next.segments) {
+    // Back in the queue: its running time so far is kept, and the clock stops until a node takes it again.
+    next.status = "queued";
+    next.ranMs = (render.ranMs ?? 0) + (render.runningSince ? now - render.runningSince : 0);
+    next.runningSince = null;
+  }
   const part = segment === undefined ? undefined : next.segments?.[segment];
   if (part) part.status = "queued";
   return next;
