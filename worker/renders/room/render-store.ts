@@ -5,19 +5,27 @@ import type { RenderQueuePlace } from "../../../core/protocol/render-state.ts";
 import type { RenderPlan } from "../../../core/protocol/render-plan.ts";
 import type { EndedRender, Outcome, Progress, RoomRender, RoomSegment } from "../state.ts";
 
+/** The part of a Durable Object's storage the store uses (written out, so the pure reading of this file also
+ * loads outside workerd: test/node/render-life.test.ts). */
+interface RoomStorage {
+  get<T>(key: string): Promise<T | undefined>;
+  put<T>(key: string, value: T): Promise<void>;
+  delete(key: string): Promise<boolean>;
+}
+
 /** The storage key of a room's render. */
 export const RENDER_KEY = "render";
 
-export async function loadRender(storage: DurableObjectStorage): Promise<RoomRender | null> {
+export async function loadRender(storage: RoomStorage): Promise<RoomRender | null> {
   const stored = await storage.get<StoredRender>(RENDER_KEY);
   return stored ? fromStored(stored) : null;
 }
 
-export async function storeRender(storage: DurableObjectStorage, render: RoomRender): Promise<void> {
+export async function storeRender(storage: RoomStorage, render: RoomRender): Promise<void> {
   await storage.put(RENDER_KEY, render);
 }
 
-export async function forgetRender(storage: DurableObjectStorage): Promise<void> {
+export async function forgetRender(storage: RoomStorage): Promise<void> {
   await storage.delete(RENDER_KEY);
 }
 
