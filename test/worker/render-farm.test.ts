@@ -243,3 +243,29 @@ describe("render events: ids, Last-Event-ID, close after end", () => {
     expect(await late.closed()).toBe(true);
   });
 });
+
+describe("renders stored by the previous code", () => {
+  it("a rendering render stored in the shape before phases (no phase, optional fields) goes on: its node's completion takes it to done", async () => {
+    const key = await registerNode();
+    const s = await signIn("farm-legacy");
+    await createProject(s.token, "Legacy");
+    while (await claim(key)); // earlier tests' queued renders (storage is shared within this file)
+    const state = await json<State>(await api(s.token, "POST", "/api/projects/legacy/render", { quality: "draft" }));
+    expect((await claim(key))?.id).toBe(state.id);
+    // What the previous code kept for this render once its node took it: one record, told apart by status alone.
+    await runInDurableObject(roomStub(s.userId, "legacy"), async (_instance, ctx) => {
+      const stored = (await ctx.storage.get<Record<string, unknown>>("render"))!;
+      const legacy = {
+        id: stored.id, userId: stored.userId, slug: stored.slug, status: "rendering", startedAt: stored.startedAt, doneAt: null,
+        filename: stored.filename, options: stored.options, lastLine: stored.lastLine, progress: null, error: null, size: null,
+        node: stored.node, attempt: 1,
+      };
+      await ctx.storage.put("render", legacy);
+    });
+    expect(await renderState(s.token, "legacy")).toMatchObject({ status: "rendering", doneAt: null, error: null, size: null });
+    expect(await json(await finishWithFile(key, state.id))).toEqual({ ok: true });
+    const done = await renderState(s.token, "legacy");
+    expect(done).toMatchObject({ status: "done", size: 64, downloadUrl: `/renders/${state.filename}` });
+    expect(await listed(s.token)).toContain(state.filename);
+  });
+});

@@ -147,7 +147,7 @@ export const SETTINGS = {
     type: atLeast(1000, "milliseconds"),
     default: "1800000",
     defaultNote: "30 min",
-    description: "Wall-clock limit of a render from its POST, queued time included (ms).",
+    description: "Wall-clock limit of a render's running time (ms): summed over its attempts from each node's claim; time waiting in the queue does not count.",
   },
   MAX_RENDERS_PER_USER: { kind: "var", type: positiveInt("renders"), default: "3", description: "Renders in progress (queued or rendering) one user may have across projects; past it 429." },
   MAX_SNAPSHOTS_PER_USER: { kind: "var", type: positiveInt("snapshots"), default: "2", description: "Snapshot jobs one user may have in flight; past it 429." },
