@@ -1,8 +1,11 @@
 // What a wrangler.toml environment must look like before it is deployed: pure checks on values read from it
-// (scripts/lib/deploy-target.ts reads them). `npm run deploy` refuses on any problem; CI's check (check-deploy.ts)
+// (scripts/lib/deploy-target.ts reads them). Everything the Worker itself refuses comes from its own configuration
+// schema (worker-config-checks.ts); the rules here are the deploy's own, stricter ones (https, real domains, two
+// sites, routes, no dev sign-in). `npm run deploy` refuses on any problem; CI's check (check-deploy.ts)
 // fails only on "invalid" ones, since the repository's own defaults (placeholder database id, example domains) are
 // "unfinished" by design: every operator fills them in (docs/deploy.md).
 import { getDomain } from "tldts";
+import { checkWorkerConfig } from "./worker-config-checks.ts";
 
 /** The D1 database id wrangler.toml ships with: it names no database. */
 export const PLACEHOLDER_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
@@ -19,6 +22,12 @@ export interface DeployTarget {
   vars: Record<string, unknown>;
   /** Route patterns (custom domains and zone routes alike), e.g. "studio.example.com" or "example.com/*". */
   routes: string[];
+  /** The names of every binding the environment declares (D1, KV, R2, Durable Objects, assets, version metadata). */
+  bindings: string[];
+  /** `[[containers]]`: each one's class, the Durable Object binding of that class, and its `max_instances`. */
+  containers?: { className: string; binding: string | undefined; maxInstances: number | undefined }[];
+  /** `secrets.required`: the secrets wrangler refuses to deploy without; undefined when there is no `secrets` table. */
+  secretsRequired?: string[];
 }
 
 /**
@@ -38,9 +47,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EXAMPLE_DOMAINS = new Set(["example.com", "example.net", "example.org"]);
 const RESERVED_TLDS = new Set(["example", "test", "invalid", "localhost"]);
 
-/** Every problem with `target`, in wrangler.toml order (databases, then the two origins, then routes). */
+/**
+ * Every problem with `target`, in wrangler.toml order (databases, then the two origins, then routes), then what the
+ * Worker's schema refuses. One problem per setting: where a deploy rule already names a setting, its wording stands.
+ */
 export function checkDeployTarget(target: DeployTarget): ConfigProblem[] {
-  return [...checkDatabases(target), ...checkKvNamespaces(target), ...checkOrigins(target), ...checkRoutes(target), ...checkDevLogin(target)];
+  const own = [...checkDatabases(target), ...checkKvNamespaces(target), ...checkOrigins(target), ...checkRoutes(target), ...checkDevLogin(target)];
+  const named = new Set(own.map((p) => p.setting));
+  return [...own, ...checkWorkerConfig(target, envSection(target.env)).filter((p) => !named.has(p.setting))];
 }
 
 /** The `[env.NAME]` heading a setting lives under, for messages. */
@@ -97,10 +111,8 @@ function checkOrigins(target: DeployTarget): ConfigProblem[] {
       problems.push({ kind: "invalid", setting, message: `${name} ${JSON.stringify(value)} is not an https:// URL: a deployed studio is served over HTTPS only` });
       continue;
     }
-    if (url.pathname !== "/" || url.search || url.hash || url.username || url.password) {
-      problems.push({ kind: "invalid", setting, message: `${name} ${JSON.stringify(value)} must be an origin only (https://host, no path, query or credentials)` });
-      continue;
-    }
+    // Whether it is an origin at all (no path, query or credentials) is the Worker's own rule: its schema says.
+    if (url.pathname !== "/" || url.search || url.hash || url.username || url.password) continue;
     hosts[name] = url.hostname;
     if (isExampleHost(url.hostname)) {
       problems.push({ kind: "unfinished", setting, message: `${name} ${url.origin} is an example domain: set it to the https origin of ${role} on your own domain` });

@@ -1,4 +1,6 @@
-// Reads render-node/Dockerfile the way the image build would place files, for the image test. Pure.
+// Reads render-node/Dockerfile the way the image build would place files, for the image test, and the build
+// context as .dockerignore leaves it (Docker's own matching rules: @balena/dockerignore). Pure.
+import dockerignore from "@balena/dockerignore";
 
 export interface DockerCopy {
   /** The stage it copies from (`--from=deps`), or null for the build context. */
@@ -82,4 +84,16 @@ export function quotedPackages(source: string, names: Iterable<string>): string[
   const found = new Set<string>();
   for (const m of source.matchAll(/["'`]([@\w][^"'`\s]*)["'`]/g)) if (known.has(packageOf(m[1]!))) found.add(packageOf(m[1]!));
   return [...found];
+}
+
+/** Which of `files` (paths relative to the context's root, "/"-separated) the build context keeps, per `.dockerignore`. */
+export function inBuildContext(dockerignoreText: string, files: string[]): string[] {
+  const rules = dockerignore({ ignorecase: false }).add(dockerignoreText.split("\n"));
+  return rules.filter(files);
+}
+
+/** True when `file` is `source` or inside it (a COPY line's source: a file or a directory). */
+export function isUnder(file: string, source: string): boolean {
+  const dir = source.replace(/\/+$/, "");
+  return file === dir || file.startsWith(`${dir}/`);
 }
