@@ -66,7 +66,7 @@ beforeAll(async () => {
   });
   const login = await fetch(`${studio.url}/auth/dev/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "containers" }) });
   token = ((await login.json()) as { token: string }).token;
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await studio?.stop();

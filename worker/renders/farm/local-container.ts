@@ -131,16 +131,10 @@ export class LocalContainer {
 
 /**
  * The Durable Object's state with `container` answered by the local host, for a class bound without Cloudflare's
- * runtime. Every other property is the real state's (methods bound to it: they check what they are called on).
+ * runtime: the real state object (the Durable Object base class accepts no other), given its own `container`.
  */
 export function withLocalContainer<Props>(ctx: DurableObjectState<Props>, host: string): { ctx: DurableObjectState<Props>; container: LocalContainer } {
   const container = new LocalContainer(host, ctx.id.name ?? ctx.id.toString());
-  const proxied = new Proxy(ctx, {
-    get(target, property) {
-      if (property === "container") return container;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { ctx: proxied, container };
+  Object.defineProperty(ctx, "container", { value: container, configurable: true });
+  return { ctx, container };
 }
