@@ -203,6 +203,7 @@ const slots = projects.map(async (slot) => {
     }
     const got = await runItem(slot, kind);
     outcomes.push(...got);
+    for (const o of got) if (o.status !== "done" && !(o.kind === "cancel" && o.status === "cancelled")) log(`${o.kind} on slot ${slot}: ${o.status}${o.error ? `: ${o.error}` : ""}`);
     if (outcomes.length % 10 < got.length) log(`${outcomes.length} items ended (${outcomes.filter((x) => x.status === "done").length} done)`);
   }
 });

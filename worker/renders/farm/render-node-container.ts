@@ -136,7 +136,10 @@ export class RenderNodeContainer extends Container<Env> {
 
   override async onActivityExpired(): Promise<void> {
     // A node pulls its work, so no request into the container marks it busy: ask the node and the queue instead.
-    const verdict = idleVerdict({ jobsHeld: await this.jobsHeld(), queued: await queuedJobsOrOne(this.env), index: this.index, min: configOf(this.env).CONTAINER_MIN_INSTANCES });
+    // The queue first, then the node: a job claimed in between shows in one of the two (claimed but not yet heard
+    // from in the queue's count, or held in the node's).
+    const queued = await unclaimedJobsOrOne(this.env);
+    const verdict = idleVerdict({ jobsHeld: await this.jobsHeld(), queued, index: this.index, min: configOf(this.env).CONTAINER_MIN_INSTANCES });
     if (verdict.keep) {
       this.renewActivityTimeout();
       return;
@@ -184,15 +187,23 @@ export class RenderNodeContainer extends Container<Env> {
 export function idleVerdict(o: { jobsHeld: number | null; queued: number; index: number | null; min: number }): { keep: boolean; why: string } {
   if (o.jobsHeld === null) return { keep: true, why: "its node did not say whether it holds work" };
   if (o.jobsHeld > 0) return { keep: true, why: `its node holds ${o.jobsHeld} job(s)` };
-  if (o.queued > 0) return { keep: true, why: `${o.queued} job(s) queued for a node to claim` };
+  if (o.queued > 0) return { keep: true, why: `${o.queued} job(s) queued or just claimed` };
   if (o.index !== null && o.index < o.min) return { keep: true, why: `one of the CONTAINER_MIN_INSTANCES (${o.min}) kept running` };
   return { keep: false, why: "no work held or queued, and not one of the CONTAINER_MIN_INSTANCES" };
 }
 
-/** Jobs queued and not yet claimed; when they cannot be counted, one (so an instance is not stopped blind). */
-async function queuedJobsOrOne(env: Env): Promise<number> {
+/** A claim's answer reaches its node well within this; until then the node's health answer may not count the job. */
+const CLAIM_IN_FLIGHT_MS = 15_000;
+
+/**
+ * Jobs queued, or claimed in the last CLAIM_IN_FLIGHT_MS (the claim's answer may still be on its way to a node whose
+ * health answer does not count it yet); when they cannot be counted, one (never stopped blind).
+ */
+async function unclaimedJobsOrOne(env: Env): Promise<number> {
   try {
-    const row = await env.DB.prepare("SELECT COUNT(*) AS queued FROM jobs WHERE status = 'queued'").first<{ queued: number }>();
+    const row = await env.DB.prepare("SELECT COUNT(*) AS queued FROM jobs WHERE status = 'queued' OR (status = 'running' AND started_at > ?)")
+      .bind(Date.now() - CLAIM_IN_FLIGHT_MS)
+      .first<{ queued: number }>();
     return row?.queued ?? 0;
   } catch (error) {
     logEvent("warn", "containers.queue_unknown", { error, assumed: "one queued job" });
