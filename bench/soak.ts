@@ -58,8 +58,9 @@ const studio = await startStudio({
     JOB_LEASE_MS: "5000",
     // This machine's nodes (one browser each on the shared 2 cores), so a 6 s render is split when nodes are free.
     NODE_FRAMES_PER_SECOND: "2",
-    // Enough for this client's own parallel snapshots.
-    MAX_SNAPSHOTS_PER_USER: "10",
+    // One user drives every slot: the per-user caps must not be what the soak measures.
+    MAX_SNAPSHOTS_PER_USER: String(PARALLEL),
+    MAX_RENDERS_PER_USER: String(PARALLEL * 2),
   },
   log: (line) => {
     if (process.env.SOAK_LOG) console.log(line);
