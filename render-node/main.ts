@@ -9,6 +9,7 @@ import { createNodeClient } from "./src/protocol/node-protocol-client.ts";
 import { resolveBinaries } from "./src/system/resolve-binaries.ts";
 import { runJobLoop } from "./src/job/run-job-loop.ts";
 import { serveHealth } from "./src/job/serve-health.ts";
+import { JobsInHand } from "./src/job/jobs-in-hand.ts";
 import { clearStaleScratchDirs, scratchRoot } from "./src/system/scratch-dirs.ts";
 
 // The one read of the environment: a bad value stops the node here, naming the variable (exit code 2).
@@ -40,12 +41,13 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 const client = createNodeClient(studioUrl, nodeKey);
+const inHand = new JobsInHand();
 const health = config.health.port === undefined
   ? null
-  : await serveHealth({ nodeId, startedAt: Date.now(), running: () => !controller.signal.aborted }, config.health.port, config.health.host);
+  : await serveHealth({ nodeId, startedAt: Date.now(), running: () => !controller.signal.aborted, jobs: () => inHand.count }, config.health.port, config.health.host);
 if (health) log(`health: GET http://${config.health.host}:${health.port}/healthz`);
 const shared = {
-  client, nodeId, concurrency, binaries, signal: controller.signal, log,
+  client, nodeId, concurrency, binaries, signal: controller.signal, log, inHand,
   limits: { bounds: config.bounds, scratchBudget: config.scratchBudget, frameReuse: config.frameReuse },
   previewHost: config.preview.host, previewFirstPort: config.preview.firstPort, previewIdleMs: config.preview.idleMs,
 };

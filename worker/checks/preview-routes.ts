@@ -79,7 +79,7 @@ export const previewRoutes = new Hono<AppEnv>()
         }
         if (!job) {
           await requireCompositionWithinLimits(c.env, ref, "index.html");
-          await requireRenderNode(db, "run a preview server");
+          await requireRenderNode(c.env, db, "run a preview server");
           const id = crypto.randomUUID();
           await enqueueCappedJob(db, c.env, { id, userId: ref.userId, slug: ref.slug, kind: "preview", options: newPreviewOptions() });
           job = await waitForPort(db, c, id);

@@ -10,6 +10,7 @@ import { runSnapshotJob } from "./run-snapshot-job.ts";
 import { resolveBinaries, type Binaries } from "../system/resolve-binaries.ts";
 import type { JobLimits } from "../config/node-config.ts";
 import { retry } from "../../../core/retry.ts";
+import type { JobsInHand } from "./jobs-in-hand.ts";
 
 const MAX_BACKOFF_MS = 30_000;
 
@@ -28,6 +29,8 @@ export interface JobLoopOptions {
   previewIdleMs?: number | undefined;
   signal: AbortSignal;
   log: (line: string) => void;
+  /** Counts the jobs held, for the health answer. */
+  inHand?: JobsInHand | undefined;
 }
 
 async function runOne(options: JobLoopOptions, job: Job): Promise<{ ok: boolean; error?: string }> {
@@ -58,7 +61,8 @@ export async function runJobLoop(options: JobLoopOptions): Promise<void> {
     if (!claim.ok) break; // only the node stopping ends the retries
     if (!claim.value) continue;
     const claimed = claim.value;
-    const running = runOne(options, claimed).then(
+    const run = runOne(options, claimed);
+    const running = (options.inHand ? options.inHand.hold(run) : run).then(
       (result) => options.log(`job ${claimed.id} (${claimed.kind}) ${result.ok ? "done" : `failed: ${result.error}`}`),
       (error: unknown) => options.log(`job ${claimed.id}: could not report to the Worker: ${error instanceof Error ? error.message : String(error)}`),
     );
