@@ -7,7 +7,7 @@ import { retry } from "../../core/retry.ts";
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { assertPortFree } from "./check-port.ts";
-import { loadLocalSecrets, newNodeKey, saveLocalSecrets } from "./secrets.ts";
+import { loadLocalSecrets, newNodeKey, saveLocalSecrets, type LocalSecrets } from "./secrets.ts";
 import { ROOT, spawnWranglerDev, wrangler } from "./wrangler.ts";
 import { buildPageRuntime } from "../../page-runtime/build.ts";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -27,6 +27,9 @@ export interface StudioOptions {
   /** Render nodes as production runs them: started by the Worker's container class as work arrives, stopped when
    * idle (the CONTAINER_* variables in `vars` shape it). `renderNode` is then ignored. */
   containers?: boolean;
+  /** The data folder already went through `prepareDataDir` (the tests copy one prepared folder per studio):
+   * skips the two wrangler runs (migrations, node key) that take seconds each. */
+  prepared?: boolean;
 }
 
 export interface RunningStudio {
@@ -101,6 +104,19 @@ export function startRenderNode(url: string, nodeKey: string, env: Record<string
   return child;
 }
 
+/** Makes a data folder ready for `wrangler dev`: the D1 migrations applied and a render-node key registered (once;
+ * both kept in the folder). Returns the folder's secrets. */
+export async function prepareDataDir(dataDir: string): Promise<LocalSecrets & { nodeKey: string }> {
+  const persist = join(dataDir, "wrangler");
+  const secrets = loadLocalSecrets(dataDir);
+  await wrangler(["d1", "migrations", "apply", "studio", "--local", "--persist-to", persist]);
+  if (secrets.nodeKey) return { ...secrets, nodeKey: secrets.nodeKey };
+  const { key, sql } = newNodeKey("local");
+  await wrangler(["d1", "execute", "studio", "--local", "--persist-to", persist, "--command", sql]);
+  saveLocalSecrets(dataDir, { ...secrets, nodeKey: key });
+  return { ...secrets, nodeKey: key };
+}
+
 /** Throws PortInUseError before anything starts when the port is taken: otherwise wrangler fails to bind while the
  * health check below gets its answer from whatever listens there, and the studio "starts" against a stranger. */
 export async function startStudio(options: StudioOptions): Promise<RunningStudio> {
@@ -108,14 +124,8 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
   // The Worker bundles the page runtime's built scripts and the node serves them (rewritten only when changed).
   await buildPageRuntime();
   const persist = join(options.dataDir, "wrangler");
-  const secrets = loadLocalSecrets(options.dataDir);
-  await wrangler(["d1", "migrations", "apply", "studio", "--local", "--persist-to", persist]);
-  if (!secrets.nodeKey) {
-    const { key, sql } = newNodeKey("local");
-    await wrangler(["d1", "execute", "studio", "--local", "--persist-to", persist, "--command", sql]);
-    secrets.nodeKey = key;
-    saveLocalSecrets(options.dataDir, secrets);
-  }
+  const secrets = options.prepared ? loadLocalSecrets(options.dataDir) : await prepareDataDir(options.dataDir);
+  if (!secrets.nodeKey) throw new Error(`${options.dataDir} was not prepared: it has no node key`);
   const containers = options.containers ? await startLocalContainerHost({ log: options.log }) : null;
   // The API answers on 127.0.0.1 and user content on localhost: two sites in the browser's eyes, one Worker.
   const vars = {

@@ -9,6 +9,7 @@ import { CANVAS, indexHtml, SUB_HTML } from "../../render-node/test/make-test-pr
 import { isAlive, listDescendants, probeStreams, readPixel } from "../../render-node/test/inspect-video.ts";
 import { runTool } from "../../render-node/src/system/run-tool.ts";
 import { startRenderNode, startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
+import { preparedDataDir } from "../studio-data.ts";
 import type { ChildProcess } from "node:child_process";
 import { callStudio, waitFor } from "./studio-calls.ts";
 
@@ -40,7 +41,7 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "studio-e2e-"));
   studio = await startStudio({
     port: 18_000 + Math.floor(Math.random() * 2000),
-    dataDir: join(work, "data"),
+    dataDir: await preparedDataDir(join(work, "data")), prepared: true,
     vars: { JOB_LEASE_MS: "4000" },
   });
   const login = await fetch(`${studio.url}/auth/dev/login`, {

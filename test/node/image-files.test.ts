@@ -20,6 +20,7 @@ import { runTool } from "../../render-node/src/system/run-tool.ts";
 import { CANVAS, indexHtml, SUB_HTML } from "../../render-node/test/make-test-project.ts";
 import { probeStreams } from "../../render-node/test/inspect-video.ts";
 import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
+import { preparedDataDir } from "../studio-data.ts";
 import { ROOT } from "../../scripts/lib/wrangler.ts";
 import { importSpecifiers, inBuildContext, isUnder, packageOf, parseDockerfile, quotedPackages, type DockerStage } from "./dockerfile-files.ts";
 
@@ -224,7 +225,7 @@ describe("render-node/Dockerfile", () => {
   });
 
   it("starts from the copied files, answers GET /healthz, and renders a project", async () => {
-    studio = await startStudio({ port: 24_000 + Math.floor(Math.random() * 2000), dataDir: join(work, "data"), renderNode: false });
+    studio = await startStudio({ port: 24_000 + Math.floor(Math.random() * 2000), dataDir: await preparedDataDir(join(work, "data")), prepared: true, renderNode: false });
     // As the image runs it: the CMD from WORKDIR, the image's environment (its binary paths pointing at this
     // machine's Chromium and ffmpeg, as the image's point at Debian's), the studio's address and a node key.
     const { NODE_EXTRA_CA_CERTS: _ca, ...imageEnv } = final().env;
