@@ -1,7 +1,7 @@
 // A render's life, as one state machine of pure transitions: each takes the room's render (a phase of state.ts) and
 // what happened (plain data: a node's report, what the watchdog read), and returns the render that follows (a new
 // object; the input is left as it was) with the effects the room then performs, in order (project-room.ts `apply`):
-// log lines to tell, the D1 row to write (render-projector.ts), jobs to queue, end or put back, an end to carry out.
+// log lines to tell, the D1 row to write (renders/projection.ts, the one projector), jobs to queue, end or put back, an end to carry out.
 // No storage, no D1, no streams here, so every rule of a render's life reads in this file and is tested on plain
 // values (test/node/render-life.test.ts).
 //
@@ -44,7 +44,7 @@ export interface QueuedJob {
 export type Effect =
   /** Tell these log lines (already applied to the render) to its log and streams. */
   | { do: "tell"; lines: string[] }
-  /** Write the render's D1 row as it now is (render-projector.ts). */
+  /** Write the render's D1 row as it now is (renders/projection.ts, the one projector). */
   | { do: "project" }
   /** Put a job whose lease lapsed back in the queue. Done FIRST, before the render is stored: when another hand got
    * there first (the node's late post renewed it, a second look), the whole transition is dropped. */
