@@ -4,7 +4,7 @@ import { api, contentFile, errorText } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
 import { navigate } from "../lib/router.ts";
 import { latestRenderOf, pickThumbnail, posterTime, type Thumbnail as Pick } from "../lib/thumbnail.ts";
-import type { CreatedProject, FileEntry, ProjectSummary, RenderFile } from "../lib/types.ts";
+import type { CreatedProject, FileEntry, ProjectFileList, ProjectList, ProjectSummary, RenderFile, RenderList } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import { useAction } from "../lib/use-action.ts";
@@ -15,7 +15,7 @@ function Thumbnail({ project, render }: { project: ProjectSummary; render: Rende
   const { name: slug, contentUrl } = project;
   useEffect(() => {
     setFailed(false);
-    api<{ files: FileEntry[] }>(`/api/projects/${encodeURIComponent(slug)}/files`).then(
+    api<ProjectFileList>(`/api/projects/${encodeURIComponent(slug)}/files`).then(
       (res) => setPick(pickThumbnail(res.files, render)),
       () => setPick(render ? pickThumbnail([], render) : null),
     );
@@ -89,8 +89,8 @@ export function ProjectGrid() {
   async function load() {
     try {
       const [res, list] = await Promise.all([
-        api<{ projects: ProjectSummary[] }>("/api/projects"),
-        api<{ renders: RenderFile[] }>("/api/renders").catch(() => ({ renders: [] as RenderFile[] })),
+        api<ProjectList>("/api/projects"),
+        api<RenderList>("/api/renders").catch(() => ({ renders: [] as RenderFile[] })),
       ]);
       setRenders(list.renders);
       setProjects(res.projects);
