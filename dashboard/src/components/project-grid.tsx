@@ -85,14 +85,20 @@ export function ProjectGrid() {
   const [projects, setProjects] = useState<ProjectSummary[] | null>(null);
   const [renders, setRenders] = useState<RenderFile[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [rendersProblem, setRendersProblem] = useState<string | null>(null);
 
   async function load() {
     try {
       const [res, list] = await Promise.all([
         api<ProjectList>("/api/projects"),
-        api<RenderList>("/api/renders").catch(() => ({ renders: [] as RenderFile[] })),
+        // The renders only give the cards their thumbnails: without them the projects still show, with a note.
+        api<RenderList>("/api/renders").then(
+          (answer) => ({ renders: answer.renders, problem: null }),
+          (err: unknown) => ({ renders: [] as RenderFile[], problem: errorText(err) }),
+        ),
       ]);
       setRenders(list.renders);
+      setRendersProblem(list.problem);
       setProjects(res.projects);
       setError(null);
     } catch (err) {
@@ -117,6 +123,11 @@ export function ProjectGrid() {
       <CreateProject onCreated={(slug) => navigate(`/project?slug=${encodeURIComponent(slug)}`)} />
       <ErrorNote message={error} onRetry={load} />
       {projects === null && !error && <p class="muted">Loading projects…</p>}
+      {rendersProblem && projects && (
+        <p class="muted" role="status" data-testid="renders-problem">
+          Rendered thumbnails are not shown: {rendersProblem}
+        </p>
+      )}
       {projects?.length === 0 && <p class="muted">No projects yet. Create one above, or let an agent create one with your token.</p>}
       <ul class="grid" data-testid="projects">
         {projects?.map((p) => (

@@ -71,7 +71,10 @@ function EditIdea({ idea, onDone, onCancel }: { idea: Idea; onDone: () => void; 
 function AdminControls({ idea, onChanged, onError }: { idea: Idea; onChanged: () => void; onError: (m: string) => void }) {
   const [groups, setGroups] = useState<Group[]>([]);
   useEffect(() => {
-    api<GroupList>("/api/groups").then((res) => setGroups(res.groups), () => undefined);
+    api<GroupList>("/api/groups").then(
+      (res) => setGroups(res.groups),
+      (err: unknown) => onError(`the groups could not be listed, so the idea cannot be filed under one: ${errorText(err)}`),
+    );
   }, []);
   async function patch(json: Record<string, unknown>) {
     try {
