@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseJson } from "../../core/parse-text.ts";
+import { complain } from "./print.ts";
 
 export interface Login {
   url: string;
@@ -24,12 +25,12 @@ export function readSavedLogin(env: NodeJS.ProcessEnv = process.env): Partial<Lo
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") process.stderr.write(`studio: ignoring the saved login in ${path}: ${String(error)}\n`);
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") complain(`studio: ignoring the saved login in ${path}: ${String(error)}`);
     return {};
   }
   const json = parseJson(text);
   if (json.ok && typeof json.value === "object" && json.value !== null) return json.value as Partial<Login>;
-  process.stderr.write(`studio: ignoring the saved login in ${path}: ${json.ok ? "not a JSON object" : json.problem}; run studio login again\n`);
+  complain(`studio: ignoring the saved login in ${path}: ${json.ok ? "not a JSON object" : json.problem}; run studio login again`);
   return {};
 }
 
