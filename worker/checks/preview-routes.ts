@@ -6,6 +6,7 @@ import * as z from "zod";
 import { previewState as previewShape } from "../openapi/shapes.ts";
 import { json } from "../openapi/operation.ts";
 import { route } from "../http/route.ts";
+import { slugParams } from "../http/path-params.ts";
 import { Hono, type Context } from "hono";
 import { requireUser } from "../auth/middleware.ts";
 import { isStalePreview, newPreviewOptions, previewHostname, previewPort, previewSecret, previewState } from "./preview-state.ts";
@@ -62,7 +63,7 @@ export const previewRoutes = new Hono<AppEnv>()
     "/:slug/preview",
     route(
       {
-        operationId: "startPreview", summary: "Start (or return) the project's preview server", tag: "checks", access: "user",
+        operationId: "startPreview", summary: "Start (or return) the project's preview server", tag: "checks", access: "user", request: () => ({ params: slugParams() }),
         responses: () => ({ 200: json(previewShape(), "the preview") }),
         errors: [400, 404, 429, 502, 503, 504],
       },
@@ -93,7 +94,7 @@ export const previewRoutes = new Hono<AppEnv>()
   .get(
     "/:slug/preview",
     route(
-      { operationId: "getPreview", summary: "Preview state", tag: "checks", access: "user", responses: () => ({ 200: json(previewShape(), "the preview") }), errors: [404] },
+      { operationId: "getPreview", summary: "Preview state", tag: "checks", access: "user", request: () => ({ params: slugParams() }), responses: () => ({ 200: json(previewShape(), "the preview") }), errors: [404] },
       async (c) => {
         const ref = await callerProject(c);
         return c.json(previewState(await findLiveProjectJob(openDb(c.env.DB), ref, "preview"), previewHostname(c.env)));
@@ -103,7 +104,7 @@ export const previewRoutes = new Hono<AppEnv>()
   .delete(
     "/:slug/preview",
     route(
-      { operationId: "stopPreview", summary: "Stop the preview server", tag: "checks", access: "user", responses: () => ({ 200: json(z.object({ stopped: z.boolean() }), "stopped") }), errors: [404] },
+      { operationId: "stopPreview", summary: "Stop the preview server", tag: "checks", access: "user", request: () => ({ params: slugParams() }), responses: () => ({ 200: json(z.object({ stopped: z.boolean() }), "stopped") }), errors: [404] },
       async (c) => {
         const ref = await callerProject(c);
         return c.json({ stopped: await stopPreview(openDb(c.env.DB), ref, "stopped by the user") });

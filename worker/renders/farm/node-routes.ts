@@ -2,6 +2,8 @@
 // project's files, post progress (which renews the lease and tells the node about a cancel), upload a snapshot or
 // the output (node-upload-routes.ts), complete.
 import { Hono } from "hono";
+import * as z from "zod";
+import { lazy } from "../../../core/lazy.ts";
 import {
   CompleteRequestSchema,
   JoinJobOptionsSchema,
@@ -14,6 +16,7 @@ import {
   PlanResponseSchema,
 } from "../../../core/protocol/node-routes.ts";
 import { route } from "../../http/route.ts";
+import { idParams } from "../../http/path-params.ts";
 import { json, media } from "../../openapi/operation.ts";
 import { isRenderWork } from "../../../core/protocol/job-kinds.ts";
 import { contentTypeFor } from "../../../core/http/content-type.ts";
@@ -34,13 +37,18 @@ import { roomOf } from "../../durable-objects/room-of.ts";
 import { googleFontsForJob, googleFontsKey } from "../../content/google-fonts-cache.ts";
 import { GOOGLE_FONTS_DIR } from "../../../core/fonts/google-fonts-files.ts";
 
+/** A join job's segment: its index, a whole number as the node writes it ("1", never "01" or "1.0"). */
+const segmentParams = lazy(() =>
+  z.object({ id: z.string(), index: z.string().regex(/^(0|[1-9]\d{0,5})$/, { error: (issue) => `no segment ${String(issue.input)}` }).transform(Number) }),
+);
+
 export const nodeRoutes = new Hono<AppEnv>()
   .route("/", nodeClaimRoute)
   .route("/", nodeUploadRoutes)
   .get(
     "/jobs/:id/files",
     route(
-      { operationId: "nodeListJobFiles", summary: "The files of the job's project (and cached fonts)", tag: "node", access: "node", responses: () => ({ 200: json(FilesResponseSchema, "the files") }), errors: [404] },
+      { operationId: "nodeListJobFiles", summary: "The files of the job's project (and cached fonts)", tag: "node", access: "node", request: () => ({ params: idParams() }), responses: () => ({ 200: json(FilesResponseSchema, "the files") }), errors: [404] },
       async (c) => {
         const job = await runningJob(c);
         const ref = { userId: job.userId, slug: job.slug };
@@ -57,7 +65,7 @@ export const nodeRoutes = new Hono<AppEnv>()
   .get(
     "/jobs/:id/files/*",
     route(
-      { operationId: "nodeReadJobFile", summary: "One file of the job's project", tag: "node", access: "node", responses: () => ({ 200: media("application/octet-stream", "the file's bytes", true) }), errors: [404] },
+      { operationId: "nodeReadJobFile", summary: "One file of the job's project", tag: "node", access: "node", request: () => ({ params: idParams() }), responses: () => ({ 200: media("application/octet-stream", "the file's bytes", true) }), errors: [404] },
       async (c) => {
         const job = await runningJob(c);
         const check = rawFilePath(c.req.url, JOB_FILE_PATH_START);
@@ -77,7 +85,7 @@ export const nodeRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "nodeReportProgress", summary: "Log lines, stage and structured progress; renews the lease; answers whether to stop", tag: "node", access: "node",
-        request: () => ({ body: { json: ProgressRequestSchema, required: true } }),
+        request: () => ({ params: idParams(), body: { json: ProgressRequestSchema, required: true } }),
         responses: () => ({ 200: json(CancelledResponseSchema, "whether the job was cancelled or given to another node") }),
         errors: [400, 404],
       },
@@ -102,7 +110,7 @@ export const nodeRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "nodeReportPreview", summary: "The preview server's port", tag: "node", access: "node",
-        request: () => ({ body: { json: PreviewRequestSchema, required: true } }),
+        request: () => ({ params: idParams(), body: { json: PreviewRequestSchema, required: true } }),
         responses: () => ({ 200: json(CancelledResponseSchema, "whether the preview was cancelled") }),
         errors: [400, 404],
       },
@@ -118,13 +126,13 @@ export const nodeRoutes = new Hono<AppEnv>()
   .get(
     "/jobs/:id/segments/:index",
     route(
-      { operationId: "nodeReadSegment", summary: "One rendered segment, for the node holding the render's join job", tag: "node", access: "node", responses: () => ({ 200: media("application/octet-stream", "the file's bytes", true) }), errors: [404] },
+      { operationId: "nodeReadSegment", summary: "One rendered segment, for the node holding the render's join job", tag: "node", access: "node", request: () => ({ params: segmentParams() }), responses: () => ({ 200: media("application/octet-stream", "the file's bytes", true) }), errors: [404] },
       async (c, input) => {
         const job = await runningJob(c);
         if (job.kind !== "join") throw notFound("only a join job reads segments");
         const options = JoinJobOptionsSchema.parse(JSON.parse(job.options));
-        const index = Number(input.param("index"));
-        if (!options.segments.includes(index)) throw notFound(`no segment ${input.param("index")}`);
+        const index = input.param("index");
+        if (!options.segments.includes(index)) throw notFound(`no segment ${index}`);
         return serveObject(c.env.FILES, segmentKey(job.userId, options.renderId, index), c.req.raw, {
           contentType: "application/octet-stream",
           notFoundMessage: `segment ${index} is missing`,
@@ -137,7 +145,7 @@ export const nodeRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "nodePostPlan", summary: "A render job's plan (frames, rate, size, audio); answers how the render is split", tag: "node", access: "node",
-        request: () => ({ body: { json: PlanRequestSchema, required: true } }),
+        request: () => ({ params: idParams(), body: { json: PlanRequestSchema, required: true } }),
         responses: () => ({ 200: json(PlanResponseSchema, "the segments (one: render it whole here)") }),
         errors: [400, 404, 409],
       },
@@ -154,7 +162,7 @@ export const nodeRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "nodeCompleteJob", summary: "Finish the job (ok, or an error)", tag: "node", access: "node",
-        request: () => ({ body: { json: CompleteRequestSchema, required: true } }),
+        request: () => ({ params: idParams(), body: { json: CompleteRequestSchema, required: true } }),
         responses: () => ({ 200: json(CompleteResponseSchema.loose(), "recorded") }),
         errors: [400, 404],
       },
