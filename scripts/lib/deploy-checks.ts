@@ -6,41 +6,14 @@
 // "unfinished" by design: every operator fills them in (docs/deploy.md).
 import { getDomain } from "tldts";
 import { checkWorkerConfig } from "./worker-config-checks.ts";
+import type { ConfigProblem, DeployTarget } from "./deploy-types.ts";
+
+export type { ConfigProblem, DeployTarget };
 
 /** The D1 database id wrangler.toml ships with: it names no database. */
 export const PLACEHOLDER_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
 /** The KV namespace id wrangler.toml ships with (OAUTH_KV): it names no namespace. */
 export const PLACEHOLDER_KV_ID = "00000000000000000000000000000000";
-
-/** What a deploy of one environment is made of, as far as these checks care. */
-export interface DeployTarget {
-  /** The `[env.NAME]` name; "" for the top level. */
-  env: string;
-  databases: { binding: string; name: string; id: string | undefined }[];
-  /** KV namespaces (OAUTH_KV, worker/oauth/); absent where a test does not care. */
-  kvNamespaces?: { binding: string; id: string | undefined }[];
-  vars: Record<string, unknown>;
-  /** Route patterns (custom domains and zone routes alike), e.g. "studio.example.com" or "example.com/*". */
-  routes: string[];
-  /** The names of every binding the environment declares (D1, KV, R2, Durable Objects, assets, version metadata). */
-  bindings: string[];
-  /** `[[containers]]`: each one's class, the Durable Object binding of that class, and its `max_instances`. */
-  containers?: { className: string; binding: string | undefined; maxInstances: number | undefined }[];
-  /** `secrets.required`: the secrets wrangler refuses to deploy without; undefined when there is no `secrets` table. */
-  secretsRequired?: string[];
-}
-
-/**
- * One thing to change before deploying. "unfinished": a repository default every operator replaces (refused by
- * `npm run deploy`, fine for CI's dry run). "invalid": wrong whoever deploys it (refused by both).
- */
-export interface ConfigProblem {
-  kind: "unfinished" | "invalid";
-  /** Where in wrangler.toml, e.g. `[env.production] vars.BASE_URL`. */
-  setting: string;
-  /** What is wrong and how to change it. */
-  message: string;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Names reserved for examples and tests (RFC 2606, RFC 6761): nobody's studio lives there. */

@@ -1,6 +1,6 @@
 // The remote half of a deploy as data: which wrangler commands change the account, in order, and the check before
 // them that the required secrets exist. `npm run deploy` runs them; its --dry-run prints them.
-import type { DeployTarget } from "./deploy-checks.ts";
+import type { DeployTarget } from "./deploy-types.ts";
 
 export interface DeployOptions {
   /** No Docker here: deploy the Worker only, leaving the render-node containers as they are (`--containers-rollout=none`). */

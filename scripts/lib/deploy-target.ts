@@ -2,7 +2,7 @@
 // do not inherit bindings, vars or routes), reduced to what the deploy checks need (deploy-checks.ts).
 import { join } from "node:path";
 import * as z from "zod";
-import type { DeployTarget } from "./deploy-checks.ts";
+import type { DeployTarget } from "./deploy-types.ts";
 import { ROOT } from "./wrangler.ts";
 
 const route = z.union([z.string(), z.object({ pattern: z.string() })]);

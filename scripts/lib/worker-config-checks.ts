@@ -7,7 +7,7 @@
 import { ConfigError, parseConfig, parseSetting } from "../../worker/config/parse-config.ts";
 import { BINDINGS, SETTINGS, type SettingName } from "../../worker/config/settings.ts";
 import type { Config } from "../../worker/config/config-types.ts";
-import type { ConfigProblem, DeployTarget } from "./deploy-checks.ts";
+import type { ConfigProblem, DeployTarget } from "./deploy-types.ts";
 
 /**
  * What stands in for a declared secret: its value is known only to Cloudflare (a real deploy checks it exists,
