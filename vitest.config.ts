@@ -59,10 +59,10 @@ export default defineConfig({
       {
         test: {
           name: "node",
-          // vitest's default in a run is one worker less than the cores: one file at a time on two cores, while the
-          // end-to-end files spend most of their time waiting on other processes (wrangler dev, render nodes,
-          // Chromium, ffmpeg, throttled browsers, timeouts under test). Three at a time keep both cores busy.
-          maxWorkers: 3,
+          // One file at a time (vitest's default on two cores). Three at a time were tried (test/README.md, "How long
+          // the suite takes"): on a CI clone the whole run took 1275 s against 1319 s, and the dashboard's full-page
+          // screenshots and one-second polls timed out while two other files rendered beside them.
+          maxWorkers: 1,
           sequence: { groupOrder: 0 },
           globalSetup: ["./test/build-page-runtime.global.ts", "./test/build-dashboard.global.ts", "./test/studio-template.global.ts"],
           include: ["core/**/*.test.ts", "render-node/**/*.test.ts", "bench/**/*.test.ts", "test/node/**/*.test.ts", "test/browser/**/*.test.ts"],

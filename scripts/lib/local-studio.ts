@@ -81,6 +81,22 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`studio did not answer within ${timeoutMs} ms:\n${output()}`);
 }
 
+/**
+ * wrangler dev picks the ports of some of its own sockets itself (found free, then bound): two studios starting at the
+ * same moment (test files running side by side) can pick the same one, and the later exits with "Address already in
+ * use". Started again, it picks anew. The studio's own port was checked free before (assertPortFree).
+ */
+async function launchAgainOnPortRace(launch: () => Promise<ChildProcess>, attempts = 3): Promise<ChildProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launch();
+    } catch (err) {
+      const raced = err instanceof ExitedEarly && err.message.includes("Address already in use");
+      if (!raced || attempt >= attempts) throw err;
+    }
+  }
+}
+
 function stopChild(child: ChildProcess | null): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -167,7 +183,7 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
   };
   let worker: ChildProcess;
   try {
-    worker = await launch();
+    worker = await launchAgainOnPortRace(launch);
   } catch (err) {
     await containers?.stop();
     throw err;
