@@ -5,7 +5,7 @@
 // render-segments.test.ts.
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ClaimResponseSchema } from "../../core/protocol/node-routes.ts";
+import { ClaimResponseSchema, JOB_ATTEMPT_HEADER } from "../../core/protocol/node-routes.ts";
 import { api, createProject, json, signIn } from "./helpers.ts";
 import { claim, nodeCall, registerNode, sseReader } from "./node-helpers.ts";
 import { finishWithFile, jobRow, lapse, listed, renderState, roomStub, startRender, type State } from "./render-farm-helpers.ts";
@@ -48,6 +48,36 @@ describe("retries after a lost lease", () => {
     expect(failed.lastLine).toBe("render failed: render node flaky stopped responding on the last attempt (3 of 3); the render was given up");
     expect(await jobRow(state.id)).toMatchObject({ status: "failed" });
     expect(await runDurableObjectAlarm(room)).toBe(false);
+  });
+});
+
+describe("processes sharing one node key (container instances)", () => {
+  // Every container instance presents CONTAINER_NODE_KEY: one node to the key. An instance whose lease lapsed (the
+  // Worker restarted, say) is told to stop when its job went back to the queue, and fails its render "render
+  // cancelled"; meanwhile another instance claimed the job again under the same key. Each names the attempt it
+  // claimed (x-job-attempt), so the late one is a stranger to the job and its failure does not end the render.
+  it("the instance that lost its lease cannot end the render another instance of the same key took over", async () => {
+    const key = await registerNode("local");
+    while (await claim(key)); // earlier tests' queued renders (storage is shared within this file)
+    const { s, state, room } = await startRender("farm-shared-key", "shared-key");
+    const first = { [JOB_ATTEMPT_HEADER]: "1" };
+    const second = { [JOB_ATTEMPT_HEADER]: "2" };
+    expect((await claim(key))?.attempt).toBe(1);
+    await lapse(state.id);
+    await runDurableObjectAlarm(room);
+    expect((await claim(key))?.attempt).toBe(2);
+
+    // The first instance's late report: the failure its cancel caused. Refused; the render goes on.
+    const late = await nodeCall(key, "POST", `/jobs/${state.id}/complete`, { ok: false, error: "render cancelled" }, first);
+    expect(await renderState(s.token, "shared-key")).toMatchObject({ status: "rendering", error: null });
+    expect(late.status).toBe(404);
+    expect(await json(await nodeCall(key, "POST", `/jobs/${state.id}/progress`, { lines: ["late"] }, first))).toEqual({ cancelled: true });
+    expect((await nodeCall(key, "PUT", `/jobs/${state.id}/output`, new Uint8Array(8), first)).status).toBe(404);
+    expect(await json(await nodeCall(key, "POST", `/jobs/${state.id}/progress`, { lines: ["frame 1/30"] }, second))).toEqual({ cancelled: false });
+
+    expect(await json(await finishWithFile(key, state.id, new Uint8Array(64), second))).toEqual({ ok: true });
+    expect(await renderState(s.token, "shared-key")).toMatchObject({ status: "done", size: 64 });
+    expect((await renderState(s.token, "shared-key")).lines).not.toContain("late");
   });
 });
 

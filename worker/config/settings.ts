@@ -110,7 +110,7 @@ export const SETTINGS = {
     default: "30000",
     description: "How long a render node may hold a job without a progress post before the job is given to another node (ms).",
   },
-  MAX_JOB_ATTEMPTS: { kind: "var", type: positiveInt("attempts"), default: "3", description: "How many nodes may try one job (render, segment, join) before its render fails." },
+  MAX_JOB_ATTEMPTS: { kind: "var", type: positiveInt("attempts"), default: "3", description: "How many nodes may try one job before it fails: a render, segment or join (then its render fails), a snapshot or check whose node went silent (then a 504)." },
   SEGMENT_OVERHEAD_MS: {
     kind: "var",
     type: positiveInt("milliseconds"),

@@ -28,7 +28,8 @@ import { listProjectFiles } from "../../storage/list-objects.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { serveObject } from "../../http/serve-object.ts";
-import { heldJob, JOB_FILE_PATH_START, nodeOf, runningJob } from "./node-caller.ts";
+import { isHolder } from "./job-holder.ts";
+import { heldJob, holderOf, JOB_FILE_PATH_START, nodeOf, runningJob } from "./node-caller.ts";
 import { nodeClaimRoute } from "./node-claim-route.ts";
 import { nodeUploadRoutes } from "./node-upload-routes.ts";
 import { endJob, findJob, leaseMs, renderPartOf, renewLease, setRunningResult } from "./queue.ts";
@@ -95,8 +96,9 @@ export const nodeRoutes = new Hono<AppEnv>()
         const db = openDb(c.env.DB);
         const job = await findJob(db, input.param("id"));
         if (!job) throw notFound("no such job held by this node");
-        // A job this node no longer holds (given to another node after its lease lapsed) or that ended: stop.
-        if (job.nodeId !== node.id || job.status !== "running") return c.json({ cancelled: true });
+        // A job this node no longer holds (given to another node, or to another process of its key, after its lease
+        // lapsed) or that ended: stop.
+        if (!isHolder(job, holderOf(c)) || job.status !== "running") return c.json({ cancelled: true });
         await markNodeSeen(db, node.id);
         await renewLease(db, job.id, leaseMs(c.env), stage ?? (job.kind === "render" ? undefined : lines.at(-1)));
         if (!isRenderWork(job.kind)) return c.json({ cancelled: false });
@@ -153,7 +155,7 @@ export const nodeRoutes = new Hono<AppEnv>()
         const job = await heldJob(c);
         if (job.kind !== "render") throw badRequest("only render jobs post a plan");
         const { plan } = await input.body();
-        return c.json(await roomOf(c.env, job).plan(job.id, nodeOf(c).id, plan));
+        return c.json(await roomOf(c.env, job).plan(job.id, holderOf(c), plan));
       },
     ),
   )
@@ -170,10 +172,10 @@ export const nodeRoutes = new Hono<AppEnv>()
         const job = await heldJob(c);
         const body = await input.body();
         // A render's room decides its outcome and ends the job itself (worker/renders/room/project-room.ts).
-        if (job.kind === "render" || job.kind === "join") return c.json(await roomOf(c.env, job).complete(job.id, nodeOf(c).id, body));
+        if (job.kind === "render" || job.kind === "join") return c.json(await roomOf(c.env, job).complete(job.id, holderOf(c), body));
         if (job.kind === "segment") {
           const { renderId, segment } = renderPartOf(job);
-          return c.json(await roomOf(c.env, job).completeSegment(renderId, segment as number, nodeOf(c).id, body));
+          return c.json(await roomOf(c.env, job).completeSegment(renderId, segment as number, holderOf(c), body));
         }
         const error = body.error ?? (body.ok ? undefined : "the render node reported a failure without a message");
         await endJob(openDb(c.env.DB), job.id, body.ok ? "done" : "failed", { error, result: body.result });

@@ -19,6 +19,7 @@ import { openDb } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
 import { capOf } from "../../limits/work-caps.ts";
 import { announceWork } from "../farm/job-board.ts";
+import type { JobHolder } from "../farm/job-holder.ts";
 import { wakeRenderNodes } from "../farm/render-node-container.ts";
 import { admitRender, endRenderJob, queueRenderJobs, requeueRenderJob, writeEndedRender, writeFileDeleted, writeProjection } from "../projection.ts";
 import { segmentKey } from "../segment-keys.ts";
@@ -231,10 +232,10 @@ export class ProjectRoom extends DurableObject<Env> {
    * outcome (a success with no uploaded file is a failure) and ends the render, which ends the job: the job is never
    * ended first, so a completion that breaks halfway leaves a decision the alarm finishes writing, never a lost one.
    */
-  async complete(jobId: string, nodeId: string, body: CompleteRequest): Promise<{ ok: boolean; error?: string }> {
+  async complete(jobId: string, holder: JobHolder, body: CompleteRequest): Promise<{ ok: boolean; error?: string }> {
     const render = await this.current();
     if (!render || !(render.id === jobId || joinJobId(render.id) === jobId) || !isLive(render, render.id)) return { ok: true };
-    if (!(await holds(this.env, jobId, nodeId))) return { ok: false, error: "this node no longer holds the job" };
+    if (!(await holds(this.env, jobId, holder))) return { ok: false, error: "this node no longer holds the job" };
     const size = body.ok ? await uploadedSize(this.env, render) : null;
     const latest = await this.current();
     if (!isLive(latest, render.id)) return { ok: true };
@@ -248,9 +249,9 @@ export class ProjectRoom extends DurableObject<Env> {
    * segment job per frame range is queued for any nodes; otherwise it stays whole on the planning node. A plan longer
    * than MAX_VIDEO_SECONDS fails the render and queues nothing.
    */
-  async plan(renderId: string, nodeId: string, plan: RenderPlan): Promise<{ segments: SegmentRange[]; cancelled: boolean }> {
+  async plan(renderId: string, holder: JobHolder, plan: RenderPlan): Promise<{ segments: SegmentRange[]; cancelled: boolean }> {
     const render = await this.current();
-    if (!isLive(render, renderId) || !(await holds(this.env, renderId, nodeId))) return { segments: [], cancelled: true };
+    if (!isLive(render, renderId) || !(await holds(this.env, renderId, holder))) return { segments: [], cancelled: true };
     const decision = await splitDecision(this.env, render, plan);
     if ("tooLong" in decision) {
       await this.finish(renderId, { ok: false, error: decision.tooLong });
@@ -272,10 +273,10 @@ export class ProjectRoom extends DurableObject<Env> {
   }
 
   /** POST /api/node/jobs/:id/complete of a segment job. The last segment done queues the join. */
-  async completeSegment(renderId: string, index: number, nodeId: string, body: CompleteRequest): Promise<{ ok: boolean; error?: string }> {
+  async completeSegment(renderId: string, index: number, holder: JobHolder, body: CompleteRequest): Promise<{ ok: boolean; error?: string }> {
     const render = await this.current();
     if (!isLive(render, renderId) || render.phase !== "split" || !render.segments[index]) return { ok: true };
-    if (!(await holds(this.env, segmentJobId(renderId, index), nodeId))) return { ok: false, error: "this node no longer holds the job" };
+    if (!(await holds(this.env, segmentJobId(renderId, index), holder))) return { ok: false, error: "this node no longer holds the job" };
     const uploaded = body.ok && !!(await this.env.FILES.head(segmentKey(render.userId, renderId, index)));
     const latest = await this.current();
     if (!isLive(latest, renderId) || latest.phase !== "split") return { ok: true };

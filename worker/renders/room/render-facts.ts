@@ -9,6 +9,7 @@ import { renderNodes } from "../../db/schema/renders.ts";
 import type { Env } from "../../env.ts";
 import { renderKey } from "../../storage/keys.ts";
 import { freeNodes } from "../farm/free-nodes.ts";
+import { isHolder, type JobHolder } from "../farm/job-holder.ts";
 import type { FreeNodes } from "../farm/free-node-count.ts";
 import { findJob, findJobs, leaseMs, maxJobAttempts, renderPartOf, type JobRow } from "../farm/queue.ts";
 import { queuePlace } from "../farm/queue-place.ts";
@@ -24,10 +25,10 @@ export function limitsOf(env: Env): Limits {
   return { maxAttempts: maxJobAttempts(env), leaseMs: lease, maxRenderMs: configOf(env).MAX_RENDER_MS, watchdogMs: Math.min(5000, lease) };
 }
 
-/** Whether `nodeId` holds the running job `jobId` (a report from any other node is stale). */
-export async function holds(env: Env, jobId: string, nodeId: string): Promise<boolean> {
+/** Whether `holder` holds the running job `jobId` (a report from any other node, or an older attempt, is stale). */
+export async function holds(env: Env, jobId: string, holder: JobHolder): Promise<boolean> {
   const job = await findJob(openDb(env.DB), jobId);
-  return !!job && job.nodeId === nodeId && job.status === "running";
+  return !!job && isHolder(job, holder) && job.status === "running";
 }
 
 /** The size of the render's uploaded file, or null when there is none. */
