@@ -114,7 +114,7 @@ export class ProjectRoom extends DurableObject<Env> {
 
   /** A render's start (a render POST, or a batch's row): admitted (render-ends.ts), then failed at once when strict lint found errors. */
   private async admit(render: QueuedRender, failWith?: string[]): Promise<AdmitResult> {
-    const admission = await this.ends.admit(render, !failWith);
+    const admission = await this.ends.begin(render, !failWith);
     if ("atCap" in admission) return admission;
     if ("inProgress" in admission) return { started: false, view: this.view(admission.inProgress) };
     const { queued } = admission;

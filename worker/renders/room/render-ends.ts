@@ -58,7 +58,7 @@ export class RenderEnds {
    * serialises, so two POSTs racing here cannot both start; only then are the D1 row and (`withJob`) the job
    * written, under the user's cap on renders in progress (else `atCap`, and the room's storage is put back).
    */
-  async admit(render: QueuedRender, withJob: boolean): Promise<Admission> {
+  async begin(render: QueuedRender, withJob: boolean): Promise<Admission> {
     const storage = this.ctx.storage;
     const existing = await loadRender(storage);
     if (existing && isInProgress(existing.status)) return { inProgress: existing };
