@@ -106,7 +106,7 @@ describe("route declarations", () => {
 });
 
 /** The routes that read a project by its slug, a render by its id, or a node's job by its id, by operationId. */
-const PROJECT_ROUTES = ["startRender", "getRender", "cancelRender", "renderEvents", "startBatch", "getBatch", "cancelBatch", "listBatchDeliveries", "projectEvents", "lintProject", "startPreview", "getPreview", "stopPreview", "listFiles", "readFile", "writeFile", "deleteFile"];
+const PROJECT_ROUTES = ["startRender", "getRender", "cancelRender", "renderEvents", "startBatch", "getBatch", "cancelBatch", "listBatchDeliveries", "projectEvents", "lintProject", "startPreview", "getPreview", "stopPreview", "listFiles", "readFile", "writeFile", "deleteFile", "getProject", "deleteProject", "checkProject", "snapshotProject"];
 const WEBHOOK_ROUTES = ["getProjectWebhook", "setProjectWebhook", "deleteProjectWebhook"];
 const NODE_JOB_ROUTES = ["nodeListJobFiles", "nodeReadJobFile", "nodeReportProgress", "nodeReportPreview", "nodeReadSegment", "nodePostPlan", "nodeCompleteJob", "nodeWriteJobFile", "nodeUploadOutput"];
 const A_JOB = "0b5e3a52-6f0e-4c43-9b0e-6a1f2d3c4b5a";

@@ -8,7 +8,7 @@ import * as z from "zod";
 import { lazy } from "../../core/lazy.ts";
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "../../core/paths/slugify.ts";
 
-/** `:slug`: a project's (or a research record's) slug. */
+/** `:slug` as it comes: a research record's slug, and a project's where the route answers a missing one its own way (play's page, share's render link). */
 export const slugParams = lazy(() => z.object({ slug: z.string() }));
 
 /** `:id`: the id of what the path names (a render, a job, a key, an app). */
