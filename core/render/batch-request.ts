@@ -47,6 +47,24 @@ export const batchRequestSchema = lazy(() =>
   }),
 );
 
+/**
+ * The body as POST .../batch declares it, to read it and to document it: parseBatchRequest checks it first, so a
+ * refusal is its message naming the row (its issue marked `wholeMessage`: the message is the whole answer); what it
+ * passed, batchRequestSchema (what the document shows) reads into the request.
+ */
+export const batchRequestBody = lazy(() =>
+  z
+    .preprocess((input, ctx) => {
+      const parsed = parseBatchRequest(input);
+      if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.error, input, params: { wholeMessage: true } });
+      return input;
+    }, batchRequestSchema())
+    .transform(({ rows, ...shared }): BatchRequest => ({
+      options: { ...shared, wait: false },
+      rows: rows.map((row) => ({ name: row.name ?? null, variables: row.variables ?? {} })),
+    })),
+);
+
 export type BatchResult = { ok: true; request: BatchRequest } | { ok: false; error: string };
 
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === "object" && !Array.isArray(value);

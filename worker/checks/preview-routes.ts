@@ -6,7 +6,7 @@ import * as z from "zod";
 import { previewState as previewShape } from "../openapi/shapes.ts";
 import { json } from "../openapi/operation.ts";
 import { route } from "../http/route.ts";
-import { slugParams } from "../http/path-params.ts";
+import { projectSlugParams } from "../http/path-params.ts";
 import { Hono, type Context } from "hono";
 import { requireUser } from "../auth/middleware.ts";
 import { isStalePreview, newPreviewOptions, previewHostname, previewPort, previewSecret, previewState } from "./preview-state.ts";
@@ -63,12 +63,12 @@ export const previewRoutes = new Hono<AppEnv>()
     "/:slug/preview",
     route(
       {
-        operationId: "startPreview", summary: "Start (or return) the project's preview server", tag: "checks", access: "user", request: () => ({ params: slugParams() }),
+        operationId: "startPreview", summary: "Start (or return) the project's preview server", tag: "checks", access: "user", request: () => ({ params: projectSlugParams() }),
         responses: () => ({ 200: json(previewShape(), "the preview") }),
         errors: [400, 404, 429, 502, 503, 504],
       },
-      async (c) => {
-        const ref = await callerProject(c);
+      async (c, input) => {
+        const ref = await callerProject(c, input.param("slug"));
         const db = openDb(c.env.DB);
         let job = await findLiveProjectJob(db, ref, "preview");
         if (job && isStalePreview(job)) {
@@ -94,9 +94,9 @@ export const previewRoutes = new Hono<AppEnv>()
   .get(
     "/:slug/preview",
     route(
-      { operationId: "getPreview", summary: "Preview state", tag: "checks", access: "user", request: () => ({ params: slugParams() }), responses: () => ({ 200: json(previewShape(), "the preview") }), errors: [404] },
-      async (c) => {
-        const ref = await callerProject(c);
+      { operationId: "getPreview", summary: "Preview state", tag: "checks", access: "user", request: () => ({ params: projectSlugParams() }), responses: () => ({ 200: json(previewShape(), "the preview") }), errors: [404] },
+      async (c, input) => {
+        const ref = await callerProject(c, input.param("slug"));
         return c.json(previewState(await findLiveProjectJob(openDb(c.env.DB), ref, "preview"), previewHostname(c.env)));
       },
     ),
@@ -104,9 +104,9 @@ export const previewRoutes = new Hono<AppEnv>()
   .delete(
     "/:slug/preview",
     route(
-      { operationId: "stopPreview", summary: "Stop the preview server", tag: "checks", access: "user", request: () => ({ params: slugParams() }), responses: () => ({ 200: json(z.object({ stopped: z.boolean() }), "stopped") }), errors: [404] },
-      async (c) => {
-        const ref = await callerProject(c);
+      { operationId: "stopPreview", summary: "Stop the preview server", tag: "checks", access: "user", request: () => ({ params: projectSlugParams() }), responses: () => ({ 200: json(z.object({ stopped: z.boolean() }), "stopped") }), errors: [404] },
+      async (c, input) => {
+        const ref = await callerProject(c, input.param("slug"));
         return c.json({ stopped: await stopPreview(openDb(c.env.DB), ref, "stopped by the user") });
       },
     ),

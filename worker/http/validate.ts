@@ -10,6 +10,8 @@ import { parseJson } from "../../core/parse-text.ts";
 export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return "invalid request";
+  // A schema that words the whole answer itself, naming the field its own way (a batch's `rows[1].variables`).
+  if (issue.code === "custom" && issue.params?.wholeMessage === true) return issue.message;
   const where = issue.path.length ? issue.path.join(".") : "body";
   return `invalid ${where}: ${issue.message}`;
 }

@@ -41,11 +41,12 @@ export const ideaRoutes = new Hono<AppEnv>()
         errors: [400, 404],
       },
       async (c, input) => {
-        const query = input.query();
+        const { offset, ...given } = input.query();
+        const query = { ...given, offset: offset ?? 0 };
         if (query.next !== undefined) {
           const position = decodeCursor("ideas", query.next);
           if (!("offset" in position)) throw badRequest("invalid query next: not a cursor of the ideas list", "invalid_cursor");
-          if (c.req.query("offset") !== undefined) throw badRequest("invalid query next: give next or offset, not both", "invalid_query");
+          if (offset !== undefined) throw badRequest("invalid query next: give next or offset, not both", "invalid_query");
           query.offset = position.offset;
         }
         // `mine` and `admin` are about the caller: what the dashboard offers them (edit, delete, status, group).

@@ -71,18 +71,22 @@ const intParam = (min: number, max: number, fallback: number) =>
     .optional()
     .transform((n) => n ?? fallback);
 
-/** `next` is the cursor a page returned (the same place as its nextOffset); give it or offset, not both. */
+/**
+ * `next` is the cursor a page returned (the same place as its nextOffset); give it or offset, not both. `offset` stays
+ * absent when not given, so the route tells the two apart; the page starts at 0 without either.
+ */
 export const listIdeasQuery = lazy(() =>
   querySchema({
     sort: z.enum(IDEA_SORTS).optional().transform((s) => s ?? "hot"),
     group: groupSlug().optional(),
     status: z.enum(IDEA_STATUSES).optional(),
     limit: intParam(1, 100, 20),
-    offset: intParam(0, 100_000, 0),
+    offset: z.string().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(0).max(100_000)).optional(),
     next: z.string().max(500).optional(),
   }),
 );
-export type ListIdeasQuery = z.output<ReturnType<typeof listIdeasQuery>>;
+/** The list's query with the page's start resolved (from `offset`, or `next`'s cursor). */
+export type ListIdeasQuery = Omit<z.output<ReturnType<typeof listIdeasQuery>>, "offset"> & { offset: number };
 
 /** Path ids are positive integers of at most 16 digits; anything else names nothing. */
 const ID_PATTERN = /^[1-9]\d{0,15}$/;

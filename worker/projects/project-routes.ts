@@ -7,7 +7,7 @@ import { fileKey } from "../storage/keys.ts";
 import { listProjectFiles } from "../storage/list-objects.ts";
 import type { AppEnv } from "../http/context.ts";
 import { route } from "../http/route.ts";
-import { slugParams } from "../http/path-params.ts";
+import { projectSlugParams } from "../http/path-params.ts";
 import { json } from "../openapi/operation.ts";
 import { createdProject, projectDetail, projectList } from "./shapes.ts";
 import * as z from "zod";
@@ -110,7 +110,7 @@ export const projectRoutes = new Hono<AppEnv>()
     "/:slug",
     route(
       {
-        operationId: "getProject", summary: "A project with meta, files and a one-hour contentUrl", tag: "projects", access: "user", request: () => ({ params: slugParams() }),
+        operationId: "getProject", summary: "A project with meta, files and a one-hour contentUrl", tag: "projects", access: "user", request: () => ({ params: projectSlugParams() }),
         responses: () => ({ 200: json(projectDetail(), "the project") }),
         errors: [404],
       },
@@ -135,7 +135,7 @@ export const projectRoutes = new Hono<AppEnv>()
   .delete(
     "/:slug",
     route(
-      { operationId: "deleteProject", summary: "Delete a project (stops its render and preview)", tag: "projects", access: "user", request: () => ({ params: slugParams() }), responses: () => ({ 200: json(z.object({ deleted: z.literal(true), slug: z.string() }), "deleted") }), errors: [404] },
+      { operationId: "deleteProject", summary: "Delete a project (stops its render and preview)", tag: "projects", access: "user", request: () => ({ params: projectSlugParams() }), responses: () => ({ 200: json(z.object({ deleted: z.literal(true), slug: z.string() }), "deleted") }), errors: [404] },
       async (c, input) => {
         const ref = { userId: currentUser(c).id, slug: input.param("slug") };
         const db = openDb(c.env.DB);

@@ -7,11 +7,11 @@ import type { ProjectRef } from "../storage/keys.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError, badRequest, conflict, unauthorized } from "../http/errors.ts";
 import { route } from "../http/route.ts";
-import { slugParams } from "../http/path-params.ts";
+import { projectSlugParams } from "../http/path-params.ts";
 import { json, media } from "../openapi/operation.ts";
 import { renderOptionsSchema } from "../../core/render/render-options.ts";
 import { NoCurrentRenderSchema, RenderStateSchema, RenderWithLogSchema } from "../../core/protocol/render-state.ts";
-import { startRenderQuery } from "./schemas.ts";
+import { renderEventsHeaders, renderEventsQuery, startRenderQuery } from "./schemas.ts";
 import * as z from "zod";
 import { callerProject } from "../projects/caller-project.ts";
 import { strictLintFailures } from "./strict-lint.ts";
@@ -59,12 +59,12 @@ export const renderRoutes = new Hono<AppEnv>()
         operationId: "startRender",
         summary: "Start a render (one at a time per project; a POST while one runs returns it; 409 batch_in_progress while a batch runs). With wait, answers when it ends, with its log. Option webhookUrl: POSTed when it ends (see webhooks), else the project's webhook.",
         tag: "renders", access: "user", idempotent: true,
-        request: () => ({ params: slugParams(), query: startRenderQuery(), body: { json: renderOptionsSchema() } }),
+        request: () => ({ params: projectSlugParams(), query: startRenderQuery(), body: { json: renderOptionsSchema() } }),
         responses: () => ({ 202: json(RenderStateSchema, "queued"), 200: json(z.union([RenderWithLogSchema, RenderStateSchema]), "the render already in progress, or (wait) the ended render with its log") }),
         errors: [400, 404, 409, 422, 429],
       },
       async (c, input) => {
-        const ref = await callerProject(c);
+        const ref = await callerProject(c, input.param("slug"));
         // The declared renderOptionsSchema, with the query's wait folded in (a JSON null is no options).
         const { wait } = input.query();
         const options = await input.body({ given: (body) => (body === null ? {} : wait === undefined ? body : { ...(body as object), wait }) });
@@ -95,12 +95,12 @@ export const renderRoutes = new Hono<AppEnv>()
     "/:slug/render",
     route(
       {
-        operationId: "getRender", summary: "The current or last render with its log, or { status: none, recent }", tag: "renders", access: "user", request: () => ({ params: slugParams() }),
+        operationId: "getRender", summary: "The current or last render with its log, or { status: none, recent }", tag: "renders", access: "user", request: () => ({ params: projectSlugParams() }),
         responses: () => ({ 200: json(z.union([RenderWithLogSchema, NoCurrentRenderSchema]), "the render") }),
         errors: [404],
       },
-      async (c) => {
-        const ref = await callerProject(c);
+      async (c, input) => {
+        const ref = await callerProject(c, input.param("slug"));
         const view = await roomOf(c.env, ref).getRender();
         return c.json(view ?? (await noneState(c, ref)));
       },
@@ -109,9 +109,9 @@ export const renderRoutes = new Hono<AppEnv>()
   .delete(
     "/:slug/render",
     route(
-      { operationId: "cancelRender", summary: "Cancel the render", tag: "renders", access: "user", request: () => ({ params: slugParams() }), responses: () => ({ 200: json(z.object({ stopped: z.boolean() }), "whether a render was stopped") }), errors: [404] },
-      async (c) => {
-        const ref = await callerProject(c);
+      { operationId: "cancelRender", summary: "Cancel the render", tag: "renders", access: "user", request: () => ({ params: projectSlugParams() }), responses: () => ({ 200: json(z.object({ stopped: z.boolean() }), "whether a render was stopped") }), errors: [404] },
+      async (c, input) => {
+        const ref = await callerProject(c, input.param("slug"));
         return c.json(await roomOf(c.env, ref).cancel());
       },
     ),
@@ -119,14 +119,16 @@ export const renderRoutes = new Hono<AppEnv>()
   .get(
     "/:slug/render/events",
     route(
-      { operationId: "renderEvents", summary: "Server-Sent Events: snapshot, start, line, end", tag: "renders", access: "user", request: () => ({ params: slugParams() }), responses: () => ({ 200: media("text/event-stream", "an event stream: `snapshot` first (the current state with its log), then `start`, `line`, `end`; a stream opened on an ended render closes after its snapshot, and every stream closes after `end` and when its credential ends (rotated, revoked, signed out)") }), errors: [404] },
+      { operationId: "renderEvents", summary: "Server-Sent Events: snapshot, start, line, end", tag: "renders", access: "user", request: () => ({ params: projectSlugParams(), query: renderEventsQuery(), headers: renderEventsHeaders() }), responses: () => ({ 200: media("text/event-stream", "an event stream: `snapshot` first (the current state with its log), then `start`, `line`, `end`; a stream opened on an ended render closes after its snapshot, and every stream closes after `end` and when its credential ends (rotated, revoked, signed out)") }), errors: [404] },
       async (c, input) => {
+        const { lastEventId: queryEventId } = input.query();
         // The snapshot for a project that never rendered is read beside the project's own check (one round trip);
         // it is sent only once that check passed.
-        const [ref, none] = await Promise.all([callerProject(c), noneState(c, { userId: currentUser(c).id, slug: input.param("slug") })]);
+        const [ref, none] = await Promise.all([callerProject(c, input.param("slug")), noneState(c, { userId: currentUser(c).id, slug: input.param("slug") })]);
         const url = new URL("https://room/events");
         url.searchParams.set("none", JSON.stringify(none));
-        const lastEventId = c.req.header("Last-Event-ID") ?? c.req.query("lastEventId");
+        // The header (EventSource's) comes first; the room reads the id and gives the snapshot for one it does not keep.
+        const lastEventId = c.req.header("Last-Event-ID") ?? queryEventId?.toString();
         if (lastEventId !== undefined) url.searchParams.set("lastEventId", lastEventId);
         return roomOf(c.env, ref).fetch(await streamRequest(c, url));
       },

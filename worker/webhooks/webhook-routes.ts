@@ -14,7 +14,7 @@ import { renders } from "../db/schema/renders.ts";
 import type { AppEnv } from "../http/context.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { route } from "../http/route.ts";
-import { slugParams, idParams } from "../http/path-params.ts";
+import { projectSlugParams, renderIdParams } from "../http/path-params.ts";
 import { json } from "../openapi/operation.ts";
 import { isoTime } from "../openapi/shapes.ts";
 import { delivery, projectWebhook, secretInfo } from "./shapes.ts";
@@ -24,8 +24,8 @@ import { webhookPolicyOf } from "./webhook-policy.ts";
 import { webhookUrlProblem } from "./webhook-url.ts";
 
 /** The caller's project (another user's answers as missing) with its row, whose createdAt ties a webhook to it. */
-async function callerProjectRow(c: Context<AppEnv>) {
-  const ref = { userId: currentUser(c).id, slug: c.req.param("slug") ?? "" };
+async function callerProjectRow(c: Context<AppEnv>, slug: string) {
+  const ref = { userId: currentUser(c).id, slug };
   return { ref, project: await requireProject(openDb(c.env.DB), ref) };
 }
 
@@ -54,9 +54,9 @@ export const projectWebhookRoutes = new Hono<AppEnv>()
   .get(
     "/:slug/webhook",
     route(
-      { operationId: "getProjectWebhook", summary: "The project's webhook", tag: "webhooks", access: "user", request: () => ({ params: slugParams() }), responses: () => ({ 200: json(projectWebhook(), "the webhook, or null") }), errors: [404] },
-      async (c) => {
-        const { ref, project } = await callerProjectRow(c);
+      { operationId: "getProjectWebhook", summary: "The project's webhook", tag: "webhooks", access: "user", request: () => ({ params: projectSlugParams() }), responses: () => ({ 200: json(projectWebhook(), "the webhook, or null") }), errors: [404] },
+      async (c, input) => {
+        const { ref, project } = await callerProjectRow(c, input.param("slug"));
         return c.json({ slug: ref.slug, webhookUrl: await outboxOf(c.env, ref.userId).projectHook(ref.slug, project.createdAt) });
       },
     ),
@@ -68,12 +68,12 @@ export const projectWebhookRoutes = new Hono<AppEnv>()
         operationId: "setProjectWebhook",
         summary: "Set the project's webhook: POSTed a signed render.done, render.failed or render.cancelled (see webhooks) when a render without its own webhookUrl ends",
         tag: "webhooks", access: "user",
-        request: () => ({ params: slugParams(), body: { json: z.strictObject({ url: z.string().describe("http(s) URL called on render.done, render.failed and render.cancelled") }) } }),
+        request: () => ({ params: projectSlugParams(), body: { json: z.strictObject({ url: z.string().describe("http(s) URL called on render.done, render.failed and render.cancelled") }) } }),
         responses: () => ({ 200: json(projectWebhook(), "the webhook") }),
         errors: [400, 404],
       },
       async (c, input) => {
-        const { ref, project } = await callerProjectRow(c);
+        const { ref, project } = await callerProjectRow(c, input.param("slug"));
         const { url } = await input.body();
         const problem = webhookUrlProblem(url, webhookPolicyOf(c.env));
         if (problem) throw badRequest(`invalid url: ${problem}`);
@@ -85,9 +85,9 @@ export const projectWebhookRoutes = new Hono<AppEnv>()
   .delete(
     "/:slug/webhook",
     route(
-      { operationId: "deleteProjectWebhook", summary: "Remove the project's webhook", tag: "webhooks", access: "user", request: () => ({ params: slugParams() }), responses: () => ({ 200: json(projectWebhook(), "no webhook") }), errors: [404] },
-      async (c) => {
-        const { ref, project } = await callerProjectRow(c);
+      { operationId: "deleteProjectWebhook", summary: "Remove the project's webhook", tag: "webhooks", access: "user", request: () => ({ params: projectSlugParams() }), responses: () => ({ 200: json(projectWebhook(), "no webhook") }), errors: [404] },
+      async (c, input) => {
+        const { ref, project } = await callerProjectRow(c, input.param("slug"));
         await outboxOf(c.env, ref.userId).setProjectHook(ref.slug, null, project.createdAt);
         return c.json({ slug: ref.slug, webhookUrl: null });
       },
@@ -98,7 +98,7 @@ export const renderDeliveryRoutes = new Hono<AppEnv>().use(requireUser).get(
   "/:id/deliveries",
   route(
     {
-      operationId: "listRenderDeliveries", summary: "A render's webhook deliveries with every attempt", tag: "webhooks", access: "user", request: () => ({ params: idParams() }),
+      operationId: "listRenderDeliveries", summary: "A render's webhook deliveries with every attempt", tag: "webhooks", access: "user", request: () => ({ params: renderIdParams() }),
       responses: () => ({ 200: json(z.object({ renderId: z.string(), deliveries: z.array(delivery()) }), "the deliveries") }),
       errors: [404],
     },

@@ -3,7 +3,7 @@ import * as z from "zod";
 import { fileList } from "../../openapi/shapes.ts";
 import { json, media } from "../../openapi/operation.ts";
 import { route } from "../../http/route.ts";
-import { slugParams } from "../../http/path-params.ts";
+import { projectSlugParams } from "../../http/path-params.ts";
 import { Hono, type Context } from "hono";
 import { decodeBase64 } from "../../../core/http/base64.ts";
 import { isActiveContentType } from "../../../core/http/active-content.ts";
@@ -87,8 +87,8 @@ async function assertWritable(bucket: R2Bucket, ref: ProjectRef, path: string): 
 }
 
 /** `base64` reads the query (?encoding=base64) when the write needs it, after the project is known to be the caller's. */
-async function writeFile(c: Context<AppEnv>, base64: () => boolean) {
-  const ref = await callerProject(c);
+async function writeFile(c: Context<AppEnv>, slug: string, base64: () => boolean) {
+  const ref = await callerProject(c, slug);
   const { path, isDirectory } = pathOf(c);
   const bucket = c.env.FILES;
   const isBase64 = base64();
@@ -121,7 +121,7 @@ const writeDoc = (method: "put" | "post") => ({
   summary: method === "put" ? "Write a file: the raw bytes, or base64 text with ?encoding=base64; a path ending in / makes a directory" : "Alias of PUT",
   tag: "files",
   access: "user" as const,
-  request: () => ({ params: slugParams(), query: writeFileQuery(), body: { raw: ["application/octet-stream", "*/*"] } }),
+  request: () => ({ params: projectSlugParams(), query: writeFileQuery(), body: { raw: ["application/octet-stream", "*/*"] } }),
   responses: () => ({ 200: json(z.object({ written: z.literal(true), slug: z.string(), path: z.string(), bytes: z.number().int(), url: z.string() }), "written") }),
   errors: [400, 404, 409, 411, 413],
 });
@@ -131,9 +131,9 @@ export const fileRoutes = new Hono<AppEnv>()
   .get(
     "/:slug/files",
     route(
-      { operationId: "listFiles", summary: "Recursive file listing", tag: "files", access: "user", request: () => ({ params: slugParams() }), responses: () => ({ 200: json(fileList(), "the files") }), errors: [404] },
-      async (c) => {
-        const ref = await callerProject(c);
+      { operationId: "listFiles", summary: "Recursive file listing", tag: "files", access: "user", request: () => ({ params: projectSlugParams() }), responses: () => ({ 200: json(fileList(), "the files") }), errors: [404] },
+      async (c, input) => {
+        const ref = await callerProject(c, input.param("slug"));
         return c.json({ slug: ref.slug, files: await listProjectFiles(c.env.FILES, ref) });
       },
     ),
@@ -143,7 +143,7 @@ export const fileRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "readFile", summary: "Read a file (Range; ?download; active types always as a sandboxed attachment)", tag: "files", access: "user",
-        request: () => ({ params: slugParams(), query: readFileQuery() }),
+        request: () => ({ params: projectSlugParams(), query: readFileQuery() }),
         responses: () => ({ 200: media("*/*", "the file's bytes with its content type", true), 206: media("*/*", "the requested range", true) }),
         errors: [400, 404, 416],
       },
@@ -167,20 +167,20 @@ export const fileRoutes = new Hono<AppEnv>()
             headers: active ? { "Content-Security-Policy": "sandbox; default-src 'none'" } : {},
           });
         } catch (err) {
-          if (err instanceof ApiError && err.status === 404) await callerProject(c);
+          if (err instanceof ApiError && err.status === 404) await callerProject(c, input.param("slug"));
           throw err;
         }
       },
     ),
   )
-  .put("/:slug/files/*", route(writeDoc("put"), (c, input) => writeFile(c, () => input.query().encoding === "base64")))
-  .post("/:slug/files/*", route(writeDoc("post"), (c, input) => writeFile(c, () => input.query().encoding === "base64")))
+  .put("/:slug/files/*", route(writeDoc("put"), (c, input) => writeFile(c, input.param("slug"), () => input.query().encoding === "base64")))
+  .post("/:slug/files/*", route(writeDoc("post"), (c, input) => writeFile(c, input.param("slug"), () => input.query().encoding === "base64")))
   .delete(
     "/:slug/files/*",
     route(
-      { operationId: "deleteFile", summary: "Delete a file or directory (index.html is protected)", tag: "files", access: "user", request: () => ({ params: slugParams() }), responses: () => ({ 200: json(z.object({ deleted: z.literal(true), slug: z.string(), path: z.string() }), "deleted") }), errors: [403, 404] },
-      async (c) => {
-        const ref = await callerProject(c);
+      { operationId: "deleteFile", summary: "Delete a file or directory (index.html is protected)", tag: "files", access: "user", request: () => ({ params: projectSlugParams() }), responses: () => ({ 200: json(z.object({ deleted: z.literal(true), slug: z.string(), path: z.string() }), "deleted") }), errors: [403, 404] },
+      async (c, input) => {
+        const ref = await callerProject(c, input.param("slug"));
         const { path } = pathOf(c);
         if (path === "index.html") throw new ApiError(403, "index.html is protected and cannot be deleted", {}, {}, "protected_file");
         const deleted = await deletePath(c.env, ref, path);

@@ -28,22 +28,22 @@ export function holderOf(c: Context<AppEnv>): JobHolder {
   return { nodeId: nodeOf(c).id, attempt: attemptOf(c.req.raw.headers) };
 }
 
-/** A job this node claimed (in the attempt it names), running or ended. */
-export async function heldJob(c: Context<AppEnv>) {
+/** The job `id` (the route's declared path parameter, jobIdParams) if this node claimed it (in the attempt it names), running or ended. */
+export async function heldJob(c: Context<AppEnv>, id: string) {
   const holder = holderOf(c);
-  const job = await findNodeJob(openDb(c.env.DB), c.req.param("id") ?? "", holder.nodeId);
+  const job = await findNodeJob(openDb(c.env.DB), id, holder.nodeId);
   if (!job || !isHolder(job, holder)) throw notFound("no such job held by this node");
   return job;
 }
 
 /**
- * A job this node is working on now, for reads of a user's data (project files, segments): a node key reads only
+ * The job `id` if this node is working on it now, for reads of a user's data (project files, segments): a node key reads only
  * what a job it currently holds needs. Ended, queued, lapsed-and-requeued (also when claimed again under the same
  * key by another process: an older attempt) and other nodes' jobs answer as missing.
  */
-export async function runningJob(c: Context<AppEnv>) {
+export async function runningJob(c: Context<AppEnv>, id: string) {
   const holder = holderOf(c);
-  const job = await findRunningNodeJob(openDb(c.env.DB), c.req.param("id") ?? "", holder.nodeId);
+  const job = await findRunningNodeJob(openDb(c.env.DB), id, holder.nodeId);
   if (!job || !isHolder(job, holder)) throw notFound("no such job held by this node");
   return job;
 }

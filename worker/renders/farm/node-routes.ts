@@ -16,7 +16,7 @@ import {
   PlanResponseSchema,
 } from "../../../core/protocol/node-routes.ts";
 import { route } from "../../http/route.ts";
-import { idParams } from "../../http/path-params.ts";
+import { jobIdParams } from "../../http/path-params.ts";
 import { json, media } from "../../openapi/operation.ts";
 import { isRenderWork } from "../../../core/protocol/job-kinds.ts";
 import { contentTypeFor } from "../../../core/http/content-type.ts";
@@ -40,7 +40,7 @@ import { GOOGLE_FONTS_DIR } from "../../../core/fonts/google-fonts-files.ts";
 
 /** A join job's segment: its index, a whole number as the node writes it ("1", never "01" or "1.0"). */
 const segmentParams = lazy(() =>
-  z.object({ id: z.string(), index: z.string().regex(/^(0|[1-9]\d{0,5})$/, { error: (issue) => `no segment ${String(issue.input)}` }).transform(Number) }),
+  jobIdParams().extend({ index: z.string().regex(/^(0|[1-9]\d{0,5})$/, { error: (issue) => `no segment ${String(issue.input)}` }).transform(Number) }),
 );
 
 export const nodeRoutes = new Hono<AppEnv>()
@@ -49,9 +49,9 @@ export const nodeRoutes = new Hono<AppEnv>()
   .get(
     "/jobs/:id/files",
     route(
-      { operationId: "nodeListJobFiles", summary: "The files of the job's project (and cached fonts)", tag: "node", access: "node", request: () => ({ params: idParams() }), responses: () => ({ 200: json(FilesResponseSchema, "the files") }), errors: [404] },
-      async (c) => {
-        const job = await runningJob(c);
+      { operationId: "nodeListJobFiles", summary: "The files of the job's project (and cached fonts)", tag: "node", access: "node", request: () => ({ params: jobIdParams() }), responses: () => ({ 200: json(FilesResponseSchema, "the files") }), errors: [404] },
+      async (c, input) => {
+        const job = await runningJob(c, input.param("id"));
         const ref = { userId: job.userId, slug: job.slug };
         // The reserved folder is the Worker's: a project's own files there are not passed on.
         const files = (await listProjectFiles(c.env.FILES, ref)).filter((f) => f.type === "file" && !f.path.startsWith(`${GOOGLE_FONTS_DIR}/`));
@@ -66,9 +66,9 @@ export const nodeRoutes = new Hono<AppEnv>()
   .get(
     "/jobs/:id/files/*",
     route(
-      { operationId: "nodeReadJobFile", summary: "One file of the job's project", tag: "node", access: "node", request: () => ({ params: idParams() }), responses: () => ({ 200: media("application/octet-stream", "the file's bytes", true) }), errors: [404] },
-      async (c) => {
-        const job = await runningJob(c);
+      { operationId: "nodeReadJobFile", summary: "One file of the job's project", tag: "node", access: "node", request: () => ({ params: jobIdParams() }), responses: () => ({ 200: media("application/octet-stream", "the file's bytes", true) }), errors: [404] },
+      async (c, input) => {
+        const job = await runningJob(c, input.param("id"));
         const check = rawFilePath(c.req.url, JOB_FILE_PATH_START);
         const ref = { userId: job.userId, slug: job.slug };
         const fontKey = googleFontsKey(ref, check.path);
@@ -86,7 +86,7 @@ export const nodeRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "nodeReportProgress", summary: "Log lines, stage and structured progress; renews the lease; answers whether to stop", tag: "node", access: "node",
-        request: () => ({ params: idParams(), body: { json: ProgressRequestSchema, required: true } }),
+        request: () => ({ params: jobIdParams(), body: { json: ProgressRequestSchema, required: true } }),
         responses: () => ({ 200: json(CancelledResponseSchema, "whether the job was cancelled or given to another node") }),
         errors: [400, 404],
       },
@@ -112,12 +112,12 @@ export const nodeRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "nodeReportPreview", summary: "The preview server's port", tag: "node", access: "node",
-        request: () => ({ params: idParams(), body: { json: PreviewRequestSchema, required: true } }),
+        request: () => ({ params: jobIdParams(), body: { json: PreviewRequestSchema, required: true } }),
         responses: () => ({ 200: json(CancelledResponseSchema, "whether the preview was cancelled") }),
         errors: [400, 404],
       },
       async (c, input) => {
-        const job = await heldJob(c);
+        const job = await heldJob(c, input.param("id"));
         if (job.kind !== "preview") throw badRequest("only preview jobs report a port");
         const { port } = await input.body();
         if (!(await setRunningResult(openDb(c.env.DB), job.id, { port }))) return c.json({ cancelled: true });
@@ -130,7 +130,7 @@ export const nodeRoutes = new Hono<AppEnv>()
     route(
       { operationId: "nodeReadSegment", summary: "One rendered segment, for the node holding the render's join job", tag: "node", access: "node", request: () => ({ params: segmentParams() }), responses: () => ({ 200: media("application/octet-stream", "the file's bytes", true) }), errors: [404] },
       async (c, input) => {
-        const job = await runningJob(c);
+        const job = await runningJob(c, input.param("id"));
         if (job.kind !== "join") throw notFound("only a join job reads segments");
         const options = JoinJobOptionsSchema.parse(JSON.parse(job.options));
         const index = input.param("index");
@@ -147,12 +147,12 @@ export const nodeRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "nodePostPlan", summary: "A render job's plan (frames, rate, size, audio); answers how the render is split", tag: "node", access: "node",
-        request: () => ({ params: idParams(), body: { json: PlanRequestSchema, required: true } }),
+        request: () => ({ params: jobIdParams(), body: { json: PlanRequestSchema, required: true } }),
         responses: () => ({ 200: json(PlanResponseSchema, "the segments (one: render it whole here)") }),
         errors: [400, 404, 409],
       },
       async (c, input) => {
-        const job = await heldJob(c);
+        const job = await heldJob(c, input.param("id"));
         if (job.kind !== "render") throw badRequest("only render jobs post a plan");
         const { plan } = await input.body();
         return c.json(await roomOf(c.env, job).plan(job.id, holderOf(c), plan));
@@ -164,12 +164,12 @@ export const nodeRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "nodeCompleteJob", summary: "Finish the job (ok, or an error)", tag: "node", access: "node",
-        request: () => ({ params: idParams(), body: { json: CompleteRequestSchema, required: true } }),
+        request: () => ({ params: jobIdParams(), body: { json: CompleteRequestSchema, required: true } }),
         responses: () => ({ 200: json(CompleteResponseSchema.loose(), "recorded") }),
         errors: [400, 404],
       },
       async (c, input) => {
-        const job = await heldJob(c);
+        const job = await heldJob(c, input.param("id"));
         const body = await input.body();
         // A render's room decides its outcome and ends the job itself (worker/renders/room/project-room.ts).
         if (job.kind === "render" || job.kind === "join") return c.json(await roomOf(c.env, job).complete(job.id, holderOf(c), body));

@@ -13,7 +13,7 @@ import type { AppEnv } from "../../http/context.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import { rawFilePath } from "../../http/raw-file-path.ts";
 import { route } from "../../http/route.ts";
-import { idParams } from "../../http/path-params.ts";
+import { jobIdParams } from "../../http/path-params.ts";
 import { json } from "../../openapi/operation.ts";
 import { fileKey, renderKey } from "../../storage/keys.ts";
 import { scratchSpace, storeWithinQuota, type Reservation } from "../../projects/files/storage-usage.ts";
@@ -32,12 +32,12 @@ export const nodeUploadRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "nodeWriteJobFile", summary: "Write a snapshot file (snapshots/ only)", tag: "node", access: "node",
-        request: () => ({ params: idParams(), body: { raw: ["application/octet-stream", "image/png"] } }),
+        request: () => ({ params: jobIdParams(), body: { raw: ["application/octet-stream", "image/png"] } }),
         responses: () => ({ 200: json(ProjectFileWriteResponseSchema, "written") }),
         errors: [403, 404, 409, 411, 413],
       },
-      async (c) => {
-        const job = await heldJob(c);
+      async (c, input) => {
+        const job = await heldJob(c, input.param("id"));
         if (job.status !== "running") throw new ApiError(409, "the job is no longer running");
         if (job.kind !== "snapshot") throw new ApiError(403, "only snapshot jobs write project files");
         const check = rawFilePath(c.req.url, JOB_FILE_PATH_START);
@@ -58,12 +58,12 @@ export const nodeUploadRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "nodeUploadOutput", summary: "Upload the rendered video (or a segment)", tag: "node", access: "node",
-        request: () => ({ params: idParams(), body: { raw: ["video/mp4", "video/webm", "video/quicktime", "image/gif", "application/zip", "video/x-matroska", "application/octet-stream"] } }),
+        request: () => ({ params: jobIdParams(), body: { raw: ["video/mp4", "video/webm", "video/quicktime", "image/gif", "application/zip", "video/x-matroska", "application/octet-stream"] } }),
         responses: () => ({ 200: json(OutputResponseSchema, "stored") }),
         errors: [404, 409, 411, 413],
       },
-      async (c) => {
-        const job = await heldJob(c);
+      async (c, input) => {
+        const job = await heldJob(c, input.param("id"));
         if (job.status !== "running") throw new ApiError(409, "the job is no longer running");
         if (!isRenderWork(job.kind)) throw notFound("this job has no render output");
         const { renderId, segment } = renderPartOf(job);

@@ -1,8 +1,9 @@
 // A batch as its ProjectRoom runs it: the record in the room's storage (batch-transitions.ts decides), one row at a
-// time through the room's own render start, so a row is a render in every way (one at a time, split across nodes,
-// strict lint, caps, its own webhook and events). When a row's render ends (the room's finish), its outcome is
-// recorded and the next row starts in the same call; the room's alarm picks the batch up should that break. Each
-// change is told as a `batch` event on the project's stream; the end queues the batch's webhook.
+// time through the room's own render start (the one function it is given), so a row is a render in every way (one
+// at a time, split across nodes, strict lint, caps, its own webhook and events). When a row's render ends (the room
+// tells `renderEnded`), its outcome is recorded and the next row starts in the same call; the room's alarm picks the
+// batch up should that break. A cancel hands the running row's render back for the room to end. Each change is told
+// as a `batch` event on the project's stream; the end queues the batch's webhook.
 import type { BatchState } from "../../../core/protocol/render-state.ts";
 import { isInProgress } from "../../../core/protocol/render-state.ts";
 import { rowLabel } from "../../../core/render/batch-request.ts";
@@ -15,7 +16,7 @@ import { queuedRender, type QueuedRender, type RoomRender } from "../state.ts";
 import { strictLintFailures } from "../strict-lint.ts";
 import { batchEnded, batchInProgress, cancelPending, nextPendingRow, publicBatchState, rowRefused, rowRenderEnded, rowStarted, type RoomBatch } from "./batch-transitions.ts";
 import type { RenderFeed } from "./render-feed.ts";
-import type { Outcome } from "./render-transitions.ts";
+import { loadRender } from "./render-store.ts";
 
 const BATCH_KEY = "batch";
 /** Each row's variables under its own key: a batch's rows may carry up to the 1 MiB body, more than one value holds. */
@@ -26,27 +27,34 @@ const KEYS_PER_CALL = 100;
 export type StartRenderResult = { started: boolean; view: { id: string } } | { atCap: true };
 export type StartBatchResult = { started: boolean; state: BatchState } | { atCap: true } | { renderBusy: true };
 
-/** What the room lends its batch. */
-export interface BatchParts {
-  env: Env;
-  storage: DurableObjectStorage;
-  feed: RenderFeed;
-  current(): Promise<RoomRender | null>;
-  /** The room's render start, without the batch check of the public one. */
-  startRender(render: QueuedRender, failWith?: string[]): Promise<StartRenderResult>;
-  finish(renderId: string, outcome: Outcome): Promise<unknown>;
+/** The room's render start, without the batch check of the public one: a row's render starts as any render does. */
+export type StartRender = (render: QueuedRender, failWith?: string[]) => Promise<StartRenderResult>;
+
+/** A cancel of the batch in progress: the running row's render, which the room ends, or null when none ran. */
+export interface CancelledRows {
+  runningRender: string | null;
 }
 
 export class BatchRun {
-  constructor(private readonly room: BatchParts) {}
+  constructor(
+    private readonly env: Env,
+    private readonly storage: DurableObjectStorage,
+    private readonly feed: RenderFeed,
+    private readonly startRender: StartRender,
+  ) {}
 
   async load(): Promise<RoomBatch | null> {
-    return (await this.room.storage.get<RoomBatch>(BATCH_KEY)) ?? null;
+    return (await this.storage.get<RoomBatch>(BATCH_KEY)) ?? null;
+  }
+
+  /** The room's current or last render, read from the same storage. */
+  private current(): Promise<RoomRender | null> {
+    return loadRender(this.storage);
   }
 
   async state(): Promise<BatchState | null> {
     const batch = await this.load();
-    return batch ? publicBatchState(batch, await this.room.current()) : null;
+    return batch ? publicBatchState(batch, await this.current()) : null;
   }
 
   async inProgress(): Promise<boolean> {
@@ -54,15 +62,15 @@ export class BatchRun {
   }
 
   private async save(batch: RoomBatch): Promise<BatchState> {
-    await this.room.storage.put(BATCH_KEY, batch);
-    const state = publicBatchState(batch, await this.room.current());
-    this.room.feed.batchChanged(state);
+    await this.storage.put(BATCH_KEY, batch);
+    const state = publicBatchState(batch, await this.current());
+    this.feed.batchChanged(state);
     return state;
   }
 
   private async deleteVariables(batch: RoomBatch): Promise<void> {
     const keys = batch.rows.map((row) => varsKey(batch.id, row.index));
-    for (let i = 0; i < keys.length; i += KEYS_PER_CALL) await this.room.storage.delete(keys.slice(i, i + KEYS_PER_CALL));
+    for (let i = 0; i < keys.length; i += KEYS_PER_CALL) await this.storage.delete(keys.slice(i, i + KEYS_PER_CALL));
   }
 
   /**
@@ -72,20 +80,20 @@ export class BatchRun {
    */
   async start(batch: RoomBatch, variables: Record<string, unknown>[]): Promise<StartBatchResult> {
     const previous = await this.load();
-    if (batchInProgress(previous)) return { started: false, state: publicBatchState(previous, await this.room.current()) };
-    const current = await this.room.current();
+    if (batchInProgress(previous)) return { started: false, state: publicBatchState(previous, await this.current()) };
+    const current = await this.current();
     if (current && isInProgress(current.status)) return { renderBusy: true };
     const entries = variables.map((vars, index) => [varsKey(batch.id, index), vars] as const);
-    for (let i = 0; i < entries.length; i += KEYS_PER_CALL) await this.room.storage.put(Object.fromEntries(entries.slice(i, i + KEYS_PER_CALL)));
-    await this.room.storage.put(BATCH_KEY, batch);
+    for (let i = 0; i < entries.length; i += KEYS_PER_CALL) await this.storage.put(Object.fromEntries(entries.slice(i, i + KEYS_PER_CALL)));
+    await this.storage.put(BATCH_KEY, batch);
     const undo = async () => {
       await this.deleteVariables(batch);
-      if (previous) await this.room.storage.put(BATCH_KEY, previous);
-      else await this.room.storage.delete(BATCH_KEY);
+      if (previous) await this.storage.put(BATCH_KEY, previous);
+      else await this.storage.delete(BATCH_KEY);
     };
     // A first row that cannot start leaves nothing behind: no batch in progress that no render would ever advance.
     const first = await this.startRow(batch, 0).catch(async (error: unknown) => {
-      if ((await this.room.current())?.id !== (await this.load())?.rows[0]?.renderId) await undo();
+      if ((await this.current())?.id !== (await this.load())?.rows[0]?.renderId) await undo();
       throw error;
     });
     if (first === "atCap") {
@@ -99,23 +107,23 @@ export class BatchRun {
   /** Starts the row at `index` as a render; "atCap" when the user's cap refused it (the row is then failed). */
   private async startRow(batch: RoomBatch, index: number): Promise<"started" | "atCap"> {
     const row = batch.rows[index]!;
-    const options = { ...batch.options, variables: (await this.room.storage.get<Record<string, unknown>>(varsKey(batch.id, index))) ?? {} };
+    const options = { ...batch.options, variables: (await this.storage.get<Record<string, unknown>>(varsKey(batch.id, index))) ?? {} };
     const render = queuedRender(batch, options, `${batch.slug}-${rowLabel(row, index)}`);
-    const failWith = options.strict ? await strictLintFailures(this.room.env, batch, options.composition) : [];
+    const failWith = options.strict ? await strictLintFailures(this.env, batch, options.composition) : [];
     // The lint read other storage than the room's, so other calls ran meanwhile: a cancel may have ended the batch.
     const latest = await this.load();
     if (!batchInProgress(latest) || latest.id !== batch.id || nextPendingRow(latest) !== index) return "started";
     // Recorded before the render starts: a strict render with lint errors ends inside startRender, and its end
     // must find its row.
     await this.save(rowStarted(latest, index, render.id, render.filename));
-    const result = await this.room.startRender(render, failWith.length ? failWith : undefined);
+    const result = await this.startRender(render, failWith.length ? failWith : undefined);
     if ("atCap" in result || !result.started) {
       const now = (await this.load())!;
       const why = "atCap" in result ? "your limit of renders in progress was reached (renders of other projects); the row was not rendered" : "another render was in progress";
       await this.save(rowRefused(now, index, why));
       return "atCap" in result ? "atCap" : "started";
     }
-    if (!failWith.length) await wakeRenderNodes(this.room.env).catch((error: unknown) => logEvent("error", "batch.wake_failed", { error }));
+    if (!failWith.length) await wakeRenderNodes(this.env).catch((error: unknown) => logEvent("error", "batch.wake_failed", { error }));
     return "started";
   }
 
@@ -140,7 +148,7 @@ export class BatchRun {
     for (;;) {
       let batch = await this.load();
       if (!batchInProgress(batch)) return;
-      const current = await this.room.current();
+      const current = await this.current();
       if (current && isInProgress(current.status)) return;
       // A row's end the room recorded but this batch missed (the room was evicted in between).
       if (current) batch = rowRenderEnded(batch, current) ?? batch;
@@ -162,21 +170,21 @@ export class BatchRun {
     }
     const state = await this.save(ended);
     await this.deleteVariables(ended);
-    await notifyBatchEnded(this.room.env, ended.userId, ended.options.webhookUrl, state, project);
+    await notifyBatchEnded(this.env, ended.userId, ended.options.webhookUrl, state, project);
   }
 
-  /** DELETE .../batch: the rows not started are cancelled, then the running row's render; `stopped` when it ran. */
-  async cancel(reason = "cancelled by the user"): Promise<{ stopped: boolean; batch: BatchState | null }> {
+  /**
+   * DELETE .../batch: the rows not started are cancelled. The running row's render is handed back for the room to end
+   * (its end records the row and ends the batch); with none running the batch ends here. Null when no batch ran.
+   */
+  async cancelRows(reason: string): Promise<CancelledRows | null> {
     const batch = await this.load();
-    if (!batchInProgress(batch)) return { stopped: false, batch: batch ? publicBatchState(batch, await this.room.current()) : null };
+    if (!batchInProgress(batch)) return null;
     await this.save(cancelPending(batch, reason));
-    const current = await this.room.current();
-    if (current && isInProgress(current.status) && batch.rows.some((row) => row.renderId === current.id)) {
-      await this.room.finish(current.id, { cancelled: true, reason: `the batch was ${reason}` });
-    } else {
-      await this.advance();
-    }
-    return { stopped: true, batch: await this.state() };
+    const current = await this.current();
+    if (current && isInProgress(current.status) && batch.rows.some((row) => row.renderId === current.id)) return { runningRender: current.id };
+    await this.advance();
+    return { runningRender: null };
   }
 
   /** DELETE /renders/<filename> of a row's file: the row offers no download from now on. */

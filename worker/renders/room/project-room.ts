@@ -1,45 +1,37 @@
 // One ProjectRoom per (user, project): the one owner of a render's status. A render's life is one state machine
 // (render-transitions.ts: pure, event → next render + effects); the room reads what a transition needs
-// (render-facts.ts), applies the step (`apply`: stores the render in its storage, render-store.ts, then performs the
-// effects in order: tells its log and streams through its RenderFeed, writes the D1 rows through the one projector,
-// renders/projection.ts, queues or ends jobs, ends the render), and carries out a render's start and end, which
-// involve its storage, D1 and the waiters at once. The alarm is the watchdog (`watched`). A batch's rows are its
-// renders, one after another (batch-run.ts). Every alarm path ends: an ended render with its D1 rows written sets no
-// alarm. The life of a render, file by file: worker/renders/README.md.
+// (render-facts.ts) and applies the step (apply-step.ts: stores the render in its storage, render-store.ts, then
+// performs the effects in order). A render's start and end (render-ends.ts) involve its storage, D1 and the waiters
+// at once; around them the room fails a strict render at once and goes on with a batch, whose rows are its renders,
+// one after another (batch-run.ts). The alarm is the watchdog (`watched`). Every alarm path ends: an ended render
+// with its D1 rows written sets no alarm. The life of a render, file by file: worker/renders/README.md.
 import { DurableObject } from "cloudflare:workers";
 import type { CompleteRequest } from "../../../core/protocol/node-routes.ts";
 import type { ProgressEvent } from "../../../core/protocol/progress.ts";
 import type { RenderPlan, SegmentRange } from "../../../core/protocol/render-plan.ts";
-import { isInProgress, type RenderWithLog } from "../../../core/protocol/render-state.ts";
-import { backoffDelay } from "../../../core/retry.ts";
-import { settled } from "../../../core/settled.ts";
+import { isInProgress, type BatchState } from "../../../core/protocol/render-state.ts";
 import { logEvent } from "../../http/log.ts";
-import { notifyRenderEnded, projectLookup } from "../notify-render-ended.ts";
 import { openDb } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
-import { capOf } from "../../limits/work-caps.ts";
 import { announceWork } from "../farm/job-board.ts";
 import type { JobHolder } from "../farm/job-holder.ts";
-import { wakeRenderNodes } from "../farm/render-node-container.ts";
-import { admitRender, endRenderJob, queueRenderJobs, requeueRenderJob, writeEndedRender, writeFileDeleted, writeProjection } from "../projection.ts";
+import { writeFileDeleted } from "../projection.ts";
 import { segmentKey } from "../segment-keys.ts";
-import { joinJobId, publicRenderState, segmentJobId, type EndedRender, type Progress, type QueuedRender, type RoomRender } from "../state.ts";
+import { joinJobId, publicRenderState, segmentJobId, type Progress, type QueuedRender, type RoomRender } from "../state.ts";
 import { ChangeWaiters } from "./change-waiters.ts";
+import { applyStep } from "./apply-step.ts";
 import { RenderFeed } from "./render-feed.ts";
+import { RenderEnds, renderView, type RenderView } from "./render-ends.ts";
 import { holds, limitsOf, splitDecision, uploadedSize, watchLook } from "./render-facts.ts";
-import { forgetRender, loadRender, storeRender } from "./render-store.ts";
+import { loadRender } from "./render-store.ts";
 import {
-  admitted,
   completed,
-  ended,
   fileForgotten,
   isLive,
   planned,
   progressed,
   segmentCompleted,
   segmentTaken,
-  synced,
-  syncFailed,
   taken,
   watched,
   withLines,
@@ -51,18 +43,13 @@ import type { RoomBatch } from "./batch-transitions.ts";
 import { StreamWatch } from "./stream-watch.ts";
 import { carriedStreamCredential, type CredentialEnd, type StreamCredential } from "../../auth/stream-credential.ts";
 
-export type RenderView = RenderWithLog;
 /** `atCap`: the user already has their limit of renders in progress elsewhere; nothing was started. */
-export type AdmitResult = { started: boolean; view: RenderWithLog } | { atCap: true };
+export type AdmitResult = { started: boolean; view: RenderView } | { atCap: true };
 /** `batchBusy`: a batch runs in this project (its rows are the renders), so nothing was started. */
 export type StartResult = AdmitResult | { batchBusy: true };
 
-/** Retry delays for D1 writes of an ended render that failed: 1 s, doubling to at most 10 min, for at most
- * MAX_SYNC_TRIES tries (about 2 h); then the alarm stops for good. */
-const SYNC_BACKOFF = { firstMs: 1000, maxMs: 600_000 };
-const MAX_SYNC_TRIES = 20;
-/** Rendering rows still "in progress" this long past the wall-clock limit are stale (their room never ended them). */
-const STALE_AFTER_LIMIT_MS = 60_000;
+/** How a strict render with lint errors ends, at once, with its errors in its log. */
+const STRICT_LINT_FAILURE: Outcome = { ok: false, error: "lint errors (strict): fix them or render without strict" };
 
 // Types env.ts's ProjectRoom namespace (durable-object-classes.ts says why this way round).
 declare module "../../durable-object-classes.ts" {
@@ -76,25 +63,19 @@ export class ProjectRoom extends DurableObject<Env> {
   private readonly feed: RenderFeed;
   /** Ends the streams of a credential that ended, told or found by its backstop (stream-watch.ts). */
   private readonly watch: StreamWatch;
-  private readonly waiters = new ChangeWaiters<RenderView>();
+  /** A render's start and end, and the `wait`ers of its end (render-ends.ts). */
+  private readonly ends: RenderEnds;
   /** Browser-job waiters (worker/checks/wait-for-job.ts), told when their job is claimed or ends. */
   private readonly jobWaiters = new ChangeWaiters<boolean>();
-  /** Renders whose finish is under way: finish awaits D1, and a second finish meanwhile must not run. */
-  private readonly finishing = new Set<string>();
   private readonly batch: BatchRun;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.watch = new StreamWatch(env.DB, () => this.feed);
     this.feed = new RenderFeed(ctx.storage.sql, (credential) => this.watch.refused(credential));
-    this.batch = new BatchRun({
-      env,
-      storage: ctx.storage,
-      feed: this.feed,
-      current: () => this.current(),
-      startRender: (render, failWith) => this.admit(render, failWith),
-      finish: (renderId, outcome) => this.finish(renderId, outcome),
-    });
+    this.ends = new RenderEnds(ctx, env, this.feed);
+    // A batch's row starts as any render does, without the batch check of the public start.
+    this.batch = new BatchRun(env, ctx.storage, this.feed, (render, failWith) => this.admit(render, failWith));
   }
 
   private current(): Promise<RoomRender | null> {
@@ -102,7 +83,7 @@ export class ProjectRoom extends DurableObject<Env> {
   }
 
   private view(render: RoomRender): RenderView {
-    return { ...publicRenderState(render), lines: this.feed.linesOf(render.id) };
+    return renderView(this.feed, render);
   }
 
   /** The current or last render with its log, or null when this project never rendered. */
@@ -113,89 +94,33 @@ export class ProjectRoom extends DurableObject<Env> {
 
   // ── a render's life: the transitions' steps, applied ─────────────────────────────────────────────────────
 
-  /**
-   * Carries out a transition's step: a job to put back first (when another hand got there first, the step is
-   * dropped and null returned), then the render stored, then each effect in order.
-   */
+  /** Carries out a transition's step (apply-step.ts) and the end it asks for; null when the step was dropped. */
   private async apply(step: Step | null): Promise<RoomRender | null> {
-    if (!step) return null;
-    const { render } = step;
-    const db = openDb(this.env.DB);
-    for (const effect of step.effects) {
-      if (effect.do !== "requeueJob") continue;
-      if (!(await requeueRenderJob(db, effect.jobId, effect.nodeId))) return null;
-      logEvent("warn", "render.requeued", { renderId: render.id, why: effect.why });
-    }
-    await storeRender(this.ctx.storage, render);
-    for (const effect of step.effects) {
-      switch (effect.do) {
-        case "tell":
-          this.feed.lines(render.id, effect.lines, { status: render.status, progress: render.progress, ...(render.phase === "queued" && render.queue ? { queue: render.queue } : {}) });
-          break;
-        case "project":
-          await writeProjection(db, render);
-          break;
-        case "endJob":
-          await endRenderJob(db, effect.jobId, effect.result);
-          break;
-        case "queueJobs":
-          await queueRenderJobs(db, render, effect.jobs);
-          break;
-        case "announce":
-          await announceWork(this.env, effect.kind);
-          break;
-        case "wakeNodes":
-          // In production more container nodes start for the segments (their number follows the queue's depth).
-          await wakeRenderNodes(this.env);
-          break;
-        case "end":
-          await this.finish(render.id, effect.outcome);
-          break;
-        case "requeueJob":
-          break;
-      }
-    }
-    return render;
+    const applied = await applyStep(this.env, this.ctx.storage, this.feed, step);
+    if (applied?.end) await this.finish(applied.render.id, applied.end);
+    return applied?.render ?? null;
   }
 
   /**
    * Starts a render unless one is in progress, in which case that one is returned unchanged (`started: false`).
-   * The check and the write are storage operations, which the input gate serialises, so two POSTs racing here
-   * cannot both start; only then are the D1 row and the job written. The D1 row is admitted only under the user's
-   * cap on renders in progress (else `atCap`, and the room is put back as it was). `failWith` ends it at once
-   * (strict lint). While a batch runs, no other render slips in between its rows (`batchBusy`).
+   * The D1 row is admitted only under the user's cap on renders in progress (else `atCap`, render-ends.ts).
+   * `failWith` ends it at once (strict lint). While a batch runs, no other render slips in between its rows
+   * (`batchBusy`).
    */
   async startRender(render: QueuedRender, failWith?: string[]): Promise<StartResult> {
     if (await this.batch.inProgress()) return { batchBusy: true };
     return this.admit(render, failWith);
   }
 
-  /** A render's start (a render POST, or a batch's row): stored, its D1 row and job admitted, the watchdog armed. */
+  /** A render's start (a render POST, or a batch's row): admitted (render-ends.ts), then failed at once when strict lint found errors. */
   private async admit(render: QueuedRender, failWith?: string[]): Promise<AdmitResult> {
-    const existing = await this.current();
-    if (existing && isInProgress(existing.status)) return { started: false, view: this.view(existing) };
-    await storeRender(this.ctx.storage, render);
-    // The job is queued in the row's round trip, so a node may claim it (and report to the room) before the room has
-    // stored the render as admitted and told its start: no other call reaches the room until it has. (Only storage
-    // blocks other calls by itself; a D1 call does not.)
-    const queued = await this.ctx.blockConcurrencyWhile(async () => {
-      const staleBefore = Date.now() - limitsOf(this.env).maxRenderMs - STALE_AFTER_LIMIT_MS;
-      const job = failWith ? undefined : { kind: "render" as const, options: render.options };
-      const named = await admitRender(openDb(this.env.DB), render, capOf(this.env, "render"), staleBefore, job);
-      if (!named) {
-        if (existing) await storeRender(this.ctx.storage, existing);
-        else await forgetRender(this.ctx.storage);
-        return null;
-      }
-      // The watchdog runs from the start, so even a render whose job never got queued ends.
-      await this.ctx.storage.setAlarm(Date.now() + limitsOf(this.env).watchdogMs);
-      this.feed.started(named.id, publicRenderState(named));
-      return this.apply(admitted(named));
-    });
-    if (!queued || queued.phase !== "queued") return { atCap: true };
+    const admission = await this.ends.begin(render, !failWith);
+    if ("atCap" in admission) return admission;
+    if ("inProgress" in admission) return { started: false, view: this.view(admission.inProgress) };
+    const { queued } = admission;
     if (failWith) {
       await this.apply(withLines(queued, failWith));
-      await this.finish(queued.id, { ok: false, error: "lint errors (strict): fix them or render without strict" });
+      await this.finish(queued.id, STRICT_LINT_FAILURE);
     } else {
       await announceWork(this.env, "render");
     }
@@ -287,65 +212,21 @@ export class ProjectRoom extends DurableObject<Env> {
   // ── a render's end ─────────────────────────────────────────────────────────────────────────────────────────
 
   /**
-   * The render ended: done (with the file's size), failed (with why), or cancelled. The decision (`ended`) is stored
-   * and told first, then the D1 rows are written (projection.ts writeEndedRender); should they fail, the decision
-   * stands, the render offers no download, and the alarm writes them with backoff. Then the streams, the `wait`ers
-   * and the webhook hear of it, and a batch goes on with its next row.
+   * The render ended: done (with the file's size), failed (with why), or cancelled. render-ends.ts stores, writes and
+   * tells it; then a batch goes on with its next row. The render as it stands when it was not live.
    */
   async finish(renderId: string, outcome: Outcome): Promise<RenderView | null> {
-    const render = await this.current();
-    if (!isLive(render, renderId) || this.finishing.has(renderId)) return render ? this.view(render) : null;
-    this.finishing.add(renderId);
-    // Read once for the render's webhook and, when this was a batch's last row, the batch's.
-    const project = projectLookup(this.env, render.userId, render.slug);
-    let final: EndedRender;
-    try {
-      const step = ended(render, outcome, Date.now());
-      this.feed.lines(render.id, [step.line], { status: render.status, progress: render.progress });
-      await storeRender(this.ctx.storage, step.render);
-      await this.ctx.storage.deleteAlarm();
-      // The project's webhook is looked up only without a webhookUrl; then in the same round trip as the writes.
-      if (!render.options.webhookUrl) void settled(project()); // its failure is the notice's, which awaits it and logs it
-      final = step.render;
-      try {
-        final = await this.sync(step.render);
-      } catch (error) {
-        logEvent("error", "render.end_write_failed", { renderId, retry: "alarm", error });
-        await this.ctx.storage.setAlarm(Date.now() + backoffDelay(SYNC_BACKOFF, 1));
-      }
-    } finally {
-      this.finishing.delete(renderId);
+    const ended = await this.ends.end(renderId, outcome);
+    if (!ended) {
+      const render = await this.current();
+      return render ? this.view(render) : null;
     }
-    const view = this.view(final);
-    this.feed.ended(publicRenderState(final));
-    this.waiters.notify(renderId, view);
-    await notifyRenderEnded(this.env, final, project);
     // A batch's row: record it and start the next row; should that break, the alarm goes on with it.
-    await this.batch.renderEnded((await this.current()) ?? final, project).catch(async (error: unknown) => {
+    await this.batch.renderEnded((await this.current()) ?? ended.final, ended.project).catch(async (error: unknown) => {
       logEvent("error", "batch.advance_failed", { renderId, error, retry: "alarm" });
       await this.ctx.storage.setAlarm(Date.now() + 1000);
     });
-    return view;
-  }
-
-  /** Writes an ended render's D1 rows, then marks it synced (from then on a done render offers its download). */
-  private async sync(render: EndedRender): Promise<EndedRender> {
-    await writeEndedRender(this.env, render);
-    const done = synced(render);
-    await storeRender(this.ctx.storage, done);
-    return done;
-  }
-
-  /** The alarm of an ended render whose rows are not written yet: one more try, then the next with backoff. */
-  private async retrySync(render: EndedRender): Promise<void> {
-    try {
-      await this.sync(render);
-    } catch (error) {
-      const next = syncFailed(render);
-      await storeRender(this.ctx.storage, next);
-      if (next.syncTries < MAX_SYNC_TRIES) await this.ctx.storage.setAlarm(Date.now() + backoffDelay(SYNC_BACKOFF, next.syncTries + 1));
-      else logEvent("error", "render.end_write_abandoned", { renderId: render.id, tries: next.syncTries, error });
-    }
+    return ended.view;
   }
 
   // ── batches (batch-run.ts) ─────────────────────────────────────────────────────────────────────────────────
@@ -358,8 +239,11 @@ export class ProjectRoom extends DurableObject<Env> {
     return this.batch.state();
   }
 
-  cancelBatch() {
-    return this.batch.cancel();
+  /** DELETE .../batch: the rows not started are cancelled, then the running row's render; `stopped` when it ran. */
+  async cancelBatch(reason = "cancelled by the user"): Promise<{ stopped: boolean; batch: BatchState | null }> {
+    const cancelled = await this.batch.cancelRows(reason);
+    if (cancelled?.runningRender) await this.finish(cancelled.runningRender, { cancelled: true, reason: `the batch was ${reason}` });
+    return { stopped: cancelled !== null, batch: await this.batch.state() };
   }
 
   /** DELETE .../render: `{ stopped }` is true when a render was in progress and is now cancelled. */
@@ -397,7 +281,7 @@ export class ProjectRoom extends DurableObject<Env> {
     if (!isInProgress(render.status)) return this.view(render);
     const held = this.watch.hold(credential);
     try {
-      return await Promise.race([this.waiters.wait(renderId), held.ended.then(() => ({ credentialEnded: true as const }))]);
+      return await Promise.race([this.ends.waitForEnd(renderId), held.ended.then(() => ({ credentialEnded: true as const }))]);
     } finally {
       held.release();
     }
@@ -416,7 +300,7 @@ export class ProjectRoom extends DurableObject<Env> {
 
   /** Before the project is deleted: stop the render, end the streams, forget the log. */
   async stopAll(): Promise<{ stopped: boolean }> {
-    await this.batch.cancel("the project was deleted");
+    await this.cancelBatch("the project was deleted");
     const result = await this.cancel("the project was deleted");
     this.feed.closeAll();
     await this.ctx.storage.deleteAll();
@@ -471,7 +355,7 @@ export class ProjectRoom extends DurableObject<Env> {
     const render = await this.current();
     if (!render) return;
     if (render.phase !== "ended") return this.watchdog(render.id);
-    if (!render.synced) await this.retrySync(render);
+    if (!render.synced) await this.ends.retrySync(render);
     await this.batch.advance();
   }
 

@@ -1,0 +1,148 @@
+// A render's start and end in its room, the two moments that involve the room's storage, D1 and the waiters at once.
+// The start: stored, its D1 row and job admitted under the user's cap, the watchdog armed, told. The end: the
+// decision stored and told first, then the D1 rows written (retried by the alarm with backoff should D1 fail), then
+// the streams, the `wait`ers and the webhook hear of it. What comes around them (a strict render failed at once, a
+// batch's next row) is the room's (project-room.ts).
+import { isInProgress, type RenderWithLog } from "../../../core/protocol/render-state.ts";
+import { backoffDelay } from "../../../core/retry.ts";
+import { settled } from "../../../core/settled.ts";
+import { openDb } from "../../db/client.ts";
+import type { Env } from "../../env.ts";
+import { logEvent } from "../../http/log.ts";
+import { capOf } from "../../limits/work-caps.ts";
+import { notifyRenderEnded, projectLookup, type ProjectLookup } from "../notify-render-ended.ts";
+import { admitRender, writeEndedRender } from "../projection.ts";
+import { publicRenderState, type EndedRender, type QueuedRender, type RoomRender } from "../state.ts";
+import { applyStep } from "./apply-step.ts";
+import { ChangeWaiters } from "./change-waiters.ts";
+import { limitsOf } from "./render-facts.ts";
+import type { RenderFeed } from "./render-feed.ts";
+import { forgetRender, loadRender, storeRender } from "./render-store.ts";
+import { admitted, ended, isLive, synced, syncFailed, type Outcome } from "./render-transitions.ts";
+
+export type RenderView = RenderWithLog;
+
+/** What a start came to: the render queued, the render already in progress (nothing changed), or the user's cap. */
+export type Admission = { queued: QueuedRender } | { inProgress: RoomRender } | { atCap: true };
+
+/** An end carried out: the render as stored, as its waiters got it, and its project's lookup (for a batch's webhook). */
+export interface EndedView {
+  final: EndedRender;
+  view: RenderView;
+  project: ProjectLookup;
+}
+
+/** Retry delays for D1 writes of an ended render that failed: 1 s, doubling to at most 10 min, for at most
+ * MAX_SYNC_TRIES tries (about 2 h); then the alarm stops for good. */
+const SYNC_BACKOFF = { firstMs: 1000, maxMs: 600_000 };
+const MAX_SYNC_TRIES = 20;
+/** Rendering rows still "in progress" this long past the wall-clock limit are stale (their room never ended them). */
+const STALE_AFTER_LIMIT_MS = 60_000;
+
+/** The render as GET .../render shows it: its public state with its log. */
+export const renderView = (feed: RenderFeed, render: RoomRender): RenderView => ({ ...publicRenderState(render), lines: feed.linesOf(render.id) });
+
+export class RenderEnds {
+  private readonly waiters = new ChangeWaiters<RenderView>();
+  /** Renders whose end is under way: an end awaits D1, and a second end meanwhile must not run. */
+  private readonly ending = new Set<string>();
+
+  constructor(
+    private readonly ctx: DurableObjectState,
+    private readonly env: Env,
+    private readonly feed: RenderFeed,
+  ) {}
+
+  /**
+   * Starts `render` unless one is in progress. The check and the write are storage operations, which the input gate
+   * serialises, so two POSTs racing here cannot both start; only then are the D1 row and (`withJob`) the job
+   * written, under the user's cap on renders in progress (else `atCap`, and the room's storage is put back).
+   */
+  async begin(render: QueuedRender, withJob: boolean): Promise<Admission> {
+    const storage = this.ctx.storage;
+    const existing = await loadRender(storage);
+    if (existing && isInProgress(existing.status)) return { inProgress: existing };
+    await storeRender(storage, render);
+    // The job is queued in the row's round trip, so a node may claim it (and report to the room) before the room has
+    // stored the render as admitted and told its start: no other call reaches the room until it has. (Only storage
+    // blocks other calls by itself; a D1 call does not.)
+    const queued = await this.ctx.blockConcurrencyWhile(async () => {
+      const staleBefore = Date.now() - limitsOf(this.env).maxRenderMs - STALE_AFTER_LIMIT_MS;
+      const job = withJob ? { kind: "render" as const, options: render.options } : undefined;
+      const named = await admitRender(openDb(this.env.DB), render, capOf(this.env, "render"), staleBefore, job);
+      if (!named) {
+        if (existing) await storeRender(storage, existing);
+        else await forgetRender(storage);
+        return null;
+      }
+      // The watchdog runs from the start, so even a render whose job never got queued ends.
+      await storage.setAlarm(Date.now() + limitsOf(this.env).watchdogMs);
+      this.feed.started(named.id, publicRenderState(named));
+      return (await applyStep(this.env, storage, this.feed, admitted(named)))?.render ?? null;
+    });
+    return queued?.phase === "queued" ? { queued } : { atCap: true };
+  }
+
+  /**
+   * Ends the render: done (with the file's size), failed (with why), or cancelled. The decision (`ended`) is stored
+   * and told first, then the D1 rows are written (projection.ts writeEndedRender); should they fail, the decision
+   * stands, the render offers no download, and the alarm writes them with backoff (`retrySync`). Then the streams,
+   * the `wait`ers and the webhook hear of it. Null when the render is not live or its end is already under way.
+   */
+  async end(renderId: string, outcome: Outcome): Promise<EndedView | null> {
+    const storage = this.ctx.storage;
+    const render = await loadRender(storage);
+    if (!isLive(render, renderId) || this.ending.has(renderId)) return null;
+    this.ending.add(renderId);
+    // Read once for the render's webhook and, when this was a batch's last row, the batch's.
+    const project = projectLookup(this.env, render.userId, render.slug);
+    let final: EndedRender;
+    try {
+      const step = ended(render, outcome, Date.now());
+      this.feed.lines(render.id, [step.line], { status: render.status, progress: render.progress });
+      await storeRender(storage, step.render);
+      await storage.deleteAlarm();
+      // The project's webhook is looked up only without a webhookUrl; then in the same round trip as the writes.
+      if (!render.options.webhookUrl) void settled(project()); // its failure is the notice's, which awaits it and logs it
+      final = step.render;
+      try {
+        final = await this.sync(step.render);
+      } catch (error) {
+        logEvent("error", "render.end_write_failed", { renderId, retry: "alarm", error });
+        await storage.setAlarm(Date.now() + backoffDelay(SYNC_BACKOFF, 1));
+      }
+    } finally {
+      this.ending.delete(renderId);
+    }
+    const view = renderView(this.feed, final);
+    this.feed.ended(publicRenderState(final));
+    this.waiters.notify(renderId, view);
+    await notifyRenderEnded(this.env, final, project);
+    return { final, view, project };
+  }
+
+  /** Resolves with the render's view when it ends (`end`); the caller checked that it is in progress. */
+  waitForEnd(renderId: string): Promise<RenderView> {
+    return this.waiters.wait(renderId);
+  }
+
+  /** The alarm of an ended render whose rows are not written yet: one more try, then the next with backoff. */
+  async retrySync(render: EndedRender): Promise<void> {
+    try {
+      await this.sync(render);
+    } catch (error) {
+      const next = syncFailed(render);
+      await storeRender(this.ctx.storage, next);
+      if (next.syncTries < MAX_SYNC_TRIES) await this.ctx.storage.setAlarm(Date.now() + backoffDelay(SYNC_BACKOFF, next.syncTries + 1));
+      else logEvent("error", "render.end_write_abandoned", { renderId: render.id, tries: next.syncTries, error });
+    }
+  }
+
+  /** Writes an ended render's D1 rows, then marks it synced (from then on a done render offers its download). */
+  private async sync(render: EndedRender): Promise<EndedRender> {
+    await writeEndedRender(this.env, render);
+    const done = synced(render);
+    await storeRender(this.ctx.storage, done);
+    return done;
+  }
+}
