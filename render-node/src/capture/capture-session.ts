@@ -7,7 +7,7 @@ import { formatFindingLine, strictFailure, type Finding } from "../../../core/pr
 import { blockedAttemptFinding, limitBlockedAttempts } from "../browser/blocked-attempt.ts";
 import type { CompositionInfo } from "../../../page-runtime/api.ts";
 import { launchCaptureBrowser } from "../browser/launch-capture-browser.ts";
-import type { CaptureBrowser, CaptureMode } from "../browser/launch-capture-browser.ts";
+import type { CaptureBrowser } from "../browser/launch-capture-browser.ts";
 import { loadComposition } from "../browser/load-composition.ts";
 import { startNetworkSink } from "../browser/network-sink.ts";
 import { networkIsolationFlags } from "../browser/network-policy.ts";
@@ -52,7 +52,6 @@ export interface CaptureSession {
   /** The node's frame reuse switch and its budget for decoded video frames. */
   frameReuse: boolean;
   scratchBudget: ScratchBudget;
-  captureMode: CaptureMode | undefined;
   /** Throws the first blocked attempt, missing asset or invalid page report when the render is strict. */
   failIfBlocked(strict: boolean): void;
   /** The render page of a project-relative composition on the session's project server. */
@@ -165,7 +164,7 @@ export async function openCaptureSession(input: SessionInput): Promise<OpenSessi
     return {
       fail, close,
       projectDir, work, signal, tools, timeline: input.timeline ?? startTimeline(), findings, onLine, onFinding,
-      frameReuse: input.frameReuse ?? true, scratchBudget: input.scratchBudget ?? DEFAULT_SCRATCH_BUDGET, captureMode: input.captureMode,
+      frameReuse: input.frameReuse ?? true, scratchBudget: input.scratchBudget ?? DEFAULT_SCRATCH_BUDGET,
       failIfBlocked: (strict) => {
         if (strict && blocked !== undefined) throw strictFailure(blocked);
       },
