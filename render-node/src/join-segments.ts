@@ -60,19 +60,19 @@ export async function joinFiles(input: {
   await writeFile(listFile, buildConcatList(input.files));
   const what = `${input.files.length} ${input.files.length === 1 ? "chunk" : "chunks"}`;
   const withAudio = audio ? `, with ${audio.clips} audio clip${audio.clips === 1 ? "" : "s"} mixed` : "";
-  if (input.format === "gif") {
-    // The palette needs every frame: a GIF is encoded once here, from the JPEG chunks.
-    onLine(`joining ${what}; palette pass for GIF`);
-    const gif = buildGifArgs({ quality: input.quality, listFile, palette: join(input.work, "palette.png"), output: input.outputPath, loop: input.gifLoop });
-    await tools.run(tools.binaries.ffmpeg, gif.palette, finishing("encoding: the GIF palette pass")).done;
-    await tools.run(tools.binaries.ffmpeg, gif.encode, finishing("encoding: the GIF")).done;
-  } else if (input.format === "png-sequence") {
+  if (input.format === "png-sequence") {
     // A png-sequence has no video stream: its sound, if any, is audio.m4a beside the frames.
     onLine(`zipping ${plan.frames} PNG frames${withAudio}`);
     const frames = await listPngFrames(input.files, plan.frames);
     const entries = frames.map((path) => ({ name: basename(path), path }));
     if (audio) entries.push({ name: basename(audio.path), path: audio.path });
     await writeStoredZip(entries, input.outputPath, tools.signal);
+  } else if (input.format === "gif") {
+    // The palette needs every frame: a GIF is encoded once here, from the JPEG chunks.
+    onLine(`joining ${what}; palette pass for GIF`);
+    const gif = buildGifArgs({ quality: input.quality, listFile, palette: join(input.work, "palette.png"), output: input.outputPath, loop: input.gifLoop });
+    await tools.run(tools.binaries.ffmpeg, gif.palette, finishing("encoding: the GIF palette pass")).done;
+    await tools.run(tools.binaries.ffmpeg, gif.encode, finishing("encoding: the GIF")).done;
   } else {
     onLine(`joining ${what}${withAudio}`);
     const args = buildJoinArgs({ format: input.format, quality: input.quality, listFile, audio: audio?.path ?? null, output: input.outputPath, alpha: plan.alpha });

@@ -1,18 +1,15 @@
-// Renders a project directory to a video file on one node: plan, capture every frame (one chunk per browser),
-// join with the audio. The farm's three steps (plan-render, render-segment, join-segments) in one session, so
-// one browser load serves both the plan and the capture.
-import { withCaptureSession } from "./capture/capture-session.ts";
-import { checkConcurrency, type CaptureControls } from "./capture/capture-options.ts";
+// Renders a project directory to a video file on one node: the render pipeline (render-pipeline.ts: plan,
+// capture and encode, mix, join) with the options of a caller that is not a job. One browser load serves both the
+// plan and the capture.
+import { resolveRequest, type CaptureControls } from "./capture/capture-options.ts";
 import type { CaptureMode } from "./browser/launch-capture-browser.ts";
-import { joinFiles } from "./join-segments.ts";
-import { mixAudioTrack } from "./media/mix-audio-track.ts";
 import type { Format, Quality, Resolution } from "../../core/render/render-options.ts";
 import type { RenderPlan } from "./plan-render.ts";
-import { trackProgress } from "./progress/track-progress.ts";
 import type { Progress } from "./progress/track-progress.ts";
 import type { FrameDone } from "./capture/render-frame-range.ts";
 import type { Finding } from "../../core/protocol/finding.ts";
-import { formatTimeline, startTimeline, type TimelineStage } from "./progress/render-timeline.ts";
+import type { TimelineStage } from "./progress/render-timeline.ts";
+import { renderPipeline, type PlanDecision } from "./render-pipeline.ts";
 
 export interface RenderProjectInput extends CaptureControls {
   projectDir: string;
@@ -63,58 +60,17 @@ export async function renderProject(input: RenderProjectInput): Promise<RenderRe
 }
 
 /**
- * The farm's first step and a whole render in one session: plans, asks `decide` (the Worker's answer to the plan),
- * and either renders the whole project here (`"render"`, as renderProject) or stops (`"stop"`: the Worker split
- * the render into segments) with nothing captured. One composition load serves both, so a render the Worker keeps
- * whole costs no more than renderProject alone.
+ * The farm's first step and a whole render in one session (render-pipeline.ts): plans, asks `decide` (the
+ * Worker's answer to the plan), and either renders the whole project here (`"render"`, as renderProject) or stops
+ * (`"stop"`: the Worker split the render into segments) with nothing captured.
  */
 export async function planThenRender(
-  input: RenderProjectInput & { decide: (plan: RenderPlan) => Promise<"render" | "stop"> },
+  input: RenderProjectInput & { decide: PlanDecision },
 ): Promise<{ plan: RenderPlan; result: RenderResult | null }> {
-  const began = performance.now();
-  const options = {
+  const request = resolveRequest({
     quality: input.quality, fps: input.fps, format: input.format, resolution: input.resolution, composition: input.composition,
     variables: input.variables, strictVariables: input.strictVariables,
     crf: input.crf, videoBitrate: input.videoBitrate, gifLoop: input.gifLoop,
-  };
-  const concurrency = checkConcurrency(input.concurrency);
-  const timeline = input.timeline ?? startTimeline();
-  // More browsers than one start while the first loads (most renders are long enough for all of them).
-  return withCaptureSession({ ...input, options, timeline, prelaunch: concurrency - 1 }, async (session) => {
-    const plan = session.plan();
-    session.failIfBlocked();
-    if ((await input.decide(plan)) === "stop") return { plan, result: null };
-    session.signal.throwIfAborted();
-    const frameDone = trackProgress(plan.frames, (p) => input.onProgress?.(p), session.onLine);
-    let reusedFrames = 0;
-    // The sound needs no frame: it is mixed while the browsers capture, so the join after the last frame is a copy.
-    // A failure of either ends both (Promise.all rejects at once and the session's signal stops the other).
-    const [chunks, audio] = await Promise.all([
-      session.capture({ start: 0, end: plan.frames }, concurrency, (frame) => {
-        if (frame.reused) reusedFrames++;
-        input.onFrame?.(frame);
-        frameDone(frame);
-      }),
-      plan.audio.length === 0 || session.options.format === "gif" ? null : timeline.time("mixing audio", mixAudioTrack({
-        projectDir: session.projectDir, format: session.options.format, quality: session.options.quality, plan, work: session.work,
-        strict: input.strict ?? false, tools: session.tools, onLine: session.onLine,
-        onFinding: session.onFinding,
-      })),
-    ]);
-    const { size } = await timeline.time("joining", () => joinFiles({
-      format: session.options.format, quality: session.options.quality, gifLoop: session.options.gifLoop, plan, files: chunks, audio,
-      outputPath: input.outputPath, work: session.work, tools: session.tools, onLine: session.onLine,
-    }));
-    const seconds = (performance.now() - began) / 1000;
-    if (!input.timeline) session.onLine(`timeline: ${formatTimeline(timeline.stages())}`);
-    session.onLine(`done: ${plan.frames} frames in ${seconds.toFixed(1)} s (${(plan.frames / seconds).toFixed(1)} frames/s overall), ${(size / 1e6).toFixed(2)} MB`);
-    return {
-      plan,
-      result: {
-        outputPath: input.outputPath, size, frames: plan.frames, fpsText: plan.fpsText, width: plan.width, height: plan.height,
-        durationSeconds: plan.durationSeconds, captureMode: session.mode, reusedFrames, findings: session.findings, seconds,
-        timeline: timeline.stages(),
-      },
-    };
-  });
+  }, input.strict);
+  return renderPipeline(input, request, input.outputPath, input.decide);
 }

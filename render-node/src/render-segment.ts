@@ -4,7 +4,9 @@ import { writeFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { buildConcatList, ENCODER_SETTINGS } from "./encode/build-encode-args.ts";
 import { withCaptureSession } from "./capture/capture-session.ts";
-import { checkConcurrency } from "./capture/capture-options.ts";
+import { captureFrames } from "./capture/capture-frames.ts";
+import { checkConcurrency, resolveRequest } from "./capture/capture-options.ts";
+import { planComposition } from "./plan-render.ts";
 import type { CaptureControls, SessionOptions } from "./capture/capture-options.ts";
 import type { Format } from "../../core/render/render-options.ts";
 import type { RenderPlan } from "./plan-render.ts";
@@ -43,27 +45,35 @@ export async function renderSegment(input: RenderSegmentInput): Promise<{ output
   if (input.options.format === "png-sequence") throw new Error("a png-sequence render is rendered whole, never in segments");
   const concurrency = checkConcurrency(input.concurrency);
   // The plan's rate, exactly: every node renders the same frames whatever the page declares.
-  const options = { ...input.options, fps: plan.fpsText, composition: plan.composition };
-  return withCaptureSession({ ...input, options }, async (session) => {
-    const alphaDiffers = plan.alpha !== undefined && plan.alpha !== session.alpha;
-    if (session.frames !== plan.frames || session.viewport.outputWidth !== plan.width || session.viewport.outputHeight !== plan.height || alphaDiffers) {
-      const alpha = (on: boolean | undefined) => (on ? " with alpha" : "");
+  const request = resolveRequest({ ...input.options, fps: plan.fpsText, composition: plan.composition }, input.strict);
+  return withCaptureSession(input, async (session) => {
+    // The same plan stage as the whole render's: the composition read as the planning node read it. The range's
+    // browsers start in the capture, once it is known how many it is worth.
+    const planned = await planComposition(request, session);
+    const { options, viewport, alpha } = planned;
+    const frameCount = planned.plan.frames;
+    const alphaDiffers = plan.alpha !== undefined && plan.alpha !== alpha;
+    if (frameCount !== plan.frames || viewport.outputWidth !== plan.width || viewport.outputHeight !== plan.height || alphaDiffers) {
+      const withAlpha = (on: boolean | undefined) => (on ? " with alpha" : "");
       throw new Error(
-        `the composition is not the one planned: ${session.frames} frames at ${session.viewport.outputWidth}x${session.viewport.outputHeight}${alpha(session.alpha)}` +
-          `, the plan has ${plan.frames} at ${plan.width}x${plan.height}${alpha(plan.alpha)}`,
+        `the composition is not the one planned: ${frameCount} frames at ${viewport.outputWidth}x${viewport.outputHeight}${withAlpha(alpha)}` +
+          `, the plan has ${plan.frames} at ${plan.width}x${plan.height}${withAlpha(plan.alpha)}`,
       );
     }
     const frames = toFrame - fromFrame;
     session.onLine(`segment: frames ${fromFrame + 1} to ${toFrame} of ${plan.frames}`);
     const frameDone = trackProgress(frames, (p) => input.onProgress?.(p), session.onLine);
-    const chunks = await session.capture({ start: fromFrame, end: toFrame }, concurrency, frameDone);
+    const chunks = await captureFrames(session, {
+      range: { start: fromFrame, end: toFrame }, frames: frameCount, options, viewport, alpha, transitions: planned.transitions,
+      videos: planned.info.videos, page: planned.page, first: planned.first, concurrency, onFrame: frameDone,
+    });
     // The browsers' chunks become one file (a remux, no encode): what the join and the Worker handle is one file per segment.
     const listFile = join(session.work, "chunks.txt");
     await writeFile(listFile, buildConcatList(chunks));
     const seconds = (frames * plan.fps.den) / plan.fps.num;
     const args = [
       "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "concat", "-safe", "0", "-i", listFile,
-      "-map", "0:v", "-an", "-c", "copy", "-f", SEGMENT_MUXERS[session.options.format], input.outputPath,
+      "-map", "0:v", "-an", "-c", "copy", "-f", SEGMENT_MUXERS[options.format], input.outputPath,
     ];
     await session.tools.run(session.tools.binaries.ffmpeg, args, {
       bound: { ms: encodeBound(session.tools.bounds, seconds), stage: "encoding: writing the segment" },

@@ -34,6 +34,21 @@ it("claims a job, renders it, streams the output up and completes", async () => 
   expect(streams.map((s) => s.codec_name)).toEqual(["vp9", "opus"]);
 });
 
+it("a render job kept whole applies the request's gifLoop (the render options reach the encoder whole)", async () => {
+  const binaries = await resolveBinaries();
+  const project = await makeTestProject(binaries.ffmpeg);
+  const studio = await startStudio(project, { format: "gif", gifLoop: 3, fps: 5 });
+  cleanups.push(studio.close);
+  const node = startNode(studio.url);
+  await studio.completed;
+  expect(studio.seen.complete, node.output()).toEqual({ ok: true });
+  const gif = studio.seen.output!;
+  const at = gif.indexOf("NETSCAPE2.0");
+  expect(at, "the GIF has a loop extension").toBeGreaterThan(0);
+  // After the 11 bytes of the name: sub-block size 3, id 1, then the loop count (0 would be forever, the default).
+  expect(gif.readUInt16LE(at + 13)).toBe(3);
+});
+
 it("aborts the render when a progress post answers cancelled", async () => {
   const binaries = await resolveBinaries();
   const project = await makeTestProject(binaries.ffmpeg, { duration: 30 });

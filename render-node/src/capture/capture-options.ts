@@ -1,5 +1,5 @@
 // What a capture session is asked for (the render options it reads, the controls of how it captures) and the
-// choices made from them before any browser starts: how many browsers a range gets.
+// choices made from them before any browser starts: the options resolved, how many browsers a range gets.
 // Pure; capture-session.ts runs the session.
 import { availableParallelism } from "node:os";
 import type { RenderOptions as ApiRenderOptions } from "../../../core/render/render-options.ts";
@@ -8,6 +8,7 @@ import type { CaptureMode } from "../browser/launch-capture-browser.ts";
 import type { Timeline } from "../progress/render-timeline.ts";
 import type { ScratchBudget } from "../media/scratch-budget.ts";
 import type { StageBounds } from "../bounds/stage-bounds.ts";
+import { resolveRender, type ResolvedRender } from "../plan/resolve-render.ts";
 
 /** The render options a session reads: the API's (core/render) fields, each optional. */
 export type SessionOptions = Partial<Pick<ApiRenderOptions, "quality" | "fps" | "format" | "composition" | "resolution" | "variables" | "strictVariables" | "crf" | "videoBitrate" | "gifLoop">> & {
@@ -37,14 +38,27 @@ export interface CaptureControls {
   timeline?: Timeline | undefined;
 }
 
-export interface SessionInput extends CaptureControls {
+/**
+ * What a capture session is opened with: the node's side of a render only (its binaries, bounds, budget, signal
+ * and log), none of the job's options. Those go to each stage, each taking what it reads.
+ */
+export interface SessionInput extends Omit<CaptureControls, "strict"> {
   projectDir: string;
-  options: SessionOptions;
-  /**
-   * Browsers to start alongside the first, before the frame count is known: a render that will capture with more
-   * than one browser does not wait for the first to load before starting the others (unused ones are killed).
-   */
-  prelaunch?: number | undefined;
+}
+
+/**
+ * The request's options resolved for the stages (plan-render.ts settles the frame rate from the page). Undefined
+ * and null values are dropped first (the API schema rejects nothing for them); strict as a parameter, else as the
+ * API's option (the job's options carry it).
+ */
+export function resolveRequest(options: SessionOptions, strict?: boolean): ResolvedRender {
+  const raw = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined && v !== null));
+  const resolved = resolveRender({
+    quality: raw["quality"], fps: raw["fps"], format: raw["format"], resolution: raw["resolution"], composition: raw["composition"],
+    variables: raw["variables"], strictVariables: raw["strictVariables"],
+    crf: raw["crf"], videoBitrate: raw["videoBitrate"], gifLoop: raw["gifLoop"],
+  });
+  return { ...resolved, strict: strict ?? raw["strict"] === true };
 }
 
 /** Browsers at once for a range: one per core by default, but never fewer than 15 frames each. */

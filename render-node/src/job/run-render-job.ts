@@ -1,12 +1,11 @@
-// Runs one claimed render job: download the project, load the composition and post its plan (frames, rate, size,
-// audio). A render the Worker keeps whole is captured in that same session from start to end with its audio
-// (planThenRender: one composition load, so a short render costs what it did before the farm), uploaded and
-// completed. A render the Worker splits ends here, its segments queued for any nodes.
+// Runs one claimed render job, top to bottom: the options, the download, the render pipeline (render-pipeline.ts:
+// plan, post the plan, capture and encode, mix, join: one composition load, so a short render costs what it did
+// before the farm), the upload. A render the Worker splits ends after its plan, its segments queued for any nodes.
 import { join } from "node:path";
 import type { Job, NodeClient } from "../protocol/node-protocol-client.ts";
 import { FORMAT_CONTENT_TYPES } from "../../../core/render/render-options.ts";
 import { resolveRender } from "../plan/resolve-render.ts";
-import { planThenRender } from "../render-project.ts";
+import { renderPipeline, type PlanDecision } from "../render-pipeline.ts";
 import { formatTimeline, startTimeline } from "../progress/render-timeline.ts";
 import { runFarmJob, type FarmJobSettings } from "./run-farm-job.ts";
 
@@ -20,34 +19,21 @@ export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSett
     const files = await timeline.time("downloading", () => client.downloadFiles(job.id, projectDir, signal));
     onLine(`downloaded ${files.length} project file${files.length === 1 ? "" : "s"}`);
     const output = join(work, `${job.slug || "render"}.${options.format}`);
-    const { result } = await planThenRender({
-      projectDir,
-      outputPath: output,
-      composition: options.composition,
-      quality: options.quality,
-      // No fps in the request: the root's data-fps decides, else 30.
-      fps: options.fpsGiven ? options.fpsText : undefined,
-      format: options.format,
-      resolution: options.resolution,
-      strict: options.strict,
-      variables: options.variables,
-      strictVariables: options.strictVariables,
-      concurrency: settings.concurrency,
-      binaries: settings.binaries,
-      // The node's stage bounds, scratch budget and frame reuse, as configured (each a default when absent).
-      ...settings.limits,
-      signal,
-      onLine,
-      timeline,
-      onProgress: (p) => progress(p.frame, p.total, p.fps, p.etaSeconds, p.frame < p.total ? "capturing" : "encoding", p.reused),
-      decide: async (plan) => {
-        const { segments, cancelled } = await client.postPlan(job.id, plan);
-        if (cancelled) throw new Error("render cancelled");
-        if (segments.length === 1) return "render";
-        onLine(`planned ${plan.frames} frames; the Worker split the render into ${segments.length} segments`);
-        return "stop";
-      },
-    });
+    const decide: PlanDecision = async (plan) => {
+      const { segments, cancelled } = await client.postPlan(job.id, plan);
+      if (cancelled) throw new Error("render cancelled");
+      if (segments.length === 1) return "render";
+      onLine(`planned ${plan.frames} frames; the Worker split the render into ${segments.length} segments`);
+      return "stop";
+    };
+    // The node's side: its binaries, browsers at once, stage bounds, scratch budget and frame reuse as configured
+    // (each a default when absent), the job's signal, log and progress; the render's side is `options`, whole.
+    const node = {
+      projectDir, concurrency: settings.concurrency, binaries: settings.binaries, ...settings.limits, signal, onLine, timeline,
+      onProgress: (p: { frame: number; total: number; fps: number; etaSeconds: number; reused: number }) =>
+        progress(p.frame, p.total, p.fps, p.etaSeconds, p.frame < p.total ? "capturing" : "encoding", p.reused),
+    };
+    const { result } = await renderPipeline(node, options, output, decide);
     if (!result) return "ended";
     signal.throwIfAborted();
     stage("uploading");
