@@ -1,5 +1,5 @@
-// The credential gate (worker/auth/request-gate.ts): a caller this isolate has seen is not looked up before the
-// work; the check that the credential is still valid rides on the request's first D1 call. Round trips are counted
+// The credential gate (worker/auth/authenticate.ts): a caller this isolate has seen is not looked up before the
+// work; the check that the credential is still valid rides on the request's D1 calls (the guard first in each batch). Round trips are counted
 // with the bench's traced D1 binding (bench/d1-trace/trace-d1.ts), the Worker called directly with it, so the cache
 // warmed by one request is the one the next request uses.
 import { env } from "cloudflare:test";
