@@ -101,9 +101,8 @@ async function identifyFromCredential(c: Context<AppEnv>): Promise<RequestGate |
 }
 
 /**
- * The caller a credential hash names. Cached: at once, with the request's environment behind a new gate (or the
- * gate of the request this one is made inside, an MCP tool's in-process call, when it checks the same credential).
- * Not cached: one lookup on the primary, whose answer is cached.
+ * The caller a credential hash names. Cached: at once, with the request's environment behind a new gate. Not
+ * cached: one lookup on the primary, whose answer is cached.
  */
 async function findCaller(
   c: Context<AppEnv>,
@@ -113,9 +112,9 @@ async function findCaller(
   problem: string,
 ): Promise<{ caller: CallerPatch; gate: RequestGate | null } | null> {
   const cached = credentialCache.get(kind, hash);
-  const outer = gateOf(c.env);
   if (cached) {
-    if (outer?.credential.kind === kind && outer.credential.hash === hash) return { caller: cached, gate: outer };
+    // A gate of its own, also inside another request (an MCP tool's in-process call, gated by the /mcp request's):
+    // each of a waiting tool's polls asks again, so a credential rotated meanwhile ends the wait.
     const gate = new RequestGate(c.env.DB, { kind, hash, lookup, caller: cached, problem });
     c.env = gatedEnv(c.env, gate);
     return { caller: cached, gate };
