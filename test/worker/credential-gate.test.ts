@@ -34,13 +34,13 @@ describe("the credential guard", () => {
     const count = async () => (await env.DB.prepare("SELECT count(*) AS n FROM visitors WHERE id = 'session-write'").first<{ n: number }>())?.n;
     const insert = "INSERT INTO visitors (id, first_seen, last_seen, visits) VALUES ('session-write', 1, 1, 1)";
 
-    const reading = new RequestGate(env.DB, ghost);
+    const reading = new RequestGate(env.DB, ghost, true);
     const afterRead = gatedEnv(env as unknown as Env, reading).DB.withSession("first-unconstrained");
     await expect(afterRead.prepare("SELECT 1 AS one").first()).rejects.toThrow("unauthorized: invalid or revoked token");
     expect(await reading.passed()).toBe(false);
     await expect(afterRead.prepare(insert).run()).rejects.toThrow("unauthorized: invalid or revoked token");
 
-    const writing = new RequestGate(env.DB, ghost);
+    const writing = new RequestGate(env.DB, ghost, false);
     const firstWrite = gatedEnv(env as unknown as Env, writing).DB.withSession("first-primary");
     await expect(firstWrite.batch([firstWrite.prepare(insert)])).rejects.toThrow("unauthorized: invalid or revoked token");
     expect(await count()).toBe(0);
@@ -51,7 +51,7 @@ describe("the credential guard", () => {
     expect(kinds).toMatchObject({ DB: "d1", FILES: "r2", PROJECT_ROOM: "durable-objects", WEBHOOK_OUTBOX: "durable-objects", JOB_BOARD: "durable-objects", STORAGE_LEDGER: "durable-objects", OAUTH_KV: "kv" });
     expect(kinds.ASSETS).toBeNull();
     const credential = { kind: "user" as const, hash: "", lookup: lookupFor("user")!, caller: {}, problem: "invalid or revoked token" };
-    const gated = gatedEnv(env as unknown as Env, new RequestGate(env.DB, credential));
+    const gated = gatedEnv(env as unknown as Env, new RequestGate(env.DB, credential, true));
     expect(gated.DB).not.toBe(env.DB);
     expect(gated.FILES).not.toBe(env.FILES);
     expect(gated.OAUTH_KV).not.toBe(env.OAUTH_KV);

@@ -115,7 +115,8 @@ async function findCaller(
   if (cached) {
     // A gate of its own, also inside another request (an MCP tool's in-process call, gated by the /mcp request's):
     // each of a waiting tool's polls asks again, so a credential rotated meanwhile ends the wait.
-    const gate = new RequestGate(c.env.DB, { kind, hash, lookup, caller: cached, problem });
+    const readsOnly = c.req.method === "GET" || c.req.method === "HEAD";
+    const gate = new RequestGate(c.env.DB, { kind, hash, lookup, caller: cached, problem }, readsOnly);
     c.env = gatedEnv(c.env, gate);
     return { caller: cached, gate };
   }

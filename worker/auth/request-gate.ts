@@ -30,9 +30,16 @@ export class RequestGate {
   private readonly now = Date.now();
 
   /** `primary`: the request's real D1 binding (never a session: a replica may not yet know of a rotation). */
+  /**
+   * `askEarly`: a request that reads only (GET, HEAD) asks the primary on its own as soon as it reads through a
+   * session, beside the read (the verdict is what its answer waits for); any other request waits for its write
+   * batch to carry the guard, so that the check and the write stay one round trip however long the handler
+   * computes between its reads and its write.
+   */
   constructor(
     private readonly primary: D1Database,
     readonly credential: CachedCredential,
+    private readonly askEarly: boolean,
   ) {}
 
   /** True once the primary has confirmed the caller: effects and D1 calls then go as they are. */
@@ -67,7 +74,7 @@ export class RequestGate {
     if (this.known === true) return send<T>(statements);
     if (this.known === false) throw this.refusal();
     // Started early, awaited by the answer (authenticate.ts), which handles its error.
-    if (!onPrimary) void settled(this.passed());
+    if (!onPrimary && this.askEarly) void settled(this.passed());
     const { lookup, hash } = this.credential;
     let results: D1Result<T>[];
     try {
@@ -76,6 +83,9 @@ export class RequestGate {
       // The batch failed: on the guard, or on its own work. Which one is not read from the error's wording: the
       // primary is asked (one more round trip, on this failing path only).
       if (!(await this.passed())) throw this.refusal();
+      // A session's batch may have met a replica that does not know the credential yet (a copy a moment behind the
+      // primary, which has just said the caller is valid): the work goes again, as is.
+      if (!onPrimary) return send<T>(statements);
       throw err;
     }
     if (onPrimary) this.settle((results[0] as D1Result<Record<string, unknown>> | undefined)?.results[0] ?? null);
