@@ -47,6 +47,10 @@ export default defineConfig({
         ],
         test: {
           name: "worker",
+          // One file at a time, as before (vitest's default on two cores), after the node project: not yet shown to
+          // hold with several workerd files at once (see test/README.md, "How long the suite takes").
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
           globalSetup: ["./test/build-page-runtime.global.ts", "./test/gsap-assets.global.ts"],
           include: ["test/worker/**/*.test.ts"],
           setupFiles: ["./test/worker/setup.ts"],
@@ -55,7 +59,12 @@ export default defineConfig({
       {
         test: {
           name: "node",
-          globalSetup: ["./test/build-page-runtime.global.ts", "./test/build-dashboard.global.ts"],
+          // One file at a time (vitest's default on two cores). Three at a time were tried (test/README.md, "How long
+          // the suite takes"): on a CI clone the whole run took 1275 s against 1319 s, and the dashboard's full-page
+          // screenshots and one-second polls timed out while two other files rendered beside them.
+          maxWorkers: 1,
+          sequence: { groupOrder: 0 },
+          globalSetup: ["./test/build-page-runtime.global.ts", "./test/build-dashboard.global.ts", "./test/studio-template.global.ts"],
           include: ["core/**/*.test.ts", "render-node/**/*.test.ts", "bench/**/*.test.ts", "test/node/**/*.test.ts", "test/browser/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -37,7 +37,12 @@ export async function buildPageRuntime(): Promise<void> {
     });
     const file = result.outputFiles[0];
     if (!file) throw new Error(`page-runtime: esbuild produced no output for ${entry}`);
-    const before = await readFile(out).catch(() => null);
+    const before = await readFile(out).catch((error: unknown) => {
+      // No built file yet (a fresh clone): written below. Anything else (a folder in its place, no permission)
+      // fails the write below with its own error.
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    });
     if (before && Buffer.compare(before, file.contents) === 0) continue;
     const temp = `${out}.${process.pid}.${Date.now()}.tmp`;
     await writeFile(temp, file.contents);

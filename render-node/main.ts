@@ -9,6 +9,7 @@ import { createNodeClient } from "./src/protocol/node-protocol-client.ts";
 import { resolveBinaries } from "./src/system/resolve-binaries.ts";
 import { runJobLoop } from "./src/job/run-job-loop.ts";
 import { serveHealth } from "./src/job/serve-health.ts";
+import { JobsInHand } from "./src/job/jobs-in-hand.ts";
 import { clearStaleScratchDirs, scratchRoot } from "./src/system/scratch-dirs.ts";
 
 // The one read of the environment: a bad value stops the node here, naming the variable (exit code 2).
@@ -33,19 +34,20 @@ const controller = new AbortController();
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     if (controller.signal.aborted) return;
-    log(`${signal}: stopping (a running render is aborted and reported as failed)`);
+    log(`${signal}: stopping (a running render, segment or join is aborted and given back: the Worker queues it again once its lease lapses)`);
     controller.abort();
     // A last resort: the loops end (and the process exits) as soon as the running job has been reported.
     setTimeout(() => process.exit(0), 4000).unref();
   });
 }
 const client = createNodeClient(studioUrl, nodeKey);
+const inHand = new JobsInHand();
 const health = config.health.port === undefined
   ? null
-  : await serveHealth({ nodeId, startedAt: Date.now(), running: () => !controller.signal.aborted }, config.health.port, config.health.host);
+  : await serveHealth({ nodeId, startedAt: Date.now(), running: () => !controller.signal.aborted, jobs: () => inHand.count }, config.health.port, config.health.host);
 if (health) log(`health: GET http://${config.health.host}:${health.port}/healthz`);
 const shared = {
-  client, nodeId, concurrency, binaries, signal: controller.signal, log,
+  client, nodeId, concurrency, binaries, signal: controller.signal, log, inHand,
   limits: { bounds: config.bounds, scratchBudget: config.scratchBudget, frameReuse: config.frameReuse },
   previewHost: config.preview.host, previewFirstPort: config.preview.firstPort, previewIdleMs: config.preview.idleMs,
 };

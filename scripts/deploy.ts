@@ -2,7 +2,8 @@
 // to Cloudflare (docs/deploy.md). In order: the configuration checks (scripts/lib/deploy-checks.ts: refused while
 // wrangler.toml still has the repository's placeholder D1 id or example domains), the dashboard build, a local dry
 // run of the deploy (bundles the Worker; no network, no Docker), the D1 migrations on the remote database, and the
-// deploy of the Worker and its render-node containers. --dry-run stops before anything remote and prints what it
+// deploy of the Worker and its render-node containers; before the remote steps, the required secrets
+// (`secrets.required`) are checked with `wrangler secret list`, so a Worker is never deployed to answer 500. --dry-run stops before anything remote and prints what it
 // would run; --no-docker deploys the Worker only, leaving the containers as they are (--containers-rollout=none).
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -10,10 +11,11 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { buildDashboard } from "./lib/dashboard.ts";
 import { checkDeployTarget, envSection, type ConfigProblem } from "./lib/deploy-checks.ts";
-import { commandLine, remoteSteps } from "./lib/deploy-steps.ts";
+import { commandLine, missingSecrets, missingSecretsMessage, remoteSteps, secretListStep } from "./lib/deploy-steps.ts";
 import { readDeployTarget } from "./lib/deploy-target.ts";
 import { bundleWorker, wranglerEnvironments } from "./lib/worker-bundle.ts";
 import { wranglerLive } from "./lib/wrangler-live.ts";
+import { wranglerStdout } from "./lib/wrangler.ts";
 
 const USAGE = "usage: npm run deploy -- --env <name> [--dry-run] [--no-docker]";
 
@@ -81,6 +83,7 @@ try {
 }
 
 const steps = remoteSteps(target, { noDocker: options.noDocker });
+const secretCheck = `${commandLine(secretListStep(target))}   (checks that ${(target.secretsRequired ?? []).join(", ") || "nothing, no secrets.required declared,"} are set)`;
 const baseUrl = typeof target.vars.BASE_URL === "string" ? target.vars.BASE_URL.replace(/\/+$/, "") : "<BASE_URL>";
 const verify =
   `Check the deploy: curl -s ${baseUrl}/api/health  ("build": { "id": … } is the Current Version ID wrangler printed);\n` +
@@ -89,13 +92,30 @@ const verify =
 
 if (options.dryRun) {
   console.log(`Dry run done: checks, dashboard build and the local deploy dry run passed; nothing was uploaded.`);
-  console.log(`A deploy would now run:\n${steps.map((s, i) => `  ${i + 4}. ${commandLine(s)}`).join("\n")}`);
+  console.log(`A deploy would now run:\n  4. ${secretCheck}\n${steps.map((s, i) => `  ${i + 5}. ${commandLine(s)}`).join("\n")}`);
   console.log(`After it:\n${verify}`);
   process.exit(0);
 }
 
+// Before anything remote changes: a Worker deployed without its required secrets answers every request 500.
+console.log(`4. ${secretCheck}`);
+if ((target.secretsRequired ?? []).length > 0) {
+  let listed: unknown;
+  let listError: string | undefined;
+  try {
+    listed = JSON.parse(await wranglerStdout(secretListStep(target)));
+  } catch (error) {
+    listError = (error as Error).message;
+  }
+  const missing = missingSecrets(target, listed);
+  if (missing.length > 0) {
+    console.error(`npm run deploy: ${missingSecretsMessage(target, missing, listError)}\nNothing was migrated or uploaded.`);
+    process.exit(1);
+  }
+}
+
 for (const [i, step] of steps.entries()) {
-  console.log(`${i + 4}. ${commandLine(step)}`);
+  console.log(`${i + 5}. ${commandLine(step)}`);
   try {
     await wranglerLive(step);
   } catch (error) {

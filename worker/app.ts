@@ -8,7 +8,7 @@ import { identifyCaller } from "./auth/authenticate.ts";
 import type { AppEnv } from "./http/context.ts";
 import { refuseCrossSiteWrites } from "./http/csrf.ts";
 import { refuseDotSegments } from "./http/dot-segments.ts";
-import { IDEMPOTENT_POSTS, idempotent } from "./http/idempotency.ts";
+import { idempotentRoutes } from "./http/idempotency.ts";
 import { apiSecureHeaders, dashboardCsp } from "./http/secure-headers.ts";
 import { downloadCors } from "./http/download-cors.ts";
 import { logRequest } from "./http/request-log.ts";
@@ -98,7 +98,8 @@ export function createApiApp() {
   app.use("*", identifyCaller(dashboardPaths(app)));
   app.use("*", refuseCrossSiteWrites);
   app.use("*", enforceGrantScopes);
-  for (const { path, body } of IDEMPOTENT_POSTS) app.post(path, idempotent(body));
+  // Before the routes: each route's declaration says whether it takes an Idempotency-Key (worker/http/route.ts).
+  app.use("*", idempotentRoutes);
   app.route("/api", healthRoutes);
   app.route("/api", docsRoutes(app));
   app.route("/api/me/apps", grantRoutes);

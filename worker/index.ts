@@ -27,6 +27,6 @@ export default {
     const problem = configProblem(env);
     if (problem) return logMisconfigured("housekeeping", problem);
     const pruned = await pruneExpired(env);
-    logEvent("info", "housekeeping", { endedJobs: pruned.jobs, expiredSessions: pruned.sessions, idempotencyKeys: pruned.idempotencyKeys, registrationCounters: pruned.registrationCounters, refreshClaims: pruned.refreshClaims, metadataFetchCounters: pruned.metadataFetchCounters });
+    logEvent("info", "housekeeping", { endedJobs: pruned.jobs, expiredSessions: pruned.sessions, idempotencyKeys: pruned.idempotencyKeys, registrationCounters: pruned.registrationCounters, refreshClaims: pruned.refreshClaims, metadataFetchCounters: pruned.metadataFetchCounters, more: pruned.more });
   },
 } satisfies ExportedHandler<Env>;

@@ -1,5 +1,6 @@
 // The studio's HTTP API for the CLI: JSON calls with the token, errors as StudioError with the API's message.
 import type * as z from "zod";
+import { parseJson } from "../../core/parse-text.ts";
 
 export class StudioError extends Error {
   readonly status: number;
@@ -33,14 +34,11 @@ export function createClient(url: string, token: string): Client {
       body: isJson ? JSON.stringify(body) : (body as BodyInit | undefined),
     });
     if (!res.ok) {
+      // The API's { error, code }; anything else (a proxy's page, an empty answer) is shown as the error itself.
       const text = await res.text();
-      let parsed: Record<string, unknown>;
-      try {
-        parsed = JSON.parse(text) as Record<string, unknown>;
-      } catch {
-        parsed = { error: text || `HTTP ${res.status}` };
-      }
-      throw new StudioError(res.status, parsed);
+      const json = parseJson(text);
+      const isObject = json.ok && typeof json.value === "object" && json.value !== null && !Array.isArray(json.value);
+      throw new StudioError(res.status, isObject ? (json.value as Record<string, unknown>) : { error: text || `HTTP ${res.status}` });
     }
     return res;
   }

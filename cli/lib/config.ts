@@ -3,6 +3,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
+import { parseJson } from "../../core/parse-text.ts";
+import { complain } from "./print.ts";
 
 export interface Login {
   url: string;
@@ -16,12 +18,20 @@ export function configPath(env: NodeJS.ProcessEnv = process.env): string {
   return join(base, "studio", "config.json");
 }
 
+/** The saved login, or none: no file yet (never logged in) is none; a file that cannot be read is none, said on stderr. */
 export function readSavedLogin(env: NodeJS.ProcessEnv = process.env): Partial<Login> {
+  const path = configPath(env);
+  let text: string;
   try {
-    return JSON.parse(readFileSync(configPath(env), "utf8")) as Partial<Login>;
-  } catch {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") complain(`studio: ignoring the saved login in ${path}: ${String(error)}`);
     return {};
   }
+  const json = parseJson(text);
+  if (json.ok && typeof json.value === "object" && json.value !== null) return json.value as Partial<Login>;
+  complain(`studio: ignoring the saved login in ${path}: ${json.ok ? "not a JSON object" : json.problem}; run studio login again`);
+  return {};
 }
 
 /** The login to use: the environment first, then the saved file. */

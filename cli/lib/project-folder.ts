@@ -9,6 +9,7 @@
 // once.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, statSync, type Stats } from "node:fs";
 import { basename, join, relative, sep } from "node:path";
+import { parseJson } from "../../core/parse-text.ts";
 
 export { slugify } from "../../core/paths/slugify.ts";
 
@@ -75,12 +76,27 @@ export function readProjectFile(root: string, path: string): Buffer {
 /** The project name: hyperframes.json's name (or meta.json's), else the folder's name. */
 export function projectName(root: string): string {
   for (const file of ["hyperframes.json", "meta.json"]) {
-    try {
-      const name = (JSON.parse(readProjectFile(root, file).toString("utf8")) as { name?: unknown }).name;
-      if (typeof name === "string" && name.trim()) return name.trim();
-    } catch {
-      // not there, not a regular file, or not JSON: try the next
-    }
+    const name = nameIn(root, file);
+    if (name) return name;
   }
   return basename(root);
 }
+
+/** The `name` a project file gives, or null when it gives none: not there, not a regular file, not JSON, no name. */
+function nameIn(root: string, file: string): string | null {
+  let bytes: Buffer;
+  try {
+    bytes = readProjectFile(root, file);
+  } catch (error) {
+    // Not there, a link (O_NOFOLLOW), or a folder: that file names nothing, and the next one is asked.
+    if (isAbsent(error)) return null;
+    throw error;
+  }
+  const json = parseJson(bytes.toString("utf8"));
+  if (!json.ok || typeof json.value !== "object" || json.value === null) return null;
+  const name = (json.value as { name?: unknown }).name;
+  return typeof name === "string" && name.trim() ? name.trim() : null;
+}
+
+const ABSENT = new Set(["ENOENT", "ELOOP", "ENOTDIR", "EISDIR", "ENXIO"]);
+const isAbsent = (error: unknown) => ABSENT.has((error as NodeJS.ErrnoException).code ?? "") || (error instanceof Error && error.message.endsWith("is no longer a regular file"));

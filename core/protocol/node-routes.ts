@@ -28,6 +28,15 @@ export const ClaimedJobSchema = z.object({
   attempt: z.number().int().positive().default(1),
 });
 export type ClaimedJob = z.infer<typeof ClaimedJobSchema>;
+
+/**
+ * Header of every call about a claimed job: the attempt the node claimed (ClaimedJob.attempt). Processes that share
+ * one node key (every container instance presents CONTAINER_NODE_KEY) are one node to the key, so the key alone
+ * cannot tell the process holding a job from one that lost it (its lease lapsed, the job went to another process):
+ * a call of an attempt that is no longer the job's is answered as from a node that no longer holds it. Optional:
+ * a call without it is judged by the key alone.
+ */
+export const JOB_ATTEMPT_HEADER = "x-job-attempt";
 export const ClaimResponseSchema = z.object({ job: ClaimedJobSchema });
 
 // GET /api/node/jobs/:id/files

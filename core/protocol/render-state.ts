@@ -32,6 +32,15 @@ export const RenderSegmentSchema = z
   .meta({ id: "RenderSegment" });
 export type RenderSegment = z.infer<typeof RenderSegmentSchema>;
 
+/** Where a queued render stands: render work queued before it, and when a node should take it at the recent pace. */
+export const RenderQueuePlaceSchema = z
+  .object({
+    position: z.number().int().positive().describe("1: next for a free node; counts render, segment and join jobs queued before it (the fair claim order across users can move it)"),
+    etaSeconds: z.number().int().nonnegative().nullable().describe("seconds until a node should start it, from the running time of recent renders and the nodes seen; null before any render finished"),
+  })
+  .meta({ id: "RenderQueuePlace" });
+export type RenderQueuePlace = z.infer<typeof RenderQueuePlaceSchema>;
+
 export const RenderStateSchema = z
   .object({
     id: z.string(),
@@ -52,6 +61,7 @@ export const RenderStateSchema = z
     error: z.string().nullable(),
     size: z.number().int().nullable(),
     segments: z.array(RenderSegmentSchema).nullable().describe("which node rendered which frames of a split render; null for a render done whole"),
+    queue: RenderQueuePlaceSchema.optional().describe("while queued, once the room has looked (within 5 s): its place in the queue and an estimate of when it starts"),
   })
   .meta({ id: "RenderState" });
 export type RenderState = z.infer<typeof RenderStateSchema>;
@@ -127,6 +137,7 @@ export const RenderLineEventSchema = z.object({
   line: z.string(),
   status: RenderStatusSchema,
   progress: RenderProgressSchema.nullable(),
+  queue: RenderQueuePlaceSchema.optional().describe("with the line that says a queued render's place changed"),
 });
 
 export const FilesEventSchema = z.object({ written: z.array(z.string()), deleted: z.array(z.string()) });

@@ -40,7 +40,9 @@ function installedHyperframesVersion(): string | undefined {
   try {
     const pkg = JSON.parse(readFileSync(join(CACHE, "node_modules", "hyperframes", "package.json"), "utf8")) as { version?: string };
     return pkg.version;
-  } catch {
+  } catch (error) {
+    // Not installed yet (or a broken install): installed below.
+    console.error(`hyperframes not installed in ${CACHE} (${error instanceof Error ? error.message : String(error)})`);
     return undefined;
   }
 }

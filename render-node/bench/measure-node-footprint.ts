@@ -16,6 +16,7 @@ import { buildDashboard } from "../../scripts/lib/dashboard.ts";
 import { startRenderNode, startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
 import { resolveBinaries } from "../src/system/resolve-binaries.ts";
 import { makeBenchProject } from "./bench-render.ts";
+import { isNotFound } from "../src/system/debug-log.ts";
 
 interface Sample {
   pid: number;
@@ -37,8 +38,10 @@ function readProcess(pid: number): Sample | null {
     const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
     const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(rollup)?.[1] ?? 0);
     return { pid, ppid: Number(fields[1]), name: basename(args[0] ?? ""), args, rssKb: kb("Rss"), pssKb: kb("Pss") };
-  } catch {
-    return null;
+  } catch (error) {
+    // Gone between the listing and the read (ESRCH for a /proc file of an exited process): no memory to count.
+    if (isNotFound(error) || (error as NodeJS.ErrnoException).code === "ESRCH") return null;
+    throw error;
   }
 }
 
@@ -63,8 +66,9 @@ function folderBytes(dir: string): number {
     for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
       if (entry.isFile()) total += statSync(join(entry.parentPath, entry.name), { throwIfNoEntry: false })?.size ?? 0;
     }
-  } catch {
-    // removed meanwhile
+  } catch (error) {
+    // The folder removed meanwhile: what was counted so far.
+    if (!isNotFound(error)) throw error;
   }
   return total;
 }
@@ -127,8 +131,10 @@ const mib = (kb: number) => `${(kb / 1024).toFixed(0)} MiB`;
 function peakRssKb(pid: number): number {
   try {
     return Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-  } catch {
-    return 0;
+  } catch (error) {
+    // The node already gone: its peak is unknown, reported as 0.
+    if (isNotFound(error) || (error as NodeJS.ErrnoException).code === "ESRCH") return 0;
+    throw error;
   }
 }
 

@@ -14,6 +14,7 @@ import { resolveBinaries } from "../src/system/resolve-binaries.ts";
 import { runTool } from "../src/system/run-tool.ts";
 import { formatBytes } from "../src/media/scratch-budget.ts";
 import { ownScratchDir } from "../src/system/scratch-dirs.ts";
+import { isNotFound } from "../src/system/debug-log.ts";
 
 const { values } = parseArgs({
   options: { size: { type: "string", default: "1920x1080" }, seconds: { type: "string", default: "10" }, elements: { type: "string", default: "1" }, noise: { type: "boolean", default: false } },
@@ -46,15 +47,17 @@ function bytesUnder(dir: string): number {
   let names: string[];
   try {
     names = readdirSync(dir, { recursive: true }) as string[];
-  } catch {
-    return 0;
+  } catch (error) {
+    if (isNotFound(error)) return 0; // the folder is gone: nothing under it
+    throw error;
   }
   for (const name of names) {
     try {
       const info = statSync(join(dir, name));
       if (info.isFile()) total += info.size;
-    } catch {
-      // removed between the listing and the stat
+    } catch (error) {
+      // Removed between the listing and the stat: it takes no room any more.
+      if (!isNotFound(error)) throw error;
     }
   }
   return total;

@@ -11,7 +11,7 @@ import type { Format, Quality } from "../../core/render/render-options.ts";
 import type { RenderPlan } from "./plan-render.ts";
 import { resolveBinaries } from "./system/resolve-binaries.ts";
 import type { Binaries } from "./system/resolve-binaries.ts";
-import { runTool } from "./system/run-tool.ts";
+import { stageTools, type StageTools } from "./system/stage-tools.ts";
 import { makeScratchDir, removeScratchDir } from "./system/scratch-dirs.ts";
 import { DEFAULT_STAGE_BOUNDS, encodeBound, type StageBounds } from "./bounds/stage-bounds.ts";
 import { listPngFrames, writeStoredZip } from "./encode/zip-png-sequence.ts";
@@ -51,10 +51,11 @@ export async function joinFiles(input: {
   audio: AudioTrack | null;
   /** A GIF's loop count (the request's gifLoop; default 0, forever). */
   gifLoop?: number | undefined;
-  binaries: Binaries; bounds: StageBounds; signal: AbortSignal; onLine: (line: string) => void;
+  /** ffmpeg, the bounds and the job's signal. */
+  tools: StageTools; onLine: (line: string) => void;
 }): Promise<JoinResult> {
-  const { binaries, signal, onLine, plan, audio } = input;
-  const finishing = (stage: string) => ({ bound: { ms: encodeBound(input.bounds, plan.durationSeconds), stage } });
+  const { tools, onLine, plan, audio } = input;
+  const finishing = (stage: string) => ({ bound: { ms: encodeBound(tools.bounds, plan.durationSeconds), stage } });
   const listFile = join(input.work, "segments.txt");
   await writeFile(listFile, buildConcatList(input.files));
   const what = `${input.files.length} ${input.files.length === 1 ? "chunk" : "chunks"}`;
@@ -63,19 +64,19 @@ export async function joinFiles(input: {
     // The palette needs every frame: a GIF is encoded once here, from the JPEG chunks.
     onLine(`joining ${what}; palette pass for GIF`);
     const gif = buildGifArgs({ quality: input.quality, listFile, palette: join(input.work, "palette.png"), output: input.outputPath, loop: input.gifLoop });
-    await runTool(binaries.ffmpeg, gif.palette, signal, finishing("encoding: the GIF palette pass")).done;
-    await runTool(binaries.ffmpeg, gif.encode, signal, finishing("encoding: the GIF")).done;
+    await tools.run(tools.binaries.ffmpeg, gif.palette, finishing("encoding: the GIF palette pass")).done;
+    await tools.run(tools.binaries.ffmpeg, gif.encode, finishing("encoding: the GIF")).done;
   } else if (input.format === "png-sequence") {
     // A png-sequence has no video stream: its sound, if any, is audio.m4a beside the frames.
     onLine(`zipping ${plan.frames} PNG frames${withAudio}`);
     const frames = await listPngFrames(input.files, plan.frames);
     const entries = frames.map((path) => ({ name: basename(path), path }));
     if (audio) entries.push({ name: basename(audio.path), path: audio.path });
-    await writeStoredZip(entries, input.outputPath, signal);
+    await writeStoredZip(entries, input.outputPath, tools.signal);
   } else {
     onLine(`joining ${what}${withAudio}`);
     const args = buildJoinArgs({ format: input.format, quality: input.quality, listFile, audio: audio?.path ?? null, output: input.outputPath, alpha: plan.alpha });
-    await runTool(binaries.ffmpeg, args, signal, finishing("encoding: joining the chunks")).done;
+    await tools.run(tools.binaries.ffmpeg, args, finishing("encoding: joining the chunks")).done;
   }
   const size = (await stat(input.outputPath)).size;
   return { outputPath: input.outputPath, size, frames: plan.frames, durationSeconds: plan.durationSeconds };
@@ -94,16 +95,16 @@ export async function joinSegments(input: JoinSegmentsInput): Promise<JoinResult
   const binaries = input.binaries ?? (await resolveBinaries());
   const work = await makeScratchDir("join");
   try {
-    const bounds = input.bounds ?? DEFAULT_STAGE_BOUNDS;
+    const tools = stageTools(binaries, input.bounds ?? DEFAULT_STAGE_BOUNDS, input.signal);
     const onLine = input.onLine ?? (() => {});
     const audio = input.audio !== undefined ? input.audio : await mixAudioTrack({
       projectDir: input.projectDir, format: options.format, quality: options.quality, plan: input.plan, work,
-      strict: input.strict ?? input.options.strict === true, binaries, bounds, signal: input.signal, onLine,
+      strict: input.strict ?? input.options.strict === true, tools, onLine,
       onFinding: (finding) => onLine(formatFindingLine(finding)),
     });
     return await joinFiles({
       format: options.format, quality: options.quality, gifLoop: options.gifLoop, plan: input.plan, files: input.segmentPaths,
-      outputPath: input.outputPath, work, audio, binaries, bounds, signal: input.signal, onLine,
+      outputPath: input.outputPath, work, audio, tools, onLine,
     });
   } catch (error) {
     throw input.signal.aborted ? new Error("render cancelled") : error;

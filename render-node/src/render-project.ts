@@ -97,13 +97,13 @@ export async function planThenRender(
       }),
       plan.audio.length === 0 || session.options.format === "gif" ? null : timeline.time("mixing audio", mixAudioTrack({
         projectDir: session.projectDir, format: session.options.format, quality: session.options.quality, plan, work: session.work,
-        strict: input.strict ?? false, binaries: session.binaries, bounds: session.bounds, signal: session.signal, onLine: session.onLine,
+        strict: input.strict ?? false, tools: session.tools, onLine: session.onLine,
         onFinding: session.onFinding,
       })),
     ]);
     const { size } = await timeline.time("joining", () => joinFiles({
       format: session.options.format, quality: session.options.quality, gifLoop: session.options.gifLoop, plan, files: chunks, audio,
-      outputPath: input.outputPath, work: session.work, binaries: session.binaries, bounds: session.bounds, signal: session.signal, onLine: session.onLine,
+      outputPath: input.outputPath, work: session.work, tools: session.tools, onLine: session.onLine,
     }));
     const seconds = (performance.now() - began) / 1000;
     if (!input.timeline) session.onLine(`timeline: ${formatTimeline(timeline.stages())}`);

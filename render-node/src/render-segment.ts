@@ -8,7 +8,6 @@ import { checkConcurrency } from "./capture/capture-options.ts";
 import type { CaptureControls, SessionOptions } from "./capture/capture-options.ts";
 import type { Format } from "../../core/render/render-options.ts";
 import type { RenderPlan } from "./plan-render.ts";
-import { runTool } from "./system/run-tool.ts";
 import { encodeBound } from "./bounds/stage-bounds.ts";
 import { trackProgress } from "./progress/track-progress.ts";
 import type { Progress } from "./progress/track-progress.ts";
@@ -66,8 +65,8 @@ export async function renderSegment(input: RenderSegmentInput): Promise<{ output
       "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "concat", "-safe", "0", "-i", listFile,
       "-map", "0:v", "-an", "-c", "copy", "-f", SEGMENT_MUXERS[session.options.format], input.outputPath,
     ];
-    await runTool(session.binaries.ffmpeg, args, session.signal, {
-      bound: { ms: encodeBound(session.bounds, seconds), stage: "encoding: writing the segment" },
+    await session.tools.run(session.tools.binaries.ffmpeg, args, {
+      bound: { ms: encodeBound(session.tools.bounds, seconds), stage: "encoding: writing the segment" },
     }).done;
     const { size } = await stat(input.outputPath);
     return { outputPath: input.outputPath, frames, size };

@@ -1,6 +1,7 @@
 // Test helpers that read a rendered file back with the real ffprobe/ffmpeg.
 import { readFileSync, readdirSync } from "node:fs";
 import { runTool } from "../src/system/run-tool.ts";
+import { isNotFound } from "../src/system/debug-log.ts";
 
 export interface StreamInfo {
   codec_type: string;
@@ -56,8 +57,9 @@ export function listDescendants(root: number): number[] {
       if (fields[0] === "Z") continue;
       const ppid = Number(fields[1]);
       children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch {
-      // gone meanwhile
+    } catch (error) {
+      // Gone since the listing: not a child any more.
+      if (!isNotFound(error) && (error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
     }
   }
   const found: number[] = [];
@@ -76,8 +78,10 @@ export function isAlive(pid: number): boolean {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return false;
+  } catch (error) {
+    // No /proc entry: the process is gone.
+    if (isNotFound(error) || (error as NodeJS.ErrnoException).code === "ESRCH") return false;
+    throw error;
   }
 }
 

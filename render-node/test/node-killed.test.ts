@@ -51,8 +51,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** Starts a 30 s render on a node with its own TMPDIR, waits for capture, SIGKILLs the node; returns what it ran. */
-async function killMidRender(extraEnv: Record<string, string> = {}) {
+/** Starts a 30 s render on a node with its own TMPDIR and waits for capture to begin. */
+async function renderingNode(extraEnv: Record<string, string> = {}) {
   const binaries = await resolveBinaries();
   const project = await makeTestProject(binaries.ffmpeg, { duration: 30 });
   const studio = await startStudio(project, { format: "mp4", quality: "draft" });
@@ -63,6 +63,12 @@ async function killMidRender(extraEnv: Record<string, string> = {}) {
   const node = startNode(studio.url, env);
   cleanups.push(() => node.child.kill("SIGKILL"));
   await waitFor("capture to begin", () => studio.seen.lines.some((l) => /^frame \d+\/900/.test(l)), 60_000);
+  return { studio, tmp, env, node, binaries };
+}
+
+/** Starts a 30 s render on a node with its own TMPDIR, waits for capture, SIGKILLs the node; returns what it ran. */
+async function killMidRender(extraEnv: Record<string, string> = {}) {
+  const { studio, tmp, env, node, binaries } = await renderingNode(extraEnv);
   const children = listDescendants(node.child.pid!).map(readProc).filter((p): p is Proc => p !== null);
   // Each Chromium leads its own process group (puppeteer starts it detached); ffmpeg stays in the node's group,
   // which is the test's own, so ffmpegs are found by the TMPDIR in their output path instead.
@@ -118,4 +124,16 @@ it("control: without setpriv the same kill leaves the Chromium processes running
   await new Promise((r) => setTimeout(r, 2000));
   const left = survivors(run.groups, run.tmp);
   expect(left.filter((p) => p.cmdline.includes("--type=renderer")).length).toBeGreaterThanOrEqual(2);
+});
+
+// SIGTERM is how a platform stops a node (a container stopped or replaced, a deploy): the render it holds is not the
+// user's failure. The node kills its browsers, reports nothing more (no failure, no further progress that would
+// renew the lease) and exits; its lease lapses and the Worker queues the render again for another node.
+it("SIGTERM mid-render: the render is given back, not reported failed, and the node exits", async () => {
+  const { studio, node } = await renderingNode({ NODE_CONCURRENCY: "1" });
+  const exited = new Promise<number | null>((resolve) => node.child.once("exit", (code) => resolve(code)));
+  node.child.kill("SIGTERM");
+  expect(await exited).toBe(0);
+  expect(studio.seen.complete).toBeNull();
+  expect(node.output()).toContain("given back: the node is stopping; the Worker queues the render again once its lease lapses");
 });

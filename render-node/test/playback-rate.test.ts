@@ -12,6 +12,7 @@ import { runTool } from "../src/system/run-tool.ts";
 import { DEFAULT_STAGE_BOUNDS } from "../src/bounds/stage-bounds.ts";
 import { writeColourClip } from "./colour-clip.ts";
 import { audioRms, readPixel } from "./inspect-video.ts";
+import { stageTools } from "../src/system/stage-tools.ts";
 
 const W = 320;
 const H = 180;
@@ -89,8 +90,8 @@ it("extracts a segment's frames of a sped-up clip exactly as the whole render do
   const base = {
     videos: [{ index: 0, src: "http://project/assets/clip.mp4", start: 0, duration: 1.5, mediaStart: 0.2, playbackRate: 2, loop: false }],
     toFile: () => join(project, "assets", "clip.mp4"),
-    totalSeconds: 2, fpsText: "30", fps: { num: 30, den: 1 }, ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe, bounds: DEFAULT_STAGE_BOUNDS,
-    signal: new AbortController().signal, onLine: () => {}, onFinding: () => {}, composition: "index.html",
+    totalSeconds: 2, fpsText: "30", fps: { num: 30, den: 1 }, tools: stageTools(binaries, DEFAULT_STAGE_BOUNDS, new AbortController().signal),
+    onLine: () => {}, onFinding: () => {}, composition: "index.html",
   };
   const whole = join(project, "whole");
   const part = join(project, "part");

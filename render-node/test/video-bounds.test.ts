@@ -14,6 +14,8 @@ import { runTool } from "../src/system/run-tool.ts";
 import { ownScratchDir } from "../src/system/scratch-dirs.ts";
 import { DEFAULT_STAGE_BOUNDS } from "../src/bounds/stage-bounds.ts";
 import { readPixel } from "./inspect-video.ts";
+import { stageTools } from "../src/system/stage-tools.ts";
+import { isNotFound } from "../src/system/debug-log.ts";
 
 const W = 320;
 const H = 180;
@@ -81,7 +83,10 @@ const clipOf = (over: Partial<VideoClip>): VideoClip => ({
 
 /** Every file under `dir`, as paths relative to it. */
 async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+    if (isNotFound(error)) return []; // the folder is gone: no file left
+    throw error;
+  });
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1)).sort();
 }
 
@@ -109,7 +114,7 @@ it("extracting three elements of one file writes one folder of at most 31 frames
   const extracted = await extractVideoFrames({
     videos: [clipOf({ index: 0 }), clipOf({ index: 1, start: 0.5 }), clipOf({ index: 2, loop: true })],
     toFile: () => join(project, "assets", "long.mp4"), totalSeconds: 1, fpsText: "30", fps: { num: 30, den: 1 },
-    dir, ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe, bounds: DEFAULT_STAGE_BOUNDS, signal: signal(), onLine: () => {}, onFinding: () => {},
+    dir, tools: stageTools(binaries, DEFAULT_STAGE_BOUNDS, signal()), onLine: () => {}, onFinding: () => {},
     composition: "index.html",
   });
   expect(await readdir(dir)).toEqual(["0"]);
@@ -127,7 +132,7 @@ it("a page-reported index never names a folder: a traversal-like one writes only
   await extractVideoFrames({
     videos: hostile.map((index, i) => clipOf({ index, duration: 0.2, mediaStart: i })),
     toFile: () => join(project, "assets", "long.mp4"), totalSeconds: 1, fpsText: "30", fps: { num: 30, den: 1 },
-    dir, ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe, bounds: DEFAULT_STAGE_BOUNDS, signal: signal(), onLine: () => {}, onFinding: () => {},
+    dir, tools: stageTools(binaries, DEFAULT_STAGE_BOUNDS, signal()), onLine: () => {}, onFinding: () => {},
     composition: "index.html",
   });
   // The job holds only its frames folder, which holds only the node's own numbered folders.
@@ -143,7 +148,7 @@ it("a job past its byte budget stops ffmpeg mid-clip, fails naming the budget, t
   const failure = await extractVideoFrames({
     videos: [clipOf({ src: "http://project/assets/noise.mp4", duration: null })],
     toFile: () => join(project, "assets", "noise.mp4"), totalSeconds: 20, fpsText: "30", fps: { num: 30, den: 1 }, budget,
-    dir, ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe, bounds: DEFAULT_STAGE_BOUNDS, signal: signal(), onLine: () => {}, onFinding: () => {},
+    dir, tools: stageTools(binaries, DEFAULT_STAGE_BOUNDS, signal()), onLine: () => {}, onFinding: () => {},
     composition: "index.html",
   }).then(() => null, (error: unknown) => error as Error);
   expect(failure?.message).toMatch(

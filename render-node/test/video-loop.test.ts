@@ -10,6 +10,7 @@ import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.t
 import { DEFAULT_STAGE_BOUNDS } from "../src/bounds/stage-bounds.ts";
 import { writeColourClip } from "./colour-clip.ts";
 import { readPixel } from "./inspect-video.ts";
+import { stageTools } from "../src/system/stage-tools.ts";
 
 const W = 320;
 const H = 180;
@@ -72,8 +73,8 @@ it("extracts a looping video's cycle only where a segment shows it, with its cyc
   const extracted = await extractVideoFrames({
     videos: [{ index: 0, src: "http://project/assets/clip.mp4", start: 0, duration: 2.5, mediaStart: 0.25, playbackRate: 1, loop: true }],
     toFile: () => join(project, "assets", "clip.mp4"), totalSeconds: 2.5, fpsText: "30", fps: { num: 30, den: 1 },
-    window: { from: 2, to: 2.4 }, dir, ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe, bounds: DEFAULT_STAGE_BOUNDS,
-    signal: new AbortController().signal, onLine: () => {}, onFinding: () => {}, composition: "index.html",
+    window: { from: 2, to: 2.4 }, dir, tools: stageTools(binaries, DEFAULT_STAGE_BOUNDS, new AbortController().signal),
+    onLine: () => {}, onFinding: () => {}, composition: "index.html",
   });
   // The file from 0.25 s is 0.75 s long (frames 1 to 23 of a cycle). The window, 2 to 2.4 s, is 0.5 s into the
   // third cycle to 0.15 s into the fourth: frames 16 to the cycle's end and 1 to 5, not the whole cycle.

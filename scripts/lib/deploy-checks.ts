@@ -1,46 +1,33 @@
 // What a wrangler.toml environment must look like before it is deployed: pure checks on values read from it
-// (scripts/lib/deploy-target.ts reads them). `npm run deploy` refuses on any problem; CI's check (check-deploy.ts)
+// (scripts/lib/deploy-target.ts reads them). Everything the Worker itself refuses comes from its own configuration
+// schema (worker-config-checks.ts); the rules here are the deploy's own, stricter ones (https, real domains, two
+// sites, routes, no dev sign-in). `npm run deploy` refuses on any problem; CI's check (check-deploy.ts)
 // fails only on "invalid" ones, since the repository's own defaults (placeholder database id, example domains) are
 // "unfinished" by design: every operator fills them in (docs/deploy.md).
 import { getDomain } from "tldts";
+import { checkWorkerConfig } from "./worker-config-checks.ts";
+import type { ConfigProblem, DeployTarget } from "./deploy-types.ts";
+
+export type { ConfigProblem, DeployTarget };
 
 /** The D1 database id wrangler.toml ships with: it names no database. */
 export const PLACEHOLDER_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
 /** The KV namespace id wrangler.toml ships with (OAUTH_KV): it names no namespace. */
 export const PLACEHOLDER_KV_ID = "00000000000000000000000000000000";
 
-/** What a deploy of one environment is made of, as far as these checks care. */
-export interface DeployTarget {
-  /** The `[env.NAME]` name; "" for the top level. */
-  env: string;
-  databases: { binding: string; name: string; id: string | undefined }[];
-  /** KV namespaces (OAUTH_KV, worker/oauth/); absent where a test does not care. */
-  kvNamespaces?: { binding: string; id: string | undefined }[];
-  vars: Record<string, unknown>;
-  /** Route patterns (custom domains and zone routes alike), e.g. "studio.example.com" or "example.com/*". */
-  routes: string[];
-}
-
-/**
- * One thing to change before deploying. "unfinished": a repository default every operator replaces (refused by
- * `npm run deploy`, fine for CI's dry run). "invalid": wrong whoever deploys it (refused by both).
- */
-export interface ConfigProblem {
-  kind: "unfinished" | "invalid";
-  /** Where in wrangler.toml, e.g. `[env.production] vars.BASE_URL`. */
-  setting: string;
-  /** What is wrong and how to change it. */
-  message: string;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Names reserved for examples and tests (RFC 2606, RFC 6761): nobody's studio lives there. */
 const EXAMPLE_DOMAINS = new Set(["example.com", "example.net", "example.org"]);
 const RESERVED_TLDS = new Set(["example", "test", "invalid", "localhost"]);
 
-/** Every problem with `target`, in wrangler.toml order (databases, then the two origins, then routes). */
+/**
+ * Every problem with `target`, in wrangler.toml order (databases, then the two origins, then routes), then what the
+ * Worker's schema refuses. One problem per setting: where a deploy rule already names a setting, its wording stands.
+ */
 export function checkDeployTarget(target: DeployTarget): ConfigProblem[] {
-  return [...checkDatabases(target), ...checkKvNamespaces(target), ...checkOrigins(target), ...checkRoutes(target), ...checkDevLogin(target)];
+  const own = [...checkDatabases(target), ...checkKvNamespaces(target), ...checkOrigins(target), ...checkRoutes(target), ...checkDevLogin(target)];
+  const named = new Set(own.map((p) => p.setting));
+  return [...own, ...checkWorkerConfig(target, envSection(target.env)).filter((p) => !named.has(p.setting))];
 }
 
 /** The `[env.NAME]` heading a setting lives under, for messages. */
@@ -97,10 +84,8 @@ function checkOrigins(target: DeployTarget): ConfigProblem[] {
       problems.push({ kind: "invalid", setting, message: `${name} ${JSON.stringify(value)} is not an https:// URL: a deployed studio is served over HTTPS only` });
       continue;
     }
-    if (url.pathname !== "/" || url.search || url.hash || url.username || url.password) {
-      problems.push({ kind: "invalid", setting, message: `${name} ${JSON.stringify(value)} must be an origin only (https://host, no path, query or credentials)` });
-      continue;
-    }
+    // Whether it is an origin at all (no path, query or credentials) is the Worker's own rule: its schema says.
+    if (url.pathname !== "/" || url.search || url.hash || url.username || url.password) continue;
     hosts[name] = url.hostname;
     if (isExampleHost(url.hostname)) {
       problems.push({ kind: "unfinished", setting, message: `${name} ${url.origin} is an example domain: set it to the https origin of ${role} on your own domain` });

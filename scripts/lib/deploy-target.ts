@@ -2,7 +2,7 @@
 // do not inherit bindings, vars or routes), reduced to what the deploy checks need (deploy-checks.ts).
 import { join } from "node:path";
 import * as z from "zod";
-import type { DeployTarget } from "./deploy-checks.ts";
+import type { DeployTarget } from "./deploy-types.ts";
 import { ROOT } from "./wrangler.ts";
 
 const route = z.union([z.string(), z.object({ pattern: z.string() })]);
@@ -14,6 +14,12 @@ const resolvedConfig = z.object({
   vars: z.record(z.string(), z.unknown()),
   routes: z.array(route).optional(),
   route: route.optional(),
+  r2_buckets: z.array(z.object({ binding: z.string() })).optional(),
+  durable_objects: z.object({ bindings: z.array(z.object({ name: z.string(), class_name: z.string() })) }).optional(),
+  assets: z.object({ binding: z.string().optional() }).optional(),
+  version_metadata: z.object({ binding: z.string() }).optional(),
+  containers: z.array(z.object({ class_name: z.string(), max_instances: z.number().optional() })).optional(),
+  secrets: z.object({ required: z.array(z.string()).optional() }).optional(),
 });
 
 /** The resolved `env` ("" for the top level) of wrangler.toml, plus the Worker's name (environments add `-env`). */
@@ -30,5 +36,19 @@ export async function readDeployTarget(env: string): Promise<DeployTarget & { wo
     kvNamespaces: (config.kv_namespaces ?? []).map((kv) => ({ binding: kv.binding, id: kv.id })),
     vars: config.vars,
     routes: routes.map((r) => (typeof r === "string" ? r : r.pattern)),
+    bindings: [
+      ...config.d1_databases.map((db) => db.binding),
+      ...(config.kv_namespaces ?? []).map((kv) => kv.binding),
+      ...(config.r2_buckets ?? []).map((r2) => r2.binding),
+      ...(config.durable_objects?.bindings ?? []).map((d) => d.name),
+      ...(config.assets?.binding ? [config.assets.binding] : []),
+      ...(config.version_metadata ? [config.version_metadata.binding] : []),
+    ],
+    containers: (config.containers ?? []).map((c) => ({
+      className: c.class_name,
+      binding: config.durable_objects?.bindings.find((d) => d.class_name === c.class_name)?.name,
+      maxInstances: c.max_instances,
+    })),
+    secretsRequired: config.secrets?.required,
   };
 }

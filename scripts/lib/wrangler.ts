@@ -27,6 +27,19 @@ export function wrangler(args: string[]): Promise<string> {
   });
 }
 
+/** Runs a wrangler command that answers on stdout (`--format json`); rejects with all its output when it fails. */
+export function wranglerStdout(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [WRANGLER, ...args], { cwd: ROOT, env: quietEnv() });
+    let stdout = "";
+    let all = "";
+    child.stdout.on("data", (d) => ((stdout += d), (all += d)));
+    child.stderr.on("data", (d) => (all += d));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(stdout) : reject(new Error(`wrangler ${args.join(" ")} failed (${code}):\n${all}`))));
+  });
+}
+
 /** Starts `wrangler dev` in the background. */
 export function spawnWranglerDev(args: string[]): ChildProcess {
   return spawn(process.execPath, [WRANGLER, "dev", "--show-interactive-dev-session=false", ...args], {

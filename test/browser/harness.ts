@@ -8,6 +8,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
 import { BASE_FLAGS } from "../../render-node/src/browser/launch-capture-browser.ts";
 import { resolveChrome } from "../../render-node/src/system/resolve-binaries.ts";
+import { preparedDataDir } from "../studio-data.ts";
 
 /** The render node's Chromium (CHROME_PATH, Debian's headless shell, then @sparticuz/chromium), never a download. */
 export const chromePath = () => resolveChrome();
@@ -37,8 +38,9 @@ export interface DashboardStudio {
 /** Starts the studio on a fresh data dir (or a given one, to restart it with other vars) (with a render node unless told otherwise); the dashboard is built once
  * for the whole run by test/build-dashboard.global.ts. */
 export async function startDashboardStudio(options: { renderNode?: boolean; vars?: Record<string, string>; dataDir?: string } = {}): Promise<DashboardStudio> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "studio-browser-"));
-  const studio = await startStudio({ port: await freePort(), dataDir, renderNode: options.renderNode ?? true, vars: options.vars });
+  // A given data dir was made here before (a restart), so it is prepared too.
+  const dataDir = options.dataDir ?? (await preparedDataDir(mkdtempSync(join(tmpdir(), "studio-browser-"))));
+  const studio = await startStudio({ port: await freePort(), dataDir, prepared: true, renderNode: options.renderNode ?? true, vars: options.vars });
   return { studio, url: studio.url, dataDir };
 }
 

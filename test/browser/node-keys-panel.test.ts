@@ -4,6 +4,7 @@ import { rm } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
+import { preparedDataDir } from "../studio-data.ts";
 import { freePort, launchBrowser, watchConsole } from "./harness.ts";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -29,13 +30,13 @@ const claim = (key: string) =>
   });
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), "studio-node-panel-"));
+  dataDir = await preparedDataDir(await mkdtemp(join(tmpdir(), "studio-node-panel-")));
   // Admins are user ids: sign the admin up once, then run the studio with that id in ADMIN_USER_IDS.
-  const first = await startStudio({ port: await freePort(), dataDir, renderNode: false });
+  const first = await startStudio({ port: await freePort(), dataDir, prepared: true, renderNode: false });
   const login = await fetch(`${first.url}/auth/dev/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Nora Admin" }) });
   const { user } = (await login.json()) as { user: { id: string } };
   await first.stop();
-  studio = await startStudio({ port: await freePort(), dataDir, renderNode: false, vars: { ADMIN_USER_IDS: user.id } });
+  studio = await startStudio({ port: await freePort(), dataDir, prepared: true, renderNode: false, vars: { ADMIN_USER_IDS: user.id } });
   browser = await launchBrowser();
 }, 240_000);
 

@@ -73,8 +73,9 @@ describe("npm run deploy from a fresh clone", () => {
     expect(run.stdout).toContain("A real deploy refuses until these are changed");
     expect(run.stdout).toContain(
       "A deploy would now run:\n" +
-        "  4. npx wrangler d1 migrations apply studio --remote --env production\n" +
-        "  5. npx wrangler deploy --env production\n",
+        "  4. npx wrangler secret list --env production --format json   (checks that TOKEN_SECRET, CONTAINER_NODE_KEY are set)\n" +
+        "  5. npx wrangler d1 migrations apply studio --remote --env production\n" +
+        "  6. npx wrangler deploy --env production\n",
     );
     expect(run.stdout).toContain("curl -s https://studio.example.com/api/health");
   }, 180_000);

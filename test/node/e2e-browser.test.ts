@@ -16,6 +16,7 @@ import { DECOY_ERROR, FINDING_PROJECT } from "../../render-node/test/finding-pro
 import { CANVAS, indexHtml, SUB_HTML } from "../../render-node/test/make-test-project.ts";
 import { pngSize, readPngPixel } from "../../render-node/test/read-png.ts";
 import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
+import { preparedDataDir } from "../studio-data.ts";
 import { callStudio } from "./studio-calls.ts";
 
 let studio: RunningStudio;
@@ -38,7 +39,7 @@ beforeAll(async () => {
   const nodeStarted = new Promise<void>((r) => (nodeUp = r));
   studio = await startStudio({
     port: 20_000 + Math.floor(Math.random() * 2000),
-    dataDir: join(work, "data"),
+    dataDir: await preparedDataDir(join(work, "data")), prepared: true,
     // Previews listen on their default interface (loopback); an idle one stops after 10 s here (10 min by default).
     nodeEnv: { PREVIEW_IDLE_MS: String(PREVIEW_IDLE_MS) },
     log: (line) => {

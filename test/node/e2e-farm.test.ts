@@ -18,6 +18,7 @@ import { runTool } from "../../render-node/src/system/run-tool.ts";
 import { isAlive, listDescendants, probeStreams } from "../../render-node/test/inspect-video.ts";
 import { makeTestProject } from "../../render-node/test/make-test-project.ts";
 import { startRenderNode, startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
+import { preparedDataDir } from "../studio-data.ts";
 import { callStudio, waitFor } from "./studio-calls.ts";
 
 let studio: RunningStudio;
@@ -60,7 +61,7 @@ beforeAll(async () => {
   project = await makeTestProject(binaries.ffmpeg, { duration: 10, subStart: 1 });
   studio = await startStudio({
     port: 20_000 + Math.floor(Math.random() * 2000),
-    dataDir: join(work, "data"),
+    dataDir: await preparedDataDir(join(work, "data")), prepared: true,
     renderNode: false,
     vars: { JOB_LEASE_MS: "4000", NODE_FRAMES_PER_SECOND: "2" },
   });

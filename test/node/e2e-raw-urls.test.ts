@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
+import { preparedDataDir } from "../studio-data.ts";
 
 let studio: RunningStudio;
 let token = "";
@@ -41,7 +42,7 @@ async function paths(): Promise<string[]> {
 
 beforeAll(async () => {
   const work = await mkdtemp(join(tmpdir(), "studio-e2e-raw-"));
-  studio = await startStudio({ port: 22_000 + Math.floor(Math.random() * 2000), dataDir: join(work, "data"), renderNode: false });
+  studio = await startStudio({ port: 22_000 + Math.floor(Math.random() * 2000), dataDir: await preparedDataDir(join(work, "data")), prepared: true, renderNode: false });
   const login = await fetch(`${studio.url}/auth/dev/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

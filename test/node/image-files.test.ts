@@ -3,7 +3,9 @@
 // prune: the packages come from the npm cache the checkout's own `npm ci` filled), places exactly the files the
 // final stage's COPY lines copy beside that node_modules, checks that every package the node can import is among
 // them (or is a binary fallback the image leaves out) and that nothing else is, then starts the node from that
-// folder as the image's CMD does, against a real studio, and renders.
+// folder as the image's CMD does, against a real studio, and renders. The files come from the build context as
+// .dockerignore leaves it (walked as Docker walks it), so the render shows that the context holds what the build
+// needs; and the context holds nothing the COPY lines do not take.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { builtinModules } from "node:module";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
@@ -18,8 +20,9 @@ import { runTool } from "../../render-node/src/system/run-tool.ts";
 import { CANVAS, indexHtml, SUB_HTML } from "../../render-node/test/make-test-project.ts";
 import { probeStreams } from "../../render-node/test/inspect-video.ts";
 import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
+import { preparedDataDir } from "../studio-data.ts";
 import { ROOT } from "../../scripts/lib/wrangler.ts";
-import { importSpecifiers, packageOf, parseDockerfile, quotedPackages, type DockerStage } from "./dockerfile-files.ts";
+import { importSpecifiers, inBuildContext, isUnder, packageOf, parseDockerfile, quotedPackages, type DockerStage } from "./dockerfile-files.ts";
 
 const run = promisify(execFile);
 let work = "";
@@ -55,12 +58,36 @@ async function installedPackages(modules: string): Promise<string[]> {
 }
 
 let binaries: Binaries;
+/** The build context: every file under the repository's root that .dockerignore keeps, relative to it. */
+let context: string[] = [];
+
+/**
+ * The files of the build context, walked from the root. A directory .dockerignore excludes is not entered unless an
+ * exception (`!path`) could bring back something inside it, as Docker does (so node_modules and .git are skipped).
+ */
+async function buildContext(root: string, ignoreText: string): Promise<string[]> {
+  const exceptions = ignoreText.split("\n").map((l) => l.trim()).filter((l) => l.startsWith("!")).map((l) => l.slice(1).replace(/^\/+/, ""));
+  const kept = (path: string) => inBuildContext(ignoreText, [path]).length === 1;
+  const files: string[] = [];
+  const walk = async (dir: string) => {
+    for (const entry of await readdir(join(root, dir), { withFileTypes: true })) {
+      const path = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (kept(path) || exceptions.some((e) => e.startsWith(`${path}/`))) await walk(path);
+      } else if (kept(path)) files.push(path);
+    }
+  };
+  await walk("");
+  return files.sort();
+}
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "studio-image-"));
   image = join(work, "image");
   binaries = await resolveBinaries();
   stages = parseDockerfile(await readFile(join(ROOT, "render-node", "Dockerfile"), "utf8"));
+  context = await buildContext(ROOT, await readFile(join(ROOT, ".dockerignore"), "utf8"));
+  const inContext = new Set(context);
   const built = new Map<string, string>();
   for (const stage of stages) {
     const root = join(work, `stage-${stages.indexOf(stage)}`);
@@ -70,7 +97,12 @@ beforeAll(async () => {
         for (const source of copy.sources) {
           const into = copy.dest.endsWith("/") || copy.sources.length > 1 ? join(at(copy.dest), source.split("/").pop()!) : at(copy.dest);
           await mkdir(dirname(into), { recursive: true });
-          await cp(join(ROOT, source), into, { recursive: true, filter: (src) => !src.includes(`${join(ROOT, source)}/node_modules`) });
+          // Only what the build context holds: a directory is entered when some context file is inside it.
+          const keep = (src: string) => {
+            const path = src.slice(ROOT.length + 1);
+            return inContext.has(path) || context.some((file) => file.startsWith(`${path}/`));
+          };
+          await cp(join(ROOT, source), into, { recursive: true, filter: keep });
         }
         continue;
       }
@@ -98,6 +130,18 @@ afterAll(async () => {
 });
 
 describe("render-node/Dockerfile", () => {
+  it("has a build context (.dockerignore) of what its COPY lines take and nothing else", async () => {
+    const sources = stages.flatMap((stage) => stage.copies.filter((c) => c.from === null).flatMap((c) => c.sources));
+    for (const source of sources) expect(context.some((file) => isUnder(file, source)), `${source} in the build context`).toBe(true);
+    expect(context.filter((file) => !sources.some((source) => isUnder(file, source)))).toEqual([]);
+    // Never the checkout's packages, history, local data, tests or a built page runtime (stage 2 builds its own).
+    expect(context.filter((file) => /(^|\/)(node_modules|\.git|\.data|\.wrangler|dist)\/|\.test\.ts$|^render-node\/(test|bench)\//.test(file))).toEqual([]);
+    let bytes = 0;
+    for (const file of context) bytes += (await stat(join(ROOT, file))).size;
+    console.log(`build context: ${context.length} files, ${(bytes / 1024).toFixed(0)} KiB`);
+    expect(bytes).toBeLessThan(4 * 1024 * 1024);
+  });
+
   it("builds on the project's Node with runtime packages only, runs as a non-root user, with a health check", () => {
     const deps = stages.find((s) => s.name === "deps");
     expect(deps?.base).toMatch(/^node:24[.-]/);
@@ -181,7 +225,7 @@ describe("render-node/Dockerfile", () => {
   });
 
   it("starts from the copied files, answers GET /healthz, and renders a project", async () => {
-    studio = await startStudio({ port: 24_000 + Math.floor(Math.random() * 2000), dataDir: join(work, "data"), renderNode: false });
+    studio = await startStudio({ port: 24_000 + Math.floor(Math.random() * 2000), dataDir: await preparedDataDir(join(work, "data")), prepared: true, renderNode: false });
     // As the image runs it: the CMD from WORKDIR, the image's environment (its binary paths pointing at this
     // machine's Chromium and ffmpeg, as the image's point at Debian's), the studio's address and a node key.
     const { NODE_EXTRA_CA_CERTS: _ca, ...imageEnv } = final().env;

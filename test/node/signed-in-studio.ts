@@ -5,6 +5,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
+import { preparedDataDir } from "../studio-data.ts";
 
 export interface SignedInStudio {
   studio: RunningStudio;
@@ -21,7 +22,8 @@ export async function startSignedInStudio(name: string, options: { renderNode?: 
   const nodeStarted = new Promise<void>((r) => (nodeUp = r));
   const studio = await startStudio({
     port: 22_000 + Math.floor(Math.random() * 8000),
-    dataDir: join(work, "data"),
+    dataDir: await preparedDataDir(join(work, "data")),
+    prepared: true,
     renderNode: options.renderNode,
     vars: options.vars,
     log: (line) => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { indexHtml, SUB_HTML } from "../../render-node/test/make-test-project.ts";
 import { isAlive, listDescendants } from "../../render-node/test/inspect-video.ts";
 import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
+import { preparedDataDir } from "../studio-data.ts";
 import { ROOT } from "../../scripts/lib/wrangler.ts";
 
 let work = "";
@@ -37,7 +38,7 @@ async function until(what: string, check: () => boolean, ms = 60_000) {
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "studio-start-node-"));
-  studio = await startStudio({ port: 26_000 + Math.floor(Math.random() * 2000), dataDir: join(work, "data"), renderNode: false });
+  studio = await startStudio({ port: 26_000 + Math.floor(Math.random() * 2000), dataDir: await preparedDataDir(join(work, "data")), prepared: true, renderNode: false });
 }, 120_000);
 
 afterAll(async () => {

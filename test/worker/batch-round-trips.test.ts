@@ -1,8 +1,8 @@
 // A batch's routes in few round trips to D1's primary once the caller is cached, the ProjectRoom's D1 work on the
 // request's path counted with the Worker's (traced-worker.ts traces the Durable Objects' D1 calls too). The Worker's
 // own work is one trip (the credential check rides on the project's read); a start or a cancel adds the room's
-// writes as one more: the render row under the user's cap with its job in one batch (room/render-start.ts), an
-// end's job and render rows in one batch with the webhook's project read beside it (room/render-end.ts). Before
+// writes as one more: the render row under the user's cap with its job in one batch (renders/projection.ts admitRender), an
+// end's job and render rows in one batch with the webhook's project read beside it (room/project-room.ts finish). Before
 // that the start cost 4 and the cancel 5. The room's trip cannot ride on the Worker's: the room is called only once
 // the credential check has passed (auth/gated-bindings.ts).
 import { describe, expect, it } from "vitest";

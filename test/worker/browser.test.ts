@@ -145,6 +145,26 @@ describe("snapshot through a node", () => {
   }, 20_000);
 });
 
+describe("a browser job whose node dies", () => {
+  it("goes back to the queue for another node before its last attempt: the snapshot answers 200, not 504", async () => {
+    const s = await signIn("browser-node-died");
+    await createProject(s.token, "Died");
+    const other = await registerNode("other");
+    const pending = api(s.token, "POST", "/api/projects/died/snapshot", {});
+    const job = await awaitJob(key, "snapshot");
+    expect(job.attempt).toBe(1);
+    // The node dies mid-snapshot: its lease lapses.
+    await env.DB.prepare("UPDATE jobs SET lease_expires_at = ? WHERE id = ?").bind(Date.now() - 1, job.id).run();
+    const again = await awaitJob(other, "snapshot");
+    expect(again).toMatchObject({ id: job.id, attempt: 2 });
+    expect((await nodeCall(other, "PUT", `/jobs/${job.id}/files/snapshots/contact-sheet.png`, PNG, { "Content-Type": "image/png" })).status).toBe(200);
+    await nodeCall(other, "POST", `/jobs/${job.id}/complete`, { ok: true, result: { snapshots: [{ path: "snapshots/contact-sheet.png" }], log: ["captured"] } });
+    const res = await pending;
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ ok: true, snapshots: [{ path: "snapshots/contact-sheet.png", size: PNG.length }] });
+  }, 20_000);
+});
+
 describe("check through a node", () => {
   it("lints in the Worker, merges the node's runtime and layout sections, and strict fails on warnings", async () => {
     const s = await signIn("browser-check");

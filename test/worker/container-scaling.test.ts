@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import type { Env } from "../../worker/env.ts";
 import { parseConfig } from "../../worker/config/parse-config.ts";
-import { EMPTY_QUEUE, nodesForQueue, queueDepth, scalingRule, wakeRenderNodes, type QueueDepth } from "../../worker/renders/farm/render-node-container.ts";
+import { EMPTY_QUEUE, idleVerdict, nodesForQueue, queueDepth, scalingRule, wakeRenderNodes, type QueueDepth } from "../../worker/renders/farm/render-node-container.ts";
 import { signIn } from "./helpers.ts";
 
 const renders = (render: number): QueueDepth => ({ ...EMPTY_QUEUE, render });
@@ -50,6 +50,25 @@ describe("container scaling with queue depth", () => {
     expect(configWith({ CONTAINER_NODE_CONCURRENCY: "1" }).CONTAINER_NODE_CONCURRENCY).toBe(1);
     expect(() => configWith({ CONTAINER_NODE_CONCURRENCY: "two" })).toThrow(/CONTAINER_NODE_CONCURRENCY: expected a whole number of browsers from 1 to 16, got "two"/);
     expect(() => configWith({ CONTAINER_NODE_CONCURRENCY: "0" })).toThrow(/CONTAINER_NODE_CONCURRENCY/);
+  });
+
+  it("CONTAINER_SLEEP_AFTER is a duration as Cloudflare writes sleepAfter (default 5m); anything else names the setting", () => {
+    expect(configWith({}).CONTAINER_SLEEP_AFTER).toEqual({ text: "5m", seconds: 300 });
+    expect(configWith({ CONTAINER_SLEEP_AFTER: "15s" }).CONTAINER_SLEEP_AFTER).toEqual({ text: "15s", seconds: 15 });
+    expect(configWith({ CONTAINER_SLEEP_AFTER: "1h" }).CONTAINER_SLEEP_AFTER.seconds).toBe(3600);
+    for (const bad of ["15", "1.5m", "0s", "5 min"]) {
+      expect(() => configWith({ CONTAINER_SLEEP_AFTER: bad })).toThrow(`CONTAINER_SLEEP_AFTER: expected a duration such as "15s", "5m" or "1h"`);
+    }
+  });
+
+  it("an instance past its sleepAfter stops only with no work held or queued and when not one of the minimum", () => {
+    const idle = { jobsHeld: 0, queued: 0, index: 2, min: 1 };
+    expect(idleVerdict(idle)).toEqual({ keep: false, why: "no work held or queued, and not one of the CONTAINER_MIN_INSTANCES" });
+    expect(idleVerdict({ ...idle, jobsHeld: 1 }).keep).toBe(true);
+    expect(idleVerdict({ ...idle, queued: 3 }).keep).toBe(true);
+    expect(idleVerdict({ ...idle, index: 0 })).toEqual({ keep: true, why: "one of the CONTAINER_MIN_INSTANCES (1) kept running" });
+    // A node that does not answer may be mid-start or busy: kept, never stopped blind.
+    expect(idleVerdict({ ...idle, jobsHeld: null }).keep).toBe(true);
   });
 
   it("counts the queue in D1 by the loop that takes each kind; ended jobs do not count", async () => {

@@ -1,11 +1,14 @@
 // The hourly housekeeping (worker/ops/prune.ts), run through the Worker's own scheduled handler: ended jobs
 // past their retention (7 days), expired sessions, idempotency keys past 24 hours and OAuth registration counters of
 // ended windows go; queued and running jobs,
-// recent ones, live sessions and render history stay.
+// recent ones, live sessions and render history stay. A backlog larger than one batch goes in bounded statements,
+// and a run whose budget is spent leaves the rest to the next.
 import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index.ts";
 import type { Env } from "../../worker/env.ts";
+import { deleteBudget } from "../../worker/db/batched-delete.ts";
+import { pruneExpired } from "../../worker/ops/prune.ts";
 import { api, createProject, json, signIn } from "./helpers.ts";
 
 const DAY = 86_400_000;
@@ -63,5 +66,86 @@ describe("hourly housekeeping", () => {
     // The render's history row is not the queue's: it stays, and the API still lists the render.
     expect((await json<{ id: string; status: string }>(await api(s.token, "GET", "/api/projects/house/render"))).status).toBe("cancelled");
     expect((await env.DB.prepare("SELECT count(*) AS n FROM renders WHERE id = ?").bind(render.id).first<{ n: number }>())?.n).toBe(1);
+  });
+});
+
+/** `env.DB` recording each statement's SQL and the rows it changed. */
+function tracedDb(log: { sql: string; changes: number }[]): D1Database {
+  const statement = (inner: D1PreparedStatement, sql: string): D1PreparedStatement =>
+    new Proxy(inner, {
+      get(target, prop) {
+        if (prop === "bind") return (...values: unknown[]) => statement(target.bind(...values), sql);
+        // run and all answer with meta.changes; raw (drizzle's `.returning()`) with the rows changed.
+        if (prop === "run" || prop === "all") {
+          return async () => {
+            const result = await target[prop]();
+            log.push({ sql, changes: result.meta.changes });
+            return result;
+          };
+        }
+        if (prop === "raw") {
+          return async (options?: { columnNames?: boolean }) => {
+            const rows: unknown[] = await target.raw(options as { columnNames?: false });
+            log.push({ sql, changes: options?.columnNames ? rows.length - 1 : rows.length });
+            return rows;
+          };
+        }
+        const value: unknown = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  return new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop === "prepare") return (sql: string) => statement(target.prepare(sql), sql);
+      const value: unknown = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+/** `count` ended jobs of `userId`, finished `finishedAgo` ms ago, in one statement. */
+async function addEndedJobs(prefix: string, userId: string, count: number, finishedAgo: number) {
+  const now = Date.now();
+  await env.DB.prepare(
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+     INSERT INTO jobs (id, user_id, slug, kind, status, options, created_at, finished_at)
+     SELECT ? || i, ?, 'bulk', 'snapshot', 'done', '{}', ?, ? FROM n`,
+  )
+    .bind(count, prefix, userId, now - finishedAgo - DAY, now - finishedAgo)
+    .run();
+}
+
+const countJobs = async (userId: string, prefix: string) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM jobs WHERE user_id = ? AND id LIKE ?").bind(userId, `${prefix}%`).first<{ n: number }>())!.n;
+
+describe("the prune in bounded batches", () => {
+  it("deletes 2,500 ended jobs in statements of at most 1,000 rows each, keeping the recent ones", async () => {
+    const s = await signIn("Batch Keeper");
+    await addEndedJobs("old-", s.userId, 2500, 8 * DAY);
+    await addEndedJobs("recent-", s.userId, 40, 1 * DAY);
+    const log: { sql: string; changes: number }[] = [];
+
+    await worker.scheduled(createScheduledController({ cron: "17 * * * *" }), { ...env, DB: tracedDb(log) } as unknown as Env);
+
+    expect(await countJobs(s.userId, "old-")).toBe(0);
+    expect(await countJobs(s.userId, "recent-")).toBe(40);
+    const jobDeletes = log.filter((entry) => /^delete from "jobs"/i.test(entry.sql));
+    expect(jobDeletes.length).toBeGreaterThanOrEqual(3);
+    for (const entry of jobDeletes) expect(entry.changes).toBeLessThanOrEqual(1000);
+    expect(jobDeletes.reduce((sum, entry) => sum + entry.changes, 0)).toBeGreaterThanOrEqual(2500);
+  });
+
+  it("stops when its budget is spent and the next run goes on where it stopped", async () => {
+    const s = await signIn("Budget Keeper");
+    await addEndedJobs("backlog-", s.userId, 250, 9 * DAY);
+    const budget = () => deleteBudget({ batchRows: 100, statements: 2, ms: 60_000 });
+
+    const first = await pruneExpired(env as unknown as Env, Date.now(), budget());
+    expect(first).toMatchObject({ jobs: 200, more: true });
+    expect(await countJobs(s.userId, "backlog-")).toBe(50);
+
+    const second = await pruneExpired(env as unknown as Env, Date.now(), budget());
+    expect(second.jobs).toBe(50);
+    expect(await countJobs(s.userId, "backlog-")).toBe(0);
   });
 });

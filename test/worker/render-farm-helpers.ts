@@ -20,7 +20,8 @@ export async function startRender(name: string, slug: string) {
   return { s, state, room: roomStub(s.userId, slug) };
 }
 
-export async function finishWithFile(key: string, id: string, bytes = new Uint8Array(64)) {
-  expect((await nodeCall(key, "PUT", `/jobs/${id}/output`, bytes)).status).toBe(200);
-  return nodeCall(key, "POST", `/jobs/${id}/complete`, { ok: true });
+/** Uploads the output and completes the job; `headers` as the node sends them (e.g. the attempt it claimed). */
+export async function finishWithFile(key: string, id: string, bytes = new Uint8Array(64), headers: Record<string, string> = {}) {
+  expect((await nodeCall(key, "PUT", `/jobs/${id}/output`, bytes, headers)).status).toBe(200);
+  return nodeCall(key, "POST", `/jobs/${id}/complete`, { ok: true }, headers);
 }

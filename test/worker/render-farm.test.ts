@@ -5,7 +5,7 @@
 // render-segments.test.ts.
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ClaimResponseSchema } from "../../core/protocol/node-routes.ts";
+import { ClaimResponseSchema, JOB_ATTEMPT_HEADER } from "../../core/protocol/node-routes.ts";
 import { api, createProject, json, signIn } from "./helpers.ts";
 import { claim, nodeCall, registerNode, sseReader } from "./node-helpers.ts";
 import { finishWithFile, jobRow, lapse, listed, renderState, roomStub, startRender, type State } from "./render-farm-helpers.ts";
@@ -48,6 +48,36 @@ describe("retries after a lost lease", () => {
     expect(failed.lastLine).toBe("render failed: render node flaky stopped responding on the last attempt (3 of 3); the render was given up");
     expect(await jobRow(state.id)).toMatchObject({ status: "failed" });
     expect(await runDurableObjectAlarm(room)).toBe(false);
+  });
+});
+
+describe("processes sharing one node key (container instances)", () => {
+  // Every container instance presents CONTAINER_NODE_KEY: one node to the key. An instance whose lease lapsed (the
+  // Worker restarted, say) is told to stop when its job went back to the queue, and fails its render "render
+  // cancelled"; meanwhile another instance claimed the job again under the same key. Each names the attempt it
+  // claimed (x-job-attempt), so the late one is a stranger to the job and its failure does not end the render.
+  it("the instance that lost its lease cannot end the render another instance of the same key took over", async () => {
+    const key = await registerNode("local");
+    while (await claim(key)); // earlier tests' queued renders (storage is shared within this file)
+    const { s, state, room } = await startRender("farm-shared-key", "shared-key");
+    const first = { [JOB_ATTEMPT_HEADER]: "1" };
+    const second = { [JOB_ATTEMPT_HEADER]: "2" };
+    expect((await claim(key))?.attempt).toBe(1);
+    await lapse(state.id);
+    await runDurableObjectAlarm(room);
+    expect((await claim(key))?.attempt).toBe(2);
+
+    // The first instance's late report: the failure its cancel caused. Refused; the render goes on.
+    const late = await nodeCall(key, "POST", `/jobs/${state.id}/complete`, { ok: false, error: "render cancelled" }, first);
+    expect(await renderState(s.token, "shared-key")).toMatchObject({ status: "rendering", error: null });
+    expect(late.status).toBe(404);
+    expect(await json(await nodeCall(key, "POST", `/jobs/${state.id}/progress`, { lines: ["late"] }, first))).toEqual({ cancelled: true });
+    expect((await nodeCall(key, "PUT", `/jobs/${state.id}/output`, new Uint8Array(8), first)).status).toBe(404);
+    expect(await json(await nodeCall(key, "POST", `/jobs/${state.id}/progress`, { lines: ["frame 1/30"] }, second))).toEqual({ cancelled: false });
+
+    expect(await json(await finishWithFile(key, state.id, new Uint8Array(64), second))).toEqual({ ok: true });
+    expect(await renderState(s.token, "shared-key")).toMatchObject({ status: "done", size: 64 });
+    expect((await renderState(s.token, "shared-key")).lines).not.toContain("late");
   });
 });
 
@@ -241,5 +271,31 @@ describe("render events: ids, Last-Event-ID, close after end", () => {
     while (last.event === "line") last = await late.next();
     expect(last).toMatchObject({ event: "end", id: next.id });
     expect(await late.closed()).toBe(true);
+  });
+});
+
+describe("renders stored by the previous code", () => {
+  it("a rendering render stored in the shape before phases (no phase, optional fields) goes on: its node's completion takes it to done", async () => {
+    const key = await registerNode();
+    const s = await signIn("farm-legacy");
+    await createProject(s.token, "Legacy");
+    while (await claim(key)); // earlier tests' queued renders (storage is shared within this file)
+    const state = await json<State>(await api(s.token, "POST", "/api/projects/legacy/render", { quality: "draft" }));
+    expect((await claim(key))?.id).toBe(state.id);
+    // What the previous code kept for this render once its node took it: one record, told apart by status alone.
+    await runInDurableObject(roomStub(s.userId, "legacy"), async (_instance, ctx) => {
+      const stored = (await ctx.storage.get<Record<string, unknown>>("render"))!;
+      const legacy = {
+        id: stored.id, userId: stored.userId, slug: stored.slug, status: "rendering", startedAt: stored.startedAt, doneAt: null,
+        filename: stored.filename, options: stored.options, lastLine: stored.lastLine, progress: null, error: null, size: null,
+        node: stored.node, attempt: 1,
+      };
+      await ctx.storage.put("render", legacy);
+    });
+    expect(await renderState(s.token, "legacy")).toMatchObject({ status: "rendering", doneAt: null, error: null, size: null });
+    expect(await json(await finishWithFile(key, state.id))).toEqual({ ok: true });
+    const done = await renderState(s.token, "legacy");
+    expect(done).toMatchObject({ status: "done", size: 64, downloadUrl: `/renders/${state.filename}` });
+    expect(await listed(s.token)).toContain(state.filename);
   });
 });

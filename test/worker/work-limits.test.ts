@@ -1,10 +1,10 @@
 // Per-user caps on work that occupies render nodes (renders, snapshots, checks, previews: 429 with Retry-After,
-// nothing queued) and the wall-clock limit that ends every render, each shown with the attack it stops. The node
+// nothing queued) and the wall-clock limit that ends every render (running time: waiting in the queue never fails one), each shown with the attack it stops. The node
 // is played over the real protocol. Tests run with MAX_RENDER_MS=6000 (vitest.config.ts) and the default caps.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { api, createProject, json, signIn } from "./helpers.ts";
-import { awaitJob, claimKind, nodeCall, registerNode } from "./node-helpers.ts";
+import { awaitJob, claimKind, nodeCall, registerNode, sseReader } from "./node-helpers.ts";
 
 type State = Record<string, unknown> & { id: string; status: string; startedAt: number; doneAt: number | null; lines?: string[] };
 
@@ -137,14 +137,13 @@ describe("browser work: snapshots and checks 2 each in flight, previews 3 runnin
 });
 
 describe("wall-clock limit", () => {
-  it("every render ends within MAX_RENDER_MS: a rendering one and a queued one both fail with a line naming the limit, and the node is told to stop", async () => {
+  it("every render ends within MAX_RENDER_MS of running time: a rendering one fails with a line naming the limit and the node is told to stop", async () => {
     const s = await signIn("wall-clock");
     await createProject(s.token, "Endless");
-    await createProject(s.token, "Never Picked");
     const rendering = await json<State>(await api(s.token, "POST", "/api/projects/endless/render", {}));
     const job = await claimKind(key, "render");
     expect(job?.id).toBe(rendering.id);
-    const queued = await json<State>(await api(s.token, "POST", "/api/projects/never-picked/render", {}));
+    const claimedAt = Date.now();
 
     // The node keeps posting progress (its lease never lapses); only the wall clock can end this render.
     let told: { cancelled: boolean } = { cancelled: false };
@@ -154,25 +153,66 @@ describe("wall-clock limit", () => {
       if (!told.cancelled) await new Promise((r) => setTimeout(r, 250));
     }
     expect(told).toEqual({ cancelled: true });
-
-    for (const [slug, started] of [["endless", rendering], ["never-picked", queued]] as const) {
-      let state = await json<State>(await api(s.token, "GET", `/api/projects/${slug}/render`));
-      while (state.status !== "failed" && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 250));
-        state = await json<State>(await api(s.token, "GET", `/api/projects/${slug}/render`));
-      }
-      expect(state.status, slug).toBe("failed");
-      expect(state.lastLine).toBe("render failed: render exceeded the wall-clock limit of 6 s");
-      expect(state.error).toBe("render exceeded the wall-clock limit of 6 s");
-      const took = state.doneAt! - started.startedAt;
-      expect(took).toBeGreaterThanOrEqual(6000);
-      expect(took).toBeLessThan(12_000);
-      const row = await env.DB.prepare("SELECT status, error FROM jobs WHERE id = ?").bind(started.id).first<{ status: string; error: string }>();
-      expect(row).toEqual({ status: "failed", error: "render exceeded the wall-clock limit of 6 s" });
-    }
+    const state = await endedState(s.token, "endless", deadline);
+    expect(state.status).toBe("failed");
+    expect(state.lastLine).toBe("render failed: render exceeded the wall-clock limit of 6 s");
+    expect(state.error).toBe("render exceeded the wall-clock limit of 6 s");
+    const took = state.doneAt! - claimedAt;
+    expect(took).toBeGreaterThanOrEqual(5500);
+    expect(took).toBeLessThan(12_000);
+    const row = await env.DB.prepare("SELECT status, error FROM jobs WHERE id = ?").bind(rendering.id).first<{ status: string; error: string }>();
+    expect(row).toEqual({ status: "failed", error: "render exceeded the wall-clock limit of 6 s" });
     // The node's late completion changes nothing.
     await nodeCall(key, "POST", `/jobs/${rendering.id}/complete`, { ok: true });
     expect((await json<State>(await api(s.token, "GET", "/api/projects/endless/render"))).status).toBe("failed");
     expect(await rows("SELECT count(*) AS n FROM renders WHERE user_id = ? AND status IN ('queued', 'rendering')", s.userId)).toBe(0);
   }, 30_000);
+
+  it("waiting in the queue never fails a render: past MAX_RENDER_MS unclaimed it shows its place (GET, by id, event stream); once claimed it is bounded", async () => {
+    const s = await signIn("long-queue");
+    await createProject(s.token, "Waits");
+    const queued = await json<State>(await api(s.token, "POST", "/api/projects/waits/render", {}));
+    const events = await api(s.token, "GET", "/api/projects/waits/render/events");
+    const reader = sseReader(events);
+    // No node claims it for longer than the 6 s limit.
+    await new Promise((r) => setTimeout(r, 8000));
+    const waiting = await json<State & { queue?: { position: number; etaSeconds: number | null } }>(await api(s.token, "GET", "/api/projects/waits/render"));
+    expect(waiting.status).toBe("queued");
+    expect(waiting.queue?.position).toBeGreaterThanOrEqual(1);
+    expect(waiting.lines).toContainEqual(expect.stringMatching(/^queued: position \d+/));
+    const byId = await json<State & { queue?: { position: number } }>(await api(s.token, "GET", `/api/renders/${queued.id}`));
+    expect(byId).toMatchObject({ status: "queued", queue: { position: waiting.queue!.position } });
+    let placeEvent = await reader.next();
+    while (!(placeEvent.event === "line" && /^queued: position/.test(String(placeEvent.data.line)))) placeEvent = await reader.next();
+    expect(placeEvent.data).toMatchObject({ status: "queued", queue: { position: expect.any(Number) } });
+    await reader.cancel();
+
+    // Claimed now, it runs for at most MAX_RENDER_MS from the claim, not from the POST.
+    const job = await claimKind(key, "render");
+    expect(job?.id).toBe(queued.id);
+    const claimedAt = Date.now();
+    const running = await json<State>(await api(s.token, "GET", "/api/projects/waits/render"));
+    expect(running.status).toBe("rendering");
+    expect(running).not.toHaveProperty("queue");
+    const deadline = Date.now() + 15_000;
+    let told: { cancelled: boolean } = { cancelled: false };
+    while (!told.cancelled && Date.now() < deadline) {
+      told = await json<{ cancelled: boolean }>(await nodeCall(key, "POST", `/jobs/${queued.id}/progress`, { lines: ["frame 1/100000"] }));
+      if (!told.cancelled) await new Promise((r) => setTimeout(r, 250));
+    }
+    const state = await endedState(s.token, "waits", deadline);
+    expect(state.error).toBe("render exceeded the wall-clock limit of 6 s");
+    expect(state.doneAt! - claimedAt).toBeGreaterThanOrEqual(5500);
+    expect(state.doneAt! - queued.startedAt).toBeGreaterThanOrEqual(13_000);
+  }, 45_000);
 });
+
+/** The project's render once it ended (polled until `deadline`). */
+async function endedState(token: string, slug: string, deadline: number): Promise<State> {
+  let state = await json<State>(await api(token, "GET", `/api/projects/${slug}/render`));
+  while (state.status !== "failed" && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 250));
+    state = await json<State>(await api(token, "GET", `/api/projects/${slug}/render`));
+  }
+  return state;
+}

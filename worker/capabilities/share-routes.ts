@@ -9,6 +9,7 @@ import { openDb } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";
 import { notFound } from "../http/errors.ts";
 import { route } from "../http/route.ts";
+import { slugParams } from "../http/path-params.ts";
 import { json } from "../openapi/operation.ts";
 import { contentLink } from "../openapi/shapes.ts";
 import { shareBody } from "../projects/schemas.ts";
@@ -20,7 +21,7 @@ export const shareRoutes = new Hono<AppEnv>().use(requireUser).post(
   route(
     {
       operationId: "shareProject", summary: "A read-only link to the project or one of its renders on the content origin", tag: "projects", access: "user",
-      request: () => ({ body: { json: shareBody() } }),
+      request: () => ({ params: slugParams(), body: { json: shareBody() } }),
       responses: () => ({ 200: json(contentLink(), "the link") }),
       errors: [400, 404],
     },

@@ -12,5 +12,5 @@ export async function requireBrowserJobReady(env: Env, db: Db, ref: ProjectRef, 
   const past = timePastEnd(at, duration);
   if (past) throw badRequest(past);
   await requireCompositionWithinLimits(env, ref, "index.html");
-  await requireRenderNode(db, action);
+  await requireRenderNode(env, db, action);
 }

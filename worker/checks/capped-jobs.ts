@@ -7,6 +7,8 @@ import type { Env } from "../env.ts";
 import { announceWork } from "../renders/farm/job-board.ts";
 import { countLiveJobs, enqueueJobWithin, type LiveJobWindow } from "../renders/farm/queue.ts";
 import { capOf, capReached } from "../limits/work-caps.ts";
+import { wakeRenderNodes } from "../renders/farm/render-node-container.ts";
+import { logEvent } from "../http/log.ts";
 
 type CappedJobKind = "snapshot" | "check" | "preview";
 
@@ -21,7 +23,10 @@ export async function requireJobSlot(db: Db, env: Env, userId: string, kind: Cap
   if ((await countLiveJobs(db, userId, kind, liveWindow(env))) >= capOf(env, kind)) throw capReached(env, kind);
 }
 
-/** Queues the job, or answers 429 (queuing nothing) when the user is at the cap for its kind. */
+/**
+ * Queues the job, or answers 429 (queuing nothing) when the user is at the cap for its kind. Where render nodes are
+ * containers, starts one for it (the queue counted with this job in it): a snapshot from cold gets a node.
+ */
 export async function enqueueCappedJob(
   db: Db,
   env: Env,
@@ -29,4 +34,6 @@ export async function enqueueCappedJob(
 ): Promise<void> {
   if (!(await enqueueJobWithin(db, job, capOf(env, job.kind), liveWindow(env)))) throw capReached(env, job.kind);
   await announceWork(env, job.kind);
+  // A failed start is in the log (containers.start_failed); the waiter's pickup timeout answers the caller.
+  await wakeRenderNodes(env).catch((error: unknown) => logEvent("error", "containers.wake_failed", { kind: job.kind, error }));
 }

@@ -10,6 +10,7 @@ import { waitForJob } from "./wait-for-job.ts";
 import { openDb } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";
 import { route } from "../http/route.ts";
+import { slugParams } from "../http/path-params.ts";
 import { json } from "../openapi/operation.ts";
 import { BROWSER_ERRORS, checkResult, verdict } from "./shapes.ts";
 import { enqueueCappedJob } from "./capped-jobs.ts";
@@ -31,7 +32,7 @@ export const checkRoutes = new Hono<AppEnv>().use(requireUser).post(
   route(
     {
       operationId: "checkProject", summary: "Lint, headless runtime check and layout inspection on a render node", tag: "checks", access: "user",
-      request: () => ({ body: { json: checkBody() } }),
+      request: () => ({ params: slugParams(), body: { json: checkBody() } }),
       responses: () => ({ 200: json(verdict(checkResult()), "the findings") }),
       errors: BROWSER_ERRORS,
     },

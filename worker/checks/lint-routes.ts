@@ -4,6 +4,7 @@ import * as z from "zod";
 import { requireUser } from "../auth/middleware.ts";
 import type { AppEnv } from "../http/context.ts";
 import { route } from "../http/route.ts";
+import { slugParams } from "../http/path-params.ts";
 import { json } from "../openapi/operation.ts";
 import { lintResult, verdict } from "./shapes.ts";
 import { loadLintInput } from "./load-lint-input.ts";
@@ -15,7 +16,7 @@ export const lintRoutes = new Hono<AppEnv>().use(requireUser).post(
   route(
     {
       operationId: "lintProject", summary: "Lint the project (HyperFrames' lint --json shape)", tag: "checks", access: "user",
-      request: () => ({ body: { json: z.strictObject({ verbose: z.boolean().optional().describe("include info findings (a summary of the composition)") }) } }),
+      request: () => ({ params: slugParams(), body: { json: z.strictObject({ verbose: z.boolean().optional().describe("include info findings (a summary of the composition)") }) } }),
       responses: () => ({ 200: json(verdict(lintResult()), "the findings") }),
       errors: [400, 404],
     },

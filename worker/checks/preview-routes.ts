@@ -6,6 +6,7 @@ import * as z from "zod";
 import { previewState as previewShape } from "../openapi/shapes.ts";
 import { json } from "../openapi/operation.ts";
 import { route } from "../http/route.ts";
+import { slugParams } from "../http/path-params.ts";
 import { Hono, type Context } from "hono";
 import { requireUser } from "../auth/middleware.ts";
 import { isStalePreview, newPreviewOptions, previewHostname, previewPort, previewSecret, previewState } from "./preview-state.ts";
@@ -62,7 +63,7 @@ export const previewRoutes = new Hono<AppEnv>()
     "/:slug/preview",
     route(
       {
-        operationId: "startPreview", summary: "Start (or return) the project's preview server", tag: "checks", access: "user",
+        operationId: "startPreview", summary: "Start (or return) the project's preview server", tag: "checks", access: "user", request: () => ({ params: slugParams() }),
         responses: () => ({ 200: json(previewShape(), "the preview") }),
         errors: [400, 404, 429, 502, 503, 504],
       },
@@ -79,7 +80,7 @@ export const previewRoutes = new Hono<AppEnv>()
         }
         if (!job) {
           await requireCompositionWithinLimits(c.env, ref, "index.html");
-          await requireRenderNode(db, "run a preview server");
+          await requireRenderNode(c.env, db, "run a preview server");
           const id = crypto.randomUUID();
           await enqueueCappedJob(db, c.env, { id, userId: ref.userId, slug: ref.slug, kind: "preview", options: newPreviewOptions() });
           job = await waitForPort(db, c, id);
@@ -93,7 +94,7 @@ export const previewRoutes = new Hono<AppEnv>()
   .get(
     "/:slug/preview",
     route(
-      { operationId: "getPreview", summary: "Preview state", tag: "checks", access: "user", responses: () => ({ 200: json(previewShape(), "the preview") }), errors: [404] },
+      { operationId: "getPreview", summary: "Preview state", tag: "checks", access: "user", request: () => ({ params: slugParams() }), responses: () => ({ 200: json(previewShape(), "the preview") }), errors: [404] },
       async (c) => {
         const ref = await callerProject(c);
         return c.json(previewState(await findLiveProjectJob(openDb(c.env.DB), ref, "preview"), previewHostname(c.env)));
@@ -103,7 +104,7 @@ export const previewRoutes = new Hono<AppEnv>()
   .delete(
     "/:slug/preview",
     route(
-      { operationId: "stopPreview", summary: "Stop the preview server", tag: "checks", access: "user", responses: () => ({ 200: json(z.object({ stopped: z.boolean() }), "stopped") }), errors: [404] },
+      { operationId: "stopPreview", summary: "Stop the preview server", tag: "checks", access: "user", request: () => ({ params: slugParams() }), responses: () => ({ 200: json(z.object({ stopped: z.boolean() }), "stopped") }), errors: [404] },
       async (c) => {
         const ref = await callerProject(c);
         return c.json({ stopped: await stopPreview(openDb(c.env.DB), ref, "stopped by the user") });

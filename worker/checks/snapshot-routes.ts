@@ -14,6 +14,7 @@ import { baseUrlOf } from "../http/base-url.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import { route } from "../http/route.ts";
+import { slugParams } from "../http/path-params.ts";
 import { json } from "../openapi/operation.ts";
 import { BROWSER_ERRORS, snapshotResult } from "./shapes.ts";
 import { enqueueCappedJob, requireJobSlot } from "./capped-jobs.ts";
@@ -41,7 +42,7 @@ export const snapshotRoutes = new Hono<AppEnv>().use(requireUser).post(
   route(
     {
       operationId: "snapshotProject", summary: "PNG frames and a contact sheet in snapshots/", tag: "checks", access: "user",
-      request: () => ({ body: { json: snapshotBody() } }),
+      request: () => ({ params: slugParams(), body: { json: snapshotBody() } }),
       responses: () => ({ 200: json(snapshotResult(), "the frames") }),
       errors: [...BROWSER_ERRORS, 422],
     },

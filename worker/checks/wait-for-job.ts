@@ -1,13 +1,14 @@
 // Holds a request until a browser job (snapshot, check) ends. The wait is answered by the project's room, which
 // is told when the job is claimed or completed (worker/renders/farm/node-routes.ts), not by polling D1; the job row is read
-// again only then and at the next deadline. A job that hangs (never picked up, its node gone silent past the
-// lease, or simply too slow) is given up with a 504 whose message names the stage it was in, taken from the node's
+// again only then and at the next deadline. A job whose node went silent past the lease goes back to the queue for
+// another node before its last attempt (MAX_JOB_ATTEMPTS). A job that hangs (never picked up, its node gone silent
+// on the last attempt, or simply too slow) is given up with a 504 whose message names the stage it was in, taken from the node's
 // last progress post, and cancelled so the node stops too.
 import { configOf } from "../config/config-of.ts";
 import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
-import { endJob, findJob, isJobEnded, type JobRow } from "../renders/farm/queue.ts";
+import { endJob, findJob, isJobEnded, maxJobAttempts, requeueLapsedJob, type JobRow } from "../renders/farm/queue.ts";
 import { roomOf } from "../durable-objects/room-of.ts";
 import { logEvent } from "../http/log.ts";
 
@@ -23,13 +24,24 @@ export function browserJobTimeouts(env: Env) {
 export async function waitForJob(db: Db, env: Env, jobId: string, what: string, signal?: AbortSignal): Promise<JobRow> {
   const { pickupMs, totalMs } = browserJobTimeouts(env);
   const began = Date.now();
+  // When the job last went into the queue (its start, or its node's death): the pickup timeout counts from here.
+  let queuedAt = began;
   for (;;) {
     const job = await findJob(db, jobId);
     if (!job) throw new ApiError(500, `the ${what} job disappeared`);
     if (isJobEnded(job.status)) return job;
     const waited = Date.now() - began;
+    // Its node went silent (died, or was stopped) before the last attempt: the job goes back to the queue for
+    // another node, within the same overall timeout, rather than failing the caller with the node's death.
+    if (job.status === "running" && (job.leaseExpiresAt ?? Infinity) < Date.now() && job.attempts < maxJobAttempts(env) && waited < totalMs) {
+      // Put back unless another hand got there first (a late renewal, another waiter): then the row is read again.
+      const requeued = await requeueLapsedJob(db, jobId, job.nodeId);
+      if (requeued) logEvent("warn", "checks.job_requeued", { jobId, what, attempt: job.attempts, stage: job.stage });
+      queuedAt = Date.now();
+      continue;
+    }
     const hung =
-      job.status === "queued" && waited > pickupMs
+      job.status === "queued" && Date.now() - queuedAt > pickupMs
         ? `no render node picked the ${what} up within ${Math.round(pickupMs / 1000)} s (stage: queued)`
         : job.status === "running" && (job.leaseExpiresAt ?? Infinity) < Date.now()
           ? `the render node stopped responding during the ${what} (stage: ${job.stage ?? "started"})`
@@ -40,7 +52,7 @@ export async function waitForJob(db: Db, env: Env, jobId: string, what: string, 
       await endJob(db, jobId, "cancelled", { error: hung ?? "the client went away" });
       throw new ApiError(504, hung ?? `the ${what} was abandoned`);
     }
-    const nextDeadline = job.status === "queued" ? began + pickupMs : Math.min(began + totalMs, (job.leaseExpiresAt ?? Infinity) + 1);
+    const nextDeadline = job.status === "queued" ? queuedAt + pickupMs : Math.min(began + totalMs, (job.leaseExpiresAt ?? Infinity) + 1);
     const sleep = Math.max(50, Math.min(nextDeadline - Date.now(), LEASE_CHECK_MS));
     // The room answers when the job is claimed or ends; should the room be evicted meanwhile, the call breaks and
     // the loop reads the row again.

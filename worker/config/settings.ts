@@ -4,7 +4,7 @@
 // from it (`npm run config:docs`). Pure: Node scripts import it too.
 import { COMPOSITION_LIMITS } from "../../core/composition/composition-limits.ts";
 import { parseAllowedHost } from "../net/allowed-hosts.ts";
-import { commaList, flag, nonNegativeNumberEntry, origin, positiveNumber, text, wholeNumber, type ValueKind } from "./value-kinds.ts";
+import { commaList, duration, flag, nonNegativeNumberEntry, origin, positiveNumber, text, wholeNumber, type ValueKind } from "./value-kinds.ts";
 
 export interface SettingSpec {
   /** A var is plain configuration (wrangler.toml `vars`, `--var`); a secret is set with `wrangler secret put`. */
@@ -110,7 +110,7 @@ export const SETTINGS = {
     default: "30000",
     description: "How long a render node may hold a job without a progress post before the job is given to another node (ms).",
   },
-  MAX_JOB_ATTEMPTS: { kind: "var", type: positiveInt("attempts"), default: "3", description: "How many nodes may try one job (render, segment, join) before its render fails." },
+  MAX_JOB_ATTEMPTS: { kind: "var", type: positiveInt("attempts"), default: "3", description: "How many nodes may try one job before it fails: a render, segment or join (then its render fails), a snapshot or check whose node went silent (then a 504)." },
   SEGMENT_OVERHEAD_MS: {
     kind: "var",
     type: positiveInt("milliseconds"),
@@ -147,7 +147,7 @@ export const SETTINGS = {
     type: atLeast(1000, "milliseconds"),
     default: "1800000",
     defaultNote: "30 min",
-    description: "Wall-clock limit of a render from its POST, queued time included (ms).",
+    description: "Wall-clock limit of a render's running time (ms): summed over its attempts from each node's claim; time waiting in the queue does not count.",
   },
   MAX_RENDERS_PER_USER: { kind: "var", type: positiveInt("renders"), default: "3", description: "Renders in progress (queued or rendering) one user may have across projects; past it 429." },
   MAX_SNAPSHOTS_PER_USER: { kind: "var", type: positiveInt("snapshots"), default: "2", description: "Snapshot jobs one user may have in flight; past it 429." },
@@ -208,6 +208,20 @@ export const SETTINGS = {
     description: "Most render containers at once, one per CONTAINER_JOBS_PER_INSTANCE queued jobs; keep it at most the containers' max_instances in wrangler.toml.",
   },
   CONTAINER_JOBS_PER_INSTANCE: { kind: "var", type: instances(1), default: "1", description: "Queued or running jobs per render container started." },
+  CONTAINER_SLEEP_AFTER: {
+    kind: "var",
+    type: duration(),
+    default: "5m",
+    description:
+      "How long a render container with no work of its own (none held, none queued) runs before it stops (its `sleepAfter`); the CONTAINER_MIN_INSTANCES first instances stay.",
+  },
+  LOCAL_CONTAINERS_URL: {
+    kind: "var",
+    type: origin(),
+    defaultNote: "unset: Cloudflare runs the containers",
+    description:
+      "Local runs only (`STUDIO_NODES=containers npm start`): where the local container host runs render-node processes for RENDER_NODE_CONTAINER, wrangler dev having no containers here (scripts/lib/local-containers.ts).",
+  },
   CONTAINER_NODE_CONCURRENCY: {
     kind: "var",
     type: wholeNumber({ min: 1, max: 16, expected: "a whole number of browsers from 1 to 16" }),

@@ -50,6 +50,24 @@ export function positiveNumber(expected: string) {
   } satisfies ValueKind<number>;
 }
 
+/**
+ * A duration as Cloudflare Containers write `sleepAfter`: whole seconds, minutes or hours ("15s", "5m", "1h"),
+ * returned as written (the Container class reads that text itself) with its length in seconds.
+ */
+export function duration() {
+  const expected = 'a duration such as "15s", "5m" or "1h" (a whole number of seconds, minutes or hours)';
+  const unitSeconds: Record<string, number> = { s: 1, m: 60, h: 3600 };
+  return {
+    description: expected,
+    read(text: string) {
+      const match = /^(\d+)([smh])$/.exec(text.trim());
+      const seconds = match ? Number(match[1]) * unitSeconds[match[2]!]! : NaN;
+      if (!Number.isSafeInteger(seconds) || seconds <= 0) return refuse(expected, shown(text));
+      return accept({ text: text.trim(), seconds });
+    },
+  } satisfies ValueKind<{ text: string; seconds: number }>;
+}
+
 /** "true" or "false", nothing else (a typo must not quietly mean either). */
 export function flag() {
   const expected = `"true" or "false"`;

@@ -12,6 +12,7 @@ import { messagePage } from "../http/message-page.ts";
 import { apiOrigin, contentOrigin } from "../http/origins.ts";
 import { findProject } from "../projects/store.ts";
 import { route } from "../http/route.ts";
+import { slugParams } from "../http/path-params.ts";
 import { media } from "../openapi/operation.ts";
 
 /** The answer of the redirects to the content origin. */
@@ -29,7 +30,7 @@ export const playRoutes = new Hono<AppEnv>()
     ),
   )
   .get("/:slug", route({
-    operationId: "playProject", summary: "The player for a signed-in dashboard user: a redirect to a one-hour link on the content origin", tag: "play", access: "user",
+    operationId: "playProject", summary: "The player for a signed-in dashboard user: a redirect to a one-hour link on the content origin", tag: "play", access: "user", request: () => ({ params: slugParams() }),
     responses: () => ({ ...toContent(), 401: media("text/html", "a page asking to sign in"), 404: media("text/html", "a page: no such project") }),
   }, async (c, input) => {
     const user = await navigationUser(c);

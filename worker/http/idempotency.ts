@@ -1,4 +1,5 @@
-// Idempotency-Key on the POSTs that create (project, render, idea, comment), as Stripe does it: the first answer
+// Idempotency-Key on the POSTs that create (project, render, batch, idea, comment: the routes whose declaration says
+// `idempotent`, worker/http/route.ts), as Stripe does it: the first answer
 // (status and body) is kept for 24 hours and replayed to the same caller sending the same key, so an agent retrying
 // after a dropped connection never creates twice. The same key with another request (method, path or body) is a
 // 422; a retry racing the first request is a 409 until that one has answered. 5xx, 401, 403 and 429 answers are not
@@ -6,13 +7,14 @@
 // create: the primary key (caller, key) decides.
 import { and, eq, lt } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
 import { sha256Hex } from "../auth/tokens.ts";
 import { openDb, type Db } from "../db/client.ts";
 import { idempotencyKeys } from "../db/schema/idempotency.ts";
-import { CREATE_PROJECT_BODY } from "../projects/schemas.ts";
 import type { AppEnv } from "./context.ts";
 import { ApiError, badRequest } from "./errors.ts";
-import { JSON_BODY, readBoundedBytes, type BodyLimit } from "./read-body.ts";
+import { readBoundedBytes, type BodyLimit } from "./read-body.ts";
+import { bodyLimitOf, declarationOf } from "./route.ts";
 import { logEvent } from "./log.ts";
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
@@ -62,8 +64,21 @@ function answerFrom(row: Stored, fingerprint: string): Response {
 /** Not kept: server errors, and refusals a retry may outgrow (credentials, caps, rate limits). */
 const isKept = (status: number) => status < 500 && status !== 401 && status !== 403 && status !== 429;
 
-/** The middleware for one route, reading ahead with that route's own body limit (and its own 413). */
-export const idempotent = (limit: BodyLimit): MiddlewareHandler<AppEnv> => async function idempotent(c, next) {
+/**
+ * Registered once in app.ts ahead of every route: the route this request reaches says, in its declaration, whether
+ * it takes an Idempotency-Key, and with which body limit its body is read (the one used here to read ahead).
+ */
+export const idempotentRoutes: MiddlewareHandler<AppEnv> = async function idempotentRoutes(c, next) {
+  if (c.req.header("Idempotency-Key") === undefined) return next();
+  const declared = matchedRoutes(c)
+    .map((r) => declarationOf(r.handler))
+    .find((route) => route !== undefined);
+  if (!declared?.doc.idempotent) return next();
+  return keepAnswer(c, next, bodyLimitOf(declared));
+};
+
+/** The first answer to (caller, key) kept and replayed, reading ahead with the route's own body limit (and its own 413). */
+async function keepAnswer(c: Context<AppEnv>, next: () => Promise<void>, limit: BodyLimit): Promise<Response | void> {
   const key = c.req.header("Idempotency-Key");
   if (key === undefined) return next();
   if (!KEY_PATTERN.test(key)) {
@@ -120,16 +135,4 @@ export const idempotent = (limit: BodyLimit): MiddlewareHandler<AppEnv> => async
   }
   // Expired records of everyone go as new ones come; the index on created_at keeps this cheap.
   c.executionCtx.waitUntil(db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, now - TTL_MS)).then(() => undefined));
-};
-
-/**
- * The POSTs that create, each with its Idempotency-Key (registered in app.ts before the routes) and the body limit
- * its route reads with: the same declaration, so the two cannot disagree.
- */
-export const IDEMPOTENT_POSTS: readonly { path: string; body: BodyLimit }[] = [
-  { path: "/api/projects", body: CREATE_PROJECT_BODY },
-  { path: "/api/projects/:slug/render", body: JSON_BODY },
-  { path: "/api/projects/:slug/batch", body: JSON_BODY },
-  { path: "/api/ideas", body: JSON_BODY },
-  { path: "/api/ideas/:id/comments", body: JSON_BODY },
-];
+}

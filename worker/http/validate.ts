@@ -28,6 +28,8 @@ export function isJsonContentType(header: string | undefined): boolean {
 export interface JsonBodyOptions {
   /** The route's declared body limit (default JSON_BODY, 1 MiB); a larger body is a 413 and is never read whole. */
   limit?: BodyLimit;
+  /** The value the schema checks, from the parsed JSON (a render's body with the query's `wait` folded in). */
+  given?: (json: unknown) => unknown;
 }
 
 /**
@@ -49,5 +51,5 @@ export async function readJson<S extends z.ZodType>(c: Context<AppEnv>, schema: 
     if (!json.ok) throw badRequest("invalid JSON body", "invalid_json");
     value = json.value;
   }
-  return parseWith(schema, value);
+  return parseWith(schema, options.given ? options.given(value) : value);
 }

@@ -6,10 +6,11 @@ import { openDb } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";
 import { forbidden, notFound, unauthorized } from "../http/errors.ts";
 import { route } from "../http/route.ts";
+import { idParams } from "../http/path-params.ts";
 import { json } from "../openapi/operation.ts";
 import { revoked } from "../openapi/shapes.ts";
 import { boardWriteOf, requireWriter } from "./caller.ts";
-import { bot } from "./shapes.ts";
+import { botList, issuedBot } from "./shapes.ts";
 
 /** Bots cannot mint more bots: only the human owner holds this power. */
 function ownerId(c: Context<AppEnv>) {
@@ -23,7 +24,7 @@ export const botRoutes = new Hono<AppEnv>()
   .get(
     "/",
     route(
-      { operationId: "listBots", summary: "The caller's bots", tag: "bots", access: "user", responses: () => ({ 200: json(z.object({ bots: z.array(bot()) }), "the bots") }), errors: [403] },
+      { operationId: "listBots", summary: "The caller's bots", tag: "bots", access: "user", responses: () => ({ 200: json(botList(), "the bots") }), errors: [403] },
       async (c) => {
         const id = ownerId(c);
         return c.json({ bots: await listBots(openDb(c.env.DB), id) });
@@ -37,7 +38,7 @@ export const botRoutes = new Hono<AppEnv>()
       {
         operationId: "issueBotKey", summary: "Issue a bot key (shown once; at most 5 per person)", tag: "bots", access: "user",
         request: () => ({ body: { json: z.object({ name: z.string().trim().min(1).max(60) }), required: true } }),
-        responses: () => ({ 201: json(z.object({ bot: bot(), key: z.string().describe("the bot key (stb_…), shown only now") }), "issued") }),
+        responses: () => ({ 201: json(issuedBot(), "issued") }),
         errors: [400, 403, 409, 429],
       },
       async (c, input) => {
@@ -51,7 +52,7 @@ export const botRoutes = new Hono<AppEnv>()
     "/:id",
     requireWriter,
     route(
-      { operationId: "revokeBotKey", summary: "Revoke a bot key", tag: "bots", access: "user", responses: () => ({ 200: json(revoked(), "revoked") }), errors: [403, 404, 429] },
+      { operationId: "revokeBotKey", summary: "Revoke a bot key", tag: "bots", access: "user", request: () => ({ params: idParams() }), responses: () => ({ 200: json(revoked(), "revoked") }), errors: [403, 404, 429] },
       async (c, input) => {
         const id = ownerId(c);
         if (!(await revokeBot(boardWriteOf(c), id, input.param("id")))) throw notFound("no such bot");

@@ -8,14 +8,14 @@ import { json } from "../openapi/operation.ts";
 import { boardWriteOf, requireAdmin, requireWriter } from "./caller.ts";
 import { createGroup, listGroups } from "./groups.ts";
 import { groupSlug } from "./schemas.ts";
-import { group } from "./shapes.ts";
+import { group, groupList } from "./shapes.ts";
 
 export const groupRoutes = new Hono<AppEnv>()
   .use(answerBookmark)
   .get(
     "/",
     route(
-      { operationId: "listGroups", summary: "Idea groups", tag: "ideas", access: "public", bookmark: true, responses: () => ({ 200: json(z.object({ groups: z.array(group()) }), "the groups") }) },
+      { operationId: "listGroups", summary: "Idea groups", tag: "ideas", access: "public", bookmark: true, responses: () => ({ 200: json(groupList(), "the groups") }) },
       async (c) => c.json({ groups: await listGroups(readDb(c)) }),
     ),
   )

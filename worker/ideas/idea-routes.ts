@@ -4,11 +4,10 @@
 import { Hono } from "hono";
 import { answerBookmark, readDb } from "../db/read-session.ts";
 import type { AppEnv } from "../http/context.ts";
-import { badRequest, forbidden, notFound } from "../http/errors.ts";
+import { badRequest, forbidden } from "../http/errors.ts";
 import { decodeCursor } from "../http/cursor.ts";
 import { route } from "../http/route.ts";
 import { json } from "../openapi/operation.ts";
-import { idempotencyKey } from "../openapi/shapes.ts";
 import { actorOf, boardWriteOf, currentWriter, isAdmin, requireWriter } from "./caller.ts";
 import { changeIdea } from "./change-idea.ts";
 import { addComment, addEnrichment } from "./contributions.ts";
@@ -19,17 +18,10 @@ import { listIdeas, type ListCaller } from "./list-ideas.ts";
 import { ideaRecord } from "./records.ts";
 import { deleteComment, deleteIdea, editComment } from "./own-contributions.ts";
 import * as z from "zod";
-import { checkIdeaBody, commentBody, createIdeaBody, enrichmentBody, IDEA_SORTS, ideaIdParam, listIdeasQuery, patchIdeaBody, editCommentBody } from "./schemas.ts";
+import { checkIdeaBody, commentBody, createIdeaBody, enrichmentBody, IDEA_SORTS, ideaIdParams, enrichmentIdParams, commentIdParams, listIdeasQuery, patchIdeaBody, editCommentBody } from "./schemas.ts";
 import { comment, createdIdea, deleted, duplicate, enrichment, idea, ideaDetail, ideaPage, similarIdeas, vote } from "./shapes.ts";
 import { toggleEnrichmentVote, toggleIdeaVote } from "./toggle-vote.ts";
 import { DUPLICATE_THRESHOLD } from "../../core/similarity/thresholds.ts";
-
-/** Path ids that are not positive integers name nothing: 404, like an id that does not exist. */
-function idParam(value: string, what: string): number {
-  const parsed = ideaIdParam().safeParse(value);
-  if (!parsed.success) throw notFound(`no such ${what}`);
-  return parsed.data;
-}
 
 /** Votes belong to the person: a bot sees (and toggles) its owner's vote. */
 const voterOf = (c: Parameters<typeof actorOf>[0]) => actorOf(c)?.person ?? null;
@@ -86,8 +78,8 @@ export const ideaRoutes = new Hono<AppEnv>()
     requireWriter,
     route(
       {
-        operationId: "postIdea", summary: "Post an idea; 409 with the existing one unless force", tag: "ideas", access: "writer", bookmark: true,
-        request: () => ({ body: { json: createIdeaBody(), required: true }, headers: idempotencyKey() }),
+        operationId: "postIdea", summary: "Post an idea; 409 with the existing one unless force", tag: "ideas", access: "writer", idempotent: true, bookmark: true,
+        request: () => ({ body: { json: createIdeaBody(), required: true } }),
         responses: () => ({ 201: json(createdIdea(), "posted"), 409: json(duplicate(), "a similar idea exists (code duplicate_idea): vote for it instead") }),
         errors: [400, 403, 404, 422, 429],
       },
@@ -105,12 +97,12 @@ export const ideaRoutes = new Hono<AppEnv>()
     "/:id",
     route(
       {
-        operationId: "getIdea", summary: "One idea with its enrichments and comments", tag: "ideas", access: "optional", bookmark: true,
+        operationId: "getIdea", summary: "One idea with its enrichments and comments", tag: "ideas", access: "optional", request: () => ({ params: ideaIdParams() }), bookmark: true,
         responses: () => ({ 200: json(ideaDetail(), "the idea") }),
         errors: [404],
       },
       async (c, input) => {
-        const detail = await getIdea(readDb(c), idParam(input.param("id"), "idea"), callerOf(c));
+        const detail = await getIdea(readDb(c), input.param("id"), callerOf(c));
         return c.json({ ...detail, admin: isAdmin(c) });
       },
     ),
@@ -121,12 +113,12 @@ export const ideaRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "changeIdea", summary: "Change status or group (admins)", tag: "ideas", access: "writer", bookmark: true,
-        request: () => ({ body: { json: patchIdeaBody(), required: true } }),
+        request: () => ({ params: ideaIdParams(), body: { json: patchIdeaBody(), required: true } }),
         responses: () => ({ 200: json(z.object({ idea: idea() }), "changed") }),
         errors: [400, 403, 404, 409, 429],
       },
       async (c, input) => {
-        const id = idParam(input.param("id"), "idea");
+        const id = input.param("id");
         const body = await input.body();
         if ((body.status !== undefined || body.group !== undefined) && !isAdmin(c)) throw forbidden("only admins can do this");
         // The author check and the change are one batch (change-idea.ts): a refused request changes nothing.
@@ -139,12 +131,12 @@ export const ideaRoutes = new Hono<AppEnv>()
     requireWriter,
     route(
       {
-        operationId: "deleteIdea", summary: "Delete an idea with its votes, enrichments and comments (its author or an admin)", tag: "ideas", access: "writer", bookmark: true,
+        operationId: "deleteIdea", summary: "Delete an idea with its votes, enrichments and comments (its author or an admin)", tag: "ideas", access: "writer", request: () => ({ params: ideaIdParams() }), bookmark: true,
         responses: () => ({ 200: json(deleted(), "deleted") }),
         errors: [403, 404, 429],
       },
       async (c, input) => {
-        const id = idParam(input.param("id"), "idea");
+        const id = input.param("id");
         await deleteIdea(boardWriteOf(c), id, currentWriter(c), isAdmin(c));
         return c.json({ deleted: true, id });
       },
@@ -155,12 +147,12 @@ export const ideaRoutes = new Hono<AppEnv>()
     requireWriter,
     route(
       {
-        operationId: "voteIdea", summary: "Toggle the caller's vote (a bot key's vote only adds)", tag: "ideas", access: "writer", bookmark: true,
+        operationId: "voteIdea", summary: "Toggle the caller's vote (a bot key's vote only adds)", tag: "ideas", access: "writer", request: () => ({ params: ideaIdParams() }), bookmark: true,
         responses: () => ({ 200: json(vote(), "the vote") }),
         errors: [403, 404, 429],
       },
       async (c, input) => {
-        const id = idParam(input.param("id"), "idea");
+        const id = input.param("id");
         return c.json({ id, ...(await toggleIdeaVote(boardWriteOf(c), id, currentWriter(c))) });
       },
     ),
@@ -171,12 +163,12 @@ export const ideaRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "enrichIdea", summary: "Add an enrichment", tag: "ideas", access: "writer", bookmark: true,
-        request: () => ({ body: { json: enrichmentBody(), required: true } }),
+        request: () => ({ params: ideaIdParams(), body: { json: enrichmentBody(), required: true } }),
         responses: () => ({ 201: json(z.object({ enrichment: enrichment() }), "added") }),
         errors: [400, 403, 404, 429],
       },
       async (c, input) => {
-        const id = idParam(input.param("id"), "idea");
+        const id = input.param("id");
         const body = await input.body();
         return c.json({ enrichment: await addEnrichment(boardWriteOf(c), id, currentWriter(c), body) }, 201);
       },
@@ -187,13 +179,13 @@ export const ideaRoutes = new Hono<AppEnv>()
     requireWriter,
     route(
       {
-        operationId: "commentIdea", summary: "Add a comment", tag: "ideas", access: "writer", bookmark: true,
-        request: () => ({ body: { json: commentBody(), required: true }, headers: idempotencyKey() }),
+        operationId: "commentIdea", summary: "Add a comment", tag: "ideas", access: "writer", idempotent: true, bookmark: true,
+        request: () => ({ params: ideaIdParams(), body: { json: commentBody(), required: true } }),
         responses: () => ({ 201: json(z.object({ comment: comment() }), "added") }),
         errors: [400, 403, 404, 422, 429],
       },
       async (c, input) => {
-        const id = idParam(input.param("id"), "idea");
+        const id = input.param("id");
         const body = await input.body();
         return c.json({ comment: await addComment(boardWriteOf(c), id, currentWriter(c), body) }, 201);
       },
@@ -205,12 +197,12 @@ export const enrichmentRoutes = new Hono<AppEnv>().use(answerBookmark).post(
   requireWriter,
   route(
     {
-      operationId: "voteEnrichment", summary: "Toggle the caller's vote on an enrichment", tag: "ideas", access: "writer", bookmark: true,
+      operationId: "voteEnrichment", summary: "Toggle the caller's vote on an enrichment", tag: "ideas", access: "writer", request: () => ({ params: enrichmentIdParams() }), bookmark: true,
       responses: () => ({ 200: json(vote(), "the vote") }),
       errors: [403, 404, 429],
     },
     async (c, input) => {
-      const id = idParam(input.param("id"), "enrichment");
+      const id = input.param("id");
       return c.json({ id, ...(await toggleEnrichmentVote(boardWriteOf(c), id, currentWriter(c))) });
     },
   ),
@@ -225,12 +217,12 @@ export const commentRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "editComment", summary: "Rewrite a comment (its author)", tag: "ideas", access: "writer", bookmark: true,
-        request: () => ({ body: { json: editCommentBody(), required: true } }),
+        request: () => ({ params: commentIdParams(), body: { json: editCommentBody(), required: true } }),
         responses: () => ({ 200: json(z.object({ comment: comment() }), "changed") }),
         errors: [400, 403, 404, 429],
       },
       async (c, input) => {
-        const id = idParam(input.param("id"), "comment");
+        const id = input.param("id");
         const body = await input.body();
         return c.json({ comment: await editComment(boardWriteOf(c), id, currentWriter(c), body.body) });
       },
@@ -241,12 +233,12 @@ export const commentRoutes = new Hono<AppEnv>()
     requireWriter,
     route(
       {
-        operationId: "deleteComment", summary: "Delete a comment (its author or an admin)", tag: "ideas", access: "writer", bookmark: true,
+        operationId: "deleteComment", summary: "Delete a comment (its author or an admin)", tag: "ideas", access: "writer", request: () => ({ params: commentIdParams() }), bookmark: true,
         responses: () => ({ 200: json(deleted(), "deleted") }),
         errors: [403, 404, 429],
       },
       async (c, input) => {
-        const id = idParam(input.param("id"), "comment");
+        const id = input.param("id");
         await deleteComment(boardWriteOf(c), id, currentWriter(c), isAdmin(c));
         return c.json({ deleted: true, id });
       },

@@ -84,7 +84,12 @@ export const listIdeasQuery = lazy(() =>
 );
 export type ListIdeasQuery = z.output<ReturnType<typeof listIdeasQuery>>;
 
-/** Path ids are positive integers; anything else is a 404 rather than a database error. */
-export const ideaIdParam = lazy(() =>
-  z.string().regex(/^[1-9]\d{0,15}$/).transform(Number),
-);
+/** Path ids are positive integers of at most 16 digits; anything else names nothing. */
+const ID_PATTERN = /^[1-9]\d{0,15}$/;
+export const ideaIdParam = lazy(() => z.string().regex(ID_PATTERN).transform(Number));
+
+/** The `:id` of a board route: a malformed one is a 404 "no such <what>", like an id that does not exist (route.ts). */
+const boardIdParams = (what: string) => z.object({ id: z.string().regex(ID_PATTERN, `no such ${what}`).transform(Number) });
+export const ideaIdParams = lazy(() => boardIdParams("idea"));
+export const enrichmentIdParams = lazy(() => boardIdParams("enrichment"));
+export const commentIdParams = lazy(() => boardIdParams("comment"));

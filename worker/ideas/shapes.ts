@@ -94,3 +94,12 @@ export const similarIdeas = lazy(() => z.object({ duplicate: z.boolean(), simila
 
 /** POST /api/ideas: the idea posted. */
 export const createdIdea = lazy(() => z.object({ created: z.literal(true), idea: idea() }));
+
+/** GET /api/bots. */
+export const botList = lazy(() => z.object({ bots: z.array(bot()) }));
+
+/** POST /api/bots: the bot, and its key this once. */
+export const issuedBot = lazy(() => z.object({ bot: bot(), key: z.string().describe("the bot key (stb_…), shown only now") }));
+
+/** GET /api/groups. */
+export const groupList = lazy(() => z.object({ groups: z.array(group()) }));

@@ -18,6 +18,7 @@ import type { Env } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import { formatIp, parseIp, unmapIpv4, isIpv4Mapped, type IpAddress } from "../net/ip-address.ts";
 import { isOverLimit, retryAfterOf, spendQuery, windowStartOf, type RateLimit } from "../db/fixed-window.ts";
+import { deleteInBatches, type DeleteBudget, type Deleted } from "../db/batched-delete.ts";
 
 /** Every key of these limits starts so (the rate_limits table also counts idea-board writers). */
 const PREFIX = "oauth-register:";
@@ -112,9 +113,8 @@ function registrationLimited(rule: RateLimit, now: number, what: string): ApiErr
   return new ApiError(429, `rate limited: ${what} per ${rule.windowSeconds} s; retry in ${retryAfter} s`, { retryAfter }, { "Retry-After": String(retryAfter) }, "rate_limited");
 }
 
-/** The counters of windows that have ended (an ended window counts as none): for the hourly housekeeping. */
-export async function pruneRegistrationCounts(db: Db, limits: RegistrationLimits, now: number): Promise<number> {
+/** The counters of windows that have ended (an ended window counts as none): for the hourly housekeeping, in batches. */
+export function pruneRegistrationCounts(db: Db, limits: RegistrationLimits, now: number, budget: DeleteBudget): Promise<Deleted> {
   const ended = now - limits.perAddress.windowSeconds * 1000;
-  const gone = await db.delete(rateLimits).where(and(like(rateLimits.caller, `${PREFIX}%`), lt(rateLimits.windowStart, ended))).returning({ key: rateLimits.caller });
-  return gone.length;
+  return deleteInBatches(db, rateLimits, and(like(rateLimits.caller, `${PREFIX}%`), lt(rateLimits.windowStart, ended))!, budget);
 }

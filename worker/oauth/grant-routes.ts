@@ -6,10 +6,10 @@ import { currentUser, requireUser } from "../auth/middleware.ts";
 import type { AppEnv } from "../http/context.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { route } from "../http/route.ts";
+import { idParams } from "../http/path-params.ts";
 import { json } from "../openapi/operation.ts";
 import { revoked } from "../openapi/shapes.ts";
-import { connectedApp } from "./shapes.ts";
-import * as z from "zod";
+import { connectedAppList } from "./shapes.ts";
 
 const GRANT_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -20,7 +20,7 @@ export const grantRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "listConnectedApps", summary: "Apps connected to your account through OAuth", tag: "identity", access: "user",
-        responses: () => ({ 200: json(z.object({ apps: z.array(connectedApp()) }), "the connected apps") }),
+        responses: () => ({ 200: json(connectedAppList(), "the connected apps") }),
       },
       async (c) => {
         const { listConnectedApps } = await import("./grants.ts");
@@ -31,7 +31,7 @@ export const grantRoutes = new Hono<AppEnv>()
   .delete(
     "/:id",
     route(
-      { operationId: "revokeConnectedApp", summary: "Disconnect an app: its tokens stop working", tag: "identity", access: "user", responses: () => ({ 200: json(revoked(), "revoked") }), errors: [400, 404] },
+      { operationId: "revokeConnectedApp", summary: "Disconnect an app: its tokens stop working", tag: "identity", access: "user", request: () => ({ params: idParams() }), responses: () => ({ 200: json(revoked(), "revoked") }), errors: [400, 404] },
       async (c, input) => {
         const id = input.param("id");
         if (!GRANT_ID.test(id)) throw badRequest("invalid app id");

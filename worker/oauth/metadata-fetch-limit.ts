@@ -8,6 +8,7 @@ import type { Db } from "../db/client.ts";
 import { rateLimits } from "../db/schema/ideas.ts";
 import type { Env } from "../env.ts";
 import { isOverLimit, retryAfterOf, spendQuery, type RateLimit } from "../db/fixed-window.ts";
+import { deleteInBatches, type DeleteBudget, type Deleted } from "../db/batched-delete.ts";
 
 const PREFIX = "oauth-metadata:";
 
@@ -27,11 +28,7 @@ export async function spendMetadataFetch(db: Db, rule: RateLimit, userId: string
   }
 }
 
-/** The counters of windows that have ended: for the hourly housekeeping. */
-export async function pruneMetadataFetchCounts(db: Db, rule: RateLimit, now: number): Promise<number> {
-  const gone = await db
-    .delete(rateLimits)
-    .where(and(like(rateLimits.caller, `${PREFIX}%`), lt(rateLimits.windowStart, now - rule.windowSeconds * 1000)))
-    .returning({ key: rateLimits.caller });
-  return gone.length;
+/** The counters of windows that have ended: for the hourly housekeeping, in batches. */
+export function pruneMetadataFetchCounts(db: Db, rule: RateLimit, now: number, budget: DeleteBudget): Promise<Deleted> {
+  return deleteInBatches(db, rateLimits, and(like(rateLimits.caller, `${PREFIX}%`), lt(rateLimits.windowStart, now - rule.windowSeconds * 1000))!, budget);
 }

@@ -10,6 +10,7 @@ import type { Db } from "../db/client.ts";
 import { rateLimits } from "../db/schema/ideas.ts";
 import { failedOn, failWhen } from "../db/sql-guard.ts";
 import { GRANT_SECONDS } from "./lifetimes.ts";
+import { deleteInBatches, type DeleteBudget, type Deleted } from "../db/batched-delete.ts";
 
 const PREFIX = "oauth-refresh:";
 const SPENT = "refresh_token_spent";
@@ -45,11 +46,7 @@ export async function releaseRefreshToken(db: Db, refreshToken: string): Promise
   await db.delete(rateLimits).where(and(eq(rateLimits.caller, await keyOf(refreshToken)), eq(rateLimits.count, 1)));
 }
 
-/** Claims older than any grant can live (the token they spent can no longer name a live grant). */
-export async function pruneRefreshClaims(db: Db, now: number): Promise<number> {
-  const gone = await db
-    .delete(rateLimits)
-    .where(and(like(rateLimits.caller, `${PREFIX}%`), lt(rateLimits.windowStart, now - GRANT_SECONDS * 1000)))
-    .returning({ key: rateLimits.caller });
-  return gone.length;
+/** Claims older than any grant can live (the token they spent can no longer name a live grant): in batches. */
+export function pruneRefreshClaims(db: Db, now: number, budget: DeleteBudget): Promise<Deleted> {
+  return deleteInBatches(db, rateLimits, and(like(rateLimits.caller, `${PREFIX}%`), lt(rateLimits.windowStart, now - GRANT_SECONDS * 1000))!, budget);
 }

@@ -14,3 +14,6 @@ export const connectedApp = lazy(() =>
     expiresAt: isoTime().nullable(),
   }),
 );
+
+/** GET /api/me/apps. */
+export const connectedAppList = lazy(() => z.object({ apps: z.array(connectedApp()) }));

@@ -40,6 +40,8 @@ const TAGS = [
 
 /** X-D1-Bookmark (worker/db/read-session.ts): sent back, reads see your writes. */
 const bookmarkHeader = { "X-D1-Bookmark": z.string().optional().describe("the X-D1-Bookmark of an earlier answer, to read your own writes") };
+/** Idempotency-Key (worker/http/idempotency.ts), on the routes that declare `idempotent`. */
+const idempotencyHeader = { "Idempotency-Key": z.string().optional() };
 const BOOKMARK_ANSWER = { "X-D1-Bookmark": "the database position this answer saw; send it back to read your own writes" };
 
 function routeOf({ method, path, params, route }: DocumentedOperation): RouteConfig {
@@ -47,7 +49,8 @@ function routeOf({ method, path, params, route }: DocumentedOperation): RouteCon
   const request = route.request();
   let declared: Record<number, Response> = route.responses();
   if (op.bookmark) declared = Object.fromEntries(Object.entries(declared).map(([status, response]) => [status, { ...response, headers: { ...response.headers, ...BOOKMARK_ANSWER } }]));
-  const headers = op.bookmark ? (request.headers ?? z.object({})).extend(bookmarkHeader) : request.headers;
+  const extra = { ...(op.idempotent ? idempotencyHeader : {}), ...(op.bookmark ? bookmarkHeader : {}) };
+  const headers = Object.keys(extra).length ? (request.headers ?? z.object({})).extend(extra) : request.headers;
   // The error statuses: its own, plus 401 where a credential is required and 400 for inputs.
   const statuses = new Set(op.errors ?? []);
   if (op.access === "user" || op.access === "writer" || op.access === "node") statuses.add(401);
@@ -73,7 +76,7 @@ function routeOf({ method, path, params, route }: DocumentedOperation): RouteCon
     tags: [op.tag],
     security: SECURITY[op.access],
     request: {
-      ...(params.length ? { params: z.object(Object.fromEntries(params.map((name) => [name, z.string()]))) } : {}),
+      ...(params.length ? { params: z.object(Object.fromEntries(params.map((name) => [name, request.params?.shape[name] ?? z.string()]))) } : {}),
       ...(request.query ? { query: request.query as never } : {}),
       ...(headers ? { headers } : {}),
       ...(body

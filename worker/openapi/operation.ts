@@ -1,6 +1,6 @@
-// What an endpoint's declaration says about it for the OpenAPI document: who may call, the request's parts and the
-// answers. The declaration sits beside the handler in the domain's routes file (route.ts registers both); the
-// schemas are thunks, built on first use (a request that validates with them, the document, an MCP tool's output).
+// The pieces of an endpoint's declaration (worker/http/route.ts) that shape modules share: who may call, what an
+// answer is, and the Error schema. Pure (zod and http/errors.ts): the dashboard's types reach this file through the
+// shape modules, so it names nothing of the Worker's runtime (the declaration's own types live in route.ts).
 import * as z from "zod";
 import { lazy } from "../../core/lazy.ts";
 import { ERROR_CODES, type ErrorCode } from "../http/errors.ts";
@@ -21,28 +21,6 @@ export interface Response {
   description: string;
   body?: Body;
   headers?: Record<string, string>;
-}
-
-/** The request's parts besides its path parameters (those come from the route's path, all strings). */
-export interface RequestParts {
-  query?: z.ZodType;
-  /** A JSON body validated by this schema, or raw bytes of these media types. */
-  body?: { json: z.ZodType; required?: boolean } | { raw: string[] };
-  headers?: z.ZodObject;
-}
-
-/** One endpoint as the document describes it; its method and path are the ones it is registered under. */
-export interface RouteDoc<R extends RequestParts = RequestParts> {
-  operationId: string;
-  summary: string;
-  tag: string;
-  access: Access;
-  request?: () => R;
-  responses: () => Record<number, Response>;
-  /** Error statuses besides the ones every operation of its access level can answer (401, 400 for inputs). */
-  errors?: number[];
-  /** Answers X-D1-Bookmark and takes it back (worker/db/read-session.ts). */
-  bookmark?: boolean;
 }
 
 /** { error, code }: every error of the API, plus fields some add (the idea board's 409 carries the idea). */

@@ -28,7 +28,11 @@ export function documentedOperations(app: Hono<any>): DocumentedOperation[] {
     // Several handlers share a method and path (middleware such as requireUser, idempotency); one is the endpoint.
     if (route) {
       if (found.get(key)) throw new Error(`${key} has two declarations`);
-      found.set(key, { method: r.method.toLowerCase() as Method, path, params: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!), route });
+      const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      // A declared parameter the path does not name would never be given: the handler would read undefined.
+      const unnamed = Object.keys(route.request().params?.shape ?? {}).filter((name) => !params.includes(name));
+      if (unnamed.length) throw new Error(`${key} declares path parameters its path does not name: ${unnamed.join(", ")}`);
+      found.set(key, { method: r.method.toLowerCase() as Method, path, params, route });
     } else if (!found.has(key)) found.set(key, null);
   }
   const undeclared = [...found].filter(([, op]) => !op).map(([key]) => key);

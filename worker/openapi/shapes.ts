@@ -77,5 +77,5 @@ export const nextCursor = lazy(() => z.string().nullable().describe("pass as ?ne
 /** A 200 that says what was deleted or revoked. */
 export const revoked = lazy(() => z.object({ revoked: z.literal(true), id: z.string() }));
 
-/** An Idempotency-Key header (worker/http/idempotency.ts). */
-export const idempotencyKey = lazy(() => z.object({ "Idempotency-Key": z.string().optional() }));
+/** GET /api/projects/:slug/files: the recursive listing. */
+export const fileList = lazy(() => z.object({ slug: z.string(), files: z.array(fileEntry()) }));

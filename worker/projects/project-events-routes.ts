@@ -3,6 +3,7 @@
 // when the project is deleted or the credential it was opened with ends (renders/room/stream-watch.ts).
 import { media } from "../openapi/operation.ts";
 import { route } from "../http/route.ts";
+import { slugParams } from "../http/path-params.ts";
 import { Hono } from "hono";
 import { requireUser } from "../auth/middleware.ts";
 import type { AppEnv } from "../http/context.ts";
@@ -14,7 +15,7 @@ export const projectEventRoutes = new Hono<AppEnv>().use(requireUser).get(
   "/:slug/events",
   route(
     {
-      operationId: "projectEvents", summary: "Server-Sent Events of the project itself: renders started or ended, files written or deleted (stays open until the project is deleted or the credential that opened it ends)", tag: "projects", access: "user",
+      operationId: "projectEvents", summary: "Server-Sent Events of the project itself: renders started or ended, files written or deleted (stays open until the project is deleted or the credential that opened it ends)", tag: "projects", access: "user", request: () => ({ params: slugParams() }),
       responses: () => ({ 200: media("text/event-stream", "an event stream: `render` first (the current or last render's state without `lines`, or `{ status: \"none\" }`) and again at each render's start and end; `batch` next when the project has a batch (BatchState) and again at each batch start, row start, row end and batch end; `files` events ({ written, deleted })") }),
       errors: [404],
     },

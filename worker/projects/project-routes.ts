@@ -7,8 +7,8 @@ import { fileKey } from "../storage/keys.ts";
 import { listProjectFiles } from "../storage/list-objects.ts";
 import type { AppEnv } from "../http/context.ts";
 import { route } from "../http/route.ts";
+import { slugParams } from "../http/path-params.ts";
 import { json } from "../openapi/operation.ts";
-import { idempotencyKey } from "../openapi/shapes.ts";
 import { createdProject, projectDetail, projectList } from "./shapes.ts";
 import * as z from "zod";
 import { createProject } from "./create-project.ts";
@@ -87,14 +87,14 @@ export const projectRoutes = new Hono<AppEnv>()
     "/",
     route(
       {
-        operationId: "createProject", summary: "Create a project (a starter composition unless html is given)", tag: "projects", access: "user",
-        request: () => ({ body: { json: createProjectBody(), required: true }, headers: idempotencyKey() }),
+        operationId: "createProject", summary: "Create a project (a starter composition unless html is given)", tag: "projects", access: "user", idempotent: true,
+        request: () => ({ body: { json: createProjectBody(), required: true, limit: CREATE_PROJECT_BODY } }),
         responses: () => ({ 201: json(createdProject(), "created") }),
         errors: [400, 409, 413, 415, 422],
       },
       async (c, input) => {
-        // The upload limit for the whole body; larger files go up one at a time with PUT.
-        const body = await input.body({ limit: CREATE_PROJECT_BODY });
+        // Read with the upload limit declared for the whole body; larger files go up one at a time with PUT.
+        const body = await input.body();
         const db = openDb(c.env.DB);
         const { row, paths } = await createProject(c.env, currentUser(c).id, body);
         await countAnimationCreated(db, row.userId, row.slug);
@@ -110,7 +110,7 @@ export const projectRoutes = new Hono<AppEnv>()
     "/:slug",
     route(
       {
-        operationId: "getProject", summary: "A project with meta, files and a one-hour contentUrl", tag: "projects", access: "user",
+        operationId: "getProject", summary: "A project with meta, files and a one-hour contentUrl", tag: "projects", access: "user", request: () => ({ params: slugParams() }),
         responses: () => ({ 200: json(projectDetail(), "the project") }),
         errors: [404],
       },
@@ -135,7 +135,7 @@ export const projectRoutes = new Hono<AppEnv>()
   .delete(
     "/:slug",
     route(
-      { operationId: "deleteProject", summary: "Delete a project (stops its render and preview)", tag: "projects", access: "user", responses: () => ({ 200: json(z.object({ deleted: z.literal(true), slug: z.string() }), "deleted") }), errors: [404] },
+      { operationId: "deleteProject", summary: "Delete a project (stops its render and preview)", tag: "projects", access: "user", request: () => ({ params: slugParams() }), responses: () => ({ 200: json(z.object({ deleted: z.literal(true), slug: z.string() }), "deleted") }), errors: [404] },
       async (c, input) => {
         const ref = { userId: currentUser(c).id, slug: input.param("slug") };
         const db = openDb(c.env.DB);

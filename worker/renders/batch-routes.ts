@@ -9,8 +9,8 @@ import type { AppEnv } from "../http/context.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
 import { route } from "../http/route.ts";
+import { slugParams } from "../http/path-params.ts";
 import { json } from "../openapi/operation.ts";
-import { idempotencyKey } from "../openapi/shapes.ts";
 import { delivery } from "../webhooks/shapes.ts";
 import { capReached } from "../limits/work-caps.ts";
 import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
@@ -31,8 +31,8 @@ export const batchRoutes = new Hono<AppEnv>()
       {
         operationId: "startBatch",
         summary: "Start a batch: one render, and one file, per row of variables, one after another (a POST while a batch runs returns it; 409 render_in_progress while a plain render runs). Each row is a render in every way (split across nodes, strict, its own events and webhook); a failed row does not stop the batch, which then ends failed. Option webhookUrl: also POSTed batch.<status> when the batch ends (see webhooks), else the project's webhook.",
-        tag: "renders", access: "user",
-        request: () => ({ body: { json: batchRequestSchema() }, headers: idempotencyKey() }),
+        tag: "renders", access: "user", idempotent: true,
+        request: () => ({ params: slugParams(), body: { json: batchRequestSchema() } }),
         responses: () => ({ 202: json(BatchStateSchema, "started: the first row is queued"), 200: json(BatchStateSchema, "the batch already in progress, unchanged") }),
         errors: [400, 404, 409, 422, 429],
       },
@@ -71,7 +71,7 @@ export const batchRoutes = new Hono<AppEnv>()
     "/:slug/batch",
     route(
       {
-        operationId: "getBatch", summary: "The current or last batch with each row's status, file and error, or { status: none }", tag: "renders", access: "user",
+        operationId: "getBatch", summary: "The current or last batch with each row's status, file and error, or { status: none }", tag: "renders", access: "user", request: () => ({ params: slugParams() }),
         responses: () => ({ 200: json(z.union([BatchStateSchema, NoBatchSchema]), "the batch") }),
         errors: [404],
       },
@@ -85,7 +85,7 @@ export const batchRoutes = new Hono<AppEnv>()
     "/:slug/batch",
     route(
       {
-        operationId: "cancelBatch", summary: "Cancel the batch: the running row's render is cancelled, the rows not started are cancelled", tag: "renders", access: "user",
+        operationId: "cancelBatch", summary: "Cancel the batch: the running row's render is cancelled, the rows not started are cancelled", tag: "renders", access: "user", request: () => ({ params: slugParams() }),
         responses: () => ({ 200: json(batchStopped(), "the batch as it ended") }),
         errors: [404],
       },
@@ -99,7 +99,7 @@ export const batchRoutes = new Hono<AppEnv>()
     "/:slug/batch/deliveries",
     route(
       {
-        operationId: "listBatchDeliveries", summary: "The current or last batch's own webhook deliveries (batch.<status>) with every attempt; each row's render has its own at /api/renders/{id}/deliveries", tag: "webhooks", access: "user",
+        operationId: "listBatchDeliveries", summary: "The current or last batch's own webhook deliveries (batch.<status>) with every attempt; each row's render has its own at /api/renders/{id}/deliveries", tag: "webhooks", access: "user", request: () => ({ params: slugParams() }),
         responses: () => ({ 200: json(z.object({ batchId: z.string(), deliveries: z.array(delivery()) }), "the deliveries") }),
         errors: [404],
       },

@@ -1,24 +1,32 @@
-// The D1 render row is a projection of the ProjectRoom's state: the room (worker/renders/room/project-room.ts) is the only
-// caller of these functions, at each transition. The row keeps the columns lists and limits query (status, size,
-// times, deletion) and the render's public state as the contract shapes it (core/protocol/render-state.ts, built by
-// publicRenderState), so every reader of a render that is not the room's live one, GET /api/renders/:id and the
-// project summaries, reads the very state the room showed, never one rebuilt from columns and guesses.
+// The projector: every D1 row a render's life writes, as projections of the ProjectRoom's state (the room is the only
+// caller, performing the effects of room/render-transitions.ts). The render's row keeps the columns lists and
+// limits query (status, size, times, deletion) and the render's public state as the contract shapes it
+// (core/protocol/render-state.ts, built by publicRenderState), so every reader of a render that is not the room's
+// live one (GET /api/renders/:id, the project summaries) reads the very state the room showed. The render's work rows
+// in the jobs queue (its render job, segments and join) are written here too, through the queue's own statements
+// (farm/queue.ts); nodes change them only by claiming, renewing and reporting.
 import { eq, sql } from "drizzle-orm";
 import { RenderStateSchema, type RenderState } from "../../core/protocol/render-state.ts";
-import type { Db } from "../db/client.ts";
+import { openDb, type Db } from "../db/client.ts";
 import { rawStatement } from "../db/raw-statement.ts";
 import { jobs, renders } from "../db/schema/renders.ts";
 import type { JobKind } from "../../core/protocol/job-kinds.ts";
-import { publicRenderState, type RoomRender } from "./state.ts";
-import type { RenderRow } from "./store.ts";
+import { publicRenderState, joinJobId, segmentJobId, type EndedRender, type RoomRender } from "./state.ts";
+import { freeRenderFilename, type RenderRow } from "./store.ts";
+import type { Env } from "../env.ts";
+import { endJob, endJobsQuery, enqueueJob, requeueLapsedJob } from "./farm/queue.ts";
+import type { QueuedJob } from "./room/render-transitions.ts";
+import { bumpCounterQuery } from "../stats/counters.ts";
+import { segmentKey } from "./segment-keys.ts";
 
 /** The state the row holds: as the room shows it once this row is written (a done render is then downloadable). */
 function projectedState(render: RoomRender): RenderState {
-  return publicRenderState({ ...render, synced: true });
+  return publicRenderState(render.phase === "ended" ? { ...render, synced: true } : render);
 }
 
 /** Every column of the row for `render`. */
 function rowOf(render: RoomRender): RenderRow {
+  const state = projectedState(render);
   return {
     id: render.id,
     userId: render.userId,
@@ -26,12 +34,12 @@ function rowOf(render: RoomRender): RenderRow {
     filename: render.filename,
     format: render.options.format,
     status: render.status,
-    size: render.size,
+    size: state.size,
     lastLine: render.lastLine || null,
     startedAt: render.startedAt,
-    doneAt: render.doneAt,
-    deletedAt: render.deletedAt ?? null,
-    state: JSON.stringify(projectedState(render)),
+    doneAt: state.doneAt,
+    deletedAt: render.phase === "ended" ? render.deletedAt : null,
+    state: JSON.stringify(state),
   };
 }
 
@@ -44,8 +52,8 @@ export interface AdmittedJob {
 /**
  * Inserts a new render's row only while the user has fewer than `limit` renders in progress (work-caps.ts), and
  * `job` with it: one batch, one round trip, so parallel POSTs on different projects cannot slip past the limit and a
- * start costs its request one trip to D1. Rows still marked in progress but started before `since` are past the
- * wall-clock limit, so they hold no slot. The job is queued only when the row was (its INSERT selects from the row).
+ * start costs its request one trip to D1. Rows still marked rendering but started before `since` are past the
+ * wall-clock limit, so they hold no slot; a queued row always holds one (waiting has no bound). The job is queued only when the row was (its INSERT selects from the row).
  * Returns whether the row was inserted; throws D1's UNIQUE error when the file name is taken (renders_file).
  */
 export async function insertProjection(db: Db, render: RoomRender, limit: number, since: number, job?: AdmittedJob): Promise<boolean> {
@@ -55,7 +63,7 @@ export async function insertProjection(db: Db, render: RoomRender, limit: number
     SELECT ${row.id}, ${row.userId}, ${row.slug}, ${row.filename}, ${row.format}, ${row.status}, ${row.size}, ${row.lastLine},
            ${row.startedAt}, ${row.doneAt}, ${row.deletedAt}, ${row.state}
     WHERE (SELECT count(*) FROM ${renders}
-           WHERE user_id = ${row.userId} AND status IN ('queued', 'rendering') AND started_at > ${since}) < ${limit}`);
+           WHERE user_id = ${row.userId} AND (status = 'queued' OR (status = 'rendering' AND started_at > ${since}))) < ${limit}`);
   const queue = job
     ? [rawStatement(db, sql`
         INSERT INTO ${jobs} (id, user_id, slug, kind, status, options, attempts, created_at)
@@ -63,6 +71,22 @@ export async function insertProjection(db: Db, render: RoomRender, limit: number
     : [];
   const [inserted] = await db.$client.batch([insert, ...queue]);
   return inserted?.meta.changes === 1;
+}
+
+/**
+ * The render's D1 row admitted under the user's cap with `job` (one round trip, insertProjection); the render as
+ * admitted, its file name moved on a second when another render of the user took it in the same second (then its
+ * name is looked up first: a trip more, only then). Null at the cap. `staleBefore`: rendering rows started before
+ * it are past the wall-clock limit and hold no slot.
+ */
+export async function admitRender<R extends RoomRender>(db: Db, render: R, limit: number, staleBefore: number, job: AdmittedJob | undefined): Promise<R | null> {
+  const admit = (named: R) => insertProjection(db, named, limit, staleBefore, job).then((inserted) => (inserted ? named : null));
+  try {
+    return await admit(render);
+  } catch (err) {
+    if (!isFilenameTaken(err)) throw err;
+    return admit({ ...render, filename: await freeRenderFilename(db, render.userId, render.filename) });
+  }
 }
 
 /** Whether `err` is D1 refusing a render row because the user already has a file of that name. */
@@ -82,6 +106,45 @@ export async function writeProjection(db: Db, render: RoomRender): Promise<void>
 export function projectionQuery(db: Db, render: RoomRender) {
   const { id: _id, userId: _userId, ...columns } = rowOf(render);
   return db.update(renders).set(columns).where(eq(renders.id, render.id));
+}
+
+/** The work jobs of a render: its render job, and while split (or ended split) its segment jobs and join. */
+export function jobIdsOf(render: RoomRender): string[] {
+  const segments = render.phase === "split" || render.phase === "ended" ? render.segments : null;
+  if (!segments) return [render.id];
+  return [render.id, ...segments.map((s) => segmentJobId(render.id, s.index)), joinJobId(render.id)];
+}
+
+/**
+ * The D1 and R2 side of a render's end: every job of the render still queued or running ends with the same outcome
+ * (their nodes learn it at their next post), and the history row is written with them in one batch (one round trip,
+ * all or nothing), so GET /api/renders lists the file only once everything else agrees. A split render's segment
+ * files go first: the render has ended in the room already, so a node still holding one of its jobs is told to stop
+ * at its next post whatever it reads. Idempotent: the room's alarm calls it again until it succeeds.
+ */
+export async function writeEndedRender(env: Env, render: EndedRender): Promise<void> {
+  const db = openDb(env.DB);
+  const jobStatus = render.status === "done" ? "done" : render.status === "cancelled" ? "cancelled" : "failed";
+  if (render.segments) await env.FILES.delete(render.segments.map((s) => segmentKey(render.userId, render.id, s.index)));
+  const endJobs = endJobsQuery(db, jobIdsOf(render), jobStatus, render.error ? { error: render.error } : {});
+  const row = projectionQuery(db, render);
+  if (render.status === "done") await db.batch([endJobs, row, bumpCounterQuery(db, "rendersCompleted")]);
+  else await db.batch([endJobs, row]);
+}
+
+/** Queues a split render's segment jobs or its join. */
+export async function queueRenderJobs(db: Db, render: RoomRender, queued: readonly QueuedJob[]): Promise<void> {
+  for (const job of queued) await enqueueJob(db, { id: job.id, userId: render.userId, slug: render.slug, kind: job.kind, options: job.options });
+}
+
+/** A render job's work is done (the plan of a render that goes on split, a segment). */
+export async function endRenderJob(db: Db, jobId: string, result?: unknown): Promise<void> {
+  await endJob(db, jobId, "done", result === undefined ? {} : { result });
+}
+
+/** Puts a job whose lease lapsed back in the queue; false when it no longer lapsed (someone got there first). */
+export function requeueRenderJob(db: Db, jobId: string, nodeId: string | null): Promise<boolean> {
+  return requeueLapsedJob(db, jobId, nodeId);
 }
 
 /** The user deleted the file of an older render of the project (not the room's latest): no download from now on. */

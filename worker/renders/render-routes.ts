@@ -6,11 +6,10 @@ import { openDb } from "../db/client.ts";
 import type { ProjectRef } from "../storage/keys.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError, badRequest, conflict, unauthorized } from "../http/errors.ts";
-import { readJson } from "../http/validate.ts";
 import { route } from "../http/route.ts";
+import { slugParams } from "../http/path-params.ts";
 import { json, media } from "../openapi/operation.ts";
-import { idempotencyKey } from "../openapi/shapes.ts";
-import { parseRenderOptions, renderOptionsSchema } from "../../core/render/render-options.ts";
+import { renderOptionsSchema } from "../../core/render/render-options.ts";
 import { NoCurrentRenderSchema, RenderStateSchema, RenderWithLogSchema } from "../../core/protocol/render-state.ts";
 import { startRenderQuery } from "./schemas.ts";
 import * as z from "zod";
@@ -59,20 +58,16 @@ export const renderRoutes = new Hono<AppEnv>()
       {
         operationId: "startRender",
         summary: "Start a render (one at a time per project; a POST while one runs returns it; 409 batch_in_progress while a batch runs). With wait, answers when it ends, with its log. Option webhookUrl: POSTed when it ends (see webhooks), else the project's webhook.",
-        tag: "renders", access: "user",
-        request: () => ({ query: startRenderQuery(), body: { json: renderOptionsSchema() }, headers: idempotencyKey() }),
+        tag: "renders", access: "user", idempotent: true,
+        request: () => ({ params: slugParams(), query: startRenderQuery(), body: { json: renderOptionsSchema() } }),
         responses: () => ({ 202: json(RenderStateSchema, "queued"), 200: json(z.union([RenderWithLogSchema, RenderStateSchema]), "the render already in progress, or (wait) the ended render with its log") }),
         errors: [400, 404, 409, 422, 429],
       },
       async (c, input) => {
         const ref = await callerProject(c);
-        // Any JSON, then parseRenderOptions (renderOptionsSchema, as declared, with the query's wait folded in).
-        const body = await readJson(c, z.unknown());
-        const given = body === undefined || body === null ? {} : body;
+        // The declared renderOptionsSchema, with the query's wait folded in (a JSON null is no options).
         const { wait } = input.query();
-        const parsed = parseRenderOptions(wait === undefined ? given : { ...(given as object), wait });
-        if (!parsed.ok) throw badRequest(parsed.error);
-        const options = parsed.options;
+        const options = await input.body({ given: (body) => (body === null ? {} : wait === undefined ? body : { ...(body as object), wait }) });
         // The same destination rule as a project's webhook, at once: a 400 now rather than a delivery refused later.
         const hookProblem = options.webhookUrl ? webhookUrlProblem(options.webhookUrl, webhookPolicyOf(c.env)) : null;
         if (hookProblem) throw badRequest(`invalid webhookUrl: ${hookProblem}`);
@@ -100,7 +95,7 @@ export const renderRoutes = new Hono<AppEnv>()
     "/:slug/render",
     route(
       {
-        operationId: "getRender", summary: "The current or last render with its log, or { status: none, recent }", tag: "renders", access: "user",
+        operationId: "getRender", summary: "The current or last render with its log, or { status: none, recent }", tag: "renders", access: "user", request: () => ({ params: slugParams() }),
         responses: () => ({ 200: json(z.union([RenderWithLogSchema, NoCurrentRenderSchema]), "the render") }),
         errors: [404],
       },
@@ -114,7 +109,7 @@ export const renderRoutes = new Hono<AppEnv>()
   .delete(
     "/:slug/render",
     route(
-      { operationId: "cancelRender", summary: "Cancel the render", tag: "renders", access: "user", responses: () => ({ 200: json(z.object({ stopped: z.boolean() }), "whether a render was stopped") }), errors: [404] },
+      { operationId: "cancelRender", summary: "Cancel the render", tag: "renders", access: "user", request: () => ({ params: slugParams() }), responses: () => ({ 200: json(z.object({ stopped: z.boolean() }), "whether a render was stopped") }), errors: [404] },
       async (c) => {
         const ref = await callerProject(c);
         return c.json(await roomOf(c.env, ref).cancel());
@@ -124,11 +119,11 @@ export const renderRoutes = new Hono<AppEnv>()
   .get(
     "/:slug/render/events",
     route(
-      { operationId: "renderEvents", summary: "Server-Sent Events: snapshot, start, line, end", tag: "renders", access: "user", responses: () => ({ 200: media("text/event-stream", "an event stream: `snapshot` first (the current state with its log), then `start`, `line`, `end`; a stream opened on an ended render closes after its snapshot, and every stream closes after `end` and when its credential ends (rotated, revoked, signed out)") }), errors: [404] },
-      async (c) => {
+      { operationId: "renderEvents", summary: "Server-Sent Events: snapshot, start, line, end", tag: "renders", access: "user", request: () => ({ params: slugParams() }), responses: () => ({ 200: media("text/event-stream", "an event stream: `snapshot` first (the current state with its log), then `start`, `line`, `end`; a stream opened on an ended render closes after its snapshot, and every stream closes after `end` and when its credential ends (rotated, revoked, signed out)") }), errors: [404] },
+      async (c, input) => {
         // The snapshot for a project that never rendered is read beside the project's own check (one round trip);
         // it is sent only once that check passed.
-        const [ref, none] = await Promise.all([callerProject(c), noneState(c, { userId: currentUser(c).id, slug: c.req.param("slug") ?? "" })]);
+        const [ref, none] = await Promise.all([callerProject(c), noneState(c, { userId: currentUser(c).id, slug: input.param("slug") })]);
         const url = new URL("https://room/events");
         url.searchParams.set("none", JSON.stringify(none));
         const lastEventId = c.req.header("Last-Event-ID") ?? c.req.query("lastEventId");

@@ -15,9 +15,10 @@ import { stateOfRow } from "./projection.ts";
 import { downloadRenderQuery, listRendersQuery } from "./schemas.ts";
 import { pageLimit, querySchema, readQuery } from "../http/query.ts";
 import { route } from "../http/route.ts";
+import { filenameParams, idParams } from "../http/path-params.ts";
 import { json, media } from "../openapi/operation.ts";
-import { nextCursor } from "../openapi/shapes.ts";
-import { RenderListEntrySchema, RenderStateSchema } from "../../core/protocol/render-state.ts";
+import { RenderStateSchema } from "../../core/protocol/render-state.ts";
+import { renderList } from "./shapes.ts";
 import * as z from "zod";
 import { keysetOf, pageOf } from "../http/cursor.ts";
 import { roomOf } from "../durable-objects/room-of.ts";
@@ -30,7 +31,7 @@ export const renderListRoutes = new Hono<AppEnv>()
       {
         operationId: "listRenders", summary: "The caller's rendered files, newest first (paged with limit and next)", tag: "renders", access: "user",
         request: () => ({ query: listRendersQuery() }),
-        responses: () => ({ 200: json(z.object({ renders: z.array(RenderListEntrySchema), next: nextCursor() }), "the files") }),
+        responses: () => ({ 200: json(renderList(), "the files") }),
         errors: [400],
       },
       async (c, input) => {
@@ -48,7 +49,7 @@ export const renderListRoutes = new Hono<AppEnv>()
   .get(
     "/:id",
     route(
-      { operationId: "getRenderById", summary: "One render's state by id, in any state (no log)", tag: "renders", access: "user", responses: () => ({ 200: json(RenderStateSchema, "the render") }), errors: [404] },
+      { operationId: "getRenderById", summary: "One render's state by id, in any state (no log)", tag: "renders", access: "user", request: () => ({ params: idParams() }), responses: () => ({ 200: json(RenderStateSchema, "the render") }), errors: [404] },
       async (c, input) => {
         readQuery(c, querySchema({}));
         const userId = currentUser(c).id;
@@ -77,7 +78,7 @@ export const renderFileRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "downloadRender", summary: "Download a render (Range; ?download)", tag: "renders", access: "user",
-        request: () => ({ query: downloadRenderQuery() }),
+        request: () => ({ params: filenameParams(), query: downloadRenderQuery() }),
         responses: () => ({ 200: media("video/*", "the video (image/gif for a GIF, application/zip for a png-sequence)", true), 206: media("video/*", "the requested range", true) }),
         errors: [400, 404, 416],
       },
@@ -97,7 +98,7 @@ export const renderFileRoutes = new Hono<AppEnv>()
   .delete(
     "/:filename",
     route(
-      { operationId: "deleteRender", summary: "Delete a rendered file", tag: "renders", access: "user", responses: () => ({ 200: json(z.object({ deleted: z.literal(true), filename: z.string() }), "deleted") }), errors: [404] },
+      { operationId: "deleteRender", summary: "Delete a rendered file", tag: "renders", access: "user", request: () => ({ params: filenameParams() }), responses: () => ({ 200: json(z.object({ deleted: z.literal(true), filename: z.string() }), "deleted") }), errors: [404] },
       async (c, input) => {
         const user = currentUser(c);
         const filename = input.param("filename");

@@ -1,12 +1,16 @@
-// What a ProjectRoom keeps about a render (RoomRender), and the one function that makes its public state, whose shape
-// is the contract in core/protocol/render-state.ts (GET/POST .../render, GET /api/renders/:id, project summaries,
-// the event streams, webhooks).
+// What a ProjectRoom keeps about a render (RoomRender): one state per phase of its life, a union told apart by
+// `phase`, and the one function that makes its public state, whose shape is the contract in
+// core/protocol/render-state.ts (GET/POST .../render, GET /api/renders/:id, project summaries, the event streams,
+// webhooks). How a render goes from one phase to the next is room/render-transitions.ts.
 import type { ProgressEvent, RenderProgress } from "../../core/protocol/progress.ts";
 import type { RenderPlan } from "../../core/protocol/render-plan.ts";
-import type { RenderState, RenderStatus } from "../../core/protocol/render-state.ts";
+import type { RenderQueuePlace, RenderState, RenderStatus } from "../../core/protocol/render-state.ts";
 import { renderFilename, type RenderOptions } from "../../core/render/render-options.ts";
 
 export type Progress = RenderProgress;
+
+/** How a render ended: done with its file's size, failed with why, or cancelled with why. */
+export type Outcome = { ok: true; size: number } | { ok: false; error: string } | { cancelled: true; reason: string };
 
 /** One frame range of a split render, as the room tracks it. */
 export interface RoomSegment {
@@ -25,53 +29,93 @@ export interface RoomSegment {
 export const segmentJobId = (renderId: string, index: number) => `${renderId}.s${index}`;
 export const joinJobId = (renderId: string) => `${renderId}.join`;
 
-/** What a ProjectRoom keeps about its current (or last) render. */
-export interface RoomRender {
+/** What every phase of a render carries. */
+interface RenderBase {
   id: string;
   userId: string;
   slug: string;
-  status: RenderStatus;
+  /** When it was asked for (the POST, or a batch row's start). */
   startedAt: number;
-  doneAt: number | null;
   filename: string;
   options: RenderOptions;
   lastLine: string;
   progress: Progress | null;
-  error: string | null;
-  size: number | null;
-  /** When the user deleted the rendered file (DELETE /renders/<filename>); from then on it offers no download. */
-  deletedAt?: number | null;
-  /** False from an ended render's decision until its D1 rows are written (the alarm retries); no download meanwhile. */
-  synced?: boolean;
-  /** Failed tries of those writes so far (the alarm backs off and stops after a bound). */
-  syncTries?: number;
-  /** The node (key name/process id) that holds the render's job now, for log lines. */
-  node?: string;
-  /** Which try of the render's job runs now (1, or more after a node lost its lease). */
-  attempt?: number;
-  /** How often the job was given to another node after a lost lease. */
-  retries?: number;
-  /** What the planning node learnt (frames, rate, size, audio). */
-  plan?: RenderPlan | null;
-  /** Set when the render was split across nodes; null while whole. */
-  segments?: RoomSegment[] | null;
+  /** What the planning node learnt (frames, rate, size, audio); null before a node planned it. */
+  plan: RenderPlan | null;
+  /** How often a node lost its lease on the render's work and another node got it. */
+  retries: number;
+  /** Running time of its earlier attempts (ms); with the current one, what MAX_RENDER_MS bounds. */
+  ranMs: number;
+  /** Whether its log already says that no node picked it up (said once). */
+  waitNoticed: boolean;
 }
 
+/** Waiting for a node: its place in the queue as the watchdog last read it (null before it looked). */
+export interface QueuedRender extends RenderBase {
+  phase: "queued";
+  status: "queued";
+  queue: RenderQueuePlace | null;
+}
+
+/** Whole on one node: which node, which attempt, since when it runs. The lease is the job's row in D1, which the
+ * node renews with each progress post (farm/queue.ts); the watchdog reads it. */
+export interface RunningRender extends RenderBase {
+  phase: "rendering";
+  status: "rendering";
+  node: string;
+  attempt: number;
+  runningSince: number;
+}
+
+/** Split across nodes: its segments (each queued, rendering, done), then the join. Runs since its planning claim. */
+export interface SplitRender extends RenderBase {
+  phase: "split";
+  status: "rendering";
+  segments: RoomSegment[];
+  runningSince: number;
+}
+
+/** Ended, with its outcome. It offers its download once its D1 rows are written (`synced`). */
+export interface EndedRender extends RenderBase {
+  phase: "ended";
+  status: "done" | "failed" | "cancelled";
+  outcome: Outcome;
+  doneAt: number;
+  size: number | null;
+  error: string | null;
+  /** A split render's segments as they were when it ended; null for a render done whole. */
+  segments: RoomSegment[] | null;
+  /** False from the decision until its D1 rows are written (the alarm retries); no download meanwhile. */
+  synced: boolean;
+  /** Failed tries of those writes so far (the alarm backs off and stops after a bound). */
+  syncTries: number;
+  /** When the user deleted the rendered file (DELETE /renders/<filename>); from then on it offers no download. */
+  deletedAt: number | null;
+}
+
+export type RoomRender = QueuedRender | RunningRender | SplitRender | EndedRender;
+export type LiveRender = QueuedRender | RunningRender | SplitRender;
+
 /** A download is offered exactly while the file is in GET /api/renders: done, written to D1, and not deleted. */
-export function isDownloadable(r: Pick<RoomRender, "status" | "deletedAt" | "synced">): boolean {
-  return r.status === "done" && !r.deletedAt && r.synced !== false;
+export function isDownloadable(r: RoomRender): boolean {
+  return r.phase === "ended" && r.status === "done" && !r.deletedAt && r.synced;
+}
+
+/** The segments a render shows: a split render's, or an ended one's; null for a render done whole. */
+export function segmentsOf(r: RoomRender): RoomSegment[] | null {
+  return r.phase === "split" || r.phase === "ended" ? r.segments : null;
 }
 
 export function publicRenderState(r: RoomRender): RenderState {
-  const downloadable = isDownloadable(r);
+  const segments = segmentsOf(r);
   return {
     id: r.id,
     slug: r.slug,
     status: r.status,
     startedAt: r.startedAt,
-    doneAt: r.doneAt,
+    doneAt: r.phase === "ended" ? r.doneAt : null,
     filename: r.filename,
-    downloadUrl: downloadable ? `/renders/${r.filename}` : null,
+    downloadUrl: isDownloadable(r) ? `/renders/${r.filename}` : null,
     lastLine: r.lastLine,
     eventsUrl: `/api/projects/${r.slug}/render/events`,
     format: r.options.format,
@@ -80,11 +124,10 @@ export function publicRenderState(r: RoomRender): RenderState {
     resolution: r.options.resolution,
     composition: r.options.composition,
     progress: r.progress,
-    error: r.error,
-    size: r.size,
-    segments: r.segments
-      ? r.segments.map(({ index, fromFrame, toFrame, node, attempts, status }) => ({ index, fromFrame, toFrame, node, attempts, status }))
-      : null,
+    error: r.phase === "ended" ? r.error : null,
+    size: r.phase === "ended" ? r.size : null,
+    segments: segments ? segments.map(({ index, fromFrame, toFrame, node, attempts, status }) => ({ index, fromFrame, toFrame, node, attempts, status })) : null,
+    ...(r.phase === "queued" && r.queue ? { queue: r.queue } : {}),
   };
 }
 
@@ -92,20 +135,23 @@ export function publicRenderState(r: RoomRender): RenderState {
  * A render as it is asked for, before its room admits it: queued now, with a fresh id and a file named after
  * `fileStem` (the slug; a batch row's adds its label). The render POST and each batch row start from it.
  */
-export function queuedRender(owner: { userId: string; slug: string }, options: RenderOptions, fileStem = owner.slug): RoomRender {
+export function queuedRender(owner: { userId: string; slug: string }, options: RenderOptions, fileStem = owner.slug): QueuedRender {
   const startedAt = Date.now();
   return {
+    phase: "queued",
     id: crypto.randomUUID(),
     userId: owner.userId,
     slug: owner.slug,
     status: "queued",
     startedAt,
-    doneAt: null,
     filename: renderFilename(fileStem, options.format, new Date(startedAt)),
     options,
     lastLine: "",
     progress: null,
-    error: null,
-    size: null,
+    plan: null,
+    retries: 0,
+    ranMs: 0,
+    waitNoticed: false,
+    queue: null,
   };
 }

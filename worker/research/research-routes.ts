@@ -7,13 +7,14 @@ import { answerBookmark, readDb } from "../db/read-session.ts";
 import type { AppEnv } from "../http/context.ts";
 import * as z from "zod";
 import { route } from "../http/route.ts";
+import { slugParams } from "../http/path-params.ts";
 import { json } from "../openapi/operation.ts";
 import { badRequest, forbidden } from "../http/errors.ts";
 import { parseWith } from "../http/validate.ts";
 import { boardWriteOf, currentWriter, isAdmin, requireWriter } from "../ideas/caller.ts";
 import type { ResearchChanger } from "./ownership.ts";
 import { researchBody, researchListQuery, researchPutBody } from "./schemas.ts";
-import { researchRecord } from "./shapes.ts";
+import { researchList, researchRecord } from "./shapes.ts";
 import { createResearch, deleteResearch, getResearch, listResearch, ONLY_CREATORS, putResearch, type ResearchCreator } from "./store.ts";
 
 /** Bots and admins create records. */
@@ -38,7 +39,7 @@ export const researchRoutes = new Hono<AppEnv>()
       {
         operationId: "listResearch", summary: "Research records (filter by kind)", tag: "research", access: "public", bookmark: true,
         request: () => ({ query: researchListQuery() }),
-        responses: () => ({ 200: json(z.object({ records: z.array(researchRecord()) }).loose(), "the records") }),
+        responses: () => ({ 200: json(researchList(), "the records") }),
         errors: [400],
       },
       async (c, input) => {
@@ -50,7 +51,7 @@ export const researchRoutes = new Hono<AppEnv>()
   .get(
     "/:slug",
     route(
-      { operationId: "getResearch", summary: "One research record", tag: "research", access: "public", bookmark: true, responses: () => ({ 200: json(researchRecord(), "the record") }), errors: [404] },
+      { operationId: "getResearch", summary: "One research record", tag: "research", access: "public", request: () => ({ params: slugParams() }), bookmark: true, responses: () => ({ 200: json(researchRecord(), "the record") }), errors: [404] },
       async (c, input) => c.json(await getResearch(readDb(c), input.param("slug"))),
     ),
   )
@@ -77,7 +78,7 @@ export const researchRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "putResearch", summary: "Create (bots and admins) or replace (its author or an admin) a research record", tag: "research", access: "writer", bookmark: true,
-        request: () => ({ body: { json: researchPutBody(), required: true } }),
+        request: () => ({ params: slugParams(), body: { json: researchPutBody(), required: true } }),
         responses: () => ({ 200: json(researchRecord(), "replaced"), 201: json(researchRecord(), "created") }),
         errors: [400, 403, 409, 429],
       },
@@ -97,7 +98,7 @@ export const researchRoutes = new Hono<AppEnv>()
     requireWriter,
     route(
       {
-        operationId: "deleteResearch", summary: "Delete a research record (its author or an admin)", tag: "research", access: "writer", bookmark: true,
+        operationId: "deleteResearch", summary: "Delete a research record (its author or an admin)", tag: "research", access: "writer", request: () => ({ params: slugParams() }), bookmark: true,
         responses: () => ({ 200: json(z.object({ deleted: z.literal(true) }).loose(), "deleted") }),
         errors: [403, 404, 429],
       },

@@ -21,3 +21,6 @@ export const researchRecord = lazy(() =>
     })
     .meta({ id: "ResearchRecord" }),
 );
+
+/** GET /api/research. */
+export const researchList = lazy(() => z.object({ records: z.array(researchRecord()) }).loose());

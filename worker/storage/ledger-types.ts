@@ -29,9 +29,13 @@ export type Reserved =
   | { ok: true; tickets: Ticket[]; used: Stored }
   | { ok: false; used: Stored; adding: { bytes: number | null; objects: number } };
 
-/** What a reconciliation found: the ledger's count before, R2's after, and the difference it corrected. */
+/**
+ * What a reconciliation found: the ledger's count before, R2's after, the difference it corrected, and the rows of
+ * the ledger's table it wrote to correct it (only keys whose size differs from R2's: none when nothing drifted).
+ */
 export interface Reconciled {
   before: Stored;
   after: Stored;
   drift: Stored;
+  rowsWritten: number;
 }

@@ -14,14 +14,15 @@
 // died) lapses after TICKET_TTL_MS and the alarm settles it the same way; a writer renews its ticket while bytes
 // flow and once more before its last bytes are kept, so a write whose ticket lapsed never lands.
 //
-// Reconciliation rebuilds the table from an R2 listing and reports the drift it corrected: on a ledger's first use
-// (counting what the user already has), and an hour after the ledger last changed, from the alarm. Each ledger
+// Reconciliation brings the table to an R2 listing (list-stored.ts: the projects listed side by side) and reports the
+// drift it corrected, writing only the rows that differ: on a ledger's first use (counting what the user already
+// has), and an hour after the ledger last changed, from the alarm. Each ledger
 // schedules its own, so no registry of users is needed. Segment files of split renders (seg/) are scratch space
 // removed when the render ends: not counted.
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env.ts";
 import { renderPrefix, userProjectsPrefix } from "./keys.ts";
-import { listObjects } from "./list-objects.ts";
+import { listStored } from "./list-stored.ts";
 import type { Reconciled, Reserved, Stored, Ticket, Want } from "./ledger-types.ts";
 import { logEvent } from "../http/log.ts";
 import { KeyLocks } from "./key-locks.ts";
@@ -246,21 +247,37 @@ export class StorageLedger extends DurableObject<Env> {
     return this.locks.run(keys, fn);
   }
 
-  /** Waits out every key lock, then replaces the table with R2's listing; settles and deletes wait meanwhile. */
+  /**
+   * Waits out every key lock, then brings the table to R2's listing; settles and deletes wait meanwhile. Only the
+   * rows that differ from R2 are written (a changed size, a key R2 has and the table lacks, a key the table has and
+   * R2 lacks): a ledger in step with R2 writes nothing but its totals, however many files the user has.
+   */
   private async rebuild(userId: string): Promise<Reconciled> {
     while (this.reconciling) await this.reconciling;
     let result: Reconciled | null = null;
     const run = (async () => {
       await this.locks.idle();
-      const listed = (await Promise.all([listObjects(this.env.FILES, userProjectsPrefix(userId)), listObjects(this.env.FILES, renderPrefix(userId))])).flat();
+      const listed = await listStored(this.env.FILES, userId);
       const before = this.recorded();
       const after = { bytes: listed.reduce((sum, o) => sum + o.size, 0), objects: listed.length };
       this.ctx.storage.transactionSync(() => {
-        this.sql.exec("DELETE FROM objects");
-        for (const o of listed) this.sql.exec("INSERT OR REPLACE INTO objects (key, size) VALUES (?, ?)", o.key, o.size);
+        const recorded = new Map<string, number>();
+        for (const row of this.sql.exec<{ key: string; size: number }>("SELECT key, size FROM objects")) recorded.set(row.key, row.size);
+        let rowsWritten = 0;
+        for (const o of listed) {
+          const size = recorded.get(o.key);
+          recorded.delete(o.key);
+          if (size === o.size) continue;
+          const write = size === undefined
+            ? this.sql.exec("INSERT INTO objects (key, size) VALUES (?, ?)", o.key, o.size)
+            : this.sql.exec("UPDATE objects SET size = ? WHERE key = ?", o.size, o.key);
+          rowsWritten += write.rowsWritten;
+        }
+        // What is left was recorded but is no longer in R2.
+        for (const key of recorded.keys()) rowsWritten += this.sql.exec("DELETE FROM objects WHERE key = ?", key).rowsWritten;
         this.sql.exec("UPDATE ledger SET bytes = ?, objects = ?, counted_at = ?, reconcile_at = NULL WHERE id = 1", after.bytes, after.objects, Date.now());
+        result = { before, after, drift: minus(after, before), rowsWritten };
       });
-      result = { before, after, drift: minus(after, before) };
     })();
     // Other rebuilds only wait for this one to end; its error is this call's, thrown by the await below.
     this.reconciling = settled(run);

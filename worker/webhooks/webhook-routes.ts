@@ -14,6 +14,7 @@ import { renders } from "../db/schema/renders.ts";
 import type { AppEnv } from "../http/context.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { route } from "../http/route.ts";
+import { slugParams, idParams } from "../http/path-params.ts";
 import { json } from "../openapi/operation.ts";
 import { isoTime } from "../openapi/shapes.ts";
 import { delivery, projectWebhook, secretInfo } from "./shapes.ts";
@@ -53,7 +54,7 @@ export const projectWebhookRoutes = new Hono<AppEnv>()
   .get(
     "/:slug/webhook",
     route(
-      { operationId: "getProjectWebhook", summary: "The project's webhook", tag: "webhooks", access: "user", responses: () => ({ 200: json(projectWebhook(), "the webhook, or null") }), errors: [404] },
+      { operationId: "getProjectWebhook", summary: "The project's webhook", tag: "webhooks", access: "user", request: () => ({ params: slugParams() }), responses: () => ({ 200: json(projectWebhook(), "the webhook, or null") }), errors: [404] },
       async (c) => {
         const { ref, project } = await callerProjectRow(c);
         return c.json({ slug: ref.slug, webhookUrl: await outboxOf(c.env, ref.userId).projectHook(ref.slug, project.createdAt) });
@@ -67,7 +68,7 @@ export const projectWebhookRoutes = new Hono<AppEnv>()
         operationId: "setProjectWebhook",
         summary: "Set the project's webhook: POSTed a signed render.done, render.failed or render.cancelled (see webhooks) when a render without its own webhookUrl ends",
         tag: "webhooks", access: "user",
-        request: () => ({ body: { json: z.strictObject({ url: z.string().describe("http(s) URL called on render.done, render.failed and render.cancelled") }) } }),
+        request: () => ({ params: slugParams(), body: { json: z.strictObject({ url: z.string().describe("http(s) URL called on render.done, render.failed and render.cancelled") }) } }),
         responses: () => ({ 200: json(projectWebhook(), "the webhook") }),
         errors: [400, 404],
       },
@@ -84,7 +85,7 @@ export const projectWebhookRoutes = new Hono<AppEnv>()
   .delete(
     "/:slug/webhook",
     route(
-      { operationId: "deleteProjectWebhook", summary: "Remove the project's webhook", tag: "webhooks", access: "user", responses: () => ({ 200: json(projectWebhook(), "no webhook") }), errors: [404] },
+      { operationId: "deleteProjectWebhook", summary: "Remove the project's webhook", tag: "webhooks", access: "user", request: () => ({ params: slugParams() }), responses: () => ({ 200: json(projectWebhook(), "no webhook") }), errors: [404] },
       async (c) => {
         const { ref, project } = await callerProjectRow(c);
         await outboxOf(c.env, ref.userId).setProjectHook(ref.slug, null, project.createdAt);
@@ -97,7 +98,7 @@ export const renderDeliveryRoutes = new Hono<AppEnv>().use(requireUser).get(
   "/:id/deliveries",
   route(
     {
-      operationId: "listRenderDeliveries", summary: "A render's webhook deliveries with every attempt", tag: "webhooks", access: "user",
+      operationId: "listRenderDeliveries", summary: "A render's webhook deliveries with every attempt", tag: "webhooks", access: "user", request: () => ({ params: idParams() }),
       responses: () => ({ 200: json(z.object({ renderId: z.string(), deliveries: z.array(delivery()) }), "the deliveries") }),
       errors: [404],
     },

@@ -5,7 +5,7 @@ import { api, errorText } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
 import { useAction } from "../lib/use-action.ts";
 import { CopyButton } from "./copy-button.tsx";
-import type { Bot } from "../lib/types.ts";
+import type { Bot, BotList, IssuedBot } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
 
 export function BotKeys() {
@@ -16,7 +16,7 @@ export function BotKeys() {
 
   async function load() {
     try {
-      setBots((await api<{ bots: Bot[] }>("/api/bots")).bots);
+      setBots((await api<BotList>("/api/bots")).bots);
     } catch (err) {
       setError(errorText(err));
     }
@@ -26,7 +26,7 @@ export function BotKeys() {
   async function create(event: Event) {
     event.preventDefault();
     await run(async () => {
-      const res = await api<{ bot: Bot; key: string }>("/api/bots", { method: "POST", json: { name } });
+      const res = await api<IssuedBot>("/api/bots", { method: "POST", json: { name } });
       setIssued({ name: res.bot.name, key: res.key });
       setName("");
       await load();

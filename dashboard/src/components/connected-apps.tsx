@@ -5,7 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 import { api, errorText } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
 import { useAction } from "../lib/use-action.ts";
-import type { ConnectedApp } from "../lib/types.ts";
+import type { ConnectedApp, ConnectedAppList } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
 
 
@@ -14,7 +14,7 @@ export function ConnectedApps({ version = 0 }: { version?: number }) {
   const { busy, error, setError, run } = useAction();
 
   useEffect(() => {
-    api<{ apps: ConnectedApp[] }>("/api/me/apps").then((res) => setApps(res.apps), (err) => setError(errorText(err)));
+    api<ConnectedAppList>("/api/me/apps").then((res) => setApps(res.apps), (err) => setError(errorText(err)));
   }, [version]);
 
   async function disconnect(app: ConnectedApp) {

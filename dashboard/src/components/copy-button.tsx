@@ -1,11 +1,14 @@
 // Copies text to the clipboard and says so (falls back to selecting a hidden field on old browsers).
 import { useState } from "preact/hooks";
+import { logWhy } from "../lib/log-why.ts";
 
 async function copyText(text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
     return;
-  } catch {
+  } catch (err) {
+    // No clipboard permission (or an old browser): copy by selecting a hidden field instead.
+    logWhy("the clipboard refused the text; copying by selection instead", err);
     const area = document.createElement("textarea");
     area.value = text;
     area.setAttribute("readonly", "");

@@ -9,6 +9,7 @@ import type { FileEntry } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
 
 import type { CodeEditorProps } from "../editor/code-editor.tsx";
+import { logWhy } from "../lib/log-why.ts";
 
 // The editor chunk (CodeMirror), fetched once, the first time a file is opened.
 let editorChunk: Promise<ComponentType<CodeEditorProps>> | null = null;
@@ -17,6 +18,12 @@ const loadEditor = () => (editorChunk ??= import("../editor/code-editor.tsx").th
 /** The files the linter reads as text (the Worker's lint reads the same kinds). */
 const LINT_TEXT = /\.(html?|css|js|mjs|json)$/i;
 
+
+/** Another file the lint could not read: it is linted as present without its text (as a binary file is). */
+function unreadForLint(path: string, err: unknown): undefined {
+  logWhy(`${path} could not be read for the in-editor lint; it is linted without its text`, err);
+  return undefined;
+}
 
 interface Props {
   slug: string;
@@ -50,7 +57,7 @@ export function FileEditor({ slug, path, files, contentUrl, onClose }: Props) {
     Promise.all([
       readText(slug, path),
       Promise.all(
-        lintFiles.map(async (f) => (LINT_TEXT.test(f.path) && f.path !== path ? { path: f.path, size: f.size, text: await readText(slug, f.path).catch(() => undefined) } : { path: f.path, size: f.size })),
+        lintFiles.map(async (f) => (LINT_TEXT.test(f.path) && f.path !== path ? { path: f.path, size: f.size, text: await readText(slug, f.path).catch((err: unknown) => unreadForLint(f.path, err)) } : { path: f.path, size: f.size })),
       ),
     ]).then(
       ([own, rest]) => {

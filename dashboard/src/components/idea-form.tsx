@@ -4,6 +4,7 @@ import { api, ApiError, errorText } from "../lib/api.ts";
 import { readIdea, readSimilar, type DuplicateAnswer, type Idea, type CreatedIdeaAnswer, type Similar, type SimilarAnswer } from "../lib/ideas.ts";
 import { navigate } from "../lib/router.ts";
 import { ErrorNote } from "./error-note.tsx";
+import { logWhy } from "../lib/log-why.ts";
 
 const CHECK_DELAY_MS = 350;
 
@@ -30,8 +31,9 @@ export function IdeaForm({ onPosted }: { onPosted: () => void }) {
         if (id !== request.current) return;
         setSimilar(readSimilar(res));
         setDuplicate(res.duplicate);
-      } catch {
-        // the live check is a hint; posting still reports duplicates
+      } catch (err) {
+        // The live check is a hint: posting still reports duplicates.
+        logWhy("the live duplicate check failed; posting still reports duplicates", err);
       }
     }, CHECK_DELAY_MS);
     return () => clearTimeout(timer);

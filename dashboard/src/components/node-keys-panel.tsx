@@ -5,7 +5,7 @@ import { api, ApiError, errorText } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
 import { useAction } from "../lib/use-action.ts";
 import { CopyButton } from "./copy-button.tsx";
-import type { NodeKey } from "../lib/types.ts";
+import type { IssuedNodeKey, NodeKey, NodeKeyList } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
 
 
@@ -18,7 +18,7 @@ export function NodeKeysPanel() {
 
   async function load() {
     try {
-      setKeys((await api<{ nodeKeys: NodeKey[] }>("/api/node-keys")).nodeKeys);
+      setKeys((await api<NodeKeyList>("/api/node-keys")).nodeKeys);
     } catch (err) {
       if (err instanceof ApiError && (err.status === 403 || err.status === 401)) setAllowed(false);
       else setError(errorText(err));
@@ -29,7 +29,7 @@ export function NodeKeysPanel() {
   async function create(event: Event) {
     event.preventDefault();
     await run(async () => {
-      const res = await api<NodeKey & { key: string }>("/api/node-keys", { method: "POST", json: { name: name.trim() } });
+      const res = await api<IssuedNodeKey>("/api/node-keys", { method: "POST", json: { name: name.trim() } });
       setIssued({ name: res.name, key: res.key });
       setName("");
       await load();

@@ -4,7 +4,7 @@ import { api, contentFile, errorText } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
 import { navigate } from "../lib/router.ts";
 import { latestRenderOf, pickThumbnail, posterTime, type Thumbnail as Pick } from "../lib/thumbnail.ts";
-import type { CreatedProject, FileEntry, ProjectSummary, RenderFile } from "../lib/types.ts";
+import type { CreatedProject, FileEntry, ProjectFileList, ProjectList, ProjectSummary, RenderFile, RenderList } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import { useAction } from "../lib/use-action.ts";
@@ -15,7 +15,7 @@ function Thumbnail({ project, render }: { project: ProjectSummary; render: Rende
   const { name: slug, contentUrl } = project;
   useEffect(() => {
     setFailed(false);
-    api<{ files: FileEntry[] }>(`/api/projects/${encodeURIComponent(slug)}/files`).then(
+    api<ProjectFileList>(`/api/projects/${encodeURIComponent(slug)}/files`).then(
       (res) => setPick(pickThumbnail(res.files, render)),
       () => setPick(render ? pickThumbnail([], render) : null),
     );
@@ -85,14 +85,20 @@ export function ProjectGrid() {
   const [projects, setProjects] = useState<ProjectSummary[] | null>(null);
   const [renders, setRenders] = useState<RenderFile[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [rendersProblem, setRendersProblem] = useState<string | null>(null);
 
   async function load() {
     try {
       const [res, list] = await Promise.all([
-        api<{ projects: ProjectSummary[] }>("/api/projects"),
-        api<{ renders: RenderFile[] }>("/api/renders").catch(() => ({ renders: [] as RenderFile[] })),
+        api<ProjectList>("/api/projects"),
+        // The renders only give the cards their thumbnails: without them the projects still show, with a note.
+        api<RenderList>("/api/renders").then(
+          (answer) => ({ renders: answer.renders, problem: null }),
+          (err: unknown) => ({ renders: [] as RenderFile[], problem: errorText(err) }),
+        ),
       ]);
       setRenders(list.renders);
+      setRendersProblem(list.problem);
       setProjects(res.projects);
       setError(null);
     } catch (err) {
@@ -117,6 +123,11 @@ export function ProjectGrid() {
       <CreateProject onCreated={(slug) => navigate(`/project?slug=${encodeURIComponent(slug)}`)} />
       <ErrorNote message={error} onRetry={load} />
       {projects === null && !error && <p class="muted">Loading projects…</p>}
+      {rendersProblem && projects && (
+        <p class="muted" role="status" data-testid="renders-problem">
+          Rendered thumbnails are not shown: {rendersProblem}
+        </p>
+      )}
       {projects?.length === 0 && <p class="muted">No projects yet. Create one above, or let an agent create one with your token.</p>}
       <ul class="grid" data-testid="projects">
         {projects?.map((p) => (

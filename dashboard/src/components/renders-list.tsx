@@ -2,7 +2,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, errorText } from "../lib/api.ts";
 import { formatBytes, formatDate } from "../lib/format.ts";
-import type { RenderFile } from "../lib/types.ts";
+import type { RenderFile, RenderList } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
 import { ShareButton } from "./share-link.tsx";
 
@@ -17,7 +17,7 @@ export function RendersList({ project, version }: { project?: string; version: n
 
   async function load() {
     try {
-      const res = await api<{ renders: RenderFile[] }>("/api/renders");
+      const res = await api<RenderList>("/api/renders");
       setRenders(project ? res.renders.filter((r) => r.project === project) : res.renders);
       setError(null);
     } catch (err) {

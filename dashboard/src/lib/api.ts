@@ -1,6 +1,8 @@
 // The dashboard's only way to the API: same-origin fetch with the session cookie; error bodies become ApiError.
 // It sends back the newest X-D1-Bookmark the API answered, so reads that a database replica may serve still show
 // the person's own writes (the idea they just posted, their vote).
+import { parseJson } from "../../../core/parse-text.ts";
+import { logWhy } from "./log-why.ts";
 
 /** An API failure with the server's own `{ error }` message, ready to show to the person. */
 export class ApiError extends Error {
@@ -13,19 +15,22 @@ export class ApiError extends Error {
   }
 }
 
+/** An error body of the API: `{ error, code }` (worker/openapi/operation.ts), read for its message. */
+function hasErrorMessage(body: unknown): body is { error: string } {
+  return typeof body === "object" && body !== null && "error" in body && typeof body.error === "string";
+}
+
 function messageOf(body: unknown, status: number, statusText: string): string {
-  if (body && typeof body === "object" && "error" in body && typeof body.error === "string") return body.error;
+  if (hasErrorMessage(body)) return body.error;
   return `request failed: ${status} ${statusText}`.trim();
 }
 
 async function parse(res: Response): Promise<unknown> {
   const text = await res.text();
   if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+  // Not JSON (a proxy's page, a plain-text answer): the text itself, which messageOf shows as it came.
+  const json = parseJson(text);
+  return json.ok ? json.value : text;
 }
 
 export interface RequestOptions {
@@ -45,7 +50,8 @@ let bookmark: string | null = readStoredBookmark();
 function readStoredBookmark(): string | null {
   try {
     return sessionStorage.getItem(BOOKMARK_KEY);
-  } catch {
+  } catch (err) {
+    logWhy("session storage is not available: reads see this page's own writes only", err);
     return null;
   }
 }
@@ -57,8 +63,8 @@ function keepBookmark(res: Response): void {
   bookmark = answered;
   try {
     sessionStorage.setItem(BOOKMARK_KEY, answered);
-  } catch {
-    // private mode: the bookmark lives as long as the page
+  } catch (err) {
+    logWhy("session storage refused the bookmark (private mode?): it lives as long as the page", err);
   }
 }
 
@@ -91,7 +97,10 @@ export function filePath(slug: string, path: string): string {
 /** A project file's text as stored (GET …/files/<path>), or the API's message. */
 export async function readText(slug: string, path: string): Promise<string> {
   const res = await fetch(filePath(slug, path), { credentials: "same-origin" });
-  if (!res.ok) throw new Error(((await res.json().catch(() => null)) as { error?: string } | null)?.error ?? `could not open ${path}`);
+  if (!res.ok) {
+    const body = await parse(res);
+    throw new Error(hasErrorMessage(body) ? body.error : `could not open ${path}`);
+  }
   return res.text();
 }
 

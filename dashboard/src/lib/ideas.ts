@@ -3,7 +3,7 @@
 // nothing of them is bundled): each field is read by its one name, never by guessing among spellings.
 import type * as z from "zod";
 import type { comment, createdIdea, duplicate, enrichment, idea, ideaDetail, ideaPage, similarIdeas, vote } from "../../../worker/ideas/shapes.ts";
-import type { researchRecord } from "../../../worker/research/shapes.ts";
+import type { researchList, researchRecord } from "../../../worker/research/shapes.ts";
 
 type Shape<T extends () => z.ZodType> = z.infer<ReturnType<T>>;
 type IdeaRecord = Shape<typeof idea>;
@@ -21,6 +21,8 @@ export type DuplicateAnswer = Shape<typeof duplicate>;
 export type VoteAnswer = Shape<typeof vote>;
 /** A research record (GET /api/research, GET /api/research/:slug). */
 export type ResearchRecord = Shape<typeof researchRecord>;
+/** GET /api/research. */
+export type ResearchList = Shape<typeof researchList>;
 
 // The pages' views: the contract's fields, ids as the strings addresses carry, the author's name as `author`.
 export type Enrichment = Pick<Shape<typeof enrichment>, "kind" | "body" | "votes" | "voted"> & { id: string; author: string };

@@ -1,6 +1,7 @@
 // A tiny client router over real addresses (/, /project?slug=…, /ideas, /idea?id=…, /research?slug=…, /docs).
 // Each address is also a static HTML shell, so reloads and shared links work without server-side fallbacks.
 import { useEffect, useState } from "preact/hooks";
+import { logWhy } from "./log-why.ts";
 
 export interface Location {
   path: string;
@@ -29,10 +30,10 @@ export function sendViewBeacon(): void {
   const url = `/api/stats/view?page=${encodeURIComponent(current().path)}`;
   try {
     if (!navigator.sendBeacon?.(url)) {
-      void fetch(url, { method: "POST", credentials: "same-origin", keepalive: true }).catch(() => undefined);
+      void fetch(url, { method: "POST", credentials: "same-origin", keepalive: true }).catch((err: unknown) => logWhy("the page view was not counted (stats are best effort)", err));
     }
-  } catch {
-    // stats are best effort
+  } catch (err) {
+    logWhy("the page view was not counted (stats are best effort)", err);
   }
 }
 

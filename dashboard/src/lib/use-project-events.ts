@@ -8,6 +8,7 @@ import * as z from "zod";
 import { PROJECT_EVENTS } from "../../../core/protocol/render-state.ts";
 import type { BatchState } from "./batch-view.ts";
 import type { RenderState } from "./types.ts";
+import { parseJson } from "../../../core/parse-text.ts";
 
 export type FilesEvent = z.output<typeof PROJECT_EVENTS.files>;
 
@@ -21,14 +22,12 @@ export interface ProjectEventHandlers {
 
 /** The event's data read with its schema, or null after telling `problem` why not. */
 function read<T>(schema: z.ZodType<T>, name: string, event: Event, problem: (message: string) => void): T | null {
-  let data: unknown;
-  try {
-    data = JSON.parse((event as MessageEvent<string>).data);
-  } catch {
+  const json = parseJson((event as MessageEvent<string>).data);
+  if (!json.ok) {
     problem(`the project's stream sent a "${name}" event that is not JSON; reload the page`);
     return null;
   }
-  const parsed = schema.safeParse(data);
+  const parsed = schema.safeParse(json.value);
   if (parsed.success) return parsed.data;
   problem(`the project's stream sent a "${name}" event this page cannot read (${parsed.error.issues[0]?.message ?? "unknown shape"}); reload the page`);
   return null;

@@ -7,6 +7,8 @@ import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { api } from "./api.ts";
 import { applyAnnouncement, applyRenderEvent, EMPTY_RENDER, isRunning, type RenderView } from "./render-events.ts";
 import type { RenderState } from "./types.ts";
+import { parseJson } from "../../../core/parse-text.ts";
+import { logWhy } from "./log-why.ts";
 
 const EVENT_KINDS = ["snapshot", "start", "line", "end"] as const;
 const REOPEN_MS = 3000;
@@ -41,8 +43,8 @@ function openFollower(base: string, id: string | undefined, apply: (kind: string
     if (follower.stopped) return;
     try {
       apply("snapshot", await api<RenderState>(base));
-    } catch {
-      // the next poll tries again
+    } catch (err) {
+      logWhy("reading the render failed; the next poll tries again", err);
     }
     // Polling stands in for the stream only while the stream is down.
     if (!follower.stopped && running() && source?.readyState !== EventSource.OPEN) poll = setTimeout(pollOnce, POLL_MS);
@@ -54,13 +56,10 @@ function openFollower(base: string, id: string | undefined, apply: (kind: string
     source = stream;
     for (const kind of EVENT_KINDS) {
       stream.addEventListener(kind, (event) => {
-        let payload: unknown;
-        try {
-          payload = JSON.parse((event as MessageEvent<string>).data);
-        } catch {
-          payload = (event as MessageEvent<string>).data;
-        }
-        apply(kind, payload);
+        // Not JSON: the text as it came, which apply reads with the event's schema and reports as unreadable.
+        const data = (event as MessageEvent<string>).data;
+        const json = parseJson(data);
+        apply(kind, json.ok ? json.value : data);
         // Ended (or opened on an ended render to read its log): the stream has nothing more to say.
         if (!running()) follower.stop();
       });

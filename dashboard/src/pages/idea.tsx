@@ -6,7 +6,7 @@ import { VoteButton } from "../components/vote-button.tsx";
 import { api, ApiError, errorText } from "../lib/api.ts";
 import { formatDate, plural } from "../lib/format.ts";
 import { readIdeaDetail, readIdeaPage, type Comment, type Idea, type IdeaDetailAnswer, type IdeaPageAnswer } from "../lib/ideas.ts";
-import type { Group } from "../lib/types.ts";
+import type { Group, GroupList } from "../lib/types.ts";
 import { MarkdownView } from "../components/markdown-view.tsx";
 import { navigate } from "../lib/router.ts";
 import { useSession } from "../session.ts";
@@ -71,7 +71,10 @@ function EditIdea({ idea, onDone, onCancel }: { idea: Idea; onDone: () => void; 
 function AdminControls({ idea, onChanged, onError }: { idea: Idea; onChanged: () => void; onError: (m: string) => void }) {
   const [groups, setGroups] = useState<Group[]>([]);
   useEffect(() => {
-    api<{ groups: Group[] }>("/api/groups").then((res) => setGroups(res.groups), () => undefined);
+    api<GroupList>("/api/groups").then(
+      (res) => setGroups(res.groups),
+      (err: unknown) => onError(`the groups could not be listed, so the idea cannot be filed under one: ${errorText(err)}`),
+    );
   }, []);
   async function patch(json: Record<string, unknown>) {
     try {

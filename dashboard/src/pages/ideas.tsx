@@ -6,7 +6,7 @@ import { IdeaForm } from "../components/idea-form.tsx";
 import { VoteButton } from "../components/vote-button.tsx";
 import { api, errorText } from "../lib/api.ts";
 import { readIdeaPage, type Idea, type IdeaPageAnswer } from "../lib/ideas.ts";
-import type { Group } from "../lib/types.ts";
+import type { Group, GroupList } from "../lib/types.ts";
 import { plural } from "../lib/format.ts";
 import { navigate } from "../lib/router.ts";
 import { useSession } from "../session.ts";
@@ -76,7 +76,7 @@ export function IdeasPage({ query }: { query: URLSearchParams }) {
   const filterKey = `${sort}|${group}|${status}|${version}`;
 
   useEffect(() => {
-    api<{ groups: Group[] }>("/api/groups").then(
+    api<GroupList>("/api/groups").then(
       (res) => setGroups((g) => [...new Set([...g, ...res.groups.map((x) => x.slug)])].sort()),
       () => undefined,
     );

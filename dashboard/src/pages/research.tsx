@@ -4,7 +4,7 @@ import { ErrorNote } from "../components/error-note.tsx";
 import { MarkdownView } from "../components/markdown-view.tsx";
 import { api, errorText } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
-import type { ResearchRecord } from "../lib/ideas.ts";
+import type { ResearchList, ResearchRecord } from "../lib/ideas.ts";
 import { ownImageSrc } from "../lib/own-image.ts";
 import { safeHref } from "../lib/safe-href.ts";
 
@@ -22,7 +22,7 @@ function ResearchList() {
   const [records, setRecords] = useState<ResearchRecord[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api<{ records: ResearchRecord[] }>("/api/research").then((res) => setRecords(res.records), (err) => setError(errorText(err)));
+    api<ResearchList>("/api/research").then((res) => setRecords(res.records), (err) => setError(errorText(err)));
   }, []);
   return (
     <>

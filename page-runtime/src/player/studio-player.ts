@@ -5,6 +5,7 @@
 import type { PlayerApi, StudioApi } from "../../api.ts";
 import { createControls } from "./controls.ts";
 import { defineFrozenGlobal } from "../runtime/page-globals.ts";
+import { logIgnored } from "../runtime/log-ignored.ts";
 
 interface PlayerWindow {
   __studio?: StudioApi;
@@ -121,8 +122,9 @@ function studioPlayer(): void {
     events.addEventListener("reload", () => {
       try {
         sessionStorage.setItem(STORE, JSON.stringify({ time: clock.time, loop: clock.loop }));
-      } catch {
-        /* storage may be off */
+      } catch (error) {
+        // Storage may be off: the reload starts at the beginning instead.
+        logIgnored("the player's time is not kept across the reload", error);
       }
       location.reload();
     });
@@ -162,8 +164,9 @@ function studioPlayer(): void {
         } else if (hashTime() !== null) {
           clock.time = Math.min(hashTime()!, clock.duration);
         }
-      } catch {
-        /* ignore */
+      } catch (error) {
+        // Storage off or a saved value that is not JSON: the player starts at the URL's time, else 0.
+        logIgnored("the player's saved time cannot be read", error);
       }
       fit();
       window.addEventListener("resize", fit);

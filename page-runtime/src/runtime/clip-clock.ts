@@ -15,6 +15,7 @@
 import { parseClipStart, referencedStart, type StartProblem } from "../../../core/composition/clip-start.ts";
 import { num } from "./page-globals.ts";
 import type { TimelineRegistry } from "./page-globals.ts";
+import { logIgnored } from "./log-ignored.ts";
 
 export interface TimeWindow {
   start: number;
@@ -108,7 +109,9 @@ export function makeClipClock(root: Element, timelines: () => TimelineRegistry, 
     try {
       const d = Number(tl.duration());
       return Number.isFinite(d) && d > 0 ? d : null;
-    } catch {
+    } catch (error) {
+      // A timeline whose duration() throws has no length the runtime can use: the clip falls back to its attributes.
+      logIgnored("timeline " + id + " has no readable duration", error);
       return null;
     }
   }

@@ -3,6 +3,7 @@
 import { aliasRoot, type RootNames } from "./scope-css.ts";
 import { attrSelector, page, type Hyperframes, type Timeline, type TimelineRegistry } from "./page-globals.ts";
 import type { Variables } from "./variables.ts";
+import { logIgnored } from "./log-ignored.ts";
 
 export interface Mount extends RootNames {
   host: HTMLElement;
@@ -70,8 +71,9 @@ export function makeScope(mount: Mount, baseHyperframes: Hyperframes): Scope {
     });
     try {
       Object.defineProperty(tl, "__studioScoped", { value: true });
-    } catch {
-      /* frozen: best effort */
+    } catch (error) {
+      // A frozen timeline cannot be marked: it is wrapped again next time, which changes nothing it does.
+      logIgnored("a frozen timeline is not marked as scoped", error);
     }
     return tl;
   };

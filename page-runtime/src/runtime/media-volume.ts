@@ -5,6 +5,7 @@
 // - play mode: the element plays at min(gain, 1), and above 1 through a Web Audio gain node (same-origin media
 //   only: a cross-origin source without CORS would go silent through Web Audio, so it stays capped at 1).
 import { clampGain, readVolume } from "../../../core/composition/audio-gain.ts";
+import { logIgnored } from "./log-ignored.ts";
 
 export interface VolumeKeyframe {
   time: number;
@@ -27,7 +28,9 @@ function gainNode(el: HTMLMediaElement): GainNode | null {
       context.createMediaElementSource(el).connect(node);
       node.connect(context.destination);
     }
-  } catch {
+  } catch (error) {
+    // No Web Audio for this element (no context, or its source already taken): it plays at its own volume, at most 1.
+    logIgnored("no gain node for a media element; it plays at most at volume 1", error);
     node = null;
   }
   gains.set(el, node);
@@ -36,7 +39,7 @@ function gainNode(el: HTMLMediaElement): GainNode | null {
 
 /** Play mode: the context may only start after a user gesture; the player's play() is one. */
 export function resumeAudio(): void {
-  if (context && context.state === "suspended") context.resume().catch(() => {});
+  if (context && context.state === "suspended") context.resume().catch((error: unknown) => logIgnored("the audio context did not resume (no user gesture yet)", error));
 }
 
 /**

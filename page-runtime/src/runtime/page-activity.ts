@@ -3,6 +3,7 @@
 // newly loaded resource, an animated image, a blinking caret. Frame reuse (still-frame.ts) asks it once a frame;
 // each answer is "why this frame may differ", or null when nothing here moved. Every rule errs towards capture.
 import { isAnimatedImage } from "./animated-image.ts";
+import { logIgnored } from "./log-ignored.ts";
 
 export interface PageActivity {
   /** Why the picture may have changed since the previous call, or null. Call once a frame, captured or not. */
@@ -49,7 +50,10 @@ export function watchPageActivity(): PageActivity {
     fetch(url)
       .then(async (response) => (response.ok ? isAnimatedImage(new Uint8Array(await response.arrayBuffer())) : false))
       // A file that cannot be read back is unknown: treated as moving.
-      .catch(() => true)
+      .catch((error: unknown) => {
+        logIgnored("an image could not be read back; treated as moving", error);
+        return true;
+      })
       .then((animated) => {
         images.set(url, animated);
         pending--;
@@ -93,7 +97,8 @@ export function watchPageActivity(): PageActivity {
       let rules: CSSRuleList;
       try {
         rules = document.styleSheets[s]!.cssRules;
-      } catch {
+      } catch (error) {
+        logIgnored("a stylesheet the page may not read (another origin) is not scanned for inline images", error);
         continue;
       }
       for (let r = 0; r < rules.length && !cssInlineImage; r++) cssInlineImage = CSS_INLINE_IMAGE.test(rules[r]!.cssText);

@@ -1,3 +1,4 @@
+import { logIgnored } from "./log-ignored.ts";
 // A sub-composition's stylesheet made to apply inside its host only, as HyperFrames does: every selector is
 // prefixed with the host's, and the file's own root (named by its data-composition-id or its id) becomes the host.
 
@@ -80,7 +81,9 @@ export function scopeCss(css: string, hostSel: string, names: RootNames): string
   try {
     sheet = new CSSStyleSheet();
     sheet.replaceSync(css);
-  } catch {
+  } catch (error) {
+    // Text the browser will not parse as a stylesheet is kept as written: it styles nothing scoped either way.
+    logIgnored("a sub-composition stylesheet does not parse; kept unscoped", error);
     return css;
   }
   // replaceSync drops @import: keep those lines as written, first.

@@ -17,6 +17,7 @@ import { exposeOwnVariables } from "./own-variables.ts";
 import { watchStillFrames } from "./still-frame.ts";
 import { reportUnsupportedFeatures } from "./unsupported-features.ts";
 import { twinVideoSelectors } from "./video-selectors.ts";
+import { logIgnored } from "./log-ignored.ts";
 
 interface VideoItem {
   el: HTMLElement;
@@ -131,7 +132,7 @@ function studioRuntime(): void {
       if (tl && typeof tl.pause === "function") tl.pause();
     }
     if (document.fonts && document.fonts.ready) await document.fonts.ready;
-    await Promise.all(Array.prototype.map.call(document.images, (img: HTMLImageElement) => (img.getAttribute("src") ? img.decode().catch(() => {}) : null)));
+    await Promise.all(Array.prototype.map.call(document.images, (img: HTMLImageElement) => (img.getAttribute("src") ? img.decode().catch((error: unknown) => logIgnored("an image does not decode; it shows as the browser draws it", error)) : null)));
   }
 
   function ready(): Promise<void> {
@@ -271,7 +272,7 @@ function studioRuntime(): void {
         if (url === null) continue;
         if (video.el.getAttribute("src") !== url) {
           video.el.setAttribute("src", url);
-          pending.push((video.el as HTMLImageElement).decode().catch(() => {}));
+          pending.push((video.el as HTMLImageElement).decode().catch((error: unknown) => logIgnored("a video frame does not decode; the capture draws what the browser has", error)));
         }
       }
     }
@@ -300,7 +301,7 @@ function studioRuntime(): void {
       const target = mediaTime(item, Math.max(0, t - item.window.start));
       if (playing && inside) {
         if (el.readyState >= 1 && Math.abs(el.currentTime - target) > MAX_DRIFT) el.currentTime = target;
-        if (el.paused) el.play().catch(() => {});
+        if (el.paused) el.play().catch((error: unknown) => logIgnored("a media element may not play yet (autoplay policy)", error));
       } else {
         if (!el.paused) el.pause();
         if (el.readyState >= 1 && Math.abs(el.currentTime - target) > 0.01) el.currentTime = target;

@@ -4,6 +4,7 @@
 // (not a GSAP timeline, a repeat, a yoyo, a reversal, a callback of a timeline itself), counts as moving.
 // Also: an unpaused GSAP animation outside the sought timelines runs on the browser's clock and always moves.
 import type { Timeline } from "./page-globals.ts";
+import { logIgnored } from "./log-ignored.ts";
 
 interface Animation {
   startTime(): number;
@@ -60,7 +61,9 @@ export function timelineMoves(timeline: Timeline, a: number, b: number): boolean
   try {
     if (!walkable(tl)) return live(0, typeof tl.totalDuration === "function" ? tl.totalDuration() : Infinity, lo, hi);
     return childrenMove(tl, 0, 1, lo, hi);
-  } catch {
+  } catch (error) {
+    // A timeline that cannot be walked may move anything: the frame is captured, never reused.
+    logIgnored("a timeline cannot be walked; the frame is captured", error);
     return true;
   }
 }
@@ -77,7 +80,8 @@ export function freeGsapAnimation(gsap: unknown, sought: readonly unknown[]): st
       if (sought.includes(child) || child.paused()) continue;
       if (child.totalProgress() < 1) return "a GSAP animation plays on the browser's clock";
     }
-  } catch {
+  } catch (error) {
+    logIgnored("GSAP's global timeline cannot be read", error);
     return "GSAP's global timeline cannot be read";
   }
   return null;

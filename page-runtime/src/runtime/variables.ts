@@ -6,6 +6,7 @@
 // Once the scripts have run, own-variables.ts sets each composition's own values under the id as written, which
 // wins where the two names are the same (an all-lowercase id).
 import { page, type Hyperframes } from "./page-globals.ts";
+import { logIgnored } from "./log-ignored.ts";
 
 export type Variables = Record<string, unknown>;
 
@@ -17,7 +18,9 @@ export function parseJson(text: string | null, wantArray: boolean): unknown[] | 
     const value: unknown = JSON.parse(text);
     if (wantArray) return Array.isArray(value) ? value : [];
     return value && typeof value === "object" && !Array.isArray(value) ? (value as Variables) : {};
-  } catch {
+  } catch (error) {
+    // Not JSON: no values, as for an attribute that is not there (the node's check reports the declaration).
+    logIgnored("variables that are not JSON are read as none", error);
     return wantArray ? [] : {};
   }
 }

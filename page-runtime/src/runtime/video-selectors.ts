@@ -1,3 +1,4 @@
+import { logIgnored } from "./log-ignored.ts";
 // Render mode shows each <video> as an <img data-studio-video> (page-styles.ts), so a style rule that names the
 // `video` element type would no longer match it: HyperFrames keeps the <video> in place (its frames are drawn over
 // it), so there `video { width: 100%; object-fit: cover }` still sizes the picture. Each such rule gets a twin right
@@ -35,14 +36,16 @@ export function twinVideoSelectors(): void {
     let rules: CSSRuleList;
     try {
       rules = sheet.cssRules;
-    } catch {
+    } catch (error) {
+      logIgnored("a stylesheet the page may not read (another origin) keeps its video selectors", error);
       continue;
     }
     twinRules(rules, (text, index) => {
       try {
         sheet.insertRule(text, index);
-      } catch {
+      } catch (error) {
         // A twin Chromium will not parse (a selector it accepted only in the original's context): left out.
+        logIgnored("a twinned video selector does not parse: " + text, error);
       }
     });
   }

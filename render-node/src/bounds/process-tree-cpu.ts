@@ -3,6 +3,7 @@
 // loaded (little CPU time per wall second) from one that spins or waits on nothing. Read only when a bound's timer
 // fires, never per frame; null where /proc is not readable.
 import { readdirSync, readFileSync } from "node:fs";
+import { logDebug } from "../system/debug-log.ts";
 
 // Linux reports utime/stime in clock ticks; USER_HZ is 100 on every Linux ABI Node runs on.
 const TICKS_PER_SECOND = 100;
@@ -29,7 +30,9 @@ function readStats(): ProcStat[] | null {
   let names: string[];
   try {
     names = readdirSync("/proc");
-  } catch {
+  } catch (error) {
+    // No /proc (not Linux): CPU use is unknown, and a paced bound falls back to its plain time.
+    logDebug("no /proc to read CPU use from", error);
     return null;
   }
   const stats: ProcStat[] = [];
@@ -38,8 +41,9 @@ function readStats(): ProcStat[] | null {
     try {
       const stat = parseProcStat(readFileSync(`/proc/${name}/stat`, "utf8"));
       if (stat) stats.push(stat);
-    } catch {
-      // gone since the listing
+    } catch (error) {
+      // Gone since the listing: it uses no more CPU.
+      logDebug(`process ${name} gone before its stat was read`, error);
     }
   }
   return stats;

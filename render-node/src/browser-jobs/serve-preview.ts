@@ -21,6 +21,7 @@ import { bundledFontFile, FACES_PATH, readProjectFonts } from "../browser/bundle
 import { rewriteHtmlFonts } from "../../../core/fonts/rewrite-page-fonts.ts";
 import { parseVariablesJson } from "../../../core/render/render-variables.ts";
 import { HYPER_SHADER_PAGE_SCRIPT } from "../../../core/composition/hyper-shader-page-script.ts";
+import { isNotFound } from "../system/debug-log.ts";
 
 export const PREVIEW_FIRST_PORT = 3002;
 export const PREVIEW_HOST = "127.0.0.1";
@@ -128,7 +129,10 @@ export async function servePreview(options: {
         path = resolve(root, relative);
         if (path !== root && !path.startsWith(root + sep)) return send(403, "outside the project");
       }
-      const info = await stat(path).catch(() => null);
+      const info = await stat(path).catch((error: unknown) => {
+        if (isNotFound(error)) return null;
+        throw error;
+      });
       if (!info?.isFile()) return send(404, "not found");
       const type = contentTypeFor(path);
       // The page itself is wrapped in the player; sub-compositions are fetched raw by the runtime.

@@ -8,6 +8,7 @@ import { dirname, extname, join, relative, sep } from "node:path";
 import { bundledFamilyFor, GENERIC_PRIMARY, MAPPED_FAMILY_NAMES, normalizeFamily, type BundledFamily } from "../../../core/fonts/font-table.ts";
 import { declaredFamilies, googleFontsFamilies, googleFontsUrls, htmlStyleText, usedFamilies } from "../../../core/fonts/read-font-usage.ts";
 import { GOOGLE_FONTS_DIR, googleStylesheetName } from "../../../core/fonts/google-fonts-files.ts";
+import { isNotFound } from "../system/debug-log.ts";
 
 /** The project server's path of the bundled faces' stylesheet. */
 export const FACES_PATH = "/__studio/fonts/faces.css";
@@ -73,7 +74,12 @@ export interface FontUse {
 const TEXT_FILES = new Set([".html", ".htm", ".css", ".js", ".mjs", ".json"]);
 
 async function listTextFiles(root: string, dir = root, out: string[] = []): Promise<string[]> {
-  for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+  const entries = await readdir(dir, { withFileTypes: true }).catch((error: unknown) => {
+    // A folder that went (or was never there): no text files in it.
+    if (isNotFound(error)) return [];
+    throw error;
+  });
+  for (const entry of entries) {
     const path = join(dir, entry.name);
     if (entry.isDirectory() && entry.name !== "node_modules") await listTextFiles(root, path, out);
     else if (entry.isFile() && TEXT_FILES.has(extname(entry.name).toLowerCase())) out.push(relative(root, path).split(sep).join("/"));
@@ -88,7 +94,11 @@ async function listTextFiles(root: string, dir = root, out: string[] = []): Prom
  */
 export async function readProjectFonts(projectDir: string, urlPrefix = ""): Promise<ProjectFonts> {
   const files = (await listTextFiles(projectDir)).filter((file) => !file.startsWith(`${GOOGLE_FONTS_DIR}/`));
-  const texts = await Promise.all(files.map((file) => readFile(join(projectDir, file), "utf8").catch(() => "")));
+  const texts = await Promise.all(files.map((file) => readFile(join(projectDir, file), "utf8").catch((error: unknown) => {
+    // A file removed since the listing (a preview's project changes while it is served) names no font.
+    if (isNotFound(error)) return "";
+    throw error;
+  })));
   const declared = new Set<string>();
   const named = new Set<string>([normalizeFamily(GENERIC_PRIMARY)]);
   const haystack = texts.join("\n").toLowerCase().replace(/\+/g, " ");

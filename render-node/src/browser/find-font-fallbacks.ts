@@ -38,7 +38,11 @@ async function fallenBackFamilies(): Promise<string[]> {
   const missing: string[] = [];
   for (const family of families.values()) {
     const quoted = JSON.stringify(family);
-    await Promise.all(["400", "700"].map((weight) => document.fonts.load(`${weight} 48px ${quoted}`, sample).catch(() => [])));
+    await Promise.all(["400", "700"].map((weight) => document.fonts.load(`${weight} 48px ${quoted}`, sample).catch((error: unknown) => {
+      // A family the browser cannot load is measured as it falls back, which is what this looks for.
+      console.debug("studio: font not loaded", family, error);
+      return [];
+    })));
     const same = ["monospace", "serif"].every((fallback) => width(`48px ${quoted}, ${fallback}`) === width(`48px ${fallback}`));
     if (same) missing.push(family);
   }

@@ -10,6 +10,7 @@ import { matchGsapUrl } from "../../../core/composition/match-gsap-url.ts";
 import { gsapPackageName, gsapSubstitutionMessage, serveGsapVersion } from "../../../core/composition/gsap-versions.ts";
 import { isShaderTransitionsUrl } from "../../../core/composition/match-shader-transitions-url.ts";
 import { HYPER_SHADER_PAGE_SCRIPT } from "../../../core/composition/hyper-shader-page-script.ts";
+import { logDebug } from "../system/debug-log.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -33,8 +34,11 @@ export async function interceptRequests(page: Page, origin: string, file: string
   page.on("request", (request) => {
     if (request.isInterceptResolutionHandled()) return;
     const url = request.url();
+    // Answering fails only when the page is gone (the render ended) or the request was answered already: nothing to
+    // do then, so it is said at debug level.
+    const unanswered = (error: unknown) => logDebug(`request ${url} not answered`, error);
     if (url.startsWith(`${origin}/`) || url.startsWith("data:") || url.startsWith("blob:") || url === "about:blank") {
-      void request.continue().catch(() => {});
+      void request.continue().catch(unanswered);
       return;
     }
     const gsap = matchGsapUrl(url);
@@ -48,25 +52,26 @@ export async function interceptRequests(page: Page, origin: string, file: string
         .then((body) =>
           request.respond({ status: 200, contentType: "text/javascript; charset=utf-8", body, headers: { "access-control-allow-origin": "*" } }),
         )
-        .catch(() => {
+        .catch((error: unknown) => {
+          logDebug(`GSAP file ${gsap.file} of ${served.version} not read`, error);
           once(makeFinding("gsap-file-missing", file, `GSAP file ${gsap.file} does not exist in GSAP ${served.version} on this node (${url}); blocked`));
           return request.respond({ status: 404, contentType: "text/plain", body: "not found" });
         })
-        .catch(() => {});
+        .catch(unanswered);
       return;
     }
     // HyperFrames' shader-transition library: answered with the node's own HyperShader (shader-transitions/).
     if (isShaderTransitionsUrl(url)) {
       void request
         .respond({ status: 200, contentType: "text/javascript; charset=utf-8", body: HYPER_SHADER_PAGE_SCRIPT, headers: { "access-control-allow-origin": "*" } })
-        .catch(() => {});
+        .catch(unanswered);
       return;
     }
     const navigation = request.isNavigationRequest() && request.frame() === page.mainFrame();
     once(blockedAttemptFinding({ channel: channelOfRequest(request.resourceType(), navigation), target: url }, file));
     // A refused navigation would put Chromium's error page in place of the composition; "204 No Content" tells
     // the browser to stay where it is, so the render goes on (and a strict render fails on the line above).
-    if (navigation) void request.respond({ status: 204, body: "" }).catch(() => {});
-    else void request.abort("blockedbyclient").catch(() => {});
+    if (navigation) void request.respond({ status: 204, body: "" }).catch(unanswered);
+    else void request.abort("blockedbyclient").catch(unanswered);
   });
 }

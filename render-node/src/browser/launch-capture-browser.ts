@@ -2,8 +2,9 @@
 import puppeteer from "puppeteer-core";
 import type { Browser, CDPSession, Page } from "puppeteer-core";
 import { chromeDyingWithNode } from "../system/child-lifetime.ts";
-import { makeScratchDir, removeScratchDir } from "../system/scratch-dirs.ts";
+import { makeScratchDir, removeWhenExited } from "../system/scratch-dirs.ts";
 import { withDeadline } from "../bounds/deadline.ts";
+import { logDebug } from "../system/debug-log.ts";
 
 export type CaptureMode = "beginFrame" | "screenshot";
 
@@ -59,32 +60,28 @@ const PROBE_TIMEOUT_MS = 5000;
 // goes when the browser exits, or at the next node start if the node was killed.
 async function start(chrome: string, beginFrame: boolean, extraArgs: readonly string[]): Promise<Browser> {
   const profile = await makeScratchDir("chrome");
-  const browser = await launch(chrome, beginFrame, profile, extraArgs).catch(async (error: unknown) => {
-    await removeScratchDir(profile);
-    throw error;
-  });
-  const child = browser.process();
-  if (child && child.exitCode === null && child.signalCode === null) child.once("exit", () => void removeScratchDir(profile));
-  else await removeScratchDir(profile);
-  return browser;
-}
-
-function launch(chrome: string, beginFrame: boolean, profile: string, extraArgs: readonly string[]): Promise<Browser> {
-  return puppeteer.launch({
-    ...chromeDyingWithNode(chrome, { TMPDIR: profile }),
-    userDataDir: profile,
-    headless: "shell",
-    args: [...BASE_FLAGS, ...CAPTURE_PROFILE_FLAGS, ...(beginFrame ? BEGIN_FRAME_FLAGS : []), ...extraArgs],
-    defaultViewport: null,
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-    protocolTimeout: 60_000,
-    // No start-up tab: puppeteer would open about:blank in a renderer process of its own and wait for it, and the
-    // capture never uses it (its page is the beginFrame target, or newPage() in screenshot mode).
-    ignoreDefaultArgs: ["about:blank"],
-    waitForInitialPage: false,
-  });
+  let browser: Browser | undefined;
+  try {
+    browser = await puppeteer.launch({
+      ...chromeDyingWithNode(chrome, { TMPDIR: profile }),
+      userDataDir: profile,
+      headless: "shell",
+      args: [...BASE_FLAGS, ...CAPTURE_PROFILE_FLAGS, ...(beginFrame ? BEGIN_FRAME_FLAGS : []), ...extraArgs],
+      defaultViewport: null,
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+      protocolTimeout: 60_000,
+      // No start-up tab: puppeteer would open about:blank in a renderer process of its own and wait for it, and the
+      // capture never uses it (its page is the beginFrame target, or newPage() in screenshot mode).
+      ignoreDefaultArgs: ["about:blank"],
+      waitForInitialPage: false,
+    });
+    return browser;
+  } finally {
+    // A launch that failed leaves no browser: the folder goes now.
+    await removeWhenExited(profile, browser?.process());
+  }
 }
 
 function wrap(browser: Browser, page: Page, session: CDPSession, mode: CaptureMode): CaptureBrowser {
@@ -103,16 +100,22 @@ function wrap(browser: Browser, page: Page, session: CDPSession, mode: CaptureMo
       // puppeteer starts Chromium detached, in its own process group: take the renderers down with it.
       try {
         process.kill(-pid, "SIGKILL");
-      } catch {
+      } catch (groupError) {
+        logDebug(`chromium ${pid}: no process group to kill; killing the process alone`, groupError);
         try {
           process.kill(pid, "SIGKILL");
-        } catch {
-          // already gone
+        } catch (error) {
+          // Already gone: nothing left to stop.
+          logDebug(`chromium ${pid}: already gone`, error);
         }
       }
     },
     async close() {
-      await withDeadline(browser.close(), 5000, "browser close timed out after 5000 ms").catch(() => this.kill());
+      // A browser that will not close (a hung page, a dead pipe) is killed instead: closing is only the polite way.
+      await withDeadline(browser.close(), 5000, "browser close timed out after 5000 ms").catch((error: unknown) => {
+        logDebug("browser close failed; killing it", error);
+        this.kill();
+      });
     },
   };
 }
@@ -159,7 +162,8 @@ export async function launchCaptureBrowser(options: {
     } catch (error) {
       options.onLine(`beginFrame unavailable (${error instanceof Error ? error.message : String(error)}); falling back to screenshots`);
       const pid = browser.process()?.pid;
-      await withDeadline(browser.close(), 5000, "browser close timed out after 5000 ms").catch(() => {
+      await withDeadline(browser.close(), 5000, "browser close timed out after 5000 ms").catch((error: unknown) => {
+        logDebug("the beginFrame browser did not close; killing it", error);
         if (pid !== undefined) process.kill(pid, "SIGKILL");
       });
     }

@@ -8,12 +8,12 @@ import { pageReportFinding } from "../../../core/protocol/read-page-report.ts";
 import { blockedAttemptFinding, isPolicyRefusalMessage, limitBlockedAttempts } from "./blocked-attempt.ts";
 import { interceptRequests } from "./intercept-requests.ts";
 import { findFontFallbacks, fontFallbackFinding } from "./find-font-fallbacks.ts";
-import { DEFAULT_STAGE_BOUNDS, type StageBounds } from "../bounds/stage-bounds.ts";
-import { pageBound, seconds, StageTimeout, withDeadline, withPacedDeadline } from "../bounds/deadline.ts";
+import { seconds, StageTimeout } from "../bounds/deadline.ts";
+import { bounded, type Bounded } from "../bounds/bounded.ts";
 
 export interface LoadOptions {
-  /** Bounds of the page-load and timeline stages (a hanging page fails naming the stage). */
-  bounds?: StageBounds | undefined;
+  /** Bounds of the page-load and timeline stages (a hanging page fails naming the stage); default DEFAULT_STAGE_BOUNDS. */
+  bounded?: Bounded | undefined;
   /** A render needs the root composition's timeline: wait for it (bounded) instead of reading a page without one. */
   waitForTimeline?: boolean | undefined;
   /** Strict: a timeline that never registers fails the render instead of being a finding. */
@@ -43,7 +43,8 @@ export async function loadComposition(
   options: LoadOptions = {},
 ): Promise<CompositionInfo> {
   const { page } = capture;
-  const bounds = options.bounds ?? DEFAULT_STAGE_BOUNDS;
+  const held = options.bounded ?? bounded();
+  const { bounds } = held;
   const name = compositionName(url);
   const report = limitBlockedAttempts(onFinding, onLine);
   // The page writes these texts (any length): each line is cut to a finding message's length.
@@ -85,12 +86,12 @@ export async function loadComposition(
     await page.evaluate(() => (window as unknown as StudioWindow).__studio.ready());
   })();
   // Paced: on a loaded machine a page loads slowly without hanging (paced-deadline.ts).
-  await withPacedDeadline(loading, pageBound(bounds.pageLoadMs, capture.pid), () => `composition ${name} did not finish loading in ${seconds(bounds.pageLoadMs)}`);
+  await held.inPage(loading, bounds.pageLoadMs, capture.pid, () => `composition ${name} did not finish loading in ${seconds(bounds.pageLoadMs)}`);
   // The answer is the page's to forge: parsed here (core/protocol/page-report.ts) before the node uses any of it.
   const readInfo = async (): Promise<CompositionInfo> => {
-    const raw: unknown = await withPacedDeadline(
+    const raw: unknown = await held.inPage(
       page.evaluate(() => (window as unknown as StudioWindow).__studio.info()),
-      pageBound(bounds.timelineMs, capture.pid),
+      bounds.timelineMs, capture.pid,
       () => `composition ${name}: reading its timelines did not finish in ${seconds(bounds.timelineMs)}`,
     );
     const read = readCompositionInfo(raw);
@@ -105,7 +106,7 @@ export async function loadComposition(
   failOnMissing();
   reportPageFindings(info, onFinding, options.strict);
   // A font that fell back is a finding; under strict the render fails naming file and family.
-  const fallbacks = await withPacedDeadline(findFontFallbacks(page, origin, name, onFinding), pageBound(bounds.timelineMs, capture.pid), () => `composition ${name}: checking its fonts did not finish in ${seconds(bounds.timelineMs)}`);
+  const fallbacks = await held.inPage(findFontFallbacks(page, origin, name, onFinding), bounds.timelineMs, capture.pid, () => `composition ${name}: checking its fonts did not finish in ${seconds(bounds.timelineMs)}`);
   const fontFindings = fallbacks.map(fontFallbackFinding);
   for (const finding of fontFindings) onFinding(finding);
   failOnMissing();
@@ -116,7 +117,7 @@ export async function loadComposition(
   // stage; otherwise it is rendered as a still picture with a finding that says so (no silent success).
   const id = info.compositionId;
   const missing = `composition "${id}" registered no timeline on window.__timelines["${id}"] in ${seconds(bounds.timelineMs)}`;
-  const registered = await withDeadline(
+  const registered = await held.within(
     page
       .waitForFunction((key: string) => Boolean((window as unknown as { __timelines?: Record<string, unknown> }).__timelines?.[key]), { polling: 100, timeout: bounds.timelineMs }, id)
       .then(() => true),

@@ -5,6 +5,7 @@
 import { createServer } from "node:net";
 import type { AddressInfo, Socket } from "node:net";
 import type { BlockedAttempt } from "./blocked-attempt.ts";
+import { logDebug } from "../system/debug-log.ts";
 
 export interface NetworkSink {
   port: number;
@@ -27,7 +28,8 @@ export async function startNetworkSink(report: (attempt: BlockedAttempt) => void
     socket.on("close", () => open.delete(socket));
     let head = "";
     socket.setEncoding("latin1");
-    socket.on("error", () => {});
+    // A client that resets the connection (Chromium giving up on the proxy) is expected; its line, if any, was read.
+    socket.on("error", (error) => logDebug("network sink: a connection failed", error));
     socket.on("data", (chunk: string) => {
       head += chunk;
       const end = head.indexOf("\r\n");

@@ -11,6 +11,7 @@ import { refuseOversizedFile, refuseOversizedInfo } from "../plan/refuse-oversiz
 import { serveProject, type ProjectServer } from "./serve-project.ts";
 import { DEFAULT_STAGE_BOUNDS, type StageBounds } from "../bounds/stage-bounds.ts";
 import { seconds, withDeadline } from "../bounds/deadline.ts";
+import { bounded } from "../bounds/bounded.ts";
 
 export interface OpenComposition {
   capture: CaptureBrowser;
@@ -62,7 +63,7 @@ export async function openComposition(options: {
     });
     options.signal.throwIfAborted();
     options.beforeLoad?.(capture, server.origin);
-    const info = await loadComposition(capture, server.pageUrl(composition, "render"), server.origin, { onLine: options.onLine, onFinding }, { bounds });
+    const info = await loadComposition(capture, server.pageUrl(composition, "render"), server.origin, { onLine: options.onLine, onFinding }, { bounded: bounded(bounds) });
     refuseOversizedInfo(info, composition);
     await capture.session.send("Emulation.setDeviceMetricsOverride", { width: info.width, height: info.height, deviceScaleFactor: 1, mobile: false });
     const page = capture.page;

@@ -6,12 +6,13 @@ import type { Viewport } from "../plan/compute-viewport.ts";
 import type { ExtractedVideos } from "../media/extract-video-frames.ts";
 import type { CaptureBrowser } from "./launch-capture-browser.ts";
 import { clearPageBackground } from "./page-background.ts";
-import { pageBound, seconds, withPacedDeadline } from "../bounds/deadline.ts";
+import { seconds } from "../bounds/deadline.ts";
+import type { Bounded } from "../bounds/bounded.ts";
 import type { Fps } from "../plan/resolve-render.ts";
 
 export function prepareCapturePage(
   browser: CaptureBrowser,
-  input: { viewport: Viewport; fps: Fps; videos: ExtractedVideos; composition: string; frameMs: number; alpha: boolean },
+  input: { viewport: Viewport; fps: Fps; videos: ExtractedVideos; composition: string; bounded: Bounded; alpha: boolean },
 ): Promise<void> {
   const { viewport } = input;
   const prepare = async () => {
@@ -27,5 +28,6 @@ export function prepareCapturePage(
     // A render that keeps alpha: no page or default background under the composition (page-background.ts).
     if (input.alpha) await clearPageBackground(browser);
   };
-  return withPacedDeadline(prepare(), pageBound(input.frameMs, browser.pid), () => `composition ${input.composition}: preparing the page for capture did not finish in ${seconds(input.frameMs)}`);
+  const { frameMs } = input.bounded.bounds;
+  return input.bounded.inPage(prepare(), frameMs, browser.pid, () => `composition ${input.composition}: preparing the page for capture did not finish in ${seconds(frameMs)}`);
 }

@@ -4,7 +4,7 @@
 import type { CaptureBrowser } from "./launch-capture-browser.ts";
 import type { CompositionInfo, MediaClip, StudioWindow } from "../../../page-runtime/api.ts";
 import { traceEnvelope, type VolumePoint } from "../../../core/composition/volume-envelope.ts";
-import { pageBound, withPacedDeadline } from "../bounds/deadline.ts";
+import type { Bounded } from "../bounds/bounded.ts";
 import type { Finding } from "../../../core/protocol/finding.ts";
 import { readVolumeAutomation } from "../../../core/protocol/read-page-answers.ts";
 import { pageReportFinding } from "../../../core/protocol/read-page-report.ts";
@@ -19,15 +19,16 @@ const MAX_SAMPLES = 20_000;
 export async function sampleVolumeAutomation(
   browser: CaptureBrowser,
   info: CompositionInfo,
-  input: { fps: number; totalSeconds: number; timelineMs: number; composition: string; onFinding: (finding: Finding) => void },
+  input: { fps: number; totalSeconds: number; bounded: Bounded; composition: string; onFinding: (finding: Finding) => void },
 ): Promise<VolumePoint[][]> {
   if (info.audio.length === 0) return [];
   const clipSeconds = info.audio.reduce((sum, clip) => sum + Math.min(input.totalSeconds, clip.duration ?? input.totalSeconds), 0);
   const step = Math.max(1 / Math.min(60, Math.max(1, input.fps)), clipSeconds / MAX_SAMPLES);
-  const raw: unknown = await withPacedDeadline(
+  const { timelineMs } = input.bounded.bounds;
+  const raw: unknown = await input.bounded.inPage(
     browser.page.evaluate((s: number): unknown => (window as unknown as StudioWindow).__studio.volumeAutomation(s), step),
-    pageBound(input.timelineMs, browser.pid),
-    () => `composition ${input.composition}: sampling its audio volume along the timeline did not finish in ${Math.round(input.timelineMs / 1000)} s`,
+    timelineMs, browser.pid,
+    () => `composition ${input.composition}: sampling its audio volume along the timeline did not finish in ${Math.round(timelineMs / 1000)} s`,
   );
   // Parsed (core/protocol/page-report.ts): a forged list is left out with a finding, that sound at its data-volume.
   const { value: sampled, problems } = readVolumeAutomation(raw, info.audio.length);

@@ -12,6 +12,7 @@ import { rewriteCssFonts, rewriteHtmlFonts } from "../../../core/fonts/rewrite-p
 import { bundledFontFile, FACES_PATH, readProjectFonts, type ProjectFonts } from "./bundled-fonts.ts";
 
 import { assertPageRuntimeBuilt, RUNTIME_SCRIPT } from "../../../page-runtime/paths.ts";
+import { isNotFound } from "../system/debug-log.ts";
 
 /** The bundled page runtime (page-runtime/build.ts). */
 export const RUNTIME_PATH = RUNTIME_SCRIPT;
@@ -82,7 +83,10 @@ export async function serveProject(projectDir: string, videoFramesDir?: string):
         path = resolve(root, relative);
         if (path !== root && !path.startsWith(root + sep)) return send(403, "outside the project");
       }
-      const info = await stat(path).catch(() => null);
+      const info = await stat(path).catch((error: unknown) => {
+        if (isNotFound(error)) return null;
+        throw error;
+      });
       if (!info || !info.isFile()) return send(404, "not found");
       const type = contentTypeFor(path);
       const mode = url.searchParams.get("studio");

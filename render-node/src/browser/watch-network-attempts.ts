@@ -13,6 +13,7 @@ import * as z from "zod";
 import { PAGE_REPORT_LIMITS } from "../../../core/protocol/page-report.ts";
 import { blockedAttemptFromBrowserMessage, type BlockedAttempt } from "./blocked-attempt.ts";
 import type { CaptureBrowser } from "./launch-capture-browser.ts";
+import { logDebug } from "../system/debug-log.ts";
 
 const BINDING = "__studioNetworkAttempt";
 
@@ -28,10 +29,21 @@ const WEBRTC_PROBE = `(() => {
         if (typeof u === "string") urls.push(u);
         else if (u) for (const one of u) urls.push(String(one));
       }
-    } catch (error) {}
+    } catch (error) {
+      // A configuration the page made unreadable (a throwing getter): the attempt is still reported, with the
+      // servers read so far. Said in the page's own console only; the node hears the attempt either way.
+      console.debug("studio: ICE servers not readable", error);
+    }
     return urls;
   };
-  const tell = (config) => { try { send(JSON.stringify(servers(config))); } catch (error) {} };
+  const tell = (config) => {
+    try {
+      send(JSON.stringify(servers(config)));
+    } catch (error) {
+      // The binding gone (the page navigating away): nothing left to tell; the switches refused the connection anyway.
+      console.debug("studio: WebRTC attempt not reported", error);
+    }
+  };
   for (const name of ["RTCPeerConnection", "webkitRTCPeerConnection"]) {
     const Original = globalThis[name];
     if (typeof Original !== "function" || Original.__studioProbe) continue;
@@ -83,7 +95,8 @@ export async function watchNetworkAttempts(capture: CaptureBrowser, report: (att
     void target
       .page()
       .then((popup) => popup?.close())
-      .catch(() => {});
+      // A popup that closed itself (or its browser gone) needs no closing; it was reported above.
+      .catch((error: unknown) => logDebug("a popup could not be closed", error));
   });
   await session.send("Log.enable");
   await page.exposeFunction(BINDING, (payload: unknown) => report({ channel: "webrtc", target: webrtcTarget(payload) }));

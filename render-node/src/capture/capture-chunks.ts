@@ -13,10 +13,9 @@ import type { CaptureBrowser } from "../browser/launch-capture-browser.ts";
 import type { ResolvedRender } from "../plan/resolve-render.ts";
 import { renderFrameRange, type FrameDone } from "./render-frame-range.ts";
 import type { Timeline } from "../progress/render-timeline.ts";
-import type { Binaries } from "../system/resolve-binaries.ts";
+import type { StageTools } from "../system/stage-tools.ts";
 import type { TransitionSetup } from "./shader-transitions/transition-plan.ts";
 import { splitFrameRanges, type FrameRange } from "./split-frame-ranges.ts";
-import type { StageBounds } from "../bounds/stage-bounds.ts";
 
 export interface CaptureChunksInput {
   /** One loaded browser per chunk, its page prepared (prepare-capture-page.ts); the first one's mode is logged. */
@@ -32,9 +31,8 @@ export interface CaptureChunksInput {
   strict: boolean;
   /** Scratch folder the chunks are written into. */
   work: string;
-  binaries: Binaries;
-  bounds: StageBounds;
-  signal: AbortSignal;
+  /** The session's binaries, bounds and signal, and its ffmpeg runs and bounded awaits. */
+  tools: StageTools;
   timeline: Timeline;
   onLine: (line: string) => void;
   onFinding: (finding: Finding) => void;
@@ -43,7 +41,7 @@ export interface CaptureChunksInput {
 
 /** Captures the range and returns its chunk files in order. Every browser is killed by the time it returns. */
 export async function captureChunks(input: CaptureChunksInput): Promise<string[]> {
-  const { loaded, range, options, viewport, alpha, timeline, bounds } = input;
+  const { loaded, range, options, viewport, alpha, timeline } = input;
   const workers = loaded.length;
   const count = range.end - range.start;
   input.onLine(`capturing with ${loaded[0]!.browser.mode === "beginFrame" ? "beginFrame" : "screenshots"}, ${workers} browser${workers === 1 ? "" : "s"}`);
@@ -85,15 +83,13 @@ export async function captureChunks(input: CaptureChunksInput): Promise<string[]
         fps: options.fps,
         jpegQuality: settings.jpegQuality,
         png: alpha,
-        ffmpeg: input.binaries.ffmpeg,
+        tools: input.tools,
         timed: chunkReadsTimestamps(options.format),
         ffmpegArgs: buildChunkArgs({
           format: options.format, quality: options.quality, fpsText: options.fpsText,
           gopFrames: Math.max(1, Math.round((2 * options.fps.num) / options.fps.den)), fit, output: chunks[i]!,
           alpha, rate: options, firstFrame: part.start,
         }),
-        signal: input.signal,
-        bounds,
         reuse: input.reuse,
         transitions: input.transitions,
         onFrame: frameDone,

@@ -1,6 +1,7 @@
 // Takes one JPEG of the page as it is now (a PNG with alpha for a transparent render): a beginFrame draw, or a
 // screenshot in the fallback mode.
 import type { CaptureBrowser } from "../browser/launch-capture-browser.ts";
+import { retry } from "../../../core/retry.ts";
 
 export interface FrameClock {
   /** Frame interval in milliseconds. Frame times are left to Chromium's clock (now): animation time comes from seek. */
@@ -23,4 +24,23 @@ export async function captureFrame(capture: CaptureBrowser, clock: FrameClock, j
   }
   const result = await capture.session.send("Page.captureScreenshot", { ...format, captureBeyondViewport: false });
   return Buffer.from(result.data, "base64");
+}
+
+// An empty answer, asked again: the one error askUntilDrawn retries.
+class NothingDrawn extends Error {}
+
+/**
+ * `draw` up to `attempts` times until it gives an image (beginFrame answers none when nothing changed on screen
+ * since the last draw), through core's one retry loop with no wait between (the next beginFrame draws at once).
+ * Null when every answer was empty; any other failure is thrown as it came.
+ */
+export async function askUntilDrawn(attempts: number, draw: () => Promise<Buffer | null>): Promise<Buffer | null> {
+  const outcome = await retry(async () => {
+    const bytes = await draw();
+    if (!bytes) throw new NothingDrawn("beginFrame drew nothing");
+    return bytes;
+  }, { attempts, backoff: { firstMs: 0 }, retryable: (error) => error instanceof NothingDrawn });
+  if (outcome.ok) return outcome.value;
+  if (outcome.error instanceof NothingDrawn) return null;
+  throw outcome.error;
 }

@@ -24,15 +24,17 @@ import type { FrameDone } from "./render-frame-range.ts";
 import { captureChunks } from "./capture-chunks.ts";
 import { prepareCapturePage } from "../browser/prepare-capture-page.ts";
 import { resolveBinaries } from "../system/resolve-binaries.ts";
-import type { Binaries } from "../system/resolve-binaries.ts";
 import { makeScratchDir, removeScratchDir } from "../system/scratch-dirs.ts";
 import { serveProject } from "../browser/serve-project.ts";
 import type { FrameRange } from "./split-frame-ranges.ts";
 import { startTimeline, type Timeline } from "../progress/render-timeline.ts";
-import { DEFAULT_STAGE_BOUNDS, type StageBounds } from "../bounds/stage-bounds.ts";
+import { DEFAULT_STAGE_BOUNDS } from "../bounds/stage-bounds.ts";
 import { DEFAULT_SCRATCH_BUDGET } from "../media/scratch-budget.ts";
 import { browsersFor, type SessionInput } from "./capture-options.ts";
 import { readShaderTransitions } from "./shader-transitions/read-shader-transitions.ts";
+import { isNotFound, logDebug } from "../system/debug-log.ts";
+import { settled as ended } from "../../../core/settled.ts";
+import { stageTools, type StageTools } from "../system/stage-tools.ts";
 
 
 export interface CaptureSession {
@@ -48,8 +50,8 @@ export interface CaptureSession {
   mode: CaptureMode;
   /** Every finding so far, each once (the log shows each as a `finding:` line). */
   findings: Finding[];
-  binaries: Binaries;
-  bounds: StageBounds;
+  /** The session's binaries, bounds and signal, with its ffmpeg runs and bounded awaits: what each stage is handed. */
+  tools: StageTools;
   projectDir: string;
   /** Scratch folder of the session, removed when it ends. */
   work: string;
@@ -90,7 +92,10 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
   // Strict as a parameter, else as the API's option (the job's options carry it).
   const strict = input.strict ?? raw["strict"] === true;
   const projectDir = resolve(input.projectDir);
-  const entry = await stat(join(projectDir, options.composition)).catch(() => null);
+  const entry = await stat(join(projectDir, options.composition)).catch((error: unknown) => {
+    if (isNotFound(error)) return null;
+    throw error;
+  });
   if (!entry?.isFile()) throw new Error(`composition "${options.composition}" does not exist in the project`);
   await refuseOversizedFile(projectDir, options.composition, { fps: options.fpsGiven ? options.fpsText : null, format: options.format });
   const variableFindings = await checkRenderVariables(projectDir, options);
@@ -120,6 +125,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
   // hung, an ffmpeg that broke), so no browser or ffmpeg outlives the render whichever way it ends.
   const stop = new AbortController();
   const signal = stop.signal;
+  const tools = stageTools(binaries, bounds, signal);
   const cancel = () => stop.abort(input.signal.reason);
   input.signal.addEventListener("abort", cancel, { once: true });
   if (input.signal.aborted) cancel();
@@ -148,7 +154,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
       browsers.push(browser);
       if (signal.aborted || ending) killAll();
       signal.throwIfAborted();
-      const info = await loadComposition(browser, url, origin, { onLine, onFinding }, { bounds, waitForTimeline: true, strict, variables: options.variables });
+      const info = await loadComposition(browser, url, origin, { onLine, onFinding }, { bounded: tools, waitForTimeline: true, strict, variables: options.variables });
       return { browser, info };
     };
     for (const finding of variableFindings) onFinding(finding);
@@ -156,7 +162,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     // The first browser tells the duration. Spares load meanwhile; a failure of theirs counts only if one is used.
     spares = Array.from({ length: Math.min(31, Math.max(0, input.prelaunch ?? 0)) }, () => {
       const launching = launchOne();
-      launching.catch(() => {});
+      void ended(launching); // awaited where it is used; unused, its failure does not count
       return launching;
     });
     const first = await launchOne();
@@ -173,7 +179,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     refusePngSequenceLength(options.format, frames);
     const alpha = await rendersWithAlpha(options.format, first.browser, info, { file: options.composition, onFinding });
     // Gains a script changes over time, sampled from the timeline now (before any capture seeks it).
-    const volumes = await sampleVolumeAutomation(first.browser, info, { fps: options.fps.num / options.fps.den, totalSeconds, timelineMs: bounds.timelineMs, composition: options.composition, onFinding });
+    const volumes = await sampleVolumeAutomation(first.browser, info, { fps: options.fps.num / options.fps.den, totalSeconds, bounded: tools, composition: options.composition, onFinding });
     onLine(
       `composition ${info.compositionId}: ${info.width}x${info.height}, ${info.duration} s, ${frames} frames at ${options.fpsText} fps` +
         ` → ${viewport.outputWidth}x${viewport.outputHeight} ${options.format} (${options.quality})${alpha ? " with alpha" : ""}`,
@@ -183,7 +189,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
     let extractedVideos: Promise<ExtractedVideos> | undefined;
     const settled = options;
     const session: CaptureSession = {
-      options: settled, info, frames, totalSeconds, viewport, alpha, mode: first.browser.mode, findings, binaries, bounds, projectDir, work,
+      options: settled, info, frames, totalSeconds, viewport, alpha, mode: first.browser.mode, findings, tools, projectDir, work,
       signal, onLine, onFinding, failIfBlocked, timeline,
       plan: () => ({
         composition: settled.composition, frames, fps: { ...settled.fps }, fpsText: settled.fpsText, durationSeconds: totalSeconds,
@@ -205,7 +211,10 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
         const workers = browsersFor(range.end - range.start, concurrency);
         const ready = spares.splice(0, workers - 1);
         // Spares this range does not need are stopped now, so their cores go to the capture.
-        for (const spare of spares.splice(0)) void spare.then(({ browser }) => browser.kill(), () => {});
+        for (const spare of spares.splice(0)) {
+          // A spare that failed to start is not used, so its failure does not count (see above).
+          void spare.then(({ browser }) => browser.kill(), (error: unknown) => logDebug("an unused spare browser had failed to start", error));
+        }
         const more = Array.from({ length: workers - 1 - ready.length }, () => launchOne());
         // Every <video> is decoded once per session, into frames the page shows while seeking; the decoding runs
         // while the browsers start.
@@ -216,7 +225,7 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
                 const path = projectPathOf(projectDir, origin, src);
                 return path === null ? null : join(projectDir, path);
               },
-              totalSeconds, fpsText: settled.fpsText, dir: join(work, "video-frames"), ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe, bounds, signal, onLine, onFinding,
+              totalSeconds, fpsText: settled.fpsText, dir: join(work, "video-frames"), tools, onLine, onFinding,
               composition: settled.composition, budget,
               // Each clip's frames are those the range shows (a whole render: the composition's).
               fps: settled.fps,
@@ -224,20 +233,20 @@ export async function withCaptureSession<T>(input: SessionInput, use: (session: 
             })
           : Promise.resolve({ videos: [], use: { bytes: 0, frames: 0, runs: 0, folders: 0 } }));
         // Its failure is seen where it is awaited, unless the browsers fail first.
-        extractedVideos.catch(() => {});
+        void ended(extractedVideos);
         // Each page is readied for capture as soon as it has loaded (and the videos are decoded), the first one
         // while the others still load.
         const prepared = async (load: Promise<{ browser: CaptureBrowser; info: CompositionInfo }>) => {
           const loadedOne = await load;
           const videos = await extractedVideos!;
-          await prepareCapturePage(loadedOne.browser, { viewport, fps: settled.fps, videos, composition: settled.composition, frameMs: bounds.frameMs, alpha });
+          await prepareCapturePage(loadedOne.browser, { viewport, fps: settled.fps, videos, composition: settled.composition, bounded: tools, alpha });
           return loadedOne;
         };
         const loaded = await timeline.time("starting browsers", Promise.all([Promise.resolve(first), ...ready, ...more].map(prepared)));
         failIfBlocked();
         const chunks = await captureChunks({
           loaded, range, frames, options: settled, viewport, alpha, reuse: input.frameReuse ?? true, transitions, strict,
-          work, binaries, bounds, signal, timeline, onLine, onFinding, onFrame,
+          work, tools, timeline, onLine, onFinding, onFrame,
         });
         browsers.length = 0;
         failIfBlocked();

@@ -1,19 +1,21 @@
 // One browser's share of a render: seek, capture and pipe each frame of a contiguous range into its own ffmpeg.
 import type { CaptureBrowser } from "../browser/launch-capture-browser.ts";
 import type { StudioWindow } from "../../../page-runtime/api.ts";
-import { captureFrame } from "./capture-frame.ts";
+import { askUntilDrawn, captureFrame } from "./capture-frame.ts";
 import type { FrameClock } from "./capture-frame.ts";
 import type { FrameRange } from "./split-frame-ranges.ts";
 import { frameTime, type Fps } from "../plan/resolve-render.ts";
-import { runTool } from "../system/run-tool.ts";
-import { encodeBound, type StageBounds } from "../bounds/stage-bounds.ts";
-import { ffmpegBound, pageBound, seconds, withPacedDeadline } from "../bounds/deadline.ts";
+import type { StageTools } from "../system/stage-tools.ts";
+import { encodeBound } from "../bounds/stage-bounds.ts";
+import { ffmpegBound, pageBound, seconds } from "../bounds/deadline.ts";
 import { transitionAt, type TransitionSetup } from "./shader-transitions/transition-plan.ts";
 import { captureTransitionFrame } from "./shader-transitions/capture-transition-frame.ts";
 import { startBlender, type Blender } from "./shader-transitions/blend-pool.ts";
 import { imageSize, ivfFrameHeader, ivfHeader } from "../encode/ivf-stream.ts";
 import { readSeekAnswer } from "../../../core/protocol/read-page-answers.ts";
 import type { PageProblem } from "../../../core/protocol/read-page-report.ts";
+import { logDebug } from "../system/debug-log.ts";
+import { settled } from "../../../core/settled.ts";
 
 export interface FrameRangeJob {
   capture: CaptureBrowser;
@@ -24,7 +26,8 @@ export interface FrameRangeJob {
   jpegQuality: number;
   /** Capture PNGs with alpha in place of JPEGs (the encoder reads PNG then). */
   png?: boolean | undefined;
-  ffmpeg: string;
+  /** ffmpeg, the stage bounds and the render's signal; frames are bounded and the encoder run through it. */
+  tools: StageTools;
   /** From buildChunkArgs: reads frames on stdin, writes the chunk. */
   ffmpegArgs: string[];
   /**
@@ -32,8 +35,6 @@ export interface FrameRangeJob {
    * again, only a hold's last frame is. Otherwise every frame is written in full.
    */
   timed: boolean;
-  signal: AbortSignal;
-  bounds: StageBounds;
   /** Frame reuse: a frame the page proves identical to the one before is not captured again (its bytes are). */
   reuse: boolean;
   onFrame: (frame: FrameDone) => void;
@@ -69,10 +70,12 @@ function write(stream: NodeJS.WritableStream, data: Buffer): Promise<void> {
  * in 10 s" (frames counted from 1, as in the progress lines).
  */
 export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
-  const encoder = runTool(job.ffmpeg, job.ffmpegArgs, job.signal, { stdin: "pipe" });
+  const encoder = job.tools.run(job.tools.binaries.ffmpeg, job.ffmpegArgs, { stdin: "pipe" });
   const stdin = encoder.stdin;
   if (!stdin) throw new Error("ffmpeg has no stdin");
-  stdin.on("error", () => {}); // an ffmpeg that dies reports through `done`
+  // An ffmpeg that dies breaks the pipe: that is reported through `done` with ffmpeg's own words, so the pipe's
+  // EPIPE is only said at debug level.
+  stdin.on("error", (error) => logDebug("ffmpeg's stdin closed", error));
   const interval = (1000 * job.fps.den) / job.fps.num;
   const clock: FrameClock = { interval };
   const { page } = job.capture;
@@ -93,10 +96,10 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   encoder.done.catch((error: unknown) => {
     encoderFailed = error;
   });
-  const bound = job.bounds.frameMs;
+  const bound = job.tools.bounds.frameMs;
   const within = seconds(bound);
   const chunkSeconds = ((job.range.end - job.range.start) * job.fps.den) / job.fps.num;
-  const flushMs = encodeBound(job.bounds, chunkSeconds);
+  const flushMs = encodeBound(job.tools.bounds, chunkSeconds);
   // Slow is not hung: each bound runs at the pace its processes get the CPU (paced-deadline.ts). The page's bound
   // ends at ten times its length whatever the pace; ffmpeg, busy with frames queued before, at the chunk's bound.
   const paced = pageBound(bound, job.capture.pid);
@@ -112,7 +115,7 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   const captureMessage = () => `${frameName()} was not captured in ${within}`;
   const encodeMessage = () => `${frameName()} was not taken by the encoder in ${within}`;
   const hand = (data: Buffer) =>
-    withPacedDeadline(Promise.race([write(stdin, data), encoder.done.then(() => undefined, () => undefined)]), encoderBound, encodeMessage);
+    job.tools.paced(Promise.race([write(stdin, data), settled(encoder.done)]), encoderBound, encodeMessage);
   // Timestamped: the frame's number in the chunk goes before its bytes. The last reused frame not yet written is
   // written before the next captured one, so the frames ffmpeg fills in (-vsync cfr) lie between two copies of the
   // same picture, whichever of the two it repeats. The range's last two frames are always written: at the end of
@@ -138,31 +141,28 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
     lastHeld = null;
   };
   const captureBytes = async (): Promise<Buffer> => {
-    let frame = await withPacedDeadline(captureFrame(job.capture, clock, job.jpegQuality, job.png), paced, captureMessage);
     // beginFrame returns no image when nothing changed on screen; the first frame must exist, and so must the one
-    // after a blended transition frame (the screen held the blend, not this frame), so ask again.
+    // after a blended transition frame (the screen held the blend, not this frame), so ask again (three more times).
     const fallback = previousBlended ? null : previous;
-    for (let retry = 0; !frame && !fallback && retry < 3; retry++) {
-      frame = await withPacedDeadline(captureFrame(job.capture, clock, job.jpegQuality, job.png), paced, captureMessage);
-    }
+    const frame = await askUntilDrawn(fallback ? 1 : 4, () => job.tools.paced(captureFrame(job.capture, clock, job.jpegQuality, job.png), paced, captureMessage));
     const bytes = frame ?? fallback;
     if (!bytes) throw new Error(`${frameName()}: Chromium produced no image`);
     return bytes;
   };
   try {
     for (; index < job.range.end; index++) {
-      job.signal.throwIfAborted();
+      job.tools.signal.throwIfAborted();
       if (encoderFailed) break;
       time = frameTime(index, job.fps);
       // Every frame is sought, reused or not, so what a seek raises (a timeline callback that throws) is still
       // found; only the capture is skipped, when the page proves nothing could differ from the frame before.
       const active = transitionAt(job.transitions, time);
       if (active && job.transitions) {
-        await withPacedDeadline(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), paced, seekMessage);
+        await job.tools.paced(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), paced, seekMessage);
         previousTime = time;
         blender ??= startBlender();
         const frame = { setup: job.transitions, ...active };
-        const bytes = await withPacedDeadline(captureTransitionFrame(job.capture, clock, frame, blender, job.jpegQuality, job.png ?? false), paced, captureMessage);
+        const bytes = await job.tools.paced(captureTransitionFrame(job.capture, clock, frame, blender, job.jpegQuality, job.png ?? false), paced, captureMessage);
         await sendHoldEnd();
         previous = bytes;
         previousBlended = true;
@@ -172,8 +172,8 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
       }
       const from: number | null = previous ? previousTime : null;
       const change: string | null = job.reuse
-        ? answerOf(await withPacedDeadline(page.evaluate((t: number, f: number | null): unknown => (window as unknown as StudioWindow).__studio.seekFrame(t, f), time, from), paced, seekMessage), time)
-        : await withPacedDeadline(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), paced, seekMessage).then(() => "frame reuse is off");
+        ? answerOf(await job.tools.paced(page.evaluate((t: number, f: number | null): unknown => (window as unknown as StudioWindow).__studio.seekFrame(t, f), time, from), paced, seekMessage), time)
+        : await job.tools.paced(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), paced, seekMessage).then(() => "frame reuse is off");
       previousTime = time;
       const reused = change === null && previous !== null && !previousBlended;
       if (reused && job.timed && index < job.range.end - 2) {
@@ -195,5 +195,5 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   // ffmpeg flushes what it holds once stdin ends; the chunk's share of the video bounds it like any encode step.
   // Paced too: an ffmpeg still working through its queue on a loaded machine gets up to three times the bound.
   const flushBound = ffmpegBound(flushMs, 3 * flushMs, encoder.pid);
-  await withPacedDeadline(encoder.done, flushBound, () => `encoding: finishing the chunk of frames ${job.range.start + 1} to ${job.range.end} did not finish in ${seconds(flushMs)}`);
+  await job.tools.paced(encoder.done, flushBound, () => `encoding: finishing the chunk of frames ${job.range.start + 1} to ${job.range.end} did not finish in ${seconds(flushMs)}`);
 }

@@ -45,7 +45,10 @@ export async function writeStoredZip(entries: { name: string; path: string }[], 
     zip.end();
   } finally {
     out.end();
-    await finished(out).catch(() => {});
+    // The stream's error is the zip's failure, thrown below (the first one wins: it also reached "error" above).
+    await finished(out).catch((error: unknown) => {
+      failed ??= error instanceof Error ? error : new Error(String(error));
+    });
   }
   if (failed) throw failed;
 }

@@ -42,7 +42,8 @@ export async function runFarmJob(
 ): Promise<{ ok: boolean; error?: string }> {
   const dir = await makeScratchDir(`${job.kind}-job`);
   const controller = new AbortController();
-  const onShutdown = () => controller.abort(new Error("render node shutting down"));
+  const stopping = new Error("render node shutting down");
+  const onShutdown = () => controller.abort(stopping);
   if (settings.shutdown?.aborted) onShutdown();
   settings.shutdown?.addEventListener("abort", onShutdown, { once: true });
   let pending: string[] = [];
@@ -95,6 +96,15 @@ export async function runFarmJob(
   } finally {
     clearInterval(timer);
     settings.shutdown?.removeEventListener("abort", onShutdown);
+  }
+  // Stopped by the node's own shutdown (a SIGTERM: the platform stopping a container, a deploy): the job is not the
+  // user's failure, so it is not reported failed. The node posts nothing more, so its lease lapses and the Worker
+  // queues the job again for another node (the lost-lease rule, worker/renders/README.md): the protocol's way of a
+  // node giving a job back. That try counts as an attempt, as any lost lease does.
+  if (settings.shutdown?.aborted && controller.signal.reason === stopping) {
+    settings.log?.(`[${job.id}] given back: the node is stopping; the Worker queues the ${job.kind} again once its lease lapses`);
+    await removeScratchDir(dir);
+    return { ok: false, error: "render node shutting down: the job was given back" };
   }
   try {
     await flush();

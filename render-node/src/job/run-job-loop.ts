@@ -9,15 +9,10 @@ import { runSegmentJob } from "./run-segment-job.ts";
 import { runSnapshotJob } from "./run-snapshot-job.ts";
 import { resolveBinaries, type Binaries } from "../system/resolve-binaries.ts";
 import type { JobLimits } from "../config/node-config.ts";
+import { retry } from "../../../core/retry.ts";
+import type { JobsInHand } from "./jobs-in-hand.ts";
 
 const MAX_BACKOFF_MS = 30_000;
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((done) => {
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", () => { clearTimeout(timer); done(); }, { once: true });
-  });
-}
 
 export interface JobLoopOptions {
   client: NodeClient;
@@ -34,6 +29,8 @@ export interface JobLoopOptions {
   previewIdleMs?: number | undefined;
   signal: AbortSignal;
   log: (line: string) => void;
+  /** Counts the jobs held, for the health answer. */
+  inHand?: JobsInHand | undefined;
 }
 
 async function runOne(options: JobLoopOptions, job: Job): Promise<{ ok: boolean; error?: string }> {
@@ -50,25 +47,22 @@ async function runOne(options: JobLoopOptions, job: Job): Promise<{ ok: boolean;
 
 /** Claims and runs jobs one at a time (previews in the background) until `signal` aborts. */
 export async function runJobLoop(options: JobLoopOptions): Promise<void> {
-  let backoff = 1000;
   // A loop that renders also takes the segments and joins of split renders.
   const given = options.kinds ?? ["render"];
   const kinds: readonly JobKind[] = given.includes("render") ? [...new Set<JobKind>([...given, "segment", "join"])] : given;
   while (!options.signal.aborted) {
-    let job;
-    try {
-      job = await options.client.claim(options.nodeId, options.signal, kinds);
-      backoff = 1000;
-    } catch (error) {
-      if (options.signal.aborted) break;
-      options.log(`claim failed (${error instanceof Error ? error.message : String(error)}); retrying in ${backoff / 1000} s`);
-      await sleep(backoff, options.signal);
-      backoff = Math.min(MAX_BACKOFF_MS, backoff * 2);
-      continue;
-    }
-    if (!job) continue;
-    const claimed = job;
-    const running = runOne(options, claimed).then(
+    // While the Worker is unreachable: 1 s, 2 s, 4 s ... at most 30 s between claims, from 1 s again after one answers.
+    const claim = await retry(() => options.client.claim(options.nodeId, options.signal, kinds), {
+      attempts: Number.POSITIVE_INFINITY,
+      backoff: { firstMs: 1000, maxMs: MAX_BACKOFF_MS },
+      signal: options.signal,
+      onRetry: (error, _retry, delayMs) => options.log(`claim failed (${error instanceof Error ? error.message : String(error)}); retrying in ${delayMs / 1000} s`),
+    });
+    if (!claim.ok) break; // only the node stopping ends the retries
+    if (!claim.value) continue;
+    const claimed = claim.value;
+    const run = runOne(options, claimed);
+    const running = (options.inHand ? options.inHand.hold(run) : run).then(
       (result) => options.log(`job ${claimed.id} (${claimed.kind}) ${result.ok ? "done" : `failed: ${result.error}`}`),
       (error: unknown) => options.log(`job ${claimed.id}: could not report to the Worker: ${error instanceof Error ? error.message : String(error)}`),
     );

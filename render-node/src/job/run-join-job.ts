@@ -12,6 +12,9 @@ import { FORMAT_CONTENT_TYPES } from "../../../core/render/render-options.ts";
 import { resolveRender } from "../plan/resolve-render.ts";
 import { segmentExtension } from "../render-segment.ts";
 import { runFarmJob, type FarmJobSettings } from "./run-farm-job.ts";
+import { logDebug } from "../system/debug-log.ts";
+import { settled } from "../../../core/settled.ts";
+import { stageTools } from "../system/stage-tools.ts";
 
 export function runJoinJob(client: NodeClient, job: Job, settings: FarmJobSettings): Promise<{ ok: boolean; error?: string }> {
   return runFarmJob(client, job, settings, async ({ work, signal, onLine, progress, stage }) => {
@@ -23,10 +26,11 @@ export function runJoinJob(client: NodeClient, job: Job, settings: FarmJobSettin
     const binaries = settings.binaries ?? (await resolveBinaries());
     const bounds = settings.limits?.bounds ?? DEFAULT_STAGE_BOUNDS;
     const mixing = mixAudioTrack({
-      projectDir, format: options.format, quality: options.quality, plan: joinOptions.plan, work, strict: options.strict, binaries,
-      bounds, signal, onLine, onFinding: (finding) => onLine(formatFindingLine(finding)),
+      projectDir, format: options.format, quality: options.quality, plan: joinOptions.plan, work, strict: options.strict,
+      tools: stageTools(binaries, bounds, signal), onLine, onFinding: (finding) => onLine(formatFindingLine(finding)),
     });
-    mixing.catch(() => {});
+    // Awaited below (or on a failed download): not an unhandled rejection meanwhile.
+    void settled(mixing);
     const segmentPaths: string[] = [];
     try {
       for (const index of joinOptions.segments) {
@@ -36,7 +40,7 @@ export function runJoinJob(client: NodeClient, job: Job, settings: FarmJobSettin
       }
     } catch (error) {
       // The mix writes into the job's scratch folder: it ends before the folder goes.
-      await mixing.catch(() => {});
+      await mixing.catch((mixError: unknown) => logDebug(`job ${job.id}: the audio mix failed too; the download's error is the one reported`, mixError));
       throw error;
     }
     const audio = await mixing;

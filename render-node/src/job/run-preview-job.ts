@@ -57,7 +57,11 @@ export async function runPreviewJob(
           reporter.line(`preview idle: no request in ${seconds(idleMs)}`);
           break;
         }
-        const next = await client.listFiles(job.id, signal).catch(() => null);
+        const next = await client.listFiles(job.id, signal).catch((error: unknown) => {
+          // The Worker out of reach for a moment: the preview keeps serving what it has and asks again next poll.
+          if (!signal.aborted) settings.log?.(`[${job.id}] could not list the preview's files (${error instanceof Error ? error.message : String(error)}); asking again`);
+          return null;
+        });
         if (!next) continue;
         const { changed, removed } = diffFileListings(listing, next);
         listing = next;
@@ -80,7 +84,10 @@ export async function runPreviewJob(
   }
   try {
     await reporter.stop();
-    await client.complete(job.id, outcome).catch(() => {});
+    await client.complete(job.id, outcome).catch((error: unknown) => {
+      // A preview that cannot report its end is ended by the Worker's lease; the node goes on with its next job.
+      settings.log?.(`[${job.id}] could not report the preview's end: ${error instanceof Error ? error.message : String(error)}`);
+    });
   } finally {
     await removeScratchDir(dir);
   }

@@ -34,9 +34,8 @@ export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSett
       strictVariables: options.strictVariables,
       concurrency: settings.concurrency,
       binaries: settings.binaries,
-      bounds: settings.limits?.bounds,
-      scratchBudget: settings.limits?.scratchBudget,
-      frameReuse: settings.limits?.frameReuse,
+      // The node's stage bounds, scratch budget and frame reuse, as configured (each a default when absent).
+      ...settings.limits,
       signal,
       onLine,
       timeline,

@@ -25,9 +25,8 @@ export function runSegmentJob(client: NodeClient, job: Job, settings: FarmJobSet
       concurrency: settings.concurrency,
       strict: options.strict,
       binaries: settings.binaries,
-      bounds: settings.limits?.bounds,
-      scratchBudget: settings.limits?.scratchBudget,
-      frameReuse: settings.limits?.frameReuse,
+      // The node's stage bounds, scratch budget and frame reuse, as configured (each a default when absent).
+      ...settings.limits,
       signal,
       onLine,
       onProgress: (p) => progress(p.frame, p.total, p.fps, p.etaSeconds, p.frame < p.total ? "capturing" : "encoding", p.reused),

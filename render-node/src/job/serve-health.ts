@@ -1,6 +1,7 @@
 // The node's health endpoint: `GET /healthz` on HEALTH_PORT (off unless set; the container image sets 8080), for a
 // container platform or a supervisor to tell a live node from a stuck one. It says only that the process runs and
-// its loops have not stopped: no job, project or key is in the answer.
+// its loops have not stopped, and how many jobs it holds (a count: no job, project or key is in the answer), which
+// the Worker's container class asks before it stops an instance that looks idle.
 import { createServer, type Server } from "node:http";
 
 export interface HealthState {
@@ -8,6 +9,8 @@ export interface HealthState {
   startedAt: number;
   /** False once the node is stopping (SIGTERM): the answer turns 503 so nothing new is routed to it. */
   running: () => boolean;
+  /** Jobs held now (JobsInHand). */
+  jobs?: () => number;
 }
 
 export interface HealthServer {
@@ -20,7 +23,7 @@ export function healthAnswer(state: HealthState, now = Date.now()): { status: nu
   const running = state.running();
   return {
     status: running ? 200 : 503,
-    body: { status: running ? "ok" : "stopping", nodeId: state.nodeId, uptimeSeconds: Math.round((now - state.startedAt) / 1000) },
+    body: { status: running ? "ok" : "stopping", nodeId: state.nodeId, uptimeSeconds: Math.round((now - state.startedAt) / 1000), jobs: state.jobs?.() ?? 0 },
   };
 }
 

@@ -4,7 +4,7 @@
 // folder, folders are named by the node's own counter, and the job's frames stay within its scratch budget
 // (scratch-budget.ts): refused before decoding when the plan is over the frame budget, stopped while ffmpeg writes
 // when they pass the byte budget (run-extraction.ts). On any failure the frames written so far are removed.
-import { mkdir, rm, stat } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { missingAssetFinding } from "../../../core/browser/missing-asset.ts";
 import { makeFinding, type Finding } from "../../../core/protocol/finding.ts";
@@ -15,7 +15,8 @@ import { heldFrame, planVideoExtractions, plannedFrames, sourceClipFrames, spanF
 import { probePlayableSeconds } from "./probe-playable-seconds.ts";
 import { runExtraction, type ScratchUse } from "./run-extraction.ts";
 import { DEFAULT_SCRATCH_BUDGET, frameBudgetRefusal, type ScratchBudget } from "./scratch-budget.ts";
-import type { StageBounds } from "../bounds/stage-bounds.ts";
+import type { StageTools } from "../system/stage-tools.ts";
+import { isFile } from "../system/is-file.ts";
 
 /**
  * The sources placed where the page looks them up: by each video's place in the page's own list (its `index`,
@@ -52,14 +53,13 @@ export interface ExtractVideoFramesInput {
   /** A segment's composition times (its first and last frame); the whole composition when left out. */
   window?: { from: number; to: number } | undefined;
   dir: string;
-  ffmpeg: string;
-  /** Reads a looping video's length (and a file's, when the plan is over the frame budget). */
-  ffprobe: string;
-  /** Each run is bounded like an encode step over the media it decodes. */
-  bounds: StageBounds;
+  /**
+   * ffmpeg decodes, ffprobe reads a looping video's length (and a file's, when the plan is over the frame budget);
+   * each run is bounded like an encode step over the media it decodes, and stops on the job's signal.
+   */
+  tools: StageTools;
   /** Default: from the node's environment. */
   budget?: ScratchBudget | undefined;
-  signal: AbortSignal;
   onLine: (line: string) => void;
   onFinding: (finding: Finding) => void;
   /** The composition being rendered, the file a finding about a clip names. */
@@ -108,7 +108,7 @@ export async function extractVideoFrames(options: ExtractVideoFramesInput): Prom
   const playable = new Map<string, Promise<number | null>>();
   const lengthOf = (file: string) => {
     let known = playable.get(file);
-    if (!known) playable.set(file, (known = probePlayableSeconds(options.ffprobe, file, options.signal, options.bounds)));
+    if (!known) playable.set(file, (known = probePlayableSeconds(options.tools, file)));
     return known;
   };
   const clips: (ClipToPlan | null)[] = [];
@@ -120,7 +120,7 @@ export async function extractVideoFrames(options: ExtractVideoFramesInput): Prom
       options.onFinding(makeFinding("media-not-project-file", options.composition, `video ${video.src ?? "(no src)"} is not a project file; it stays blank`));
       continue;
     }
-    if (!(await stat(file).then((info) => info.isFile(), () => false))) {
+    if (!(await isFile(file))) {
       // ffmpeg would fail the whole render on it: the clip stays blank, with the finding (a strict render fails on it).
       options.onFinding(missingAssetFinding({ path: pathOf(video.src!), referrer: null, status: 404 }));
       continue;
@@ -159,7 +159,7 @@ export async function extractVideoFrames(options: ExtractVideoFramesInput): Prom
       folders.push(out);
       await mkdir(out, { recursive: true });
       const frames = await runExtraction({
-        extraction, out, ffmpeg: options.ffmpeg, fps: options.fps, fpsText: options.fpsText, budget, use, bounds: options.bounds, signal: options.signal,
+        extraction, out, tools: options.tools, fps: options.fps, fpsText: options.fpsText, budget, use,
       });
       written[extraction.folder] = frames;
       const shared = extraction.clips.length > 1 ? ` for ${extraction.clips.length} elements` : "";

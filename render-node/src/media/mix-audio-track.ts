@@ -8,10 +8,9 @@ import { audioTrackName, buildAudioMixArgs, buildAudioTrackArgs, type AudioClip 
 import { ENCODER_SETTINGS } from "../encode/build-encode-args.ts";
 import type { Format, Quality } from "../../../core/render/render-options.ts";
 import type { RenderPlan } from "../../../core/protocol/render-plan.ts";
-import type { Binaries } from "../system/resolve-binaries.ts";
+import type { StageTools } from "../system/stage-tools.ts";
 import { isFile } from "../system/is-file.ts";
-import { runTool } from "../system/run-tool.ts";
-import { encodeBound, type StageBounds } from "../bounds/stage-bounds.ts";
+import { encodeBound } from "../bounds/stage-bounds.ts";
 
 /** The mixed track, ready to be copied into the output. */
 export interface AudioTrack {
@@ -28,9 +27,8 @@ export interface MixAudioInput {
   /** Scratch folder the track is written into. */
   work: string;
   strict: boolean;
-  binaries: Binaries;
-  bounds: StageBounds;
-  signal: AbortSignal;
+  /** ffmpeg, ffprobe, the bounds and the job's signal. */
+  tools: StageTools;
   onLine: (line: string) => void;
   onFinding: (finding: Finding) => void;
 }
@@ -44,8 +42,9 @@ export async function mixAudioTrack(input: MixAudioInput): Promise<AudioTrack | 
   const path = join(input.work, audioTrackName(input.format));
   input.onLine(`mixing ${clips.length} audio clip${clips.length === 1 ? "" : "s"}`);
   const args = buildAudioTrackArgs(mix, ENCODER_SETTINGS[input.format][input.quality].audio, path);
-  const bound = { ms: encodeBound(input.bounds, input.plan.durationSeconds), stage: "encoding: mixing the audio" };
-  await runTool(input.binaries.ffmpeg, args, input.signal, { bound }).done;
+  const { tools } = input;
+  const bound = { ms: encodeBound(tools.bounds, input.plan.durationSeconds), stage: "encoding: mixing the audio" };
+  await tools.run(tools.binaries.ffmpeg, args, { bound }).done;
   return { path, clips: clips.length };
 }
 
@@ -69,7 +68,7 @@ async function playableClips(input: MixAudioInput): Promise<AudioClip[]> {
     found.push({ clip, file });
   }
   // One ffprobe per clip, all at once: each is mostly process start-up.
-  const channels = await Promise.all(found.map(({ file }) => audioChannels(input.binaries.ffprobe, file, input.signal, input.bounds)));
+  const channels = await Promise.all(found.map(({ file }) => audioChannels(input.tools, file)));
   return found.flatMap(({ clip, file }, i): AudioClip[] => {
     if (clip.kind === "video" && channels[i] === 0) return [];
     return [{
@@ -80,9 +79,9 @@ async function playableClips(input: MixAudioInput): Promise<AudioClip[]> {
 }
 
 /** Channels of the file's first audio stream; 0 when it has none (a silent video). */
-async function audioChannels(ffprobe: string, file: string, signal: AbortSignal, bounds: StageBounds): Promise<number> {
+async function audioChannels(tools: StageTools, file: string): Promise<number> {
   const args = ["-v", "error", "-select_streams", "a:0", "-show_entries", "stream=channels", "-of", "csv=p=0", file];
-  const out = await runTool(ffprobe, args, signal, { bound: { ms: bounds.encodeMs, stage: "probing a clip's audio" } }).done;
+  const out = await tools.run(tools.binaries.ffprobe, args, { bound: { ms: tools.bounds.encodeMs, stage: "probing a clip's audio" } }).done;
   const channels = Number.parseInt(out.trim(), 10);
   return Number.isFinite(channels) ? channels : out.trim() ? 2 : 0;
 }

@@ -9,9 +9,9 @@ import { buildExtractArgs, buildLastFrameArgs } from "./build-extract-args.ts";
 import { followFrameFiles, frameFileName, type FrameFiles } from "./follow-frame-files.ts";
 import type { Fps } from "../plan/resolve-render.ts";
 import type { FrameSpan, PlannedExtraction } from "./plan-video-extractions.ts";
-import { runTool } from "../system/run-tool.ts";
+import type { StageTools } from "../system/stage-tools.ts";
 import { byteBudgetExceeded, frameBudgetExceeded, type ScratchBudget } from "./scratch-budget.ts";
-import { encodeBound, type StageBounds } from "../bounds/stage-bounds.ts";
+import { encodeBound } from "../bounds/stage-bounds.ts";
 
 const WATCH_MS = 200;
 
@@ -26,13 +26,12 @@ export interface ScratchUse {
 export interface RunExtractionInput {
   extraction: PlannedExtraction;
   out: string;
-  ffmpeg: string;
+  /** ffmpeg, the bounds and the job's signal. */
+  tools: StageTools;
   fps: Fps;
   fpsText: string;
   budget: ScratchBudget;
   use: ScratchUse;
-  bounds: StageBounds;
-  signal: AbortSignal;
 }
 
 /** Runs the extraction's spans; returns the frames written, as spans (a held last frame is a span of one). */
@@ -51,7 +50,7 @@ export async function runExtraction(input: RunExtractionInput): Promise<FrameSpa
     const files = followFrameFiles(input.out, span.first);
     use.runs += 1;
     await runWatched(input, files, buildExtractArgs({ ...common, span, maxFrames: room + 1 }), {
-      ms: encodeBound(input.bounds, mediaSeconds(span.last)), stage,
+      ms: encodeBound(input.tools.bounds, mediaSeconds(span.last)), stage,
     }, extraction.name);
     const { bytes, files: count } = await files.look();
     use.bytes += bytes;
@@ -68,8 +67,8 @@ export async function runExtraction(input: RunExtractionInput): Promise<FrameSpa
     // The file ended before this span (and at or after the span before, which was written whole). The page holds
     // the file's last frame over it: decode the file through, keep only its last frame, numbered as the span's first.
     use.runs += 1;
-    await runTool(input.ffmpeg, buildLastFrameArgs(common), input.signal, {
-      bound: { ms: encodeBound(input.bounds, mediaSeconds(Number.MAX_SAFE_INTEGER)), stage },
+    await input.tools.run(input.tools.binaries.ffmpeg, buildLastFrameArgs(common), {
+      bound: { ms: encodeBound(input.tools.bounds, mediaSeconds(Number.MAX_SAFE_INTEGER)), stage },
     }).done;
     const last = join(input.out, "last.jpg");
     const size = await stat(last).then((info) => info.size, (error: unknown) => {
@@ -92,9 +91,10 @@ export async function runExtraction(input: RunExtractionInput): Promise<FrameSpa
 async function runWatched(input: RunExtractionInput, files: FrameFiles, args: string[], bound: { ms: number; stage: string }, name: string): Promise<void> {
   const { use, budget } = input;
   const run = new AbortController();
-  const forward = () => run.abort(input.signal.reason);
-  input.signal.addEventListener("abort", forward, { once: true });
-  if (input.signal.aborted) forward();
+  const { signal } = input.tools;
+  const forward = () => run.abort(signal.reason);
+  signal.addEventListener("abort", forward, { once: true });
+  if (signal.aborted) forward();
   let looking = false;
   const timer = setInterval(() => {
     if (looking || run.signal.aborted) return;
@@ -110,9 +110,9 @@ async function runWatched(input: RunExtractionInput, files: FrameFiles, args: st
     });
   }, WATCH_MS);
   try {
-    await runTool(input.ffmpeg, args, run.signal, { bound }).done;
+    await input.tools.run(input.tools.binaries.ffmpeg, args, { bound, signal: run.signal }).done;
   } finally {
     clearInterval(timer);
-    input.signal.removeEventListener("abort", forward);
+    signal.removeEventListener("abort", forward);
   }
 }

@@ -9,13 +9,18 @@ import { describeLimitProblems, findLimitProblems, readCompositionSize, readFpsR
 import { MAX_PNG_SEQUENCE_FRAMES, type RenderOptions as ApiRenderOptions } from "../../../core/render/render-options.ts";
 import { renderRate } from "../../../core/render/render-rate.ts";
 import type { CompositionInfo } from "../../../page-runtime/api.ts";
+import { isNotFound } from "../system/debug-log.ts";
 
 /** The rate a render counts frames at: the request's fps (as the API wrote it) and format; none for a snapshot or check. */
 export type CountingRate = Pick<ApiRenderOptions, "fps" | "format">;
 
 /** Throws, naming every attribute over its maximum, when the composition file's root is over a limit. */
 export async function refuseOversizedFile(projectDir: string, composition: string, render?: CountingRate): Promise<void> {
-  const html = await readFile(join(projectDir, composition), "utf8").catch(() => null);
+  const html = await readFile(join(projectDir, composition), "utf8").catch((error: unknown) => {
+    // No such file: the caller's own check names it ("does not exist in the project").
+    if (isNotFound(error)) return null;
+    throw error;
+  });
   const size = html === null ? null : readCompositionSize(html);
   if (!size) return;
   const problems = findLimitProblems(size, render ? renderRate(render, size.fps) : undefined);

@@ -11,6 +11,7 @@ import {
   ClaimResponseSchema,
   CompleteResponseSchema,
   FilesResponseSchema,
+  JOB_ATTEMPT_HEADER,
   OutputResponseSchema,
   PlanResponseSchema,
   ProjectFileWriteResponseSchema,
@@ -33,14 +34,16 @@ export type NodeClient = ReturnType<typeof createNodeClient>;
  * of the body.
  */
 export async function refusal(what: string, response: Response): Promise<Error> {
-  const text = await response.text().catch(() => "");
+  // A body that breaks off is told as none: the status still names the refusal.
+  const text = await response.text().catch((error: unknown) => `(the body could not be read: ${error instanceof Error ? error.message : String(error)})`);
   try {
     const body = JSON.parse(text) as { error?: unknown; code?: unknown };
     if (typeof body.error === "string") {
       return new Error(`${what}: ${body.error} (HTTP ${response.status}${typeof body.code === "string" ? ` ${body.code}` : ""})`);
     }
-  } catch {
-    // not JSON: the text as it came
+  } catch (error) {
+    // Not JSON (a proxy's HTML page, say): the text as it came, below.
+    if (!(error instanceof SyntaxError)) throw error;
   }
   return new Error(`${what}: HTTP ${response.status} ${text.slice(0, 300)}`);
 }
@@ -48,9 +51,18 @@ export async function refusal(what: string, response: Response): Promise<Error> 
 /** A client for `baseUrl` (STUDIO_URL) authenticated with `nodeKey` (NODE_KEY). */
 export function createNodeClient(baseUrl: string, nodeKey: string) {
   const base = baseUrl.replace(/\/+$/, "");
-  const headers = { authorization: `Bearer ${nodeKey}` };
+  const auth = { authorization: `Bearer ${nodeKey}` };
+  // The attempt this process claimed each job in, named on every call about the job (JOB_ATTEMPT_HEADER): another
+  // process of the same key that claims the job after this one's lease lapsed holds a later attempt, and this
+  // process's late calls are then answered as a stranger's. Forgotten once the job is completed.
+  const attempts = new Map<string, number>();
+  const jobHeaders = (id: string): Record<string, string> => {
+    const attempt = attempts.get(id);
+    return attempt === undefined ? auth : { ...auth, [JOB_ATTEMPT_HEADER]: String(attempt) };
+  };
 
-  async function call(method: string, path: string, init: { json?: unknown; signal?: AbortSignal | undefined } = {}): Promise<Response> {
+  async function call(method: string, path: string, init: { json?: unknown; signal?: AbortSignal | undefined; job?: string } = {}): Promise<Response> {
+    const headers = init.job === undefined ? auth : jobHeaders(init.job);
     const response = await fetch(`${base}${path}`, {
       method,
       headers: init.json === undefined ? headers : { ...headers, "content-type": "application/json" },
@@ -67,23 +79,25 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
     async claim(nodeId: string, signal?: AbortSignal, kinds: readonly JobKind[] = ["render"]): Promise<Job | null> {
       const response = await call("POST", "/api/node/jobs/claim", { json: { nodeId, kinds }, signal });
       if (response.status === 204) return null;
-      return ClaimResponseSchema.parse(await response.json()).job;
+      const { job } = ClaimResponseSchema.parse(await response.json());
+      attempts.set(job.id, job.attempt);
+      return job;
     },
 
     /** The project's files with size and mtime (a preview compares listings to notice changes). */
     async listFiles(id: string, signal?: AbortSignal): Promise<RemoteFile[]> {
-      return FilesResponseSchema.parse(await (await call("GET", `${jobPath(id)}/files`, { signal })).json()).files;
+      return FilesResponseSchema.parse(await (await call("GET", `${jobPath(id)}/files`, { signal, job: id })).json()).files;
     },
 
     /** Downloads every project file of the job (or just `only`) into `dir`; returns the project-relative paths. */
     async downloadFiles(id: string, dir: string, signal?: AbortSignal, only?: readonly RemoteFile[]): Promise<string[]> {
-      const files = only ?? FilesResponseSchema.parse(await (await call("GET", `${jobPath(id)}/files`, { signal })).json()).files;
+      const files = only ?? FilesResponseSchema.parse(await (await call("GET", `${jobPath(id)}/files`, { signal, job: id })).json()).files;
       const root = resolve(dir);
       for (const file of files) {
         const target = resolve(root, file.path);
         if (!target.startsWith(root + sep)) throw new Error(`job file path escapes the project: ${file.path}`);
         const encoded = file.path.split("/").map(encodeURIComponent).join("/");
-        const response = await call("GET", `${jobPath(id)}/files/${encoded}`, { signal });
+        const response = await call("GET", `${jobPath(id)}/files/${encoded}`, { signal, job: id });
         if (!response.body) throw new Error(`job file ${file.path} has no body`);
         await mkdir(dirname(target), { recursive: true });
         await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), createWriteStream(target));
@@ -93,7 +107,7 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
 
     /** A join job downloads one segment file of its render into `path`. */
     async downloadSegment(id: string, index: number, path: string, signal?: AbortSignal): Promise<void> {
-      const response = await call("GET", `${jobPath(id)}/segments/${index}`, { signal });
+      const response = await call("GET", `${jobPath(id)}/segments/${index}`, { signal, job: id });
       if (!response.body) throw new Error(`segment ${index} has no body`);
       await mkdir(dirname(path), { recursive: true });
       await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), createWriteStream(path));
@@ -104,12 +118,12 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
       const body: ProgressRequest = { lines };
       if (stage !== undefined) body.stage = stage;
       if (progress !== undefined) body.progress = progress;
-      return CancelledResponseSchema.parse(await (await call("POST", `${jobPath(id)}/progress`, { json: body })).json());
+      return CancelledResponseSchema.parse(await (await call("POST", `${jobPath(id)}/progress`, { json: body, job: id })).json());
     },
 
     /** A render job's plan; the answer is the split (one segment: render it whole) or a cancel. */
     async postPlan(id: string, plan: RenderPlan): Promise<{ segments: SegmentRange[]; cancelled: boolean }> {
-      return PlanResponseSchema.parse(await (await call("POST", `${jobPath(id)}/plan`, { json: { plan } })).json());
+      return PlanResponseSchema.parse(await (await call("POST", `${jobPath(id)}/plan`, { json: { plan }, job: id })).json());
     },
 
     /** Writes a file into the project (snapshot jobs, under snapshots/ only). */
@@ -117,7 +131,7 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
       const encoded = path.split("/").map(encodeURIComponent).join("/");
       const response = await fetch(`${base}${jobPath(id)}/files/${encoded}`, {
         method: "PUT",
-        headers: { ...headers, "content-type": contentType, "content-length": String(bytes.byteLength) },
+        headers: { ...jobHeaders(id), "content-type": contentType, "content-length": String(bytes.byteLength) },
         body: bytes as Uint8Array<ArrayBuffer>,
       });
       if (!response.ok) throw await refusal(`PUT ${path}`, response);
@@ -126,7 +140,7 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
 
     /** A preview job tells the Worker its port; false when the preview was stopped meanwhile. */
     async reportPreviewPort(id: string, port: number): Promise<{ cancelled: boolean }> {
-      return CancelledResponseSchema.parse(await (await call("POST", `${jobPath(id)}/preview`, { json: { port } })).json());
+      return CancelledResponseSchema.parse(await (await call("POST", `${jobPath(id)}/preview`, { json: { port }, job: id })).json());
     },
 
     /** Streams the output file up with its length and type. */
@@ -134,7 +148,7 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
       const { size } = await stat(file);
       const response = await fetch(`${base}${jobPath(id)}/output`, {
         method: "PUT",
-        headers: { ...headers, "content-type": contentType, "content-length": String(size) },
+        headers: { ...jobHeaders(id), "content-type": contentType, "content-length": String(size) },
         body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
         duplex: "half",
       } as RequestInit);
@@ -144,7 +158,11 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
 
     async complete(id: string, result: ({ ok: true } | { ok: false; error: string }) & { result?: unknown }): Promise<{ ok: boolean; error?: string | undefined }> {
       const body: CompleteRequest = result;
-      return CompleteResponseSchema.parse(await (await call("POST", `${jobPath(id)}/complete`, { json: body })).json());
+      try {
+        return CompleteResponseSchema.parse(await (await call("POST", `${jobPath(id)}/complete`, { json: body, job: id })).json());
+      } finally {
+        attempts.delete(id);
+      }
     },
   };
 }

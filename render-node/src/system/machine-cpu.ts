@@ -1,6 +1,7 @@
 // How busy the machine's cores were between two moments, from /proc/stat (Linux). Used by the render timeline to
 // show whether a stage kept the cores busy or left them waiting; null where /proc/stat is not readable.
 import { readFileSync } from "node:fs";
+import { logDebug } from "./debug-log.ts";
 
 export interface CpuTimes {
   busy: number;
@@ -19,7 +20,9 @@ export function readCpuTimes(read: () => string = () => readFileSync("/proc/stat
     const idle = (values[3] ?? 0) + (values[4] ?? 0);
     const total = values.reduce((a, b) => a + b, 0);
     return { busy: total - idle, total };
-  } catch {
+  } catch (error) {
+    // No /proc/stat (not Linux): how busy the cores were is unknown, and the timeline says so.
+    logDebug("no /proc/stat to read the cores' time from", error);
     return null;
   }
 }

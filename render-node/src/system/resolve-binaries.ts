@@ -4,6 +4,7 @@
 import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
 import { isExecutable } from "./is-file.ts";
+import { logDebug } from "./debug-log.ts";
 
 /** Where Chromium, ffmpeg and ffprobe come from; unset fields fall back to the machine's, then npm's (below). */
 export interface BinaryChoice {
@@ -51,7 +52,9 @@ function npmBinary(pkg: string): string | undefined {
   try {
     const mod = require(pkg) as { path?: unknown };
     return typeof mod.path === "string" && isExecutable(mod.path) ? mod.path : undefined;
-  } catch {
+  } catch (error) {
+    // Not installed here (an optional dependency): the next candidate is tried, and none found is named by the caller.
+    logDebug(`npm package ${pkg} gives no binary`, error);
     return undefined;
   }
 }

@@ -6,6 +6,7 @@ import { execa } from "execa";
 import { childEnv } from "./child-env.ts";
 import { dieWithNode } from "./child-lifetime.ts";
 import { StageTimeout, seconds } from "../bounds/deadline.ts";
+import { settled } from "../../../core/settled.ts";
 
 export interface ToolRun {
   /** Writable stdin when `stdin: "pipe"` was asked for. */
@@ -63,7 +64,7 @@ export function runTool(file: string, args: string[], signal: AbortSignal, optio
       throw new Error(`${short}${tail ? `\n${tail}` : ""}`);
     },
   );
-  // Keep an unawaited rejection from crashing the process; callers await `done`.
-  done.catch(() => {});
+  // Keep an unawaited rejection from crashing the process; callers await `done` and handle its error.
+  void settled(done);
   return { stdin: subprocess.stdin, done, pid: subprocess.pid };
 }

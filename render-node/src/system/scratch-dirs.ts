@@ -9,6 +9,9 @@ import { readFileSync, readdirSync, rmSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isNotFound, logDebug } from "./debug-log.ts";
+import { retry } from "../../../core/retry.ts";
+import type { ChildProcess } from "node:child_process";
 
 const OWNER = /^node-(\d+)-(\d+)$/;
 
@@ -24,12 +27,15 @@ export function processStartTime(pid: number): string | null {
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     // fields[0] is field 3 (state); the start time is field 22.
     return fields[0] === "Z" ? null : (fields[19] ?? null);
-  } catch {
+  } catch (error) {
+    // No /proc entry: on Linux the process is gone; elsewhere there is no /proc, so signal 0 tells whether it runs.
+    logDebug(`no /proc entry for process ${pid}`, error);
     if (process.platform === "linux") return null;
     try {
       process.kill(pid, 0);
       return "0";
-    } catch {
+    } catch (signalError) {
+      logDebug(`process ${pid} does not answer signal 0`, signalError);
       return null;
     }
   }
@@ -70,9 +76,26 @@ export async function makeScratchDir(kind: string): Promise<string> {
   return mkdtemp(join(parent, `${kind}-`));
 }
 
+// What a removal may be refused for a moment (a file still open, a child still writing): worth another try.
+const BUSY = new Set(["EBUSY", "EMFILE", "ENFILE", "ENOTEMPTY", "EPERM"]);
+
 /** Removes a folder made by makeScratchDir; never throws (a leftover is cleared at the next start). */
 export async function removeScratchDir(dir: string): Promise<void> {
-  await rm(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 100 }).catch(() => {});
+  const removed = await retry(() => rm(dir, { recursive: true, force: true }), {
+    attempts: 4,
+    backoff: { firstMs: 100 },
+    retryable: (error) => BUSY.has(String((error as NodeJS.ErrnoException | null)?.code)),
+  });
+  if (!removed.ok) logDebug(`scratch folder ${dir} not removed (cleared at the next node start)`, removed.error);
+}
+
+/** Removes `dir` once `child` has exited: at once when it has (or never started), else on its exit (a node killed first leaves it to the next start). */
+export async function removeWhenExited(dir: string, child: ChildProcess | null | undefined): Promise<void> {
+  const running = child && child.exitCode === null && child.signalCode === null;
+  const exited = running ? new Promise<void>((done) => child.once("exit", () => done())) : Promise.resolve();
+  const removed = exited.then(() => removeScratchDir(dir));
+  // A running child's folder goes on its exit, without holding up the caller (removeScratchDir never throws).
+  if (!running) await removed;
 }
 
 /** At start: removes the folders of node processes that are gone. Returns their names. */
@@ -80,7 +103,9 @@ export async function clearStaleScratchDirs(): Promise<string[]> {
   let names: string[];
   try {
     names = readdirSync(scratchRoot());
-  } catch {
+  } catch (error) {
+    // No folder yet (the first node on this machine): nothing stale.
+    if (!isNotFound(error)) logDebug(`${scratchRoot()} cannot be listed; stale folders stay`, error);
     return [];
   }
   const stale = names.filter((name) => OWNER.test(name) && !isOwnerAlive(name));
@@ -93,7 +118,8 @@ export function removeOwnScratchDirSync(): void {
   if (!own) return;
   try {
     rmSync(own, { recursive: true, force: true });
-  } catch {
-    // cleared at the next start
+  } catch (error) {
+    // Left to the next node start, which clears the folders of processes that are gone.
+    logDebug(`scratch folder ${own} not removed at exit`, error);
   }
 }

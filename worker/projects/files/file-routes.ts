@@ -1,8 +1,9 @@
 // /api/projects/:slug/files[/<path>] — list, read (Range, ?download), write (raw or base64), delete.
 import * as z from "zod";
-import { fileEntry } from "../../openapi/shapes.ts";
+import { fileList } from "../../openapi/shapes.ts";
 import { json, media } from "../../openapi/operation.ts";
 import { route } from "../../http/route.ts";
+import { slugParams } from "../../http/path-params.ts";
 import { Hono, type Context } from "hono";
 import { decodeBase64 } from "../../../core/http/base64.ts";
 import { isActiveContentType } from "../../../core/http/active-content.ts";
@@ -120,7 +121,7 @@ const writeDoc = (method: "put" | "post") => ({
   summary: method === "put" ? "Write a file: the raw bytes, or base64 text with ?encoding=base64; a path ending in / makes a directory" : "Alias of PUT",
   tag: "files",
   access: "user" as const,
-  request: () => ({ query: writeFileQuery(), body: { raw: ["application/octet-stream", "*/*"] } }),
+  request: () => ({ params: slugParams(), query: writeFileQuery(), body: { raw: ["application/octet-stream", "*/*"] } }),
   responses: () => ({ 200: json(z.object({ written: z.literal(true), slug: z.string(), path: z.string(), bytes: z.number().int(), url: z.string() }), "written") }),
   errors: [400, 404, 409, 411, 413],
 });
@@ -130,7 +131,7 @@ export const fileRoutes = new Hono<AppEnv>()
   .get(
     "/:slug/files",
     route(
-      { operationId: "listFiles", summary: "Recursive file listing", tag: "files", access: "user", responses: () => ({ 200: json(z.object({ slug: z.string(), files: z.array(fileEntry()) }), "the files") }), errors: [404] },
+      { operationId: "listFiles", summary: "Recursive file listing", tag: "files", access: "user", request: () => ({ params: slugParams() }), responses: () => ({ 200: json(fileList(), "the files") }), errors: [404] },
       async (c) => {
         const ref = await callerProject(c);
         return c.json({ slug: ref.slug, files: await listProjectFiles(c.env.FILES, ref) });
@@ -142,7 +143,7 @@ export const fileRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "readFile", summary: "Read a file (Range; ?download; active types always as a sandboxed attachment)", tag: "files", access: "user",
-        request: () => ({ query: readFileQuery() }),
+        request: () => ({ params: slugParams(), query: readFileQuery() }),
         responses: () => ({ 200: media("*/*", "the file's bytes with its content type", true), 206: media("*/*", "the requested range", true) }),
         errors: [400, 404, 416],
       },
@@ -177,7 +178,7 @@ export const fileRoutes = new Hono<AppEnv>()
   .delete(
     "/:slug/files/*",
     route(
-      { operationId: "deleteFile", summary: "Delete a file or directory (index.html is protected)", tag: "files", access: "user", responses: () => ({ 200: json(z.object({ deleted: z.literal(true), slug: z.string(), path: z.string() }), "deleted") }), errors: [403, 404] },
+      { operationId: "deleteFile", summary: "Delete a file or directory (index.html is protected)", tag: "files", access: "user", request: () => ({ params: slugParams() }), responses: () => ({ 200: json(z.object({ deleted: z.literal(true), slug: z.string(), path: z.string() }), "deleted") }), errors: [403, 404] },
       async (c) => {
         const ref = await callerProject(c);
         const { path } = pathOf(c);

@@ -6,11 +6,12 @@ import { openDb } from "../../db/client.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { forbidden, notFound, unauthorized } from "../../http/errors.ts";
 import { route } from "../../http/route.ts";
+import { idParams } from "../../http/path-params.ts";
 import { json } from "../../openapi/operation.ts";
 import { revoked } from "../../openapi/shapes.ts";
 import { isAdmin } from "../../ideas/caller.ts";
 import { issueNodeKey, listNodeKeys, NODE_NAME, revokeNodeKey } from "./node-keys.ts";
-import { nodeKey } from "./shapes.ts";
+import { issuedNodeKey, nodeKeyList } from "./shapes.ts";
 
 function requireNodeAdmin(c: Context<AppEnv>): void {
   const credential = c.get("credential");
@@ -23,7 +24,7 @@ export const nodeKeyRoutes = new Hono<AppEnv>()
   .get(
     "/",
     route(
-      { operationId: "listNodeKeys", summary: "Render node keys (admins), with when each node was last heard from", tag: "nodes", access: "user", responses: () => ({ 200: json(z.object({ nodeKeys: z.array(nodeKey()) }), "the keys (never the key itself)") }), errors: [403] },
+      { operationId: "listNodeKeys", summary: "Render node keys (admins), with when each node was last heard from", tag: "nodes", access: "user", responses: () => ({ 200: json(nodeKeyList(), "the keys (never the key itself)") }), errors: [403] },
       async (c) => {
         requireNodeAdmin(c);
         return c.json({ nodeKeys: await listNodeKeys(openDb(c.env.DB)) });
@@ -36,7 +37,7 @@ export const nodeKeyRoutes = new Hono<AppEnv>()
       {
         operationId: "createNodeKey", summary: "Issue a render node key (admins); the key is shown once", tag: "nodes", access: "user",
         request: () => ({ body: { json: z.strictObject({ name: z.string().regex(NODE_NAME, "name: 1 to 60 letters, digits, '.', '_' or '-'") }), required: true } }),
-        responses: () => ({ 201: json(nodeKey().extend({ key: z.string().describe("stn_…, shown once") }), "the new key") }),
+        responses: () => ({ 201: json(issuedNodeKey(), "the new key") }),
         errors: [400, 403, 409],
       },
       async (c, input) => {
@@ -50,7 +51,7 @@ export const nodeKeyRoutes = new Hono<AppEnv>()
   .delete(
     "/:id",
     route(
-      { operationId: "revokeNodeKey", summary: "Revoke a render node key (admins); the node's next call is 401", tag: "nodes", access: "user", responses: () => ({ 200: json(revoked(), "revoked") }), errors: [403, 404] },
+      { operationId: "revokeNodeKey", summary: "Revoke a render node key (admins); the node's next call is 401", tag: "nodes", access: "user", request: () => ({ params: idParams() }), responses: () => ({ 200: json(revoked(), "revoked") }), errors: [403, 404] },
       async (c, input) => {
         requireNodeAdmin(c);
         if (!(await revokeNodeKey(openDb(c.env.DB), input.param("id")))) throw notFound("no such node key");

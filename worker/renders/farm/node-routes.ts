@@ -2,6 +2,8 @@
 // project's files, post progress (which renews the lease and tells the node about a cancel), upload a snapshot or
 // the output (node-upload-routes.ts), complete.
 import { Hono } from "hono";
+import * as z from "zod";
+import { lazy } from "../../../core/lazy.ts";
 import {
   CompleteRequestSchema,
   JoinJobOptionsSchema,
@@ -14,6 +16,7 @@ import {
   PlanResponseSchema,
 } from "../../../core/protocol/node-routes.ts";
 import { route } from "../../http/route.ts";
+import { idParams } from "../../http/path-params.ts";
 import { json, media } from "../../openapi/operation.ts";
 import { isRenderWork } from "../../../core/protocol/job-kinds.ts";
 import { contentTypeFor } from "../../../core/http/content-type.ts";
@@ -25,7 +28,8 @@ import { listProjectFiles } from "../../storage/list-objects.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { serveObject } from "../../http/serve-object.ts";
-import { heldJob, JOB_FILE_PATH_START, nodeOf, runningJob } from "./node-caller.ts";
+import { isHolder } from "./job-holder.ts";
+import { heldJob, holderOf, JOB_FILE_PATH_START, nodeOf, runningJob } from "./node-caller.ts";
 import { nodeClaimRoute } from "./node-claim-route.ts";
 import { nodeUploadRoutes } from "./node-upload-routes.ts";
 import { endJob, findJob, leaseMs, renderPartOf, renewLease, setRunningResult } from "./queue.ts";
@@ -34,13 +38,18 @@ import { roomOf } from "../../durable-objects/room-of.ts";
 import { googleFontsForJob, googleFontsKey } from "../../content/google-fonts-cache.ts";
 import { GOOGLE_FONTS_DIR } from "../../../core/fonts/google-fonts-files.ts";
 
+/** A join job's segment: its index, a whole number as the node writes it ("1", never "01" or "1.0"). */
+const segmentParams = lazy(() =>
+  z.object({ id: z.string(), index: z.string().regex(/^(0|[1-9]\d{0,5})$/, { error: (issue) => `no segment ${String(issue.input)}` }).transform(Number) }),
+);
+
 export const nodeRoutes = new Hono<AppEnv>()
   .route("/", nodeClaimRoute)
   .route("/", nodeUploadRoutes)
   .get(
     "/jobs/:id/files",
     route(
-      { operationId: "nodeListJobFiles", summary: "The files of the job's project (and cached fonts)", tag: "node", access: "node", responses: () => ({ 200: json(FilesResponseSchema, "the files") }), errors: [404] },
+      { operationId: "nodeListJobFiles", summary: "The files of the job's project (and cached fonts)", tag: "node", access: "node", request: () => ({ params: idParams() }), responses: () => ({ 200: json(FilesResponseSchema, "the files") }), errors: [404] },
       async (c) => {
         const job = await runningJob(c);
         const ref = { userId: job.userId, slug: job.slug };
@@ -57,7 +66,7 @@ export const nodeRoutes = new Hono<AppEnv>()
   .get(
     "/jobs/:id/files/*",
     route(
-      { operationId: "nodeReadJobFile", summary: "One file of the job's project", tag: "node", access: "node", responses: () => ({ 200: media("application/octet-stream", "the file's bytes", true) }), errors: [404] },
+      { operationId: "nodeReadJobFile", summary: "One file of the job's project", tag: "node", access: "node", request: () => ({ params: idParams() }), responses: () => ({ 200: media("application/octet-stream", "the file's bytes", true) }), errors: [404] },
       async (c) => {
         const job = await runningJob(c);
         const check = rawFilePath(c.req.url, JOB_FILE_PATH_START);
@@ -77,7 +86,7 @@ export const nodeRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "nodeReportProgress", summary: "Log lines, stage and structured progress; renews the lease; answers whether to stop", tag: "node", access: "node",
-        request: () => ({ body: { json: ProgressRequestSchema, required: true } }),
+        request: () => ({ params: idParams(), body: { json: ProgressRequestSchema, required: true } }),
         responses: () => ({ 200: json(CancelledResponseSchema, "whether the job was cancelled or given to another node") }),
         errors: [400, 404],
       },
@@ -87,8 +96,9 @@ export const nodeRoutes = new Hono<AppEnv>()
         const db = openDb(c.env.DB);
         const job = await findJob(db, input.param("id"));
         if (!job) throw notFound("no such job held by this node");
-        // A job this node no longer holds (given to another node after its lease lapsed) or that ended: stop.
-        if (job.nodeId !== node.id || job.status !== "running") return c.json({ cancelled: true });
+        // A job this node no longer holds (given to another node, or to another process of its key, after its lease
+        // lapsed) or that ended: stop.
+        if (!isHolder(job, holderOf(c)) || job.status !== "running") return c.json({ cancelled: true });
         await markNodeSeen(db, node.id);
         await renewLease(db, job.id, leaseMs(c.env), stage ?? (job.kind === "render" ? undefined : lines.at(-1)));
         if (!isRenderWork(job.kind)) return c.json({ cancelled: false });
@@ -102,7 +112,7 @@ export const nodeRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "nodeReportPreview", summary: "The preview server's port", tag: "node", access: "node",
-        request: () => ({ body: { json: PreviewRequestSchema, required: true } }),
+        request: () => ({ params: idParams(), body: { json: PreviewRequestSchema, required: true } }),
         responses: () => ({ 200: json(CancelledResponseSchema, "whether the preview was cancelled") }),
         errors: [400, 404],
       },
@@ -118,13 +128,13 @@ export const nodeRoutes = new Hono<AppEnv>()
   .get(
     "/jobs/:id/segments/:index",
     route(
-      { operationId: "nodeReadSegment", summary: "One rendered segment, for the node holding the render's join job", tag: "node", access: "node", responses: () => ({ 200: media("application/octet-stream", "the file's bytes", true) }), errors: [404] },
+      { operationId: "nodeReadSegment", summary: "One rendered segment, for the node holding the render's join job", tag: "node", access: "node", request: () => ({ params: segmentParams() }), responses: () => ({ 200: media("application/octet-stream", "the file's bytes", true) }), errors: [404] },
       async (c, input) => {
         const job = await runningJob(c);
         if (job.kind !== "join") throw notFound("only a join job reads segments");
         const options = JoinJobOptionsSchema.parse(JSON.parse(job.options));
-        const index = Number(input.param("index"));
-        if (!options.segments.includes(index)) throw notFound(`no segment ${input.param("index")}`);
+        const index = input.param("index");
+        if (!options.segments.includes(index)) throw notFound(`no segment ${index}`);
         return serveObject(c.env.FILES, segmentKey(job.userId, options.renderId, index), c.req.raw, {
           contentType: "application/octet-stream",
           notFoundMessage: `segment ${index} is missing`,
@@ -137,7 +147,7 @@ export const nodeRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "nodePostPlan", summary: "A render job's plan (frames, rate, size, audio); answers how the render is split", tag: "node", access: "node",
-        request: () => ({ body: { json: PlanRequestSchema, required: true } }),
+        request: () => ({ params: idParams(), body: { json: PlanRequestSchema, required: true } }),
         responses: () => ({ 200: json(PlanResponseSchema, "the segments (one: render it whole here)") }),
         errors: [400, 404, 409],
       },
@@ -145,7 +155,7 @@ export const nodeRoutes = new Hono<AppEnv>()
         const job = await heldJob(c);
         if (job.kind !== "render") throw badRequest("only render jobs post a plan");
         const { plan } = await input.body();
-        return c.json(await roomOf(c.env, job).plan(job.id, nodeOf(c).id, plan));
+        return c.json(await roomOf(c.env, job).plan(job.id, holderOf(c), plan));
       },
     ),
   )
@@ -154,7 +164,7 @@ export const nodeRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "nodeCompleteJob", summary: "Finish the job (ok, or an error)", tag: "node", access: "node",
-        request: () => ({ body: { json: CompleteRequestSchema, required: true } }),
+        request: () => ({ params: idParams(), body: { json: CompleteRequestSchema, required: true } }),
         responses: () => ({ 200: json(CompleteResponseSchema.loose(), "recorded") }),
         errors: [400, 404],
       },
@@ -162,10 +172,10 @@ export const nodeRoutes = new Hono<AppEnv>()
         const job = await heldJob(c);
         const body = await input.body();
         // A render's room decides its outcome and ends the job itself (worker/renders/room/project-room.ts).
-        if (job.kind === "render" || job.kind === "join") return c.json(await roomOf(c.env, job).complete(job.id, nodeOf(c).id, body));
+        if (job.kind === "render" || job.kind === "join") return c.json(await roomOf(c.env, job).complete(job.id, holderOf(c), body));
         if (job.kind === "segment") {
           const { renderId, segment } = renderPartOf(job);
-          return c.json(await roomOf(c.env, job).completeSegment(renderId, segment as number, nodeOf(c).id, body));
+          return c.json(await roomOf(c.env, job).completeSegment(renderId, segment as number, holderOf(c), body));
         }
         const error = body.error ?? (body.ok ? undefined : "the render node reported a failure without a message");
         await endJob(openDb(c.env.DB), job.id, body.ok ? "done" : "failed", { error, result: body.result });

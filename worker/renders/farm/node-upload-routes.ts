@@ -13,6 +13,7 @@ import type { AppEnv } from "../../http/context.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import { rawFilePath } from "../../http/raw-file-path.ts";
 import { route } from "../../http/route.ts";
+import { idParams } from "../../http/path-params.ts";
 import { json } from "../../openapi/operation.ts";
 import { fileKey, renderKey } from "../../storage/keys.ts";
 import { scratchSpace, storeWithinQuota, type Reservation } from "../../projects/files/storage-usage.ts";
@@ -31,7 +32,7 @@ export const nodeUploadRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "nodeWriteJobFile", summary: "Write a snapshot file (snapshots/ only)", tag: "node", access: "node",
-        request: () => ({ body: { raw: ["application/octet-stream", "image/png"] } }),
+        request: () => ({ params: idParams(), body: { raw: ["application/octet-stream", "image/png"] } }),
         responses: () => ({ 200: json(ProjectFileWriteResponseSchema, "written") }),
         errors: [403, 404, 409, 411, 413],
       },
@@ -57,7 +58,7 @@ export const nodeUploadRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "nodeUploadOutput", summary: "Upload the rendered video (or a segment)", tag: "node", access: "node",
-        request: () => ({ body: { raw: ["video/mp4", "video/webm", "video/quicktime", "image/gif", "application/zip", "video/x-matroska", "application/octet-stream"] } }),
+        request: () => ({ params: idParams(), body: { raw: ["video/mp4", "video/webm", "video/quicktime", "image/gif", "application/zip", "video/x-matroska", "application/octet-stream"] } }),
         responses: () => ({ 200: json(OutputResponseSchema, "stored") }),
         errors: [404, 409, 411, 413],
       },

@@ -1,6 +1,7 @@
 // Production render nodes as Cloudflare Containers (wrangler.toml [env.production]): each instance runs
 // render-node/Dockerfile and pulls jobs from this Worker like any other node, with a node key from a secret.
-// Locally there is no Docker engine, so `npm start` and `npm run node` run nodes as processes and this stays unbound.
+// Locally there is no Docker engine: `npm start` and `npm run node` run nodes as processes and this stays unbound,
+// unless `STUDIO_NODES=containers npm start` binds it to local processes (see the end of this comment block).
 //
 // How nodes reach the Worker: over HTTPS at BASE_URL (STUDIO_URL in the container), the public API origin, through
 // Containers' outbound proxy, which lets out that one host and nothing else (see Egress below). Nothing calls into
@@ -19,13 +20,20 @@
 // CONTAINER_MAX_INSTANCES (default 8; keep it ≤ max_instances in wrangler.toml, which sizes each instance: see
 // render-node/README.md, "Sizing"). A split render's segments are render work each, so a long render spreads
 // over that many instances.
-// An instance stops itself once its `sleepAfter` passes with the queue empty (onActivityExpired): a node pulls, so
-// no inbound request would ever renew its activity, and a busy node must not be stopped mid-render.
+// An instance stops itself once its `sleepAfter` (CONTAINER_SLEEP_AFTER) passes and it has no work of its own
+// (onActivityExpired, idleVerdict): its node holds no job (the node's health answer counts them) and none is queued
+// for it to claim, unless it is one of the CONTAINER_MIN_INSTANCES first instances. A node pulls, so no inbound
+// request would ever renew its activity; a busy node must not be stopped mid-render, and an idle one must not stay
+// up because other instances work. One that dies (onStop with a code other than 0, onError) is started again while
+// work is queued or running: the watchdog puts the dead node's job back in the queue when its lease lapses.
+// Locally, `STUDIO_NODES=containers npm start` runs this same class with the container runtime answered by a local
+// host that starts render-node processes (local-container.ts, scripts/lib/local-containers.ts).
 import { Container, getContainer } from "@cloudflare/containers";
 import { logEvent } from "../../http/log.ts";
 import { configOf } from "../../config/config-of.ts";
 import type { Config } from "../../config/config-types.ts";
 import type { Env } from "../../env.ts";
+import { withLocalContainer } from "./local-container.ts";
 
 export interface ScalingRule {
   min: number;
@@ -93,37 +101,113 @@ declare module "../../durable-object-classes.ts" {
 }
 
 export class RenderNodeContainer extends Container<Env> {
-  // The image's health endpoint (render-node/src/serve-health.ts, GET /healthz).
+  // The image's health endpoint (render-node/src/job/serve-health.ts, GET /healthz), which also says how many jobs
+  // the node holds.
   defaultPort = 8080;
-  // Checked when it passes: an instance with work still queued or running renews instead of stopping.
-  sleepAfter = "5m";
   enableInternet = false;
   interceptHttps = true;
 
   constructor(ctx: DurableObjectState<{}>, env: Env) {
-    super(ctx, env);
-    // Set before the base class reads it (after a microtask, in blockConcurrencyWhile). With this class bound, both
-    // settings are required (worker/config/setting-rules.ts): a Worker without them answers no request at all.
     const config = configOf(env);
+    // Locally (wrangler dev runs no Cloudflare containers) the runtime is the local container host's, when one runs.
+    const local = !ctx.container && config.LOCAL_CONTAINERS_URL ? withLocalContainer(ctx, config.LOCAL_CONTAINERS_URL) : null;
+    super(local?.ctx ?? ctx, env);
+    // Before anything else runs here: whether this instance's process still runs (a restarted Worker).
+    if (local) void ctx.blockConcurrencyWhile(() => local.container.sync());
+    // Set before the base class reads them (after a microtask, in blockConcurrencyWhile). With this class bound, both
+    // settings are required (worker/config/setting-rules.ts): a Worker without them answers no request at all.
+    this.sleepAfter = config.CONTAINER_SLEEP_AFTER.text;
     this.allowedHosts = [new URL(config.BASE_URL).hostname];
     // NODE_CONCURRENCY is set, not left to the node's default (its core count, which in a container may be the
     // host's rather than the instance's vCPUs).
     this.envVars = {
       STUDIO_URL: config.BASE_URL,
       NODE_KEY: config.CONTAINER_NODE_KEY ?? "",
-      NODE_ID: `container-${ctx.id.toString().slice(0, 8)}`,
+      NODE_ID: `container-${ctx.id.name ?? ctx.id.toString().slice(0, 8)}`,
       NODE_CONCURRENCY: String(config.CONTAINER_NODE_CONCURRENCY),
     };
   }
 
+  /** This instance's place among render-node-0 … render-node-<max-1> (wakeRenderNodes names them), null if not one of them. */
+  get index(): number | null {
+    const match = /^render-node-(\d+)$/.exec(this.ctx.id.name ?? "");
+    return match ? Number(match[1]) : null;
+  }
+
   override async onActivityExpired(): Promise<void> {
-    // A node pulls its work, so no request into the container marks it busy: ask the queue instead.
-    const depth = await queueDepthOrOne(this.env);
-    if (queueBusy(depth)) {
+    // A node pulls its work, so no request into the container marks it busy: ask the node and the queue instead.
+    // The queue first, then the node: a job claimed in between shows in one of the two (claimed but not yet heard
+    // from in the queue's count, or held in the node's).
+    const queued = await unclaimedJobsOrOne(this.env);
+    const verdict = idleVerdict({ jobsHeld: await this.jobsHeld(), queued, index: this.index, min: configOf(this.env).CONTAINER_MIN_INSTANCES });
+    if (verdict.keep) {
       this.renewActivityTimeout();
       return;
     }
+    logEvent("info", "containers.idle_stop", { instance: this.ctx.id.name, why: verdict.why });
     await super.onActivityExpired();
+  }
+
+  override async onStop(params: { exitCode: number; reason: string }): Promise<void> {
+    // Stopped for idleness the node exits 0 (SIGTERM); anything else is a death (a crash, SIGKILL, out of memory):
+    // its job is put back in the queue by the render watchdog once its lease lapses, and needs a node then.
+    if (params.exitCode === 0) return;
+    await this.replaceIfWorkRemains(`exited with code ${params.exitCode}`);
+  }
+
+  override onError(error: unknown): never {
+    logEvent("error", "containers.error", { instance: this.ctx.id.name, error });
+    this.ctx.waitUntil(this.replaceIfWorkRemains("failed"));
+    // The Container class expects the error back (it catches it where it called this).
+    throw error;
+  }
+
+  /** Starts this instance again when work is queued or running (the dead one's among it). */
+  private async replaceIfWorkRemains(what: string): Promise<void> {
+    const busy = queueBusy(await queueDepthOrOne(this.env));
+    logEvent("warn", "containers.instance_lost", { instance: this.ctx.id.name, what, replaced: busy });
+    if (!busy) return;
+    await this.start().catch((error: unknown) => logEvent("error", "containers.start_failed", { instance: this.ctx.id.name, error }));
+  }
+
+  /** Jobs the node in this instance holds, from its health answer; null when it does not answer. */
+  private async jobsHeld(): Promise<number | null> {
+    try {
+      const res = await this.ctx.container!.getTcpPort(this.defaultPort).fetch("http://node/healthz");
+      const body = (await res.json()) as { jobs?: unknown };
+      return typeof body.jobs === "number" ? body.jobs : null;
+    } catch (error) {
+      logEvent("warn", "containers.health_unanswered", { instance: this.ctx.id.name, error });
+      return null;
+    }
+  }
+}
+
+/** Whether an instance whose sleepAfter passed keeps running, and why. Pure. */
+export function idleVerdict(o: { jobsHeld: number | null; queued: number; index: number | null; min: number }): { keep: boolean; why: string } {
+  if (o.jobsHeld === null) return { keep: true, why: "its node did not say whether it holds work" };
+  if (o.jobsHeld > 0) return { keep: true, why: `its node holds ${o.jobsHeld} job(s)` };
+  if (o.queued > 0) return { keep: true, why: `${o.queued} job(s) queued or just claimed` };
+  if (o.index !== null && o.index < o.min) return { keep: true, why: `one of the CONTAINER_MIN_INSTANCES (${o.min}) kept running` };
+  return { keep: false, why: "no work held or queued, and not one of the CONTAINER_MIN_INSTANCES" };
+}
+
+/** A claim's answer reaches its node well within this; until then the node's health answer may not count the job. */
+const CLAIM_IN_FLIGHT_MS = 15_000;
+
+/**
+ * Jobs queued, or claimed in the last CLAIM_IN_FLIGHT_MS (the claim's answer may still be on its way to a node whose
+ * health answer does not count it yet); when they cannot be counted, one (never stopped blind).
+ */
+async function unclaimedJobsOrOne(env: Env): Promise<number> {
+  try {
+    const row = await env.DB.prepare("SELECT COUNT(*) AS queued FROM jobs WHERE status = 'queued' OR (status = 'running' AND started_at > ?)")
+      .bind(Date.now() - CLAIM_IN_FLIGHT_MS)
+      .first<{ queued: number }>();
+    return row?.queued ?? 0;
+  } catch (error) {
+    logEvent("warn", "containers.queue_unknown", { error, assumed: "one queued job" });
+    return 1;
   }
 }
 

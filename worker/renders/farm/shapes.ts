@@ -4,3 +4,9 @@ import * as z from "zod";
 import { lazy } from "../../../core/lazy.ts";
 
 export const nodeKey = lazy(() => z.object({ id: z.string(), name: z.string(), createdAt: z.string(), lastSeenAt: z.string().nullable(), online: z.boolean() }));
+
+/** GET /api/node-keys. */
+export const nodeKeyList = lazy(() => z.object({ nodeKeys: z.array(nodeKey()) }));
+
+/** POST /api/node-keys: the new key, with the key itself, this once. */
+export const issuedNodeKey = lazy(() => nodeKey().extend({ key: z.string().describe("stn_…, shown once") }));

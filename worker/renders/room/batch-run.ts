@@ -11,7 +11,7 @@ import { logEvent } from "../../http/log.ts";
 import { notifyBatchEnded } from "../notify-batch-ended.ts";
 import type { ProjectLookup } from "../notify-render-ended.ts";
 import { wakeRenderNodes } from "../farm/render-node-container.ts";
-import { queuedRender, type RoomRender } from "../state.ts";
+import { queuedRender, type QueuedRender, type RoomRender } from "../state.ts";
 import { strictLintFailures } from "../strict-lint.ts";
 import { batchEnded, batchInProgress, cancelPending, nextPendingRow, publicBatchState, rowRefused, rowRenderEnded, rowStarted, type RoomBatch } from "./batch-transitions.ts";
 import type { RenderFeed } from "./render-feed.ts";
@@ -33,7 +33,7 @@ export interface BatchParts {
   feed: RenderFeed;
   current(): Promise<RoomRender | null>;
   /** The room's render start, without the batch check of the public one. */
-  startRender(render: RoomRender, failWith?: string[]): Promise<StartRenderResult>;
+  startRender(render: QueuedRender, failWith?: string[]): Promise<StartRenderResult>;
   finish(renderId: string, outcome: Outcome): Promise<unknown>;
 }
 

@@ -54,9 +54,9 @@ export function rowStarted(batch: RoomBatch, index: number, renderId: string, fi
 /** The render of one of the rows ended: the row takes its status, file name and error (a cancelled render has
  * none: its last line says why). Null: not one of the
  * batch's running rows (a plain render, or an end already recorded). */
-export function rowRenderEnded(batch: RoomBatch, render: Pick<RoomRender, "id" | "status" | "filename" | "error" | "lastLine">): RoomBatch | null {
+export function rowRenderEnded(batch: RoomBatch, render: RoomRender): RoomBatch | null {
   const row = batch.rows.find((r) => r.renderId === render.id);
-  if (!row || rowEnded(row) || isInProgress(render.status)) return null;
+  if (!row || rowEnded(row) || render.phase !== "ended") return null;
   const ended = { ...row, status: render.status, filename: render.filename, error: render.status === "done" ? null : render.error ?? render.lastLine };
   return { ...batch, rows: batch.rows.map((r) => (r.index === row.index ? ended : r)) };
 }

@@ -1,39 +1,68 @@
-// One ProjectRoom per (user, project): the one owner of a render's live state. It applies the render's transitions
-// (render-transitions.ts: queued, rendering, retried, done, failed, cancelled), takes a node's reports on them
-// (node-reports.ts), writes the render's D1 row as their projection (renders/projection.ts) and ends the queue's
-// work rows from them (renders/write-ended-render.ts), answers waiters (`wait`, browser jobs) and runs the watchdog
-// (render-watchdog.ts). A split render's segments and join are split-render.ts. What it tells (the log, the
-// numbered events, the streams) goes through its RenderFeed (render-feed.ts). A batch's rows are its renders, one
-// after another (batch-run.ts). Every alarm path ends: an ended render with its D1 rows written sets no alarm.
+// One ProjectRoom per (user, project): the one owner of a render's status. A render's life is one state machine
+// (render-transitions.ts: pure, event → next render + effects); the room reads what a transition needs
+// (render-facts.ts), applies the step (`apply`: stores the render in its storage, render-store.ts, then performs the
+// effects in order: tells its log and streams through its RenderFeed, writes the D1 rows through the one projector,
+// renders/projection.ts, queues or ends jobs, ends the render), and carries out a render's start and end, which
+// involve its storage, D1 and the waiters at once. The alarm is the watchdog (`watched`). A batch's rows are its
+// renders, one after another (batch-run.ts). Every alarm path ends: an ended render with its D1 rows written sets no
+// alarm. The life of a render, file by file: worker/renders/README.md.
 import { DurableObject } from "cloudflare:workers";
 import type { CompleteRequest } from "../../../core/protocol/node-routes.ts";
 import type { ProgressEvent } from "../../../core/protocol/progress.ts";
 import type { RenderPlan, SegmentRange } from "../../../core/protocol/render-plan.ts";
 import { isInProgress, type RenderWithLog } from "../../../core/protocol/render-state.ts";
+import { backoffDelay } from "../../../core/retry.ts";
+import { settled } from "../../../core/settled.ts";
 import { logEvent } from "../../http/log.ts";
-import { projectLookup } from "../notify-render-ended.ts";
+import { notifyRenderEnded, projectLookup } from "../notify-render-ended.ts";
 import { openDb } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
-import { writeFileDeleted, writeProjection } from "../projection.ts";
-import { publicRenderState, type Progress, type RoomRender } from "../state.ts";
+import { capOf } from "../../limits/work-caps.ts";
+import { announceWork } from "../farm/job-board.ts";
+import type { JobHolder } from "../farm/job-holder.ts";
+import { wakeRenderNodes } from "../farm/render-node-container.ts";
+import { admitRender, endRenderJob, queueRenderJobs, requeueRenderJob, writeEndedRender, writeFileDeleted, writeProjection } from "../projection.ts";
+import { segmentKey } from "../segment-keys.ts";
+import { joinJobId, publicRenderState, segmentJobId, type EndedRender, type Progress, type QueuedRender, type RoomRender } from "../state.ts";
 import { ChangeWaiters } from "./change-waiters.ts";
-import { endRender, RENDER_KEY, retrySync, type EndParts } from "./render-end.ts";
 import { RenderFeed } from "./render-feed.ts";
-import { isLive, withLines, type Outcome } from "./render-transitions.ts";
-import { watchRender } from "./render-watchdog.ts";
-import type { RoomCore } from "./room-core.ts";
+import { holds, limitsOf, splitDecision, uploadedSize, watchLook } from "./render-facts.ts";
+import { forgetRender, loadRender, storeRender } from "./render-store.ts";
+import {
+  admitted,
+  completed,
+  ended,
+  fileForgotten,
+  isLive,
+  planned,
+  progressed,
+  segmentCompleted,
+  segmentTaken,
+  synced,
+  syncFailed,
+  taken,
+  watched,
+  withLines,
+  type Outcome,
+  type Step,
+} from "./render-transitions.ts";
 import { BatchRun, type StartBatchResult } from "./batch-run.ts";
-import { admitRender, type AdmitResult, type StartParts } from "./render-start.ts";
 import type { RoomBatch } from "./batch-transitions.ts";
-import { completeSegment, markSegment, planRender } from "./split-render.ts";
-import { appendLines, completeRender, markRendering, nodeProgress } from "./node-reports.ts";
 import { StreamWatch } from "./stream-watch.ts";
 import { carriedStreamCredential, type CredentialEnd, type StreamCredential } from "../../auth/stream-credential.ts";
 
 export type RenderView = RenderWithLog;
-/** `atCap`: the user already has their limit of renders in progress elsewhere; nothing was started. `batchBusy`: a
- * batch runs in this project (its rows are the renders), so nothing was started. */
+/** `atCap`: the user already has their limit of renders in progress elsewhere; nothing was started. */
+export type AdmitResult = { started: boolean; view: RenderWithLog } | { atCap: true };
+/** `batchBusy`: a batch runs in this project (its rows are the renders), so nothing was started. */
 export type StartResult = AdmitResult | { batchBusy: true };
+
+/** Retry delays for D1 writes of an ended render that failed: 1 s, doubling to at most 10 min, for at most
+ * MAX_SYNC_TRIES tries (about 2 h); then the alarm stops for good. */
+const SYNC_BACKOFF = { firstMs: 1000, maxMs: 600_000 };
+const MAX_SYNC_TRIES = 20;
+/** Rendering rows still "in progress" this long past the wall-clock limit are stale (their room never ended them). */
+const STALE_AFTER_LIMIT_MS = 60_000;
 
 // Types env.ts's ProjectRoom namespace (durable-object-classes.ts says why this way round).
 declare module "../../durable-object-classes.ts" {
@@ -52,58 +81,24 @@ export class ProjectRoom extends DurableObject<Env> {
   private readonly jobWaiters = new ChangeWaiters<boolean>();
   /** Renders whose finish is under way: finish awaits D1, and a second finish meanwhile must not run. */
   private readonly finishing = new Set<string>();
-
-  /** The room as split-render.ts and render-watchdog.ts see it; kept off the object's RPC surface. */
-  private readonly core: RoomCore;
-  /** What render-end.ts needs to end a render. */
-  private readonly ends: EndParts;
   private readonly batch: BatchRun;
-  /** What render-start.ts needs to start a render. */
-  private readonly starts: StartParts;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.watch = new StreamWatch(env.DB, () => this.feed);
     this.feed = new RenderFeed(ctx.storage.sql, (credential) => this.watch.refused(credential));
-    this.core = {
-      env,
-      current: () => this.current(),
-      save: (render) => this.save(render),
-      tell: (render, lines, progress) => this.tell(render, lines, progress),
-      finish: (renderId, outcome) => this.finish(renderId, outcome),
-      watchAgainAt: (at) => ctx.storage.setAlarm(at),
-      saidOnce: async (key) => {
-        if (await ctx.storage.get(key)) return true;
-        await ctx.storage.put(key, true);
-        return false;
-      },
-    };
-    this.ends = { env, storage: ctx.storage, feed: this.feed, waiters: this.waiters, view: (render) => this.view(render) };
-    this.starts = { ...this.core, storage: ctx.storage, feed: this.feed, view: (render) => this.view(render), exclusive: (work) => ctx.blockConcurrencyWhile(work) };
     this.batch = new BatchRun({
       env,
       storage: ctx.storage,
       feed: this.feed,
       current: () => this.current(),
-      startRender: (render, failWith) => admitRender(this.starts, render, failWith),
+      startRender: (render, failWith) => this.admit(render, failWith),
       finish: (renderId, outcome) => this.finish(renderId, outcome),
     });
   }
 
-  private async current(): Promise<RoomRender | null> {
-    return (await this.ctx.storage.get<RoomRender>(RENDER_KEY)) ?? null;
-  }
-
-  private async save(render: RoomRender): Promise<void> {
-    await this.ctx.storage.put(RENDER_KEY, render);
-  }
-
-  /** Stores `render` with `lines` (and progress) applied and tells the render's streams. */
-  private async tell(render: RoomRender, lines: string[], progress?: Progress | null): Promise<RoomRender> {
-    const next = withLines(render, lines, progress);
-    await this.save(next);
-    this.feed.lines(next.id, lines, { status: next.status, progress: next.progress });
-    return next;
+  private current(): Promise<RoomRender | null> {
+    return loadRender(this.ctx.storage);
   }
 
   private view(render: RoomRender): RenderView {
@@ -116,7 +111,52 @@ export class ProjectRoom extends DurableObject<Env> {
     return render ? this.view(render) : null;
   }
 
-  // ── a render's life ────────────────────────────────────────────────────────────────────────────────────────
+  // ── a render's life: the transitions' steps, applied ─────────────────────────────────────────────────────
+
+  /**
+   * Carries out a transition's step: a job to put back first (when another hand got there first, the step is
+   * dropped and null returned), then the render stored, then each effect in order.
+   */
+  private async apply(step: Step | null): Promise<RoomRender | null> {
+    if (!step) return null;
+    const { render } = step;
+    const db = openDb(this.env.DB);
+    for (const effect of step.effects) {
+      if (effect.do !== "requeueJob") continue;
+      if (!(await requeueRenderJob(db, effect.jobId, effect.nodeId))) return null;
+      logEvent("warn", "render.requeued", { renderId: render.id, why: effect.why });
+    }
+    await storeRender(this.ctx.storage, render);
+    for (const effect of step.effects) {
+      switch (effect.do) {
+        case "tell":
+          this.feed.lines(render.id, effect.lines, { status: render.status, progress: render.progress, ...(render.phase === "queued" && render.queue ? { queue: render.queue } : {}) });
+          break;
+        case "project":
+          await writeProjection(db, render);
+          break;
+        case "endJob":
+          await endRenderJob(db, effect.jobId, effect.result);
+          break;
+        case "queueJobs":
+          await queueRenderJobs(db, render, effect.jobs);
+          break;
+        case "announce":
+          await announceWork(this.env, effect.kind);
+          break;
+        case "wakeNodes":
+          // In production more container nodes start for the segments (their number follows the queue's depth).
+          await wakeRenderNodes(this.env);
+          break;
+        case "end":
+          await this.finish(render.id, effect.outcome);
+          break;
+        case "requeueJob":
+          break;
+      }
+    }
+    return render;
+  }
 
   /**
    * Starts a render unless one is in progress, in which case that one is returned unchanged (`started: false`).
@@ -125,61 +165,187 @@ export class ProjectRoom extends DurableObject<Env> {
    * cap on renders in progress (else `atCap`, and the room is put back as it was). `failWith` ends it at once
    * (strict lint). While a batch runs, no other render slips in between its rows (`batchBusy`).
    */
-  async startRender(render: RoomRender, failWith?: string[]): Promise<StartResult> {
+  async startRender(render: QueuedRender, failWith?: string[]): Promise<StartResult> {
     if (await this.batch.inProgress()) return { batchBusy: true };
-    return admitRender(this.starts, render, failWith);
+    return this.admit(render, failWith);
   }
 
-
-  // A node's reports on a whole render (node-reports.ts); a split render's segments are split-render.ts.
-
-  appendLines(renderId: string, lines: string[], progress?: Progress | null): Promise<{ cancelled: boolean }> {
-    return appendLines(this.core, renderId, lines, progress);
+  /** A render's start (a render POST, or a batch's row): stored, its D1 row and job admitted, the watchdog armed. */
+  private async admit(render: QueuedRender, failWith?: string[]): Promise<AdmitResult> {
+    const existing = await this.current();
+    if (existing && isInProgress(existing.status)) return { started: false, view: this.view(existing) };
+    await storeRender(this.ctx.storage, render);
+    // The job is queued in the row's round trip, so a node may claim it (and report to the room) before the room has
+    // stored the render as admitted and told its start: no other call reaches the room until it has. (Only storage
+    // blocks other calls by itself; a D1 call does not.)
+    const queued = await this.ctx.blockConcurrencyWhile(async () => {
+      const staleBefore = Date.now() - limitsOf(this.env).maxRenderMs - STALE_AFTER_LIMIT_MS;
+      const job = failWith ? undefined : { kind: "render" as const, options: render.options };
+      const named = await admitRender(openDb(this.env.DB), render, capOf(this.env, "render"), staleBefore, job);
+      if (!named) {
+        if (existing) await storeRender(this.ctx.storage, existing);
+        else await forgetRender(this.ctx.storage);
+        return null;
+      }
+      // The watchdog runs from the start, so even a render whose job never got queued ends.
+      await this.ctx.storage.setAlarm(Date.now() + limitsOf(this.env).watchdogMs);
+      this.feed.started(named.id, publicRenderState(named));
+      return this.apply(admitted(named));
+    });
+    if (!queued || queued.phase !== "queued") return { atCap: true };
+    if (failWith) {
+      await this.apply(withLines(queued, failWith));
+      await this.finish(queued.id, { ok: false, error: "lint errors (strict): fix them or render without strict" });
+    } else {
+      await announceWork(this.env, "render");
+    }
+    return { started: true, view: this.view((await this.current()) ?? queued) };
   }
 
-  nodeProgress(renderId: string, segment: number | "join" | null, lines: string[], event?: ProgressEvent): Promise<{ cancelled: boolean }> {
-    return nodeProgress(this.core, renderId, segment, lines, event);
+  // A node's reports (the node routes): each read, decided by a transition, applied.
+
+  /** Appends log lines (from the node or the Worker). Returns whether the node should stop. */
+  async appendLines(renderId: string, lines: string[], progress?: Progress | null): Promise<{ cancelled: boolean }> {
+    const render = await this.current();
+    if (!isLive(render, renderId)) return { cancelled: true };
+    await this.apply(withLines(render, lines, progress));
+    return { cancelled: false };
   }
 
-  markRendering(renderId: string, nodeName: string, attempt = 1): Promise<void> {
-    return markRendering(this.core, renderId, nodeName, attempt);
+  /** A node's progress post on a render, segment or join job: its lines, and its frames (summed over segments). */
+  async nodeProgress(renderId: string, segment: number | "join" | null, lines: string[], event?: ProgressEvent): Promise<{ cancelled: boolean }> {
+    const render = await this.current();
+    if (!isLive(render, renderId)) return { cancelled: true };
+    await this.apply(progressed(render, segment, lines, event));
+    return { cancelled: false };
   }
 
-  complete(jobId: string, nodeId: string, body: CompleteRequest): Promise<{ ok: boolean; error?: string }> {
-    return completeRender(this.core, jobId, nodeId, body);
+  /** A render node took the render's job (`attempt` 1, or a later one after a lost lease). */
+  async markRendering(renderId: string, nodeName: string, attempt = 1): Promise<void> {
+    const render = await this.current();
+    if (!render || render.id !== renderId) return;
+    await this.apply(taken(render, nodeName, attempt, limitsOf(this.env).maxAttempts, Date.now()));
   }
 
-  plan(renderId: string, nodeId: string, plan: RenderPlan): Promise<{ segments: SegmentRange[]; cancelled: boolean }> {
-    return planRender(this.core, renderId, nodeId, plan);
+  /**
+   * POST /api/node/jobs/:id/complete of a render or join job, from the node that holds it. The room decides the
+   * outcome (a success with no uploaded file is a failure) and ends the render, which ends the job: the job is never
+   * ended first, so a completion that breaks halfway leaves a decision the alarm finishes writing, never a lost one.
+   */
+  async complete(jobId: string, holder: JobHolder, body: CompleteRequest): Promise<{ ok: boolean; error?: string }> {
+    const render = await this.current();
+    if (!render || !(render.id === jobId || joinJobId(render.id) === jobId) || !isLive(render, render.id)) return { ok: true };
+    if (!(await holds(this.env, jobId, holder))) return { ok: false, error: "this node no longer holds the job" };
+    const size = body.ok ? await uploadedSize(this.env, render) : null;
+    const latest = await this.current();
+    if (!isLive(latest, render.id)) return { ok: true };
+    await this.apply(completed(latest, body.ok ? { ok: true, size } : { ok: false, error: body.error }));
+    return body.ok && size === null ? { ok: false, error: "the render node reported success but uploaded no file" } : { ok: true };
   }
 
-  markSegment(renderId: string, segment: number | "join", nodeName: string, attempt: number): Promise<void> {
-    return markSegment(this.core, renderId, segment, nodeName, attempt);
+  /**
+   * POST /api/node/jobs/:id/plan: the node that holds the render job loaded the composition. The render is split when
+   * that finishes it sooner with the nodes free now (render-facts.ts splitDecision): the render job ends and one
+   * segment job per frame range is queued for any nodes; otherwise it stays whole on the planning node. A plan longer
+   * than MAX_VIDEO_SECONDS fails the render and queues nothing.
+   */
+  async plan(renderId: string, holder: JobHolder, plan: RenderPlan): Promise<{ segments: SegmentRange[]; cancelled: boolean }> {
+    const render = await this.current();
+    if (!isLive(render, renderId) || !(await holds(this.env, renderId, holder))) return { segments: [], cancelled: true };
+    const decision = await splitDecision(this.env, render, plan);
+    if ("tooLong" in decision) {
+      await this.finish(renderId, { ok: false, error: decision.tooLong });
+      return { segments: [], cancelled: true };
+    }
+    const latest = await this.current();
+    if (!isLive(latest, renderId)) return { segments: [], cancelled: true };
+    // Planned before the room heard of the claim: nothing to split from; the node renders it whole.
+    if (latest.phase !== "rendering") return { segments: [], cancelled: false };
+    await this.apply(planned(latest, plan, decision.ranges, decision.line));
+    return { segments: decision.ranges, cancelled: false };
   }
 
-  completeSegment(renderId: string, index: number, nodeId: string, body: CompleteRequest): Promise<{ ok: boolean; error?: string }> {
-    return completeSegment(this.core, renderId, index, nodeId, body);
+  /** A node took a segment or the join (`attempt` 1, or later after a lost lease). */
+  async markSegment(renderId: string, segment: number | "join", nodeName: string, attempt: number): Promise<void> {
+    const render = await this.current();
+    if (!isLive(render, renderId) || render.phase !== "split") return;
+    await this.apply(segmentTaken(render, segment, nodeName, attempt, limitsOf(this.env).maxAttempts));
   }
 
-  /** The render ended: done (with the file's size), failed (with why), or cancelled. */
+  /** POST /api/node/jobs/:id/complete of a segment job. The last segment done queues the join. */
+  async completeSegment(renderId: string, index: number, holder: JobHolder, body: CompleteRequest): Promise<{ ok: boolean; error?: string }> {
+    const render = await this.current();
+    if (!isLive(render, renderId) || render.phase !== "split" || !render.segments[index]) return { ok: true };
+    if (!(await holds(this.env, segmentJobId(renderId, index), holder))) return { ok: false, error: "this node no longer holds the job" };
+    const uploaded = body.ok && !!(await this.env.FILES.head(segmentKey(render.userId, renderId, index)));
+    const latest = await this.current();
+    if (!isLive(latest, renderId) || latest.phase !== "split") return { ok: true };
+    await this.apply(segmentCompleted(latest, index, body.ok ? { ok: true, uploaded } : { ok: false, error: body.error }));
+    return body.ok && !uploaded ? { ok: false, error: `segment ${index}: the render node reported success but uploaded no file` } : { ok: true };
+  }
+
+  // ── a render's end ─────────────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * The render ended: done (with the file's size), failed (with why), or cancelled. The decision (`ended`) is stored
+   * and told first, then the D1 rows are written (projection.ts writeEndedRender); should they fail, the decision
+   * stands, the render offers no download, and the alarm writes them with backoff. Then the streams, the `wait`ers
+   * and the webhook hear of it, and a batch goes on with its next row.
+   */
   async finish(renderId: string, outcome: Outcome): Promise<RenderView | null> {
     const render = await this.current();
     if (!isLive(render, renderId) || this.finishing.has(renderId)) return render ? this.view(render) : null;
     this.finishing.add(renderId);
     // Read once for the render's webhook and, when this was a batch's last row, the batch's.
     const project = projectLookup(this.env, render.userId, render.slug);
-    let view: RenderView;
+    let final: EndedRender;
     try {
-      view = await endRender(this.ends, render, outcome, project);
+      const step = ended(render, outcome, Date.now());
+      this.feed.lines(render.id, [step.line], { status: render.status, progress: render.progress });
+      await storeRender(this.ctx.storage, step.render);
+      await this.ctx.storage.deleteAlarm();
+      // The project's webhook is looked up only without a webhookUrl; then in the same round trip as the writes.
+      if (!render.options.webhookUrl) void settled(project()); // its failure is the notice's, which awaits it and logs it
+      final = step.render;
+      try {
+        final = await this.sync(step.render);
+      } catch (error) {
+        logEvent("error", "render.end_write_failed", { renderId, retry: "alarm", error });
+        await this.ctx.storage.setAlarm(Date.now() + backoffDelay(SYNC_BACKOFF, 1));
+      }
     } finally {
       this.finishing.delete(renderId);
     }
+    const view = this.view(final);
+    this.feed.ended(publicRenderState(final));
+    this.waiters.notify(renderId, view);
+    await notifyRenderEnded(this.env, final, project);
     // A batch's row: record it and start the next row; should that break, the alarm goes on with it.
-    await this.batch.renderEnded((await this.current()) ?? render, project).catch(async (error: unknown) => {
+    await this.batch.renderEnded((await this.current()) ?? final, project).catch(async (error: unknown) => {
       logEvent("error", "batch.advance_failed", { renderId, error, retry: "alarm" });
       await this.ctx.storage.setAlarm(Date.now() + 1000);
     });
     return view;
+  }
+
+  /** Writes an ended render's D1 rows, then marks it synced (from then on a done render offers its download). */
+  private async sync(render: EndedRender): Promise<EndedRender> {
+    await writeEndedRender(this.env, render);
+    const done = synced(render);
+    await storeRender(this.ctx.storage, done);
+    return done;
+  }
+
+  /** The alarm of an ended render whose rows are not written yet: one more try, then the next with backoff. */
+  private async retrySync(render: EndedRender): Promise<void> {
+    try {
+      await this.sync(render);
+    } catch (error) {
+      const next = syncFailed(render);
+      await storeRender(this.ctx.storage, next);
+      if (next.syncTries < MAX_SYNC_TRIES) await this.ctx.storage.setAlarm(Date.now() + backoffDelay(SYNC_BACKOFF, next.syncTries + 1));
+      else logEvent("error", "render.end_write_abandoned", { renderId: render.id, tries: next.syncTries, error });
+    }
   }
 
   // ── batches (batch-run.ts) ─────────────────────────────────────────────────────────────────────────────────
@@ -213,10 +379,7 @@ export class ProjectRoom extends DurableObject<Env> {
     const render = await this.current();
     if (render && render.id === renderId && render.filename === filename) {
       await this.batch.forgetFile(filename);
-      if (render.deletedAt) return;
-      const forgotten = { ...render, deletedAt: Date.now() };
-      await this.save(forgotten);
-      await writeProjection(db, forgotten);
+      if (render.phase === "ended") await this.apply(fileForgotten(render, Date.now()));
       return;
     }
     await this.batch.forgetFile(filename);
@@ -302,13 +465,27 @@ export class ProjectRoom extends DurableObject<Env> {
 
   /**
    * The alarm: an ended render whose D1 rows are not yet written gets them written, with backoff (then no alarm);
-   * a render in progress gets the watchdog's look (render-watchdog.ts), which ends it or re-arms.
+   * a render in progress gets the watchdog's look (render-transitions.ts `watched`), which ends it or looks again.
    */
   async alarm(): Promise<void> {
     const render = await this.current();
     if (!render) return;
-    if (isInProgress(render.status)) return watchRender(this.core, render, Date.now());
-    if (render.synced === false) await retrySync(this.ends, render);
+    if (render.phase !== "ended") return this.watchdog(render.id);
+    if (!render.synced) await this.retrySync(render);
     await this.batch.advance();
+  }
+
+  /** One look of the watchdog: what the queue says of the render's jobs, decided on the render as it is after the
+   * reads (a node's report may have changed it meanwhile). */
+  private async watchdog(renderId: string): Promise<void> {
+    const now = Date.now();
+    const looked = await this.current();
+    if (!isLive(looked, renderId)) return;
+    const look = await watchLook(this.env, looked, now);
+    const render = await this.current();
+    if (!isLive(render, renderId)) return;
+    const decision = watched(render, look, limitsOf(this.env));
+    await this.apply(decision.step);
+    if (decision.againAt !== null && isLive(await this.current(), renderId)) await this.ctx.storage.setAlarm(decision.againAt);
   }
 }

@@ -51,7 +51,7 @@ export class RenderFeed {
   }
 
   /** Stores the lines (dropping the oldest past MAX_LINES) and sends each with the render's status and progress. */
-  lines(renderId: string, lines: string[], meta: { status: string; progress: unknown }): void {
+  lines(renderId: string, lines: string[], meta: { status: string; progress: unknown; queue?: unknown }): void {
     for (const line of lines) this.sql.exec("INSERT INTO lines (render_id, text) VALUES (?, ?)", renderId, line);
     this.sql.exec("DELETE FROM lines WHERE seq <= (SELECT max(seq) FROM lines) - ?", MAX_LINES);
     for (const line of lines) this.emit("line", { line, ...meta });

@@ -1,129 +1,384 @@
-// The render state machine of a ProjectRoom, as pure transitions: each takes the room's render and what happened,
-// and returns the render that follows (a new object; the input is left as it was) with the log line that says so.
-// No storage, no D1, no streams: project-room.ts applies them and does the telling and writing, so every rule of a
-// render's life is here, tested on plain values (test/worker/render-transitions.test.ts).
-//   queued ──node takes it──▶ rendering ──complete──▶ done | failed
-//     ▲                          │ lease lost: queued again, up to the attempt limit, then failed
-//     └──────────────────────────┘ any state in progress ──cancel / wall clock──▶ cancelled | failed
-// A split render stays `rendering` while its segments (each queued ▶ rendering ▶ done) and then the join run.
+// A render's life, as one state machine of pure transitions: each takes the room's render (a phase of state.ts) and
+// what happened (plain data: a node's report, what the watchdog read), and returns the render that follows (a new
+// object; the input is left as it was) with the effects the room then performs, in order (project-room.ts `apply`):
+// log lines to tell, the D1 row to write (renders/projection.ts, the one projector), jobs to queue, end or put back, an end to carry out.
+// No storage, no D1, no streams here, so every rule of a render's life reads in this file and is tested on plain
+// values (test/node/render-life.test.ts).
+//
+//   queued ──a node takes it──▶ rendering ──its node completes──▶ ended (done | failed)
+//     ▲                            │  └──plan: split──▶ split ──segments done, join done──▶ ended
+//     └──lease lost (retry)────────┘       lease lost on a segment: that segment is queued again
+//   lease lost on the last attempt, a segment that failed, past MAX_RENDER_MS of running time ──▶ ended (failed)
+//   cancel (the user, the project deleted, the job withdrawn) ──▶ ended (cancelled), from any live phase
+//
+// What happens on a lost lease: `leaseLost` below. The wall-clock bound counts running time only (`runningDeadline`):
+// summed over attempts, from each node's claim; a render waiting in the queue has no deadline and shows its place.
 import { sumProgress, toRenderProgress, type ProgressEvent } from "../../../core/protocol/progress.ts";
 import type { RenderPlan, SegmentRange } from "../../../core/protocol/render-plan.ts";
-import { isInProgress } from "../../../core/protocol/render-state.ts";
-import type { Progress, RoomRender, RoomSegment } from "../state.ts";
+import { isInProgress, type RenderQueuePlace } from "../../../core/protocol/render-state.ts";
+import { describeRenderOptions } from "../../../core/render/render-options.ts";
+import {
+  joinJobId,
+  segmentJobId,
+  type EndedRender,
+  type LiveRender,
+  type Outcome,
+  type Progress,
+  type QueuedRender,
+  type RoomRender,
+  type RoomSegment,
+  type RunningRender,
+  type SplitRender,
+} from "../state.ts";
 
-export type Outcome = { ok: true; size: number } | { ok: false; error: string } | { cancelled: true; reason: string };
+export type { Outcome };
+
+/** Work the room queues for nodes. */
+export interface QueuedJob {
+  id: string;
+  kind: "segment" | "join";
+  options: unknown;
+}
+
+/** What the room does after storing the render a transition returned, in this order. */
+export type Effect =
+  /** Tell these log lines (already applied to the render) to its log and streams. */
+  | { do: "tell"; lines: string[] }
+  /** Write the render's D1 row as it now is (renders/projection.ts, the one projector). */
+  | { do: "project" }
+  /** Put a job whose lease lapsed back in the queue. Done FIRST, before the render is stored: when another hand got
+   * there first (the node's late post renewed it, a second look), the whole transition is dropped. */
+  | { do: "requeueJob"; jobId: string; nodeId: string | null; why: string }
+  /** A job's work is done (the plan of a split render, a segment). */
+  | { do: "endJob"; jobId: string; result?: unknown }
+  | { do: "queueJobs"; jobs: QueuedJob[] }
+  /** Wake the nodes long-polling for this kind of work. */
+  | { do: "announce"; kind: "render" | "segment" | "join" }
+  /** Start more container nodes (production). */
+  | { do: "wakeNodes" }
+  /** End the render with this outcome (`ended`, then the room's end: D1 rows, streams, waiters, webhook). */
+  | { do: "end"; outcome: Outcome };
+
+export interface Step<R extends RoomRender = RoomRender> {
+  render: R;
+  effects: Effect[];
+}
+
+/** The room's settings a transition reads. */
+export interface Limits {
+  maxAttempts: number;
+  leaseMs: number;
+  maxRenderMs: number;
+  watchdogMs: number;
+}
+
+/** A render waits this long for a node before its log says so (once). */
+export const NO_NODE_NOTICE_MS = 20_000;
 
 /** `render` is the room's render `renderId` and still in progress: the only one a node's report may change. */
-export function isLive(render: RoomRender | null, renderId: string): render is RoomRender {
-  return render !== null && render.id === renderId && isInProgress(render.status);
+export function isLive(render: RoomRender | null, renderId: string): render is LiveRender {
+  return render !== null && render.id === renderId && render.phase !== "ended";
 }
 
-const copy = (render: RoomRender): RoomRender => ({ ...render, segments: render.segments?.map((s) => ({ ...s })) ?? render.segments });
+const copySegments = (segments: RoomSegment[]) => segments.map((s) => ({ ...s }));
 
-/** New log lines (the last becomes the last line) and, when given, new progress. */
-export function withLines(render: RoomRender, lines: readonly string[], progress?: Progress | null): RoomRender {
-  const next = copy(render);
+/** `lines` told: the last becomes the render's last line. */
+function telling<R extends RoomRender>(render: R, lines: string[], effects: Effect[] = []): Step<R> {
   const last = lines.at(-1);
-  if (last !== undefined) next.lastLine = last;
-  if (progress !== undefined) next.progress = progress;
-  return next;
+  return { render: last === undefined ? render : { ...render, lastLine: last }, effects: [...effects, { do: "tell", lines }] };
 }
 
-/** A node took the render's job: attempt 1, or a later one after a lost lease. Null unless the render was queued. */
-export function taken(render: RoomRender, nodeName: string, attempt: number, maxAttempts: number): { render: RoomRender; line: string } | null {
-  if (render.status !== "queued") return null;
+/** `step` with more effects after its own. */
+const withAfter = <R extends RoomRender>(step: Step<R>, after: Effect[]): Step<R> => ({ render: step.render, effects: [...step.effects, ...after] });
+
+// ── queued ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The room admitted the render (its row and job are written): its log starts. */
+export function admitted(render: QueuedRender): Step<QueuedRender> {
+  return telling(render, [`render queued: ${describeRenderOptions(render.options)} → ${render.filename}`]);
+}
+
+/** A queued render's place, as the watchdog read it; null when it did not move. */
+export function placed(render: QueuedRender, place: RenderQueuePlace): Step<QueuedRender> | null {
+  if (render.queue && render.queue.position === place.position && render.queue.etaSeconds === place.etaSeconds) return null;
+  const eta = place.etaSeconds === null ? "" : `, a node should take it in about ${place.etaSeconds} s`;
+  return telling({ ...render, queue: place }, [`queued: position ${place.position}${eta}`]);
+}
+
+/** A node took the render's job: attempt 1, or a later one after a lost lease. Null unless the render was queued.
+ * Its running time starts now. */
+export function taken(render: RoomRender, nodeName: string, attempt: number, maxAttempts: number, now: number): Step<RunningRender> | null {
+  if (render.phase !== "queued") return null;
+  const { queue: _queue, ...rest } = render;
   const line = attempt === 1
     ? `render node ${nodeName} started the render`
     : `render node ${nodeName} took the render over (attempt ${attempt} of ${maxAttempts})`;
-  return { render: { ...copy(render), status: "rendering", attempt, node: nodeName }, line };
+  const running: RunningRender = { ...rest, phase: "rendering", status: "rendering", node: nodeName, attempt, runningSince: now };
+  return telling(running, [line], [{ do: "project" }]);
 }
 
-/** A node's progress event on one segment (or on the whole render): the render's progress, summed over segments. */
-export function progressAfter(render: RoomRender, segment: number | "join" | null, event: ProgressEvent): { render: RoomRender; progress: Progress | undefined } {
-  if (segment === null || !render.segments) return { render, progress: toRenderProgress(event) };
-  const next = copy(render);
-  const part = segment === "join" ? undefined : next.segments![segment];
+// ── rendering ────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Log lines from the node (or the Worker), and new progress when given. */
+export function withLines<R extends LiveRender>(render: R, lines: string[], progress?: Progress | null): Step<R> {
+  return telling(progress === undefined ? render : { ...render, progress }, lines);
+}
+
+/**
+ * A node's progress post on the render, a segment or the join: its lines (prefixed with the segment on a split
+ * render) and its frames, summed over segments (done segments count whole). No event: the progress stays.
+ */
+export function progressed(render: LiveRender, segment: number | "join" | null, lines: string[], event?: ProgressEvent): Step<LiveRender> {
+  if (render.phase !== "split" || segment === null) return withLines(render, lines, event ? toRenderProgress(event) : undefined);
+  const prefixed = lines.map((l) => `${segment === "join" ? "join" : `segment ${segment}`}: ${l}`);
+  if (!event) return withLines(render, prefixed);
+  const segments = copySegments(render.segments);
+  const part = segment === "join" ? undefined : segments[segment];
   if (part) part.progress = event;
-  const parts = next.segments!
+  const parts = segments
     .map((s) => (s.status === "done" ? { frame: s.toFrame - s.fromFrame, total: s.toFrame - s.fromFrame, fps: null, stage: "capturing" as const, etaSeconds: 0, reused: s.progress?.reused } : s.progress))
     .filter((p): p is ProgressEvent => !!p);
   // No segment has reported frames yet: the progress shown stays as it was.
-  return { render: next, progress: sumProgress(parts, render.plan?.frames ?? 0) ?? undefined };
+  const progress = sumProgress(parts, render.plan?.frames ?? 0) ?? undefined;
+  return withLines({ ...render, segments }, prefixed, progress);
 }
 
-/** The planning node's plan: kept; with more than one range the render goes on as segments, each queued. */
-export function planned(render: RoomRender, plan: RenderPlan, ranges: readonly SegmentRange[]): RoomRender {
-  const next = { ...copy(render), plan };
-  if (ranges.length > 1) next.segments = ranges.map((r) => ({ ...r, node: null, attempts: 0, status: "queued" }));
-  return next;
+/**
+ * The planning node's plan and the room's decision (split-plan.ts): with one range the render stays whole on that
+ * node; with more, the render job's work (the plan) is done and the render goes on as segments, each queued.
+ */
+export function planned(render: RunningRender, plan: RenderPlan, ranges: readonly SegmentRange[], line: string): Step<RunningRender | SplitRender> {
+  if (ranges.length <= 1) return telling({ ...render, plan }, [line]);
+  const { node: _node, attempt: _attempt, ...rest } = render;
+  const segments: RoomSegment[] = ranges.map((r) => ({ ...r, node: null, attempts: 0, status: "queued" }));
+  const split: SplitRender = { ...rest, phase: "split", plan, segments };
+  const jobs: QueuedJob[] = ranges.map((r) => ({
+    id: segmentJobId(render.id, r.index),
+    kind: "segment",
+    options: { renderId: render.id, index: r.index, fromFrame: r.fromFrame, toFrame: r.toFrame, plan, render: render.options },
+  }));
+  const step = telling(split, [line], [{ do: "endJob", jobId: render.id, result: { segments: ranges.length } }, { do: "queueJobs", jobs }]);
+  return withAfter(step, [{ do: "announce", kind: "segment" }, { do: "wakeNodes" }]);
 }
+
+/** The node that holds the render's (or the join's) job reported its end; `size`: the uploaded file's, or null. */
+export function completed(render: LiveRender, report: { ok: true; size: number | null } | { ok: false; error?: string }): Step<LiveRender> {
+  if (!report.ok) return { render, effects: [{ do: "end", outcome: { ok: false, error: report.error ?? "the render node reported a failure without a message" } }] };
+  if (report.size === null) return { render, effects: [{ do: "end", outcome: { ok: false, error: "the render node reported success but uploaded no file" } }] };
+  return { render, effects: [{ do: "end", outcome: { ok: true, size: report.size } }] };
+}
+
+// ── split ────────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** A node took a segment or the join. Null when the segment does not exist. */
-export function segmentTaken(
-  render: RoomRender,
-  segment: number | "join",
-  nodeName: string,
-  attempt: number,
-  maxAttempts: number,
-): { render: RoomRender; line: string } | null {
-  if (!render.segments) return null;
-  const next = copy(render);
-  next.status = "rendering";
+export function segmentTaken(render: SplitRender, segment: number | "join", nodeName: string, attempt: number, maxAttempts: number): Step<SplitRender> | null {
   if (segment === "join") {
     const retry = attempt > 1 ? ` (attempt ${attempt} of ${maxAttempts})` : "";
-    return { render: next, line: `join: node ${nodeName} joins the ${render.segments.length} segments${retry}` };
+    return telling(render, [`join: node ${nodeName} joins the ${render.segments.length} segments${retry}`]);
   }
-  const part = next.segments![segment];
+  const segments = copySegments(render.segments);
+  const part = segments[segment];
   if (!part) return null;
   Object.assign(part, { node: nodeName, attempts: attempt, status: "rendering" } satisfies Partial<RoomSegment>);
   const line = attempt === 1
     ? `segment ${segment}: node ${nodeName} renders frames ${part.fromFrame}-${part.toFrame - 1}`
     : `segment ${segment}: node ${nodeName} took the segment over (attempt ${attempt} of ${maxAttempts})`;
-  return { render: next, line };
-}
-
-/** A segment's node reported success with its file uploaded; `allDone` when it was the last one (the join is next). */
-export function segmentDone(render: RoomRender, index: number): { render: RoomRender; line: string; allDone: boolean } {
-  const next = copy(render);
-  const part = next.segments![index]!;
-  part.status = "done";
-  part.progress = null;
-  const done = next.segments!.filter((s) => s.status === "done").length;
-  return { render: next, line: `segment ${index}: done on node ${part.node ?? "?"} (${done} of ${next.segments!.length})`, allDone: done === next.segments!.length };
-}
-
-/** A segment failed (its node said so, or uploaded nothing): the render fails with it. */
-export function segmentFailed(render: RoomRender, index: number): RoomRender {
-  const next = copy(render);
-  next.segments![index]!.status = "failed";
-  return next;
+  return telling({ ...render, segments }, [line]);
 }
 
 /**
- * A job's node stopped renewing its lease and the job went back to the queue: a whole render is queued again, and
- * so is the segment `segment` of a split one (the join has no state of its own).
+ * A segment's node reported its end; `uploaded`: whether its file is there. A failure (said, or no file) fails
+ * the render; the last segment done queues the join.
  */
-export function requeued(render: RoomRender, segment?: number): RoomRender {
-  const next = copy(render);
-  next.retries = (render.retries ?? 0) + 1;
-  if (!next.segments) next.status = "queued";
-  const part = segment === undefined ? undefined : next.segments?.[segment];
-  if (part) part.status = "queued";
-  return next;
+export function segmentCompleted(render: SplitRender, index: number, report: { ok: true; uploaded: boolean } | { ok: false; error?: string }): Step<SplitRender> {
+  const segments = copySegments(render.segments);
+  const part = segments[index]!;
+  if (!report.ok || !report.uploaded) {
+    part.status = "failed";
+    const error = report.ok
+      ? `segment ${index}: the render node reported success but uploaded no file`
+      : `segment ${index} failed on node ${part.node ?? "?"}: ${report.error ?? "no message"}`;
+    return { render: { ...render, segments }, effects: [{ do: "end", outcome: { ok: false, error } }] };
+  }
+  part.status = "done";
+  part.progress = null;
+  const done = segments.filter((s) => s.status === "done").length;
+  const line = `segment ${index}: done on node ${part.node ?? "?"} (${done} of ${segments.length})`;
+  const step = telling({ ...render, segments }, [line], [{ do: "endJob", jobId: segmentJobId(render.id, index) }]);
+  if (done < segments.length) return step;
+  const join: QueuedJob = { id: joinJobId(render.id), kind: "join", options: { renderId: render.id, segments: segments.map((s) => s.index), plan: render.plan, render: render.options } };
+  const after = telling(step.render, ["all segments done; queued the join"], [{ do: "queueJobs", jobs: [join] }]);
+  return { render: after.render, effects: [...step.effects, ...after.effects, { do: "announce", kind: "join" }] };
 }
+
+// ── the watchdog: a lost lease, the wall clock, a withdrawn or ended job ────────────────────────────────────────
+
+/** When the render's bound (`maxMs` of running time, summed over its attempts) runs out; null while it waits in the
+ * queue: waiting never fails a render. A split render runs from its planning claim to its end. */
+export function runningDeadline(render: RoomRender, maxMs: number): number | null {
+  return render.phase === "rendering" || render.phase === "split" ? render.runningSince + maxMs - render.ranMs : null;
+}
+
+/** A job of the render, as the watchdog read it from the queue. */
+export interface JobLook {
+  id: string;
+  kind: string;
+  status: string;
+  attempts: number;
+  nodeId: string | null;
+  leaseExpiresAt: number | null;
+  error: string | null;
+  /** The segment's index for a segment job, "join", or null for the render job. */
+  segment: number | "join" | null;
+}
+
+/** What the watchdog read for one look. */
+export interface WatchLook {
+  now: number;
+  /** A whole render: its render job (null when it is gone); a split one: its segment and join jobs that exist. */
+  jobs: (JobLook | null)[];
+  /** A whole render whose job is done: the size of its file, null when there is none. */
+  fileSize?: number | null;
+  /** A queued render: its place. */
+  place?: RenderQueuePlace;
+  /** Names of nodes by id, for a lapsed job whose holder the render does not know (the join). */
+  nodeNames?: Record<string, string>;
+}
+
+/** What one look decides: a step (or none), and when to look again (null: the render ends, no more looks). */
+export interface WatchDecision {
+  step: Step | null;
+  againAt: number | null;
+}
+
+const ending = (render: RoomRender, outcome: Outcome): WatchDecision => ({ step: { render, effects: [{ do: "end", outcome }] }, againAt: null });
+
+export function wallClockError(maxMs: number): string {
+  return `render exceeded the wall-clock limit of ${describeDuration(maxMs)}`;
+}
+
+/** "30 min", "90 s", "1.5 s": how the limit reads in the render's log. */
+export function describeDuration(ms: number): string {
+  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} min`;
+  return `${Number((ms / 1000).toFixed(1))} s`;
+}
+
+/** One look of the watchdog at the live render. Every path ends the render or looks again. */
+export function watched(render: LiveRender, look: WatchLook, limits: Limits): WatchDecision {
+  const { now } = look;
+  const deadline = runningDeadline(render, limits.maxRenderMs);
+  const again = Math.min(now + limits.watchdogMs, deadline ?? Infinity);
+  const withdrawn = look.jobs.some((job) => job === null || job.status === "cancelled");
+  if (render.phase !== "split" && withdrawn) return ending(render, { cancelled: true, reason: "the job was withdrawn" });
+  if (deadline !== null && now >= deadline) return ending(render, { ok: false, error: wallClockError(limits.maxRenderMs) });
+  if (render.phase === "split" && withdrawn) return ending(render, { cancelled: true, reason: "the job was withdrawn" });
+  const jobs = look.jobs.filter((job): job is JobLook => job !== null);
+  if (render.phase !== "split" && (jobs[0]?.status === "done" || jobs[0]?.status === "failed")) {
+    const job = jobs[0];
+    const size = job.status === "done" ? look.fileSize : null;
+    return ending(render, size === null || size === undefined ? { ok: false, error: job.error ?? "the render job ended without its result reaching the render" } : { ok: true, size });
+  }
+  // One lapsed job per look: another lapsed one is the next look's (at most watchdogMs later).
+  const lapsed = jobs.find((job) => job.status === "running" && (job.leaseExpiresAt ?? 0) < now);
+  if (lapsed) {
+    const step = leaseLost(render, lapsed, look.nodeNames ?? {}, limits, now);
+    return { step, againAt: step.effects.some((e) => e.do === "end") ? null : again };
+  }
+  if (render.phase === "queued" && jobs[0]?.status === "queued") return { step: waiting(render, look), againAt: again };
+  return { step: null, againAt: again };
+}
+
+/** A queued render nobody took yet: its place when it moved, and once past NO_NODE_NOTICE_MS that it waits. */
+function waiting(render: QueuedRender, look: WatchLook): Step | null {
+  const moved = look.place ? placed(render, look.place) : null;
+  if (render.waitNoticed || look.now - render.startedAt <= NO_NODE_NOTICE_MS) return moved;
+  const base = moved ?? { render, effects: [] };
+  const noticed = telling({ ...base.render, waitNoticed: true }, ["still waiting for a render node to pick this render up"]);
+  return { render: noticed.render, effects: [...base.effects, ...noticed.effects] };
+}
+
+/**
+ * WHAT HAPPENS ON A LOST LEASE. The node holding `job` (the render's, a segment's or the join's) stopped renewing its
+ * lease (no progress post for leaseMs). Before the last attempt (MAX_JOB_ATTEMPTS) the job goes back to the queue for
+ * another node: a whole render is queued again (its running time so far kept, its clock stopped until the next
+ * claim), a segment too; the join has no state of its own. Its log says which node stopped and which attempt it was.
+ * On the last attempt the render fails, naming the node.
+ */
+export function leaseLost(render: LiveRender, job: JobLook, nodeNames: Record<string, string>, limits: Limits, now: number): Step {
+  const segment = typeof job.segment === "number" && render.phase === "split" ? render.segments[job.segment] : undefined;
+  const label = segment ? `segment ${segment.index}` : job.segment === "join" ? "join" : "render";
+  // The room knows who holds a whole render or a segment; for the join, the node's name comes from its key.
+  const holder = segment ? segment.node : render.phase === "rendering" && job.segment === null ? render.node : null;
+  const nodeName = holder ?? (job.nodeId ? nodeNames[job.nodeId] : undefined) ?? "(unknown)";
+  const seconds = Math.round(limits.leaseMs / 1000);
+  const why = `${label}: node ${nodeName} stopped renewing its lease (no progress for ${seconds} s; attempt ${job.attempts} of ${limits.maxAttempts})`;
+  if (job.attempts >= limits.maxAttempts) {
+    const who = label === "render" ? `render node ${nodeName}` : `${label}: node ${nodeName}`;
+    const error = `${who} stopped responding on the last attempt (${job.attempts} of ${limits.maxAttempts}); the render was given up`;
+    return withAfter(telling(render, [why]), [{ do: "end", outcome: { ok: false, error } }]);
+  }
+  const gate: Effect = { do: "requeueJob", jobId: job.id, nodeId: job.nodeId, why };
+  const kind = job.kind as "render" | "segment" | "join";
+  const line = `${why}; queued again for another node`;
+  if (render.phase === "split") {
+    const segments = copySegments(render.segments);
+    if (segment) segments[segment.index]!.status = "queued";
+    const step = telling({ ...render, segments, retries: render.retries + 1 }, [line], [gate]);
+    return withAfter(step, [{ do: "announce", kind }]);
+  }
+  const { node: _node, attempt: _attempt, runningSince, ...rest } = render as RunningRender;
+  const ranMs = render.ranMs + (render.phase === "rendering" ? now - runningSince : 0);
+  const queued: QueuedRender = { ...rest, phase: "queued", status: "queued", retries: render.retries + 1, ranMs, queue: null };
+  return withAfter(telling(queued, [line], [gate, { do: "project" }]), [{ do: "announce", kind }]);
+}
+
+// ── ended ────────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * The render ended. It offers no download until its D1 rows are written (`synced`), so nothing shows a downloadUrl
- * that GET /api/renders lacks.
+ * that GET /api/renders lacks. Segments still queued or rendering are cancelled with it.
  */
-export function ended(render: RoomRender, outcome: Outcome, now: number): { render: RoomRender; line: string } {
+export function ended(render: LiveRender, outcome: Outcome, now: number): { render: EndedRender; line: string } {
   const line = "cancelled" in outcome ? `render cancelled: ${outcome.reason}` : outcome.ok ? `render done: ${render.filename}` : `render failed: ${outcome.error}`;
-  const next: RoomRender = { ...copy(render), doneAt: now, lastLine: line, synced: false };
-  next.status = "cancelled" in outcome ? "cancelled" : outcome.ok ? "done" : "failed";
-  if ("ok" in outcome && outcome.ok) {
-    next.size = outcome.size;
-    if (next.progress) next.progress = { ...next.progress, frame: next.progress.total, percent: 100, etaSeconds: 0 };
-  }
-  if ("ok" in outcome && !outcome.ok) next.error = outcome.error;
-  return { render: next, line };
+  const status = "cancelled" in outcome ? "cancelled" : outcome.ok ? "done" : "failed";
+  const done = "ok" in outcome && outcome.ok;
+  const progress = done && render.progress ? { ...render.progress, frame: render.progress.total, percent: 100, etaSeconds: 0 } : render.progress;
+  const segments = render.phase === "split" ? render.segments.map((s) => (isInProgress(s.status) ? { ...s, status: "cancelled" as const } : { ...s })) : null;
+  const base = endedBase(render);
+  return {
+    render: {
+      ...base,
+      phase: "ended",
+      status,
+      outcome,
+      doneAt: now,
+      lastLine: line,
+      progress,
+      size: done ? outcome.size : null,
+      error: "ok" in outcome && !outcome.ok ? outcome.error : null,
+      segments,
+      synced: false,
+      syncTries: 0,
+      deletedAt: null,
+    },
+    line,
+  };
+}
+
+/** The fields every phase shares, without those of the live phase. */
+function endedBase(render: LiveRender) {
+  const { id, userId, slug, startedAt, filename, options, lastLine, progress, plan, retries, ranMs, waitNoticed } = render;
+  return { id, userId, slug, startedAt, filename, options, lastLine, progress, plan, retries, ranMs, waitNoticed };
+}
+
+/** The ended render's D1 rows are written: from now on a done render offers its download. */
+export const synced = (render: EndedRender): EndedRender => ({ ...render, synced: true });
+
+/** Another failed try of those writes. */
+export const syncFailed = (render: EndedRender): EndedRender => ({ ...render, syncTries: render.syncTries + 1 });
+
+/** The user deleted the rendered file: no download from now on. Null when it was deleted already. */
+export function fileForgotten(render: EndedRender, now: number): Step<EndedRender> | null {
+  if (render.deletedAt) return null;
+  return { render: { ...render, deletedAt: now }, effects: [{ do: "project" }] };
 }

@@ -5,7 +5,7 @@
 // what it always gets. The page's timeline has been sought to the frame's time before this runs.
 import type { Page } from "puppeteer-core";
 import type { CaptureBrowser } from "../../browser/launch-capture-browser.ts";
-import { captureFrame, type FrameClock } from "../capture-frame.ts";
+import { askUntilDrawn, captureFrame, type FrameClock } from "../capture-frame.ts";
 import { decodePng, type DecodedPng } from "./decode-png.ts";
 import type { Blender } from "./blend-pool.ts";
 import type { ShaderTransition, TransitionSetup } from "./transition-plan.ts";
@@ -70,10 +70,8 @@ function showBlend(id: string, rgba: string | null, width: number, height: numbe
 }
 
 async function drawn(capture: CaptureBrowser, clock: FrameClock, jpegQuality: number, png: boolean): Promise<Buffer> {
-  for (let attempt = 0; attempt < RETRIES; attempt++) {
-    const frame = await captureFrame(capture, clock, jpegQuality, png);
-    if (frame) return frame;
-  }
+  const frame = await askUntilDrawn(RETRIES, () => captureFrame(capture, clock, jpegQuality, png));
+  if (frame) return frame;
   throw new Error("Chromium drew no image for a shader transition frame");
 }
 

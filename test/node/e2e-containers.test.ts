@@ -1,0 +1,156 @@
+// Render nodes as production runs them (STUDIO_NODES=containers): the real Worker (wrangler dev) with
+// RENDER_NODE_CONTAINER bound, whose container class starts, stops and replaces instances through the local container
+// host, which runs each instance as a real render-node process started as the image starts it. Nothing runs until
+// work arrives; every kind of work starts capacity (a snapshot, a check and a preview from cold); N queued renders
+// scale up to CONTAINER_MAX_INSTANCES and back to CONTAINER_MIN_INSTANCES; an instance with no work stops while
+// another works; a node killed with SIGKILL mid-render is replaced and its render ends done with the same frames
+// as an undisturbed render. CONTAINER_SLEEP_AFTER is 3 s here so idle instances stop within the test.
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { starterComposition } from "../../core/composition/starter.ts";
+import { DEFAULT_CLAIM_WAIT_S } from "../../core/protocol/node-routes.ts";
+import { resolveBinaries, type Binaries } from "../../render-node/src/system/resolve-binaries.ts";
+import { runTool } from "../../render-node/src/system/run-tool.ts";
+import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
+import { callStudio, waitFor } from "./studio-calls.ts";
+
+let studio: RunningStudio;
+let binaries: Binaries;
+let token = "";
+let work = "";
+
+const call = (method: string, path: string, body?: unknown) => callStudio(studio.url, token, method, path, body);
+const running = () => studio.containers!.instances().filter((i) => i.running);
+const runningNames = () => running().map((i) => i.name).sort();
+
+type Render = { status: string; downloadUrl: string | null; lines: string[] };
+const renderOf = async (slug: string) => (await (await call("GET", `/api/projects/${slug}/render`)).json()) as Render;
+const renderEnded = (slug: string, timeoutMs = 240_000) =>
+  waitFor(`the render of ${slug} to end`, async () => {
+    const r = await renderOf(slug);
+    return r.status === "done" || r.status === "failed" || r.status === "cancelled" ? r : null;
+  }, timeoutMs);
+
+async function project(name: string, duration: number): Promise<string> {
+  const html = starterComposition({ compositionId: name.toLowerCase(), title: name, duration });
+  expect((await call("POST", "/api/projects", { name, html })).status).toBe(201);
+  return name.toLowerCase();
+}
+
+/** Every decoded video frame's MD5 (ffmpeg's framemd5): equal lists are identical frames. */
+async function frameHashes(slug: string, downloadUrl: string): Promise<string[]> {
+  const file = join(work, `${slug}-${Date.now()}.mp4`);
+  await writeFile(file, new Uint8Array(await (await call("GET", downloadUrl)).arrayBuffer()));
+  const text = await runTool(binaries.ffmpeg, ["-v", "error", "-i", file, "-map", "0:v", "-f", "framemd5", "-"], new AbortController().signal).done;
+  return text.split("\n").filter((l) => l && !l.startsWith("#")).map((l) => l.split(",").at(-1)!.trim());
+}
+
+beforeAll(async () => {
+  binaries = await resolveBinaries();
+  work = await mkdtemp(join(tmpdir(), "studio-containers-"));
+  studio = await startStudio({
+    port: 30_000 + Math.floor(Math.random() * 2000),
+    dataDir: join(work, "data"),
+    containers: true,
+    vars: {
+      CONTAINER_MIN_INSTANCES: "1",
+      CONTAINER_MAX_INSTANCES: "3",
+      CONTAINER_SLEEP_AFTER: "3s",
+      CONTAINER_NODE_CONCURRENCY: "1",
+      JOB_LEASE_MS: "4000",
+      // Renders stay whole (the farm model never finds a split faster), so the killed render and the undisturbed
+      // one are encoded alike and their frames can be compared exactly.
+      NODE_FRAMES_PER_SECOND: "1000",
+    },
+    log: (line) => {
+      if (process.env.STUDIO_TEST_LOG) console.log(line);
+    },
+  });
+  const login = await fetch(`${studio.url}/auth/dev/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "containers" }) });
+  token = ((await login.json()) as { token: string }).token;
+}, 300_000);
+
+afterAll(async () => {
+  await studio?.stop();
+});
+
+describe("render nodes as containers", () => {
+  it("runs no node until work arrives; a snapshot from cold starts one (as the image starts it) and succeeds", async () => {
+    const slug = await project("Cold", 1);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(running()).toEqual([]);
+    const res = await call("POST", `/api/projects/${slug}/snapshot`, { at: [0.5], end: false });
+    const body = (await res.json()) as { ok: boolean; snapshots: { path: string }[] };
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body.snapshots.map((s) => s.path)).toContain("snapshots/frame-01-0.500s.png");
+    expect(runningNames()).toEqual(["render-node-0"]);
+    // The node's health answer: it was started with the image's HEALTH_PORT published, and the Worker's NODE_ID.
+    const answer = (await (await fetch(`http://127.0.0.1:${await healthPortOf("render-node-0")}/healthz`)).json()) as { nodeId: string };
+    expect(answer.nodeId).toBe("container-render-node-0");
+  }, 120_000);
+
+  it("a check and a preview from cold each start a node", async () => {
+    const slug = await project("Browser", 1);
+    for (const what of ["check", "preview"] as const) {
+      // Cloudflare may stop an instance at any time (a host moved): stopped cleanly, it is not replaced until work comes.
+      for (const i of running()) studio.containers!.kill(i.name, "SIGTERM");
+      await waitFor("every instance to stop", async () => running().length === 0, 30_000);
+      // Local workerd does not see a stopped node's pending claim go (e2e-farm.test.ts says so too): wait it out, or
+      // that dead claim takes the job.
+      await new Promise((r) => setTimeout(r, (DEFAULT_CLAIM_WAIT_S + 2) * 1000));
+      expect(running()).toEqual([]);
+      const res = await call("POST", `/api/projects/${slug}/${what}`, what === "check" ? {} : undefined);
+      expect(res.status, `${what}: ${await res.clone().text()}`).toBe(200);
+      expect(running().length).toBeGreaterThanOrEqual(1);
+    }
+    expect(await (await call("DELETE", `/api/projects/${slug}/preview`)).json()).toEqual({ stopped: true });
+  }, 240_000);
+
+  it("three queued renders scale up to the maximum; an instance with no work stops while another works; then back to the minimum", async () => {
+    const slugs = [await project("Long", 4), await project("ShortA", 1), await project("ShortB", 1)];
+    for (const slug of slugs) expect((await call("POST", `/api/projects/${slug}/render`, { format: "mp4", quality: "draft" })).status).toBe(202);
+    let peak = 0;
+    await waitFor("three instances at once", async () => {
+      peak = Math.max(peak, running().length);
+      return peak === 3;
+    }, 60_000);
+    const [shortA, shortB] = [await renderEnded("shorta"), await renderEnded("shortb")];
+    expect([shortA.status, shortB.status]).toEqual(["done", "done"]);
+    // While the long render still runs, the idle instances stop: all but the long render's and the minimum's.
+    const fewer = await waitFor("an idle instance to stop while the long render runs", async () => {
+      const r = await renderOf("long");
+      if (r.status !== "rendering" && r.status !== "queued") throw new Error(`the long render ended (${r.status}) before any idle instance stopped`);
+      return running().length < 3 ? running().length : null;
+    }, 60_000);
+    expect(fewer).toBeLessThanOrEqual(2);
+    expect((await renderEnded("long")).status).toBe("done");
+    await waitFor("the minimum of one instance", async () => runningNames().join() === "render-node-0", 60_000);
+    // And it stays: the minimum is kept however long the queue stays empty.
+    await new Promise((r) => setTimeout(r, 8000));
+    expect(runningNames()).toEqual(["render-node-0"]);
+  }, 420_000);
+
+  it("a node killed with SIGKILL mid-render is replaced, and the render ends done with the frames of an undisturbed render", async () => {
+    const undisturbed = await renderOf("long");
+    expect(undisturbed.status).toBe("done");
+    const undisturbedFrames = await frameHashes("long", undisturbed.downloadUrl!);
+    expect(undisturbedFrames.length).toBe(120);
+    expect((await call("POST", "/api/projects/long/render", { format: "mp4", quality: "draft" })).status).toBe(202);
+    await waitFor("capture under way", async () => (await renderOf("long")).lines.some((l) => /frame \d+/.test(l)), 120_000);
+    const [victim] = running();
+    const startsBefore = victim!.starts;
+    expect(studio.containers!.kill(victim!.name, "SIGKILL")).toBe(true);
+    const done = await renderEnded("long", 300_000);
+    expect(done.status, done.lines.join("\n")).toBe("done");
+    expect(studio.containers!.instances().find((i) => i.name === victim!.name)!.starts).toBeGreaterThan(startsBefore);
+    expect(await frameHashes("long", done.downloadUrl!)).toEqual(undisturbedFrames);
+  }, 420_000);
+});
+
+/** The local port the host published the instance's HEALTH_PORT on. */
+async function healthPortOf(name: string): Promise<number> {
+  const answer = (await (await fetch(`${studio.containers!.url}/instances/${name}`)).json()) as { ports: Record<string, number> };
+  return answer.ports["8080"]!;
+}
