@@ -2,22 +2,23 @@
 // sent before the verdict goes as a batch with the credential guard first (credential-guard.ts): one round trip, one
 // transaction, so nothing it writes commits and nothing it reads is returned unless the credential is valid. A read
 // and a write are treated alike (nothing is told from the SQL's text); once the verdict is in, calls go as they are.
-// Sessions (withSession) get the same treatment; a session's batch may be answered by a replica, so the verdict is
-// then asked of the primary alongside it.
-import type { RequestGate } from "./request-gate.ts";
+// Sessions (withSession) get the same treatment; a session's batch may be answered by a replica, whose guard is no
+// verdict: the verdict is then the primary's (request-gate.ts says when it is asked).
+import { WRITE_BATCH } from "../db/write-batch.ts";
+import type { Reach, RequestGate } from "./request-gate.ts";
 
 /** Where a statement runs: the database or one of its sessions. */
 interface Target {
   gate: RequestGate;
   on: D1Database | D1DatabaseSession;
-  /** Whether a batch sent here reaches the primary (the database itself; a session's may reach a replica). */
-  onPrimary: boolean;
+  /** Which copy answers a batch sent here (the database: the primary; a session's: any copy). */
+  reach: Reach;
 }
 
 /** A batch sent behind the gate, its own statements' results. */
-function send<T>(target: Target, statements: D1PreparedStatement[]): Promise<D1Result<T>[]> {
-  const { gate, on, onPrimary } = target;
-  return gate.guarded<T>(statements, on, (list) => on.batch(list), onPrimary);
+function send<T>(target: Target, statements: D1PreparedStatement[], reach = target.reach): Promise<D1Result<T>[]> {
+  const { gate, on } = target;
+  return gate.guarded<T>(statements, on, (list) => on.batch(list), reach);
 }
 
 class GatedStatement {
@@ -69,16 +70,18 @@ function asStatement(statement: GatedStatement): D1PreparedStatement {
 }
 
 /** A batch behind the gate: its real statements, the guard first until the verdict is in. */
-function gatedBatch<T>(target: Target, statements: D1PreparedStatement[]): Promise<D1Result<T>[]> {
-  return send<T>(target, statements.map((s) => (s instanceof GatedStatement ? s.real : s)));
+function gatedBatch<T>(target: Target, statements: D1PreparedStatement[], reach = target.reach): Promise<D1Result<T>[]> {
+  return send<T>(target, statements.map((s) => (s instanceof GatedStatement ? s.real : s)), reach);
 }
 
 /** The session of a gated database: the same rules, with the session's own batch. */
 function gatedSession(real: D1DatabaseSession, gate: RequestGate): D1DatabaseSession {
-  const target: Target = { gate, on: real, onPrimary: false };
+  const target: Target = { gate, on: real, reach: "any copy" };
   const session = {
     prepare: (sql: string) => asStatement(new GatedStatement(real.prepare(sql), target)),
     batch: <T>(statements: D1PreparedStatement[]) => gatedBatch<T>(target, statements),
+    // A batch its sender says writes (worker/db/write-batch.ts): the primary runs it.
+    [WRITE_BATCH]: <T>(statements: D1PreparedStatement[]) => gatedBatch<T>(target, statements, "writes"),
     getBookmark: () => real.getBookmark(),
   };
   return session as unknown as D1DatabaseSession;
@@ -86,7 +89,7 @@ function gatedSession(real: D1DatabaseSession, gate: RequestGate): D1DatabaseSes
 
 /** The request's D1 binding, behind its gate. */
 export function gatedD1(real: D1Database, gate: RequestGate): D1Database {
-  const target: Target = { gate, on: real, onPrimary: true };
+  const target: Target = { gate, on: real, reach: "primary" };
   const db = {
     prepare: (sql: string) => asStatement(new GatedStatement(real.prepare(sql), target)),
     batch: <T>(statements: D1PreparedStatement[]) => gatedBatch<T>(target, statements),

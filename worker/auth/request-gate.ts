@@ -22,6 +22,13 @@ export interface CachedCredential {
 /** A batch sender: the database's or a Sessions API session's. */
 type Send = <T>(statements: D1PreparedStatement[]) => Promise<D1Result<T>[]>;
 
+/**
+ * Where a batch goes, as far as is known before it is sent: to the primary (the database's own batch); a session's
+ * batch its sender says writes (worker/db/write-batch.ts: D1 runs a batch that writes on the primary); or a
+ * session's other batch, which any copy may answer (a replica, for reads).
+ */
+export type Reach = "primary" | "writes" | "any copy";
+
 export class RequestGate {
   /** The verdict once known; null while unknown. */
   private known: boolean | null = null;
@@ -66,29 +73,31 @@ export class RequestGate {
 
   /**
    * Sends a batch so that it runs only for a valid caller: as is once confirmed, else with the credential guard
-   * first (one round trip, one transaction: nothing in it commits when the guard fails). `onPrimary`: the batch
-   * goes to the primary, so its guard's answer is the verdict; a session's batch may be answered by a replica, so
-   * the verdict is then asked of the primary alongside (the same round trip).
+   * first (one round trip, one transaction: nothing in it commits when the guard fails). The guard's row is the
+   * verdict when the primary answered the batch: the database's own batch, or a session's whose result says so (D1's
+   * `meta.served_by_primary`). A failed batch says nothing of which statement failed but its error's wording, which
+   * is never read: the verdict is then the plain lookup's (its row is the value), started alongside a batch that may
+   * fail by design (one its sender says writes: its guards refuse it) so that the failure costs no second trip.
    */
-  async guarded<T>(statements: D1PreparedStatement[], prepareOn: D1Database | D1DatabaseSession, send: Send, onPrimary: boolean): Promise<D1Result<T>[]> {
+  async guarded<T>(statements: D1PreparedStatement[], prepareOn: D1Database | D1DatabaseSession, send: Send, reach: Reach): Promise<D1Result<T>[]> {
     if (this.known === true) return send<T>(statements);
     if (this.known === false) throw this.refusal();
-    // Started early, awaited by the answer (authenticate.ts), which handles its error.
-    if (!onPrimary && this.askEarly) void settled(this.passed());
+    // Awaited when it matters: by a failure below, or by the answer (authenticate.ts), which handles its error.
+    if (reach === "writes" || (reach === "any copy" && this.askEarly)) void settled(this.passed());
     const { lookup, hash } = this.credential;
     let results: D1Result<T>[];
     try {
       results = await send<T>([guardStatement(prepareOn, lookup, hash, this.now), ...statements]);
     } catch (err) {
-      // The batch failed: on the guard, or on its own work. Which one is not read from the error's wording: the
-      // primary is asked (one more round trip, on this failing path only).
       if (!(await this.passed())) throw this.refusal();
-      // A session's batch may have met a replica that does not know the credential yet (a copy a moment behind the
-      // primary, which has just said the caller is valid): the work goes again, as is.
-      if (!onPrimary) return send<T>(statements);
+      // A read in a session may have met a replica that does not know the credential yet (a copy a moment behind
+      // the primary, which has just said the caller is valid): the work goes again, as is. A batch that writes ran
+      // on the primary, so its failure is the work's own (a guard of its own refused it).
+      if (reach === "any copy") return send<T>(statements);
       throw err;
     }
-    if (onPrimary) this.settle((results[0] as D1Result<Record<string, unknown>> | undefined)?.results[0] ?? null);
+    const guard = results[0] as D1Result<Record<string, unknown>> | undefined;
+    if (reach === "primary" || guard?.meta.served_by_primary === true) this.settle(guard?.results[0] ?? null);
     if (this.known === false) throw this.refusal();
     return results.slice(1);
   }
