@@ -49,7 +49,7 @@ function rewordedD1(db: D1Database, reword: Reword): D1Database {
 /** One request to the Worker, its D1 binding rewording errors with `reword`; the answer's status and body. */
 async function call(path: string, token: string, init: RequestInit, reword: Reword = (m) => m) {
   const ctx = createExecutionContext();
-  const headers = { ...(init.headers as Record<string, string>), Authorization: `Bearer ${token}` };
+  const headers: Record<string, string> = { ...(init.headers as Record<string, string>), Authorization: `Bearer ${token}` };
   if (typeof init.body === "string") headers["Content-Length"] = String(new TextEncoder().encode(init.body).length);
   const request = new Request(`${BASE}${path}`, { ...init, headers }) as Request<unknown, IncomingRequestCfProperties>;
   const res = await worker.fetch!(request, { ...(env as unknown as Env), DB: rewordedD1(env.DB, reword) }, ctx);

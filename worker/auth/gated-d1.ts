@@ -4,6 +4,7 @@
 // and a write are treated alike (nothing is told from the SQL's text); once the verdict is in, calls go as they are.
 // Sessions (withSession) get the same treatment; a session's batch may be answered by a replica, whose guard is no
 // verdict: the verdict is then the primary's (request-gate.ts says when it is asked).
+import { firstOf, rawOf } from "../db/answer-shapes.ts";
 import { WRITE_BATCH } from "../db/write-batch.ts";
 import type { Reach, RequestGate } from "./request-gate.ts";
 
@@ -33,10 +34,7 @@ class GatedStatement {
 
   first(column?: string): Promise<unknown> {
     const direct = () => (column === undefined ? this.real.first() : this.real.first(column));
-    return this.call(direct, (result) => {
-      const row = (result.results[0] ?? null) as Record<string, unknown> | null;
-      return column === undefined ? row : (row?.[column] ?? null);
-    });
+    return this.call(direct, (result) => firstOf(result, column));
   }
 
   all(): Promise<unknown> {
@@ -49,12 +47,8 @@ class GatedStatement {
 
   raw(options?: { columnNames?: boolean }): Promise<unknown> {
     const direct = () => (options?.columnNames ? this.real.raw({ columnNames: true }) : this.real.raw());
-    // A batch answers with objects: back to arrays in column order, as drizzle does with its own batches' results
-    // (so, as there, two selected columns of the same name keep one value: select them under distinct names).
-    return this.call(direct, (result) => {
-      const rows = (result.results as Record<string, unknown>[]).map((row) => Object.values(row));
-      return options?.columnNames ? [Object.keys(result.results[0] ?? {}), ...rows] : rows;
-    });
+    // A batch answers with objects: back to arrays (worker/db/answer-shapes.ts).
+    return this.call(direct, (result) => rawOf(result, options));
   }
 
   /** Runs the statement: as is once the caller is confirmed, else as a batch behind the guard. */
