@@ -4,9 +4,7 @@
 // no middleware, so headers added to one can never loosen or clobber the other's.
 import { Hono } from "hono";
 import { cors } from "hono/cors";
-import { answerGated } from "./auth/gated-answer.ts";
-import { installGatedFetch } from "./auth/gated-fetch.ts";
-import { identifyCaller } from "./auth/middleware.ts";
+import { identifyCaller } from "./auth/authenticate.ts";
 import type { AppEnv } from "./http/context.ts";
 import { refuseCrossSiteWrites } from "./http/csrf.ts";
 import { refuseDotSegments } from "./http/dot-segments.ts";
@@ -53,14 +51,9 @@ import { projectWebhookRoutes, renderDeliveryRoutes, webhookSecretRoutes } from 
 import "./renders/farm/resolve-node.ts";
 
 export function createApp() {
-  installGatedFetch();
   const content = createContentApp();
   const api = createApiApp();
-  // The API answers behind a credential gate (auth/gated-answer.ts): a caller this isolate has seen is not looked
-  // up first; the check that the credential is still valid rides on the request's own D1 work.
-  return new Hono<AppEnv>().all("*", (c) =>
-    isContentHost(c.env, c.req.url) ? content.fetch(c.req.raw, c.env, c.executionCtx) : answerGated(api, c.req.raw, c.env, c.executionCtx),
-  );
+  return new Hono<AppEnv>().all("*", (c) => (isContentHost(c.env, c.req.url) ? content : api).fetch(c.req.raw, c.env, c.executionCtx));
 }
 
 /** The first segment of a path ("api" for /api/me, "" for /). */
@@ -101,6 +94,7 @@ export function createApiApp() {
   }
   app.use("*", refuseDotSegments);
   app.use("/renders/*", downloadCors);
+  // Who is calling, and the answer held until a cached caller's credential is confirmed (auth/authenticate.ts).
   app.use("*", identifyCaller(dashboardPaths(app)));
   app.use("*", refuseCrossSiteWrites);
   app.use("*", enforceGrantScopes);

@@ -19,6 +19,22 @@ export interface TraceCounts {
   calls: number;
 }
 
+// Where the model says a call was served, as D1 says it in each result's meta (the local database, one copy, says
+// "the primary" of every call): a modelled primary in eastern North America, a replica near the Worker in Europe.
+export const TRACE_REGIONS = { primary: "ENAM", replica: "WEUR" } as const;
+
+/** `answer` with the meta of each of its results saying which copy the model sent the call to. */
+function servedBy<T>(answer: T, toPrimary: boolean): T {
+  const results: unknown[] = Array.isArray(answer) ? answer : [answer];
+  for (const result of results) {
+    const meta = (result as { meta?: Record<string, unknown> } | null)?.meta;
+    if (typeof meta !== "object" || meta === null) continue; // first() and raw() answer rows, without meta
+    meta.served_by_primary = toPrimary;
+    meta.served_by_region = toPrimary ? TRACE_REGIONS.primary : TRACE_REGIONS.replica;
+  }
+  return answer;
+}
+
 /** A statement that only reads: a SELECT, or a WITH that writes nothing (a model good enough for our own SQL). */
 const isRead = (sql: string) => /^\s*select\b/i.test(sql) || (/^\s*with\b/i.test(sql) && !/\b(insert|update|delete|replace)\b/i.test(sql));
 
@@ -59,7 +75,7 @@ export class D1Trace {
     this.log.push(`${this.counts.primaryWaves + this.counts.replicaWaves}${toPrimary ? "P" : "R"}: ${sql}`);
     try {
       await new Promise((r) => setTimeout(r, toPrimary ? this.distances.primaryMs : this.distances.replicaMs));
-      return await work();
+      return servedBy(await work(), toPrimary);
     } finally {
       this.inFlight--;
     }

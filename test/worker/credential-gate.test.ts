@@ -1,5 +1,5 @@
-// The credential gate (worker/auth/request-gate.ts): a caller this isolate has seen is not looked up before the
-// work; the check that the credential is still valid rides on the request's first D1 call. Round trips are counted
+// The credential gate (worker/auth/authenticate.ts): a caller this isolate has seen is not looked up before the
+// work; the check that the credential is still valid rides on the request's D1 calls (the guard first in each batch). Round trips are counted
 // with the bench's traced D1 binding (bench/d1-trace/trace-d1.ts), the Worker called directly with it, so the cache
 // warmed by one request is the one the next request uses.
 import { env } from "cloudflare:test";
@@ -27,22 +27,20 @@ describe("the credential guard", () => {
     expect(inserted!.meta.changes).toBe(1);
   });
 
-  it("applies to a Sessions API session: a first read carries the check, a first write is guarded and rolled back", async () => {
+  it("applies to a Sessions API session: a first read is refused, a first write is guarded and rolled back", async () => {
     const lookup = lookupFor("user")!;
-    const ghost = { kind: "user" as const, hash: await sha256Hex("stu_revoked"), lookup, problem: "invalid or revoked token" };
     const caller = { user: { id: "ghost", name: "Ghost", email: null, avatarUrl: null, provider: "dev", createdAt: 0 }, credential: "token" as const };
+    const ghost = { kind: "user" as const, hash: await sha256Hex("stu_revoked"), lookup, caller, problem: "invalid or revoked token" };
     const count = async () => (await env.DB.prepare("SELECT count(*) AS n FROM visitors WHERE id = 'session-write'").first<{ n: number }>())?.n;
     const insert = "INSERT INTO visitors (id, first_seen, last_seen, visits) VALUES ('session-write', 1, 1, 1)";
 
-    const reading = new RequestGate(env.DB, true);
-    reading.speculate({ ...ghost, caller });
+    const reading = new RequestGate(env.DB, ghost, true);
     const afterRead = gatedEnv(env as unknown as Env, reading).DB.withSession("first-unconstrained");
-    expect(await afterRead.prepare("SELECT 1 AS one").first()).toEqual({ one: 1 });
+    await expect(afterRead.prepare("SELECT 1 AS one").first()).rejects.toThrow("unauthorized: invalid or revoked token");
     expect(await reading.passed()).toBe(false);
     await expect(afterRead.prepare(insert).run()).rejects.toThrow("unauthorized: invalid or revoked token");
 
-    const writing = new RequestGate(env.DB, true);
-    writing.speculate({ ...ghost, caller });
+    const writing = new RequestGate(env.DB, ghost, false);
     const firstWrite = gatedEnv(env as unknown as Env, writing).DB.withSession("first-primary");
     await expect(firstWrite.batch([firstWrite.prepare(insert)])).rejects.toThrow("unauthorized: invalid or revoked token");
     expect(await count()).toBe(0);
@@ -52,7 +50,8 @@ describe("the credential guard", () => {
     const kinds = Object.fromEntries(Object.entries(env).map(([name, value]) => [name, bindingKind(value)]));
     expect(kinds).toMatchObject({ DB: "d1", FILES: "r2", PROJECT_ROOM: "durable-objects", WEBHOOK_OUTBOX: "durable-objects", JOB_BOARD: "durable-objects", STORAGE_LEDGER: "durable-objects", OAUTH_KV: "kv" });
     expect(kinds.ASSETS).toBeNull();
-    const gated = gatedEnv(env as unknown as Env, new RequestGate(env.DB, true));
+    const credential = { kind: "user" as const, hash: "", lookup: lookupFor("user")!, caller: {}, problem: "invalid or revoked token" };
+    const gated = gatedEnv(env as unknown as Env, new RequestGate(env.DB, credential, true));
     expect(gated.DB).not.toBe(env.DB);
     expect(gated.FILES).not.toBe(env.FILES);
     expect(gated.OAUTH_KV).not.toBe(env.OAUTH_KV);
@@ -188,13 +187,13 @@ describe("a credential that stops being valid stops at once, although the isolat
     expect(JSON.parse(me.body)).toMatchObject({ error: "unauthorized: session expired, sign in again" });
   });
 
-  it("a route open to anyone answers a signed-out cookie as it answers a visitor: the speculative answer is never sent", async () => {
+  it("a route open to anyone answers a signed-out cookie it had cached with the 401: the speculative answer is never sent", async () => {
     const { cookie, token } = await signIn("Docs Reader Dora");
     expect((await send("/api/docs", { headers: { Cookie: cookie } })).body).toContain(`Your token: ${token}`);
     await send("/auth/logout", { method: "POST", headers: { Cookie: cookie, Origin: BASE } });
     const docs = await send("/api/docs", { headers: { Cookie: cookie } });
-    expect(docs.res.status).toBe(200);
-    expect(docs.body).toContain("Your token: <TOKEN>");
+    expect(docs.res.status).toBe(401);
+    expect(JSON.parse(docs.body)).toMatchObject({ error: "unauthorized: session expired, sign in again" });
     expect(docs.body).not.toContain(token);
   });
 });

@@ -4,8 +4,6 @@
 // token sees must have scopes in the tool table (a new tool is hidden from grants until it has).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { gatedEnv } from "../../worker/auth/gated-bindings.ts";
-import { RequestGate } from "../../worker/auth/request-gate.ts";
 import type { Env } from "../../worker/env.ts";
 import { createApiApp } from "../../worker/app.ts";
 import { carryGrant } from "../../worker/oauth/oauth-caller.ts";
@@ -19,8 +17,7 @@ const app = createApiApp();
 async function asGrant(user: { id: string; name: string }, scopes: Scope[], method: string, path: string, body?: unknown) {
   const req = new Request(`${BASE}${path}`, { method, headers: body ? { "Content-Type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
   carryGrant(req, { user: { ...user, email: null, avatarUrl: null, provider: "dev", createdAt: 0 }, scopes, clientId: "client", grantId: "grant" });
-  const gated = gatedEnv(env as unknown as Env, new RequestGate(env.DB, false));
-  return app.fetch(req, gated, { waitUntil: () => undefined, passThroughOnException: () => undefined, props: {} } as unknown as ExecutionContext);
+  return app.fetch(req, env as unknown as Env, { waitUntil: () => undefined, passThroughOnException: () => undefined, props: {} } as unknown as ExecutionContext);
 }
 
 describe("REST routes reached by an OAuth grant", () => {
@@ -77,7 +74,7 @@ describe("REST routes reached by an OAuth grant", () => {
   });
 
   it("cannot be claimed from outside: a request carrying no grant object is anonymous", async () => {
-    const res = await app.fetch(new Request(`${BASE}/api/projects`), gatedEnv(env as unknown as Env, new RequestGate(env.DB, false)));
+    const res = await app.fetch(new Request(`${BASE}/api/projects`), env as unknown as Env);
     expect(res.status).toBe(401);
   });
 });

@@ -1,7 +1,9 @@
 // Operations: every request is one JSON log line (request id, route pattern, status, duration, caller kind) with
 // no token or user id in it, the id comes back as X-Request-Id, and /api/health names the build.
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { TRACE_REGIONS } from "../../bench/d1-trace/trace-d1.ts";
 import { api, json, signIn } from "./helpers.ts";
+import { bearer, send } from "./traced-worker.ts";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -46,6 +48,33 @@ describe("request log", () => {
     expect(line).toMatchObject({ level: "info", status: 401, caller: "anonymous" });
     expect(line.route).toMatch(/^\/api\/projects/);
     expect(JSON.stringify(lines)).not.toContain("not-a-token");
+  });
+});
+
+describe("where a request's D1 calls were served", () => {
+  const requestLine = (lines: Record<string, unknown>[]) => lines.filter((l) => l.event === "request").at(-1)!;
+
+  it("is on its log line: the board's reads at a replica, its writes at the primary (D1 modelled with replicas)", async () => {
+    // The bench's traced binding (bench/d1-trace/trace-d1.ts) answers as replicated D1 does: a read in a session
+    // served by a replica in its region, everything else by the primary in its own, each said in the answer's meta.
+    const read = requestLine(await logLines(() => send("/api/ideas")));
+    expect(read).toMatchObject({ route: "/api/ideas", status: 200, servedByPrimary: 0 });
+    expect(read.d1Calls).toBeGreaterThan(0);
+    expect(read.servedByRegion).toEqual({ [TRACE_REGIONS.replica]: read.d1Calls });
+
+    const { token } = await signIn("Logged Lena");
+    const body = JSON.stringify({ title: "Where reads are served", body: "In the log.", force: true });
+    const write = requestLine(await logLines(() => send("/api/ideas", { method: "POST", headers: bearer(token, { "Content-Type": "application/json" }), body })));
+    expect(write).toMatchObject({ route: "/api/ideas", status: 201 });
+    expect(write.servedByPrimary).toBeGreaterThan(0);
+    expect((write.servedByRegion as Record<string, number>)[TRACE_REGIONS.primary]).toBe(write.servedByPrimary);
+  });
+
+  it("counts every call, the one local copy answering each as the primary", async () => {
+    const alice = await signIn("log-served-alice");
+    const line = requestLine(await logLines(() => api(alice.token, "GET", "/api/projects")));
+    expect(line.d1Calls).toBeGreaterThan(0);
+    expect(line.servedByPrimary).toBe(line.d1Calls);
   });
 });
 

@@ -2,7 +2,7 @@
 // forever: a personal token is HMAC(secret, userId.nonce), a session id, bot key and node key are 32 random bytes,
 // and rotation or revocation makes a new hash or deletes the old one, never points it elsewhere. So the cache can
 // only be out of date about whether the credential is still valid, and that is asked of the primary on every
-// request (request-gate.ts). Bounded: the least recently used entry goes first.
+// request (authenticate.ts, request-gate.ts). Bounded: the least recently used entry goes first.
 import type { CallerPatch, CredentialKind } from "./resolvers.ts";
 
 export const CREDENTIAL_CACHE_SIZE = 10_000;

@@ -1,6 +1,6 @@
-// A request's bindings behind its RequestGate (request-gate.ts): the environment the API app runs with. By
-// construction, not route by route: every D1 database, R2 bucket and Durable Object namespace in the environment is
-// wrapped by its class, so a binding added later is gated too (test/worker/credential-gate.test.ts checks each
+// A request's bindings behind its RequestGate (request-gate.ts): the environment a cached caller's request runs with
+// (authenticate.ts). By construction, not route by route: every D1 database, R2 bucket and Durable Object namespace
+// in the environment is wrapped by its class, so a binding added later is gated too (test/worker/credential-gate.test.ts checks each
 // binding of the test environment is recognised).
 // - D1: gated-d1.ts.
 // - R2: get, head and list go at once; everything else (put, delete, multipart uploads) waits for the check.
@@ -24,7 +24,7 @@ const call = (method: Method, target: object, args: unknown[]) => Reflect.apply(
 
 /** Calls `method` once the gate is cleared (at once when it already is). */
 function afterCheck(gate: RequestGate, target: object, method: Method): Method {
-  return (...args) => (gate.cleared ? call(method, target, args) : gate.clear().then(() => call(method, target, args)));
+  return (...args) => (gate.confirmed ? call(method, target, args) : gate.clear().then(() => call(method, target, args)));
 }
 
 /** An object whose methods all wait for the check, except those named in `free`. */

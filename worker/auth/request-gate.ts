@@ -1,151 +1,123 @@
-// One request's credential check, when the caller was taken from the isolate's cache (credential-cache.ts) and
-// only "is this credential still valid?" remains to be asked of D1's primary. The request goes on at once as the
-// cached caller; the check travels with the request's first D1 call (gated-d1.ts), or runs on its own when the
-// request makes none. Until it has passed:
-// - reads go ahead (their results reach nobody unless it passes: the app holds the response, app.ts);
-// - writes either carry the guard in their own batch (atomic: they roll back if it fails) or wait for the verdict;
-// - every other effect (R2 writes, Durable Object calls, outbound fetches) waits for the verdict (gated-bindings.ts).
-// When the check fails the cache entry is dropped, effects throw the 401, and the app answers the request again
-// without the cached caller.
-import { failedOnAnyGuard } from "../db/sql-guard.ts";
+// The verdict on one cached caller (authenticate.ts): "is this credential still valid?", asked of D1's primary
+// while the request already runs as the caller the isolate remembered. The request's D1 work carries the question
+// (gated-d1.ts puts the credential guard first in each batch sent before the verdict), or it is asked on its own
+// when nothing else carries it (an effect waiting for it, a read in a session, the end of the request).
+// A refusal is final: the cache entry is dropped and every later effect, and the answer, is the 401.
+import { settled } from "../../core/settled.ts";
 import { unauthorized } from "../http/errors.ts";
 import { credentialCache } from "./credential-cache.ts";
 import { guardStatement, lookupStatement } from "./credential-guard.ts";
 import type { CallerPatch, CredentialKind, CredentialLookup } from "./resolvers.ts";
-import { settled } from "../../core/settled.ts";
 
-export interface Speculation {
+/** A credential the isolate has cached, and the caller it named. */
+export interface CachedCredential {
   kind: CredentialKind;
   hash: string;
   lookup: CredentialLookup;
-  /** The cached caller the request runs as until the check answers. */
   caller: CallerPatch;
-  /** The 401 reason when the credential turns out invalid (middleware.ts). */
+  /** The 401's reason when the credential turns out invalid. */
   problem: string;
 }
 
+/** A batch sender: the database's or a Sessions API session's. */
+type Send = <T>(statements: D1PreparedStatement[]) => Promise<D1Result<T>[]>;
+
+/**
+ * Where a batch goes, as far as is known before it is sent: to the primary (the database's own batch); a session's
+ * batch its sender says writes (worker/db/write-batch.ts: D1 runs a batch that writes on the primary); or a
+ * session's other batch, which any copy may answer (a replica, for reads).
+ */
+export type Reach = "primary" | "writes" | "any copy";
+
 export class RequestGate {
-  private speculation: Speculation | null = null;
   /** The verdict once known; null while unknown. */
   private known: boolean | null = null;
-  /** The verdict being fetched, by whichever call carried the check first. */
-  private verdict: Promise<boolean> | null = null;
+  /** The check on its own, once started. */
+  private alone: Promise<boolean> | null = null;
   private readonly now = Date.now();
 
+  /** `primary`: the request's real D1 binding (never a session: a replica may not yet know of a rotation). */
   /**
-   * `primary`: the request's real D1 binding, for the check on its own (never a session: replicas may lag).
-   * `mayTrustCache`: false when the request could not be answered a second time (a body too large to keep), or is
-   * that second answer: then `identify` looks the credential up first, as without a cache.
+   * `askEarly`: a request that reads only (GET, HEAD) asks the primary on its own as soon as it reads through a
+   * session, beside the read (the verdict is what its answer waits for); any other request waits for its write
+   * batch to carry the guard, so that the check and the write stay one round trip however long the handler
+   * computes between its reads and its write.
    */
   constructor(
     private readonly primary: D1Database,
-    private readonly mayTrustCache: boolean,
+    readonly credential: CachedCredential,
+    private readonly askEarly: boolean,
   ) {}
 
-  /** Runs the request as a cached caller; false when it may not, or the gate checks another credential already. */
-  speculate(speculation: Speculation): boolean {
-    if (!this.mayTrustCache) return false;
-    if (this.speculation) return this.speculation.kind === speculation.kind && this.speculation.hash === speculation.hash;
-    this.speculation = speculation;
-    return true;
-  }
-
-  /** True when effects may go ahead without a check: no cached caller, or the check passed. */
-  get cleared(): boolean {
-    return this.speculation === null || this.known === true;
-  }
-
-  /** True once the check has failed. */
-  get refused(): boolean {
-    return this.known === false;
+  /** True once the primary has confirmed the caller: effects and D1 calls then go as they are. */
+  get confirmed(): boolean {
+    return this.known === true;
   }
 
   /** The 401 for a credential that failed its check. */
   refusal(): Error {
-    return unauthorized(this.speculation?.problem ?? "invalid or revoked token");
+    return unauthorized(this.credential.problem);
   }
 
-  /** Whether the caller is valid: the check in flight, or the check run now on its own (one round trip). */
+  /** Whether the caller is valid: known already, or asked on its own now (one round trip, shared by every asker). */
   passed(): Promise<boolean> {
-    if (this.cleared) return Promise.resolve(true);
-    if (this.known === false) return Promise.resolve(false);
-    this.verdict ??= this.checkAlone();
-    return this.verdict;
+    if (this.known !== null) return Promise.resolve(this.known);
+    this.alone ??= this.checkAlone();
+    return this.alone;
   }
 
-  /** For effects: resolves once the caller is known valid, throws the 401 when not. */
+  /** For effects: resolves once the caller is confirmed, throws the 401 when not. */
   async clear(): Promise<void> {
     if (!(await this.passed())) throw this.refusal();
   }
 
-  /** Lets a read carry the check: starts it alongside the read (the same round trip) unless it is under way. */
-  alongsideRead(): void {
-    // The verdict is kept and awaited by clear() or guardedBatch() when it matters; here it only starts early.
-    if (!this.cleared && this.known === null) void settled(this.passed());
-  }
-
   /**
-   * Runs a write batch so that it commits only for a valid caller: as is when the caller is cleared, else with
-   * the guard first in the batch (one round trip, rolled back when the guard fails). `send` is the binding's batch
-   * (of the database or of a Sessions API session: a batch that writes goes to the primary either way).
+   * Sends a batch so that it runs only for a valid caller: as is once confirmed, else with the credential guard
+   * first (one round trip, one transaction: nothing in it commits when the guard fails). The guard's row is the
+   * verdict when the primary answered the batch: the database's own batch, or a session's whose result says so (D1's
+   * `meta.served_by_primary`). A failed batch says nothing of which statement failed but its error's wording, which
+   * is never read: the verdict is then the plain lookup's (its row is the value), started alongside a batch that may
+   * fail by design (one its sender says writes: its guards refuse it) so that the failure costs no second trip.
    */
-  async guardedBatch<T>(
-    statements: D1PreparedStatement[],
-    prepareOn: D1Database | D1DatabaseSession,
-    send: (statements: D1PreparedStatement[]) => Promise<D1Result<T>[]>,
-  ): Promise<D1Result<T>[]> {
-    if (this.cleared) return send(statements);
+  async guarded<T>(statements: D1PreparedStatement[], prepareOn: D1Database | D1DatabaseSession, send: Send, reach: Reach): Promise<D1Result<T>[]> {
+    if (this.known === true) return send<T>(statements);
     if (this.known === false) throw this.refusal();
-    const spec = this.speculation!;
-    const sent = send([guardStatement(prepareOn, spec.lookup, spec.hash, this.now), ...statements]);
-    // The first call to carry the check decides the verdict. A batch that failed on one of the work's own guards
-    // (worker/db/sql-guard.ts) ran past the credential guard, its first statement, so the credential was found,
-    // and a credential hash names one caller forever; any other failure says nothing certain (the guard or the work
-    // may have failed), so the verdict then comes from the check on its own.
-    const decided = sent.then(
-      (results) => this.settle(((results[0] as D1Result<Record<string, unknown>> | undefined)?.results[0]) ?? null),
-      (err: unknown) => (failedOnAnyGuard(err) ? this.settleFound() : this.checkAlone()),
-    );
-    this.verdict ??= decided;
-    void settled(decided); // awaited below when it matters; never an unhandled rejection
+    // Awaited when it matters: by a failure below, or by the answer (authenticate.ts), which handles its error.
+    if (reach === "writes" || (reach === "any copy" && this.askEarly)) void settled(this.passed());
+    const { lookup, hash } = this.credential;
+    let results: D1Result<T>[];
     try {
-      const results = await sent;
-      if (!this.settle((results[0] as D1Result<Record<string, unknown>>).results[0] ?? null)) throw this.refusal();
-      return results.slice(1);
+      results = await send<T>([guardStatement(prepareOn, lookup, hash, this.now), ...statements]);
     } catch (err) {
-      if (this.refused || !(await (this.verdict ?? decided))) throw this.refusal();
+      if (!(await this.passed())) throw this.refusal();
+      // A read in a session may have met a replica that does not know the credential yet (a copy a moment behind
+      // the primary, which has just said the caller is valid): the work goes again, as is. A batch that writes ran
+      // on the primary, so its failure is the work's own (a guard of its own refused it).
+      if (reach === "any copy") return send<T>(statements);
       throw err;
     }
+    const guard = results[0] as D1Result<Record<string, unknown>> | undefined;
+    if (reach === "primary" || guard?.meta.served_by_primary === true) this.settle(guard?.results[0] ?? null);
+    if (this.known === false) throw this.refusal();
+    return results.slice(1);
   }
 
   /** The check as a plain lookup on the primary. */
   private async checkAlone(): Promise<boolean> {
-    const spec = this.speculation!;
-    const row = await lookupStatement(this.primary, spec.lookup, spec.hash, this.now).first<Record<string, unknown>>();
+    const { lookup, hash } = this.credential;
+    const row = await lookupStatement(this.primary, lookup, hash, this.now).first<Record<string, unknown>>();
     return this.settle(row);
-  }
-
-  /** Records that the credential guard found the credential (without its row: the cached caller stays). */
-  private settleFound(): boolean {
-    if (this.known === false || !this.speculation) return false; // a refusal is final
-    this.known = true;
-    return true;
   }
 
   /** Records what the primary said: the caller is valid when the row names the same caller as the cache did. */
   private settle(row: Record<string, unknown> | null): boolean {
-    if (this.known === false || !this.speculation) return false; // a refusal is final
-    const { kind, hash, lookup, caller } = this.speculation;
+    if (this.known !== null) return this.known; // the first answer stands
+    const { kind, hash, lookup, caller } = this.credential;
     const fresh = row ? lookup.callerOf(row) : null;
     const valid = fresh !== null && lookup.identityOf(fresh) === lookup.identityOf(caller);
-    if (valid) {
-      // The row came with the check: the cache keeps the freshest copy (names and the like) for the next request.
-      credentialCache.set(kind, hash, fresh);
-      this.known = true;
-    } else {
-      credentialCache.delete(kind, hash);
-      this.known = false;
-    }
+    if (valid) credentialCache.set(kind, hash, fresh); // the freshest copy (names and the like) for the next request
+    else credentialCache.delete(kind, hash);
+    this.known = valid;
     return valid;
   }
 }

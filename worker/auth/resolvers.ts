@@ -1,7 +1,7 @@
 // Maps a credential kind (told apart by prefix, or the session cookie) to the one SQL lookup that turns its hash
 // into a caller. The bot and node lookups live with their resources and register here, so this middleware never
 // grows per resource. A lookup is plain SQL rather than a query builder because the same text is also run wrapped
-// in the credential guard (credential-guard.ts), inside the batch of a request's first write.
+// in the credential guard (credential-guard.ts), first in the batches a request sends before its caller is confirmed.
 import type { AppVariables } from "../http/context.ts";
 import type { TokenKind } from "./tokens.ts";
 

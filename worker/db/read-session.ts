@@ -8,6 +8,7 @@ import { drizzle } from "drizzle-orm/d1";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/context.ts";
 import { schema, type Db } from "./client.ts";
+import { writesThrough } from "./write-batch.ts";
 
 export const BOOKMARK_HEADER = "X-D1-Bookmark";
 
@@ -54,9 +55,9 @@ export function readDb(c: Context<AppEnv>): Db {
   return sessionDb(readSession(c));
 }
 
-/** Drizzle over the request's write session. */
+/** Drizzle over the request's write session, its batches sent as ones that write (write-batch.ts). */
 export function writeDb(c: Context<AppEnv>): Db {
-  return sessionDb(writeSession(c));
+  return sessionDb(writesThrough(writeSession(c)));
 }
 
 /**

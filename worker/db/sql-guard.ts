@@ -38,11 +38,6 @@ export function failedOn(err: unknown, marker: string): boolean {
   return messagesOf(err).some((m) => m.includes(`${PREFIX}${marker}`));
 }
 
-/** Whether it failed on any guard (or failWhen) of ours: then every statement before that one ran. */
-export function failedOnAnyGuard(err: unknown): boolean {
-  return messagesOf(err).some((m) => m.includes(PREFIX));
-}
-
 function messagesOf(err: unknown): string[] {
   const messages: string[] = [];
   for (let e: unknown = err; e instanceof Error && messages.length < 8; e = e.cause) messages.push(e.message);

@@ -106,7 +106,7 @@ export const errorBody = (message: string, code: ErrorCode, extra: Record<string
 
 /** hono's onError: ApiError becomes its status; anything unexpected is a logged 500 that leaks nothing. */
 export function handleError(err: Error, c: Context): Response {
-  // The query builder wraps what the D1 binding threw: the credential gate's 401 (worker/auth/request-gate.ts)
+  // The query builder wraps what the D1 binding threw: the credential gate's 401 (worker/auth/authenticate.ts)
   // arrives as the cause, and is no internal error.
   if (!(err instanceof ApiError) && err.cause instanceof ApiError) return handleError(err.cause, c);
   if (err instanceof ApiError) {

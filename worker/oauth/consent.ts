@@ -19,6 +19,7 @@ import { escapeHtml } from "../../core/composition/escape-html.ts";
 import { clip, consentPage, MAX_CLIENT_NAME } from "./consent-page.ts";
 import { consentNonce, nonceMatches } from "./consent-nonce.ts";
 import type { GrantProps } from "./mcp-credential.ts";
+import { confirmedCaller } from "../auth/authenticate.ts";
 import { isMetadataDocumentUrl, ownOriginProblem } from "./client-metadata-url.ts";
 import { metadataFetchLimitOf, spendMetadataFetch } from "./metadata-fetch-limit.ts";
 import { authorizationServer } from "./provider.ts";
@@ -93,8 +94,13 @@ async function beforeMetadataFetch(c: Context<AppEnv>, clientIds: string[], sign
   }
   if (!signedIn) return signInFirst(c);
   const retryAfter = await spendMetadataFetch(openDb(c.env.DB), metadataFetchLimitOf(c.env), signedIn.id);
-  if (retryAfter === null) return null;
-  return page(c, 429, "Too many app connections", `You started too many connections to apps that identify themselves by a web address. Try again in ${retryAfter} s.`, new Headers({ "Retry-After": String(retryAfter) }));
+  if (retryAfter !== null) {
+    return page(c, 429, "Too many app connections", `You started too many connections to apps that identify themselves by a web address. Try again in ${retryAfter} s.`, new Headers({ "Retry-After": String(retryAfter) }));
+  }
+  // The library fetches on this person's behalf: only once their credential is confirmed (at once: the spend above
+  // carried the check).
+  await confirmedCaller(c);
+  return null;
 }
 
 export async function showConsent(c: Context<AppEnv>): Promise<Response> {

@@ -1,7 +1,7 @@
 // An OAuth grant as a caller of the REST app. The grant's access token is accepted on /mcp only (its audience);
 // the MCP tools then call the REST app in-process, and each of those requests carries the grant here, attached to
 // the Request object itself: nothing on the wire (no header, no token) can claim it, because only code holding
-// the very Request the MCP route built can be looked up. `identifyCaller` (auth/middleware.ts) takes the caller
+// the very Request the MCP route built can be looked up. `identifyCaller` (auth/authenticate.ts) takes the caller
 // from here, and `enforceGrantScopes` refuses every route the grant's scopes do not open (route-scopes.ts).
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, User } from "../http/context.ts";
