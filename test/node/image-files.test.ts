@@ -8,7 +8,7 @@
 // needs; and the context holds nothing the COPY lines do not take.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { builtinModules } from "node:module";
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -16,10 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUNDLED_FAMILIES } from "../../core/fonts/font-table.ts";
 import { IMAGE_DEPENDENCIES, inImage as installedInImage, LEFT_OUT_FALLBACKS } from "../../render-node/image-dependencies.ts";
 import { isExecutable, resolveBinaries, type Binaries } from "../../render-node/src/system/resolve-binaries.ts";
-import { runTool } from "../../render-node/src/system/run-tool.ts";
-import { CANVAS, indexHtml, SUB_HTML } from "../../render-node/test/make-test-project.ts";
-import { probeStreams } from "../../render-node/test/inspect-video.ts";
+import { CANVAS } from "../../render-node/test/make-test-project.ts";
 import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
+import { healthPort, renderSampleProject } from "../../scripts/lib/render-sample-project.ts";
 import { preparedDataDir } from "../studio-data.ts";
 import { ROOT } from "../../scripts/lib/wrangler.ts";
 import { importSpecifiers, inBuildContext, isUnder, packageOf, parseDockerfile, quotedPackages, type DockerStage } from "./dockerfile-files.ts";
@@ -237,36 +236,14 @@ describe("render-node/Dockerfile", () => {
     });
     node.stdout!.on("data", (d: Buffer) => (nodeLog += d.toString()));
     node.stderr!.on("data", (d: Buffer) => (nodeLog += d.toString()));
-    const port = await new Promise<number>((done, fail) => {
-      const timer = setInterval(() => {
-        const match = /health: GET http:\/\/127\.0\.0\.1:(\d+)\/healthz/.exec(nodeLog);
-        if (match) done(Number(match[1]));
-        if (match || node!.exitCode !== null) clearInterval(timer);
-        if (node!.exitCode !== null) fail(new Error(`the node exited: ${nodeLog}`));
-      }, 100);
-    });
+    const port = await healthPort(node, () => nodeLog);
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: "ok", nodeId: "image-test" });
     expect((await fetch(`http://127.0.0.1:${port}/jobs`)).status).toBe(404);
 
-    const login = await fetch(`${studio.url}/auth/dev/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "image" }) });
-    const { token } = (await login.json()) as { token: string };
-    const call = (method: string, path: string, body?: BodyInit, type = "application/json") =>
-      fetch(`${studio!.url}${path}`, { method, headers: { Authorization: `Bearer ${token}`, "Content-Type": type }, body });
-    expect((await call("POST", "/api/projects", JSON.stringify({ name: "Image", html: indexHtml(2, 1) }))).status).toBe(201);
-    expect((await call("PUT", "/api/projects/image/files/compositions/sub.html", SUB_HTML, "text/html")).status).toBe(200);
-    const { ffmpeg, ffprobe } = binaries;
-    const tone = join(work, "tone.wav");
-    await runTool(ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=3:sample_rate=48000", tone], new AbortController().signal).done;
-    expect((await call("PUT", "/api/projects/image/files/assets/tone.wav", new Uint8Array(await readFile(tone)), "audio/wav")).status).toBe(200);
-
-    const res = await call("POST", "/api/projects/image/render?wait=1", JSON.stringify({ format: "mp4", quality: "draft" }));
-    const render = (await res.json()) as { status: string; downloadUrl: string; lines: string[] };
+    const { render, streams } = await renderSampleProject(studio, binaries, work);
     expect(render.status, `${render.lines?.join("\n")}\n--- node ---\n${nodeLog}`).toBe("done");
-    const file = join(work, "out.mp4");
-    await writeFile(file, new Uint8Array(await (await call("GET", render.downloadUrl)).arrayBuffer()));
-    const streams = await probeStreams(ffprobe, file);
     expect(streams.find((s) => s.codec_type === "video")).toMatchObject({ codec_name: "h264", width: CANVAS.width, nb_read_frames: "60" });
     expect(streams.find((s) => s.codec_type === "audio")?.codec_name).toBe("aac");
     // It was this node, run from the image's files, that rendered.
