@@ -4,7 +4,7 @@
 // `misconfigured` naming the setting (health too, with the problems), a log line, housekeeping skipped.
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { configOf } from "../../worker/config/config-of.ts";
+import { configOf, envWith } from "../../worker/config/config-of.ts";
 import { ConfigError, parseConfig } from "../../worker/config/parse-config.ts";
 import { BINDINGS } from "../../worker/config/settings.ts";
 import type { Env } from "../../worker/env.ts";
@@ -211,6 +211,19 @@ describe("configOf", () => {
     expect(() => {
       (config as { MAX_FILE_BYTES: number }).MAX_FILE_BYTES = 1;
     }).toThrow(TypeError);
+  });
+
+  it("hands a request's env with wrapped bindings the configuration already parsed, and nothing else", () => {
+    const own = { ...studioEnv };
+    const config = configOf(own);
+    const wrapped = { prepare: () => undefined };
+    const requestEnv = envWith(own, { DB: wrapped as unknown as D1Database });
+    expect(requestEnv.DB).toBe(wrapped);
+    expect(requestEnv.FILES).toBe(own.FILES);
+    expect(configOf(requestEnv)).toBe(config);
+    // A bad configuration stays bad in every env made from it.
+    const bad = { ...studioEnv, MAX_FILE_BYTES: "lots" };
+    expect(() => configOf(envWith(bad, {}))).toThrow("MAX_FILE_BYTES");
   });
 });
 

@@ -7,6 +7,7 @@
 // - Durable Objects: ids are computed at once; every call on a stub (fetch or RPC) waits for the check.
 // - KV (OAuth grants, worker/oauth/): get, getWithMetadata and list go at once; put and delete wait for the check.
 // Other bindings (the dashboard's static assets, version metadata) and settings pass through.
+import { envWith } from "../config/config-of.ts";
 import type { Env } from "../env.ts";
 import { gatedD1 } from "./gated-d1.ts";
 import type { RequestGate } from "./request-gate.ts";
@@ -86,15 +87,15 @@ export function gateOf(env: Env): RequestGate | undefined {
 
 /** The environment of one request, with its effects behind the gate. */
 export function gatedEnv(env: Env, gate: RequestGate): Env {
-  const out: Record<string, unknown> = {};
+  const gated: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(env)) {
     const kind = bindingKind(value);
-    if (kind === "d1") out[name] = gatedD1(value as D1Database, gate);
-    else if (kind === "r2") out[name] = gateBucket(value as R2Bucket, gate);
-    else if (kind === "durable-objects") out[name] = gateNamespace(value as DurableObjectNamespace, gate);
-    else if (kind === "kv") out[name] = gateMethods(value as KVNamespace, gate, KV_READS);
-    else out[name] = value;
+    if (kind === "d1") gated[name] = gatedD1(value as D1Database, gate);
+    else if (kind === "r2") gated[name] = gateBucket(value as R2Bucket, gate);
+    else if (kind === "durable-objects") gated[name] = gateNamespace(value as DurableObjectNamespace, gate);
+    else if (kind === "kv") gated[name] = gateMethods(value as KVNamespace, gate, KV_READS);
   }
+  const out = envWith(env, gated as Partial<Env>);
   gates.set(out, gate);
-  return out as unknown as Env;
+  return out;
 }

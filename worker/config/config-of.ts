@@ -2,8 +2,10 @@
 // serves, and Durable Objects get one env object of their own, shared by every instance in the isolate (measured in
 // the workerd test pool: three requests, one parse; three DO instances of two classes, one env object, not the
 // fetch handler's). So a WeakMap keyed by that object parses once for the Worker and once for its Durable Objects
-// per isolate; an env built for one call ({ ...env, X }) is parsed on its own and dropped with it. A bad
-// configuration is cached as its error, thrown on every read. `env` is any object: the Worker's Env is typed in
+// per isolate. A request's own env with some bindings wrapped (the D1 counter of the request log, the credential
+// gate's bindings) is made by envWith, which hands it the configuration already parsed: every request makes one, and
+// parsing the settings again each time would be work for nothing. An env built any other way ({ ...env, X }) is
+// parsed on its own and dropped with it. A bad configuration is cached as its error, thrown on every read. `env` is any object: the Worker's Env is typed in
 // worker/env.ts, which imports the schema from here, so naming it back would tie the two folders in a circle.
 import type { Config } from "./config-types.ts";
 import { ConfigError, parseConfig } from "./parse-config.ts";
@@ -30,6 +32,17 @@ export function configOf(env: object): Config {
   const result = resultOf(env);
   if (result instanceof ConfigError) throw result;
   return result;
+}
+
+/**
+ * `env` with some bindings replaced by objects that stand for them (a wrapper around the same D1 database, bucket or
+ * namespace), sharing `env`'s parsed configuration: the settings are the same strings, so they are not read again.
+ * Never for a changed setting: build that env by hand and it is parsed on its own.
+ */
+export function envWith<E extends object>(env: E, bindings: Partial<E>): E {
+  const out = { ...env, ...bindings };
+  parsed.set(out, resultOf(env));
+  return out;
 }
 
 /**

@@ -6,6 +6,7 @@
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import type { AppEnv } from "./context.ts";
+import { envWith } from "../config/config-of.ts";
 import { ServedByCounter } from "../db/served-by.ts";
 import { logEvent } from "./log.ts";
 
@@ -22,7 +23,7 @@ export const logRequest: MiddlewareHandler<AppEnv> = async function logRequest(c
   // The request's own D1 calls counted where they were served (what the bindings made from it later, the credential
   // gate's, go through this one). Work left to waitUntil after the answer is not counted.
   const served = new ServedByCounter();
-  c.env = { ...c.env, DB: served.over(c.env.DB) };
+  c.env = envWith(c.env, { DB: served.over(c.env.DB) });
   try {
     await next();
   } finally {
