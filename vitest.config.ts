@@ -1,7 +1,9 @@
-// Two projects: "worker" runs inside workerd with real D1, R2 and Durable Objects; "node" runs pure core code,
-// the render node and the end-to-end tests that start the real Worker and render node as processes.
+// Three projects: "worker" runs inside workerd with real D1, R2 and Durable Objects; "pure" runs code that starts
+// nothing (core, the pure parts of the render node, the CLI and the dashboard) in one shared worker; "node" runs the
+// render node and the end-to-end tests that start the real Worker and render node as processes.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { PURE_TEST_FILES } from "./test/pure-test-files.ts";
 import { fakeOAuthProviders } from "./test/worker/fake-oauth-providers.ts";
 
 export default defineConfig({
@@ -58,6 +60,19 @@ export default defineConfig({
       },
       {
         test: {
+          name: "pure",
+          // One worker for all of them, each shared module imported once (test/pure-test-files.ts says which files
+          // may be here). First, so a broken pure test is the first failure a run shows.
+          isolate: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 0 },
+          // core's play page embeds the page runtime's built scripts.
+          globalSetup: ["./test/build-page-runtime.global.ts"],
+          include: PURE_TEST_FILES,
+        },
+      },
+      {
+        test: {
           name: "node",
           // One file at a time (vitest's default on two cores). Three at a time were tried (test/README.md, "How long
           // the suite takes"): on a CI clone the whole run took 1275 s against 1319 s, and the dashboard's full-page
@@ -65,7 +80,8 @@ export default defineConfig({
           maxWorkers: 1,
           sequence: { groupOrder: 0 },
           globalSetup: ["./test/build-page-runtime.global.ts", "./test/build-dashboard.global.ts", "./test/studio-template.global.ts"],
-          include: ["core/**/*.test.ts", "render-node/**/*.test.ts", "bench/**/*.test.ts", "test/node/**/*.test.ts", "test/browser/**/*.test.ts"],
+          include: ["render-node/**/*.test.ts", "bench/**/*.test.ts", "test/node/**/*.test.ts", "test/browser/**/*.test.ts"],
+          exclude: [...PURE_TEST_FILES, "**/node_modules/**"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
