@@ -53,8 +53,8 @@ export default defineConfig({
         plugins: [workerd()],
         test: {
           name: "worker",
-          // One file at a time, as before (vitest's default on two cores), after the node project: not yet shown to
-          // hold with several workerd files at once (see test/README.md, "How long the suite takes").
+          // One file at a time, as before (vitest's default on two cores), each in a workerd of its own: not yet shown
+          // to hold with several workerd files at once (see test/README.md, "How long the suite takes").
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
           globalSetup: ["./test/build-page-runtime.global.ts", "./test/gsap-assets.global.ts"],
