@@ -1,8 +1,46 @@
-// Two projects: "worker" runs inside workerd with real D1, R2 and Durable Objects; "node" runs pure core code,
-// the render node and the end-to-end tests that start the real Worker and render node as processes.
+// Four projects: "worker" and "worker-shared" run inside workerd with real D1, R2 and Durable Objects (a workerd per
+// file, or one for all the files that can share storage); "pure" runs code that starts nothing (core, the pure parts
+// of the render node, the CLI and the dashboard) in one shared worker; "node" runs the render node and the
+// end-to-end tests that start the real Worker and render node as processes.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { PURE_TEST_FILES } from "./test/pure-test-files.ts";
 import { fakeOAuthProviders } from "./test/worker/fake-oauth-providers.ts";
+import { SHARED_STORAGE_FILES } from "./test/worker/shared-storage-files.ts";
+
+/** The Worker inside workerd (one Miniflare per vitest worker), as both workerd projects run it. */
+const workerd = () =>
+  cloudflareTest(async () => ({
+    main: "./worker/index.ts",
+    // Bindings come from wrangler.toml, OAUTH_KV (worker/oauth/) included: miniflare simulates the KV namespace.
+    wrangler: { configPath: "./wrangler.toml" },
+    miniflare: {
+      outboundService: fakeOAuthProviders,
+      bindings: {
+        TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+        DEV_LOGIN: "true",
+        BASE_URL: "http://studio.test",
+        CONTENT_URL: "http://content.studio.test",
+        TOKEN_SECRET: "test-token-secret-0123456789abcdef",
+        MAX_FILE_BYTES: "1048576",
+        // A small storage quota (8 MiB per user) so filling it is quick (limits.test.ts).
+        MAX_STORAGE_BYTES: "8388608",
+        ADMIN_USER_IDS: "",
+        // Fake OAuth apps: the tests check our redirects and state handling, never the providers.
+        GITHUB_CLIENT_ID: "test-github-client",
+        GITHUB_CLIENT_SECRET: "test-github-secret",
+        GOOGLE_CLIENT_ID: "test-google-client",
+        GOOGLE_CLIENT_SECRET: "test-google-secret",
+        // Short server-side timeouts so the 504 paths of snapshot/check/preview are testable.
+        NODE_PICKUP_TIMEOUT_MS: "1500",
+        BROWSER_JOB_TIMEOUT_MS: "4000",
+        // A short wall-clock limit so a render that runs past it can be watched ending (render.test.ts).
+        MAX_RENDER_MS: "6000",
+        // Test-only: the MCP render tool answers with a handle after 2.5 s rather than 25 (mcp-results.test.ts).
+        MCP_RENDER_WAIT_MS: "2500",
+      },
+    },
+  }));
 
 export default defineConfig({
   test: {
@@ -12,48 +50,45 @@ export default defineConfig({
     onConsoleLog: (log: string) => !log.includes('"event":"request"'),
     projects: [
       {
-        plugins: [
-          cloudflareTest(async () => ({
-            main: "./worker/index.ts",
-            // Bindings come from wrangler.toml, OAUTH_KV (worker/oauth/) included: miniflare simulates the KV namespace.
-            wrangler: { configPath: "./wrangler.toml" },
-            miniflare: {
-              outboundService: fakeOAuthProviders,
-              bindings: {
-                TEST_MIGRATIONS: await readD1Migrations("./migrations"),
-                DEV_LOGIN: "true",
-                BASE_URL: "http://studio.test",
-                CONTENT_URL: "http://content.studio.test",
-                TOKEN_SECRET: "test-token-secret-0123456789abcdef",
-                MAX_FILE_BYTES: "1048576",
-                // A small storage quota (8 MiB per user) so filling it is quick (limits.test.ts).
-                MAX_STORAGE_BYTES: "8388608",
-                ADMIN_USER_IDS: "",
-                // Fake OAuth apps: the tests check our redirects and state handling, never the providers.
-                GITHUB_CLIENT_ID: "test-github-client",
-                GITHUB_CLIENT_SECRET: "test-github-secret",
-                GOOGLE_CLIENT_ID: "test-google-client",
-                GOOGLE_CLIENT_SECRET: "test-google-secret",
-                // Short server-side timeouts so the 504 paths of snapshot/check/preview are testable.
-                NODE_PICKUP_TIMEOUT_MS: "1500",
-                BROWSER_JOB_TIMEOUT_MS: "4000",
-                // A short wall-clock limit so a render that runs past it can be watched ending (render.test.ts).
-                MAX_RENDER_MS: "6000",
-                // Test-only: the MCP render tool answers with a handle after 2.5 s rather than 25 (mcp-results.test.ts).
-                MCP_RENDER_WAIT_MS: "2500",
-              },
-            },
-          })),
-        ],
+        plugins: [workerd()],
         test: {
           name: "worker",
-          // One file at a time, as before (vitest's default on two cores), after the node project: not yet shown to
-          // hold with several workerd files at once (see test/README.md, "How long the suite takes").
+          // One file at a time, as before (vitest's default on two cores), each in a workerd of its own: not yet shown
+          // to hold with several workerd files at once (see test/README.md, "How long the suite takes").
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
           globalSetup: ["./test/build-page-runtime.global.ts", "./test/gsap-assets.global.ts"],
           include: ["test/worker/**/*.test.ts"],
+          exclude: [...SHARED_STORAGE_FILES, "**/node_modules/**"],
           setupFiles: ["./test/worker/setup.ts"],
+        },
+      },
+      {
+        plugins: [workerd()],
+        test: {
+          name: "worker-shared",
+          // One Miniflare (workerd, D1, R2, Durable Objects) for all of these files, one after another, each module
+          // imported once: no workerd start, module fetch and migration run per file (test/worker/shared-storage-files.ts
+          // says which files may share storage).
+          isolate: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+          globalSetup: ["./test/build-page-runtime.global.ts", "./test/gsap-assets.global.ts"],
+          include: SHARED_STORAGE_FILES,
+          setupFiles: ["./test/worker/setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "pure",
+          // One worker for all of them, each shared module imported once (test/pure-test-files.ts says which files
+          // may be here). First, so a broken pure test is the first failure a run shows.
+          isolate: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 0 },
+          // core's play page embeds the page runtime's built scripts.
+          globalSetup: ["./test/build-page-runtime.global.ts"],
+          include: PURE_TEST_FILES,
         },
       },
       {
@@ -65,7 +100,8 @@ export default defineConfig({
           maxWorkers: 1,
           sequence: { groupOrder: 0 },
           globalSetup: ["./test/build-page-runtime.global.ts", "./test/build-dashboard.global.ts", "./test/studio-template.global.ts"],
-          include: ["core/**/*.test.ts", "render-node/**/*.test.ts", "bench/**/*.test.ts", "test/node/**/*.test.ts", "test/browser/**/*.test.ts"],
+          include: ["render-node/**/*.test.ts", "bench/**/*.test.ts", "test/node/**/*.test.ts", "test/browser/**/*.test.ts"],
+          exclude: [...PURE_TEST_FILES, "**/node_modules/**"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -14,6 +14,7 @@ import { DEFAULT_CLAIM_WAIT_S } from "../../core/protocol/node-routes.ts";
 import { resolveBinaries, type Binaries } from "../../render-node/src/system/resolve-binaries.ts";
 import { runTool } from "../../render-node/src/system/run-tool.ts";
 import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
+import { preparedDataDir } from "../studio-data.ts";
 import { callStudio, waitFor } from "./studio-calls.ts";
 
 let studio: RunningStudio;
@@ -52,7 +53,9 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "studio-containers-"));
   studio = await startStudio({
     port: 30_000 + Math.floor(Math.random() * 2000),
-    dataDir: join(work, "data"),
+    // The run's prepared data folder (migrations, node key) rather than two wrangler runs of its own.
+    dataDir: await preparedDataDir(join(work, "data")),
+    prepared: true,
     containers: true,
     vars: {
       CONTAINER_MIN_INSTANCES: "1",
