@@ -21,18 +21,19 @@ import { capOf } from "../../limits/work-caps.ts";
 import { announceWork } from "../farm/job-board.ts";
 import type { JobHolder } from "../farm/job-holder.ts";
 import { wakeRenderNodes } from "../farm/render-node-container.ts";
-import { admitRender, endRenderJob, queueRenderJobs, requeueRenderJob, writeEndedRender, writeFileDeleted, writeProjection } from "../projection.ts";
+import { admitRender, endRenderJob, queueRenderJobs, releaseRenderJob, requeueRenderJob, writeEndedRender, writeFileDeleted, writeProjection } from "../projection.ts";
 import { segmentKey } from "../segment-keys.ts";
 import { joinJobId, publicRenderState, segmentJobId, type EndedRender, type Progress, type QueuedRender, type RoomRender } from "../state.ts";
 import { ChangeWaiters } from "./change-waiters.ts";
 import { RenderFeed } from "./render-feed.ts";
-import { holds, limitsOf, splitDecision, uploadedSize, watchLook } from "./render-facts.ts";
+import { heldJobLook, holds, limitsOf, splitDecision, uploadedSize, watchLook } from "./render-facts.ts";
 import { forgetRender, loadRender, storeRender } from "./render-store.ts";
 import {
   admitted,
   completed,
   ended,
   fileForgotten,
+  givenBack,
   isLive,
   planned,
   progressed,
@@ -123,7 +124,10 @@ export class ProjectRoom extends DurableObject<Env> {
     const db = openDb(this.env.DB);
     for (const effect of step.effects) {
       if (effect.do !== "requeueJob") continue;
-      if (!(await requeueRenderJob(db, effect.jobId, effect.nodeId))) return null;
+      const put = effect.attempt !== undefined && effect.nodeId !== null
+        ? await releaseRenderJob(db, effect.jobId, { nodeId: effect.nodeId, attempt: effect.attempt }, effect.why)
+        : await requeueRenderJob(db, effect.jobId, effect.nodeId);
+      if (!put) return null;
       logEvent("warn", "render.requeued", { renderId: render.id, why: effect.why });
     }
     await storeRender(this.ctx.storage, render);
@@ -263,6 +267,18 @@ export class ProjectRoom extends DurableObject<Env> {
     if (latest.phase !== "rendering") return { segments: [], cancelled: false };
     await this.apply(planned(latest, plan, decision.ranges, decision.line));
     return { segments: decision.ranges, cancelled: false };
+  }
+
+  /**
+   * POST /api/node/jobs/:id/release of a render, segment or join job: the node that holds it is stopping and gives it
+   * back (render-transitions.ts `givenBack`: queued again at once, or on the last attempt the render fails).
+   */
+  async giveBack(renderId: string, jobId: string, holder: JobHolder): Promise<{ released: boolean }> {
+    const held = await heldJobLook(this.env, jobId, holder);
+    const render = await this.current();
+    if (!held || !isLive(render, renderId)) return { released: false };
+    const step = givenBack(render, held.job, held.nodeNames, limitsOf(this.env), Date.now());
+    return { released: (await this.apply(step)) !== null };
   }
 
   /** A node took a segment or the join (`attempt` 1, or later after a lost lease). */
