@@ -149,6 +149,25 @@ export class RenderNodeContainer extends Container<Env> {
     await super.onActivityExpired();
   }
 
+  /** Set while the base class's alarm runs; a start decided in onStop then waits for its end (see alarm). */
+  private inAlarm = false;
+  private startAfterAlarm = false;
+
+  override async alarm(props?: AlarmInvocationInfo): Promise<void> {
+    this.inAlarm = true;
+    try {
+      await super.alarm(props);
+    } finally {
+      this.inAlarm = false;
+    }
+    // The base class's alarm calls onStop when it finds the container stopped, and then deletes its alarm when
+    // nothing is scheduled: a start made inside onStop would run with no alarm loop left to notice its next stop
+    // (a minimum instance stopped twice stayed stopped). Started here, after it, the start arms the loop again.
+    if (!this.startAfterAlarm) return;
+    this.startAfterAlarm = false;
+    await this.start().catch((error: unknown) => logEvent("error", "containers.start_failed", { instance: this.ctx.id.name, error }));
+  }
+
   override async onStop(params: { exitCode: number; reason: string }): Promise<void> {
     // However it stopped: stopped for idleness (SIGTERM, exit 0) nothing was queued, but something may be by now;
     // stopped by the platform (a host moved, exit 0) it gave its job back, which needs a node; a death (a crash,
@@ -169,6 +188,10 @@ export class RenderNodeContainer extends Container<Env> {
     const verdict = restartVerdict({ busy: queueBusy(await queueDepthOrOne(this.env)), index: this.index, min: configOf(this.env).CONTAINER_MIN_INSTANCES });
     logEvent("warn", "containers.instance_lost", { instance: this.ctx.id.name, what, replaced: verdict.restart, why: verdict.why });
     if (!verdict.restart) return;
+    if (this.inAlarm) {
+      this.startAfterAlarm = true;
+      return;
+    }
     await this.start().catch((error: unknown) => logEvent("error", "containers.start_failed", { instance: this.ctx.id.name, error }));
   }
 
