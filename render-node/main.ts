@@ -34,7 +34,7 @@ const controller = new AbortController();
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     if (controller.signal.aborted) return;
-    log(`${signal}: stopping (a running render, segment or join is aborted and given back: the Worker queues it again once its lease lapses)`);
+    log(`${signal}: stopping (a running render, segment, join, snapshot or check is aborted and given back: the Worker queues it again at once for another node)`);
     controller.abort();
     // A last resort: the loops end (and the process exits) as soon as the running job has been reported.
     setTimeout(() => process.exit(0), 4000).unref();

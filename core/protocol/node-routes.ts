@@ -79,6 +79,17 @@ export const CompleteRequestSchema = z.object({
 export type CompleteRequest = z.infer<typeof CompleteRequestSchema>;
 export const CompleteResponseSchema = z.object({ ok: z.boolean(), error: z.string().optional() });
 
+// POST /api/node/jobs/:id/release (a node that is stopping: SIGTERM, a deploy, a container stopped). The job goes back
+// to the queue at once for another node instead of waiting out its lease; the try counts as an attempt, as a lost
+// lease does. Render, segment, join, snapshot and check jobs (a preview lives on its node: it is stopped instead).
+export const ReleaseRequestSchema = z.object({
+  /** Why the node gives it back, for the render's log (e.g. "SIGTERM"). */
+  reason: z.string().max(300).optional(),
+});
+export type ReleaseRequest = z.infer<typeof ReleaseRequestSchema>;
+/** `released`: false when the job was no longer this node's to give (ended, cancelled, or already put back). */
+export const ReleaseResponseSchema = z.object({ released: z.boolean() });
+
 // Options of the render farm's job kinds (`render` jobs carry RenderOptions, core/render/render-options.ts).
 export const SegmentJobOptionsSchema = z.object({
   renderId: z.string(),

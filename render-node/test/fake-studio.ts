@@ -20,6 +20,8 @@ export interface Seen {
   unauthorized: number;
   /** The render plan the node posted (frames, rate, size, audio). */
   plan?: { frames: number };
+  /** The node gave the job back (it was stopping): its body and the attempt it named. */
+  released?: { body: unknown; attempt: string | undefined };
 }
 
 async function listFiles(dir: string): Promise<string[]> {
@@ -35,8 +37,9 @@ function body(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-// One render job, handed out once; `cancelAfterLines` makes a progress post answer cancelled: true.
-export async function startStudio(projectDir: string, options: Record<string, unknown>, cancelWhen?: (lines: string[]) => boolean) {
+// One render job (or, with `kind`, a snapshot job), handed out once; `cancelWhen` makes a progress post answer
+// cancelled: true.
+export async function startStudio(projectDir: string, options: Record<string, unknown>, cancelWhen?: (lines: string[]) => boolean, kind: "render" | "snapshot" = "render") {
   const seen: Seen = { lines: [], output: null, outputType: undefined, complete: null, unauthorized: 0 };
   let handedOut = false;
   let done: () => void = () => {};
@@ -54,20 +57,16 @@ export async function startStudio(projectDir: string, options: Record<string, un
     const data = await body(req);
     if (url.pathname === "/api/node/jobs/claim") {
       const claim = JSON.parse(data.toString()) as { kinds: string[] };
-      // The node's second loop asks for browser work (snapshot, check, preview); this server has none.
-      if (!claim.kinds.includes("render")) {
-        expect(claim.kinds).toEqual(["snapshot", "check", "preview"]);
-        setTimeout(() => { res.writeHead(204); res.end(); }, 300);
-        return;
-      }
-      // The render loop also takes the farm's segment and join jobs.
-      expect(claim.kinds).toEqual(["render", "segment", "join"]);
-      if (handedOut) {
+      // The node's second loop asks for browser work (snapshot, check, preview); the render loop also takes the
+      // farm's segment and join jobs.
+      const browserLoop = !claim.kinds.includes("render");
+      expect(claim.kinds).toEqual(browserLoop ? ["snapshot", "check", "preview"] : ["render", "segment", "join"]);
+      if (handedOut || browserLoop !== (kind === "snapshot")) {
         setTimeout(() => { res.writeHead(204); res.end(); }, 300);
         return;
       }
       handedOut = true;
-      return json(res, 200, { job: { id: "job 1", kind: "render", slug: "demo", options, composition: "index.html", leaseMs: 30000 } });
+      return json(res, 200, { job: { id: "job 1", kind, slug: "demo", options, composition: "index.html", leaseMs: 30000 } });
     }
     const prefix = "/api/node/jobs/job%201";
     if (url.pathname === `${prefix}/files`) {
@@ -94,6 +93,10 @@ export async function startStudio(projectDir: string, options: Record<string, un
       seen.output = data;
       seen.outputType = req.headers["content-type"];
       return json(res, 200, { ok: true, size: data.length });
+    }
+    if (url.pathname === `${prefix}/release`) {
+      seen.released = { body: JSON.parse(data.toString()), attempt: req.headers["x-job-attempt"] as string | undefined };
+      return json(res, 200, { released: true });
     }
     if (url.pathname === `${prefix}/complete`) {
       seen.complete = JSON.parse(data.toString());

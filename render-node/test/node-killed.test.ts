@@ -127,13 +127,34 @@ it("control: without setpriv the same kill leaves the Chromium processes running
 });
 
 // SIGTERM is how a platform stops a node (a container stopped or replaced, a deploy): the render it holds is not the
-// user's failure. The node kills its browsers, reports nothing more (no failure, no further progress that would
-// renew the lease) and exits; its lease lapses and the Worker queues the render again for another node.
-it("SIGTERM mid-render: the render is given back, not reported failed, and the node exits", async () => {
+// user's failure. The node gives it back at once (POST .../release, naming the attempt it claimed), so the Worker
+// queues it again for another node without waiting out the lease; it reports no failure, kills its browsers and exits.
+it("SIGTERM mid-render: the render is given back at once, not reported failed, and the node exits", async () => {
   const { studio, node } = await renderingNode({ NODE_CONCURRENCY: "1" });
   const exited = new Promise<number | null>((resolve) => node.child.once("exit", (code) => resolve(code)));
   node.child.kill("SIGTERM");
   expect(await exited).toBe(0);
   expect(studio.seen.complete).toBeNull();
-  expect(node.output()).toContain("given back: the node is stopping; the Worker queues the render again once its lease lapses");
+  expect(studio.seen.released).toEqual({ body: { reason: "the render node is stopping" }, attempt: "1" });
+  expect(node.output()).toContain("given back: the node is stopping; the Worker queued the render again for another node");
+});
+
+// A snapshot (or check) is given back the same way: the request waiting for it is answered by another node, not
+// failed because this one was stopped.
+it("SIGTERM mid-snapshot: the snapshot is given back at once, not reported failed, and the node exits", async () => {
+  const binaries = await resolveBinaries();
+  const project = await makeTestProject(binaries.ffmpeg, { duration: 30 });
+  const at = Array.from({ length: 25 }, (_, i) => i + 0.5);
+  const studio = await startStudio(project, { at, end: false }, undefined, "snapshot");
+  cleanups.push(studio.close);
+  const node = startNode(studio.url, { CHROME_PATH: binaries.chrome });
+  cleanups.push(() => node.child.kill("SIGKILL"));
+  await waitFor("the snapshot to be under way", () => studio.seen.lines.some((l) => l.startsWith("downloaded")), 60_000);
+  const exited = new Promise<number | null>((resolve) => node.child.once("exit", (code) => resolve(code)));
+  node.child.kill("SIGTERM");
+  expect(await exited).toBe(0);
+  expect(studio.seen.complete).toBeNull();
+  expect(studio.seen.released).toEqual({ body: { reason: "the render node is stopping" }, attempt: "1" });
+  expect(node.output()).toContain("given back: the node is stopping; the Worker queued the snapshot again for another node");
+  expect(studio.seen.lines.some((l) => l.startsWith("snapshot failed"))).toBe(false);
 });

@@ -10,6 +10,7 @@ import {
   completed,
   ended,
   isLive,
+  givenBack,
   leaseLost,
   placed,
   planned,
@@ -156,6 +157,18 @@ describe("a lost lease", () => {
       { do: "tell", lines: ["render: node node-a stopped renewing its lease (no progress for 30 s; attempt 3 of 3)"] },
       { do: "end", outcome: { ok: false, error: "render node node-a stopped responding on the last attempt (3 of 3); the render was given up" } },
     ]);
+  });
+
+  it("a job given back by its stopping node is queued again the same way, at once: put back in the attempt it holds, nodes woken", () => {
+    const step = givenBack(running(), job(), {}, limits, 4500);
+    expect(step.effects.map((e) => e.do)).toEqual(["requeueJob", "project", "tell", "announce", "wakeNodes"]);
+    expect(step.effects[0]).toMatchObject({ do: "requeueJob", jobId: "r1", nodeId: "n1", attempt: 1 });
+    expect(step.render).toMatchObject({ phase: "queued", status: "queued", retries: 1, ranMs: 2500 });
+    expect(step.render.lastLine).toBe("render: node node-a gave it back (the node is stopping; attempt 1 of 3); queued again for another node");
+    expect(givenBack(running(), job({ attempts: 3 }), {}, limits, 4500).effects.at(-1)).toEqual({
+      do: "end",
+      outcome: { ok: false, error: "render node node-a was stopped on the last attempt (3 of 3); the render was given up" },
+    });
   });
 
   it("the watchdog finds it in the queue's row", () => {

@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import type { Env } from "../../worker/env.ts";
 import { parseConfig } from "../../worker/config/parse-config.ts";
-import { EMPTY_QUEUE, idleVerdict, nodesForQueue, queueDepth, scalingRule, wakeRenderNodes, type QueueDepth } from "../../worker/renders/farm/render-node-container.ts";
+import { EMPTY_QUEUE, idleVerdict, nodesForQueue, queueDepth, restartVerdict, scalingRule, wakeRenderNodes, type QueueDepth } from "../../worker/renders/farm/render-node-container.ts";
 import { signIn } from "./helpers.ts";
 
 const renders = (render: number): QueueDepth => ({ ...EMPTY_QUEUE, render });
@@ -69,6 +69,13 @@ describe("container scaling with queue depth", () => {
     expect(idleVerdict({ ...idle, index: 0 })).toEqual({ keep: true, why: "one of the CONTAINER_MIN_INSTANCES (1) kept running" });
     // A node that does not answer may be mid-start or busy: kept, never stopped blind.
     expect(idleVerdict({ ...idle, jobsHeld: null }).keep).toBe(true);
+  });
+
+  it("an instance that stopped, however (exit 0 included), is started again while work remains, and always when one of the minimum", () => {
+    expect(restartVerdict({ busy: false, index: 0, min: 1 })).toEqual({ restart: true, why: "one of the CONTAINER_MIN_INSTANCES (1) kept running" });
+    expect(restartVerdict({ busy: true, index: 2, min: 1 })).toEqual({ restart: true, why: "work is queued or running" });
+    expect(restartVerdict({ busy: false, index: 2, min: 1 })).toEqual({ restart: false, why: "no work queued or running, and not one of the CONTAINER_MIN_INSTANCES" });
+    expect(restartVerdict({ busy: false, index: null, min: 1 }).restart).toBe(false);
   });
 
   it("counts the queue in D1 by the loop that takes each kind; ended jobs do not count", async () => {

@@ -14,7 +14,7 @@ import type { JobKind } from "../../core/protocol/job-kinds.ts";
 import { publicRenderState, joinJobId, segmentJobId, type EndedRender, type RoomRender } from "./state.ts";
 import { freeRenderFilename, type RenderRow } from "./store.ts";
 import type { Env } from "../env.ts";
-import { endJob, endJobsQuery, enqueueJob, requeueLapsedJob } from "./farm/queue.ts";
+import { endJob, endJobsQuery, enqueueJob, releaseHeldJob, requeueLapsedJob } from "./farm/queue.ts";
 import type { QueuedJob } from "./room/render-transitions.ts";
 import { bumpCounterQuery } from "../stats/counters.ts";
 import { segmentKey } from "./segment-keys.ts";
@@ -145,6 +145,11 @@ export async function endRenderJob(db: Db, jobId: string, result?: unknown): Pro
 /** Puts a job whose lease lapsed back in the queue; false when it no longer lapsed (someone got there first). */
 export function requeueRenderJob(db: Db, jobId: string, nodeId: string | null): Promise<boolean> {
   return requeueLapsedJob(db, jobId, nodeId);
+}
+
+/** Puts back the job its holder (that key, that attempt) gives back; false when it no longer holds it running. */
+export async function releaseRenderJob(db: Db, jobId: string, holder: { nodeId: string; attempt: number }, why: string): Promise<boolean> {
+  return (await releaseHeldJob(db, jobId, holder, `given back: ${why}`.slice(0, 300))) !== null;
 }
 
 /** The user deleted the file of an older render of the project (not the room's latest): no download from now on. */

@@ -6,15 +6,15 @@ import type { Binaries } from "../system/resolve-binaries.ts";
 import type { StageBounds } from "../bounds/stage-bounds.ts";
 import { runBrowserJob } from "./run-browser-job.ts";
 
-export function runCheckJob(client: NodeClient, job: Job, settings: { binaries: Binaries; bounds?: StageBounds | undefined; log?: (line: string) => void }) {
-  return runBrowserJob(client, job, settings.log, async ({ reporter, projectDir }) => {
+export function runCheckJob(client: NodeClient, job: Job, settings: { binaries: Binaries; bounds?: StageBounds | undefined; log?: (line: string) => void; shutdown?: AbortSignal | undefined }) {
+  return runBrowserJob(client, job, { log: settings.log, shutdown: settings.shutdown }, async ({ reporter, projectDir, signal }) => {
     const options = checkBody().parse(job.options);
     return checkComposition({
       projectDir,
       chrome: settings.binaries.chrome,
-        bounds: settings.bounds,
+      bounds: settings.bounds,
       options,
-      signal: reporter.signal,
+      signal,
       onLine: (line) => reporter.line(line),
       onStage: (stage) => reporter.stage(stage),
     });

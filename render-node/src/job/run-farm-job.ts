@@ -1,13 +1,14 @@
 // The frame every render-farm job (render, segment, join) runs in: a scratch folder, an abort signal (the node
 // stopping, or the Worker answering `cancelled` to a post), log lines and structured progress posted twice a
 // second (which renews the lease, so a cancel reaches the node in under a second), and the completion, unless the
-// work says the Worker already ended the job (a render that was split after its plan). Never throws for a job
-// failure: it completes ok:false with the reason.
+// work says the Worker already ended the job (a render that was split after its plan), or the node is stopping (the
+// job is given back). Never throws for a job failure: it completes ok:false with the reason.
 import type { ProgressEvent, ProgressStage } from "../../../core/protocol/progress.ts";
 import type { Job, NodeClient } from "../protocol/node-protocol-client.ts";
 import type { Binaries } from "../system/resolve-binaries.ts";
 import type { JobLimits } from "../config/node-config.ts";
 import { makeScratchDir, removeScratchDir } from "../system/scratch-dirs.ts";
+import { giveBackJob } from "./give-back-job.ts";
 
 // Twice a second, so a cancel (the answer to a post) reaches the node in under a second.
 const PROGRESS_INTERVAL_MS = 500;
@@ -43,7 +44,13 @@ export async function runFarmJob(
   const dir = await makeScratchDir(`${job.kind}-job`);
   const controller = new AbortController();
   const stopping = new Error("render node shutting down");
-  const onShutdown = () => controller.abort(stopping);
+  // The node is stopping: the job is given back at once (another node can start while this one's browsers close).
+  const giveBack: { promise: Promise<boolean> | null } = { promise: null };
+  const onShutdown = () => {
+    if (controller.signal.aborted) return;
+    controller.abort(stopping);
+    giveBack.promise = giveBackJob(client, job, settings.log);
+  };
   if (settings.shutdown?.aborted) onShutdown();
   settings.shutdown?.addEventListener("abort", onShutdown, { once: true });
   let pending: string[] = [];
@@ -98,11 +105,10 @@ export async function runFarmJob(
     settings.shutdown?.removeEventListener("abort", onShutdown);
   }
   // Stopped by the node's own shutdown (a SIGTERM: the platform stopping a container, a deploy): the job is not the
-  // user's failure, so it is not reported failed. The node posts nothing more, so its lease lapses and the Worker
-  // queues the job again for another node (the lost-lease rule, worker/renders/README.md): the protocol's way of a
-  // node giving a job back. That try counts as an attempt, as any lost lease does.
-  if (settings.shutdown?.aborted && controller.signal.reason === stopping) {
-    settings.log?.(`[${job.id}] given back: the node is stopping; the Worker queues the ${job.kind} again once its lease lapses`);
+  // user's failure, so it is not reported failed but given back (give-back-job.ts), and queued again at once for
+  // another node. That try counts as an attempt, as a lost lease does (worker/renders/README.md).
+  if (giveBack.promise) {
+    await giveBack.promise;
     await removeScratchDir(dir);
     return { ok: false, error: "render node shutting down: the job was given back" };
   }

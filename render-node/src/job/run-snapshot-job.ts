@@ -6,24 +6,24 @@ import type { StageBounds } from "../bounds/stage-bounds.ts";
 import { runBrowserJob } from "./run-browser-job.ts";
 import { takeSnapshots } from "../browser-jobs/take-snapshots.ts";
 
-export function runSnapshotJob(client: NodeClient, job: Job, settings: { binaries: Binaries; bounds?: StageBounds | undefined; log?: (line: string) => void }) {
+export function runSnapshotJob(client: NodeClient, job: Job, settings: { binaries: Binaries; bounds?: StageBounds | undefined; log?: (line: string) => void; shutdown?: AbortSignal | undefined }) {
   return runBrowserJob(
     client,
     job,
-    settings.log,
-    async ({ reporter, projectDir }) => {
+    { log: settings.log, shutdown: settings.shutdown },
+    async ({ reporter, projectDir, signal }) => {
       const options = snapshotBody().parse(job.options);
       const { images } = await takeSnapshots({
         projectDir,
         chrome: settings.binaries.chrome,
         bounds: settings.bounds,
         options,
-        signal: reporter.signal,
+        signal,
         onLine: (line) => reporter.line(line),
         onStage: (stage) => reporter.stage(stage),
       });
       for (const [i, image] of images.entries()) {
-        reporter.signal.throwIfAborted();
+        signal.throwIfAborted();
         reporter.stage(`uploading ${image.path} (${i + 1}/${images.length})`);
         await client.uploadProjectFile(job.id, image.path, image.png, "image/png");
       }

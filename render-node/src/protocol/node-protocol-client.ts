@@ -15,10 +15,12 @@ import {
   OutputResponseSchema,
   PlanResponseSchema,
   ProjectFileWriteResponseSchema,
+  ReleaseResponseSchema,
   type ClaimedJob,
   type CompleteRequest,
   type JobFile,
   type ProgressRequest,
+  type ReleaseRequest,
 } from "../../../core/protocol/node-routes.ts";
 import type { RenderPlan, SegmentRange } from "../../../core/protocol/render-plan.ts";
 
@@ -154,6 +156,17 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
       } as RequestInit);
       if (!response.ok) throw await refusal("PUT output", response);
       return OutputResponseSchema.parse(await response.json());
+    },
+
+    /**
+     * Gives the job back (the node is stopping): the Worker queues it again at once for another node. False when it
+     * was no longer this process's to give. The attempt is kept: the job's last progress posts, still in flight while
+     * its work unwinds, must keep naming it (without it they would be judged by the key alone, which the process
+     * that claims the job next shares in a container farm).
+     */
+    async release(id: string, reason: string): Promise<boolean> {
+      const body: ReleaseRequest = { reason };
+      return ReleaseResponseSchema.parse(await (await call("POST", `${jobPath(id)}/release`, { json: body, job: id })).json()).released;
     },
 
     async complete(id: string, result: ({ ok: true } | { ok: false; error: string }) & { result?: unknown }): Promise<{ ok: boolean; error?: string | undefined }> {

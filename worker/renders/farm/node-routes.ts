@@ -1,6 +1,6 @@
 // The render-node protocol (authenticated by node keys): claim a job (long poll: node-claim-route.ts), read the
 // project's files, post progress (which renews the lease and tells the node about a cancel), upload a snapshot or
-// the output (node-upload-routes.ts), complete.
+// the output (node-upload-routes.ts), complete, or give the job back when the node stops (release-job.ts).
 import { Hono } from "hono";
 import * as z from "zod";
 import { lazy } from "../../../core/lazy.ts";
@@ -14,6 +14,8 @@ import {
   CompleteResponseSchema,
   FilesResponseSchema,
   PlanResponseSchema,
+  ReleaseRequestSchema,
+  ReleaseResponseSchema,
 } from "../../../core/protocol/node-routes.ts";
 import { route } from "../../http/route.ts";
 import { jobIdParams } from "../../http/path-params.ts";
@@ -32,6 +34,7 @@ import { isHolder } from "./job-holder.ts";
 import { heldJob, holderOf, JOB_FILE_PATH_START, nodeOf, runningJob } from "./node-caller.ts";
 import { nodeClaimRoute } from "./node-claim-route.ts";
 import { nodeUploadRoutes } from "./node-upload-routes.ts";
+import { releaseJob } from "./release-job.ts";
 import { endJob, findJob, leaseMs, renderPartOf, renewLease, setRunningResult } from "./queue.ts";
 import { markNodeSeen } from "./node-presence.ts";
 import { roomOf } from "../../durable-objects/room-of.ts";
@@ -156,6 +159,23 @@ export const nodeRoutes = new Hono<AppEnv>()
         if (job.kind !== "render") throw badRequest("only render jobs post a plan");
         const { plan } = await input.body();
         return c.json(await roomOf(c.env, job).plan(job.id, holderOf(c), plan));
+      },
+    ),
+  )
+  .post(
+    "/jobs/:id/release",
+    route(
+      {
+        operationId: "nodeReleaseJob", summary: "Give the job back (the node is stopping): queued again at once for another node", tag: "node", access: "node",
+        request: () => ({ params: jobIdParams(), body: { json: ReleaseRequestSchema, required: true } }),
+        responses: () => ({ 200: json(ReleaseResponseSchema, "whether it was put back") }),
+        errors: [400, 404],
+      },
+      async (c, input) => {
+        const job = await heldJob(c, input.param("id"));
+        if (job.kind === "preview") throw badRequest("a preview is not given back: it lives on its node (stop it instead)");
+        const { reason } = await input.body();
+        return c.json(await releaseJob(c.env, job, holderOf(c), reason));
       },
     ),
   )

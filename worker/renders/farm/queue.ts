@@ -124,6 +124,20 @@ export async function requeueLapsedJob(db: Db, jobId: string, nodeId: string | n
   return rows.length === 1;
 }
 
+/**
+ * Puts a running job back in the queue at once because its holder gives it back (the node is stopping: POST
+ * .../release), without waiting for its lease to lapse. Only while that holder (its key and, when it named one, its
+ * attempt) still holds it running. `stage` says so until the next node reports. Returns the row put back, or null.
+ */
+export async function releaseHeldJob(db: Db, jobId: string, holder: { nodeId: string; attempt: number | null }, stage: string): Promise<JobRow | null> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: "queued", nodeId: null, leaseExpiresAt: null, stage })
+    .where(and(eq(jobs.id, jobId), eq(jobs.status, "running"), eq(jobs.nodeId, holder.nodeId), holder.attempt === null ? undefined : eq(jobs.attempts, holder.attempt)))
+    .returning();
+  return rows[0] ?? null;
+}
+
 export function maxJobAttempts(env: Env): number {
   return configOf(env).MAX_JOB_ATTEMPTS;
 }

@@ -24,8 +24,9 @@
 // (onActivityExpired, idleVerdict): its node holds no job (the node's health answer counts them) and none is queued
 // for it to claim, unless it is one of the CONTAINER_MIN_INSTANCES first instances. A node pulls, so no inbound
 // request would ever renew its activity; a busy node must not be stopped mid-render, and an idle one must not stay
-// up because other instances work. One that dies (onStop with a code other than 0, onError) is started again while
-// work is queued or running: the watchdog puts the dead node's job back in the queue when its lease lapses.
+// up because other instances work. One that stops however it stops (onStop, whatever its exit code, or onError) is
+// started again while work is queued or running (a node stopped with SIGTERM gave its job back, a dead node's job is
+// put back when its lease lapses), and always when it is one of the CONTAINER_MIN_INSTANCES (restartVerdict).
 // Locally, `STUDIO_NODES=containers npm start` runs this same class with the container runtime answered by a local
 // host that starts render-node processes (local-container.ts, scripts/lib/local-containers.ts).
 import { Container, getContainer } from "@cloudflare/containers";
@@ -148,25 +149,49 @@ export class RenderNodeContainer extends Container<Env> {
     await super.onActivityExpired();
   }
 
+  /** Set while the base class's alarm runs; a start decided in onStop then waits for its end (see alarm). */
+  private inAlarm = false;
+  private startAfterAlarm = false;
+
+  override async alarm(props?: AlarmInvocationInfo): Promise<void> {
+    this.inAlarm = true;
+    try {
+      await super.alarm(props);
+    } finally {
+      this.inAlarm = false;
+    }
+    // The base class's alarm calls onStop when it finds the container stopped, and then deletes its alarm when
+    // nothing is scheduled: a start made inside onStop would run with no alarm loop left to notice its next stop
+    // (a minimum instance stopped twice stayed stopped). Started here, after it, the start arms the loop again.
+    if (!this.startAfterAlarm) return;
+    this.startAfterAlarm = false;
+    await this.start().catch((error: unknown) => logEvent("error", "containers.start_failed", { instance: this.ctx.id.name, error }));
+  }
+
   override async onStop(params: { exitCode: number; reason: string }): Promise<void> {
-    // Stopped for idleness the node exits 0 (SIGTERM); anything else is a death (a crash, SIGKILL, out of memory):
-    // its job is put back in the queue by the render watchdog once its lease lapses, and needs a node then.
-    if (params.exitCode === 0) return;
-    await this.replaceIfWorkRemains(`exited with code ${params.exitCode}`);
+    // However it stopped: stopped for idleness (SIGTERM, exit 0) nothing was queued, but something may be by now;
+    // stopped by the platform (a host moved, exit 0) it gave its job back, which needs a node; a death (a crash,
+    // SIGKILL, out of memory) leaves its job to be put back once its lease lapses. And one of the
+    // CONTAINER_MIN_INSTANCES is kept running whatever the queue holds (restartVerdict).
+    await this.restartIfNeeded(`exited with code ${params.exitCode}`);
   }
 
   override onError(error: unknown): never {
     logEvent("error", "containers.error", { instance: this.ctx.id.name, error });
-    this.ctx.waitUntil(this.replaceIfWorkRemains("failed"));
+    this.ctx.waitUntil(this.restartIfNeeded("failed"));
     // The Container class expects the error back (it catches it where it called this).
     throw error;
   }
 
-  /** Starts this instance again when work is queued or running (the dead one's among it). */
-  private async replaceIfWorkRemains(what: string): Promise<void> {
-    const busy = queueBusy(await queueDepthOrOne(this.env));
-    logEvent("warn", "containers.instance_lost", { instance: this.ctx.id.name, what, replaced: busy });
-    if (!busy) return;
+  /** Starts this instance again when work is queued or running (the dead one's among it), or when it is one of the minimum. */
+  private async restartIfNeeded(what: string): Promise<void> {
+    const verdict = restartVerdict({ busy: queueBusy(await queueDepthOrOne(this.env)), index: this.index, min: configOf(this.env).CONTAINER_MIN_INSTANCES });
+    logEvent("warn", "containers.instance_lost", { instance: this.ctx.id.name, what, replaced: verdict.restart, why: verdict.why });
+    if (!verdict.restart) return;
+    if (this.inAlarm) {
+      this.startAfterAlarm = true;
+      return;
+    }
     await this.start().catch((error: unknown) => logEvent("error", "containers.start_failed", { instance: this.ctx.id.name, error }));
   }
 
@@ -190,6 +215,13 @@ export function idleVerdict(o: { jobsHeld: number | null; queued: number; index:
   if (o.queued > 0) return { keep: true, why: `${o.queued} job(s) queued or just claimed` };
   if (o.index !== null && o.index < o.min) return { keep: true, why: `one of the CONTAINER_MIN_INSTANCES (${o.min}) kept running` };
   return { keep: false, why: "no work held or queued, and not one of the CONTAINER_MIN_INSTANCES" };
+}
+
+/** Whether an instance that stopped (however: exit 0 or not, an error) is started again, and why. Pure. */
+export function restartVerdict(o: { busy: boolean; index: number | null; min: number }): { restart: boolean; why: string } {
+  if (o.index !== null && o.index < o.min) return { restart: true, why: `one of the CONTAINER_MIN_INSTANCES (${o.min}) kept running` };
+  if (o.busy) return { restart: true, why: "work is queued or running" };
+  return { restart: false, why: "no work queued or running, and not one of the CONTAINER_MIN_INSTANCES" };
 }
 
 /** A claim's answer reaches its node well within this; until then the node's health answer may not count the job. */

@@ -7,7 +7,7 @@ import { openDb } from "../../db/client.ts";
 import { logEvent } from "../../http/log.ts";
 import { announceWork } from "../farm/job-board.ts";
 import { wakeRenderNodes } from "../farm/render-node-container.ts";
-import { endRenderJob, queueRenderJobs, requeueRenderJob, writeProjection } from "../projection.ts";
+import { endRenderJob, queueRenderJobs, releaseRenderJob, requeueRenderJob, writeProjection } from "../projection.ts";
 import type { RoomRender } from "../state.ts";
 import type { RenderFeed } from "./render-feed.ts";
 import { storeRender } from "./render-store.ts";
@@ -29,7 +29,11 @@ export async function applyStep(env: Env, storage: DurableObjectStorage, feed: R
   const db = openDb(env.DB);
   for (const effect of step.effects) {
     if (effect.do !== "requeueJob") continue;
-    if (!(await requeueRenderJob(db, effect.jobId, effect.nodeId))) return null;
+    // A job its node gave back names the attempt it held (only that hand can release it); a lost lease does not.
+    const put = effect.attempt !== undefined && effect.nodeId !== null
+      ? await releaseRenderJob(db, effect.jobId, { nodeId: effect.nodeId, attempt: effect.attempt }, effect.why)
+      : await requeueRenderJob(db, effect.jobId, effect.nodeId);
+    if (!put) return null;
     logEvent("warn", "render.requeued", { renderId: render.id, why: effect.why });
   }
   await storeRender(storage, render);

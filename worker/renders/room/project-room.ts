@@ -22,11 +22,12 @@ import { ChangeWaiters } from "./change-waiters.ts";
 import { applyStep } from "./apply-step.ts";
 import { RenderFeed } from "./render-feed.ts";
 import { RenderEnds, renderView, type RenderView } from "./render-ends.ts";
-import { holds, limitsOf, splitDecision, uploadedSize, watchLook } from "./render-facts.ts";
+import { heldJobLook, holds, limitsOf, splitDecision, uploadedSize, watchLook } from "./render-facts.ts";
 import { loadRender } from "./render-store.ts";
 import {
   completed,
   fileForgotten,
+  givenBack,
   isLive,
   planned,
   progressed,
@@ -188,6 +189,18 @@ export class ProjectRoom extends DurableObject<Env> {
     if (latest.phase !== "rendering") return { segments: [], cancelled: false };
     await this.apply(planned(latest, plan, decision.ranges, decision.line));
     return { segments: decision.ranges, cancelled: false };
+  }
+
+  /**
+   * POST /api/node/jobs/:id/release of a render, segment or join job: the node that holds it is stopping and gives it
+   * back (render-transitions.ts `givenBack`: queued again at once, or on the last attempt the render fails).
+   */
+  async giveBack(renderId: string, jobId: string, holder: JobHolder): Promise<{ released: boolean }> {
+    const held = await heldJobLook(this.env, jobId, holder);
+    const render = await this.current();
+    if (!held || !isLive(render, renderId)) return { released: false };
+    const step = givenBack(render, held.job, held.nodeNames, limitsOf(this.env), Date.now());
+    return { released: (await this.apply(step)) !== null };
   }
 
   /** A node took a segment or the join (`attempt` 1, or later after a lost lease). */

@@ -31,6 +31,16 @@ export async function holds(env: Env, jobId: string, holder: JobHolder): Promise
   return !!job && isHolder(job, holder) && job.status === "running";
 }
 
+/** The running job `jobId` as the transitions see it, when `holder` holds it, with its key's name (a join's node is
+ * named from its key); null when that holder does not hold it running. */
+export async function heldJobLook(env: Env, jobId: string, holder: JobHolder): Promise<{ job: JobLook; nodeNames: Record<string, string> } | null> {
+  const db = openDb(env.DB);
+  const job = await findJob(db, jobId);
+  if (!job || !isHolder(job, holder) || job.status !== "running") return null;
+  const named = await db.select({ id: renderNodes.id, name: renderNodes.name }).from(renderNodes).where(inArray(renderNodes.id, [holder.nodeId])).all();
+  return { job: lookOf(job), nodeNames: Object.fromEntries(named.map((n) => [n.id, n.name])) };
+}
+
 /** The size of the render's uploaded file, or null when there is none. */
 export async function uploadedSize(env: Env, render: LiveRender): Promise<number | null> {
   return (await env.FILES.head(renderKey(render.userId, render.filename)))?.size ?? null;

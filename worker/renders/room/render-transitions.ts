@@ -46,9 +46,10 @@ export type Effect =
   | { do: "tell"; lines: string[] }
   /** Write the render's D1 row as it now is (renders/projection.ts, the one projector). */
   | { do: "project" }
-  /** Put a job whose lease lapsed back in the queue. Done FIRST, before the render is stored: when another hand got
-   * there first (the node's late post renewed it, a second look), the whole transition is dropped. */
-  | { do: "requeueJob"; jobId: string; nodeId: string | null; why: string }
+  /** Put a job whose lease lapsed back in the queue, or, with `attempt`, the job its holder gives back in that
+   * attempt (no lapse needed). Done FIRST, before the render is stored: when another hand got there first (the
+   * node's late post renewed it, a second look), the whole transition is dropped. */
+  | { do: "requeueJob"; jobId: string; nodeId: string | null; why: string; attempt?: number }
   /** A job's work is done (the plan of a split render, a segment). */
   | { do: "endJob"; jobId: string; result?: unknown }
   | { do: "queueJobs"; jobs: QueuedJob[] }
@@ -305,31 +306,49 @@ function waiting(render: QueuedRender, look: WatchLook): Step | null {
  * On the last attempt the render fails, naming the node.
  */
 export function leaseLost(render: LiveRender, job: JobLook, nodeNames: Record<string, string>, limits: Limits, now: number): Step {
+  return putBack(render, job, nodeNames, limits, now, "lapsed");
+}
+
+/**
+ * A node gave its job back (POST .../release: it is stopping, a SIGTERM, a deploy, a container stopped): the same
+ * rule as a lost lease, at once instead of a lease later, so another node takes the job within a second or so. The
+ * try counts as an attempt, as a lost lease does: a render whose every node is stopped still ends.
+ */
+export function givenBack(render: LiveRender, job: JobLook, nodeNames: Record<string, string>, limits: Limits, now: number): Step {
+  return putBack(render, job, nodeNames, limits, now, "given back");
+}
+
+function putBack(render: LiveRender, job: JobLook, nodeNames: Record<string, string>, limits: Limits, now: number, cause: "lapsed" | "given back"): Step {
   const segment = typeof job.segment === "number" && render.phase === "split" ? render.segments[job.segment] : undefined;
   const label = segment ? `segment ${segment.index}` : job.segment === "join" ? "join" : "render";
   // The room knows who holds a whole render or a segment; for the join, the node's name comes from its key.
   const holder = segment ? segment.node : render.phase === "rendering" && job.segment === null ? render.node : null;
   const nodeName = holder ?? (job.nodeId ? nodeNames[job.nodeId] : undefined) ?? "(unknown)";
-  const seconds = Math.round(limits.leaseMs / 1000);
-  const why = `${label}: node ${nodeName} stopped renewing its lease (no progress for ${seconds} s; attempt ${job.attempts} of ${limits.maxAttempts})`;
+  const attempt = `attempt ${job.attempts} of ${limits.maxAttempts}`;
+  const why = cause === "lapsed"
+    ? `${label}: node ${nodeName} stopped renewing its lease (no progress for ${Math.round(limits.leaseMs / 1000)} s; ${attempt})`
+    : `${label}: node ${nodeName} gave it back (the node is stopping; ${attempt})`;
   if (job.attempts >= limits.maxAttempts) {
     const who = label === "render" ? `render node ${nodeName}` : `${label}: node ${nodeName}`;
-    const error = `${who} stopped responding on the last attempt (${job.attempts} of ${limits.maxAttempts}); the render was given up`;
+    const what = cause === "lapsed" ? "stopped responding" : "was stopped";
+    const error = `${who} ${what} on the last attempt (${job.attempts} of ${limits.maxAttempts}); the render was given up`;
     return withAfter(telling(render, [why]), [{ do: "end", outcome: { ok: false, error } }]);
   }
-  const gate: Effect = { do: "requeueJob", jobId: job.id, nodeId: job.nodeId, why };
+  const gate: Effect = { do: "requeueJob", jobId: job.id, nodeId: job.nodeId, why, ...(cause === "given back" ? { attempt: job.attempts } : {}) };
   const kind = job.kind as "render" | "segment" | "join";
   const line = `${why}; queued again for another node`;
+  // A node given back is one stopping: where nodes are containers, the queue may need another started.
+  const after: Effect[] = cause === "given back" ? [{ do: "announce", kind }, { do: "wakeNodes" }] : [{ do: "announce", kind }];
   if (render.phase === "split") {
     const segments = copySegments(render.segments);
     if (segment) segments[segment.index]!.status = "queued";
     const step = telling({ ...render, segments, retries: render.retries + 1 }, [line], [gate]);
-    return withAfter(step, [{ do: "announce", kind }]);
+    return withAfter(step, after);
   }
   const { node: _node, attempt: _attempt, runningSince, ...rest } = render as RunningRender;
   const ranMs = render.ranMs + (render.phase === "rendering" ? now - runningSince : 0);
   const queued: QueuedRender = { ...rest, phase: "queued", status: "queued", retries: render.retries + 1, ranMs, queue: null };
-  return withAfter(telling(queued, [line], [gate, { do: "project" }]), [{ do: "announce", kind }]);
+  return withAfter(telling(queued, [line], [gate, { do: "project" }]), after);
 }
 
 // ── ended ────────────────────────────────────────────────────────────────────────────────────────────────────
