@@ -14,7 +14,7 @@ import { withCaptureSession, type CaptureSession, type LoadedBrowser, type PageT
 import { resolveRequest, type SessionOptions } from "./capture/capture-options.ts";
 import { applyDeclaredFps, countFrames, type ResolvedRender } from "./plan/resolve-render.ts";
 import { checkRenderVariables } from "./plan/check-render-variables.ts";
-import { refuseOversizedFile, refuseOversizedInfo, refusePngSequenceLength } from "./plan/refuse-oversized-composition.ts";
+import { refuseOversizedFile, refuseOversizedInfo } from "./plan/refuse-oversized-composition.ts";
 import { computeViewport, type Viewport } from "./plan/compute-viewport.ts";
 import { rendersWithAlpha } from "./browser/page-background.ts";
 import { planGain, sampleVolumeAutomation } from "./browser/sample-volume-automation.ts";
@@ -68,8 +68,7 @@ export async function planComposition(request: ResolvedRender, session: CaptureS
   if (declared.finding) onFinding(makeFinding("fps-not-a-rate", composition, declared.finding, { selector: `[data-composition-id="${info.compositionId}"]` }));
   if (!(info.duration > 0)) throw new Error(`composition "${info.compositionId}" has no duration: set data-duration on its root element`);
   const frames = countFrames(info.duration, options.fps);
-  refuseOversizedInfo(info, composition, options.fps.num / options.fps.den);
-  refusePngSequenceLength(options.format, frames);
+  refuseOversizedInfo(info, composition, { fps: options.fps.num / options.fps.den, format: options.format, frames });
   const viewport = computeViewport(info.width, info.height, options.resolution, options.format);
   const totalSeconds = (frames * options.fps.den) / options.fps.num;
   const alpha = await rendersWithAlpha(options.format, first.browser, info, { file: composition, onFinding });

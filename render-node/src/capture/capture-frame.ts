@@ -1,5 +1,5 @@
 // Takes one JPEG of the page as it is now (a PNG with alpha for a transparent render): a beginFrame draw, or a
-// screenshot in the fallback mode.
+// screenshot in the fallback mode. Callers ask drawFrame: the draw, asked again while beginFrame draws nothing.
 import type { CaptureBrowser } from "../browser/launch-capture-browser.ts";
 import { retry } from "../../../core/retry.ts";
 
@@ -43,4 +43,25 @@ export async function askUntilDrawn(attempts: number, draw: () => Promise<Buffer
   if (outcome.ok) return outcome.value;
   if (outcome.error instanceof NothingDrawn) return null;
   throw outcome.error;
+}
+
+/** How a frame is drawn: its image and how often an empty answer is asked again. */
+export interface DrawRequest {
+  jpegQuality: number;
+  /** A PNG with alpha in place of a JPEG. */
+  png?: boolean | undefined;
+  /** Draws tried before the answer is null (beginFrame drew nothing each time). */
+  attempts: number;
+  /** Bounds each draw on its own (the frame's paced bound), when given. */
+  bound?: ((draw: Promise<Buffer | null>) => Promise<Buffer | null>) | undefined;
+}
+
+/** The page drawn once: captureFrame through askUntilDrawn, each draw under `bound`. Null when nothing was drawn. */
+export function drawFrame(capture: CaptureBrowser, clock: FrameClock, request: DrawRequest): Promise<Buffer | null> {
+  const { jpegQuality, png = false, attempts, bound } = request;
+  const draw = () => {
+    const drawing = captureFrame(capture, clock, jpegQuality, png);
+    return bound ? bound(drawing) : drawing;
+  };
+  return askUntilDrawn(attempts, draw);
 }

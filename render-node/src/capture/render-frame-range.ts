@@ -1,7 +1,7 @@
 // One browser's share of a render: seek, capture and pipe each frame of a contiguous range into its own ffmpeg.
 import type { CaptureBrowser } from "../browser/launch-capture-browser.ts";
 import type { StudioWindow } from "../../../page-runtime/api.ts";
-import { askUntilDrawn, captureFrame } from "./capture-frame.ts";
+import { drawFrame } from "./capture-frame.ts";
 import type { FrameClock } from "./capture-frame.ts";
 import type { FrameRange } from "./split-frame-ranges.ts";
 import { frameTime, type Fps } from "../plan/resolve-render.ts";
@@ -144,7 +144,9 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
     // beginFrame returns no image when nothing changed on screen; the first frame must exist, and so must the one
     // after a blended transition frame (the screen held the blend, not this frame), so ask again (three more times).
     const fallback = previousBlended ? null : previous;
-    const frame = await askUntilDrawn(fallback ? 1 : 4, () => job.tools.paced(captureFrame(job.capture, clock, job.jpegQuality, job.png), paced, captureMessage));
+    const frame = await drawFrame(job.capture, clock, {
+      jpegQuality: job.jpegQuality, png: job.png, attempts: fallback ? 1 : 4, bound: (draw) => job.tools.paced(draw, paced, captureMessage),
+    });
     const bytes = frame ?? fallback;
     if (!bytes) throw new Error(`${frameName()}: Chromium produced no image`);
     return bytes;

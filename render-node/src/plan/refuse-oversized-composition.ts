@@ -27,16 +27,23 @@ export async function refuseOversizedFile(projectDir: string, composition: strin
   if (problems.length > 0) throw new Error(`composition ${describeLimitProblems(composition, problems)}`);
 }
 
-/** The same for the loaded page's own account of itself; `fps` is the rate the job settled on, if it counts frames. */
-export function refuseOversizedInfo(info: Pick<CompositionInfo, "width" | "height" | "duration" | "fps">, composition: string, fps?: number): void {
-  const size = { width: info.width, height: info.height, duration: info.duration, fps: readFpsRate(info.fps), texts: info.fps === null ? {} : { fps: info.fps } };
-  const problems = findLimitProblems(size, fps === undefined ? undefined : { fps, source: "" });
-  if (problems.length > 0) throw new Error(`composition ${describeLimitProblems(composition, problems)}`);
+/** What a render settled on once the page loaded: its rate, format and frame count. */
+export interface SettledFrames {
+  fps: number;
+  format: ApiRenderOptions["format"];
+  frames: number;
 }
 
-/** A png-sequence stores every frame as its own PNG: past MAX_PNG_SEQUENCE_FRAMES it fails before any capture. */
-export function refusePngSequenceLength(format: ApiRenderOptions["format"], frames: number): void {
-  if (format === "png-sequence" && frames > MAX_PNG_SEQUENCE_FRAMES) {
-    throw new Error(`a png-sequence holds at most ${MAX_PNG_SEQUENCE_FRAMES} frames; this render has ${frames}: shorten it, lower fps or render a video format`);
+/**
+ * The same for the loaded page's own account of itself; with `render` (the rate, format and frames a job settled
+ * on), frames are counted at its rate, and a png-sequence, which stores every frame as its own PNG, fails past
+ * MAX_PNG_SEQUENCE_FRAMES. One call, so a render asks the limits once after the page has loaded.
+ */
+export function refuseOversizedInfo(info: Pick<CompositionInfo, "width" | "height" | "duration" | "fps">, composition: string, render?: SettledFrames): void {
+  const size = { width: info.width, height: info.height, duration: info.duration, fps: readFpsRate(info.fps), texts: info.fps === null ? {} : { fps: info.fps } };
+  const problems = findLimitProblems(size, render === undefined ? undefined : { fps: render.fps, source: "" });
+  if (problems.length > 0) throw new Error(`composition ${describeLimitProblems(composition, problems)}`);
+  if (render?.format === "png-sequence" && render.frames > MAX_PNG_SEQUENCE_FRAMES) {
+    throw new Error(`a png-sequence holds at most ${MAX_PNG_SEQUENCE_FRAMES} frames; this render has ${render.frames}: shorten it, lower fps or render a video format`);
   }
 }

@@ -5,7 +5,7 @@
 // what it always gets. The page's timeline has been sought to the frame's time before this runs.
 import type { Page } from "puppeteer-core";
 import type { CaptureBrowser } from "../../browser/launch-capture-browser.ts";
-import { askUntilDrawn, captureFrame, type FrameClock } from "../capture-frame.ts";
+import { drawFrame, type FrameClock } from "../capture-frame.ts";
 import { decodePng, type DecodedPng } from "./decode-png.ts";
 import type { Blender } from "./blend-pool.ts";
 import type { ShaderTransition, TransitionSetup } from "./transition-plan.ts";
@@ -69,20 +69,23 @@ function showBlend(id: string, rgba: string | null, width: number, height: numbe
   canvas.getContext("2d")?.putImageData(new ImageData(bytes, width, height), 0, 0);
 }
 
-async function drawn(capture: CaptureBrowser, clock: FrameClock, jpegQuality: number, png: boolean): Promise<Buffer> {
-  const frame = await askUntilDrawn(RETRIES, () => captureFrame(capture, clock, jpegQuality, png));
-  if (frame) return frame;
-  throw new Error("Chromium drew no image for a shader transition frame");
-}
+const NOTHING_DRAWN = "Chromium drew no image for a shader transition frame";
 
-async function captureScene(capture: CaptureBrowser, clock: FrameClock, id: string, bg: string): Promise<DecodedPng> {
+/** The transition's two scenes, each captured alone (a PNG over the scenes' background) and decoded for the blend. */
+async function captureScenes(capture: CaptureBrowser, clock: FrameClock, transition: ShaderTransition, bg: string): Promise<DecodedPng[]> {
   const page: Page = capture.page;
-  if ((await page.evaluate(isolateScene, id, bg)) !== true) throw new Error(`shader transition scene #${id} is not in the page`);
-  try {
-    return decodePng(await drawn(capture, clock, 0, true));
-  } finally {
-    await page.evaluate(restoreScenes);
+  const scenes: DecodedPng[] = [];
+  for (const id of [transition.fromScene, transition.toScene]) {
+    if ((await page.evaluate(isolateScene, id, bg)) !== true) throw new Error(`shader transition scene #${id} is not in the page`);
+    try {
+      const png = await drawFrame(capture, clock, { jpegQuality: 0, png: true, attempts: RETRIES });
+      if (!png) throw new Error(NOTHING_DRAWN);
+      scenes.push(decodePng(png));
+    } finally {
+      await page.evaluate(restoreScenes);
+    }
   }
+  return scenes;
 }
 
 export interface TransitionFrame {
@@ -96,14 +99,15 @@ export async function captureTransitionFrame(
   capture: CaptureBrowser, clock: FrameClock, frame: TransitionFrame, blender: Blender, jpegQuality: number, png: boolean,
 ): Promise<Buffer> {
   const { setup, transition, progress } = frame;
-  const from = await captureScene(capture, clock, transition.fromScene, setup.bgColor);
-  const to = await captureScene(capture, clock, transition.toScene, setup.bgColor);
-  if (from.width !== to.width || from.height !== to.height) throw new Error("the two scenes of a shader transition were captured at different sizes");
+  const [from, to] = await captureScenes(capture, clock, transition, setup.bgColor);
+  if (!from || !to || from.width !== to.width || from.height !== to.height) throw new Error("the two scenes of a shader transition were captured at different sizes");
   const { width, height } = from;
   const out = await blender.blend({ shader: transition.shader, from: from.data, to: to.data, width, height, progress, accents: setup.accents });
   await capture.page.evaluate(showBlend, OVERLAY_ID, Buffer.from(out.buffer, out.byteOffset, out.byteLength).toString("base64"), width, height);
   try {
-    return await drawn(capture, clock, jpegQuality, png);
+    const frame = await drawFrame(capture, clock, { jpegQuality, png, attempts: RETRIES });
+    if (!frame) throw new Error(NOTHING_DRAWN);
+    return frame;
   } finally {
     await capture.page.evaluate(showBlend, OVERLAY_ID, null, 0, 0);
   }
