@@ -12,7 +12,27 @@ import type { ResolvedRender } from "./plan/resolve-render.ts";
 import { trackProgress, type Progress } from "./progress/track-progress.ts";
 import { formatTimeline, startTimeline } from "./progress/render-timeline.ts";
 import type { FrameDone } from "./capture/render-frame-range.ts";
-import type { RenderResult } from "./render-project.ts";
+import type { CaptureMode } from "./browser/launch-capture-browser.ts";
+import type { Finding } from "../../core/protocol/finding.ts";
+import type { TimelineStage } from "./progress/render-timeline.ts";
+
+/** What a render made: the file, its figures, the findings and the timeline. */
+export interface RenderResult {
+  outputPath: string;
+  size: number;
+  frames: number;
+  fpsText: string;
+  width: number;
+  height: number;
+  durationSeconds: number;
+  captureMode: CaptureMode;
+  /** Frames not captured because the page proved them identical to the frame before (frame reuse). */
+  reusedFrames: number;
+  findings: Finding[];
+  seconds: number;
+  /** Each stage's start and end (seconds since the render began) and how busy the cores were (render-timeline.ts). */
+  timeline: TimelineStage[];
+}
 
 /** The node's side of the pipeline: the session's, and how the node watches the render. */
 export interface PipelineNode extends SessionInput {

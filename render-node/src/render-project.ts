@@ -2,14 +2,11 @@
 // capture and encode, mix, join) with the options of a caller that is not a job. One browser load serves both the
 // plan and the capture.
 import { resolveRequest, type CaptureControls } from "./capture/capture-options.ts";
-import type { CaptureMode } from "./browser/launch-capture-browser.ts";
 import type { Format, Quality, Resolution } from "../../core/render/render-options.ts";
 import type { RenderPlan } from "./plan-render.ts";
 import type { Progress } from "./progress/track-progress.ts";
 import type { FrameDone } from "./capture/render-frame-range.ts";
-import type { Finding } from "../../core/protocol/finding.ts";
-import type { TimelineStage } from "./progress/render-timeline.ts";
-import { renderPipeline, type PlanDecision } from "./render-pipeline.ts";
+import { renderPipeline, type PlanDecision, type RenderResult } from "./render-pipeline.ts";
 
 export interface RenderProjectInput extends CaptureControls {
   projectDir: string;
@@ -36,22 +33,8 @@ export interface RenderProjectInput extends CaptureControls {
   onFrame?: ((frame: FrameDone) => void) | undefined;
 }
 
-export interface RenderResult {
-  outputPath: string;
-  size: number;
-  frames: number;
-  fpsText: string;
-  width: number;
-  height: number;
-  durationSeconds: number;
-  captureMode: CaptureMode;
-  /** Frames not captured because the page proved them identical to the frame before (frame reuse). */
-  reusedFrames: number;
-  findings: Finding[];
-  seconds: number;
-  /** Each stage's start and end (seconds since the render began) and how busy the cores were (render-timeline.ts). */
-  timeline: TimelineStage[];
-}
+/** What a render made: the pipeline's result (render-pipeline.ts). */
+export type { RenderResult } from "./render-pipeline.ts";
 
 /** Renders `composition` of `projectDir` into `outputPath`. Validates every option before any process starts. */
 export async function renderProject(input: RenderProjectInput): Promise<RenderResult> {
