@@ -173,6 +173,19 @@ async function runItem(slot: string, kind: Kind): Promise<Outcome[]> {
   return [o];
 }
 
+/**
+ * A stuck item's render or batch still holds its project (one at a time per project): cancelled, so the slot's next
+ * items are not refused for it (409, or 200 with the render in progress) and counted as failures of their own.
+ */
+async function freeSlot(slot: string): Promise<void> {
+  for (const slug of [`short-${slot}`, `split-${slot}`]) {
+    for (const what of ["batch", "render"]) {
+      const res = await call("DELETE", `/api/projects/${slug}/${what}`).catch((error: unknown) => error);
+      if (!(res instanceof Response)) log(`cancelling the stuck ${what} of ${slug} failed: ${String(res)}`);
+    }
+  }
+}
+
 // The chaos: SIGKILL a random running instance now and then; restart the Worker once, midway.
 let stopChaos = false;
 let kills = 0;
@@ -204,6 +217,7 @@ const slots = projects.map(async (slot) => {
     }
     const got = await runItem(slot, kind);
     outcomes.push(...got);
+    if (got.some((o) => o.status === "stuck")) await freeSlot(slot);
     for (const o of got) if (o.status !== "done" && !(o.kind === "cancel" && o.status === "cancelled")) log(`${o.kind} on slot ${slot}: ${o.status}${o.error ? `: ${o.error}` : ""}`);
     if (outcomes.length % 10 < got.length) log(`${outcomes.length} items ended (${outcomes.filter((x) => x.status === "done").length} done)`);
   }

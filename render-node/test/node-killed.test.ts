@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { resolveBinaries } from "../src/system/resolve-binaries.ts";
 import { ownerFolderName, processStartTime } from "../src/system/scratch-dirs.ts";
-import { startNode, startStudio } from "./fake-studio.ts";
+import { startNode, startStudio, type Seen } from "./fake-studio.ts";
 import { makeTestProject } from "./make-test-project.ts";
 import { isAlive, listDescendants } from "./inspect-video.ts";
 
@@ -131,13 +131,18 @@ it("control: without setpriv the same kill leaves the Chromium processes running
 // queues it again for another node without waiting out the lease; it reports no failure, kills its browsers and exits.
 it("SIGTERM mid-render: the render is given back at once, not reported failed, and the node exits", async () => {
   const { studio, node } = await renderingNode({ NODE_CONCURRENCY: "1" });
+  await expectGivenBack(studio, node, "render");
+});
+
+/** SIGTERMs the node: it exits 0 having given its job back (attempt 1), never completed. */
+async function expectGivenBack(studio: { seen: Seen }, node: ReturnType<typeof startNode>, kind: string) {
   const exited = new Promise<number | null>((resolve) => node.child.once("exit", (code) => resolve(code)));
   node.child.kill("SIGTERM");
   expect(await exited).toBe(0);
   expect(studio.seen.complete).toBeNull();
   expect(studio.seen.released).toEqual({ body: { reason: "the render node is stopping" }, attempt: "1" });
-  expect(node.output()).toContain("given back: the node is stopping; the Worker queued the render again for another node");
-});
+  expect(node.output()).toContain(`given back: the node is stopping; the Worker queued the ${kind} again for another node`);
+}
 
 // A snapshot (or check) is given back the same way: the request waiting for it is answered by another node, not
 // failed because this one was stopped.
@@ -150,11 +155,6 @@ it("SIGTERM mid-snapshot: the snapshot is given back at once, not reported faile
   const node = startNode(studio.url, { CHROME_PATH: binaries.chrome });
   cleanups.push(() => node.child.kill("SIGKILL"));
   await waitFor("the snapshot to be under way", () => studio.seen.lines.some((l) => l.startsWith("downloaded")), 60_000);
-  const exited = new Promise<number | null>((resolve) => node.child.once("exit", (code) => resolve(code)));
-  node.child.kill("SIGTERM");
-  expect(await exited).toBe(0);
-  expect(studio.seen.complete).toBeNull();
-  expect(studio.seen.released).toEqual({ body: { reason: "the render node is stopping" }, attempt: "1" });
-  expect(node.output()).toContain("given back: the node is stopping; the Worker queued the snapshot again for another node");
+  await expectGivenBack(studio, node, "snapshot");
   expect(studio.seen.lines.some((l) => l.startsWith("snapshot failed"))).toBe(false);
 });

@@ -12,6 +12,16 @@ import { finishWithFile, jobRow, renderState, startRender } from "./render-farm-
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 const attempt = (n: number) => ({ [JOB_ATTEMPT_HEADER]: String(n) });
 const release = (key: string, id: string, n: number) => nodeCall(key, "POST", `/jobs/${id}/release`, { reason: "SIGTERM" }, attempt(n));
+/** A node (counted available) that claimed the browser job a user's request just queued; the request is pending. */
+async function claimedBrowserJob(nodeName: string, user: string, project: string, kind: "snapshot" | "preview") {
+  const key = await registerNode(nodeName);
+  await claimKind(key, "check"); // the node has asked for work: it counts as available
+  const s = await signIn(user);
+  await createProject(s.token, project);
+  const slug = project.toLowerCase().replaceAll(" ", "-");
+  const pending = api(s.token, "POST", `/api/projects/${slug}/${kind}`, kind === "snapshot" ? {} : undefined);
+  return { key, pending, job: await awaitJob(key, kind) };
+}
 const leaseOf = (id: string) => env.DB.prepare("SELECT lease_expires_at AS lease FROM jobs WHERE id = ?").bind(id).first<{ lease: number | null }>();
 
 describe("a render given back by its stopping node", () => {
@@ -72,13 +82,8 @@ describe("a render given back by its stopping node", () => {
 
 describe("a snapshot given back by its stopping node", () => {
   it("is taken by another node at once and the waiting request answers 200", async () => {
-    const a = await registerNode("snap-a");
     const b = await registerNode("snap-b");
-    await claimKind(a, "check"); // the node has asked for work: it counts as available
-    const s = await signIn("give-back-snap");
-    await createProject(s.token, "Snap back");
-    const pending = api(s.token, "POST", "/api/projects/snap-back/snapshot", {});
-    const job = await awaitJob(a, "snapshot");
+    const { key: a, pending, job } = await claimedBrowserJob("snap-a", "give-back-snap", "Snap back", "snapshot");
     expect(await json(await release(a, job.id, 1))).toEqual({ released: true });
     const again = await claimKind(b, "snapshot");
     expect(again).toMatchObject({ id: job.id, attempt: 2 });
@@ -90,12 +95,7 @@ describe("a snapshot given back by its stopping node", () => {
   }, 20_000);
 
   it("that no other node picks up within the request's bound is a 503 saying to try again (Retry-After), not a 504", async () => {
-    const a = await registerNode("snap-lonely");
-    await claimKind(a, "check");
-    const s = await signIn("give-back-lonely");
-    await createProject(s.token, "Lonely");
-    const pending = api(s.token, "POST", "/api/projects/lonely/snapshot", {});
-    const job = await awaitJob(a, "snapshot");
+    const { key: a, pending, job } = await claimedBrowserJob("snap-lonely", "give-back-lonely", "Lonely", "snapshot");
     expect(await json(await release(a, job.id, 1))).toEqual({ released: true });
     const res = await pending;
     expect(res.status).toBe(503);
@@ -107,12 +107,7 @@ describe("a snapshot given back by its stopping node", () => {
   }, 20_000);
 
   it("a preview is not given back (it lives on its node): 400", async () => {
-    const a = await registerNode("preview-node");
-    await claimKind(a, "check");
-    const s = await signIn("give-back-preview");
-    await createProject(s.token, "Kept");
-    void api(s.token, "POST", "/api/projects/kept/preview");
-    const job = await awaitJob(a, "preview");
+    const { key: a, job } = await claimedBrowserJob("preview-node", "give-back-preview", "Kept", "preview");
     expect((await release(a, job.id, 1)).status).toBe(400);
     expect(await jobRow(job.id)).toMatchObject({ status: "running" });
     await nodeCall(a, "POST", `/jobs/${job.id}/complete`, { ok: true }, attempt(1));
