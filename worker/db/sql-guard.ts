@@ -17,6 +17,7 @@
 //   costs a second round trip, paid only when the wording is not today's or the batch failed for another reason.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client.ts";
+import { ApiError } from "../http/errors.ts";
 import { logEvent } from "../http/log.ts";
 
 /** A guard's path in SQLite's error: the marker whole, so it is matched exactly, never as part of another. */
@@ -63,11 +64,15 @@ export function guardQuery(db: Db, guard: Guard) {
  * one of them (see the header): a Db over the database itself, never a session a replica may answer.
  */
 export async function whichGuardRefused<C extends Check>(primary: Db, checks: readonly C[], err: unknown): Promise<C | null> {
+  // An answer already (the credential gate's 401, thrown in place of the batch's failure) is no guard's doing.
+  if (err instanceof ApiError) return null;
   const named = markersIn(err);
   const byName = checks.filter((c) => named.has(c.marker));
   if (byName.length === 1) return byName[0]!;
   if (checks.length === 0) return null;
-  const columns = Object.fromEntries(checks.map((c, i) => [`refused${i}`, sql<number>`CASE WHEN ${refuses(c.holds)} THEN 1 ELSE 0 END`]));
+  // Each column named: unnamed ones of the same SQL text (two spends' checks) would share a name, and a D1 batch
+  // (the credential gate sends one) answers rows as objects keyed by name.
+  const columns = Object.fromEntries(checks.map((c, i) => [`refused${i}`, sql<number>`CASE WHEN ${refuses(c.holds)} THEN 1 ELSE 0 END`.as(`refused${i}`)]));
   let row: Record<string, number> | undefined;
   try {
     row = await primary.select(columns).from(sql`(SELECT 1)`).get();

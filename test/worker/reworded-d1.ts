@@ -1,0 +1,38 @@
+// A D1 binding that throws every failure of the real one in other words (test/worker/guard-wording.test.ts): what
+// the Worker meets if SQLite or D1 ever word, wrap or truncate their errors differently. A plain object, as a
+// wrapped D1 is recognised (worker/auth/gated-bindings.ts); statements prepared on it run as the real ones.
+
+export type Reword = (message: string) => string;
+
+/** `db` as a binding (a plain object, as a wrapped D1 is recognised) whose every failure is thrown in other words. */
+export function rewordedD1(db: D1Database, reword: Reword): D1Database {
+  const reals = new WeakMap<object, D1PreparedStatement>();
+  const fail = (err: unknown): never => {
+    throw new Error(reword(err instanceof Error ? err.message : String(err)));
+  };
+  const real = (s: D1PreparedStatement) => reals.get(s) ?? s;
+  const statement = (s: D1PreparedStatement): D1PreparedStatement => {
+    const wrapped = {
+      bind: (...values: unknown[]) => statement(s.bind(...values)),
+      first: (column?: string) => (column === undefined ? s.first() : s.first(column)).catch(fail),
+      all: () => s.all().catch(fail),
+      run: () => s.run().catch(fail),
+      raw: (options?: { columnNames?: boolean }) => (options?.columnNames ? s.raw({ columnNames: true }) : s.raw()).catch(fail),
+    } as unknown as D1PreparedStatement;
+    reals.set(wrapped, s);
+    return wrapped;
+  };
+  const session = (s: D1DatabaseSession) =>
+    ({
+      prepare: (sql: string) => statement(s.prepare(sql)),
+      batch: (list: D1PreparedStatement[]) => s.batch(list.map(real)).catch(fail),
+      getBookmark: () => s.getBookmark(),
+    }) as unknown as D1DatabaseSession;
+  return {
+    prepare: (sql: string) => statement(db.prepare(sql)),
+    batch: (list: D1PreparedStatement[]) => db.batch(list.map(real)).catch(fail),
+    exec: (sql: string) => db.exec(sql).catch(fail),
+    dump: () => db.dump(),
+    withSession: (constraint?: string) => session(db.withSession(constraint as D1SessionConstraint)),
+  } as unknown as D1Database;
+}
