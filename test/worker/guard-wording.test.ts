@@ -146,6 +146,20 @@ describe("a refusal in other words", () => {
     }
   });
 
+  it("is not a failure that is no refusal: a refresh whose claim D1 never answered revokes nothing, and works again", async () => {
+    const person = await signInPerson("Unanswered Una");
+    const first = await connect(person, ["projects:read"]);
+    const body = new URLSearchParams({ grant_type: "refresh_token", refresh_token: first.refresh_token, client_id: first.clientId }).toString();
+    const refresh = (db?: D1Database) => oauthSend("/oauth/token", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body }, db);
+    // The claim (worker/oauth/refresh-claims.ts: an insert keyed by the token's hash) is lost on its way to D1.
+    const claimLost = (sql: string, values: unknown[]) => /^insert/i.test(sql) && values.some((v) => typeof v === "string" && v.startsWith("oauth-refresh:"));
+    const failed = await refresh(rewordedD1(env.DB, (m) => m, claimLost));
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    // Not taken for a replay: the grant stands, its access token works, and the same refresh token is taken.
+    expect((await mcp(first.access_token, "tools/list")).status).toBe(200);
+    expect((await refresh()).status).toBe(200);
+  });
+
   it("is still the 429 past each registration limit: an address's, a network's, the count of networks'", async () => {
     await env.DB.prepare("DELETE FROM rate_limits WHERE caller LIKE 'oauth-register:%'").run();
     const limits = {

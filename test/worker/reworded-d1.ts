@@ -4,32 +4,39 @@
 
 export type Reword = (message: string) => string;
 
-/** `db` as a binding (a plain object, as a wrapped D1 is recognised) whose every failure is thrown in other words. */
-export function rewordedD1(db: D1Database, reword: Reword): D1Database {
+/** Whether a statement, run on its own, fails as if D1 could not be reached (it is then not run). */
+export type Lost = (sql: string, values: unknown[]) => boolean;
+
+/**
+ * `db` as a binding (a plain object, as a wrapped D1 is recognised) whose every failure is thrown in other words;
+ * a statement `lost` picks fails without running, as one D1 never answered would.
+ */
+export function rewordedD1(db: D1Database, reword: Reword, lost: Lost = () => false): D1Database {
   const reals = new WeakMap<object, D1PreparedStatement>();
   const fail = (err: unknown): never => {
     throw new Error(reword(err instanceof Error ? err.message : String(err)));
   };
   const real = (s: D1PreparedStatement) => reals.get(s) ?? s;
-  const statement = (s: D1PreparedStatement): D1PreparedStatement => {
+  const statement = (s: D1PreparedStatement, sql: string, values: unknown[] = []): D1PreparedStatement => {
+    const go = <T>(run: () => Promise<T>): Promise<T> => (lost(sql, values) ? Promise.reject(new Error("D1_ERROR: Network connection lost.")) : run()).catch(fail);
     const wrapped = {
-      bind: (...values: unknown[]) => statement(s.bind(...values)),
-      first: (column?: string) => (column === undefined ? s.first() : s.first(column)).catch(fail),
-      all: () => s.all().catch(fail),
-      run: () => s.run().catch(fail),
-      raw: (options?: { columnNames?: boolean }) => (options?.columnNames ? s.raw({ columnNames: true }) : s.raw()).catch(fail),
+      bind: (...bound: unknown[]) => statement(s.bind(...bound), sql, bound),
+      first: (column?: string) => go(() => (column === undefined ? s.first() : s.first(column))),
+      all: () => go(() => s.all()),
+      run: () => go(() => s.run()),
+      raw: (options?: { columnNames?: boolean }) => go(() => (options?.columnNames ? s.raw({ columnNames: true }) : s.raw())),
     } as unknown as D1PreparedStatement;
     reals.set(wrapped, s);
     return wrapped;
   };
   const session = (s: D1DatabaseSession) =>
     ({
-      prepare: (sql: string) => statement(s.prepare(sql)),
+      prepare: (sql: string) => statement(s.prepare(sql), sql),
       batch: (list: D1PreparedStatement[]) => s.batch(list.map(real)).catch(fail),
       getBookmark: () => s.getBookmark(),
     }) as unknown as D1DatabaseSession;
   return {
-    prepare: (sql: string) => statement(db.prepare(sql)),
+    prepare: (sql: string) => statement(db.prepare(sql), sql),
     batch: (list: D1PreparedStatement[]) => db.batch(list.map(real)).catch(fail),
     exec: (sql: string) => db.exec(sql).catch(fail),
     dump: () => db.dump(),

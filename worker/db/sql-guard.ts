@@ -15,7 +15,7 @@
 //   in between, as with any check); the first check in batch order that does not hold is the one the batch stopped
 //   on. Only when every check holds is the failure not a refusal, and the caller rethrows the original error. This
 //   costs a second round trip, paid only when the wording is not today's or the batch failed for another reason.
-import { sql, type SQL } from "drizzle-orm";
+import { DrizzleQueryError, sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { ApiError } from "../http/errors.ts";
 import { logEvent } from "../http/log.ts";
@@ -84,11 +84,16 @@ export async function whichGuardRefused<C extends Check>(primary: Db, checks: re
   return checks.find((_, i) => row?.[`refused${i}`] === 1) ?? null;
 }
 
-/** Every guard marker named whole in the messages of `err` and its causes. */
+/**
+ * Every guard marker named whole in the messages of `err` and its causes: the database's words only. Drizzle's own
+ * wrapper ("Failed query: <sql> params: <values>") quotes the statement, whose parameters name every marker it could
+ * fail with, whatever it failed on (a timeout of a refresh-token claim read as a replay revoked the grant).
+ */
 function markersIn(err: unknown): Set<string> {
   const markers = new Set<string>();
   let depth = 0;
   for (let e: unknown = err; e instanceof Error && depth < 8; e = e.cause, depth++) {
+    if (e instanceof DrizzleQueryError) continue;
     for (const match of e.message.matchAll(PATHS)) markers.add(match[1]!);
   }
   return markers;
