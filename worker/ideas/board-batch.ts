@@ -6,7 +6,7 @@
 // `requireWriter` leaves the request's spend owed; the route's first board batch pays it. A batch that fails (a guard
 // refused, the limit passed) rolls the spend back with everything else: a refused write changes nothing, its spend
 // included. It costs the studio what a read costs, and reads are not limited either; the refused caller pays no
-// second trip for it.
+// second trip for it (as long as the error names the guard, as SQLite's does today: worker/db/sql-guard.ts).
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Context } from "hono";
 import { openDb, type Db } from "../db/client.ts";

@@ -75,6 +75,10 @@ export function bucketsOf(request: Request, limits: RegistrationLimits): Bucket[
   return [bucket("address", 64, limits.perAddress, "from one address (an IPv6 /64)"), bucket("network", 56, limits.perNetwork, "from one IPv6 /56"), bucket("site", 48, limits.perSite, "from one IPv6 /48")];
 }
 
+/** The count of the widest bucket in its window, NULL when it has none. */
+const widestCount = (widest: Bucket, now: number) =>
+  sql`(SELECT ${rateLimits.count} FROM ${rateLimits} WHERE ${rateLimits.caller} = ${widest.key} AND ${rateLimits.windowStart} = ${windowStartOf(widest.rule, now)})`;
+
 /**
  * Counts one more registering network, only when this is the first registration of `widest` in the window (its
  * count, just spent in the same batch, is 1); fails as SQL past the limit of networks.
@@ -94,10 +98,6 @@ function networkSpendQuery(db: Db, widest: Bucket, rule: RateLimit, now: number)
     })
     .returning({ checked: failWhen(sql`${rateLimits.count} > ${rule.limit}`, NETWORKS) });
 }
-
-/** The count of the widest bucket in its window, NULL when it has none. */
-const widestCount = (widest: Bucket, now: number) =>
-  sql`(SELECT ${rateLimits.count} FROM ${rateLimits} WHERE ${rateLimits.caller} = ${widest.key} AND ${rateLimits.windowStart} = ${windowStartOf(widest.rule, now)})`;
 
 /**
  * The batch's checks in its order, asked of the counters before it (whichGuardRefused, after it failed): each bucket's
