@@ -7,7 +7,7 @@
 // same round trip: D1 runs a batch as one transaction and rolls all of it back, the count included.
 import { sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
-import { failWhen, failedOn } from "./sql-guard.ts";
+import { failWhen, type Check } from "./sql-guard.ts";
 import { rateLimits } from "./schema/ideas.ts";
 
 export interface RateLimit {
@@ -23,8 +23,9 @@ export const windowStartOf = (rule: RateLimit, now: number) => now - (now % (rul
 export const retryAfterOf = (rule: RateLimit, now: number) => Math.max(1, Math.ceil((windowStartOf(rule, now) + rule.windowSeconds * 1000 - now) / 1000));
 
 /**
- * The upsert that counts one spend for `key`; it fails as SQL (isOverLimit) when the window's budget is spent.
- * `marker` names the limit in that failure when a batch spends on several (registration-limit.ts).
+ * The upsert that counts one spend for `key`; it fails as SQL when the window's budget is spent (spendCheck, with
+ * sql-guard.ts' whichGuardRefused, tells that failure). `marker` names the limit in it when a batch spends on several
+ * (registration-limit.ts).
  */
 export function spendQuery(db: Db, key: string, rule: RateLimit, now: number, marker = OVER_LIMIT) {
   return db
@@ -43,7 +44,11 @@ export function spendQuery(db: Db, key: string, rule: RateLimit, now: number, ma
     });
 }
 
-/** Whether a failed statement or batch failed because a spend passed its limit (`marker`, as given to spendQuery). */
-export function isOverLimit(err: unknown, marker = OVER_LIMIT): boolean {
-  return failedOn(err, marker);
+/**
+ * The check spendQuery makes, for whichGuardRefused (sql-guard.ts) after its batch failed: whether one more spend on
+ * `key` stays within the window's budget, asked of the counter as it was before (the failed batch left it so).
+ */
+export function spendCheck(key: string, rule: RateLimit, now: number, marker = OVER_LIMIT): Check {
+  const counted = sql`(SELECT ${rateLimits.count} FROM ${rateLimits} WHERE ${rateLimits.caller} = ${key} AND ${rateLimits.windowStart} = ${windowStartOf(rule, now)})`;
+  return { marker, holds: sql`coalesce(${counted}, 0) < ${rule.limit}` };
 }

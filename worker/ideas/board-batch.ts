@@ -6,14 +6,14 @@
 // `requireWriter` leaves the request's spend owed; the route's first board batch pays it. A batch that fails (a guard
 // refused, the limit passed) rolls the spend back with everything else: a refused write changes nothing, its spend
 // included. It costs the studio what a read costs, and reads are not limited either; the refused caller pays no
-// second trip for it.
+// second trip for it (as long as the error names the guard, as SQLite's does today: worker/db/sql-guard.ts).
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Context } from "hono";
-import type { Db } from "../db/client.ts";
-import { failedOn, guardQuery, type Guard } from "../db/sql-guard.ts";
+import { openDb, type Db } from "../db/client.ts";
+import { guardQuery, whichGuardRefused, type Guard } from "../db/sql-guard.ts";
 import type { AppEnv } from "../http/context.ts";
 import { logEvent } from "../http/log.ts";
-import { isOverLimit, rateLimited, spendQuery, type RateLimit } from "./rate-limit.ts";
+import { rateLimited, spendCheck, spendQuery, type RateLimit } from "./rate-limit.ts";
 
 interface OwedSpend {
   caller: string;
@@ -62,10 +62,12 @@ export function boardWrite(c: Context<AppEnv>, db: Db): BoardWrite {
         const results = await db.batch([...head, ...queries] as unknown as T);
         return results.slice(head.length) as unknown as BatchResponse<T>;
       } catch (err) {
-        if (spend && isOverLimit(err)) throw rateLimited(spend.rule, now);
-        const refused = guards.find((g) => failedOn(err, g.marker));
-        if (refused) throw await refused.refusal();
-        throw err;
+        // The checks in batch order: the spend's, then the guards'. Read back, if need be, from the primary itself
+        // (the request's binding, not its session, which a replica may answer).
+        const checks: Guard[] = [...(spend ? [{ ...spendCheck(spend.caller, spend.rule, now), refusal: () => rateLimited(spend.rule, now) }] : []), ...guards];
+        const refused = await whichGuardRefused(openDb(c.env.DB), checks, err);
+        if (!refused) throw err;
+        throw await refused.refusal();
       }
     },
   };

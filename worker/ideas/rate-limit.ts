@@ -5,7 +5,7 @@ import type { Env } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import { retryAfterOf, type RateLimit } from "../db/fixed-window.ts";
 
-export { isOverLimit, spendQuery, type RateLimit } from "../db/fixed-window.ts";
+export { spendCheck, spendQuery, type RateLimit } from "../db/fixed-window.ts";
 
 export function rateLimitOf(env: Env): RateLimit {
   const config = configOf(env);

@@ -13,17 +13,18 @@ import { and, like, lt, sql } from "drizzle-orm";
 import { configOf } from "../config/config-of.ts";
 import type { Db } from "../db/client.ts";
 import { rateLimits } from "../db/schema/ideas.ts";
-import { failWhen } from "../db/sql-guard.ts";
+import { failWhen, whichGuardRefused, type Guard } from "../db/sql-guard.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import { formatIp, parseIp, unmapIpv4, isIpv4Mapped, type IpAddress } from "../net/ip-address.ts";
-import { isOverLimit, retryAfterOf, spendQuery, windowStartOf, type RateLimit } from "../db/fixed-window.ts";
+import { retryAfterOf, spendCheck, spendQuery, windowStartOf, type RateLimit } from "../db/fixed-window.ts";
 import { deleteInBatches, type DeleteBudget, type Deleted } from "../db/batched-delete.ts";
 
 /** Every key of these limits starts so (the rate_limits table also counts idea-board writers). */
 const PREFIX = "oauth-register:";
-// Not a prefix of any bucket's marker, nor has one as its prefix: failedOn matches markers as substrings.
 const NETWORKS = "oauth_register_all_networks";
+/** The one counter of registering networks, for everyone together. */
+const NETWORKS_KEY = `${PREFIX}networks`;
 
 export interface RegistrationLimits {
   perAddress: RateLimit;
@@ -74,16 +75,20 @@ export function bucketsOf(request: Request, limits: RegistrationLimits): Bucket[
   return [bucket("address", 64, limits.perAddress, "from one address (an IPv6 /64)"), bucket("network", 56, limits.perNetwork, "from one IPv6 /56"), bucket("site", 48, limits.perSite, "from one IPv6 /48")];
 }
 
+/** The count of the widest bucket in its window, NULL when it has none. */
+const widestCount = (widest: Bucket, now: number) =>
+  sql`(SELECT ${rateLimits.count} FROM ${rateLimits} WHERE ${rateLimits.caller} = ${widest.key} AND ${rateLimits.windowStart} = ${windowStartOf(widest.rule, now)})`;
+
 /**
  * Counts one more registering network, only when this is the first registration of `widest` in the window (its
  * count, just spent in the same batch, is 1); fails as SQL past the limit of networks.
  */
 function networkSpendQuery(db: Db, widest: Bucket, rule: RateLimit, now: number) {
   const windowStart = windowStartOf(rule, now);
-  const first = sql`(SELECT ${rateLimits.count} FROM ${rateLimits} WHERE ${rateLimits.caller} = ${widest.key} AND ${rateLimits.windowStart} = ${windowStartOf(widest.rule, now)}) = 1`;
+  const first = sql`${widestCount(widest, now)} = 1`;
   return db
     .insert(rateLimits)
-    .select(db.select({ caller: sql`${`${PREFIX}networks`}`.as("caller"), windowStart: sql`${windowStart}`.as("window_start"), count: sql`1`.as("count") }).from(sql`(SELECT 1)`).where(first))
+    .select(db.select({ caller: sql`${NETWORKS_KEY}`.as("caller"), windowStart: sql`${windowStart}`.as("window_start"), count: sql`1`.as("count") }).from(sql`(SELECT 1)`).where(first))
     .onConflictDoUpdate({
       target: rateLimits.caller,
       set: {
@@ -94,6 +99,22 @@ function networkSpendQuery(db: Db, widest: Bucket, rule: RateLimit, now: number)
     .returning({ checked: failWhen(sql`${rateLimits.count} > ${rule.limit}`, NETWORKS) });
 }
 
+/**
+ * The batch's checks in its order, asked of the counters before it (whichGuardRefused, after it failed): each bucket's
+ * spend, then the count of networks, which is spent only when the widest bucket had no registration in its window.
+ */
+function registrationChecks(buckets: Bucket[], networks: RateLimit, now: number): Guard[] {
+  const widest = buckets[buckets.length - 1]!;
+  const perBucket = buckets.map((b) => ({ ...spendCheck(b.key, b.rule, now, b.marker), refusal: () => registrationLimited(b.rule, now, `at most ${b.rule.limit} OAuth client registrations ${b.scope}`) }));
+  const counted = spendCheck(NETWORKS_KEY, networks, now, NETWORKS);
+  const networksCheck = {
+    marker: NETWORKS,
+    holds: sql`(coalesce(${widestCount(widest, now)}, 0) <> 0 OR (${counted.holds}))`,
+    refusal: () => registrationLimited(networks, now, `OAuth client registrations from at most ${networks.limit} networks`),
+  };
+  return [...perBucket, networksCheck];
+}
+
 /** Counts one registration in each of the caller's buckets; throws the 429 when any window is spent. */
 export async function spendRegistration(db: Db, limits: RegistrationLimits, request: Request, now = Date.now()): Promise<void> {
   const buckets = bucketsOf(request, limits);
@@ -102,9 +123,10 @@ export async function spendRegistration(db: Db, limits: RegistrationLimits, requ
   try {
     await db.batch([spends[0]!, ...spends.slice(1), networkSpendQuery(db, widest, limits.networks, now)]);
   } catch (err) {
-    for (const b of buckets) if (isOverLimit(err, b.marker)) throw registrationLimited(b.rule, now, `at most ${b.rule.limit} OAuth client registrations ${b.scope}`);
-    if (isOverLimit(err, NETWORKS)) throw registrationLimited(limits.networks, now, `OAuth client registrations from at most ${limits.networks.limit} networks`);
-    throw err;
+    // `db` is the database itself (the primary), so the read-back, if any, reads what the batch met.
+    const refused = await whichGuardRefused(db, registrationChecks(buckets, limits.networks, now), err);
+    if (!refused) throw err;
+    throw await refused.refusal();
   }
 }
 

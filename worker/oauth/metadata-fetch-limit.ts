@@ -6,8 +6,9 @@ import { and, like, lt } from "drizzle-orm";
 import { configOf } from "../config/config-of.ts";
 import type { Db } from "../db/client.ts";
 import { rateLimits } from "../db/schema/ideas.ts";
+import { whichGuardRefused } from "../db/sql-guard.ts";
 import type { Env } from "../env.ts";
-import { isOverLimit, retryAfterOf, spendQuery, type RateLimit } from "../db/fixed-window.ts";
+import { retryAfterOf, spendCheck, spendQuery, type RateLimit } from "../db/fixed-window.ts";
 import { deleteInBatches, type DeleteBudget, type Deleted } from "../db/batched-delete.ts";
 
 const PREFIX = "oauth-metadata:";
@@ -19,11 +20,12 @@ export function metadataFetchLimitOf(env: Env): RateLimit {
 
 /** Counts one metadata fetch for this person: null when allowed, else the seconds until they may again. */
 export async function spendMetadataFetch(db: Db, rule: RateLimit, userId: string, now = Date.now()): Promise<number | null> {
+  const key = `${PREFIX}user:${userId}`;
   try {
-    await spendQuery(db, `${PREFIX}user:${userId}`, rule, now);
+    await spendQuery(db, key, rule, now);
     return null;
   } catch (err) {
-    if (isOverLimit(err)) return retryAfterOf(rule, now);
+    if (await whichGuardRefused(db, [spendCheck(key, rule, now)], err)) return retryAfterOf(rule, now);
     throw err;
   }
 }

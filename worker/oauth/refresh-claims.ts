@@ -8,7 +8,7 @@ import { and, eq, like, lt, sql } from "drizzle-orm";
 import { sha256Hex } from "../auth/tokens.ts";
 import type { Db } from "../db/client.ts";
 import { rateLimits } from "../db/schema/ideas.ts";
-import { failedOn, failWhen } from "../db/sql-guard.ts";
+import { failWhen, whichGuardRefused, type Check } from "../db/sql-guard.ts";
 import { GRANT_SECONDS } from "./lifetimes.ts";
 import { deleteInBatches, type DeleteBudget, type Deleted } from "../db/batched-delete.ts";
 
@@ -19,15 +19,18 @@ const keyOf = async (refreshToken: string) => `${PREFIX}${await sha256Hex(refres
 
 /** Claims this refresh token for this request: true on its first use, false when it was used before (a replay). */
 export async function claimRefreshToken(db: Db, refreshToken: string, now = Date.now()): Promise<boolean> {
+  const key = await keyOf(refreshToken);
   try {
     await db
       .insert(rateLimits)
-      .values({ caller: await keyOf(refreshToken), windowStart: now, count: 1 })
+      .values({ caller: key, windowStart: now, count: 1 })
       .onConflictDoUpdate({ target: rateLimits.caller, set: { count: sql`${rateLimits.count} + 1` } })
       .returning({ checked: failWhen(sql`${rateLimits.count} > 1`, SPENT) });
     return true;
   } catch (err) {
-    if (failedOn(err, SPENT)) return false;
+    // The same question asked of the state before the claim: unclaimed (`db` is the database, the primary).
+    const unclaimed: Check = { marker: SPENT, holds: sql`NOT EXISTS (SELECT 1 FROM ${rateLimits} WHERE ${rateLimits.caller} = ${key})` };
+    if (await whichGuardRefused(db, [unclaimed], err)) return false;
     throw err;
   }
 }
