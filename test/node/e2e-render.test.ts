@@ -134,7 +134,7 @@ describe("rendering through the studio", () => {
     await waitFor("the node's children to exit", async () => listDescendants(nodePid).length === 0, 15_000);
   });
 
-  it("a node told to stop (SIGTERM) gives its render back: not failed, queued again once its lease lapses; no browser or ffmpeg left behind", async () => {
+  it("a node told to stop (SIGTERM) gives its render back: not failed, queued again at once (not a lease later); no browser or ffmpeg left behind", async () => {
     await call("POST", "/api/projects/long/render", { format: "mp4", quality: "draft" });
     await waitFor("capture to begin", async () => {
       const r = (await (await call("GET", "/api/projects/long/render")).json()) as Render;
@@ -146,12 +146,14 @@ describe("rendering through the studio", () => {
     first.kill("SIGTERM");
     await waitFor("the node to exit", async () => first.exitCode !== null || first.signalCode !== null, 10_000);
     await waitFor("its children to exit", async () => children.every((pid) => !isAlive(pid)), 10_000);
-    // A stopped node is not the render's failure: its lease lapses (JOB_LEASE_MS 4 s) and the render waits for a node.
+    // A stopped node is not the render's failure: it gives the job back as it stops (POST .../release), so the render
+    // is queued again for another node at once, its lease (JOB_LEASE_MS 4 s) never lapsing.
     const requeued = await waitFor("the render to be queued again", async () => {
       const r = (await (await call("GET", "/api/projects/long/render")).json()) as Render;
-      return r.lines.some((l) => /stopped renewing its lease .*queued again for another node/.test(l)) ? r : null;
+      return r.lines.some((l) => /^render: node .+ gave it back \(the node is stopping; attempt 1 of 3\); queued again for another node$/.test(l)) ? r : null;
     }, 30_000);
     expect(requeued.status).toBe("queued");
+    expect(requeued.lines.some((l) => /stopped renewing its lease/.test(l))).toBe(false);
     expect(requeued.lines.some((l) => /render failed/.test(l))).toBe(false);
     // The project is left free for the next test.
     expect(await (await call("DELETE", "/api/projects/long/render")).json()).toEqual({ stopped: true });

@@ -187,7 +187,7 @@ describe("render-node/Dockerfile", () => {
     }
     expect(problems).toEqual([]);
     // The walk reached the render pipeline, the shared code in core/ and the fallbacks' names.
-    expect([...seen].some((f) => f.endsWith("/app/render-node/src/render-project.ts"))).toBe(true);
+    expect([...seen].some((f) => f.endsWith("/app/render-node/src/render-pipeline.ts"))).toBe(true);
     expect([...seen].some((f) => f.includes("/app/core/"))).toBe(true);
     expect([...used]).toEqual(expect.arrayContaining(["gsap-3.14.2", "puppeteer-core", "@fontsource/inter", ...LEFT_OUT_FALLBACKS]));
     // And the list holds nothing the node does not use: each entry matches a used package.
