@@ -1,12 +1,14 @@
 // Four projects: "worker" and "worker-shared" run inside workerd with real D1, R2 and Durable Objects (a workerd per
 // file, or one for all the files that can share storage); "pure" runs code that starts nothing (core, the pure parts
 // of the render node, the CLI and the dashboard) in one shared worker; "node" runs the render node and the
-// end-to-end tests that start the real Worker and render node as processes.
+// end-to-end tests that start the real Worker and render node as processes; "node-shared" the end-to-end tests that
+// share one such studio.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { PURE_TEST_FILES } from "./test/pure-test-files.ts";
 import { fakeOAuthProviders } from "./test/worker/fake-oauth-providers.ts";
 import { SHARED_STORAGE_FILES } from "./test/worker/shared-storage-files.ts";
+import { SHARED_STUDIO_FILES } from "./test/shared-studio-files.ts";
 
 /** The Worker inside workerd (one Miniflare per vitest worker), as both workerd projects run it. */
 const workerd = () =>
@@ -101,7 +103,27 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           globalSetup: ["./test/build-page-runtime.global.ts", "./test/build-dashboard.global.ts", "./test/studio-template.global.ts"],
           include: ["render-node/**/*.test.ts", "bench/**/*.test.ts", "test/node/**/*.test.ts", "test/browser/**/*.test.ts"],
-          exclude: [...PURE_TEST_FILES, "**/node_modules/**"],
+          exclude: [...PURE_TEST_FILES, ...SHARED_STUDIO_FILES, "**/node_modules/**"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: "node-shared",
+          // One studio (wrangler dev and a render node) for all of these files, started by the last global setup and
+          // stopped after the last file (test/shared-studio-files.ts says which files may share it). One file at a
+          // time, each in a worker of its own, in the same sequence as `node`'s files: a file's renders and
+          // browsers never run beside another's.
+          maxWorkers: 1,
+          sequence: { groupOrder: 0 },
+          globalSetup: [
+            "./test/build-page-runtime.global.ts",
+            "./test/build-dashboard.global.ts",
+            "./test/studio-template.global.ts",
+            "./test/shared-studio.global.ts",
+          ],
+          include: SHARED_STUDIO_FILES,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -4,12 +4,21 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import puppeteer from "puppeteer-core";
-import { expect, it } from "vitest";
+import puppeteer, { type Browser } from "puppeteer-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { BASE_FLAGS } from "../src/browser/launch-capture-browser.ts";
 import { resolveBinaries } from "../src/system/resolve-binaries.ts";
 import { runTool } from "../src/system/run-tool.ts";
 import { servePreview } from "../src/browser-jobs/serve-preview.ts";
+
+// One Chromium for the file: each test opens its own page in it, a launch less than a browser per test.
+let browser: Browser;
+beforeAll(async () => {
+  browser = await puppeteer.launch({ executablePath: (await resolveBinaries()).chrome, headless: "shell", args: BASE_FLAGS });
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
 
 const html = `<!doctype html><html><head><style>html, body { margin: 0; width: 320px; height: 180px; }</style></head>
 <body><div data-composition-id="main" data-start="0" data-duration="4" data-width="320" data-height="180">
@@ -23,11 +32,10 @@ it("seeks and plays a clip at its data-playback-rate, pitch kept", async () => {
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, "index.html"), html);
   await runTool(binaries.ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=8", join(dir, "tone.wav")], new AbortController().signal).done;
-  const browser = await puppeteer.launch({ executablePath: binaries.chrome, headless: "shell", args: BASE_FLAGS });
   const secret = "s3cr3t-preview-rate";
   const preview = await servePreview({ projectDir: dir, secret, firstPort: 3970 });
+  const page = await browser.newPage();
   try {
-    const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${preview.port}/${secret}/`, { waitUntil: "load" });
     await page.waitForSelector("html[data-studio-player-ready]", { timeout: 20_000 });
     const at = (t: number) => page.evaluate(async (time: number) => {
@@ -45,8 +53,8 @@ it("seeks and plays a clip at its data-playback-rate, pitch kept", async () => {
     expect(plain!.time).toBeCloseTo(2, 2);
     expect(plain!.rate).toBe(1);
   } finally {
+    await page.close();
     await preview.close();
-    await browser.close();
   }
 }, 60_000);
 
@@ -61,11 +69,10 @@ it("seeks a looping video into its current cycle, at its rate", async () => {
   const dir = await mkdtemp(join(tmpdir(), "preview-loop-"));
   await writeFile(join(dir, "index.html"), loopHtml);
   await runTool(binaries.ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=s=160x90:d=1:r=30", "-c:v", "libvpx-vp9", "-deadline", "realtime", join(dir, "clip.webm")], new AbortController().signal).done;
-  const browser = await puppeteer.launch({ executablePath: binaries.chrome, headless: "shell", args: BASE_FLAGS });
   const secret = "s3cr3t-preview-loop";
   const preview = await servePreview({ projectDir: dir, secret, firstPort: 3975 });
+  const page = await browser.newPage();
   try {
-    const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${preview.port}/${secret}/`, { waitUntil: "load" });
     await page.waitForSelector("html[data-studio-player-ready]", { timeout: 20_000 });
     const times = await page.evaluate(async () => {
@@ -79,7 +86,7 @@ it("seeks a looping video into its current cycle, at its rate", async () => {
     expect(times[0]).toBeCloseTo(0.65, 2);
     expect(times[1]).toBeCloseTo(0.8, 2);
   } finally {
+    await page.close();
     await preview.close();
-    await browser.close();
   }
 }, 60_000);

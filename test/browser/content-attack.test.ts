@@ -11,7 +11,8 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, launchBrowser, startDashboardStudio, type DashboardStudio } from "./harness.ts";
+import { freePort, launchBrowser } from "./harness.ts";
+import { sharedStudio } from "../node/shared-studio.ts";
 
 const ATTACK_SOURCE = readFileSync(join(import.meta.dirname, "attack-page.js"), "utf8");
 
@@ -22,7 +23,7 @@ interface Received {
   body: string;
 }
 
-let env: DashboardStudio;
+const env = sharedStudio();
 let browser: Browser;
 let victim: BrowserContext;
 let dashboard: Page;
@@ -55,9 +56,8 @@ async function call<T>(token: string, method: string, path: string, body?: unkno
 }
 
 beforeAll(async () => {
-  env = await startDashboardStudio({ renderNode: false });
   api = env.url;
-  content = env.studio.contentUrl;
+  content = env.contentUrl;
   const port = await freePort();
   exfil = await startExfilServer(port);
   exfilUrl = `http://127.0.0.1:${port}`;
@@ -69,7 +69,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await new Promise((resolve) => (exfil ? exfil.close(resolve) : resolve(undefined)));
-  await env?.studio.stop();
 });
 
 describe("a victim signed in on the dashboard opens an attacker's link", () => {

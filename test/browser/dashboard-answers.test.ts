@@ -7,12 +7,13 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkFinding, checkSection } from "../../core/browser/check-findings.ts";
 import { checkResult, verdict } from "../../worker/checks/shapes.ts";
-import { apiAs, launchBrowser, screenshotDir, shoot, signInAs, startDashboardStudio, watchConsole, type DashboardStudio } from "./harness.ts";
+import { apiAs, launchBrowser, screenshotDir, shoot, signInAs, watchConsole } from "./harness.ts";
+import { sharedStudio } from "../node/shared-studio.ts";
 
 // The stand-in answers below are failures on purpose; the browser logs them as failed resources.
 const EXPECTED = [/status of 503/];
 
-let env: DashboardStudio;
+const env = sharedStudio();
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -20,8 +21,6 @@ let shots: string;
 let problems: string[];
 let token = "";
 const slug = "answers-clip";
-
-env = await startDashboardStudio({ renderNode: false });
 
 beforeAll(async () => {
   shots = screenshotDir();
@@ -36,7 +35,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await env?.studio.stop();
 });
 
 /** A check verdict with one layout finding at 1.5 s, as the Worker declares the answer (parsed with its schema). */

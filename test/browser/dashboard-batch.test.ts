@@ -11,9 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveFfmpeg } from "../../render-node/src/system/resolve-binaries.ts";
 import { readPixel } from "../../render-node/test/inspect-video.ts";
 import { swatchComposition } from "../node/swatch-composition.ts";
-import { apiAs, launchBrowser, screenshotDir, shoot, signInAs, startDashboardStudio, watchConsole, type DashboardStudio } from "./harness.ts";
+import { apiAs, launchBrowser, screenshotDir, shoot, signInAs, watchConsole } from "./harness.ts";
+import { sharedStudio } from "../node/shared-studio.ts";
 
-let env: DashboardStudio;
+const env = sharedStudio();
 let browser: Browser;
 let page: Page;
 let shots: string;
@@ -23,8 +24,6 @@ const SWATCHES = "swatches";
 const PLAIN = "plain-batch";
 const { ffmpeg } = resolveFfmpeg();
 const downloads = mkdtempSync(join(tmpdir(), "studio-batch-downloads-"));
-
-env = await startDashboardStudio();
 const agent = <T>(path: string, init: RequestInit = {}) => apiAs<T>(env.url, token, path, init);
 const postJson = <T>(path: string, body: unknown) => agent<T>(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 
@@ -53,7 +52,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await env?.studio.stop();
 });
 
 describe("render form options", () => {

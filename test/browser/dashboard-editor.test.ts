@@ -4,7 +4,8 @@
 // under the cursor, and snapshots kept out of the file tree (they have their own tab).
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAs, launchBrowser, screenshotDir, shoot, signInAs, startDashboardStudio, watchConsole, type DashboardStudio } from "./harness.ts";
+import { apiAs, launchBrowser, screenshotDir, shoot, signInAs, watchConsole } from "./harness.ts";
+import { sharedStudio } from "../node/shared-studio.ts";
 
 const COMPOSITION = `<!doctype html>
 <html><head><meta charset="utf-8"><style>h1 { color: white; font: 48px sans-serif; }</style></head>
@@ -16,7 +17,7 @@ const COMPOSITION = `<!doctype html>
 </html>
 `;
 
-let env: DashboardStudio;
+const env = sharedStudio();
 let browser: Browser;
 let page: Page;
 let shots: string;
@@ -24,8 +25,6 @@ let problems: string[];
 let token = "";
 const requested: string[] = [];
 const slug = "editor-clip";
-
-env = await startDashboardStudio({ renderNode: false });
 const agent = <T>(path: string, init: RequestInit = {}) => apiAs<T>(env.url, token, path, init);
 
 beforeAll(async () => {
@@ -42,7 +41,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await env?.studio.stop();
 });
 
 describe("file editor", () => {
@@ -95,8 +93,8 @@ describe("file editor", () => {
 
   it("previews the play page at the time under the cursor, on the content origin", async () => {
     const frame = page.getByTestId("editor-preview");
-    await expect.poll(() => frame.getAttribute("src")).toMatch(new RegExp(`^${env.studio.contentUrl}/c/[^/]+/#t=2\\.5$`));
-    const player = page.frames().find((f) => f.url().startsWith(env.studio.contentUrl));
+    await expect.poll(() => frame.getAttribute("src")).toMatch(new RegExp(`^${env.contentUrl}/c/[^/]+/#t=2\\.5$`));
+    const player = page.frames().find((f) => f.url().startsWith(env.contentUrl));
     expect(player).toBeTruthy();
     await player?.waitForSelector("html[data-studio-player-ready]", { state: "attached", timeout: 20_000 });
     await expect.poll(() => player?.locator("[data-studio-time]").textContent(), { timeout: 10_000 }).toMatch(/^2\.50 s/);
@@ -120,7 +118,7 @@ describe("file editor", () => {
     expect(saved).toBe(COMPOSITION.replace("Hello</h1>", 'Hello</h1><p id="title" data-start="2.5">Again</p>\n<!-- more -->'));
     // A new frame: the preview was reloaded, and shows the saved text.
     const frameHas = async (text: string) => {
-      const player = page.frames().find((f) => f.url().startsWith(env.studio.contentUrl));
+      const player = page.frames().find((f) => f.url().startsWith(env.contentUrl));
       return (await player?.content().catch(() => ""))?.includes(text) ?? false;
     };
     await expect.poll(() => frameHas("Again"), { timeout: 20_000 }).toBe(true);

@@ -6,17 +6,16 @@
 // the snapshots.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAs, launchBrowser, screenshotDir, shoot, signInAs, startDashboardStudio, watchConsole, type DashboardStudio } from "./harness.ts";
+import { apiAs, launchBrowser, screenshotDir, shoot, signInAs, watchConsole } from "./harness.ts";
+import { sharedStudio } from "../node/shared-studio.ts";
 
-let env: DashboardStudio;
+const env = sharedStudio();
 let browser: Browser;
 let page: Page;
 let shots: string;
 let problems: string[];
 let token = "";
 const slug = "agent-at-work";
-
-env = await startDashboardStudio();
 const agent = <T>(path: string, init: RequestInit = {}) => apiAs<T>(env.url, token, path, init);
 
 /** True while the page has not reloaded since `markPage` (a reload drops the window property). */
@@ -56,7 +55,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await env?.studio.stop();
 });
 
 describe("live project page", () => {
@@ -153,7 +151,7 @@ describe("live project page", () => {
     const img = page.getByTestId("projects").locator("img[data-thumb=snapshot]").first();
     await img.waitFor();
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
-    expect(await img.getAttribute("src")).toMatch(new RegExp(`^${env.studio.contentUrl}/c/[^/]+/snapshots/frame-`));
+    expect(await img.getAttribute("src")).toMatch(new RegExp(`^${env.contentUrl}/c/[^/]+/snapshots/frame-`));
   }, 120_000);
 
   it("logged no console errors", () => {

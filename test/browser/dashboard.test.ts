@@ -3,12 +3,13 @@
 // written to a temporary folder (printed at the start) for a person to look at.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshotDir, shoot, startDashboardStudio, watchConsole, type DashboardStudio } from "./harness.ts";
+import { launchBrowser, screenshotDir, shoot, watchConsole } from "./harness.ts";
+import { sharedStudio } from "../node/shared-studio.ts";
 
 // Expected failures the dashboard shows to the person (e.g. the 409 of a duplicate idea) also log a resource error.
 const EXPECTED_RESOURCE_ERRORS = [/status of 409/];
 
-let env: DashboardStudio;
+const env = sharedStudio();
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -17,9 +18,7 @@ let problems: string[];
 let token = "";
 let slug = "";
 
-env = await startDashboardStudio();
-
-const contentOrigin = () => env.studio.contentUrl;
+const contentOrigin = () => env.contentUrl;
 
 async function api<T>(path: string, init: RequestInit = {}, auth = token): Promise<{ status: number; body: T }> {
   const res = await fetch(`${env.url}${path}`, { ...init, headers: { Authorization: `Bearer ${auth}`, ...(init.headers ?? {}) } });
@@ -37,7 +36,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await env?.studio.stop();
 });
 
 describe("dashboard", () => {

@@ -32,16 +32,18 @@ export function freePort(): Promise<number> {
 export interface DashboardStudio {
   studio: RunningStudio;
   url: string;
+  /** The content origin (CONTENT_URL): play pages, project files and share links. */
+  contentUrl: string;
   dataDir: string;
 }
 
-/** Starts the studio on a fresh data dir (or a given one, to restart it with other vars) (with a render node unless told otherwise); the dashboard is built once
+/** Starts a studio of the file's own (most files share one: `sharedStudio()` in test/node/shared-studio.ts) on a fresh data dir (or a given one, to restart it with other vars) (with a render node unless told otherwise); the dashboard is built once
  * for the whole run by test/build-dashboard.global.ts. */
 export async function startDashboardStudio(options: { renderNode?: boolean; vars?: Record<string, string>; dataDir?: string } = {}): Promise<DashboardStudio> {
   // A given data dir was made here before (a restart), so it is prepared too.
   const dataDir = options.dataDir ?? (await preparedDataDir(mkdtempSync(join(tmpdir(), "studio-browser-"))));
   const studio = await startStudio({ port: await freePort(), dataDir, prepared: true, renderNode: options.renderNode ?? true, vars: options.vars });
-  return { studio, url: studio.url, dataDir };
+  return { studio, url: studio.url, contentUrl: studio.contentUrl, dataDir };
 }
 
 /** Where the screenshots of this run go; printed once so a person can look at them. */

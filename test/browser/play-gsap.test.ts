@@ -3,7 +3,8 @@
 // and an unshipped 3.12.2 plays on the nearest shipped release with the substitution in the player's bar.
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAs, launchBrowser, signInAs, startDashboardStudio, type DashboardStudio } from "./harness.ts";
+import { apiAs, launchBrowser, signInAs } from "./harness.ts";
+import { sharedStudio } from "../node/shared-studio.ts";
 
 const composition = (gsapUrl: string) => `<!doctype html><html><head><script src="${gsapUrl}"></script>
 <style>html, body { margin: 0; width: 320px; height: 180px; background: #000; } #box { width: 20px; height: 20px; background: #fff; }</style>
@@ -11,13 +12,12 @@ const composition = (gsapUrl: string) => `<!doctype html><html><head><script src
 <script>window.__timelines = { main: gsap.timeline({ paused: true }).to("#box", { x: 200, duration: 2, ease: "none" }) };</script>
 </body></html>`;
 
-let env: DashboardStudio;
+const env = sharedStudio();
 let browser: Browser;
 let context: BrowserContext;
 let token = "";
 
 beforeAll(async () => {
-  env = await startDashboardStudio({ renderNode: false });
   browser = await launchBrowser();
   context = await browser.newContext();
   token = await signInAs(await context.newPage(), env.url, "gsap-player");
@@ -25,7 +25,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await env?.studio.stop();
 });
 
 /** Opens /play for a project whose page loads `gsapUrl`, offline, and reads what ran. */
@@ -38,7 +37,7 @@ async function play(slug: string, gsapUrl: string) {
   expect(made.status).toBe(201);
   const page = await context.newPage();
   const outside: string[] = [];
-  const content = new URL(env.studio.contentUrl).host;
+  const content = new URL(env.contentUrl).host;
   await page.route("**/*", (route) => {
     const host = new URL(route.request().url()).host;
     if (host === new URL(env.url).host || host === content) return route.continue();

@@ -5,13 +5,14 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownImageSrc } from "../../dashboard/src/lib/own-image.ts";
-import { apiAs, launchBrowser, signInAs, startDashboardStudio, watchConsole, type DashboardStudio } from "./harness.ts";
+import { apiAs, launchBrowser, signInAs, watchConsole } from "./harness.ts";
+import { sharedStudio } from "../node/shared-studio.ts";
 
 const TRACKER = "https://tracker.example";
 /** A 1x1 PNG, the studio's own cover. */
 const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==", "base64");
 
-let env: DashboardStudio;
+const env = sharedStudio();
 let browser: Browser;
 let owner: { context: BrowserContext; page: Page; token: string };
 /** Every request any page of the test made to the tracker's origin (answered with the pixel, as a tracker would). */
@@ -31,7 +32,6 @@ const post = (body: unknown): RequestInit => ({ method: "POST", headers: { "Cont
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  env = await startDashboardStudio({ renderNode: false });
   const context = await watchedContext();
   const page = await context.newPage();
   const token = await signInAs(page, env.url, "Cora Cover");
@@ -57,7 +57,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await env?.studio.stop();
 });
 
 describe("research covers", () => {

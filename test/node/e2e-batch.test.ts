@@ -5,14 +5,14 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { resolveFfmpeg } from "../../render-node/src/system/resolve-binaries.ts";
 import { readPixel } from "../../render-node/test/inspect-video.ts";
 import { ROOT } from "../../scripts/lib/wrangler.ts";
 import { swatchComposition } from "./swatch-composition.ts";
-import { startSignedInStudio, type SignedInStudio } from "./signed-in-studio.ts";
+import { signInToSharedStudio, type SharedSignedIn } from "./shared-studio.ts";
 
-let s: SignedInStudio;
+let s: SharedSignedIn;
 const { ffmpeg } = resolveFfmpeg();
 const SLUG = "swatches";
 
@@ -36,13 +36,9 @@ function studio(args: string[], cwd: string): Promise<{ code: number | null; out
 }
 
 beforeAll(async () => {
-  s = await startSignedInStudio("e2e-batch");
+  s = await signInToSharedStudio("e2e-batch");
   expect((await s.call("POST", "/api/projects", { name: "Swatches", html: swatchComposition(SLUG) })).status).toBe(201);
 }, 180_000);
-
-afterAll(async () => {
-  await s?.studio.stop();
-});
 
 describe("studio render --batch", () => {
   it("refuses a bad row before any request, naming it", async () => {

@@ -10,12 +10,12 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { starterComposition } from "../../core/composition/starter.ts";
 import { ROOT } from "../../scripts/lib/wrangler.ts";
-import { startSignedInStudio, type SignedInStudio } from "./signed-in-studio.ts";
+import { signInToSharedStudio, type SharedSignedIn } from "./shared-studio.ts";
 
-let s: SignedInStudio;
+let s: SharedSignedIn;
 let home = "";
 let folder = "";
 
@@ -48,7 +48,7 @@ const HOSTILE = "\u001b]0;pwned\u0007\u001b[2J\u001b]52;c;SGVsbG8=\u0007ALL CHEC
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0, 0xff, 0xfe, 0x00, 0x01]);
 
 beforeAll(async () => {
-  s = await startSignedInStudio("e2e-cli");
+  s = await signInToSharedStudio("e2e-cli");
   home = join(s.work, "home");
   folder = join(home, "launch-teaser");
   mkdirSync(join(folder, "assets"), { recursive: true });
@@ -62,10 +62,6 @@ beforeAll(async () => {
   writeFileSync(join(folder, ".git", "HEAD"), "ref: refs/heads/main");
   writeFileSync(join(folder, ".env"), "SECRET=1");
 }, 180_000);
-
-afterAll(async () => {
-  await s?.studio.stop();
-});
 
 describe("the studio CLI", () => {
   it("refuses a wrong token, then logs in and keeps the token readable only by the user", async () => {

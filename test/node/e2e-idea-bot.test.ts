@@ -4,11 +4,11 @@
 // second run the same day posts nothing and takes no vote back.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/lib/wrangler.ts";
-import { startSignedInStudio, type SignedInStudio } from "./signed-in-studio.ts";
+import { signInToSharedStudio, type SharedSignedIn } from "./shared-studio.ts";
 
-let s: SignedInStudio;
+let s: SharedSignedIn;
 let botKey = "";
 let otherToken = "";
 let existingId = 0;
@@ -40,9 +40,9 @@ async function ideas(): Promise<Idea[]> {
 }
 
 beforeAll(async () => {
-  s = await startSignedInStudio("idea-bot-owner", { renderNode: false });
+  s = await signInToSharedStudio("idea-bot-owner");
   botKey = ((await (await s.call("POST", "/api/bots", { name: "Daily idea bot" })).json()) as { key: string }).key;
-  const other = await fetch(`${s.url}/auth/dev/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "researcher" }) });
+  const other = await fetch(`${s.url}/auth/dev/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "idea-bot-researcher" }) });
   otherToken = ((await other.json()) as { token: string }).token;
   const posted = await s.call("POST", "/api/ideas", { title: "Waveform view for audio tracks in the editor", body: "Show each audio track's waveform under the timeline so people can place cues." }, otherToken);
   expect(posted.status).toBe(201);
@@ -66,10 +66,6 @@ beforeAll(async () => {
   );
   expect(record.status).toBe(201);
 }, 180_000);
-
-afterAll(async () => {
-  await s?.studio.stop();
-});
 
 describe("the daily idea bot", () => {
   it("votes for the existing idea instead of posting it, posts the new ones as the bot, and records its run", async () => {

@@ -6,9 +6,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSignedInStudio, type SignedInStudio } from "./signed-in-studio.ts";
+import { signInToSharedStudio, type SharedSignedIn } from "./shared-studio.ts";
 
-let s: SignedInStudio;
+let s: SharedSignedIn;
 let client: Client;
 
 const STUDIO_TOOLS = [
@@ -33,13 +33,12 @@ const textOf = (result: CallToolResult) => result.content.filter((c) => c.type =
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 beforeAll(async () => {
-  s = await startSignedInStudio("e2e-mcp");
+  s = await signInToSharedStudio("e2e-mcp");
   client = await connect(s.token);
 }, 180_000);
 
 afterAll(async () => {
   await client?.close();
-  await s?.studio.stop();
 });
 
 describe("MCP with a personal token", () => {

@@ -12,9 +12,9 @@ import puppeteer, { type Browser } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_FLAGS } from "../../render-node/src/browser/launch-capture-browser.ts";
 import { resolveChrome } from "../../render-node/src/system/resolve-binaries.ts";
-import { startSignedInStudio, type SignedInStudio } from "./signed-in-studio.ts";
+import { signInToSharedStudio, type SharedSignedIn } from "./shared-studio.ts";
 
-let s: SignedInStudio;
+let s: SharedSignedIn;
 let browser: Browser | null = null;
 let callback: Server;
 let redirectUri = "";
@@ -24,7 +24,7 @@ const received: URL[] = [];
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
 
 beforeAll(async () => {
-  s = await startSignedInStudio("e2e-oauth", { renderNode: false });
+  s = await signInToSharedStudio("e2e-oauth");
   // The MCP client's redirect endpoint, on a loopback port as a desktop client's is.
   callback = createServer((req, res) => {
     received.push(new URL(req.url ?? "/", redirectUri));
@@ -39,7 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   callback?.close();
-  await s?.studio.stop();
 });
 
 async function mcpClient(accessToken: string): Promise<Client> {

@@ -1,15 +1,11 @@
-// End to end against the real Worker (wrangler dev, no render node): what a hand-written request line reaches the
-// Worker as. Requests are sent with node:http, which sends the path byte for byte (like `curl --path-as-is`) and
+// End to end against the real Worker (wrangler dev, the studio the node-shared files share): what a hand-written
+// request line reaches the Worker as. Requests are sent with node:http, which sends the path byte for byte (like `curl --path-as-is`) and
 // any Host header, so nothing on our side normalises them.
 import { request } from "node:http";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
-import { preparedDataDir } from "../studio-data.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { sharedStudio } from "./shared-studio.ts";
 
-let studio: RunningStudio;
+const studio = sharedStudio();
 let token = "";
 let cookie = "";
 
@@ -41,8 +37,6 @@ async function paths(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  const work = await mkdtemp(join(tmpdir(), "studio-e2e-raw-"));
-  studio = await startStudio({ port: 22_000 + Math.floor(Math.random() * 2000), dataDir: await preparedDataDir(join(work, "data")), prepared: true, renderNode: false });
   const login = await fetch(`${studio.url}/auth/dev/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -52,10 +46,6 @@ beforeAll(async () => {
   cookie = (login.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
   const created = await raw("POST", "/api/projects", { ...auth(), "Content-Type": "application/json" }, JSON.stringify({ name: "Raw" }));
   expect(created.status).toBe(201);
-});
-
-afterAll(async () => {
-  await studio?.stop();
 });
 
 describe("dot segments on the wire", () => {
