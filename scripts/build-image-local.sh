@@ -36,8 +36,8 @@ for tool in buildah:buildah podman:podman mmdebstrap:mmdebstrap; do
   command -v "${tool%%:*}" >/dev/null || missing+=("${tool##*:}")
 done
 if ((${#missing[@]})); then
-  apt-get update
-  apt-get install -y --no-install-recommends "${missing[@]}"
+  apt-get -o Acquire::Retries=3 update
+  apt-get -o Acquire::Retries=3 install -y --no-install-recommends "${missing[@]}"
 fi
 NODE_BIN="$ROOT/node_modules/node/bin/node"
 if [[ ! -x "$NODE_BIN" ]]; then
@@ -76,7 +76,7 @@ make_debian() {
     --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/info/*' \
     --dpkgopt='path-exclude=/usr/share/groff/*' --dpkgopt='path-exclude=/usr/share/lintian/*' \
     --dpkgopt='path-exclude=/usr/share/locale/*' \
-    --aptopt='Acquire::Languages "none"' --aptopt='Acquire::GzipIndexes "true"' \
+    --aptopt='Acquire::Languages "none"' --aptopt='Acquire::GzipIndexes "true"' --aptopt='Acquire::Retries "3"' \
     --aptopt='DPkg::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; }' \
     --aptopt='Dir::Cache::pkgcache ""' --aptopt='Dir::Cache::srcpkgcache ""' \
     bookworm "$WORK/debian.tar" \

@@ -2,6 +2,7 @@
 // event streams show it, and each event of those streams. The Worker builds the state in one function
 // (worker/renders/state.ts) and checks it against these schemas in tests; the OpenAPI document, the dashboard, the
 // CLI, MCP and the browser-job waits read them from here. Nothing else describes a render's public shape.
+import { jsonObjectValue } from "../json-object-shape.ts";
 import * as z from "zod";
 import { FORMATS, QUALITIES, RESOLUTIONS, type Resolution } from "../render/render-options.ts";
 import { RenderProgressSchema } from "./progress.ts";
@@ -41,6 +42,9 @@ export const RenderQueuePlaceSchema = z
   .meta({ id: "RenderQueuePlace" });
 export type RenderQueuePlace = z.infer<typeof RenderQueuePlaceSchema>;
 
+/** A caller's own JSON object (the `metadata` render option), handed back as it was given. */
+export const CallerMetadataSchema = z.record(z.string(), jsonObjectValue()).meta({ id: "CallerMetadata" });
+
 export const RenderStateSchema = z
   .object({
     id: z.string(),
@@ -62,6 +66,7 @@ export const RenderStateSchema = z
     size: z.number().int().nullable(),
     segments: z.array(RenderSegmentSchema).nullable().describe("which node rendered which frames of a split render; null for a render done whole"),
     queue: RenderQueuePlaceSchema.optional().describe("while queued, once the room has looked (within 5 s): its place in the queue and an estimate of when it starts"),
+    metadata: CallerMetadataSchema.optional().describe("the render's `metadata` option, as given (a batch row's: the batch's); absent when none was given"),
   })
   .meta({ id: "RenderState" });
 export type RenderState = z.infer<typeof RenderStateSchema>;
@@ -121,6 +126,7 @@ export const BatchStateSchema = z
     createdAt: z.number().int().describe("epoch milliseconds"),
     doneAt: z.number().int().nullable(),
     rows: z.array(BatchRowStateSchema),
+    metadata: CallerMetadataSchema.optional().describe("the batch's `metadata` option, as given; absent when none was given"),
   })
   .meta({ id: "BatchState" });
 export type BatchState = z.infer<typeof BatchStateSchema>;

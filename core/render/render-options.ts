@@ -5,6 +5,7 @@ import { lazy } from "../lazy.ts";
 import { COMPOSITION_LIMITS } from "../composition/composition-limits.ts";
 import { checkProjectPath } from "../paths/project-path.ts";
 import { RENDER_VARIABLE_LIMITS, variablesShapeProblem } from "./render-variables.ts";
+import { jsonObjectProblem, jsonObjectValue, type JsonObject } from "../json-object-shape.ts";
 
 export const QUALITIES = ["draft", "standard", "high"] as const;
 export const FORMATS = ["mp4", "webm", "mov", "gif", "png-sequence"] as const;
@@ -28,6 +29,8 @@ export const CRF_MAX: Partial<Record<Format, number>> = { mp4: 51, webm: 63 };
 /** videoBitrate as HyperFrames reads it: bits per second with an optional k, M or G; bounded here. */
 export const VIDEO_BITRATE_RANGE = { min: 50_000, max: 500_000_000, minText: "50k", maxText: "500M" } as const;
 export const GIF_LOOP_MAX = 65535;
+/** What a render's `metadata` may weigh: it is stored with the render and sent in every webhook delivery. */
+export const RENDER_METADATA_LIMITS = { bytes: 4096, keys: 50, depth: 5, keyLength: 100 } as const;
 /** A png-sequence is every frame as a PNG in one zip: bounded so one render cannot fill a node's disk (2 min at 30 fps). */
 export const MAX_PNG_SEQUENCE_FRAMES = 3600;
 
@@ -56,6 +59,8 @@ export interface RenderOptions {
   videoBitrate?: string;
   /** A GIF's loop count; 0 (the default) loops forever. */
   gifLoop?: number;
+  /** The caller's own JSON object, kept with the render and echoed in its state and every webhook delivery. */
+  metadata?: JsonObject;
 }
 
 export const FORMAT_CONTENT_TYPES: Record<Format, string> = {
@@ -134,102 +139,122 @@ const compositionRule = 'give a project-relative .html file such as "composition
  * The request body of POST /api/projects/:slug/render (also served in the OpenAPI document), built on first use
  * (core/lazy.ts): the Worker's startup does not pay for it, only its first render or batch request.
  */
-export const renderOptionsSchema = lazy(() =>
-  z.strictObject(
-    {
-      quality: z.enum(QUALITIES, allowed(QUALITIES)).default("standard").describe("encoder quality preset"),
-      fps: z
-        .union([z.number(), z.string()], { error: (i) => `${JSON.stringify(i.input)}; ${fpsRule}` })
-        .nullable()
-        .optional()
-        .transform((value, ctx) => {
-          const fps = normaliseFps(value);
-          if (fps === undefined) {
-            ctx.addIssue({ code: "custom", message: `${JSON.stringify(value)}; ${fpsRule}` });
-            return z.NEVER;
-          }
-          return fps;
-        })
-        .describe('frames per second: an integer, or "num/den" passed to ffmpeg exactly; default: the root\'s data-fps, else 30; a GIF: 15, or a lower data-fps'),
-      format: z
-        .enum(FORMATS, allowed(FORMATS))
-        .default("mp4")
-        .describe("mp4 (H.264), webm (VP9) or mov (ProRes), which keep the page's transparency where the composition paints nothing, gif, or png-sequence (a .zip of RGBA PNG frames, frame_000001.png on)"),
-      composition: z
-        .string({ error: (i) => `${JSON.stringify(i.input)}; ${compositionRule}` })
-        .default("index.html")
-        .transform((value, ctx) => {
-          const check = checkProjectPath(value);
-          if (!check.ok || check.isDirectory || !check.path.endsWith(".html")) {
-            const problem = check.ok ? "" : ` (${check.error})`;
-            ctx.addIssue({ code: "custom", message: `${JSON.stringify(value)}${problem}; ${compositionRule}` });
-            return z.NEVER;
-          }
-          return check.path;
-        })
-        .describe("the project file to render instead of index.html"),
-      resolution: z
-        .enum(Object.keys(RESOLUTIONS) as [Resolution, ...Resolution[]], allowed(Object.keys(RESOLUTIONS)))
-        .nullable()
-        .default(null)
-        .describe("output size preset; default: the composition's own data-width x data-height; a GIF: scaled down to 720 px wide, keeping the aspect"),
-      strict: z.boolean(allowed(["true", "false"])).default(false).describe("fail the render on lint errors, on a blocked network attempt, on a timeline that never registers, on a script error in any composition file and on a sub-composition that did not mount"),
-      wait: z.boolean(allowed(["true", "false"])).default(false).describe("hold the request until the render ends"),
-      webhookUrl: z
-        .string()
-        .max(2000, "at most 2000 characters")
-        .regex(/^https?:\/\/[^\s]+$/i, "give an absolute http or https URL")
-        .optional()
-        .describe("called (signed, Standard Webhooks) when this render ends; overrides the project's webhook"),
-      variables: z
-        .preprocess(
-          // Checked on the raw object: the record below would drop a "__proto__" key rather than refuse it.
-          (value, ctx) => {
-            const problem = value === undefined ? null : variablesShapeProblem(value);
-            if (problem) ctx.addIssue({ code: "custom", message: problem });
-            return problem ? {} : value;
-          },
-          z.record(z.string(), z.unknown()),
-        )
-        .optional()
-        .describe(
-          `values over the defaults the composition declares in data-composition-variables, keyed by id (as HyperFrames' --variables): window.__hyperframes.getVariables() returns them and each declared id's CSS custom property (--id) takes them; at most ${RENDER_VARIABLE_LIMITS.keys} keys, ${RENDER_VARIABLE_LIMITS.bytes} bytes as JSON, nested ${RENDER_VARIABLE_LIMITS.depth} levels`,
-        ),
-      strictVariables: z
-        .boolean(allowed(["true", "false"]))
-        .default(false)
-        .describe("refuse the render (400) when a variables key is not declared by the composition or its value has the wrong type; otherwise each is a warning in the render log"),
-      crf: z
-        .number(given(crfRule))
-        .int(given(crfRule))
-        .min(0, given(crfRule))
-        .max(Math.max(...Object.values(CRF_MAX)), given(crfRule))
-        .optional()
-        .describe(`encoder crf in place of the quality's (lower is better and larger): 0 to ${CRF_MAX.mp4} for mp4, 0 to ${CRF_MAX.webm} for webm; not with videoBitrate`),
-      videoBitrate: z
-        .string(given(bitrateRule))
-        .refine((text) => {
-          const bits = bitrateBits(text);
-          return bits !== null && bits >= VIDEO_BITRATE_RANGE.min && bits <= VIDEO_BITRATE_RANGE.max;
-        }, given(bitrateRule))
-        .optional()
-        .describe(`target video bitrate in place of the quality's crf, such as "10M" or "2500k" (${VIDEO_BITRATE_RANGE.minText} to ${VIDEO_BITRATE_RANGE.maxText}); mp4 and webm only; not with crf`),
-      gifLoop: z
-        .number(given(gifLoopRule))
-        .int(given(gifLoopRule))
-        .min(0, given(gifLoopRule))
-        .max(GIF_LOOP_MAX, given(gifLoopRule))
-        .optional()
-        .describe(`how many times a GIF repeats: 0 (the default) loops forever, 1 to ${GIF_LOOP_MAX} that many more times; gif only`),
-    },
-    {
-      error: (issue) =>
-        issue.code === "unrecognized_keys"
-          ? `unknown render option ${issue.keys[0]}; allowed options: quality, fps, format, composition, resolution, strict, wait, webhookUrl, variables, strictVariables, crf, videoBitrate, gifLoop`
-          : "render options must be a JSON object",
-    },
-  ).superRefine(checkOptionPairs),
-);
+export const renderOptionsSchema = lazy(() => {
+  const shape = {
+    quality: z.enum(QUALITIES, allowed(QUALITIES)).default("standard").describe("encoder quality preset"),
+    fps: z
+      .union([z.number(), z.string()], { error: (i) => `${JSON.stringify(i.input)}; ${fpsRule}` })
+      .nullable()
+      .optional()
+      .transform((value, ctx) => {
+        const fps = normaliseFps(value);
+        if (fps === undefined) {
+          ctx.addIssue({ code: "custom", message: `${JSON.stringify(value)}; ${fpsRule}` });
+          return z.NEVER;
+        }
+        return fps;
+      })
+      .describe('frames per second: an integer, or "num/den" passed to ffmpeg exactly; default: the root\'s data-fps, else 30; a GIF: 15, or a lower data-fps'),
+    format: z
+      .enum(FORMATS, allowed(FORMATS))
+      .default("mp4")
+      .describe("mp4 (H.264), webm (VP9) or mov (ProRes), which keep the page's transparency where the composition paints nothing, gif, or png-sequence (a .zip of RGBA PNG frames, frame_000001.png on)"),
+    composition: z
+      .string({ error: (i) => `${JSON.stringify(i.input)}; ${compositionRule}` })
+      .default("index.html")
+      .transform((value, ctx) => {
+        const check = checkProjectPath(value);
+        if (!check.ok || check.isDirectory || !check.path.endsWith(".html")) {
+          const problem = check.ok ? "" : ` (${check.error})`;
+          ctx.addIssue({ code: "custom", message: `${JSON.stringify(value)}${problem}; ${compositionRule}` });
+          return z.NEVER;
+        }
+        return check.path;
+      })
+      .describe("the project file to render instead of index.html"),
+    resolution: z
+      .enum(Object.keys(RESOLUTIONS) as [Resolution, ...Resolution[]], allowed(Object.keys(RESOLUTIONS)))
+      .nullable()
+      .default(null)
+      .describe("output size preset; default: the composition's own data-width x data-height; a GIF: scaled down to 720 px wide, keeping the aspect"),
+    strict: z.boolean(allowed(["true", "false"])).default(false).describe("fail the render on lint errors, on a blocked network attempt, on a timeline that never registers, on a script error in any composition file and on a sub-composition that did not mount"),
+    wait: z.boolean(allowed(["true", "false"])).default(false).describe("hold the request until the render ends"),
+    webhookUrl: z
+      .string()
+      .max(2000, "at most 2000 characters")
+      .regex(/^https?:\/\/[^\s]+$/i, "give an absolute http or https URL")
+      .optional()
+      .describe("called (signed, Standard Webhooks) when this render ends; overrides the project's webhook"),
+    variables: z
+      .preprocess(
+        // Checked on the raw object: the record below would drop a "__proto__" key rather than refuse it.
+        (value, ctx) => {
+          const problem = value === undefined ? null : variablesShapeProblem(value);
+          if (problem) ctx.addIssue({ code: "custom", message: problem });
+          return problem ? {} : value;
+        },
+        z.record(z.string(), z.unknown()),
+      )
+      .optional()
+      .describe(
+        `values over the defaults the composition declares in data-composition-variables, keyed by id (as HyperFrames' --variables): window.__hyperframes.getVariables() returns them and each declared id's CSS custom property (--id) takes them; at most ${RENDER_VARIABLE_LIMITS.keys} keys, ${RENDER_VARIABLE_LIMITS.bytes} bytes as JSON, nested ${RENDER_VARIABLE_LIMITS.depth} levels`,
+      ),
+    strictVariables: z
+      .boolean(allowed(["true", "false"]))
+      .default(false)
+      .describe("refuse the render (400) when a variables key is not declared by the composition or its value has the wrong type; otherwise each is a warning in the render log"),
+    crf: z
+      .number(given(crfRule))
+      .int(given(crfRule))
+      .min(0, given(crfRule))
+      .max(Math.max(...Object.values(CRF_MAX)), given(crfRule))
+      .optional()
+      .describe(`encoder crf in place of the quality's (lower is better and larger): 0 to ${CRF_MAX.mp4} for mp4, 0 to ${CRF_MAX.webm} for webm; not with videoBitrate`),
+    videoBitrate: z
+      .string(given(bitrateRule))
+      .refine((text) => {
+        const bits = bitrateBits(text);
+        return bits !== null && bits >= VIDEO_BITRATE_RANGE.min && bits <= VIDEO_BITRATE_RANGE.max;
+      }, given(bitrateRule))
+      .optional()
+      .describe(`target video bitrate in place of the quality's crf, such as "10M" or "2500k" (${VIDEO_BITRATE_RANGE.minText} to ${VIDEO_BITRATE_RANGE.maxText}); mp4 and webm only; not with crf`),
+    gifLoop: z
+      .number(given(gifLoopRule))
+      .int(given(gifLoopRule))
+      .min(0, given(gifLoopRule))
+      .max(GIF_LOOP_MAX, given(gifLoopRule))
+      .optional()
+      .describe(`how many times a GIF repeats: 0 (the default) loops forever, 1 to ${GIF_LOOP_MAX} that many more times; gif only`),
+    metadata: z
+      .preprocess(
+        // Checked on the raw object, as variables are: the record below would assign a "__proto__" key, not keep it.
+        (value, ctx) => {
+          const problem = value === undefined ? null : jsonObjectProblem(value, RENDER_METADATA_LIMITS, 'a JSON object of your own, such as {"taskId":"t-42"}');
+          if (problem) ctx.addIssue({ code: "custom", message: problem });
+          return problem ? {} : value;
+        },
+        z.record(z.string(), jsonObjectValue()),
+      )
+      .optional()
+      .describe(
+        `your own JSON object (a task id, a customer, a trace), kept with the render and echoed as \`metadata\` in its state and in every webhook delivery (a batch's in each row's render too); never read by the studio; at most ${RENDER_METADATA_LIMITS.keys} keys, ${RENDER_METADATA_LIMITS.bytes} bytes as JSON, nested ${RENDER_METADATA_LIMITS.depth} levels`,
+      ),
+  };
+  const names = Object.keys(shape).join(", ");
+  return z
+    .strictObject(shape, {
+      error: (issue) => (issue.code === "unrecognized_keys" ? `unknown render option ${issue.keys[0]}; allowed options: ${names}` : "render options must be a JSON object"),
+    })
+    .superRefine(checkOptionPairs);
+});
+
+/**
+ * What a render node is given of a render's options: everything that decides the frames and the file, not where the
+ * webhook goes nor the caller's metadata (the node has no use for them, and holds nothing it does not need).
+ */
+export function nodeRenderOptions({ webhookUrl: _webhookUrl, metadata: _metadata, ...rendering }: RenderOptions): RenderOptions {
+  return rendering;
+}
 
 export type OptionsResult = { ok: true; options: RenderOptions } | { ok: false; error: string };
 

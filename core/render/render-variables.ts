@@ -3,39 +3,14 @@
 // window.__hyperframes.getVariables() and in the composition's CSS custom properties. Pure: the Worker (a strict
 // render's 400), the render node (warnings in the log, or a failed strict render) and the CLI use the same words.
 import type { VariableDeclaration } from "../composition/read-variable-declarations.ts";
+import { jsonObjectProblem } from "../json-object-shape.ts";
 
 /** What one render's `variables` may weigh: serialised bytes, keys at the top level, nesting depth of values. */
 export const RENDER_VARIABLE_LIMITS = { bytes: 32 * 1024, keys: 100, depth: 5, keyLength: 100 } as const;
 
-/** Depth of a JSON value: 0 for a scalar, 1 for a flat object or array, and so on. */
-function depthOf(value: unknown, limit: number): number {
-  if (!value || typeof value !== "object") return 0;
-  let deepest = 0;
-  for (const child of Object.values(value as Record<string, unknown>)) {
-    deepest = Math.max(deepest, depthOf(child, limit));
-    if (deepest > limit) break;
-  }
-  return deepest + 1;
-}
-
 /** Null when `value` is a variables object within the limits; otherwise what is wrong, for a 400 or a CLI error. */
 export function variablesShapeProblem(value: unknown): string | null {
-  if (!value || typeof value !== "object" || Array.isArray(value)) return 'give a JSON object keyed by variable id, such as {"title":"Q4 Report"}';
-  const keys = Object.keys(value);
-  if (keys.length > RENDER_VARIABLE_LIMITS.keys) return `${keys.length} keys; at most ${RENDER_VARIABLE_LIMITS.keys}`;
-  const reserved = keys.find((key) => key === "__proto__" || key === "constructor" || key === "prototype");
-  if (reserved !== undefined) return `key "${reserved}" is reserved`;
-  // A key is named in log lines and messages: no control or bidirectional-control characters in it.
-  const unprintable = keys.find((key) => /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(key));
-  if (unprintable !== undefined) return `key ${JSON.stringify(unprintable.slice(0, 40))} has control characters`;
-  const long = keys.find((key) => key === "" || key.length > RENDER_VARIABLE_LIMITS.keyLength);
-  if (long !== undefined) return `key ${JSON.stringify(long.slice(0, 40))} must be 1 to ${RENDER_VARIABLE_LIMITS.keyLength} characters`;
-  const bytes = new TextEncoder().encode(JSON.stringify(value)).length;
-  if (bytes > RENDER_VARIABLE_LIMITS.bytes) return `${bytes} bytes as JSON; at most ${RENDER_VARIABLE_LIMITS.bytes}`;
-  // The object itself is level 1: a value may be an object or array nested up to `depth` levels in all.
-  const depth = depthOf(value, RENDER_VARIABLE_LIMITS.depth);
-  if (depth > RENDER_VARIABLE_LIMITS.depth) return `nested deeper than ${RENDER_VARIABLE_LIMITS.depth} levels`;
-  return null;
+  return jsonObjectProblem(value, RENDER_VARIABLE_LIMITS, 'a JSON object keyed by variable id, such as {"title":"Q4 Report"}');
 }
 
 /** Variables given as JSON text (a CLI flag, a preview URL's ?variables=): the object, or what is wrong with it. */

@@ -8,7 +8,7 @@ import { starterComposition } from "../../core/composition/index.ts";
 import { BatchStateSchema } from "../../core/protocol/render-state.ts";
 import { outboxOf } from "../../worker/webhooks/outbox-of.ts";
 import { api, createProject, json, signIn } from "./helpers.ts";
-import { claim, nodeCall, registerNode, sseReader } from "./node-helpers.ts";
+import { claim, deliveredBodies, nodeCall, registerNode, sseReader } from "./node-helpers.ts";
 
 type Row = { index: number; name: string | null; status: string; renderId: string | null; filename: string | null; downloadUrl: string | null; error: string | null };
 type Batch = { id: string; status: string; doneAt: number | null; rows: Row[] };
@@ -53,7 +53,7 @@ describe("batches", () => {
       [{ rows: [{}], wait: true }, "invalid wait: a batch never holds the request; follow it with GET .../batch or the project's event stream"],
       [{ rows: [{}], variables: {} }, "invalid variables: a batch takes its variables per row, as rows[i].variables"],
       [{ rows: [{}], format: "avi" }, 'invalid format: "avi"; allowed values: mp4, webm, mov, gif, png-sequence'],
-      [{ rows: [{}], colour: 1 }, "unknown batch option colour; allowed options: rows, quality, fps, format, composition, resolution, strict, webhookUrl, strictVariables, crf, videoBitrate, gifLoop"],
+      [{ rows: [{}], colour: 1 }, "unknown batch option colour; allowed options: rows, quality, fps, format, composition, resolution, strict, webhookUrl, strictVariables, crf, videoBitrate, gifLoop, metadata"],
     ];
     for (const [body, error] of cases) {
       const res = await api(s.token, "POST", `/api/projects/${slug}/batch`, body);
@@ -73,9 +73,11 @@ describe("batches", () => {
     const events = sseReader(await api(s.token, "GET", `/api/projects/${slug}/events`));
     expect((await events.next()).event).toBe("render");
     const rows = [{ name: "alpha", variables: { title: "Alpha" } }, { variables: { title: "Second" } }, { name: "gamma", variables: { title: "Gamma" } }];
-    const res = await api(s.token, "POST", `/api/projects/${slug}/batch`, { format: "webm", quality: "draft", webhookUrl: "https://hooks.example.com/batch", rows });
+    const metadata = { campaign: "q4", owner: { team: "growth" } };
+    const res = await api(s.token, "POST", `/api/projects/${slug}/batch`, { format: "webm", quality: "draft", webhookUrl: "https://hooks.example.com/batch", metadata, rows });
     expect(res.status).toBe(202);
     const started = BatchStateSchema.parse(await json(res));
+    expect(started.metadata).toEqual(metadata);
     expect(started).toMatchObject({ slug, status: "queued", doneAt: null });
     expect(started.rows.map((r) => r.status)).toEqual(["queued", "pending", "pending"]);
     expect(started.rows[0]!.filename).toMatch(new RegExp(`^${slug}-alpha_\\d{4}-\\d{2}-\\d{2}_\\d{2}-\\d{2}-\\d{2}\\.webm$`));
@@ -93,6 +95,7 @@ describe("batches", () => {
     for (const [index, row] of rows.entries()) {
       const job = await claim(key);
       expect(job).toMatchObject({ kind: "render", slug, options: { format: "webm", quality: "draft", variables: row.variables } });
+      expect(Object.keys(job!.options)).not.toContain("metadata");
       // One row at a time: nothing else to claim while this one runs.
       expect(await claim(key)).toBeNull();
       const running = await batchState(s.token, slug);
@@ -146,6 +149,10 @@ describe("batches", () => {
     const deliveries = await outboxOf(env, s.userId).deliveriesOf(final.id);
     expect(deliveries.map((d) => [d.event, d.url])).toEqual([["batch.failed", "https://hooks.example.com/batch"]]);
     expect((await outboxOf(env, s.userId).deliveriesOf(done[0]!)).map((d) => d.event)).toEqual(["render.done"]);
+    // The batch's metadata is in its own delivery and in each row's render (state and delivery), as given.
+    expect((await deliveredBodies(s.userId, final.id)).map((b) => b.data.metadata)).toEqual([metadata]);
+    expect((await deliveredBodies(s.userId, done[0]!)).map((b) => b.data.metadata)).toEqual([metadata]);
+    expect((await json<{ metadata?: unknown }>(await api(s.token, "GET", `/api/renders/${done[2]}`))).metadata).toEqual(metadata);
     const listed = await json<{ batchId: string; deliveries: { event: string; url: string }[] }>(await api(s.token, "GET", `/api/projects/${slug}/batch/deliveries`));
     expect(listed.batchId).toBe(final.id);
     expect(listed.deliveries.map((d) => d.event)).toEqual(["batch.failed"]);

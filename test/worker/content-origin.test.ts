@@ -130,6 +130,11 @@ describe("the content origin", () => {
     expect(new Uint8Array(await part.arrayBuffer())).toEqual(new Uint8Array(10).map((_, i) => i + 10));
     const download = await get(`${contentUrl}assets/bytes.bin?download`);
     expect(download.headers.get("Content-Disposition")).toMatch(/^attachment; filename="bytes.bin"/);
+    // A page may ask for its own files with any query (a cache-buster): the same file, inline.
+    const busted = await get(`${contentUrl}assets/bytes.bin?v=2`);
+    expect(busted.status).toBe(200);
+    expect(busted.headers.get("Content-Disposition") ?? "").not.toMatch(/^attachment/);
+    expect(new Uint8Array(await busted.arrayBuffer())).toEqual(new Uint8Array(await (await get(`${contentUrl}assets/bytes.bin`)).arrayBuffer()));
     const missing = await get(`${contentUrl}assets/none.png`);
     expect(missing.status).toBe(404);
     expect(await json(missing)).toEqual({ error: "no file assets/none.png in project shown", code: "not_found" });

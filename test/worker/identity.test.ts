@@ -133,6 +133,19 @@ describe("development sign-in and identity", () => {
     const noCookie = await SELF.fetch(`${BASE}/auth/google/callback?code=abc&state=x`, { redirect: "manual" });
     expect(noCookie.status).toBe(400);
   });
+
+  it("says so when the person declined at the provider (error=access_denied), and signs nobody in", async () => {
+    const begin = await SELF.fetch(`${BASE}/auth/github`, { redirect: "manual" });
+    const state = new URL(begin.headers.get("Location") ?? "").searchParams.get("state");
+    const cookie = (begin.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+    const declined = await SELF.fetch(
+      `${BASE}/auth/github/callback?error=access_denied&error_description=The+user+has+denied&error_uri=https%3A%2F%2Fdocs.github.com&state=${state}`,
+      { redirect: "manual", headers: { Cookie: cookie } },
+    );
+    expect(declined.status).toBe(400);
+    expect((await json<{ error: string }>(declined)).error).toBe("sign-in failed: github answered access_denied; start again from the dashboard");
+    expect(declined.headers.getSetCookie().some((c) => c.startsWith("studio_session="))).toBe(false);
+  });
 });
 
 describe("OAuth sign-in against fake providers", () => {

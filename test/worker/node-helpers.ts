@@ -1,8 +1,9 @@
 // A render node as the Worker sees one: a registered key and the protocol's HTTP calls.
-import { env, SELF } from "cloudflare:test";
+import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { ClaimResponseSchema, type ClaimedJob } from "../../core/protocol/node-routes.ts";
 import { sha256Hex } from "../../worker/auth/tokens.ts";
 import { BASE } from "./helpers.ts";
+import { outboxOf } from "../../worker/webhooks/outbox-of.ts";
 
 export async function registerNode(name = "test-node"): Promise<string> {
   const key = `stn_${crypto.randomUUID().replace(/-/g, "")}${crypto.randomUUID().replace(/-/g, "")}`;
@@ -108,4 +109,14 @@ export async function parkIdleNodes(key: string, nodeIds: readonly string[], wai
     await new Promise((r) => setTimeout(r, 20));
   }
   return claims;
+}
+
+/** The bodies queued for a render's (or batch's) webhook deliveries, exactly as they are signed and sent, parsed. */
+export async function deliveredBodies(userId: string, renderId: string): Promise<{ type: string; data: Record<string, unknown> }[]> {
+  return runInDurableObject(outboxOf(env, userId), (_outbox, ctx) =>
+    ctx.storage.sql
+      .exec<{ payload: string }>("SELECT payload FROM deliveries WHERE render_id = ? ORDER BY created_at", renderId)
+      .toArray()
+      .map((row) => JSON.parse(row.payload) as { type: string; data: Record<string, unknown> }),
+  );
 }

@@ -1,7 +1,7 @@
 import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, createProject, json, signIn } from "./helpers.ts";
-import { claim, nodeCall, registerNode, sseReader } from "./node-helpers.ts";
+import { claim, deliveredBodies, nodeCall, registerNode, sseReader } from "./node-helpers.ts";
 
 type State = Record<string, unknown> & { id: string; status: string; filename: string; lines?: string[] };
 
@@ -112,6 +112,13 @@ describe("render lifecycle", () => {
       // A render's own webhook follows the project webhook's destination rule, at once.
       [{ webhookUrl: "http://[::ffff:127.0.0.1]:8787/hook" }, /invalid webhookUrl: .*loopback/],
       [{ webhookUrl: "http://169.254.169.254/latest" }, /invalid webhookUrl: .*link-local/],
+      // The caller's metadata: a JSON object within its limits, or nothing starts.
+      [{ metadata: ["t-42"] }, /^invalid metadata: give a JSON object of your own, such as \{"taskId":"t-42"\}$/],
+      [{ metadata: "t-42" }, /^invalid metadata: give a JSON object/],
+      [{ metadata: { note: "x".repeat(4100) } }, /^invalid metadata: 4\d{3} bytes as JSON; at most 4096$/],
+      [{ metadata: { a: { b: { c: { d: { e: { f: 1 } } } } } } }, /^invalid metadata: nested deeper than 5 levels$/],
+      ['{"metadata":{"__proto__":{"admin":true}}}', /^invalid metadata: key "__proto__" is reserved$/],
+      [{ meta: {} }, /^invalid body: unknown render option meta; allowed options: quality, fps, .*, gifLoop, metadata$/],
       ["[1,2", /invalid JSON/],
     ];
     for (const [body, message] of cases) {
@@ -147,6 +154,34 @@ describe("render lifecycle", () => {
     await createProject(s.token, "Looped");
     const looped = await json<State>(await api(s.token, "POST", "/api/projects/looped/render", { format: "gif", gifLoop: 2 }));
     expect(await claim(key)).toMatchObject({ id: looped.id, options: { format: "gif", gifLoop: 2 } });
+  });
+
+  it("keeps the caller's metadata as given: in the render's state and its webhook's body, never on the node", async () => {
+    const key = await registerNode();
+    const s = await signIn("render-metadata");
+    await createProject(s.token, "Tagged");
+    const metadata = { taskId: "t-42", customer: { id: 7, tier: "pro" }, tags: ["draft", null, 1.5], "ünïcode": "✓" };
+    const res = await api(s.token, "POST", "/api/projects/tagged/render", { format: "webm", webhookUrl: "https://hooks.example.com/tagged", metadata });
+    expect(res.status).toBe(202);
+    const state = await json<State>(res);
+    expect(state.metadata).toEqual(metadata);
+    // The node renders by the options that decide the frames; where the webhook goes and the caller's own data are not its.
+    const job = await claim(key);
+    expect(job).toMatchObject({ id: state.id, options: { format: "webm" } });
+    expect(Object.keys(job!.options)).not.toContain("metadata");
+    expect(Object.keys(job!.options)).not.toContain("webhookUrl");
+    expect((await completeJob(key, state.id, new Uint8Array(64))).status).toBe(200);
+    expect(await renderState(s.token, "tagged")).toMatchObject({ status: "done", metadata });
+    expect((await json<State>(await api(s.token, "GET", `/api/renders/${state.id}`))).metadata).toEqual(metadata);
+    expect(await deliveredBodies(s.userId, state.id)).toMatchObject([{ type: "render.done", data: { id: state.id, metadata } }]);
+    // A render without metadata has none in its state or its webhook (not an empty object).
+    const plain = await json<State>(await api(s.token, "POST", "/api/projects/tagged/render", { webhookUrl: "https://hooks.example.com/plain" }));
+    expect("metadata" in plain).toBe(false);
+    expect((await claim(key))!.id).toBe(plain.id);
+    await completeJob(key, plain.id, new Uint8Array(64));
+    const [plainBody] = await deliveredBodies(s.userId, plain.id);
+    expect(plainBody!.type).toBe("render.done");
+    expect("metadata" in plainBody!.data).toBe(false);
   });
 
   it("cancels: { stopped }, status cancelled, and the node is told at its next progress post", async () => {

@@ -46,11 +46,22 @@ function setShortCookie(c: Context<AppEnv>, name: string, value: string) {
   setPrivateCookie(c, name, value, { path: "/auth", maxAgeSeconds: 600 });
 }
 
-export function beginOAuth(c: Context<AppEnv>, provider: OAuthProvider): Response {
+/** The query of a sign-in start: where to go afterwards (a consent request of an MCP client); nothing else is read. */
+export const signInQuery = () => z.looseObject({ next: z.string().optional() });
+
+/**
+ * The query of a provider's redirect back. Loose: providers add their own parameters (Google's `scope`, `authuser`,
+ * `prompt`; GitHub's `error_uri`), which are not ours to refuse.
+ */
+export const providerReplyQuery = () =>
+  z.looseObject({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() });
+export type ProviderReply = z.output<ReturnType<typeof providerReplyQuery>>;
+
+export function beginOAuth(c: Context<AppEnv>, provider: OAuthProvider, query: z.output<ReturnType<typeof signInQuery>>): Response {
   const oauth = clientFor(c, provider);
   const state = generateState();
   setShortCookie(c, STATE_COOKIE, state);
-  const next = signInNext(c.req.query("next"));
+  const next = signInNext(query.next);
   if (next) setShortCookie(c, NEXT_COOKIE, encodeURIComponent(next));
   else deleteCookie(c, NEXT_COOKIE, { path: "/auth" });
   if (oauth.provider === "github") {
@@ -76,9 +87,9 @@ const googleClaims = z.object({
 });
 
 /** The provider's own answer is a 400 the person can act on; an unreachable or garbled provider is a 502. */
-export async function finishOAuth(c: Context<AppEnv>, provider: OAuthProvider): Promise<ProviderProfile> {
+export async function finishOAuth(c: Context<AppEnv>, provider: OAuthProvider, reply: ProviderReply): Promise<ProviderProfile> {
   try {
-    return await exchangeCode(c, provider);
+    return await exchangeCode(c, provider, reply);
   } catch (err) {
     if (err instanceof ApiError) throw err;
     if (err instanceof OAuth2RequestError) {
@@ -89,12 +100,12 @@ export async function finishOAuth(c: Context<AppEnv>, provider: OAuthProvider): 
   }
 }
 
-async function exchangeCode(c: Context<AppEnv>, provider: OAuthProvider): Promise<ProviderProfile> {
+async function exchangeCode(c: Context<AppEnv>, provider: OAuthProvider, { code, state, error }: ProviderReply): Promise<ProviderProfile> {
   const oauth = clientFor(c, provider);
-  const code = c.req.query("code");
-  const state = c.req.query("state");
   const expected = getCookie(c, STATE_COOKIE);
   deleteCookie(c, STATE_COOKIE, { path: "/auth" });
+  // The person said no at the provider (RFC 6749 section 4.1.2.1: `error=access_denied`), or the provider refused.
+  if (error !== undefined) throw badRequest(`sign-in failed: ${provider} answered ${error.slice(0, 60)}; start again from the dashboard`);
   if (!code || !state || !expected || state !== expected) {
     throw badRequest("sign-in failed: the state did not match; start again from the dashboard");
   }

@@ -2,7 +2,7 @@
 import { Hono, type Context } from "hono";
 import * as z from "zod";
 import { identityOf } from "./identity.ts";
-import { afterSignIn, beginOAuth, finishOAuth, type OAuthProvider } from "./oauth.ts";
+import { afterSignIn, beginOAuth, finishOAuth, providerReplyQuery, signInQuery, type OAuthProvider, type ProviderReply } from "./oauth.ts";
 import { endSession, startSession } from "./sessions.ts";
 import { upsertUser } from "./users.ts";
 import { openDb } from "../db/client.ts";
@@ -62,36 +62,36 @@ export const authRoutes = new Hono<AppEnv>()
   .get(
     "/github/callback",
     route(
-      { operationId: "githubCallback", summary: "GitHub's redirect back", tag: "identity", access: "public", responses: () => ({ 302: { description: "to the dashboard", headers: { Location: "where to go next" } } }), errors: [400, 502] },
-      (c) => finishSignIn(c, "github"),
+      { operationId: "githubCallback", summary: "GitHub's redirect back", tag: "identity", access: "public", request: () => ({ query: providerReplyQuery() }), responses: () => ({ 302: { description: "to the dashboard", headers: { Location: "where to go next" } } }), errors: [400, 502] },
+      (c, input) => finishSignIn(c, "github", input.query()),
     ),
   )
   .get(
     "/google/callback",
     route(
-      { operationId: "googleCallback", summary: "Google's redirect back", tag: "identity", access: "public", responses: () => ({ 302: { description: "to the dashboard", headers: { Location: "where to go next" } } }), errors: [400, 502] },
-      (c) => finishSignIn(c, "google"),
+      { operationId: "googleCallback", summary: "Google's redirect back", tag: "identity", access: "public", request: () => ({ query: providerReplyQuery() }), responses: () => ({ 302: { description: "to the dashboard", headers: { Location: "where to go next" } } }), errors: [400, 502] },
+      (c, input) => finishSignIn(c, "google", input.query()),
     ),
   )
   .get(
     "/github",
     route(
-      { operationId: "signInGithub", summary: "Start GitHub sign-in", tag: "identity", access: "public", responses: () => ({ 302: { description: "to GitHub", headers: { Location: "where to go next" } } }), errors: [404] },
-      (c) => beginOAuth(c, "github"),
+      { operationId: "signInGithub", summary: "Start GitHub sign-in", tag: "identity", access: "public", request: () => ({ query: signInQuery() }), responses: () => ({ 302: { description: "to GitHub", headers: { Location: "where to go next" } } }), errors: [404] },
+      (c, input) => beginOAuth(c, "github", input.query()),
     ),
   )
   .get(
     "/google",
     route(
-      { operationId: "signInGoogle", summary: "Start Google sign-in", tag: "identity", access: "public", responses: () => ({ 302: { description: "to Google", headers: { Location: "where to go next" } } }), errors: [404] },
-      (c) => beginOAuth(c, "google"),
+      { operationId: "signInGoogle", summary: "Start Google sign-in", tag: "identity", access: "public", request: () => ({ query: signInQuery() }), responses: () => ({ 302: { description: "to Google", headers: { Location: "where to go next" } } }), errors: [404] },
+      (c, input) => beginOAuth(c, "google", input.query()),
     ),
   );
 
 /** The provider's redirect back: check state, fetch the profile, start a session, go to the dashboard (or back to a consent request). */
-async function finishSignIn(c: Context<AppEnv>, provider: OAuthProvider) {
+async function finishSignIn(c: Context<AppEnv>, provider: OAuthProvider, reply: ProviderReply) {
   const db = openDb(c.env.DB);
-  const profile = await finishOAuth(c, provider);
+  const profile = await finishOAuth(c, provider, reply);
   const user = await upsertUser(db, tokenSecret(c.env), profile);
   await startSession(c, db, user.id);
   return c.redirect(afterSignIn(c), 302);

@@ -3,10 +3,12 @@
 // dashboard build put each shipped release (core/composition/gsap-assets.ts): three GSAPs in the script itself
 // would pass its size budget. /_studio/gsap/<file> (links made before versions) is the default release.
 import type { Context } from "hono";
+import * as z from "zod";
 import { gsapAssetPath } from "../../core/composition/gsap-assets.ts";
 import { SHIPPED_GSAP_VERSIONS } from "../../core/composition/gsap-versions.ts";
 import { GSAP_VERSION } from "../../core/composition/match-gsap-url.ts";
 import type { AppEnv } from "../http/context.ts";
+import { route } from "../http/route.ts";
 
 const JS = { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "public, max-age=86400" };
 
@@ -22,7 +24,21 @@ export async function serveGsapFile(c: Context<AppEnv>, version: string, file: s
   return new Response(res.body, { status: 200, headers: JS });
 }
 
-export function gsapFileRoutes(app: { get: (path: string, handler: (c: Context<AppEnv>) => Promise<Response>) => unknown }): void {
-  app.get("/_studio/gsap/:version/:file", (c) => serveGsapFile(c, c.req.param("version") ?? "", c.req.param("file") ?? ""));
-  app.get("/_studio/gsap/:file", (c) => serveGsapFile(c, GSAP_VERSION, c.req.param("file") ?? ""));
+const gsapDoc = { tag: "content", access: "public" as const, responses: () => ({ 200: { description: "the script" } }), errors: [404, 503] };
+
+export function gsapFileRoutes(app: { get: (path: string, handler: ReturnType<typeof route>) => unknown }): void {
+  app.get(
+    "/_studio/gsap/:version/:file",
+    route(
+      { ...gsapDoc, operationId: "contentGsapRelease", summary: "A shipped GSAP release's file", request: () => ({ params: z.object({ version: z.string(), file: z.string() }) }) },
+      (c, input) => serveGsapFile(c, input.param("version"), input.param("file")),
+    ),
+  );
+  app.get(
+    "/_studio/gsap/:file",
+    route(
+      { ...gsapDoc, operationId: "contentGsapDefault", summary: "The default GSAP release's file (links made before versions)", request: () => ({ params: z.object({ file: z.string() }) }) },
+      (c, input) => serveGsapFile(c, GSAP_VERSION, input.param("file")),
+    ),
+  );
 }

@@ -128,6 +128,7 @@ export function publicRenderState(r: RoomRender): RenderState {
     size: r.phase === "ended" ? r.size : null,
     segments: segments ? segments.map(({ index, fromFrame, toFrame, node, attempts, status }) => ({ index, fromFrame, toFrame, node, attempts, status })) : null,
     ...(r.phase === "queued" && r.queue ? { queue: r.queue } : {}),
+    ...(r.options.metadata ? { metadata: r.options.metadata } : {}),
   };
 }
 

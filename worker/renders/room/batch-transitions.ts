@@ -91,5 +91,5 @@ export function publicBatchState(batch: RoomBatch, current: RoomRender | null): 
   });
   const started = rows.some((row) => row.status !== "pending" && row.status !== "queued");
   const status = isInProgress(batch.status) ? (started ? "rendering" : "queued") : batch.status;
-  return { id: batch.id, slug: batch.slug, status, createdAt: batch.createdAt, doneAt: batch.doneAt, rows };
+  return { id: batch.id, slug: batch.slug, status, createdAt: batch.createdAt, doneAt: batch.doneAt, rows, ...(batch.options.metadata ? { metadata: batch.options.metadata } : {}) };
 }

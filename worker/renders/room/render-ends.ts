@@ -3,6 +3,7 @@
 // decision stored and told first, then the D1 rows written (retried by the alarm with backoff should D1 fail), then
 // the streams, the `wait`ers and the webhook hear of it. What comes around them (a strict render failed at once, a
 // batch's next row) is the room's (project-room.ts).
+import { nodeRenderOptions } from "../../../core/render/render-options.ts";
 import { isInProgress, type RenderWithLog } from "../../../core/protocol/render-state.ts";
 import { backoffDelay } from "../../../core/retry.ts";
 import { settled } from "../../../core/settled.ts";
@@ -68,7 +69,7 @@ export class RenderEnds {
     // blocks other calls by itself; a D1 call does not.)
     const queued = await this.ctx.blockConcurrencyWhile(async () => {
       const staleBefore = Date.now() - limitsOf(this.env).maxRenderMs - STALE_AFTER_LIMIT_MS;
-      const job = withJob ? { kind: "render" as const, options: render.options } : undefined;
+      const job = withJob ? { kind: "render" as const, options: nodeRenderOptions(render.options) } : undefined;
       const named = await admitRender(openDb(this.env.DB), render, capOf(this.env, "render"), staleBefore, job);
       if (!named) {
         if (existing) await storeRender(storage, existing);

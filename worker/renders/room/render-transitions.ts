@@ -16,7 +16,7 @@
 import { sumProgress, toRenderProgress, type ProgressEvent } from "../../../core/protocol/progress.ts";
 import type { RenderPlan, SegmentRange } from "../../../core/protocol/render-plan.ts";
 import { isInProgress, type RenderQueuePlace } from "../../../core/protocol/render-state.ts";
-import { describeRenderOptions } from "../../../core/render/render-options.ts";
+import { describeRenderOptions, nodeRenderOptions } from "../../../core/render/render-options.ts";
 import {
   joinJobId,
   segmentJobId,
@@ -156,7 +156,7 @@ export function planned(render: RunningRender, plan: RenderPlan, ranges: readonl
   const jobs: QueuedJob[] = ranges.map((r) => ({
     id: segmentJobId(render.id, r.index),
     kind: "segment",
-    options: { renderId: render.id, index: r.index, fromFrame: r.fromFrame, toFrame: r.toFrame, plan, render: render.options },
+    options: { renderId: render.id, index: r.index, fromFrame: r.fromFrame, toFrame: r.toFrame, plan, render: nodeRenderOptions(render.options) },
   }));
   const step = telling(split, [line], [{ do: "endJob", jobId: render.id, result: { segments: ranges.length } }, { do: "queueJobs", jobs }]);
   return withAfter(step, [{ do: "announce", kind: "segment" }, { do: "wakeNodes" }]);
@@ -207,7 +207,7 @@ export function segmentCompleted(render: SplitRender, index: number, report: { o
   const line = `segment ${index}: done on node ${part.node ?? "?"} (${done} of ${segments.length})`;
   const step = telling({ ...render, segments }, [line], [{ do: "endJob", jobId: segmentJobId(render.id, index) }]);
   if (done < segments.length) return step;
-  const join: QueuedJob = { id: joinJobId(render.id), kind: "join", options: { renderId: render.id, segments: segments.map((s) => s.index), plan: render.plan, render: render.options } };
+  const join: QueuedJob = { id: joinJobId(render.id), kind: "join", options: { renderId: render.id, segments: segments.map((s) => s.index), plan: render.plan, render: nodeRenderOptions(render.options) } };
   const after = telling(step.render, ["all segments done; queued the join"], [{ do: "queueJobs", jobs: [join] }]);
   return { render: after.render, effects: [...step.effects, ...after.effects, { do: "announce", kind: "join" }] };
 }
