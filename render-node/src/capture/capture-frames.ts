@@ -57,10 +57,8 @@ export async function captureFrames(session: CaptureSession, input: CaptureInput
   };
   const loaded = await session.timeline.time("starting browsers", Promise.all([Promise.resolve(input.first), ...ready, ...more].map(prepared)));
   session.failIfBlocked(options.strict);
-  const chunks = await captureChunks({
-    loaded, range, frames: input.frames, options, viewport: input.viewport, alpha: input.alpha, reuse: session.frameReuse,
-    transitions: input.transitions, strict: options.strict, work: session.work, tools: session.tools, timeline: session.timeline,
-    onLine: session.onLine, onFinding: session.onFinding, onFrame: input.onFrame,
+  const chunks = await captureChunks(session, loaded, {
+    range, frames: input.frames, options, viewport: input.viewport, alpha: input.alpha, transitions: input.transitions, onFrame: input.onFrame,
   });
   session.browsersGone();
   session.failIfBlocked(options.strict);
