@@ -2,9 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { audioTrackName, buildAudioMixArgs, buildAudioTrackArgs } from "../src/media/build-audio-mix-args.ts";
 import { buildChunkArgs, buildConcatList, buildGifArgs, buildJoinArgs, ENCODER_SETTINGS } from "../src/encode/build-encode-args.ts";
-import { computeViewport } from "../src/plan/compute-viewport.ts";
+import { applyDeclaredFps, computeViewport, countFrames } from "../src/plan/settle-render.ts";
 import { matchGsapUrl } from "../../core/composition/match-gsap-url.ts";
-import { applyDeclaredFps, countFrames, frameTime, resolveRender, RenderOptionError } from "../src/plan/resolve-render.ts";
+import { frameTime, resolveRender, RenderOptionError } from "../src/plan/resolve-render.ts";
 import { injectRuntime } from "../src/browser/serve-project.ts";
 import { splitFrameRanges } from "../src/capture/split-frame-ranges.ts";
 import { formatProgressLine } from "../src/progress/track-progress.ts";

@@ -4,7 +4,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { buildChunkArgs, chunkReadsTimestamps, ENCODER_SETTINGS } from "../encode/build-encode-args.ts";
-import type { Viewport } from "../plan/compute-viewport.ts";
+import type { Viewport } from "../plan/settle-render.ts";
 import { reportLateFindings } from "../browser/late-findings.ts";
 import { pageReportFinding } from "../../../core/protocol/read-page-report.ts";
 import type { CaptureBrowser } from "../browser/launch-capture-browser.ts";

@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import type { CompositionInfo } from "../../../page-runtime/api.ts";
 import { extractVideoFrames, type ExtractedVideos } from "../media/extract-video-frames.ts";
-import type { Viewport } from "../plan/compute-viewport.ts";
+import type { Viewport } from "../plan/settle-render.ts";
 import { frameTime, type ResolvedRender } from "../plan/resolve-render.ts";
 import { prepareCapturePage } from "../browser/prepare-capture-page.ts";
 import { settled } from "../../../core/settled.ts";
