@@ -2,8 +2,6 @@
 // split it into segments that any node renders the same way, and the capture knows what to capture.
 // planComposition is the pipeline's first stage (render-pipeline.ts, render-segment.ts); planRender the farm's
 // first step alone.
-import { stat } from "node:fs/promises";
-import { join } from "node:path";
 import { makeFinding } from "../../core/protocol/finding.ts";
 import type { RenderPlan } from "../../core/protocol/render-plan.ts";
 import type { CompositionInfo } from "../../page-runtime/api.ts";
@@ -13,14 +11,12 @@ import type { StageBounds } from "./bounds/stage-bounds.ts";
 import { withCaptureSession, type CaptureSession, type LoadedBrowser, type PageToLoad } from "./capture/capture-session.ts";
 import { resolveRequest, type SessionOptions } from "./capture/capture-options.ts";
 import type { ResolvedRender } from "./plan/resolve-render.ts";
-import { checkRenderVariables } from "./plan/check-render-variables.ts";
-import { refuseOversizedFile } from "./plan/refuse-oversized-composition.ts";
+import { checkCompositionFile } from "./plan/check-composition-file.ts";
 import { settleRender, type Viewport } from "./plan/settle-render.ts";
 import { rendersWithAlpha } from "./browser/page-background.ts";
 import { planGain, sampleVolumeAutomation } from "./browser/sample-volume-automation.ts";
 import { readShaderTransitions } from "./capture/shader-transitions/read-shader-transitions.ts";
 import type { TransitionSetup } from "./capture/shader-transitions/transition-plan.ts";
-import { isNotFound } from "./system/debug-log.ts";
 
 export type { RenderPlan };
 
@@ -47,13 +43,7 @@ export interface PlannedRender {
 export async function planComposition(request: ResolvedRender, session: CaptureSession, spares = 0): Promise<PlannedRender> {
   const { projectDir, onLine, onFinding } = session;
   const composition = request.composition;
-  const entry = await stat(join(projectDir, composition)).catch((error: unknown) => {
-    if (isNotFound(error)) return null;
-    throw error;
-  });
-  if (!entry?.isFile()) throw new Error(`composition "${composition}" does not exist in the project`);
-  await refuseOversizedFile(projectDir, composition, { fps: request.fpsGiven ? request.fpsText : null, format: request.format });
-  const variableFindings = await checkRenderVariables(projectDir, request);
+  const variableFindings = await checkCompositionFile(projectDir, request);
   const endLoading = session.timeline.begin("loading");
   for (const finding of variableFindings) onFinding(finding);
   onLine(`loading composition ${composition}`);

@@ -10,8 +10,7 @@ import { openComposition } from "../browser/open-composition.ts";
 import { readPageBackgrounds, useTransparentDefault } from "../browser/page-background.ts";
 import { formatFindingLine } from "../../../core/protocol/finding.ts";
 import { readShaderTransitions } from "../capture/shader-transitions/read-shader-transitions.ts";
-import { transitionAt } from "../capture/shader-transitions/transition-plan.ts";
-import { captureTransitionFrame } from "../capture/shader-transitions/capture-transition-frame.ts";
+import { captureTransitionFrame, transitionAt } from "../capture/shader-transitions/capture-transition-frame.ts";
 import { startBlender, type Blender } from "../capture/shader-transitions/blend-pool.ts";
 
 export interface SnapshotImage {

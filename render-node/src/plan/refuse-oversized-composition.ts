@@ -1,21 +1,21 @@
-// Defence in depth for the Worker's check (worker/limits/composition-size.ts): a job whose composition is over the
-// studio's limits (core/composition/size-limits.ts) fails before this node starts a browser for it, since one page
-// of data-width="100000" would make each browser allocate gigabytes per frame. Once the page has loaded, what its
+// Defence in depth for the Worker's check (worker/limits/composition-size.ts), for the snapshot's and check's page
+// (browser/open-composition.ts): a composition over the studio's limits (core/composition/size-limits.ts) fails
+// before this node starts a browser for it, since one page of data-width="100000" would make each browser allocate
+// gigabytes per frame. Once the page has loaded, what its
 // runtime reports (a script may change the root, a timeline may set the length) is checked again before any frame
 // is captured (for a render, at the rate it settled on: settle-render.ts).
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describeLimitProblems, findLimitProblems, readCompositionSize, readFpsRate, type RootSize } from "../../../core/composition/size-limits.ts";
-import type { RenderOptions as ApiRenderOptions } from "../../../core/render/render-options.ts";
-import { renderRate } from "../../../core/render/render-rate.ts";
 import type { CompositionInfo } from "../../../page-runtime/api.ts";
 import { isNotFound } from "../system/debug-log.ts";
 
-/** The rate a render counts frames at: the request's fps (as the API wrote it) and format; none for a snapshot or check. */
-export type CountingRate = Pick<ApiRenderOptions, "fps" | "format">;
-
-/** Throws, naming every attribute over its maximum, when the composition file's root is over a limit. */
-export async function refuseOversizedFile(projectDir: string, composition: string, render?: CountingRate): Promise<void> {
+/**
+ * Throws, naming every attribute over its maximum, when the composition file's root is over a limit, frames counted
+ * at its own rate (a snapshot's or check's page; a render's file is checked at the request's rate by
+ * check-composition-file.ts).
+ */
+export async function refuseOversizedFile(projectDir: string, composition: string): Promise<void> {
   const html = await readFile(join(projectDir, composition), "utf8").catch((error: unknown) => {
     // No such file: the caller's own check names it ("does not exist in the project").
     if (isNotFound(error)) return null;
@@ -23,7 +23,7 @@ export async function refuseOversizedFile(projectDir: string, composition: strin
   });
   const size = html === null ? null : readCompositionSize(html);
   if (!size) return;
-  const problems = findLimitProblems(size, render ? renderRate(render, size.fps) : undefined);
+  const problems = findLimitProblems(size);
   if (problems.length > 0) throw new Error(`composition ${describeLimitProblems(composition, problems)}`);
 }
 

@@ -11,6 +11,22 @@ import { decodePng, type DecodedPng } from "./decode-png.ts";
 import type { Blender } from "./blend-pool.ts";
 import type { ShaderTransition, TransitionSetup } from "./transition-plan.ts";
 
+/**
+ * The transition showing at `time` and its progress, or null (the frame is the page as it is). A transition is
+ * active at t when time <= t <= time + duration (both ends included, as HyperFrames' page-side compositor
+ * decides), its progress linear in time, 0 to 1. Pure.
+ */
+export function transitionAt(setup: TransitionSetup | null | undefined, time: number): { transition: ShaderTransition; progress: number } | null {
+  if (!setup) return null;
+  for (const transition of setup.transitions) {
+    const end = transition.time + transition.duration;
+    if (time < transition.time - 1e-9 || time > end + 1e-9) continue;
+    const progress = transition.duration === 0 ? 1 : Math.min(1, Math.max(0, (time - transition.time) / transition.duration));
+    return { transition, progress };
+  }
+  return null;
+}
+
 const OVERLAY_ID = "__studio-shader-transition";
 const RETRIES = 3;
 
