@@ -64,7 +64,10 @@ export async function captureFrames(session: CaptureSession, input: CaptureInput
   return chunks;
 }
 
-/** The range's frames of every <video> of the page, as JPEG files the project server serves to it. */
+/**
+ * The range's frames of every <video> the page reported (`videos`, the plan's page's own account), as JPEG files the
+ * project server serves to it; the render's side is only the window it shows, at its rate.
+ */
 function decodeVideos(session: CaptureSession, videos: CompositionInfo["videos"], input: CaptureInput): Promise<ExtractedVideos> {
   const { range, options } = input;
   if (videos.length === 0) return Promise.resolve({ videos: [], use: { bytes: 0, frames: 0, runs: 0, folders: 0 } });
