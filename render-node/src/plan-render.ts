@@ -2,8 +2,6 @@
 // split it into segments that any node renders the same way, and the capture knows what to capture.
 // planComposition is the pipeline's first stage (render-pipeline.ts, render-segment.ts); planRender the farm's
 // first step alone.
-import { stat } from "node:fs/promises";
-import { join } from "node:path";
 import { makeFinding } from "../../core/protocol/finding.ts";
 import type { RenderPlan } from "../../core/protocol/render-plan.ts";
 import type { CompositionInfo } from "../../page-runtime/api.ts";
@@ -12,15 +10,13 @@ import type { Binaries } from "./system/resolve-binaries.ts";
 import type { StageBounds } from "./bounds/stage-bounds.ts";
 import { withCaptureSession, type CaptureSession, type LoadedBrowser, type PageToLoad } from "./capture/capture-session.ts";
 import { resolveRequest, type SessionOptions } from "./capture/capture-options.ts";
-import { applyDeclaredFps, countFrames, type ResolvedRender } from "./plan/resolve-render.ts";
-import { checkRenderVariables } from "./plan/check-render-variables.ts";
-import { refuseOversizedFile, refuseOversizedInfo } from "./plan/refuse-oversized-composition.ts";
-import { computeViewport, type Viewport } from "./plan/compute-viewport.ts";
+import type { ResolvedRender } from "./plan/resolve-render.ts";
+import { checkCompositionFile } from "./plan/check-composition-file.ts";
+import { settleRender, type Viewport } from "./plan/settle-render.ts";
 import { rendersWithAlpha } from "./browser/page-background.ts";
 import { planGain, sampleVolumeAutomation } from "./browser/sample-volume-automation.ts";
 import { readShaderTransitions } from "./capture/shader-transitions/read-shader-transitions.ts";
 import type { TransitionSetup } from "./capture/shader-transitions/transition-plan.ts";
-import { isNotFound } from "./system/debug-log.ts";
 
 export type { RenderPlan };
 
@@ -47,13 +43,7 @@ export interface PlannedRender {
 export async function planComposition(request: ResolvedRender, session: CaptureSession, spares = 0): Promise<PlannedRender> {
   const { projectDir, onLine, onFinding } = session;
   const composition = request.composition;
-  const entry = await stat(join(projectDir, composition)).catch((error: unknown) => {
-    if (isNotFound(error)) return null;
-    throw error;
-  });
-  if (!entry?.isFile()) throw new Error(`composition "${composition}" does not exist in the project`);
-  await refuseOversizedFile(projectDir, composition, { fps: request.fpsGiven ? request.fpsText : null, format: request.format });
-  const variableFindings = await checkRenderVariables(projectDir, request);
+  const variableFindings = await checkCompositionFile(projectDir, request);
   const endLoading = session.timeline.begin("loading");
   for (const finding of variableFindings) onFinding(finding);
   onLine(`loading composition ${composition}`);
@@ -63,13 +53,8 @@ export async function planComposition(request: ResolvedRender, session: CaptureS
   const first = await session.load(page);
   endLoading();
   const { info } = first;
-  const declared = applyDeclaredFps(request, request.fpsGiven, info.fps);
-  const options = declared.options;
-  if (declared.finding) onFinding(makeFinding("fps-not-a-rate", composition, declared.finding, { selector: `[data-composition-id="${info.compositionId}"]` }));
-  if (!(info.duration > 0)) throw new Error(`composition "${info.compositionId}" has no duration: set data-duration on its root element`);
-  const frames = countFrames(info.duration, options.fps);
-  refuseOversizedInfo(info, composition, { fps: options.fps.num / options.fps.den, format: options.format, frames });
-  const viewport = computeViewport(info.width, info.height, options.resolution, options.format);
+  // The rate, frames, limits and viewport, settled on what the page reported (before any frame is captured).
+  const { options, frames, viewport } = settleRender(request, info, onFinding);
   const totalSeconds = (frames * options.fps.den) / options.fps.num;
   const alpha = await rendersWithAlpha(options.format, first.browser, info, { file: composition, onFinding });
   // Gains a script changes over time, sampled from the timeline now (before any capture seeks it).

@@ -71,7 +71,7 @@ export async function renderPipeline(
     const [chunks, audio] = await Promise.all([
       captureFrames(session, {
         range: { start: 0, end: plan.frames }, frames: plan.frames, options, viewport: planned.viewport, alpha: planned.alpha,
-        transitions: planned.transitions, videos: planned.info.videos, page: planned.page, first: planned.first, concurrency,
+        transitions: planned.transitions, page: planned.page, first: planned.first, concurrency,
         onFrame: (frame) => {
           if (frame.reused) reusedFrames++;
           node.onFrame?.(frame);

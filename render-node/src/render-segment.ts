@@ -65,7 +65,7 @@ export async function renderSegment(input: RenderSegmentInput): Promise<{ output
     const frameDone = trackProgress(frames, (p) => input.onProgress?.(p), session.onLine);
     const chunks = await captureFrames(session, {
       range: { start: fromFrame, end: toFrame }, frames: frameCount, options, viewport, alpha, transitions: planned.transitions,
-      videos: planned.info.videos, page: planned.page, first: planned.first, concurrency, onFrame: frameDone,
+      page: planned.page, first: planned.first, concurrency, onFrame: frameDone,
     });
     // The browsers' chunks become one file (a remux, no encode): what the join and the Worker handle is one file per segment.
     const listFile = join(session.work, "chunks.txt");

@@ -90,13 +90,13 @@ it("extracts a segment's frames of a sped-up clip exactly as the whole render do
   const base = {
     videos: [{ index: 0, src: "http://project/assets/clip.mp4", start: 0, duration: 1.5, mediaStart: 0.2, playbackRate: 2, loop: false }],
     toFile: () => join(project, "assets", "clip.mp4"),
-    totalSeconds: 2, fpsText: "30", fps: { num: 30, den: 1 }, tools: stageTools(binaries, DEFAULT_STAGE_BOUNDS, new AbortController().signal),
-    onLine: () => {}, onFinding: () => {}, composition: "index.html",
+    tools: stageTools(binaries, DEFAULT_STAGE_BOUNDS, new AbortController().signal), onLine: () => {}, onFinding: () => {},
   };
+  const shown = { totalSeconds: 2, fpsText: "30", fps: { num: 30, den: 1 }, composition: "index.html" };
   const whole = join(project, "whole");
   const part = join(project, "part");
-  await extractVideoFrames({ ...base, dir: whole });
-  await extractVideoFrames({ ...base, dir: part, window: { from: 1, to: 1.4 } });
+  await extractVideoFrames({ ...base, dir: whole }, shown);
+  await extractVideoFrames({ ...base, dir: part }, { ...shown, window: { from: 1, to: 1.4 } });
   const names = (await readdir(join(part, "0"))).sort();
   // Frames 31 to 43: timeline 1 to 1.4 s, the file's 2.2 to 3 s.
   expect(names[0]).toBe("000031.jpg");

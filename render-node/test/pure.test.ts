@@ -2,9 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { audioTrackName, buildAudioMixArgs, buildAudioTrackArgs } from "../src/media/build-audio-mix-args.ts";
 import { buildChunkArgs, buildConcatList, buildGifArgs, buildJoinArgs, ENCODER_SETTINGS } from "../src/encode/build-encode-args.ts";
-import { computeViewport } from "../src/plan/compute-viewport.ts";
+import { applyDeclaredFps, computeViewport, countFrames, settleRender } from "../src/plan/settle-render.ts";
+import type { Finding } from "../../core/protocol/finding.ts";
 import { matchGsapUrl } from "../../core/composition/match-gsap-url.ts";
-import { applyDeclaredFps, countFrames, frameTime, resolveRender, RenderOptionError } from "../src/plan/resolve-render.ts";
+import { frameTime, resolveRender, RenderOptionError } from "../src/plan/resolve-render.ts";
 import { injectRuntime } from "../src/browser/serve-project.ts";
 import { splitFrameRanges } from "../src/capture/split-frame-ranges.ts";
 import { formatProgressLine } from "../src/progress/track-progress.ts";
@@ -215,6 +216,29 @@ describe("applyDeclaredFps", () => {
     const result = applyDeclaredFps(defaults, false, "fast");
     expect(result.options.fpsText).toBe("30");
     expect(result.finding).toMatch(/^data-fps="fast" on the root is not a frame rate/);
+  });
+});
+
+describe("settleRender", () => {
+  const page = { width: 1920, height: 1080, duration: 2, fps: "24" as string | null, compositionId: "main" };
+  it("settles the rate, the frames and the viewport on what the loaded page reported, in one step", () => {
+    const settled = settleRender(resolveRender({ resolution: "landscape-4k" }), page, () => {});
+    expect(settled.options).toMatchObject({ fps: { num: 24, den: 1 }, fpsText: "24" });
+    expect(settled.frames).toBe(48);
+    expect(settled.viewport).toMatchObject({ deviceScaleFactor: 2, outputWidth: 3840 });
+  });
+  it("says a data-fps that is not a rate before it refuses a page with no duration", () => {
+    const findings: Finding[] = [];
+    expect(() => settleRender(resolveRender({}), { ...page, fps: "fast", duration: 0 }, (f) => findings.push(f))).toThrow('composition "main" has no duration');
+    expect(findings.map((f) => f.code)).toEqual(["fps-not-a-rate"]);
+  });
+  it("checks the page against the studio's limits at the settled rate, and a png-sequence's length", () => {
+    const long = { ...page, fps: null, duration: 1801 };
+    expect(() => settleRender(resolveRender({ fps: 120 }), long, () => {})).toThrow(
+      'composition index.html is over the studio\'s limits: data-duration 1801 at 120 fps is 216,120 frames, over the maximum of 216,000 frames',
+    );
+    expect(settleRender(resolveRender({}), long, () => {}).frames).toBe(54_030);
+    expect(() => settleRender(resolveRender({ format: "png-sequence" }), { ...page, duration: 600 }, () => {})).toThrow(/^a png-sequence holds at most/);
   });
 });
 

@@ -8,7 +8,8 @@ import { SHADER_TRANSITION_NAMES } from "../../core/composition/shader-transitio
 import { decodePng } from "../src/capture/shader-transitions/decode-png.ts";
 import { blendScenes, SHADER_NAMES, type Accents } from "../src/capture/shader-transitions/shader-blends.ts";
 import { sampleChannel, type Texture } from "../src/capture/shader-transitions/shader-math.ts";
-import { accentsOf, planShaderTransitions, transitionAt } from "../src/capture/shader-transitions/transition-plan.ts";
+import { accentsOf, planShaderTransitions } from "../src/capture/shader-transitions/transition-plan.ts";
+import { transitionAt } from "../src/capture/shader-transitions/capture-transition-frame.ts";
 
 const ACCENTS: Accents = accentsOf(null);
 

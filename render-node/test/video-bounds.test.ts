@@ -113,10 +113,8 @@ it("extracting three elements of one file writes one folder of at most 31 frames
   const dir = join(await tempDir("studio-video-bounds-dir-"), "video-frames");
   const extracted = await extractVideoFrames({
     videos: [clipOf({ index: 0 }), clipOf({ index: 1, start: 0.5 }), clipOf({ index: 2, loop: true })],
-    toFile: () => join(project, "assets", "long.mp4"), totalSeconds: 1, fpsText: "30", fps: { num: 30, den: 1 },
-    dir, tools: stageTools(binaries, DEFAULT_STAGE_BOUNDS, signal()), onLine: () => {}, onFinding: () => {},
-    composition: "index.html",
-  });
+    toFile: () => join(project, "assets", "long.mp4"), dir, tools: stageTools(binaries, DEFAULT_STAGE_BOUNDS, signal()), onLine: () => {}, onFinding: () => {},
+  }, { totalSeconds: 1, fpsText: "30", fps: { num: 30, den: 1 }, composition: "index.html" });
   expect(await readdir(dir)).toEqual(["0"]);
   expect(extracted.use.runs).toBe(1);
   expect(extracted.videos.map((video) => video?.folder)).toEqual([0, 0, 0]);
@@ -131,10 +129,8 @@ it("a page-reported index never names a folder: a traversal-like one writes only
   const hostile = ["../escaped", "../../escaped-too", "/tmp/escaped-abs", -1, 1e9] as unknown as number[];
   await extractVideoFrames({
     videos: hostile.map((index, i) => clipOf({ index, duration: 0.2, mediaStart: i })),
-    toFile: () => join(project, "assets", "long.mp4"), totalSeconds: 1, fpsText: "30", fps: { num: 30, den: 1 },
-    dir, tools: stageTools(binaries, DEFAULT_STAGE_BOUNDS, signal()), onLine: () => {}, onFinding: () => {},
-    composition: "index.html",
-  });
+    toFile: () => join(project, "assets", "long.mp4"), dir, tools: stageTools(binaries, DEFAULT_STAGE_BOUNDS, signal()), onLine: () => {}, onFinding: () => {},
+  }, { totalSeconds: 1, fpsText: "30", fps: { num: 30, den: 1 }, composition: "index.html" });
   // The job holds only its frames folder, which holds only the node's own numbered folders.
   expect(await readdir(job)).toEqual(["video-frames"]);
   expect((await readdir(dir)).sort()).toEqual(["0", "1", "2", "3", "4"]);
@@ -147,10 +143,8 @@ it("a job past its byte budget stops ffmpeg mid-clip, fails naming the budget, t
   const budget = { videoFrameBytes: 1024 * 1024, videoFrames: 100_000 };
   const failure = await extractVideoFrames({
     videos: [clipOf({ src: "http://project/assets/noise.mp4", duration: null })],
-    toFile: () => join(project, "assets", "noise.mp4"), totalSeconds: 20, fpsText: "30", fps: { num: 30, den: 1 }, budget,
-    dir, tools: stageTools(binaries, DEFAULT_STAGE_BOUNDS, signal()), onLine: () => {}, onFinding: () => {},
-    composition: "index.html",
-  }).then(() => null, (error: unknown) => error as Error);
+    toFile: () => join(project, "assets", "noise.mp4"), budget, dir, tools: stageTools(binaries, DEFAULT_STAGE_BOUNDS, signal()), onLine: () => {}, onFinding: () => {},
+  }, { totalSeconds: 20, fpsText: "30", fps: { num: 30, den: 1 }, composition: "index.html" }).then(() => null, (error: unknown) => error as Error);
   expect(failure?.message).toMatch(
     /^extracting the frames of assets\/noise\.mp4 passed this node's scratch budget of 1\.0 MiB of video frames per job \(VIDEO_FRAMES_MAX_BYTES\): \d+\.\d MiB written in \d+ frames/,
   );

@@ -72,10 +72,9 @@ it("extracts a looping video's cycle only where a segment shows it, with its cyc
   const dir = join(project, "segment");
   const extracted = await extractVideoFrames({
     videos: [{ index: 0, src: "http://project/assets/clip.mp4", start: 0, duration: 2.5, mediaStart: 0.25, playbackRate: 1, loop: true }],
-    toFile: () => join(project, "assets", "clip.mp4"), totalSeconds: 2.5, fpsText: "30", fps: { num: 30, den: 1 },
-    window: { from: 2, to: 2.4 }, dir, tools: stageTools(binaries, DEFAULT_STAGE_BOUNDS, new AbortController().signal),
-    onLine: () => {}, onFinding: () => {}, composition: "index.html",
-  });
+    toFile: () => join(project, "assets", "clip.mp4"), dir, tools: stageTools(binaries, DEFAULT_STAGE_BOUNDS, new AbortController().signal),
+    onLine: () => {}, onFinding: () => {},
+  }, { totalSeconds: 2.5, fpsText: "30", fps: { num: 30, den: 1 }, window: { from: 2, to: 2.4 }, composition: "index.html" });
   // The file from 0.25 s is 0.75 s long (frames 1 to 23 of a cycle). The window, 2 to 2.4 s, is 0.5 s into the
   // third cycle to 0.15 s into the fourth: frames 16 to the cycle's end and 1 to 5, not the whole cycle.
   expect(extracted.videos[0]?.loopSeconds).toBeCloseTo(0.75, 3);

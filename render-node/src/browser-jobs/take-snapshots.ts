@@ -4,13 +4,13 @@ import type { StageBounds } from "../bounds/stage-bounds.ts";
 import { snapshotFileName, snapshotTimes, CONTACT_SHEET_PATH } from "../../../core/browser/sample-times.ts";
 import type { SnapshotOptions } from "../../../core/browser/browser-options.ts";
 import { capturePng } from "../capture/capture-png.ts";
+import { drawFrame, type DrawRequest } from "../capture/capture-frame.ts";
 import { composeContactSheet } from "./compose-contact-sheet.ts";
 import { openComposition } from "../browser/open-composition.ts";
 import { readPageBackgrounds, useTransparentDefault } from "../browser/page-background.ts";
 import { formatFindingLine } from "../../../core/protocol/finding.ts";
 import { readShaderTransitions } from "../capture/shader-transitions/read-shader-transitions.ts";
-import { transitionAt } from "../capture/shader-transitions/transition-plan.ts";
-import { captureTransitionFrame } from "../capture/shader-transitions/capture-transition-frame.ts";
+import { captureTransitionFrame, transitionAt } from "../capture/shader-transitions/capture-transition-frame.ts";
 import { startBlender, type Blender } from "../capture/shader-transitions/blend-pool.ts";
 
 export interface SnapshotImage {
@@ -57,7 +57,8 @@ export async function takeSnapshots(input: {
       const active = transitionAt(transitions, t.time);
       if (active && transitions) {
         blender ??= startBlender();
-        previous = await captureTransitionFrame(opened.capture, { interval: 1000 / 30 }, { setup: transitions, ...active }, blender, 0, true);
+        const draw = (request: DrawRequest) => drawFrame(opened.capture, { interval: 1000 / 30 }, request);
+        previous = await captureTransitionFrame(opened.capture.page, draw, { setup: transitions, ...active }, blender, 0, true);
       } else previous = await capturePng(opened.capture, previous);
       images.push({ path: snapshotFileName(index, t), png: previous, time: t.time });
     }

@@ -2,7 +2,7 @@
 // told the frame rate and where a <video>'s extracted frames are served. Bounded like a frame (paced: on a loaded
 // machine this is slow, not hung; paced-deadline.ts).
 import type { RuntimeConfig, StudioWindow } from "../../../page-runtime/api.ts";
-import type { Viewport } from "../plan/compute-viewport.ts";
+import type { Viewport } from "../plan/settle-render.ts";
 import type { ExtractedVideos } from "../media/extract-video-frames.ts";
 import type { CaptureBrowser } from "./launch-capture-browser.ts";
 import { clearPageBackground } from "./page-background.ts";

@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import type { CompositionInfo } from "../../../page-runtime/api.ts";
 import { extractVideoFrames, type ExtractedVideos } from "../media/extract-video-frames.ts";
-import type { Viewport } from "../plan/compute-viewport.ts";
+import type { Viewport } from "../plan/settle-render.ts";
 import { frameTime, type ResolvedRender } from "../plan/resolve-render.ts";
 import { prepareCapturePage } from "../browser/prepare-capture-page.ts";
 import { settled } from "../../../core/settled.ts";
@@ -26,7 +26,6 @@ export interface CaptureInput {
   viewport: Viewport;
   alpha: boolean;
   transitions: TransitionSetup | null;
-  videos: CompositionInfo["videos"];
   /** The page more browsers load, and the plan's browser, already loaded. */
   page: PageToLoad;
   first: LoadedBrowser;
@@ -43,7 +42,7 @@ export async function captureFrames(session: CaptureSession, input: CaptureInput
   const more = Array.from({ length: workers - 1 - ready.length }, () => session.load(page));
   // Every <video> is decoded once, into frames the page shows while seeking; the decoding runs while the browsers
   // start. Its failure is seen where it is awaited, unless the browsers fail first.
-  const decoding = session.timeline.time("decoding videos", decodeVideos(session, input));
+  const decoding = session.timeline.time("decoding videos", decodeVideos(session, input.first.info.videos, input));
   void settled(decoding);
   // Each page is readied for capture as soon as it has loaded (and the videos are decoded), the first one while
   // the others still load.
@@ -57,30 +56,32 @@ export async function captureFrames(session: CaptureSession, input: CaptureInput
   };
   const loaded = await session.timeline.time("starting browsers", Promise.all([Promise.resolve(input.first), ...ready, ...more].map(prepared)));
   session.failIfBlocked(options.strict);
-  const chunks = await captureChunks({
-    loaded, range, frames: input.frames, options, viewport: input.viewport, alpha: input.alpha, reuse: session.frameReuse,
-    transitions: input.transitions, strict: options.strict, work: session.work, tools: session.tools, timeline: session.timeline,
-    onLine: session.onLine, onFinding: session.onFinding, onFrame: input.onFrame,
+  const chunks = await captureChunks(session, loaded, {
+    range, frames: input.frames, options, viewport: input.viewport, alpha: input.alpha, transitions: input.transitions, onFrame: input.onFrame,
   });
   session.browsersGone();
   session.failIfBlocked(options.strict);
   return chunks;
 }
 
-/** The range's frames of every <video> of the page, as JPEG files the project server serves to it. */
-function decodeVideos(session: CaptureSession, input: CaptureInput): Promise<ExtractedVideos> {
+/**
+ * The range's frames of every <video> the page reported (`videos`, the plan's page's own account), as JPEG files the
+ * project server serves to it; the render's side is only the window it shows, at its rate.
+ */
+function decodeVideos(session: CaptureSession, videos: CompositionInfo["videos"], input: CaptureInput): Promise<ExtractedVideos> {
   const { range, options } = input;
-  if (input.videos.length === 0) return Promise.resolve({ videos: [], use: { bytes: 0, frames: 0, runs: 0, folders: 0 } });
-  return extractVideoFrames({
-    videos: input.videos,
-    toFile: (src) => {
+  if (videos.length === 0) return Promise.resolve({ videos: [], use: { bytes: 0, frames: 0, runs: 0, folders: 0 } });
+  const sources = {
+    videos,
+    toFile: (src: string) => {
       const path = session.projectPath(src);
       return path === null ? null : join(session.projectDir, path);
     },
-    totalSeconds: (input.frames * options.fps.den) / options.fps.num, fpsText: options.fpsText, dir: join(session.work, "video-frames"),
-    tools: session.tools, onLine: session.onLine, onFinding: session.onFinding, composition: options.composition, budget: session.scratchBudget,
+    dir: join(session.work, "video-frames"), tools: session.tools, budget: session.scratchBudget, onLine: session.onLine, onFinding: session.onFinding,
+  };
+  return extractVideoFrames(sources, {
+    totalSeconds: (input.frames * options.fps.den) / options.fps.num, fpsText: options.fpsText, fps: options.fps, composition: options.composition,
     // Each clip's frames are those the range shows (a whole render: the composition's).
-    fps: options.fps,
     window: range.start === 0 && range.end === input.frames ? undefined : { from: frameTime(range.start, options.fps), to: frameTime(range.end - 1, options.fps) },
   });
 }

@@ -1,15 +1,14 @@
 // One browser's share of a render: seek, capture and pipe each frame of a contiguous range into its own ffmpeg.
 import type { CaptureBrowser } from "../browser/launch-capture-browser.ts";
 import type { StudioWindow } from "../../../page-runtime/api.ts";
-import { drawFrame } from "./capture-frame.ts";
-import type { FrameClock } from "./capture-frame.ts";
+import { drawFrame, type DrawRequest, type FrameClock } from "./capture-frame.ts";
 import type { FrameRange } from "./split-frame-ranges.ts";
 import { frameTime, type Fps } from "../plan/resolve-render.ts";
 import type { StageTools } from "../system/stage-tools.ts";
 import { encodeBound } from "../bounds/stage-bounds.ts";
 import { ffmpegBound, pageBound, seconds } from "../bounds/deadline.ts";
-import { transitionAt, type TransitionSetup } from "./shader-transitions/transition-plan.ts";
-import { captureTransitionFrame } from "./shader-transitions/capture-transition-frame.ts";
+import type { TransitionSetup } from "./shader-transitions/transition-plan.ts";
+import { captureTransitionFrame, transitionAt } from "./shader-transitions/capture-transition-frame.ts";
 import { startBlender, type Blender } from "./shader-transitions/blend-pool.ts";
 import { imageSize, ivfFrameHeader, ivfHeader } from "../encode/ivf-stream.ts";
 import { readSeekAnswer } from "../../../core/protocol/read-page-answers.ts";
@@ -17,8 +16,8 @@ import type { PageProblem } from "../../../core/protocol/read-page-report.ts";
 import { logDebug } from "../system/debug-log.ts";
 import { settled } from "../../../core/settled.ts";
 
+/** What one browser's share is of the render: its frames, their rate, image and encoder (the node's side apart). */
 export interface FrameRangeJob {
-  capture: CaptureBrowser;
   range: FrameRange;
   /** Frames of the whole render, for messages ("frame 412 of 900"). */
   totalFrames: number;
@@ -26,8 +25,6 @@ export interface FrameRangeJob {
   jpegQuality: number;
   /** Capture PNGs with alpha in place of JPEGs (the encoder reads PNG then). */
   png?: boolean | undefined;
-  /** ffmpeg, the stage bounds and the render's signal; frames are bounded and the encoder run through it. */
-  tools: StageTools;
   /** From buildChunkArgs: reads frames on stdin, writes the chunk. */
   ffmpegArgs: string[];
   /**
@@ -65,12 +62,13 @@ function write(stream: NodeJS.WritableStream, data: Buffer): Promise<void> {
 }
 
 /**
- * Renders frames [range.start, range.end) into one chunk file. Seek, capture and hand-over to ffmpeg are each
+ * Renders frames [range.start, range.end) into one chunk file, in `capture` (its page loaded and prepared), with
+ * `tools` (ffmpeg, the stage bounds and the render's signal). Seek, capture and hand-over to ffmpeg are each
  * bounded by bounds.frameMs: a page that hangs fails with "frame 412 of 900 (at 13.700 s) did not finish seeking
  * in 10 s" (frames counted from 1, as in the progress lines).
  */
-export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
-  const encoder = job.tools.run(job.tools.binaries.ffmpeg, job.ffmpegArgs, { stdin: "pipe" });
+export async function renderFrameRange(capture: CaptureBrowser, tools: StageTools, job: FrameRangeJob): Promise<void> {
+  const encoder = tools.run(tools.binaries.ffmpeg, job.ffmpegArgs, { stdin: "pipe" });
   const stdin = encoder.stdin;
   if (!stdin) throw new Error("ffmpeg has no stdin");
   // An ffmpeg that dies breaks the pipe: that is reported through `done` with ffmpeg's own words, so the pipe's
@@ -78,7 +76,9 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   stdin.on("error", (error) => logDebug("ffmpeg's stdin closed", error));
   const interval = (1000 * job.fps.den) / job.fps.num;
   const clock: FrameClock = { interval };
-  const { page } = job.capture;
+  const { page } = capture;
+  // Every image of the range, plain or a transition's scene, is drawn here: this browser, at this rate.
+  const draw = (request: DrawRequest) => drawFrame(capture, clock, request);
   // The page's answer to seekFrame, checked on every frame without a round trip (readSeekAnswer: a typeof and a
   // length): one the page forged is a capture, reported once per range.
   let answerProblem = false;
@@ -96,13 +96,13 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   encoder.done.catch((error: unknown) => {
     encoderFailed = error;
   });
-  const bound = job.tools.bounds.frameMs;
+  const bound = tools.bounds.frameMs;
   const within = seconds(bound);
   const chunkSeconds = ((job.range.end - job.range.start) * job.fps.den) / job.fps.num;
-  const flushMs = encodeBound(job.tools.bounds, chunkSeconds);
+  const flushMs = encodeBound(tools.bounds, chunkSeconds);
   // Slow is not hung: each bound runs at the pace its processes get the CPU (paced-deadline.ts). The page's bound
   // ends at ten times its length whatever the pace; ffmpeg, busy with frames queued before, at the chunk's bound.
-  const paced = pageBound(bound, job.capture.pid);
+  const paced = pageBound(bound, capture.pid);
   const encoderBound = ffmpegBound(bound, flushMs, encoder.pid);
   // Started at the first transition frame only: a render without shader transitions runs no worker.
   let blender: Blender | null = null;
@@ -115,7 +115,7 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   const captureMessage = () => `${frameName()} was not captured in ${within}`;
   const encodeMessage = () => `${frameName()} was not taken by the encoder in ${within}`;
   const hand = (data: Buffer) =>
-    job.tools.paced(Promise.race([write(stdin, data), settled(encoder.done)]), encoderBound, encodeMessage);
+    tools.paced(Promise.race([write(stdin, data), settled(encoder.done)]), encoderBound, encodeMessage);
   // Timestamped: the frame's number in the chunk goes before its bytes. The last reused frame not yet written is
   // written before the next captured one, so the frames ffmpeg fills in (-vsync cfr) lie between two copies of the
   // same picture, whichever of the two it repeats. The range's last two frames are always written: at the end of
@@ -144,8 +144,8 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
     // beginFrame returns no image when nothing changed on screen; the first frame must exist, and so must the one
     // after a blended transition frame (the screen held the blend, not this frame), so ask again (three more times).
     const fallback = previousBlended ? null : previous;
-    const frame = await drawFrame(job.capture, clock, {
-      jpegQuality: job.jpegQuality, png: job.png, attempts: fallback ? 1 : 4, bound: (draw) => job.tools.paced(draw, paced, captureMessage),
+    const frame = await draw({
+      jpegQuality: job.jpegQuality, png: job.png, attempts: fallback ? 1 : 4, bound: (drawing) => tools.paced(drawing, paced, captureMessage),
     });
     const bytes = frame ?? fallback;
     if (!bytes) throw new Error(`${frameName()}: Chromium produced no image`);
@@ -153,18 +153,18 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   };
   try {
     for (; index < job.range.end; index++) {
-      job.tools.signal.throwIfAborted();
+      tools.signal.throwIfAborted();
       if (encoderFailed) break;
       time = frameTime(index, job.fps);
       // Every frame is sought, reused or not, so what a seek raises (a timeline callback that throws) is still
       // found; only the capture is skipped, when the page proves nothing could differ from the frame before.
       const active = transitionAt(job.transitions, time);
       if (active && job.transitions) {
-        await job.tools.paced(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), paced, seekMessage);
+        await tools.paced(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), paced, seekMessage);
         previousTime = time;
         blender ??= startBlender();
         const frame = { setup: job.transitions, ...active };
-        const bytes = await job.tools.paced(captureTransitionFrame(job.capture, clock, frame, blender, job.jpegQuality, job.png ?? false), paced, captureMessage);
+        const bytes = await tools.paced(captureTransitionFrame(page, draw, frame, blender, job.jpegQuality, job.png ?? false), paced, captureMessage);
         await sendHoldEnd();
         previous = bytes;
         previousBlended = true;
@@ -174,8 +174,8 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
       }
       const from: number | null = previous ? previousTime : null;
       const change: string | null = job.reuse
-        ? answerOf(await job.tools.paced(page.evaluate((t: number, f: number | null): unknown => (window as unknown as StudioWindow).__studio.seekFrame(t, f), time, from), paced, seekMessage), time)
-        : await job.tools.paced(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), paced, seekMessage).then(() => "frame reuse is off");
+        ? answerOf(await tools.paced(page.evaluate((t: number, f: number | null): unknown => (window as unknown as StudioWindow).__studio.seekFrame(t, f), time, from), paced, seekMessage), time)
+        : await tools.paced(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), paced, seekMessage).then(() => "frame reuse is off");
       previousTime = time;
       const reused = change === null && previous !== null && !previousBlended;
       if (reused && job.timed && index < job.range.end - 2) {
@@ -197,5 +197,5 @@ export async function renderFrameRange(job: FrameRangeJob): Promise<void> {
   // ffmpeg flushes what it holds once stdin ends; the chunk's share of the video bounds it like any encode step.
   // Paced too: an ffmpeg still working through its queue on a loaded machine gets up to three times the bound.
   const flushBound = ffmpegBound(flushMs, 3 * flushMs, encoder.pid);
-  await job.tools.paced(encoder.done, flushBound, () => `encoding: finishing the chunk of frames ${job.range.start + 1} to ${job.range.end} did not finish in ${seconds(flushMs)}`);
+  await tools.paced(encoder.done, flushBound, () => `encoding: finishing the chunk of frames ${job.range.start + 1} to ${job.range.end} did not finish in ${seconds(flushMs)}`);
 }

@@ -1,10 +1,10 @@
 // The frame of a snapshot or check job: progress reporting, the project downloaded into a scratch folder, the
 // work itself, then complete with its result (or the error) and clean up. Never throws for a job failure. When the
 // node stops meanwhile (SIGTERM: a container stopped, a deploy), the work is aborted and the job given back, not
-// failed (give-back-job.ts): another node takes it and the request waiting for it still gets its answer.
+// failed (run-farm-job.ts giveBackJob): another node takes it and the request waiting for it still gets its answer.
 import { join } from "node:path";
 import { createJobReporter, type JobReporter } from "./create-job-reporter.ts";
-import { giveBackJob } from "./give-back-job.ts";
+import { giveBackJob } from "./run-farm-job.ts";
 import type { Job, NodeClient } from "../protocol/node-protocol-client.ts";
 import { makeScratchDir, removeScratchDir } from "../system/scratch-dirs.ts";
 

@@ -2,13 +2,13 @@
 // stopping, or the Worker answering `cancelled` to a post), log lines and structured progress posted twice a
 // second (which renews the lease, so a cancel reaches the node in under a second), and the completion, unless the
 // work says the Worker already ended the job (a render that was split after its plan), or the node is stopping (the
-// job is given back). Never throws for a job failure: it completes ok:false with the reason.
+// job is given back: giveBackJob, below, which the browser jobs' frame uses too). Never throws for a job failure: it
+// completes ok:false with the reason.
 import type { ProgressEvent, ProgressStage } from "../../../core/protocol/progress.ts";
 import type { Job, NodeClient } from "../protocol/node-protocol-client.ts";
 import type { Binaries } from "../system/resolve-binaries.ts";
 import type { JobLimits } from "../config/node-config.ts";
 import { makeScratchDir, removeScratchDir } from "../system/scratch-dirs.ts";
-import { giveBackJob } from "./give-back-job.ts";
 
 // Twice a second, so a cancel (the answer to a post) reaches the node in under a second.
 const PROGRESS_INTERVAL_MS = 500;
@@ -105,7 +105,7 @@ export async function runFarmJob(
     settings.shutdown?.removeEventListener("abort", onShutdown);
   }
   // Stopped by the node's own shutdown (a SIGTERM: the platform stopping a container, a deploy): the job is not the
-  // user's failure, so it is not reported failed but given back (give-back-job.ts), and queued again at once for
+  // user's failure, so it is not reported failed but given back (giveBackJob, below), and queued again at once for
   // another node. That try counts as an attempt, as a lost lease does (worker/renders/README.md).
   if (giveBack.promise) {
     await giveBack.promise;
@@ -119,4 +119,19 @@ export async function runFarmJob(
     await removeScratchDir(dir);
   }
   return result ?? { ok: true };
+}
+
+// A job the node gives back because it is stopping (SIGTERM: a container stopped, a deploy): the Worker queues it
+// again at once for another node (POST /api/node/jobs/:id/release) instead of a lease later. Not the user's failure,
+// so it is never completed as failed. Should the call fail, the job's lease lapses and the Worker queues it then.
+/** Gives `job` back; whether the Worker put it back (false also when the call failed, said in the log). */
+export async function giveBackJob(client: NodeClient, job: Job, log: ((line: string) => void) | undefined): Promise<boolean> {
+  try {
+    const released = await client.release(job.id, "the render node is stopping");
+    log?.(`[${job.id}] given back: ${released ? `the node is stopping; the Worker queued the ${job.kind} again for another node` : "it was no longer this node's (ended, cancelled or taken over)"}`);
+    return released;
+  } catch (error) {
+    log?.(`[${job.id}] could not give the ${job.kind} back (${error instanceof Error ? error.message : String(error)}); the Worker queues it again once its lease lapses`);
+    return false;
+  }
 }

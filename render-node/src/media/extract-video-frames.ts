@@ -13,24 +13,25 @@ import type { VideoClip, VideoFrameSource } from "../../../page-runtime/api.ts";
 import type { Fps } from "../plan/resolve-render.ts";
 import { heldFrame, planVideoExtractions, plannedFrames, sourceClipFrames, spanFrames, type ClipToPlan, type FrameSpan } from "./plan-video-extractions.ts";
 import { probePlayableSeconds } from "./probe-playable-seconds.ts";
-import { runExtraction, type ScratchUse } from "./run-extraction.ts";
+import { runExtraction } from "./run-extraction.ts";
+import type { ScratchUse } from "./follow-frame-files.ts";
 import { DEFAULT_SCRATCH_BUDGET, frameBudgetRefusal, type ScratchBudget } from "./scratch-budget.ts";
 import type { StageTools } from "../system/stage-tools.ts";
 import { isFile } from "../system/is-file.ts";
 
 /**
- * The sources placed where the page looks them up: by each video's place in the page's own list (its `index`,
- * which the page report's reader holds to that place). A video the reader left out leaves a null there, so the
- * others keep their places and the one left out stays blank. An index outside the list's bound (only a caller that
- * skipped the reader could pass one) gets no slot.
+ * Where the page looks each video up: by its place in the page's own list (its `index`, which the page report's
+ * reader holds to that place), the video's position in `videos`. A video the reader left out leaves a null there,
+ * so the others keep their places and the one left out stays blank. An index outside the list's bound (only a
+ * caller that skipped the reader could pass one) gets no slot.
  */
-function bySlot(videos: VideoClip[], sources: (VideoFrameSource | null)[]): (VideoFrameSource | null)[] {
-  const slots: (VideoFrameSource | null)[] = [];
+function slotsOf(videos: VideoClip[]): (number | null)[] {
+  const slots: (number | null)[] = [];
   const inBound = (index: number) => Number.isInteger(index) && index >= 0 && index < PAGE_REPORT_LIMITS.videos;
   const highest = Math.max(-1, ...videos.map((v) => v.index).filter(inBound));
   for (let slot = 0; slot <= highest; slot++) slots.push(null);
   videos.forEach((video, position) => {
-    if (inBound(video.index)) slots[video.index] = sources[position] ?? null;
+    if (inBound(video.index)) slots[video.index] = position;
   });
   return slots;
 }
@@ -42,16 +43,11 @@ export interface ExtractedVideos {
   use: ScratchUse & { folders: number };
 }
 
-export interface ExtractVideoFramesInput {
+/** The page's clips and the node's side of decoding them: files, scratch folder, tools, budget and log. */
+export interface VideoSources {
   videos: VideoClip[];
   /** Maps a page URL to a local file, or null when it is not a project file. */
   toFile: (url: string) => string | null;
-  /** The composition's length (frames × den / num). */
-  totalSeconds: number;
-  fpsText: string;
-  fps: Fps;
-  /** A segment's composition times (its first and last frame); the whole composition when left out. */
-  window?: { from: number; to: number } | undefined;
   dir: string;
   /**
    * ffmpeg decodes, ffprobe reads a looping video's length (and a file's, when the plan is over the frame budget);
@@ -62,6 +58,16 @@ export interface ExtractVideoFramesInput {
   budget?: ScratchBudget | undefined;
   onLine: (line: string) => void;
   onFinding: (finding: Finding) => void;
+}
+
+/** What the render shows of the clips: the composition's length and rate, and the window a segment captures. */
+export interface VideoWindow {
+  /** The composition's length (frames × den / num). */
+  totalSeconds: number;
+  fpsText: string;
+  fps: Fps;
+  /** A segment's composition times (its first and last frame); the whole composition when left out. */
+  window?: { from: number; to: number } | undefined;
   /** The composition being rendered, the file a finding about a clip names. */
   composition: string;
 }
@@ -99,30 +105,33 @@ function pathOf(src: string): string {
  * window shows are written, under their own numbers: a later stretch's decode still runs from the clip's start,
  * so the frames are the very ones a whole extraction writes.
  */
-export async function extractVideoFrames(options: ExtractVideoFramesInput): Promise<ExtractedVideos> {
-  const budget = options.budget ?? DEFAULT_SCRATCH_BUDGET;
+export async function extractVideoFrames(sources: VideoSources, shown: VideoWindow): Promise<ExtractedVideos> {
+  const { tools, onLine, onFinding } = sources;
+  const budget = sources.budget ?? DEFAULT_SCRATCH_BUDGET;
+  const { fps, fpsText, totalSeconds, composition } = shown;
   // The whole composition: its first frame's time to its last's, computed as the capture computes frame times.
-  const frameCount = Math.max(1, Math.round((options.totalSeconds * options.fps.num) / options.fps.den));
-  const window = options.window ?? { from: 0, to: ((frameCount - 1) * options.fps.den) / options.fps.num };
-  const segment = options.window !== undefined;
+  const frameCount = Math.max(1, Math.round((totalSeconds * fps.num) / fps.den));
+  const window = shown.window ?? { from: 0, to: ((frameCount - 1) * fps.den) / fps.num };
+  const segment = shown.window !== undefined;
+  const slots = slotsOf(sources.videos);
   const playable = new Map<string, Promise<number | null>>();
   const lengthOf = (file: string) => {
     let known = playable.get(file);
-    if (!known) playable.set(file, (known = probePlayableSeconds(options.tools, file)));
+    if (!known) playable.set(file, (known = probePlayableSeconds(tools, file)));
     return known;
   };
   const clips: (ClipToPlan | null)[] = [];
-  for (const [position, video] of options.videos.entries()) {
+  for (const [position, video] of sources.videos.entries()) {
     clips[position] = null;
     const timing = checkedTiming(video, position);
-    const file = typeof video.src === "string" ? options.toFile(video.src) : null;
+    const file = typeof video.src === "string" ? sources.toFile(video.src) : null;
     if (!file) {
-      options.onFinding(makeFinding("media-not-project-file", options.composition, `video ${video.src ?? "(no src)"} is not a project file; it stays blank`));
+      onFinding(makeFinding("media-not-project-file", composition, `video ${video.src ?? "(no src)"} is not a project file; it stays blank`));
       continue;
     }
     if (!(await isFile(file))) {
       // ffmpeg would fail the whole render on it: the clip stays blank, with the finding (a strict render fails on it).
-      options.onFinding(missingAssetFinding({ path: pathOf(video.src!), referrer: null, status: 404 }));
+      onFinding(missingAssetFinding({ path: pathOf(video.src!), referrer: null, status: 404 }));
       continue;
     }
     let loopSeconds: number | null = null;
@@ -132,15 +141,15 @@ export async function extractVideoFrames(options: ExtractVideoFramesInput): Prom
     }
     clips[position] = { ...timing, file, name: pathOf(video.src!), loopSeconds };
   }
-  const plan = planVideoExtractions(clips, window, options.fps, options.totalSeconds);
+  const plan = planVideoExtractions(clips, window, fps, totalSeconds);
   for (const [position, clip] of clips.entries()) {
-    if (clip && plan.clips[position] === null) options.onLine(`video ${clip.name} is not shown in this ${segment ? "segment" : "composition"}: no frames extracted`);
+    if (clip && plan.clips[position] === null) onLine(`video ${clip.name} is not shown in this ${segment ? "segment" : "composition"}: no frames extracted`);
   }
   // The frame budget, before any decoding: the spans as planned, and where that is over, cut at each file's end.
   let planned = plan.extractions.map((e) => spanFrames(e.spans));
   if (planned.reduce((a, b) => a + b, 0) > budget.videoFrames) {
     planned = await Promise.all(plan.extractions.map(async (e) =>
-      plannedFrames(e.spans, sourceClipFrames(await lengthOf(e.file), e.mediaStart, e.playbackRate, options.fps))));
+      plannedFrames(e.spans, sourceClipFrames(await lengthOf(e.file), e.mediaStart, e.playbackRate, fps))));
     const total = planned.reduce((a, b) => a + b, 0);
     if (total > budget.videoFrames) {
       const largest = plan.extractions.reduce((a, e, i) => (planned[i]! > planned[a.index]! ? { index: i } : a), { index: 0 });
@@ -155,24 +164,23 @@ export async function extractVideoFrames(options: ExtractVideoFramesInput): Prom
   try {
     const written: FrameSpan[][] = [];
     for (const extraction of plan.extractions) {
-      const out = join(options.dir, String(extraction.folder));
+      const out = join(sources.dir, String(extraction.folder));
       folders.push(out);
       await mkdir(out, { recursive: true });
-      const frames = await runExtraction({
-        extraction, out, tools: options.tools, fps: options.fps, fpsText: options.fpsText, budget, use,
-      });
+      const frames = await runExtraction({ extraction, out, tools, fps, fpsText, budget, use });
       written[extraction.folder] = frames;
       const shared = extraction.clips.length > 1 ? ` for ${extraction.clips.length} elements` : "";
       const spans = frames.map((s) => `${s.first} to ${s.last}`).join(", ");
       const where = segment && frames.length ? ` (frames ${spans} for this segment)` : "";
-      options.onLine(`extracted ${spanFrames(frames)} frames of ${extraction.name}${shared}${where}`);
+      onLine(`extracted ${spanFrames(frames)} frames of ${extraction.name}${shared}${where}`);
     }
-    const sources = plan.clips.map((planned): VideoFrameSource | null => {
+    const shownBy = plan.clips.map((planned): VideoFrameSource | null => {
       if (!planned) return null;
       const extraction = plan.extractions[planned.extraction]!;
       return { folder: extraction.folder, count: heldFrame(written[extraction.folder] ?? [], planned.spans), loopSeconds: planned.loopSeconds };
     });
-    return { videos: bySlot(options.videos, sources), use: { ...use, folders: plan.extractions.length } };
+    const videos = slots.map((position) => (position === null ? null : (shownBy[position] ?? null)));
+    return { videos, use: { ...use, folders: plan.extractions.length } };
   } catch (error) {
     // Nothing of a failed extraction stays on the node's disk (the session's folder goes too, but a caller may
     // keep its own).

@@ -1,27 +1,18 @@
 // Runs one planned extraction: one ffmpeg per span of frames into the extraction's folder, under the job's
 // scratch budget. Frames: each run may write at most the room left plus one (-frames:v), so a file longer than
-// its probe said is caught the moment it passes the budget. Bytes: the folder's new files are summed every
-// WATCH_MS while ffmpeg writes, and the run is killed as soon as the job's frames pass the byte budget (at most
-// one look's worth of frames past it, a few MB), then checked once more when it ends.
+// its probe said is caught the moment it passes the budget. Bytes: the folder's new files are summed while ffmpeg
+// writes (follow-frame-files.ts runFollowed), and the run is killed as soon as the job's frames pass the byte
+// budget (at most one look's worth of frames past it, a few MB), then checked once more when it ends.
 import { rename, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { buildExtractArgs, buildLastFrameArgs } from "./build-extract-args.ts";
-import { followFrameFiles, frameFileName, type FrameFiles } from "./follow-frame-files.ts";
+import { frameFileName, runFollowed } from "./follow-frame-files.ts";
 import type { Fps } from "../plan/resolve-render.ts";
 import type { FrameSpan, PlannedExtraction } from "./plan-video-extractions.ts";
 import type { StageTools } from "../system/stage-tools.ts";
 import { byteBudgetExceeded, frameBudgetExceeded, type ScratchBudget } from "./scratch-budget.ts";
+import type { ScratchUse } from "./follow-frame-files.ts";
 import { encodeBound } from "../bounds/stage-bounds.ts";
-
-const WATCH_MS = 200;
-
-/** What the job's extractions have written so far (shared by its runs, so the budget is the job's). */
-export interface ScratchUse {
-  bytes: number;
-  frames: number;
-  /** ffmpeg runs started (the tests count them). */
-  runs: number;
-}
 
 export interface RunExtractionInput {
   extraction: PlannedExtraction;
@@ -43,16 +34,17 @@ export async function runExtraction(input: RunExtractionInput): Promise<FrameSpa
     seconds: extraction.seconds, fps: input.fps, fpsText: input.fpsText,
   };
   const stage = `extracting the frames of ${extraction.name}`;
+  // The run for a file that ended before a span (below): its arguments depend on no span.
+  const lastFrameArgs = buildLastFrameArgs(common);
   // Media seconds a run decodes, for its bound: from the in-point to its last frame, at the clip's rate.
   const mediaSeconds = (lastFrame: number) => Math.min(extraction.seconds, (lastFrame * input.fps.den) / input.fps.num) * Math.max(1, extraction.playbackRate);
   for (const span of extraction.spans) {
     const room = budget.videoFrames - use.frames;
-    const files = followFrameFiles(input.out, span.first);
+    const args = buildExtractArgs({ ...common, span, maxFrames: room + 1 });
     use.runs += 1;
-    await runWatched(input, files, buildExtractArgs({ ...common, span, maxFrames: room + 1 }), {
-      ms: encodeBound(input.tools.bounds, mediaSeconds(span.last)), stage,
-    }, extraction.name);
-    const { bytes, files: count } = await files.look();
+    const { bytes, files: count } = await runFollowed(input.tools, args, {
+      dir: input.out, first: span.first, name: extraction.name, use, budget, bound: { ms: encodeBound(input.tools.bounds, mediaSeconds(span.last)), stage },
+    });
     use.bytes += bytes;
     use.frames += count;
     if (use.frames > budget.videoFrames) throw new Error(frameBudgetExceeded({ name: extraction.name, written: use.frames, budget: budget.videoFrames }));
@@ -67,7 +59,7 @@ export async function runExtraction(input: RunExtractionInput): Promise<FrameSpa
     // The file ended before this span (and at or after the span before, which was written whole). The page holds
     // the file's last frame over it: decode the file through, keep only its last frame, numbered as the span's first.
     use.runs += 1;
-    await input.tools.run(input.tools.binaries.ffmpeg, buildLastFrameArgs(common), {
+    await input.tools.run(input.tools.binaries.ffmpeg, lastFrameArgs, {
       bound: { ms: encodeBound(input.tools.bounds, mediaSeconds(Number.MAX_SAFE_INTEGER)), stage },
     }).done;
     const last = join(input.out, "last.jpg");
@@ -85,34 +77,4 @@ export async function runExtraction(input: RunExtractionInput): Promise<FrameSpa
     break;
   }
   return written;
-}
-
-/** Runs ffmpeg while looking at the files it writes every WATCH_MS; kills it when the job passes the byte budget. */
-async function runWatched(input: RunExtractionInput, files: FrameFiles, args: string[], bound: { ms: number; stage: string }, name: string): Promise<void> {
-  const { use, budget } = input;
-  const run = new AbortController();
-  const { signal } = input.tools;
-  const forward = () => run.abort(signal.reason);
-  signal.addEventListener("abort", forward, { once: true });
-  if (signal.aborted) forward();
-  let looking = false;
-  const timer = setInterval(() => {
-    if (looking || run.signal.aborted) return;
-    looking = true;
-    files.look().then(
-      ({ bytes, files: count }) => {
-        if (use.bytes + bytes <= budget.videoFrameBytes) return;
-        run.abort(new Error(byteBudgetExceeded({ name, bytes: use.bytes + bytes, frames: use.frames + count, budget: budget.videoFrameBytes })));
-      },
-      (error: unknown) => run.abort(error),
-    ).finally(() => {
-      looking = false;
-    });
-  }, WATCH_MS);
-  try {
-    await input.tools.run(input.tools.binaries.ffmpeg, args, { bound, signal: run.signal }).done;
-  } finally {
-    clearInterval(timer);
-    signal.removeEventListener("abort", forward);
-  }
 }

@@ -1,7 +1,8 @@
 // A render's options as the node renders them: the API's RenderOptions (core/render/render-options.ts, the schema
 // the Worker validated the request with, parsed again here from the job) with what the pipeline derives from them:
-// the frame rate as an exact fraction and the text ffmpeg gets for it, and from that the frame count. One type of
-// options in the whole studio; ResolvedRender only adds the derived fields.
+// the frame rate as an exact fraction and the text ffmpeg gets for it. One type of options in the whole studio;
+// ResolvedRender only adds the derived fields. What the loaded page settles (its data-fps, the frame count, the
+// viewport) is settle-render.ts.
 import {
   GIF_DEFAULTS,
   parseRenderOptions,
@@ -74,38 +75,6 @@ export function resolveRender(raw: unknown): ResolvedRender {
     quality, format, fps: fraction, fpsText: formatFps(fraction), fpsGiven: fps !== null, resolution: resolution ?? undefined, composition, strict,
     variables, strictVariables, crf, videoBitrate, gifLoop,
   };
-}
-
-/**
- * The frame rate a render uses: an explicit `fps` option wins; without one, the root's `data-fps` decides (as in
- * HyperFrames), else 30. A GIF takes the root's `data-fps` only below GIF_DEFAULTS.fps. Returns the options to render with and, for a `data-fps` that is not a valid rate, a
- * finding that says so (the default is kept).
- */
-export function applyDeclaredFps(
-  options: ResolvedRender,
-  fpsGiven: boolean,
-  declared: string | null,
-): { options: ResolvedRender; finding?: string } {
-  if (fpsGiven || declared === null || declared.trim() === "") return { options };
-  try {
-    const { fps, fpsText } = resolveRender({ fps: declared.trim() });
-    if (options.format === "gif" && fps.num / fps.den >= GIF_DEFAULTS.fps) return { options };
-    return { options: { ...options, fps, fpsText } };
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { options, finding: `data-fps="${declared}" on the root is not a frame rate (${reason}); rendered at ${options.fpsText} fps` };
-  }
-}
-
-/**
- * How many frames a composition of a given duration has at a given frame rate. Rule: frames = round(duration ×
- * num / den), at least 1. Rounding (not flooring) keeps the video within half a frame of the composition's
- * duration: 2 s at 30 fps = 60 frames; 2 s at 30000/1001 = round(59.94) = 60 frames (2.002 s); 1.5 s at 24 = 36.
- * A tiny tolerance absorbs float noise such as 0.1 × 30 = 3.0000000000000004. Frame i is captured at frameTime(i).
- */
-export function countFrames(durationSeconds: number, fps: Fps): number {
-  const exact = (durationSeconds * fps.num) / fps.den;
-  return Math.max(1, Math.round(exact - 1e-9));
 }
 
 /** The composition time of frame `index`, in seconds. */

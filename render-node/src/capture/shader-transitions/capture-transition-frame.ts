@@ -2,13 +2,30 @@
 // captured alone over the scenes' background colour (every other element along the way hidden, the scene itself
 // fully shown whatever its fade), the two blended by the transition's shader (in a worker thread), and the blend
 // shown over the whole page on a canvas, captured like any frame (JPEG, or PNG with alpha) so the encoder gets
-// what it always gets. The page's timeline has been sought to the frame's time before this runs.
+// what it always gets. The page's timeline has been sought to the frame's time before this runs. Every image is
+// drawn by the caller's `draw` (capture-frame.ts drawFrame in the caller's browser, at the caller's rate), so a
+// transition frame is drawn exactly as the frames around it.
 import type { Page } from "puppeteer-core";
-import type { CaptureBrowser } from "../../browser/launch-capture-browser.ts";
-import { drawFrame, type FrameClock } from "../capture-frame.ts";
+import type { DrawRequest } from "../capture-frame.ts";
 import { decodePng, type DecodedPng } from "./decode-png.ts";
 import type { Blender } from "./blend-pool.ts";
 import type { ShaderTransition, TransitionSetup } from "./transition-plan.ts";
+
+/**
+ * The transition showing at `time` and its progress, or null (the frame is the page as it is). A transition is
+ * active at t when time <= t <= time + duration (both ends included, as HyperFrames' page-side compositor
+ * decides), its progress linear in time, 0 to 1. Pure.
+ */
+export function transitionAt(setup: TransitionSetup | null | undefined, time: number): { transition: ShaderTransition; progress: number } | null {
+  if (!setup) return null;
+  for (const transition of setup.transitions) {
+    const end = transition.time + transition.duration;
+    if (time < transition.time - 1e-9 || time > end + 1e-9) continue;
+    const progress = transition.duration === 0 ? 1 : Math.min(1, Math.max(0, (time - transition.time) / transition.duration));
+    return { transition, progress };
+  }
+  return null;
+}
 
 const OVERLAY_ID = "__studio-shader-transition";
 const RETRIES = 3;
@@ -71,14 +88,16 @@ function showBlend(id: string, rgba: string | null, width: number, height: numbe
 
 const NOTHING_DRAWN = "Chromium drew no image for a shader transition frame";
 
+/** Draws the page as it is now (capture-frame.ts drawFrame, bound to a browser and its frame clock). */
+export type DrawPage = (request: DrawRequest) => Promise<Buffer | null>;
+
 /** The transition's two scenes, each captured alone (a PNG over the scenes' background) and decoded for the blend. */
-async function captureScenes(capture: CaptureBrowser, clock: FrameClock, transition: ShaderTransition, bg: string): Promise<DecodedPng[]> {
-  const page: Page = capture.page;
+async function captureScenes(page: Page, draw: DrawPage, transition: ShaderTransition, bg: string): Promise<DecodedPng[]> {
   const scenes: DecodedPng[] = [];
   for (const id of [transition.fromScene, transition.toScene]) {
     if ((await page.evaluate(isolateScene, id, bg)) !== true) throw new Error(`shader transition scene #${id} is not in the page`);
     try {
-      const png = await drawFrame(capture, clock, { jpegQuality: 0, png: true, attempts: RETRIES });
+      const png = await draw({ jpegQuality: 0, png: true, attempts: RETRIES });
       if (!png) throw new Error(NOTHING_DRAWN);
       scenes.push(decodePng(png));
     } finally {
@@ -96,19 +115,19 @@ export interface TransitionFrame {
 
 /** The frame's bytes (JPEG, or PNG when `png`), the two scenes blended. */
 export async function captureTransitionFrame(
-  capture: CaptureBrowser, clock: FrameClock, frame: TransitionFrame, blender: Blender, jpegQuality: number, png: boolean,
+  page: Page, draw: DrawPage, frame: TransitionFrame, blender: Blender, jpegQuality: number, png: boolean,
 ): Promise<Buffer> {
   const { setup, transition, progress } = frame;
-  const [from, to] = await captureScenes(capture, clock, transition, setup.bgColor);
+  const [from, to] = await captureScenes(page, draw, transition, setup.bgColor);
   if (!from || !to || from.width !== to.width || from.height !== to.height) throw new Error("the two scenes of a shader transition were captured at different sizes");
   const { width, height } = from;
   const out = await blender.blend({ shader: transition.shader, from: from.data, to: to.data, width, height, progress, accents: setup.accents });
-  await capture.page.evaluate(showBlend, OVERLAY_ID, Buffer.from(out.buffer, out.byteOffset, out.byteLength).toString("base64"), width, height);
+  await page.evaluate(showBlend, OVERLAY_ID, Buffer.from(out.buffer, out.byteOffset, out.byteLength).toString("base64"), width, height);
   try {
-    const frame = await drawFrame(capture, clock, { jpegQuality, png, attempts: RETRIES });
+    const frame = await draw({ jpegQuality, png, attempts: RETRIES });
     if (!frame) throw new Error(NOTHING_DRAWN);
     return frame;
   } finally {
-    await capture.page.evaluate(showBlend, OVERLAY_ID, null, 0, 0);
+    await page.evaluate(showBlend, OVERLAY_ID, null, 0, 0);
   }
 }

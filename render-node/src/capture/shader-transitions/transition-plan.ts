@@ -1,8 +1,7 @@
-// Which frames of a render are shader transitions, and how far along: from what the page's HyperShader recorded
-// (hyper-shader-page-script.ts) to the node's plan. A transition is active at t when time <= t <= time + duration
-// (both ends included, as HyperFrames' page-side compositor decides), its progress linear in time, 0 to 1. A
-// shader name the node has no blend for is a finding, and that transition is left to the page as HyperFrames
-// leaves it (never blended as something else). Pure.
+// The shader transitions a render blends: from what the page's HyperShader recorded (hyper-shader-page-script.ts)
+// to the node's plan (which frame shows one is capture-transition-frame.ts transitionAt). A shader name the node
+// has no blend for is a finding, and that transition is left to the page as HyperFrames leaves it (never blended
+// as something else). Pure.
 import { makeFinding, type Finding } from "../../../../core/protocol/finding.ts";
 import type { PageShaderTransitions } from "../../../../core/composition/hyper-shader-page-script.ts";
 import { SHADERS, type Accents, type Rgb } from "./shader-blends.ts";
@@ -62,16 +61,4 @@ export function planShaderTransitions(page: PageShaderTransitions | null, file: 
   }
   if (transitions.length === 0) return { setup: null, findings };
   return { setup: { bgColor: String(page.bgColor), accents: accentsOf(page.accentColor), transitions }, findings };
-}
-
-/** The transition showing at `time` and its progress, or null (the frame is the page as it is). */
-export function transitionAt(setup: TransitionSetup | null | undefined, time: number): { transition: ShaderTransition; progress: number } | null {
-  if (!setup) return null;
-  for (const transition of setup.transitions) {
-    const end = transition.time + transition.duration;
-    if (time < transition.time - 1e-9 || time > end + 1e-9) continue;
-    const progress = transition.duration === 0 ? 1 : Math.min(1, Math.max(0, (time - transition.time) / transition.duration));
-    return { transition, progress };
-  }
-  return null;
 }
