@@ -40,7 +40,7 @@ async function runOne(options: JobLoopOptions, job: Job): Promise<{ ok: boolean;
   if (job.kind === "segment") return runSegmentJob(client, job, farm);
   if (job.kind === "join") return runJoinJob(client, job, farm);
   const binaries = options.binaries ?? (await resolveBinaries());
-  // A snapshot or check is given back when the node stops, as render work is (give-back-job.ts).
+  // A snapshot or check is given back when the node stops, as render work is (giveBackJob in run-farm-job.ts).
   if (job.kind === "snapshot") return runSnapshotJob(client, job, { binaries, bounds: options.limits?.bounds, log, shutdown: options.signal });
   if (job.kind === "check") return runCheckJob(client, job, { binaries, bounds: options.limits?.bounds, log, shutdown: options.signal });
   return runPreviewJob(client, job, { host: options.previewHost, firstPort: options.previewFirstPort, idleMs: options.previewIdleMs, log });
