@@ -57,7 +57,7 @@ describe("renders as MCP tasks", () => {
     const content = player.contents[0]!;
     expect(content.mimeType).toBe("text/html;profile=mcp-app");
     expect(content._meta).toMatchObject({ ui: { csp: { resourceDomains: [CONTENT], connectDomains: [] } } });
-    expect(String(content.text)).toContain(`media-src ${CONTENT}`);
+    expect("text" in content ? content.text : "").toContain(`media-src ${CONTENT}`);
   });
 
   it("a render task: answered at once, followed frame by frame, listed, hidden from others, and its result the finished video", async () => {
