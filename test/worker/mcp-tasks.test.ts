@@ -115,6 +115,19 @@ describe("renders as MCP tasks", () => {
     await api(alice.token, "DELETE", "/api/projects/task-cancel/render");
   });
 
+  it("a call the REST API refuses is a failed task whose result is the REST error; a made-up id is not found", async () => {
+    const { task } = await startTask("render", { slug: "no-such-project" });
+    expect(task).toMatchObject({ status: "failed", statusMessage: "refused: no project named no-such-project" });
+    expect(await client.experimental.tasks.getTask(task.taskId)).toMatchObject({ status: "failed" });
+    const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
+    expect(result.isError).toBe(true);
+    expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual({ error: "no project named no-such-project", code: "not_found", status: 404 });
+    for (const made of ["refused.!!", "refused.e30", "render.../x", "batch.Bad_Slug.1", "nothing"]) {
+      const refused = await client.experimental.tasks.getTask(made).then(() => null, (err: unknown) => err);
+      expect((refused as McpError).code, made).toBe(-32602);
+    }
+  });
+
   it("a batch task follows its rows", async () => {
     expect((await api(alice.token, "POST", "/api/projects", { name: "Task Batch", duration: 2 })).status).toBe(201);
     const { task } = await startTask("render_batch", { slug: "task-batch", rows: [{ variables: {} }, { variables: {} }] });

@@ -6,7 +6,7 @@
 // without a download.
 import type { Task } from "@modelcontextprotocol/sdk/types.js";
 import type { BatchState, RenderState } from "../../core/protocol/render-state.ts";
-import { taskIdOf } from "./task-id.ts";
+import { taskIdOf, type Refusal } from "./task-id.ts";
 
 /** Bounds of the poll interval: at most one read a second, at least one every half minute. */
 export const POLL_MIN_MS = 1000;
@@ -84,5 +84,17 @@ export function batchTask(state: BatchState, now: number): Task {
     lastUpdatedAt: iso(state.doneAt ?? now),
     ttl: null,
     ...(state.doneAt === null ? { pollInterval: POLL_DEFAULT_MS } : {}),
+  };
+}
+
+/** A call the REST API refused: failed from the start, its message the REST error's. */
+export function refusedTask(refusal: Refusal): Task {
+  return {
+    taskId: taskIdOf({ kind: "refused", refusal }),
+    status: "failed",
+    statusMessage: `refused: ${String(refusal.body.error)}`,
+    createdAt: iso(refusal.at),
+    lastUpdatedAt: iso(refusal.at),
+    ttl: null,
   };
 }

@@ -8,19 +8,22 @@
 //  - tasks/list: the live or last render of each of the caller's projects, newest project first, a page at a time
 //    (GET /api/projects, its cursor as the task cursor). Batches are not listed.
 //  - tasks/cancel: DELETE …/render (or …/batch) while the task is that project's running render (or batch).
+//  - a call the REST API refused is a failed task whose id holds the refusal (task-id.ts): its result is the tool
+//    error a plain call gets.
 import type { CreateTaskOptions, TaskStore } from "@modelcontextprotocol/sdk/experimental/tasks/interfaces.js";
 import type { Result, Task } from "@modelcontextprotocol/sdk/types.js";
 import { isInProgress, type BatchState, type RenderOrNone, type RenderState } from "../../core/protocol/render-state.ts";
 import { batchAnswer, batchPath } from "./batch-answer.ts";
 import { renderAnswer, renderPath } from "./render-answer.ts";
 import { apiPath, RestError, type RestClient } from "./rest-client.ts";
-import { taskRefOf, type TaskRef } from "./task-id.ts";
-import { batchTask, renderTask } from "./task-status.ts";
+import { taskRefOf, type Refusal, type TaskRef } from "./task-id.ts";
+import { batchTask, refusedTask, renderTask } from "./task-status.ts";
+import { errorResult } from "./tool-result.ts";
 
 /** Projects per tasks/list page. */
 export const TASK_LIST_PAGE = 50;
 
-type Found = { kind: "render"; state: RenderState } | { kind: "batch"; state: BatchState };
+type Found = { kind: "render"; state: RenderState } | { kind: "batch"; state: BatchState } | { kind: "refused"; refusal: Refusal };
 
 /** null for a REST 404 (a missing or another user's render or project). */
 async function orNull<T>(read: Promise<T>): Promise<T | null> {
@@ -34,6 +37,7 @@ async function orNull<T>(read: Promise<T>): Promise<T | null> {
 
 async function find(rest: RestClient, ref: TaskRef | null): Promise<Found | null> {
   if (!ref) return null;
+  if (ref.kind === "refused") return ref;
   if (ref.kind === "render") {
     const state = await orNull(rest.json<RenderState>({ path: apiPath("/api/renders", ref.renderId) }));
     return state && { kind: "render", state };
@@ -42,7 +46,10 @@ async function find(rest: RestClient, ref: TaskRef | null): Promise<Found | null
   return state && "id" in state && state.id === ref.batchId ? { kind: "batch", state } : null;
 }
 
-const taskOf = (found: Found, now: number): Task => (found.kind === "render" ? renderTask(found.state, now) : batchTask(found.state, now));
+function taskOf(found: Found, now: number): Task {
+  if (found.kind === "refused") return refusedTask(found.refusal);
+  return found.kind === "render" ? renderTask(found.state, now) : batchTask(found.state, now);
+}
 
 const notStored = (what: string) => new Error(`${what}: a studio task is a render or batch, kept by the studio itself`);
 
@@ -61,6 +68,7 @@ export function studioTaskStore(rest: RestClient): TaskStore {
     async getTaskResult(taskId: string): Promise<Result> {
       const found = await find(rest, taskRefOf(taskId));
       if (!found) throw new Error(`no task ${taskId}`);
+      if (found.kind === "refused") return errorResult(new RestError(found.refusal.status, found.refusal.body));
       if (found.kind === "batch") return batchAnswer(rest, found.state.slug, found.state);
       return renderAnswer(rest, found.state.slug, found.state, isInProgress(found.state.status));
     },
@@ -68,6 +76,8 @@ export function studioTaskStore(rest: RestClient): TaskStore {
       if (status !== "cancelled") throw new Error(`a task's status follows its render: only cancelling is possible, not ${status}`);
       const found = await find(rest, taskRefOf(taskId));
       if (!found) throw new Error(`no task ${taskId}`);
+      // A refused call started nothing (and is failed, which the SDK refuses to cancel before asking here).
+      if (found.kind === "refused") return;
       const { slug, id } = found.state;
       if (found.kind === "batch") {
         await rest.json({ method: "DELETE", path: batchPath(slug) });
