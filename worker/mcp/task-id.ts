@@ -6,6 +6,8 @@
 // ("refused.<base64url JSON>": the status, the REST error body, when): a failed task whose result is the tool
 // error a plain call answers. Pure.
 import { projectSlug } from "../../core/paths/identifiers.ts";
+import { decodeBase64Text, parseJson } from "../../core/parse-text.ts";
+import { base64url } from "../auth/tokens.ts";
 
 export interface Refusal {
   status: number;
@@ -19,16 +21,11 @@ export type TaskRef = { kind: "render"; renderId: string } | { kind: "batch"; sl
 /** The longest error message a refused task's id carries (REST messages are a sentence or two). */
 export const REFUSAL_MESSAGE_MAX = 1000;
 
-function base64url(text: string): string {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64url(encoded: string): string | null {
+/** UTF-8 text from base64url, or null when it is not base64. */
+function textOfBase64url(encoded: string): string | null {
   if (!/^[A-Za-z0-9_-]+$/.test(encoded)) return null;
-  const binary = atob(encoded.replace(/-/g, "+").replace(/_/g, "/"));
-  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  const binary = decodeBase64Text(encoded.replace(/-/g, "+").replace(/_/g, "/"));
+  return binary.ok ? new TextDecoder().decode(Uint8Array.from(binary.value, (c) => c.charCodeAt(0))) : null;
 }
 
 /** The refusal a decoded id holds, or null when the JSON is not one. */
@@ -39,15 +36,11 @@ function refusalOf(value: unknown): Refusal | null {
   return { status, at, body: body as Record<string, unknown> };
 }
 
+/** The refusal an id's tail holds; null for a made-up one (not base64, not JSON, not a refusal). */
 function refusalFromId(encoded: string): Refusal | null {
-  try {
-    const text = fromBase64url(encoded);
-    return text === null ? null : refusalOf(JSON.parse(text));
-  } catch (err) {
-    // Not ours (a made-up id: bad base64 or JSON): the same "not found" as any unknown id.
-    if (err instanceof SyntaxError || err instanceof DOMException) return null;
-    throw err;
-  }
+  const text = textOfBase64url(encoded);
+  const json = text === null ? null : parseJson(text);
+  return json?.ok ? refusalOf(json.value) : null;
 }
 
 /** What render and batch ids look like (UUIDs; a little looser): no dot, no slash, nothing a path would resolve. */
@@ -57,7 +50,7 @@ export function taskIdOf(ref: TaskRef): string {
   if (ref.kind === "refused") {
     const { error, code } = ref.refusal.body;
     const body = { error: typeof error === "string" ? error.slice(0, REFUSAL_MESSAGE_MAX) : `HTTP ${ref.refusal.status}`, ...(typeof code === "string" ? { code: code.slice(0, 100) } : {}) };
-    return `refused.${base64url(JSON.stringify({ status: ref.refusal.status, body, at: ref.refusal.at }))}`;
+    return `refused.${base64url(new TextEncoder().encode(JSON.stringify({ status: ref.refusal.status, body, at: ref.refusal.at })))}`;
   }
   return ref.kind === "render" ? `render.${ref.renderId}` : `batch.${ref.slug}.${ref.batchId}`;
 }
