@@ -1,12 +1,15 @@
 // The remote MCP server at /mcp, driven by the MCP SDK's own client over Streamable HTTP against the real Worker
 // (wrangler dev) and a real render node: the tool list, a project made, written, linted, snapshotted (PNG image
 // content) and rendered as a draft with progress notifications; REST errors as tool errors with the same message;
-// bot keys seeing only the idea tools; no token → 401 with WWW-Authenticate.
+// bot keys seeing only the idea tools; no token → 401 with WWW-Authenticate. A render run as an MCP task, followed
+// with tasks/get to its end, whose result's player link the player app (its ui:// resource) plays in real Chromium
+// with no request to any origin but the content origin.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolResultSchema, CreateTaskResultSchema, type CallToolResult, type Task } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInToSharedStudio, type SharedSignedIn } from "./shared-studio.ts";
+import { launchBrowser } from "../browser/harness.ts";
+import { sharedStudio, signInToSharedStudio, type SharedSignedIn } from "./shared-studio.ts";
 
 let s: SharedSignedIn;
 let client: Client;
@@ -212,4 +215,69 @@ describe("MCP access", () => {
       await bot.close();
     }
   });
+});
+
+describe("MCP tasks and the player app", () => {
+  it("renders as a task followed with tasks/get; the player app plays its result from the content origin only", async () => {
+    const tasked = new Client({ name: "e2e-mcp-tasks", version: "1.0.0" }, { capabilities: { tasks: { list: {}, cancel: {}, requests: {} } } });
+    await tasked.connect(new StreamableHTTPClientTransport(new URL(`${s.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${s.token}` } } }));
+    const browser = await launchBrowser();
+    try {
+      expect((await tool("create_project", { name: "MCP Task", duration: 2 })).isError).toBeFalsy();
+      // webm (VP9): every Chromium build plays it, where H.264 needs a proprietary-codec build.
+      const { task } = await tasked.request({ method: "tools/call", params: { name: "render", arguments: { slug: "mcp-task", format: "webm", quality: "draft" }, task: { ttl: 600_000 } } }, CreateTaskResultSchema);
+      expect(task).toMatchObject({ taskId: expect.stringMatching(/^render\./), status: "working" });
+      const seen: string[] = [];
+      let now: Task = task;
+      const deadline = Date.now() + 150_000;
+      while (now.status === "working" && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(now.pollInterval ?? 1000, 2000)));
+        now = await tasked.experimental.tasks.getTask(task.taskId);
+        seen.push(now.statusMessage ?? "");
+      }
+      expect(now.status, seen.join(" | ")).toBe("completed");
+      for (const message of seen.filter((m) => m.startsWith("frame"))) expect(message).toMatch(/^frame \d+ of \d+ \(\w+\)$/);
+
+      const result = await tasked.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
+      const video = (result.structuredContent as { video: { duration: number; size: number; player: { url: string } } }).video;
+      expect(video.duration).toBe(2);
+      expect(video.size).toBeGreaterThan(1000);
+      const { contentUrl } = sharedStudio();
+      expect(new URL(video.player.url).origin).toBe(new URL(contentUrl).origin);
+      expect(JSON.stringify(result)).not.toContain(s.token);
+
+      const resource = (await tasked.readResource({ uri: "ui://studio/player.html" })).contents[0]!;
+      const html = "text" in resource ? resource.text : "";
+      expect(html).not.toContain(s.token);
+
+      // A host as the ext-apps specification has it: the app in a sandboxed iframe, answered over postMessage.
+      const page = await browser.newPage();
+      const requested: string[] = [];
+      page.on("request", (request) => requested.push(request.url()));
+      await page.setContent("<!doctype html><body></body>");
+      await page.evaluate(
+        ({ html, result }) => {
+          const frame = document.createElement("iframe");
+          frame.setAttribute("sandbox", "allow-scripts");
+          frame.srcdoc = html;
+          window.addEventListener("message", (event) => {
+            if (event.source !== frame.contentWindow) return;
+            const message = event.data as { id?: number; method?: string; params?: { protocolVersion: string } };
+            const answer = (reply: object) => frame.contentWindow!.postMessage({ jsonrpc: "2.0", ...reply }, "*");
+            if (message.method === "ui/initialize") answer({ id: message.id, result: { protocolVersion: message.params!.protocolVersion, hostInfo: { name: "e2e", version: "1" }, hostCapabilities: {}, hostContext: {} } });
+            if (message.method === "ui/notifications/initialized") answer({ method: "ui/notifications/tool-result", params: result });
+          });
+          document.body.append(frame);
+        },
+        { html, result },
+      );
+      const player = page.frames().find((f) => f !== page.mainFrame())!;
+      await player.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.3, undefined, { timeout: 30_000 });
+      const origins = new Set(requested.filter((url) => /^https?:/.test(url)).map((url) => new URL(url).origin));
+      expect([...origins]).toEqual([new URL(contentUrl).origin]);
+    } finally {
+      await browser.close();
+      await tasked.close();
+    }
+  }, 240_000);
 });

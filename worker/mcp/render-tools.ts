@@ -10,13 +10,17 @@ import type { CallToolResult, ServerNotification, ServerRequest } from "@modelco
 import * as z from "zod";
 import { renderFilename } from "../../core/paths/identifiers.ts";
 import { renderOptionsSchema } from "../../core/render/render-options.ts";
-import { isInProgress, type RenderOrNone } from "../../core/protocol/render-state.ts";
+import { isInProgress, type RenderOrNone, type RenderState as RenderStateOf } from "../../core/protocol/render-state.ts";
 import { apiPath, RestError, type RestClient } from "./rest-client.ts";
 import { slugInput } from "./project-tools.ts";
-import { renderLinks, restOutput } from "./output-schema.ts";
-import { nextText, renderText } from "./result-text.ts";
+import { restOutput } from "./output-schema.ts";
+import { nextText } from "./result-text.ts";
 import { asTool, toolResult } from "./tool-result.ts";
+import { getRenderOutput, renderAnswer, renderOutput, renderPath } from "./render-answer.ts";
 import { pageArgs } from "./page-args.ts";
+import { playerToolMeta } from "./player-resource.ts";
+import { registerTaskTool } from "./task-tool.ts";
+import { renderTask } from "./task-status.ts";
 
 /** How often a waiting render tool reads the render state. */
 export const RENDER_POLL_MS = 1000;
@@ -27,8 +31,6 @@ const { wait: _restWait, ...renderOptionShape } = renderOptionsSchema().shape;
 type RenderState = RenderOrNone;
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
-const renderPath = (slug: string) => apiPath("/api/projects", slug, "render");
 
 /** Whether the caller's credential still holds (mcp-server.ts); false ends a waiting tool with a 401 error. */
 export type CallerLive = () => Promise<boolean>;
@@ -65,34 +67,11 @@ async function waitForEnd(rest: RestClient, slug: string, started: RenderState, 
   }
 }
 
-/** A render's state with its absolute links, and (while it runs) what to call next. */
-function renderAnswer(rest: RestClient, slug: string, state: RenderState, handle: boolean) {
-  const links = state.id
-    ? {
-        render: rest.origin + apiPath("/api/renders", state.id),
-        project: rest.origin + renderPath(slug),
-        ...(state.downloadUrl ? { download: rest.origin + state.downloadUrl } : {}),
-      }
-    : undefined;
-  const next = handle ? `The render is still ${state.status}: call get_render with slug "${slug}" to follow it (or render again with wait: true).` : undefined;
-  const text = [renderText(slug, state, links?.download), next].filter(Boolean).join(" ");
-  return toolResult(rest.origin, text, { ...state, ...(links ? { links } : {}), ...(next ? { next } : {}) });
-}
-
-const renderOutput = restOutput("getRenderById").extend({
-  links: renderLinks,
-  next: z.string().optional().describe("present while the render runs: the call to make next"),
-});
-
-/** get_render's answer: a render's state, or { status: "none", recent } before the first render. */
-const getRenderOutput = renderOutput.partial().extend({
-  status: z.enum(["none", "queued", "rendering", "done", "failed", "cancelled"]),
-  recent: restOutput("listRenders").shape.renders.optional().describe('with status "none": the project\'s earlier renders'),
-});
-
-export function registerRenderTools(server: McpServer, rest: RestClient, waitMs: number, live: CallerLive): void {
-  server.registerTool(
+export function registerRenderTools(server: McpServer, rest: RestClient, waitMs: number, live: CallerLive, asTask: (tool: string) => boolean): void {
+  registerTaskTool(
+      server,
       "render",
+      asTask("render"),
       {
         description:
           "Render a project to a video (mp4, webm, mov or gif; png-sequence for a .zip of PNG frames; webm, mov and png-sequence keep a transparent background; quality draft for a quick look). One render per project " +
@@ -101,13 +80,17 @@ export function registerRenderTools(server: McpServer, rest: RestClient, waitMs:
           "(however long), wait: false returns at once. Progress notifications are sent if you asked for them. " +
           "Lint first: errors break frames (strict: true fails on them). A minute of video can take minutes. " +
           "variables: values over the composition's declared data-composition-variables defaults for this render " +
-          "(strictVariables: true refuses undeclared keys and wrong types).",
+          "(strictVariables: true refuses undeclared keys and wrong types). " +
+          "As an MCP task (call it with task: { ttl }), it answers the task at once: tasks/get says \"frame n of N\" and when to ask " +
+          "again, tasks/result gives this same answer once it ends, tasks/cancel cancels the render. A done render has video " +
+          "(download, duration, size, a player link) and the player app (ui://studio/player.html) plays it.",
         inputSchema: {
           slug: slugInput,
           ...renderOptionShape,
           wait: z.boolean().optional().describe(`true: return only when the render has ended (done, failed or cancelled); false: at once; unset: up to ${Math.round(waitMs / 1000)} s`),
         },
         outputSchema: renderOutput,
+        _meta: playerToolMeta,
       },
       ({ slug, wait, ...options }, extra) =>
         asTool(async (): Promise<CallToolResult> => {
@@ -117,8 +100,9 @@ export function registerRenderTools(server: McpServer, rest: RestClient, waitMs:
           const ended = last.id !== started.id || !isInProgress(last.status);
           const state = ended && last.id === started.id ? await rest.json<RenderState>({ path: renderPath(slug) }) : last;
           if (deadline > 0) await requireLive(live);
-          return renderAnswer(rest, slug, state, !ended);
+          return await renderAnswer(rest, slug, state, !ended);
         }),
+      async ({ slug, wait: _wait, ...options }) => renderTask(await rest.json<RenderStateOf>({ method: "POST", path: renderPath(slug), json: options }), Date.now()),
   );
   server.registerTool(
       "get_render",
@@ -128,11 +112,12 @@ export function registerRenderTools(server: McpServer, rest: RestClient, waitMs:
           'links.download when done; the log in lines), or { status: "none", recent } when it never rendered.',
         inputSchema: { slug: slugInput },
         outputSchema: getRenderOutput,
+        _meta: playerToolMeta,
       },
       ({ slug }) =>
         asTool(async () => {
           const state = await rest.json<RenderState>({ path: renderPath(slug) });
-          return renderAnswer(rest, slug, state, isInProgress(state.status));
+          return await renderAnswer(rest, slug, state, isInProgress(state.status));
         }),
   );
   server.registerTool(

@@ -53,6 +53,8 @@ export function scopedServer(server: McpServer, granted: readonly Scope[]): McpS
   return new Proxy(server, {
     get(target, prop) {
       const value: unknown = Reflect.get(target, prop);
+      // Task tools register through server.experimental.tasks (worker/mcp/task-tool.ts): the same rule applies.
+      if (prop === "experimental") return scopedExperimental(target, granted);
       if (typeof value !== "function") return value;
       const method = value as (...args: unknown[]) => unknown;
       if (TOOL_METHODS.has(prop)) return (name: string, ...rest: unknown[]) => (grantMaySee(name, granted) ? Reflect.apply(method, target, [name, ...rest]) : undefined);
@@ -60,4 +62,12 @@ export function scopedServer(server: McpServer, granted: readonly Scope[]): McpS
       return (...args: unknown[]) => Reflect.apply(method, target, args);
     },
   });
+}
+
+/** `server.experimental` for a grant: registerToolTask registers only a tool the grant may see. */
+function scopedExperimental(server: McpServer, granted: readonly Scope[]): McpServer["experimental"] {
+  const tasks = server.experimental.tasks;
+  const registerToolTask = ((name: string, ...rest: unknown[]) =>
+    grantMaySee(name, granted) ? Reflect.apply(tasks.registerToolTask, tasks, [name, ...rest]) : undefined) as typeof tasks.registerToolTask;
+  return { tasks: { registerToolTask } as typeof tasks };
 }
