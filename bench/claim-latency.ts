@@ -3,8 +3,9 @@
 // render node's loop does (told to claim again, it claims again at once) and fails each job at once; the driver
 // queues renders at random moments of the node's poll.
 //   node bench/claim-latency.ts [--renders 30] [--base <git ref>]
-// --base also measures the Worker of that commit (exported with `git archive` into bench/.cache/, node_modules
-// linked), this checkout's first, and prints after / before. The played node is the same for both: it follows
+// --base also measures the Worker of that commit (exported with `git archive` into the temp folder, outside this
+// checkout so that no test runner finds its test files; node_modules linked), this checkout's first, and prints
+// after / before. The played node is the same for both: it follows
 // "claim again" and needs nothing of it from a Worker that never says it.
 // Figures: bench/README.md ("Claim latency"). Earlier, 2026-11-23 on the shared 2-core machine, 30 renders each:
 //   before issue 12 (b4e2e3a, D1 polled every 250 ms): median 225 ms, p90 298 ms; the claim came 43 ms (p90 175,
@@ -40,7 +41,7 @@ interface Figures {
 /** A checkout of `ref` beside this one (git archive, node_modules linked), made once. */
 async function checkoutOf(ref: string): Promise<string> {
   const commit = execFileSync("git", ["rev-parse", "--short", ref], { cwd: ROOT, encoding: "utf8" }).trim();
-  const dir = join(ROOT, "bench", ".cache", `claim-latency-${commit}`);
+  const dir = join(tmpdir(), `studio-claim-latency-${commit}`);
   if (existsSync(join(dir, "package.json"))) return dir;
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });

@@ -82,9 +82,9 @@ export const nodeClaimRoute = new Hono<AppEnv>()
         const deadline = Date.now() + waitS * 1000;
         const waiter = `${node.id}/${body.nodeId ?? ""}`;
         // Every claim (and every poll that ends empty) shows the node is alive: browser endpoints answer 503 without one.
-        await markNodeSeen(db, node.id);
-        // The board's counters are read before the queue, so work queued in between wakes the wait below at once.
-        let marks = await marksOf(c.env, kinds);
+        // The board's counters are read before the queue, so work queued in between wakes the wait below at once. The
+        // two side by side: a node told to claim again pays this claim's round trips once more.
+        let [, marks] = await Promise.all([markNodeSeen(db, node.id), marksOf(c.env, kinds)]);
         const job = await claimJob(db, node.id, kinds, lease);
         if (job) {
           // Several processes may share one key: the claim's nodeId tells them apart in log lines.
