@@ -7,7 +7,7 @@ import { RenderPlanSchema, SegmentRangeSchema } from "./render-plan.ts";
 
 /** Longest claim long poll, in seconds (?wait=). */
 export const MAX_CLAIM_WAIT_S = 25;
-/** A claim's long poll without ?wait=, in seconds: how long a node that died while it waited may still hold one. */
+/** A claim's long poll without ?wait=, in seconds. */
 export const DEFAULT_CLAIM_WAIT_S = 20;
 
 // POST /api/node/jobs/claim?wait=<seconds>
@@ -37,7 +37,17 @@ export type ClaimedJob = z.infer<typeof ClaimedJobSchema>;
  * a call without it is judged by the key alone.
  */
 export const JOB_ATTEMPT_HEADER = "x-job-attempt";
+/** 200 with a job: the claim found it queued the moment it asked, and took it. */
 export const ClaimResponseSchema = z.object({ job: ClaimedJobSchema });
+/**
+ * 200 without a job: work of the claim's kinds was queued while it waited; claim again at once. A claim that waited
+ * never takes a job: the Worker cannot tell whether the node behind it is still there (local workerd never reports a
+ * client that went away, Cloudflare does not promise to), and a job handed to a dead request sits out a whole lease.
+ * Only a claim that finds work the moment it asks takes it, and its node is alive then: it just asked.
+ */
+export const ClaimAgainSchema = z.object({ job: z.null(), claimAgain: z.literal(true) });
+/** Every 200 answer of a claim (204: no work within the wait). */
+export const ClaimAnswerSchema = z.union([ClaimResponseSchema, ClaimAgainSchema]);
 
 // GET /api/node/jobs/:id/files
 export const JobFileSchema = z.object({ path: z.string().min(1), size: z.number().int().nonnegative(), mtime: z.string().optional() });

@@ -1,6 +1,6 @@
 // A render node as the Worker sees one: a registered key and the protocol's HTTP calls.
 import { env, runInDurableObject, SELF } from "cloudflare:test";
-import { ClaimResponseSchema, type ClaimedJob } from "../../core/protocol/node-routes.ts";
+import { ClaimAnswerSchema, ClaimResponseSchema, type ClaimedJob } from "../../core/protocol/node-routes.ts";
 import { sha256Hex } from "../../worker/auth/tokens.ts";
 import { BASE } from "./helpers.ts";
 import { outboxOf } from "../../worker/webhooks/outbox-of.ts";
@@ -94,15 +94,21 @@ export function idleOnBoard(kind: string): Promise<number> {
 
 /**
  * Idle nodes played: one long-poll claim of render work per node id on `key`, each parked on the JobBoard (as a
- * real node between jobs is) before this returns. Each resolves with the job it was given, or null after `waitS`.
+ * real node between jobs is) before this returns. Each follows the protocol as the node's loop does: told to claim
+ * again (work came while it waited), it claims again at once. Each resolves with the job it took, or null after `waitS`.
  */
 export async function parkIdleNodes(key: string, nodeIds: readonly string[], waitS = 20): Promise<Promise<ClaimedJob | null>[]> {
   const before = await idleOnBoard("segment");
+  const deadline = Date.now() + waitS * 1000;
   const claims = nodeIds.map(async (nodeId) => {
-    const res = await nodeCall(key, "POST", `/jobs/claim?wait=${waitS}`, { kinds: ["render", "segment", "join"], nodeId });
-    if (res.status === 204) return null;
-    if (res.status !== 200) throw new Error(`claim failed: ${res.status} ${await res.text()}`);
-    return ClaimResponseSchema.parse(await res.json()).job;
+    for (;;) {
+      const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+      const res = await nodeCall(key, "POST", `/jobs/claim?wait=${left}`, { kinds: ["render", "segment", "join"], nodeId });
+      if (res.status === 204) return null;
+      if (res.status !== 200) throw new Error(`claim failed: ${res.status} ${await res.text()}`);
+      const { job } = ClaimAnswerSchema.parse(await res.json());
+      if (job) return job;
+    }
   });
   for (let i = 0; (await idleOnBoard("segment")) < before + nodeIds.length; i++) {
     if (i > 200) throw new Error(`the ${nodeIds.length} claims never parked on the board`);

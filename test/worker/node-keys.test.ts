@@ -59,12 +59,13 @@ describe("/api/node-keys", () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(await json(await api(token, "DELETE", `/api/node-keys/${revokedKey.id}`))).toEqual({ revoked: true, id: revokedKey.id });
-    // Work arrives while it waits: the board wakes it, and its claim must come back empty (at the end of its wait;
-    // its next claim is the 401 above).
+    // Work arrives while it waits: the board wakes it, and its claim comes back without a job (told to claim again,
+    // as every claim that waited is; its next claim is the 401 above).
     const user = await signIn("keys-revoked-user");
     await createProject(user.token, "Revoked Wait");
     expect((await api(user.token, "POST", "/api/projects/revoked-wait/render", { quality: "draft" })).status).toBe(202);
-    expect((await waiting).status).toBe(204);
+    expect(await json(await waiting)).toEqual({ job: null, claimAgain: true });
+    expect((await nodeCall(revokedKey.key!, "POST", "/jobs/claim?wait=0", { nodeId: "waiting", kinds: ["render"] })).status).toBe(401);
     // The render is still queued, and a node whose key lives takes it.
     const taken = await awaitJob(liveKey.key!, "render");
     expect(taken.slug).toBe("revoked-wait");

@@ -5,9 +5,9 @@
 // render-segments.test.ts.
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ClaimResponseSchema, JOB_ATTEMPT_HEADER } from "../../core/protocol/node-routes.ts";
+import { ClaimAnswerSchema, JOB_ATTEMPT_HEADER } from "../../core/protocol/node-routes.ts";
 import { api, createProject, json, signIn } from "./helpers.ts";
-import { claim, nodeCall, registerNode, sseReader } from "./node-helpers.ts";
+import { claim, idleOnBoard, nodeCall, registerNode, sseReader } from "./node-helpers.ts";
 import { finishWithFile, jobRow, lapse, listed, renderState, roomStub, startRender, type State } from "./render-farm-helpers.ts";
 
 describe("retries after a lost lease", () => {
@@ -152,7 +152,7 @@ describe("the room owns every transition; every alarm path ends", () => {
 });
 
 describe("claims", () => {
-  it("a waiting claim is answered as soon as work is queued, not at its timeout", async () => {
+  it("a waiting claim is told to claim again as soon as work is queued, not at its timeout, and the claim again takes it", async () => {
     const key = await registerNode();
     const s = await signIn("farm-longpoll");
     await createProject(s.token, "Soon");
@@ -163,9 +163,32 @@ describe("claims", () => {
     const queuedAt = Date.now();
     const res = await waiting;
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(ClaimResponseSchema.parse(await res.json()).job.id).toBe(state.id);
+    expect(ClaimAnswerSchema.parse(await res.json())).toEqual({ job: null, claimAgain: true });
+    expect((await claim(key))?.id).toBe(state.id);
     expect(Date.now() - queuedAt).toBeLessThan(2000);
     expect(Date.now() - began).toBeLessThan(5000);
+  });
+
+  it("a node gone while its claim waited takes no job: the render queued next is taken at once by a live node, not after a lease", async () => {
+    const gone = await registerNode("gone-while-waiting");
+    const live = await registerNode("live-node");
+    const s = await signIn("farm-gone");
+    await createProject(s.token, "After Gone");
+    // The gone node's claim is parked on the board; its node never reads the answer (killed: workerd is not told).
+    const before = await idleOnBoard("render");
+    const waiting = nodeCall(gone, "POST", "/jobs/claim?wait=20", { kinds: ["render"], nodeId: "killed" });
+    for (let i = 0; (await idleOnBoard("render")) <= before; i++) {
+      if (i > 200) throw new Error("the claim never parked on the board");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const state = await json<State>(await api(s.token, "POST", "/api/projects/after-gone/render", {}));
+    // The live node claims a moment later and takes it: attempt 1, no lease to sit out.
+    const taken = await claim(live);
+    expect(taken).toMatchObject({ id: state.id, attempt: 1 });
+    expect(await jobRow(state.id)).toMatchObject({ status: "running", attempts: 1 });
+    expect((await renderState(s.token, "after-gone")).lines).toContain("render node live-node started the render");
+    expect((await waiting).status).toBe(200); // told to claim again, holding nothing
+    await api(s.token, "DELETE", "/api/projects/after-gone/render");
   });
 
   it("two nodes claiming at once never get the same job", async () => {

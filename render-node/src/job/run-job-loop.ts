@@ -60,6 +60,8 @@ export async function runJobLoop(options: JobLoopOptions): Promise<void> {
       onRetry: (error, _retry, delayMs) => options.log(`claim failed (${error instanceof Error ? error.message : String(error)}); retrying in ${delayMs / 1000} s`),
     });
     if (!claim.ok) break; // only the node stopping ends the retries
+    // No job: the wait ended empty, or work came while this claim waited and must be claimed again now (a claim
+    // that waited never takes a job, core/protocol/node-routes.ts ClaimAgainSchema). Both: claim again at once.
     if (!claim.value) continue;
     const claimed = claim.value;
     const run = runOne(options, claimed);

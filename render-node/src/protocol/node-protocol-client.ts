@@ -8,7 +8,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { JobKind } from "../../../core/protocol/job-kinds.ts";
 import {
   CancelledResponseSchema,
-  ClaimResponseSchema,
+  ClaimAnswerSchema,
   CompleteResponseSchema,
   FilesResponseSchema,
   JOB_ATTEMPT_HEADER,
@@ -77,12 +77,16 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
   const jobPath = (id: string) => `/api/node/jobs/${encodeURIComponent(id)}`;
 
   return {
-    /** Long-polls for a job; null when none arrived (204). */
+    /**
+     * Long-polls for a job. A job comes only from a claim that found it queued the moment it asked; null when none was:
+     * either none came within the wait (204) or work came while this claim waited (`claimAgain`: the Worker hands no
+     * job to a claim that waited, its node might be gone). Either way the caller claims again at once.
+     */
     async claim(nodeId: string, signal?: AbortSignal, kinds: readonly JobKind[] = ["render"]): Promise<Job | null> {
       const response = await call("POST", "/api/node/jobs/claim", { json: { nodeId, kinds }, signal });
       if (response.status === 204) return null;
-      const { job } = ClaimResponseSchema.parse(await response.json());
-      attempts.set(job.id, job.attempt);
+      const { job } = ClaimAnswerSchema.parse(await response.json());
+      if (job) attempts.set(job.id, job.attempt);
       return job;
     },
 

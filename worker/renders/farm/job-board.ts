@@ -36,8 +36,10 @@ export class JobBoard extends DurableObject<Env> {
 
   /**
    * How many distinct nodes wait here now for work of `kind`: the nodes known to be idle. A lower bound: a node
-   * between two waits (reading the queue, at most a few milliseconds every SAFETY_RECHECK_MS) is not counted, and a
-   * node killed while it waited is counted until that wait ends (at most SAFETY_RECHECK_MS).
+   * between two waits (reading the queue, at most a few milliseconds every SAFETY_RECHECK_MS) is not counted. A node
+   * killed while it waited is counted until its claim's long poll ends or work of its kinds is announced: the wake-up
+   * takes every waiter off the board, and a woken claim only answers "claim again" (it never takes the job), so a
+   * dead one is gone from here by the time a render queued after it is planned.
    */
   async idleNodes(kind: JobKind): Promise<number> {
     return new Set([...this.waiters].filter((w) => w.kinds.includes(kind)).map((w) => w.node)).size;

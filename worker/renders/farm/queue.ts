@@ -112,6 +112,15 @@ export async function claimJob(db: Db, nodeId: string, kinds: readonly JobKind[]
 }
 
 /**
+ * Whether a job of the given kinds is queued now, without taking it: a claim that waited answers "claim again" when
+ * one is (node-claim-route.ts), never takes it itself.
+ */
+export async function hasQueuedJob(db: Db, kinds: readonly JobKind[]): Promise<boolean> {
+  const row = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.status, "queued"), inArray(jobs.kind, [...kinds]))).limit(1).get();
+  return row !== undefined;
+}
+
+/**
  * Puts a running job whose lease lapsed back in the queue for another node (the room decides this). Only while the
  * lease is still lapsed and the same node holds it, so a late renewal wins. Returns whether it was put back.
  */
