@@ -386,8 +386,8 @@ export function ended(render: LiveRender, outcome: Outcome, now: number): { rend
 
 /** The fields every phase shares, without those of the live phase. */
 function endedBase(render: LiveRender) {
-  const { id, userId, slug, startedAt, filename, options, lastLine, progress, plan, retries, ranMs, waitNoticed } = render;
-  return { id, userId, slug, startedAt, filename, options, lastLine, progress, plan, retries, ranMs, waitNoticed };
+  const { id, userId, slug, startedAt, filename, options, lastLine, progress, plan, retries, ranMs, waitNoticed, quote } = render;
+  return { id, userId, slug, startedAt, filename, options, lastLine, progress, plan, retries, ranMs, waitNoticed, ...(quote ? { quote } : {}) };
 }
 
 /** The ended render's D1 rows are written: from now on a done render offers its download. */

@@ -1,0 +1,70 @@
+// A render's quote at the API (issue 34, point 3): a dry run answers it and changes nothing (no render, no room
+// state, no job, no D1 row); a real render's 202 carries the same quote and keeps it in its state; a composition
+// whose length a script sets says so instead of guessing; a batch's dry run quotes a row and the batch's totals.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { starterComposition } from "../../core/composition/index.ts";
+import { RenderQuoteSchema } from "../../core/protocol/render-quote.ts";
+import { RenderStateSchema } from "../../core/protocol/render-state.ts";
+import { api, createProject, json, signIn } from "./helpers.ts";
+
+const count = async (table: "renders" | "jobs", userId: string) =>
+  (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`).bind(userId).first<{ n: number }>())?.n ?? 0;
+
+async function project(name: string, html?: string) {
+  const s = await signIn(name);
+  const { slug } = await createProject(s.token, name);
+  if (html) expect((await api(s.token, "PUT", `/api/projects/${slug}/files/index.html`, html)).status).toBe(200);
+  return { s, slug };
+}
+
+describe("render quotes", () => {
+  it("a dry run answers the quote and starts, stores and queues nothing", async () => {
+    const { s, slug } = await project("quote-dry");
+    const res = await api(s.token, "POST", `/api/projects/${slug}/render`, { dryRun: true, quality: "draft" });
+    expect(res.status).toBe(200);
+    const answer = await json<{ dryRun: true; quote: unknown }>(res);
+    expect(answer.dryRun).toBe(true);
+    // The starter: 6 s at 1920x1080 and 30 fps; the configured farm renders 15 frames a second at 1080p, one node free.
+    expect(RenderQuoteSchema.parse(answer.quote)).toEqual({
+      frames: 180, fps: 30, width: 1920, height: 1080, renderSeconds: 12, wallSeconds: 12, segments: 1,
+      queue: { position: 1, etaSeconds: expect.toSatisfy((eta: unknown) => eta === null || typeof eta === "number") },
+      model: { version: "farm-config-1", basis: expect.stringContaining("not yet fitted") }, reason: null,
+    });
+    expect(await json(await api(s.token, "GET", `/api/projects/${slug}/render`))).toEqual({ status: "none", recent: [] });
+    expect(await count("renders", s.userId)).toBe(0);
+    expect(await count("jobs", s.userId)).toBe(0);
+    // The room keeps nothing: the next real render is admitted (202), not handed back as one in progress.
+    expect((await api(s.token, "POST", `/api/projects/${slug}/render`, { quality: "draft" })).status).toBe(202);
+  });
+
+  it("a real render's 202 carries the same quote, and its state keeps it", async () => {
+    const { s, slug } = await project("quote-real");
+    const dry = await json<{ quote: unknown }>(await api(s.token, "POST", `/api/projects/${slug}/render`, { dryRun: true, format: "webm", resolution: "square" }));
+    const res = await api(s.token, "POST", `/api/projects/${slug}/render`, { format: "webm", resolution: "square" });
+    expect(res.status).toBe(202);
+    const state = RenderStateSchema.parse(await json(res));
+    expect(state.quote).toEqual(dry.quote);
+    expect(state.quote).toMatchObject({ frames: 180, width: 1080, height: 1080 });
+    const again = RenderStateSchema.parse(await json(await api(s.token, "GET", `/api/projects/${slug}/render`)));
+    expect(again.quote).toEqual(dry.quote);
+    expect(await count("jobs", s.userId)).toBe(1);
+  });
+
+  it("says the frames are unknown when the root declares no duration, instead of guessing", async () => {
+    const html = starterComposition({ compositionId: "quote-open", title: "Open", duration: 3 }).replace(/ data-duration="3"/, "");
+    const { s, slug } = await project("quote-open", html);
+    const { quote } = await json<{ quote: Record<string, unknown> }>(await api(s.token, "POST", `/api/projects/${slug}/render`, { dryRun: true, fps: 24 }));
+    expect(quote).toMatchObject({ frames: null, fps: 24, width: 1920, height: 1080, renderSeconds: null, wallSeconds: null, segments: null });
+    expect(quote.reason).toContain("no data-duration");
+  });
+
+  it("a batch's dry run quotes one row and the batch's totals, and starts nothing", async () => {
+    const { s, slug } = await project("quote-batch");
+    const res = await api(s.token, "POST", `/api/projects/${slug}/batch`, { dryRun: true, rows: [{}, {}, {}] });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ dryRun: true, rows: 3, quote: { frames: 180, renderSeconds: 12 }, renderSeconds: 36, wallSeconds: 36 });
+    expect(await json(await api(s.token, "GET", `/api/projects/${slug}/batch`))).toEqual({ status: "none" });
+    expect(await count("jobs", s.userId)).toBe(0);
+  });
+});
