@@ -1,12 +1,14 @@
 // A render's quote at the API (issue 34, point 3): a dry run answers it and changes nothing (no render, no room
 // state, no job, no D1 row); a real render's 202 carries the same quote and keeps it in its state; a composition
-// whose length a script sets says so instead of guessing; a batch's dry run quotes a row and the batch's totals.
+// whose length a script sets says so instead of guessing; a batch's dry run quotes a row and the batch's totals; a
+// finished render shows what it actually used beside the quote (its state, its D1 row, its webhook).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { starterComposition } from "../../core/composition/index.ts";
 import { RenderQuoteSchema } from "../../core/protocol/render-quote.ts";
 import { RenderStateSchema } from "../../core/protocol/render-state.ts";
 import { api, createProject, json, signIn } from "./helpers.ts";
+import { claim, deliveredBodies, nodeCall, registerNode } from "./node-helpers.ts";
 
 const count = async (table: "renders" | "jobs", userId: string) =>
   (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`).bind(userId).first<{ n: number }>())?.n ?? 0;
@@ -36,6 +38,7 @@ describe("render quotes", () => {
     expect(await count("jobs", s.userId)).toBe(0);
     // The room keeps nothing: the next real render is admitted (202), not handed back as one in progress.
     expect((await api(s.token, "POST", `/api/projects/${slug}/render`, { quality: "draft" })).status).toBe(202);
+    await api(s.token, "DELETE", `/api/projects/${slug}/render`); // leaves the queue to the tests after
   });
 
   it("a real render's 202 carries the same quote, and its state keeps it", async () => {
@@ -49,6 +52,7 @@ describe("render quotes", () => {
     const again = RenderStateSchema.parse(await json(await api(s.token, "GET", `/api/projects/${slug}/render`)));
     expect(again.quote).toEqual(dry.quote);
     expect(await count("jobs", s.userId)).toBe(1);
+    await api(s.token, "DELETE", `/api/projects/${slug}/render`);
   });
 
   it("says the frames are unknown when the root declares no duration, instead of guessing", async () => {
@@ -66,5 +70,28 @@ describe("render quotes", () => {
     expect(await json(res)).toMatchObject({ dryRun: true, rows: 3, quote: { frames: 180, renderSeconds: 12 }, renderSeconds: 36, wallSeconds: 36 });
     expect(await json(await api(s.token, "GET", `/api/projects/${slug}/batch`))).toEqual({ status: "none" });
     expect(await count("jobs", s.userId)).toBe(0);
+  });
+
+  it("a finished render shows the node and wall seconds it actually used beside its quote: state, stored row, webhook", async () => {
+    const key = await registerNode("quote-node");
+    const { s, slug } = await project("quote-done");
+    const started = RenderStateSchema.parse(await json(await api(s.token, "POST", `/api/projects/${slug}/render`, { quality: "draft", webhookUrl: "https://hooks.example.com/quote" })));
+    expect(started.actual).toBeUndefined();
+    const job = await claim(key);
+    expect(job?.id).toBe(started.id);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await nodeCall(key, "PUT", `/jobs/${started.id}/output`, new Uint8Array(64), { "Content-Type": "video/mp4" })).status).toBe(200);
+    expect((await nodeCall(key, "POST", `/jobs/${started.id}/complete`, { ok: true })).status).toBe(200);
+
+    const done = RenderStateSchema.parse(await json(await api(s.token, "GET", `/api/projects/${slug}/render`)));
+    expect(done.status).toBe("done");
+    expect(done.quote).toEqual(started.quote);
+    // One node held it from its claim to its end: node seconds and wall seconds are that time, at least the 0.3 s waited.
+    expect(done.actual!.renderSeconds).toBeGreaterThanOrEqual(0.3);
+    expect(done.actual!.wallSeconds).toBeGreaterThanOrEqual(0.3);
+    const stored = RenderStateSchema.parse(await json(await api(s.token, "GET", `/api/renders/${started.id}`)));
+    expect(stored).toMatchObject({ quote: started.quote, actual: done.actual });
+    const [delivery] = await deliveredBodies(s.userId, started.id);
+    expect(delivery!.data).toMatchObject({ quote: started.quote, actual: done.actual });
   });
 });

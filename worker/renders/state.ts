@@ -5,7 +5,7 @@
 import type { ProgressEvent, RenderProgress } from "../../core/protocol/progress.ts";
 import type { RenderPlan } from "../../core/protocol/render-plan.ts";
 import type { RenderQueuePlace, RenderState, RenderStatus } from "../../core/protocol/render-state.ts";
-import type { RenderQuote } from "../../core/protocol/render-quote.ts";
+import type { RenderActual, RenderQuote } from "../../core/protocol/render-quote.ts";
 import { renderFilename, type RenderOptions } from "../../core/render/render-options.ts";
 
 export type Progress = RenderProgress;
@@ -94,6 +94,8 @@ export interface EndedRender extends RenderBase {
   syncTries: number;
   /** When the user deleted the rendered file (DELETE /renders/<filename>); from then on it offers no download. */
   deletedAt: number | null;
+  /** What it actually used, beside its quote (actual-use.ts); absent when no node took it, and until its rows are written. */
+  actual?: RenderActual;
 }
 
 export type RoomRender = QueuedRender | RunningRender | SplitRender | EndedRender;
@@ -133,6 +135,7 @@ export function publicRenderState(r: RoomRender): RenderState {
     ...(r.phase === "queued" && r.queue ? { queue: r.queue } : {}),
     ...(r.options.metadata ? { metadata: r.options.metadata } : {}),
     ...(r.quote ? { quote: r.quote } : {}),
+    ...(r.phase === "ended" && r.actual ? { actual: r.actual } : {}),
   };
 }
 
