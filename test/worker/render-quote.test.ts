@@ -9,6 +9,7 @@ import { RenderQuoteSchema } from "../../core/protocol/render-quote.ts";
 import { RenderStateSchema } from "../../core/protocol/render-state.ts";
 import { api, createProject, json, signIn } from "./helpers.ts";
 import { claim, deliveredBodies, nodeCall, registerNode } from "./node-helpers.ts";
+import { callTool, textOf } from "./mcp-helpers.ts";
 
 const count = async (table: "renders" | "jobs", userId: string) =>
   (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`).bind(userId).first<{ n: number }>())?.n ?? 0;
@@ -93,5 +94,14 @@ describe("render quotes", () => {
     expect(stored).toMatchObject({ quote: started.quote, actual: done.actual });
     const [delivery] = await deliveredBodies(s.userId, started.id);
     expect(delivery!.data).toMatchObject({ quote: started.quote, actual: done.actual });
+  });
+
+  it("MCP's render tool with dryRun answers the quote in words and as data, and starts nothing", async () => {
+    const { s, slug } = await project("quote-mcp");
+    const { result } = await callTool(s.token, "render", { slug, dryRun: true, quality: "draft" });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ dryRun: true, quote: { frames: 180, width: 1920, height: 1080, renderSeconds: 12 } });
+    expect(textOf(result)).toContain(`Quote for ${slug} (nothing started): 180 frames at 30 fps, 1920x1080; about 12 s to render`);
+    expect(await count("jobs", s.userId)).toBe(0);
   });
 });

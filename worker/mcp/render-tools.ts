@@ -13,7 +13,9 @@ import { renderOptionsSchema } from "../../core/render/render-options.ts";
 import { isInProgress, type RenderOrNone } from "../../core/protocol/render-state.ts";
 import { apiPath, RestError, type RestClient } from "./rest-client.ts";
 import { slugInput } from "./project-tools.ts";
-import { renderLinks, restOutput } from "./output-schema.ts";
+import { loose, renderLinks, restOutput } from "./output-schema.ts";
+import { RenderQuoteSchema, type RenderQuote } from "../../core/protocol/render-quote.ts";
+import { describeQuote } from "../../core/render/describe-quote.ts";
 import { nextText, renderText } from "./result-text.ts";
 import { asTool, toolResult } from "./tool-result.ts";
 import { pageArgs } from "./page-args.ts";
@@ -84,6 +86,12 @@ const renderOutput = restOutput("getRenderById").extend({
   next: z.string().optional().describe("present while the render runs: the call to make next"),
 });
 
+/** The render tool's answer: a render's state, or with dryRun the quote alone (then no render fields). */
+const renderToolOutput = renderOutput.partial().extend({
+  dryRun: z.literal(true).optional().describe("present when dryRun was asked: only `quote` follows"),
+  quote: loose(RenderQuoteSchema).optional().describe("what the render is expected to cost (a dry run's whole answer; a render's state carries it too)"),
+});
+
 /** get_render's answer: a render's state, or { status: "none", recent } before the first render. */
 const getRenderOutput = renderOutput.partial().extend({
   status: z.enum(["none", "queued", "rendering", "done", "failed", "cancelled"]),
@@ -101,16 +109,21 @@ export function registerRenderTools(server: McpServer, rest: RestClient, waitMs:
           "(however long), wait: false returns at once. Progress notifications are sent if you asked for them. " +
           "Lint first: errors break frames (strict: true fails on them). A minute of video can take minutes. " +
           "variables: values over the composition's declared data-composition-variables defaults for this render " +
-          "(strictVariables: true refuses undeclared keys and wrong types).",
+          "(strictVariables: true refuses undeclared keys and wrong types). dryRun: true answers the render's quote " +
+          "(frames, size, estimated node and wall seconds, queue place) and starts nothing; a render's state carries its quote too.",
         inputSchema: {
           slug: slugInput,
           ...renderOptionShape,
           wait: z.boolean().optional().describe(`true: return only when the render has ended (done, failed or cancelled); false: at once; unset: up to ${Math.round(waitMs / 1000)} s`),
         },
-        outputSchema: renderOutput,
+        outputSchema: renderToolOutput,
       },
       ({ slug, wait, ...options }, extra) =>
         asTool(async (): Promise<CallToolResult> => {
+          if (options.dryRun) {
+            const answer = await rest.json<{ dryRun: true; quote: RenderQuote }>({ method: "POST", path: renderPath(slug), json: options });
+            return toolResult(rest.origin, `Quote for ${slug} (nothing started): ${describeQuote(answer.quote)}`, answer);
+          }
           const started = await rest.json<RenderState>({ method: "POST", path: renderPath(slug), json: options });
           const deadline = wait === true ? Infinity : wait === false ? 0 : Date.now() + waitMs;
           const last = await waitForEnd(rest, slug, started, extra, deadline, live);
