@@ -3,7 +3,7 @@
 // whose length a script sets says so instead of guessing; a batch's dry run quotes a row and the batch's totals; a
 // finished render shows what it actually used beside the quote (its state, its D1 row, its webhook).
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { starterComposition } from "../../core/composition/index.ts";
 import { RenderQuoteSchema } from "../../core/protocol/render-quote.ts";
 import { RenderStateSchema } from "../../core/protocol/render-state.ts";
@@ -38,13 +38,14 @@ describe("render quotes", () => {
     expect(await count("renders", s.userId)).toBe(0);
     expect(await count("jobs", s.userId)).toBe(0);
     // The room keeps nothing: the next real render is admitted (202), not handed back as one in progress.
+    onTestFinished(async () => void (await api(s.token, "DELETE", `/api/projects/${slug}/render`))); // the queue left to the tests after
     expect((await api(s.token, "POST", `/api/projects/${slug}/render`, { quality: "draft" })).status).toBe(202);
-    await api(s.token, "DELETE", `/api/projects/${slug}/render`); // leaves the queue to the tests after
   });
 
   it("a real render's 202 carries the same quote, and its state keeps it", async () => {
     const { s, slug } = await project("quote-real");
     const dry = await json<{ quote: unknown }>(await api(s.token, "POST", `/api/projects/${slug}/render`, { dryRun: true, format: "webm", resolution: "square" }));
+    onTestFinished(async () => void (await api(s.token, "DELETE", `/api/projects/${slug}/render`)));
     const res = await api(s.token, "POST", `/api/projects/${slug}/render`, { format: "webm", resolution: "square" });
     expect(res.status).toBe(202);
     const state = RenderStateSchema.parse(await json(res));
@@ -53,7 +54,6 @@ describe("render quotes", () => {
     const again = RenderStateSchema.parse(await json(await api(s.token, "GET", `/api/projects/${slug}/render`)));
     expect(again.quote).toEqual(dry.quote);
     expect(await count("jobs", s.userId)).toBe(1);
-    await api(s.token, "DELETE", `/api/projects/${slug}/render`);
   });
 
   it("says the frames are unknown when the root declares no duration, instead of guessing", async () => {
