@@ -29,7 +29,7 @@ export async function quoteRender(env: Env, ref: ProjectRef, options: RenderOpti
   // A GIF is never split: the room does not count free nodes for one either.
   const [root, free, queue] = await Promise.all([
     readRoot(env, ref, options.composition),
-    options.format === "gif" ? Promise.resolve({ count: 1 }) : freeNodes(env),
+    options.format === "gif" ? Promise.resolve({ count: 1 }) : freeNodes(env, false),
     queuePlace(openDb(env.DB), now, now),
   ]);
   const fps = renderRate(options, root?.declaredFps ?? null).fps;
