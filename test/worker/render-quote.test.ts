@@ -64,13 +64,19 @@ describe("render quotes", () => {
     expect(quote.reason).toContain("no data-duration");
   });
 
-  it("a batch's dry run quotes one row and the batch's totals, and starts nothing", async () => {
+  it("a batch's dry run quotes one row and the batch's totals, and starts nothing; a real batch's row carries the quote", async () => {
     const { s, slug } = await project("quote-batch");
     const res = await api(s.token, "POST", `/api/projects/${slug}/batch`, { dryRun: true, rows: [{}, {}, {}] });
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ dryRun: true, rows: 3, quote: { frames: 180, renderSeconds: 12 }, renderSeconds: 36, wallSeconds: 36 });
     expect(await json(await api(s.token, "GET", `/api/projects/${slug}/batch`))).toEqual({ status: "none" });
     expect(await count("jobs", s.userId)).toBe(0);
+    // A real batch's row is a render like any other: its state carries the same quote.
+    const dry = await json<{ quote: unknown }>(await api(s.token, "POST", `/api/projects/${slug}/batch`, { dryRun: true, rows: [{}] }));
+    onTestFinished(async () => void (await api(s.token, "DELETE", `/api/projects/${slug}/batch`)));
+    expect((await api(s.token, "POST", `/api/projects/${slug}/batch`, { rows: [{}] })).status).toBe(202);
+    const row = RenderStateSchema.parse(await json(await api(s.token, "GET", `/api/projects/${slug}/render`)));
+    expect(row.quote).toEqual(dry.quote);
   });
 
   it("a finished render shows the node and wall seconds it actually used beside its quote: state, stored row, webhook", async () => {
