@@ -16,6 +16,8 @@ import { createClient, encodePath, StudioError, type Client } from "./lib/client
 import { configPath, currentLogin, DEFAULT_URL, forgetLogin, saveLogin } from "./lib/config.ts";
 import { followRender } from "./lib/follow-render.ts";
 import { BatchStateSchema, NoCurrentRenderSchema, RenderStateSchema, RenderWithLogSchema } from "../core/protocol/render-state.ts";
+import { DryRunAnswerSchema } from "../core/protocol/render-quote.ts";
+import { describeQuote } from "../core/render/describe-quote.ts";
 // The answers below are read with the schemas the Worker declares them with (pure modules: zod and core/ only).
 import { lintResult, verdict } from "../worker/checks/shapes.ts";
 import { identity } from "../worker/openapi/shapes.ts";
@@ -42,6 +44,8 @@ const HELP = `studio: make videos with Studio from the command line
                      [--resolution R] [--crf N | --video-bitrate 10M] [--gif-loop N] [--strict] [--out FILE]
                                              render with a live progress bar; --out downloads the video
                                              (a png-sequence: a .zip of PNG frames)
+                     [--dry-run]             print the render's quote (frames, size, estimated seconds, queue
+                                             place) and start nothing
                      [--variables JSON | --variables-file PATH] [--strict-variables]
                                              values over the composition's declared data-composition-variables
                                              defaults (a JSON object keyed by id); --strict-variables refuses
@@ -179,6 +183,11 @@ async function render(slug: string, flags: Record<string, string | boolean | und
   if (typeof flags["video-bitrate"] === "string") options.videoBitrate = flags["video-bitrate"];
   if (typeof flags["gif-loop"] === "string") options.gifLoop = asNumber(flags["gif-loop"]);
   if (flags.strict) options.strict = true;
+  if (flags["dry-run"]) {
+    const answer = await api.read(DryRunAnswerSchema, "POST", `/api/projects/${slug}/render`, { ...options, dryRun: true });
+    say(`quote: ${describeQuote(answer.quote)}`);
+    return 0;
+  }
   const started = await api.read(RenderStateSchema, "POST", `/api/projects/${slug}/render`, options);
   say(`render ${started.filename} ${started.status}`);
   const bar = createProgressBar(stdout);
@@ -227,6 +236,7 @@ async function main(argv: string[]): Promise<number> {
       variables: { type: "string" },
       "variables-file": { type: "string" },
       "strict-variables": { type: "boolean" },
+      "dry-run": { type: "boolean" },
       batch: { type: "string" },
       out: { type: "string", short: "o" },
       help: { type: "boolean", short: "h" },

@@ -6,8 +6,11 @@ import { jsonObjectValue } from "../json-object-shape.ts";
 import * as z from "zod";
 import { FORMATS, QUALITIES, RESOLUTIONS, type Resolution } from "../render/render-options.ts";
 import { RenderProgressSchema } from "./progress.ts";
+import { RenderQueuePlaceSchema } from "./render-queue-place.ts";
+import { RenderActualSchema, RenderQuoteSchema } from "./render-quote.ts";
 
 export type { RenderProgress } from "./progress.ts";
+export { RenderQueuePlaceSchema, type RenderQueuePlace } from "./render-queue-place.ts";
 
 export const RENDER_STATUSES = ["queued", "rendering", "done", "failed", "cancelled"] as const;
 export const RenderStatusSchema = z.enum(RENDER_STATUSES);
@@ -33,14 +36,6 @@ export const RenderSegmentSchema = z
   .meta({ id: "RenderSegment" });
 export type RenderSegment = z.infer<typeof RenderSegmentSchema>;
 
-/** Where a queued render stands: render work queued before it, and when a node should take it at the recent pace. */
-export const RenderQueuePlaceSchema = z
-  .object({
-    position: z.number().int().positive().describe("1: next for a free node; counts render, segment and join jobs queued before it (the fair claim order across users can move it)"),
-    etaSeconds: z.number().int().nonnegative().nullable().describe("seconds until a node should start it, from the running time of recent renders and the nodes seen; null before any render finished"),
-  })
-  .meta({ id: "RenderQueuePlace" });
-export type RenderQueuePlace = z.infer<typeof RenderQueuePlaceSchema>;
 
 /** A caller's own JSON object (the `metadata` render option), handed back as it was given. */
 export const CallerMetadataSchema = z.record(z.string(), jsonObjectValue()).meta({ id: "CallerMetadata" });
@@ -67,6 +62,8 @@ export const RenderStateSchema = z
     segments: z.array(RenderSegmentSchema).nullable().describe("which node rendered which frames of a split render; null for a render done whole"),
     queue: RenderQueuePlaceSchema.optional().describe("while queued, once the room has looked (within 5 s): its place in the queue and an estimate of when it starts"),
     metadata: CallerMetadataSchema.optional().describe("the render's `metadata` option, as given (a batch row's: the batch's); absent when none was given"),
+    quote: RenderQuoteSchema.optional().describe("what the render was expected to cost when it was asked for (the same quote its 202 and a dry run answer); absent on renders from before quotes"),
+    actual: RenderActualSchema.optional().describe("once it ended after a node took it: the node seconds and wall seconds it actually used, beside the quote"),
   })
   .meta({ id: "RenderState" });
 export type RenderState = z.infer<typeof RenderStateSchema>;

@@ -61,6 +61,8 @@ export interface RenderOptions {
   gifLoop?: number;
   /** The caller's own JSON object, kept with the render and echoed in its state and every webhook delivery. */
   metadata?: JsonObject;
+  /** Answer the render's quote (core/protocol/render-quote.ts) and start nothing. */
+  dryRun?: boolean;
 }
 
 export const FORMAT_CONTENT_TYPES: Record<Format, string> = {
@@ -179,6 +181,10 @@ export const renderOptionsSchema = lazy(() => {
       .describe("output size preset; default: the composition's own data-width x data-height; a GIF: scaled down to 720 px wide, keeping the aspect"),
     strict: z.boolean(allowed(["true", "false"])).default(false).describe("fail the render on lint errors, on a blocked network attempt, on a timeline that never registers, on a script error in any composition file and on a sub-composition that did not mount"),
     wait: z.boolean(allowed(["true", "false"])).default(false).describe("hold the request until the render ends"),
+    dryRun: z
+      .boolean(allowed(["true", "false"]))
+      .optional()
+      .describe("answer 200 with the render's quote (frames, size, estimated node and wall seconds, queue place) and start, store and queue nothing"),
     webhookUrl: z
       .string()
       .max(2000, "at most 2000 characters")

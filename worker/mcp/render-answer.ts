@@ -5,7 +5,8 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
 import type { RenderOrNone } from "../../core/protocol/render-state.ts";
 import { finishedVideo, finishedVideoOutput } from "./finished-video.ts";
-import { renderLinks, restOutput } from "./output-schema.ts";
+import { loose, renderLinks, restOutput } from "./output-schema.ts";
+import { RenderQuoteSchema } from "../../core/protocol/render-quote.ts";
 import { renderText } from "./result-text.ts";
 import { apiPath, type RestClient } from "./rest-client.ts";
 import { toolResult } from "./tool-result.ts";
@@ -16,6 +17,12 @@ export const renderOutput = restOutput("getRenderById").extend({
   links: renderLinks,
   next: z.string().optional().describe("present while the render runs: the call to make next"),
   video: finishedVideoOutput.optional(),
+});
+
+/** The render tool's answer: a render's state, or with dryRun the quote alone (then no render fields). */
+export const renderToolOutput = renderOutput.partial().extend({
+  dryRun: z.literal(true).optional().describe("present when dryRun was asked: only `quote` follows"),
+  quote: loose(RenderQuoteSchema).optional().describe("what the render is expected to cost (a dry run's whole answer; a render's state carries it too)"),
 });
 
 /** get_render's answer: a render's state, or { status: "none", recent } before the first render. */

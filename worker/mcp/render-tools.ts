@@ -14,9 +14,11 @@ import { isInProgress, type RenderOrNone, type RenderState as RenderStateOf } fr
 import { apiPath, RestError, type RestClient } from "./rest-client.ts";
 import { slugInput } from "./project-tools.ts";
 import { restOutput } from "./output-schema.ts";
+import type { RenderQuote } from "../../core/protocol/render-quote.ts";
+import { describeQuote } from "../../core/render/describe-quote.ts";
 import { nextText } from "./result-text.ts";
 import { asTool, toolResult } from "./tool-result.ts";
-import { getRenderOutput, renderAnswer, renderOutput, renderPath } from "./render-answer.ts";
+import { getRenderOutput, renderAnswer, renderPath, renderToolOutput } from "./render-answer.ts";
 import { pageArgs } from "./page-args.ts";
 import { playerToolMeta } from "./player-resource.ts";
 import { registerTaskTool } from "./task-tool.ts";
@@ -80,7 +82,8 @@ export function registerRenderTools(server: McpServer, rest: RestClient, waitMs:
           "(however long), wait: false returns at once. Progress notifications are sent if you asked for them. " +
           "Lint first: errors break frames (strict: true fails on them). A minute of video can take minutes. " +
           "variables: values over the composition's declared data-composition-variables defaults for this render " +
-          "(strictVariables: true refuses undeclared keys and wrong types). " +
+          "(strictVariables: true refuses undeclared keys and wrong types). dryRun: true answers the render's quote " +
+          "(frames, size, estimated node and wall seconds, queue place) and starts nothing; a render's state carries its quote too. " +
           "As an MCP task (call it with task: { ttl }), it answers the task at once: tasks/get says \"frame n of N\" and when to ask " +
           "again, tasks/result gives this same answer once it ends, tasks/cancel cancels the render. A done render has video " +
           "(download, duration, size, a player link) and the player app (ui://studio/player.html) plays it.",
@@ -89,11 +92,15 @@ export function registerRenderTools(server: McpServer, rest: RestClient, waitMs:
           ...renderOptionShape,
           wait: z.boolean().optional().describe(`true: return only when the render has ended (done, failed or cancelled); false: at once; unset: up to ${Math.round(waitMs / 1000)} s`),
         },
-        outputSchema: renderOutput,
+        outputSchema: renderToolOutput,
         _meta: playerToolMeta,
       },
       ({ slug, wait, ...options }, extra) =>
         asTool(async (): Promise<CallToolResult> => {
+          if (options.dryRun) {
+            const answer = await rest.json<{ dryRun: true; quote: RenderQuote }>({ method: "POST", path: renderPath(slug), json: options });
+            return toolResult(rest.origin, `Quote for ${slug} (nothing started): ${describeQuote(answer.quote)}`, answer);
+          }
           const started = await rest.json<RenderState>({ method: "POST", path: renderPath(slug), json: options });
           const deadline = wait === true ? Infinity : wait === false ? 0 : Date.now() + waitMs;
           const last = await waitForEnd(rest, slug, started, extra, deadline, live);
@@ -102,7 +109,11 @@ export function registerRenderTools(server: McpServer, rest: RestClient, waitMs:
           if (deadline > 0) await requireLive(live);
           return await renderAnswer(rest, slug, state, !ended);
         }),
-      async ({ slug, wait: _wait, ...options }) => renderTask(await rest.json<RenderStateOf>({ method: "POST", path: renderPath(slug), json: options }), Date.now()),
+      async ({ slug, wait: _wait, ...options }) => {
+        // A quote answers at once and starts nothing: there is no render for a task to follow.
+        if (options.dryRun) throw new RestError(400, { error: "invalid dryRun: a quote answers at once; call render with dryRun without a task", code: "bad_request" });
+        return renderTask(await rest.json<RenderStateOf>({ method: "POST", path: renderPath(slug), json: options }), Date.now());
+      },
   );
   server.registerTool(
       "get_render",

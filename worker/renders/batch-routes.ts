@@ -21,6 +21,9 @@ import type { RoomBatch } from "./room/batch-transitions.ts";
 import { roomOf } from "../durable-objects/room-of.ts";
 import { refuseStrictRowIssues } from "./strict-variables.ts";
 import { batchStopped } from "./shapes.ts";
+import { quoteRender } from "./quote-render.ts";
+import { batchDryRun } from "./quote-estimate.ts";
+import { BatchDryRunAnswerSchema } from "../../core/protocol/render-quote.ts";
 
 export const batchRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -32,7 +35,7 @@ export const batchRoutes = new Hono<AppEnv>()
         summary: "Start a batch: one render, and one file, per row of variables, one after another (a POST while a batch runs returns it; 409 render_in_progress while a plain render runs). Each row is a render in every way (split across nodes, strict, its own events and webhook); a failed row does not stop the batch, which then ends failed. Option webhookUrl: also POSTed batch.<status> when the batch ends (see webhooks), else the project's webhook.",
         tag: "renders", access: "user", idempotent: true,
         request: () => ({ params: projectSlugParams(), body: { json: batchRequestBody() } }),
-        responses: () => ({ 202: json(BatchStateSchema, "started: the first row is queued"), 200: json(BatchStateSchema, "the batch already in progress, unchanged") }),
+        responses: () => ({ 202: json(BatchStateSchema, "started: the first row is queued"), 200: json(z.union([BatchStateSchema, BatchDryRunAnswerSchema]), "the batch already in progress, unchanged, or (dryRun) one row's quote and the batch's totals: nothing started, stored or queued") }),
         errors: [400, 404, 409, 422, 429],
       },
       async (c, input) => {
@@ -45,6 +48,7 @@ export const batchRoutes = new Hono<AppEnv>()
           throw badRequest(`invalid composition: no file ${options.composition} in project ${ref.slug}`);
         }
         await refuseStrictRowIssues(c.env, ref, options, rows);
+        if (options.dryRun) return c.json(batchDryRun(rows.length, await quoteRender(c.env, ref, options)), 200);
         const batch: RoomBatch = {
           id: crypto.randomUUID(),
           userId: ref.userId,

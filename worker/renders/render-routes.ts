@@ -11,12 +11,14 @@ import { projectSlugParams } from "../http/path-params.ts";
 import { json, media } from "../openapi/operation.ts";
 import { renderOptionsSchema } from "../../core/render/render-options.ts";
 import { NoCurrentRenderSchema, RenderStateSchema, RenderWithLogSchema } from "../../core/protocol/render-state.ts";
+import { DryRunAnswerSchema } from "../../core/protocol/render-quote.ts";
 import { renderEventsHeaders, renderEventsQuery, startRenderQuery } from "./schemas.ts";
 import * as z from "zod";
 import { callerProject } from "../projects/caller-project.ts";
 import { strictLintFailures } from "./strict-lint.ts";
 import { refuseStrictVariableIssues } from "./strict-variables.ts";
 import { queuedRender } from "./state.ts";
+import { quoteRender } from "./quote-render.ts";
 import { isDownloadableRow, recentProjectRenders, renderListEntry } from "./store.ts";
 import { roomOf } from "../durable-objects/room-of.ts";
 import { wakeRenderNodes } from "./farm/render-node-container.ts";
@@ -57,10 +59,10 @@ export const renderRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "startRender",
-        summary: "Start a render (one at a time per project; a POST while one runs returns it; 409 batch_in_progress while a batch runs). With wait, answers when it ends, with its log. Option webhookUrl: POSTed when it ends (see webhooks), else the project's webhook.",
+        summary: "Start a render (one at a time per project; a POST while one runs returns it; 409 batch_in_progress while a batch runs). The 202 carries its quote (frames, size, estimated node and wall seconds, queue place); with dryRun, answers the quote alone and starts nothing. With wait, answers when it ends, with its log. Option webhookUrl: POSTed when it ends (see webhooks), else the project's webhook.",
         tag: "renders", access: "user", idempotent: true,
         request: () => ({ params: projectSlugParams(), query: startRenderQuery(), body: { json: renderOptionsSchema() } }),
-        responses: () => ({ 202: json(RenderStateSchema, "queued"), 200: json(z.union([RenderWithLogSchema, RenderStateSchema]), "the render already in progress, or (wait) the ended render with its log") }),
+        responses: () => ({ 202: json(RenderStateSchema, "queued, with its quote"), 200: json(z.union([RenderWithLogSchema, RenderStateSchema, DryRunAnswerSchema]), "the render already in progress, or (wait) the ended render with its log, or (dryRun) the render's quote alone: nothing started, stored or queued") }),
         errors: [400, 404, 409, 422, 429],
       },
       async (c, input) => {
@@ -75,8 +77,11 @@ export const renderRoutes = new Hono<AppEnv>()
           throw badRequest(`invalid composition: no file ${options.composition} in project ${ref.slug}`);
         }
         await refuseStrictVariableIssues(c.env, ref, options);
+        const { dryRun, ...renderOptions } = options;
+        const quote = await quoteRender(c.env, ref, renderOptions);
+        if (dryRun) return c.json({ dryRun: true as const, quote }, 200);
         const failWith = options.strict ? await strictLintFailures(c.env, ref, options.composition) : undefined;
-        const render = queuedRender(ref, options);
+        const render = { ...queuedRender(ref, renderOptions), quote };
         const room = roomOf(c.env, ref);
         const result = await room.startRender(render, failWith?.length ? failWith : undefined);
         if ("atCap" in result) throw capReached(c.env, "render");

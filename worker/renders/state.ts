@@ -5,6 +5,7 @@
 import type { ProgressEvent, RenderProgress } from "../../core/protocol/progress.ts";
 import type { RenderPlan } from "../../core/protocol/render-plan.ts";
 import type { RenderQueuePlace, RenderState, RenderStatus } from "../../core/protocol/render-state.ts";
+import type { RenderActual, RenderQuote } from "../../core/protocol/render-quote.ts";
 import { renderFilename, type RenderOptions } from "../../core/render/render-options.ts";
 
 export type Progress = RenderProgress;
@@ -48,6 +49,8 @@ interface RenderBase {
   ranMs: number;
   /** Whether its log already says that no node picked it up (said once). */
   waitNoticed: boolean;
+  /** What it was expected to cost when asked for (quote-render.ts); absent on renders stored before quotes. */
+  quote?: RenderQuote;
 }
 
 /** Waiting for a node: its place in the queue as the watchdog last read it (null before it looked). */
@@ -91,6 +94,8 @@ export interface EndedRender extends RenderBase {
   syncTries: number;
   /** When the user deleted the rendered file (DELETE /renders/<filename>); from then on it offers no download. */
   deletedAt: number | null;
+  /** What it actually used, beside its quote (actual-use.ts); absent when no node took it, and until its rows are written. */
+  actual?: RenderActual;
 }
 
 export type RoomRender = QueuedRender | RunningRender | SplitRender | EndedRender;
@@ -129,6 +134,8 @@ export function publicRenderState(r: RoomRender): RenderState {
     segments: segments ? segments.map(({ index, fromFrame, toFrame, node, attempts, status }) => ({ index, fromFrame, toFrame, node, attempts, status })) : null,
     ...(r.phase === "queued" && r.queue ? { queue: r.queue } : {}),
     ...(r.options.metadata ? { metadata: r.options.metadata } : {}),
+    ...(r.quote ? { quote: r.quote } : {}),
+    ...(r.phase === "ended" && r.actual ? { actual: r.actual } : {}),
   };
 }
 

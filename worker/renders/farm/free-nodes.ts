@@ -24,10 +24,11 @@ async function idleNodes(env: Env): Promise<number> {
   }
 }
 
-export async function freeNodes(env: Env): Promise<FreeNodes> {
+/** `ownJobQueued`: false for a render not queued yet (its quote, asked before its POST admits it). */
+export async function freeNodes(env: Env, ownJobQueued = true): Promise<FreeNodes> {
   const idle = await idleNodes(env);
   if (!env.RENDER_NODE_CONTAINER) return countFreeNodes(idle, null);
-  // This render's own job is in the depth: its node is the planning node, counted as free.
-  const busy = Math.max(0, (await queueDepth(env)).render - 1);
+  // This render's own job, once queued, is in the depth: its node is the planning node, counted as free.
+  const busy = Math.max(0, (await queueDepth(env)).render - (ownJobQueued ? 1 : 0));
   return countFreeNodes(idle, { max: configOf(env).CONTAINER_MAX_INSTANCES, busy });
 }

@@ -14,6 +14,8 @@ import type { ProjectLookup } from "../notify-render-ended.ts";
 import { wakeRenderNodes } from "../farm/render-node-container.ts";
 import { queuedRender, type QueuedRender, type RoomRender } from "../state.ts";
 import { strictLintFailures } from "../strict-lint.ts";
+import { quoteRender } from "../quote-render.ts";
+import type { RenderQuote } from "../../../core/protocol/render-quote.ts";
 import { batchEnded, batchInProgress, cancelPending, nextPendingRow, publicBatchState, rowRefused, rowRenderEnded, rowStarted, type RoomBatch } from "./batch-transitions.ts";
 import type { RenderFeed } from "./render-feed.ts";
 import { loadRender } from "./render-store.ts";
@@ -104,11 +106,22 @@ export class BatchRun {
     return { started: true, state: (await this.state())! };
   }
 
+  /** A row's quote, as a render POST has one; a row whose quote cannot be read (D1 or R2 failing) starts without one,
+   * said in the log: the quote informs, it never stops a batch. */
+  private async quoteRow(batch: RoomBatch, options: RoomBatch["options"]): Promise<{ quote?: RenderQuote }> {
+    try {
+      return { quote: await quoteRender(this.env, batch, options) };
+    } catch (error) {
+      logEvent("warn", "batch.row_quote_unknown", { batchId: batch.id, error, started: "without a quote" });
+      return {};
+    }
+  }
+
   /** Starts the row at `index` as a render; "atCap" when the user's cap refused it (the row is then failed). */
   private async startRow(batch: RoomBatch, index: number): Promise<"started" | "atCap"> {
     const row = batch.rows[index]!;
     const options = { ...batch.options, variables: (await this.storage.get<Record<string, unknown>>(varsKey(batch.id, index))) ?? {} };
-    const render = queuedRender(batch, options, `${batch.slug}-${rowLabel(row, index)}`);
+    const render = { ...queuedRender(batch, options, `${batch.slug}-${rowLabel(row, index)}`), ...(await this.quoteRow(batch, options)) };
     const failWith = options.strict ? await strictLintFailures(this.env, batch, options.composition) : [];
     // The lint read other storage than the room's, so other calls ran meanwhile: a cancel may have ended the batch.
     const latest = await this.load();

@@ -12,7 +12,9 @@ import type { Env } from "../../env.ts";
 import { logEvent } from "../../http/log.ts";
 import { capOf } from "../../limits/work-caps.ts";
 import { notifyRenderEnded, projectLookup, type ProjectLookup } from "../notify-render-ended.ts";
-import { admitRender, writeEndedRender } from "../projection.ts";
+import { admitRender, jobIdsOf, writeEndedRender } from "../projection.ts";
+import { actualUse } from "../actual-use.ts";
+import { findJobs } from "../farm/queue.ts";
 import { publicRenderState, type EndedRender, type QueuedRender, type RoomRender } from "../state.ts";
 import { applyStep } from "./apply-step.ts";
 import { ChangeWaiters } from "./change-waiters.ts";
@@ -140,7 +142,10 @@ export class RenderEnds {
   }
 
   /** Writes an ended render's D1 rows, then marks it synced (from then on a done render offers its download). */
-  private async sync(render: EndedRender): Promise<EndedRender> {
+  private async sync(ended: EndedRender): Promise<EndedRender> {
+    // Its actual use is read from the job rows first, so the row written carries it beside the quote.
+    const actual = ended.actual ?? actualUse(await findJobs(openDb(this.env.DB), jobIdsOf(ended)), ended);
+    const render = actual ? { ...ended, actual } : ended;
     await writeEndedRender(this.env, render);
     const done = synced(render);
     await storeRender(this.ctx.storage, done);

@@ -363,7 +363,8 @@ export function ended(render: LiveRender, outcome: Outcome, now: number): { rend
   const done = "ok" in outcome && outcome.ok;
   const progress = done && render.progress ? { ...render.progress, frame: render.progress.total, percent: 100, etaSeconds: 0 } : render.progress;
   const segments = render.phase === "split" ? render.segments.map((s) => (isInProgress(s.status) ? { ...s, status: "cancelled" as const } : { ...s })) : null;
-  const base = endedBase(render);
+  // An ended render's ranMs is its whole running time, this attempt's included: its actual wall seconds (actual-use.ts).
+  const base = { ...endedBase(render), ranMs: render.ranMs + (render.phase === "queued" ? 0 : now - render.runningSince) };
   return {
     render: {
       ...base,
@@ -386,8 +387,8 @@ export function ended(render: LiveRender, outcome: Outcome, now: number): { rend
 
 /** The fields every phase shares, without those of the live phase. */
 function endedBase(render: LiveRender) {
-  const { id, userId, slug, startedAt, filename, options, lastLine, progress, plan, retries, ranMs, waitNoticed } = render;
-  return { id, userId, slug, startedAt, filename, options, lastLine, progress, plan, retries, ranMs, waitNoticed };
+  const { id, userId, slug, startedAt, filename, options, lastLine, progress, plan, retries, ranMs, waitNoticed, quote } = render;
+  return { id, userId, slug, startedAt, filename, options, lastLine, progress, plan, retries, ranMs, waitNoticed, ...(quote ? { quote } : {}) };
 }
 
 /** The ended render's D1 rows are written: from now on a done render offers its download. */

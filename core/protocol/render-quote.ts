@@ -1,0 +1,48 @@
+// What a render is expected to cost before it starts (issue 34, point 3): its frames and size as the Worker reads
+// them statically from the composition, the node seconds and wall seconds the farm model estimates, and its place in
+// the queue. POST .../render with dryRun answers it alone; a real render's 202 carries the same quote, kept in its
+// state, and at its end the render's actual seconds are kept beside it.
+import * as z from "zod";
+import { RenderQueuePlaceSchema } from "./render-queue-place.ts";
+
+export const RenderQuoteSchema = z
+  .object({
+    frames: z.number().int().positive().nullable().describe("frames the render will capture; null when the length cannot be read from the composition's HTML (then `reason` says why and the estimates are null)"),
+    fps: z.number().positive().describe("the frame rate the render will use: the fps option, else the root's data-fps, else 30 (a GIF: 15)"),
+    width: z.number().int().positive().nullable().describe("the output's width in pixels; null when the root declares no data-width"),
+    height: z.number().int().positive().nullable().describe("the output's height in pixels; null when the root declares no data-height"),
+    renderSeconds: z.number().nonnegative().nullable().describe("estimated node seconds the render will use (every segment and the join of a split render)"),
+    wallSeconds: z.number().nonnegative().nullable().describe("estimated seconds from a node's claim to the file, split or whole as the farm would decide now"),
+    segments: z.number().int().positive().nullable().describe("how many nodes would render it: 1 is whole, more is split and joined"),
+    queue: RenderQueuePlaceSchema.describe("its place in the queue were it queued now, and when a node should take it"),
+    model: z
+      .object({ version: z.string(), basis: z.string() })
+      .describe("the model behind the estimates: its version and what it rests on"),
+    reason: z.string().nullable().describe("why some figures are null; null when all are known"),
+  })
+  .meta({ id: "RenderQuote" });
+export type RenderQuote = z.infer<typeof RenderQuoteSchema>;
+
+/** What a finished render actually used, kept beside its quote. */
+export const RenderActualSchema = z
+  .object({
+    renderSeconds: z.number().nonnegative().describe("node seconds used: the sum of its render, segment and join jobs' running time"),
+    wallSeconds: z.number().nonnegative().describe("seconds from its first claim to its end"),
+  })
+  .meta({ id: "RenderActual" });
+export type RenderActual = z.infer<typeof RenderActualSchema>;
+
+/** The answer of a dry run: the quote alone; nothing was started, stored or queued. */
+export const DryRunAnswerSchema = z.object({ dryRun: z.literal(true), quote: RenderQuoteSchema }).meta({ id: "RenderDryRun" });
+
+/** The answer of a batch's dry run: one row's quote (rows differ only in variables, which the quote does not read) and
+ * the batch's totals, its rows rendered one after another. */
+export const BatchDryRunAnswerSchema = z
+  .object({
+    dryRun: z.literal(true),
+    rows: z.number().int().positive(),
+    quote: RenderQuoteSchema.describe("one row's quote"),
+    renderSeconds: z.number().nonnegative().nullable().describe("estimated node seconds of every row"),
+    wallSeconds: z.number().nonnegative().nullable().describe("estimated seconds of every row, one after another, from the first claim"),
+  })
+  .meta({ id: "BatchDryRun" });

@@ -1,0 +1,113 @@
+// A render's quote at the API (issue 34, point 3): a dry run answers it and changes nothing (no render, no room
+// state, no job, no D1 row); a real render's 202 carries the same quote and keeps it in its state; a composition
+// whose length a script sets says so instead of guessing; a batch's dry run quotes a row and the batch's totals; a
+// finished render shows what it actually used beside the quote (its state, its D1 row, its webhook).
+import { env } from "cloudflare:test";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { starterComposition } from "../../core/composition/index.ts";
+import { RenderQuoteSchema } from "../../core/protocol/render-quote.ts";
+import { RenderStateSchema } from "../../core/protocol/render-state.ts";
+import { api, createProject, json, signIn } from "./helpers.ts";
+import { claim, deliveredBodies, nodeCall, registerNode } from "./node-helpers.ts";
+import { callTool, textOf } from "./mcp-helpers.ts";
+
+const count = async (table: "renders" | "jobs", userId: string) =>
+  (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`).bind(userId).first<{ n: number }>())?.n ?? 0;
+
+async function project(name: string, html?: string) {
+  const s = await signIn(name);
+  const { slug } = await createProject(s.token, name);
+  if (html) expect((await api(s.token, "PUT", `/api/projects/${slug}/files/index.html`, html)).status).toBe(200);
+  return { s, slug };
+}
+
+describe("render quotes", () => {
+  it("a dry run answers the quote and starts, stores and queues nothing", async () => {
+    const { s, slug } = await project("quote-dry");
+    const res = await api(s.token, "POST", `/api/projects/${slug}/render`, { dryRun: true, quality: "draft" });
+    expect(res.status).toBe(200);
+    const answer = await json<{ dryRun: true; quote: unknown }>(res);
+    expect(answer.dryRun).toBe(true);
+    // The starter: 6 s at 1920x1080 and 30 fps; the configured farm renders 15 frames a second at 1080p, one node free.
+    expect(RenderQuoteSchema.parse(answer.quote)).toEqual({
+      frames: 180, fps: 30, width: 1920, height: 1080, renderSeconds: 12, wallSeconds: 12, segments: 1,
+      queue: { position: 1, etaSeconds: expect.toSatisfy((eta: unknown) => eta === null || typeof eta === "number") },
+      model: { version: "farm-config-1", basis: expect.stringContaining("not yet fitted") }, reason: null,
+    });
+    expect(await json(await api(s.token, "GET", `/api/projects/${slug}/render`))).toEqual({ status: "none", recent: [] });
+    expect(await count("renders", s.userId)).toBe(0);
+    expect(await count("jobs", s.userId)).toBe(0);
+    // The room keeps nothing: the next real render is admitted (202), not handed back as one in progress.
+    onTestFinished(async () => void (await api(s.token, "DELETE", `/api/projects/${slug}/render`))); // the queue left to the tests after
+    expect((await api(s.token, "POST", `/api/projects/${slug}/render`, { quality: "draft" })).status).toBe(202);
+  });
+
+  it("a real render's 202 carries the same quote, and its state keeps it", async () => {
+    const { s, slug } = await project("quote-real");
+    const dry = await json<{ quote: unknown }>(await api(s.token, "POST", `/api/projects/${slug}/render`, { dryRun: true, format: "webm", resolution: "square" }));
+    onTestFinished(async () => void (await api(s.token, "DELETE", `/api/projects/${slug}/render`)));
+    const res = await api(s.token, "POST", `/api/projects/${slug}/render`, { format: "webm", resolution: "square" });
+    expect(res.status).toBe(202);
+    const state = RenderStateSchema.parse(await json(res));
+    expect(state.quote).toEqual(dry.quote);
+    expect(state.quote).toMatchObject({ frames: 180, width: 1080, height: 1080 });
+    const again = RenderStateSchema.parse(await json(await api(s.token, "GET", `/api/projects/${slug}/render`)));
+    expect(again.quote).toEqual(dry.quote);
+    expect(await count("jobs", s.userId)).toBe(1);
+  });
+
+  it("says the frames are unknown when the root declares no duration, instead of guessing", async () => {
+    const html = starterComposition({ compositionId: "quote-open", title: "Open", duration: 3 }).replace(/ data-duration="3"/, "");
+    const { s, slug } = await project("quote-open", html);
+    const { quote } = await json<{ quote: Record<string, unknown> }>(await api(s.token, "POST", `/api/projects/${slug}/render`, { dryRun: true, fps: 24 }));
+    expect(quote).toMatchObject({ frames: null, fps: 24, width: 1920, height: 1080, renderSeconds: null, wallSeconds: null, segments: null });
+    expect(quote.reason).toContain("no data-duration");
+  });
+
+  it("a batch's dry run quotes one row and the batch's totals, and starts nothing; a real batch's row carries the quote", async () => {
+    const { s, slug } = await project("quote-batch");
+    const res = await api(s.token, "POST", `/api/projects/${slug}/batch`, { dryRun: true, rows: [{}, {}, {}] });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ dryRun: true, rows: 3, quote: { frames: 180, renderSeconds: 12 }, renderSeconds: 36, wallSeconds: 36 });
+    expect(await json(await api(s.token, "GET", `/api/projects/${slug}/batch`))).toEqual({ status: "none" });
+    expect(await count("jobs", s.userId)).toBe(0);
+    // A real batch's row is a render like any other: its state carries the same quote.
+    const dry = await json<{ quote: unknown }>(await api(s.token, "POST", `/api/projects/${slug}/batch`, { dryRun: true, rows: [{}] }));
+    onTestFinished(async () => void (await api(s.token, "DELETE", `/api/projects/${slug}/batch`)));
+    expect((await api(s.token, "POST", `/api/projects/${slug}/batch`, { rows: [{}] })).status).toBe(202);
+    const row = RenderStateSchema.parse(await json(await api(s.token, "GET", `/api/projects/${slug}/render`)));
+    expect(row.quote).toEqual(dry.quote);
+  });
+
+  it("a finished render shows the node and wall seconds it actually used beside its quote: state, stored row, webhook", async () => {
+    const key = await registerNode("quote-node");
+    const { s, slug } = await project("quote-done");
+    const started = RenderStateSchema.parse(await json(await api(s.token, "POST", `/api/projects/${slug}/render`, { quality: "draft", webhookUrl: "https://hooks.example.com/quote" })));
+    expect(started.actual).toBeUndefined();
+    const job = await claim(key);
+    expect(job?.id).toBe(started.id);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await nodeCall(key, "PUT", `/jobs/${started.id}/output`, new Uint8Array(64), { "Content-Type": "video/mp4" })).status).toBe(200);
+    expect((await nodeCall(key, "POST", `/jobs/${started.id}/complete`, { ok: true })).status).toBe(200);
+
+    const done = RenderStateSchema.parse(await json(await api(s.token, "GET", `/api/projects/${slug}/render`)));
+    expect(done.status).toBe("done");
+    expect(done.quote).toEqual(started.quote);
+    // One node held it from its claim to its end: node seconds and wall seconds are that time, at least the 0.3 s waited.
+    expect(done.actual!.renderSeconds).toBeGreaterThanOrEqual(0.3);
+    expect(done.actual!.wallSeconds).toBeGreaterThanOrEqual(0.3);
+    const stored = RenderStateSchema.parse(await json(await api(s.token, "GET", `/api/renders/${started.id}`)));
+    expect(stored).toMatchObject({ quote: started.quote, actual: done.actual });
+    const [delivery] = await deliveredBodies(s.userId, started.id);
+    expect(delivery!.data).toMatchObject({ quote: started.quote, actual: done.actual });
+  });
+
+  it("MCP's render tool with dryRun answers the quote in words and as data, and starts nothing", async () => {
+    const { s, slug } = await project("quote-mcp");
+    const { result } = await callTool(s.token, "render", { slug, dryRun: true, quality: "draft" });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ dryRun: true, quote: { frames: 180, width: 1920, height: 1080, renderSeconds: 12 } });
+    expect(textOf(result)).toContain(`Quote for ${slug} (nothing started): 180 frames at 30 fps, 1920x1080; about 12 s to render`);
+    expect(await count("jobs", s.userId)).toBe(0);
+  });
+});
