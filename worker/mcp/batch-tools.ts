@@ -15,6 +15,12 @@ import { batchTask } from "./task-status.ts";
 
 const getBatchOutput = restOutput("startBatch", 202).partial().extend({ status: z.enum(["none", "queued", "rendering", "done", "failed", "cancelled"]) });
 
+/** The batch body without dryRun: this tool starts batches (its answers are batch states); the quote is the render tool's. */
+const batchShape = () => {
+  const { dryRun: _dryRun, ...shape } = batchRequestSchema().shape;
+  return shape;
+};
+
 export function registerBatchTools(server: McpServer, rest: RestClient, asTask: (tool: string) => boolean): void {
   registerTaskTool(
     server,
@@ -26,8 +32,9 @@ export function registerBatchTools(server: McpServer, rest: RestClient, asTask: 
         "row's variables over the composition's data-composition-variables defaults, and a file named <slug>-<row name or index>_<time>. " +
         "Answers at once with each row's status; follow with get_batch (each done row has its download link). A failed row does not " +
         "stop the others; the batch ends done only when every row is done. No other render starts in the project meanwhile. " +
-        "As an MCP task (task: { ttl }), tasks/get follows the rows and tasks/result gives the batch once it ends.",
-      inputSchema: { slug: slugInput, ...batchRequestSchema().shape },
+        "As an MCP task (task: { ttl }), tasks/get follows the rows and tasks/result gives the batch once it ends. " +
+        "To know what it costs first: render with dryRun quotes one row; POST …/batch with dryRun (REST) quotes the whole batch.",
+      inputSchema: { slug: slugInput, ...batchShape() },
       outputSchema: restOutput("startBatch", 202),
     },
     ({ slug, ...body }) =>
