@@ -1,5 +1,6 @@
 // The workerd test files of the `worker-shared` project (vitest.config.ts): they run one after another in one
-// Miniflare, so each sees the D1 rows, R2 objects and Durable Objects the files before it left. That is safe for a
+// Miniflare (or two, when both of the group's vitest workers are free for them: test/lanes-sequencer.ts), so each
+// sees the D1 rows, R2 objects and Durable Objects the files before it in its Miniflare left. That is safe for a
 // file that only reads and asserts what its own users made (each signs in under names no other file uses) and
 // neither claims jobs (a claim takes any user's queued job), nor reads the idea board, the queue, the JobBoard's idle
 // nodes, rate-limit counters or other global counts, nor leaves a mock or a spy set. Files that do stay in the
