@@ -19,6 +19,22 @@ import LanesSequencer from "./test/lanes-sequencer.ts";
  */
 const LANES = { groupOrder: 1, maxWorkers: 2 };
 
+/** What the `node` and `node-shared` projects share: the lanes, the one-at-a-time lock, time for real processes. */
+const END_TO_END = {
+  maxWorkers: LANES.maxWorkers,
+  sequence: { groupOrder: LANES.groupOrder },
+  setupFiles: ["./test/one-at-a-time.setup.ts"],
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+};
+/** Their global setups: what their studios need (the page runtime, the dashboard, a prepared data folder), the lock. */
+const END_TO_END_SETUP = [
+  "./test/build-page-runtime.global.ts",
+  "./test/build-dashboard.global.ts",
+  "./test/studio-template.global.ts",
+  "./test/one-at-a-time.global.ts",
+];
+
 /** The Worker inside workerd (one Miniflare per vitest worker), as both workerd projects run it. */
 const workerd = () =>
   cloudflareTest(async () => ({
@@ -110,19 +126,10 @@ export default defineConfig({
           // at a time were tried (test/README.md, "How long the suite takes"): on a CI clone the whole run took 1275 s
           // against 1319 s, and the dashboard's full-page screenshots and one-second polls timed out while two other
           // files rendered beside them.
-          maxWorkers: LANES.maxWorkers,
-          sequence: { groupOrder: LANES.groupOrder },
-          globalSetup: [
-            "./test/build-page-runtime.global.ts",
-            "./test/build-dashboard.global.ts",
-            "./test/studio-template.global.ts",
-            "./test/one-at-a-time.global.ts",
-          ],
-          setupFiles: ["./test/one-at-a-time.setup.ts"],
+          ...END_TO_END,
+          globalSetup: END_TO_END_SETUP,
           include: ["render-node/**/*.test.ts", "bench/**/*.test.ts", "test/node/**/*.test.ts", "test/browser/**/*.test.ts"],
           exclude: [...PURE_TEST_FILES, ...SHARED_STUDIO_FILES, "**/node_modules/**"],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
         },
       },
       {
@@ -132,19 +139,9 @@ export default defineConfig({
           // stopped after the last file (test/shared-studio-files.ts says which files may share it). One file at a
           // time with `node`'s (the same lock), each in a worker of its own: a file's renders and browsers never run
           // beside another's.
-          maxWorkers: LANES.maxWorkers,
-          sequence: { groupOrder: LANES.groupOrder },
-          globalSetup: [
-            "./test/build-page-runtime.global.ts",
-            "./test/build-dashboard.global.ts",
-            "./test/studio-template.global.ts",
-            "./test/one-at-a-time.global.ts",
-            "./test/shared-studio.global.ts",
-          ],
-          setupFiles: ["./test/one-at-a-time.setup.ts"],
+          ...END_TO_END,
+          globalSetup: [...END_TO_END_SETUP, "./test/shared-studio.global.ts"],
           include: SHARED_STUDIO_FILES,
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
         },
       },
     ],
