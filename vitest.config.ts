@@ -9,6 +9,31 @@ import { PURE_TEST_FILES } from "./test/pure-test-files.ts";
 import { fakeOAuthProviders } from "./test/worker/fake-oauth-providers.ts";
 import { SHARED_STORAGE_FILES } from "./test/worker/shared-storage-files.ts";
 import { SHARED_STUDIO_FILES } from "./test/shared-studio-files.ts";
+import LanesSequencer from "./test/lanes-sequencer.ts";
+
+/**
+ * The group of the `node`, `node-shared`, `worker` and `worker-shared` projects: two vitest workers, one for an
+ * end-to-end file (they take a lock, one file at a time: test/one-at-a-time.global.ts) and one for the workerd files
+ * beside it (test/lanes-sequencer.ts orders the group). On two cores an end-to-end file mostly waits on Chromium,
+ * ffmpeg and its studio, and a workerd file is light (test/README.md, "How long the suite takes").
+ */
+const LANES = { groupOrder: 1, maxWorkers: 2 };
+
+/** What the `node` and `node-shared` projects share: the lanes, the one-at-a-time lock, time for real processes. */
+const END_TO_END = {
+  maxWorkers: LANES.maxWorkers,
+  sequence: { groupOrder: LANES.groupOrder },
+  setupFiles: ["./test/one-at-a-time.setup.ts"],
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+};
+/** Their global setups: what their studios need (the page runtime, the dashboard, a prepared data folder), the lock. */
+const END_TO_END_SETUP = [
+  "./test/build-page-runtime.global.ts",
+  "./test/build-dashboard.global.ts",
+  "./test/studio-template.global.ts",
+  "./test/one-at-a-time.global.ts",
+];
 
 /** The Worker inside workerd (one Miniflare per vitest worker), as both workerd projects run it. */
 const workerd = () =>
@@ -47,6 +72,7 @@ const workerd = () =>
 export default defineConfig({
   test: {
     reporters: ["default", "./test/summary-reporter.ts"],
+    sequence: { sequencer: LanesSequencer },
     // The Worker's one JSON line per request (worker/http/request-log.ts) is for production logs; thousands of them
     // would bury the test output. Tests that care read them through a console spy.
     onConsoleLog: (log: string) => !log.includes('"event":"request"'),
@@ -55,10 +81,9 @@ export default defineConfig({
         plugins: [workerd()],
         test: {
           name: "worker",
-          // One file at a time, as before (vitest's default on two cores), each in a workerd of its own: not yet shown
-          // to hold with several workerd files at once (see test/README.md, "How long the suite takes").
-          maxWorkers: 1,
-          sequence: { groupOrder: 1 },
+          // Each file in a workerd of its own, one at a time, beside the end-to-end files (LANES above).
+          maxWorkers: LANES.maxWorkers,
+          sequence: { groupOrder: LANES.groupOrder },
           globalSetup: ["./test/build-page-runtime.global.ts", "./test/gsap-assets.global.ts"],
           include: ["test/worker/**/*.test.ts"],
           exclude: [...SHARED_STORAGE_FILES, "**/node_modules/**"],
@@ -69,12 +94,13 @@ export default defineConfig({
         plugins: [workerd()],
         test: {
           name: "worker-shared",
-          // One Miniflare (workerd, D1, R2, Durable Objects) for all of these files, one after another, each module
-          // imported once: no workerd start, module fetch and migration run per file (test/worker/shared-storage-files.ts
-          // says which files may share storage).
+          // One Miniflare (workerd, D1, R2, Durable Objects) for these files, one after another, each module imported
+          // once: no workerd start, module fetch and migration run per file (test/worker/shared-storage-files.ts says
+          // which files may share storage). Beside the end-to-end files (LANES above); when both workers are free
+          // for these files, the second starts a Miniflare of its own.
           isolate: false,
-          maxWorkers: 1,
-          sequence: { groupOrder: 2 },
+          maxWorkers: LANES.maxWorkers,
+          sequence: { groupOrder: LANES.groupOrder },
           globalSetup: ["./test/build-page-runtime.global.ts", "./test/gsap-assets.global.ts"],
           include: SHARED_STORAGE_FILES,
           setupFiles: ["./test/worker/setup.ts"],
@@ -96,16 +122,14 @@ export default defineConfig({
       {
         test: {
           name: "node",
-          // One file at a time (vitest's default on two cores). Three at a time were tried (test/README.md, "How long
-          // the suite takes"): on a CI clone the whole run took 1275 s against 1319 s, and the dashboard's full-page
-          // screenshots and one-second polls timed out while two other files rendered beside them.
-          maxWorkers: 1,
-          sequence: { groupOrder: 0 },
-          globalSetup: ["./test/build-page-runtime.global.ts", "./test/build-dashboard.global.ts", "./test/studio-template.global.ts"],
+          // One file at a time (the lock of test/one-at-a-time.setup.ts), a workerd file beside it (LANES above). Three
+          // at a time were tried (test/README.md, "How long the suite takes"): on a CI clone the whole run took 1275 s
+          // against 1319 s, and the dashboard's full-page screenshots and one-second polls timed out while two other
+          // files rendered beside them.
+          ...END_TO_END,
+          globalSetup: END_TO_END_SETUP,
           include: ["render-node/**/*.test.ts", "bench/**/*.test.ts", "test/node/**/*.test.ts", "test/browser/**/*.test.ts"],
           exclude: [...PURE_TEST_FILES, ...SHARED_STUDIO_FILES, "**/node_modules/**"],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
         },
       },
       {
@@ -113,19 +137,11 @@ export default defineConfig({
           name: "node-shared",
           // One studio (wrangler dev and a render node) for all of these files, started by the last global setup and
           // stopped after the last file (test/shared-studio-files.ts says which files may share it). One file at a
-          // time, each in a worker of its own, in the same sequence as `node`'s files: a file's renders and
-          // browsers never run beside another's.
-          maxWorkers: 1,
-          sequence: { groupOrder: 0 },
-          globalSetup: [
-            "./test/build-page-runtime.global.ts",
-            "./test/build-dashboard.global.ts",
-            "./test/studio-template.global.ts",
-            "./test/shared-studio.global.ts",
-          ],
+          // time with `node`'s (the same lock), each in a worker of its own: a file's renders and browsers never run
+          // beside another's.
+          ...END_TO_END,
+          globalSetup: [...END_TO_END_SETUP, "./test/shared-studio.global.ts"],
           include: SHARED_STUDIO_FILES,
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
         },
       },
     ],

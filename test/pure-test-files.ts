@@ -19,6 +19,7 @@ export const PURE_TEST_FILES = [
   "test/node/cli-terminal-safe.test.ts",
   "test/node/config-docs.test.ts",
   "test/node/idea-bot-candidates.test.ts",
+  "test/node/lane-order.test.ts",
   "test/node/mcp-task-pure.test.ts",
   "test/node/render-life.test.ts",
   "test/node/security-boundaries.test.ts",

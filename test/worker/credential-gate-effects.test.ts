@@ -58,8 +58,9 @@ describe("a newcomer's handler, when the cached caller's credential is revoked b
     expect(await first.json()).toEqual({ as: userId, refused: 0 });
     expect(await effectsOf("first")).toEqual({ d1: true, r2: true, durableObject: true });
 
-    // Revoked elsewhere (another isolate rotated it): this isolate's cache still names the caller.
-    await env.DB.prepare("UPDATE api_tokens SET token_hash = 'rotated-elsewhere' WHERE token_hash = ?1").bind(await sha256Hex(token)).run();
+    // Revoked elsewhere (another isolate rotated it): this isolate's cache still names the caller. The new hash is
+    // this file's own: token hashes are unique, and other files in the same storage rotate theirs the same way.
+    await env.DB.prepare("UPDATE api_tokens SET token_hash = 'rotated-elsewhere-gate-effects' WHERE token_hash = ?1").bind(await sha256Hex(token)).run();
     const second = await post("second", token);
     expect(second.status).toBe(401);
     expect(await second.json()).toMatchObject({ error: "unauthorized: invalid or revoked token" });
