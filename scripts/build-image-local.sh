@@ -19,6 +19,8 @@
 # Exit code 0 when the image built and rendered. See docs/deploy.md section 5 for what this proves and what not.
 set -euo pipefail
 
+# Root's tools (chroot, mount's helpers, mmdebstrap's) live in the sbin folders, which a CI's minimal PATH may lack.
+export PATH="/usr/local/sbin:/usr/sbin:/sbin:$PATH"
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 WORK="${STUDIO_IMAGE_WORK:-/var/tmp/studio-image}"
 KEEP=false
