@@ -21,3 +21,8 @@ export const COMPOSITION_LIMITS = {
 
 /** The frame rate a composition is counted at when neither its root nor the request names one. */
 export const DEFAULT_COUNTING_FPS = 30;
+
+/** Frames of `duration` seconds at `fps`, counted as the render node counts them (round, at least 1). */
+export function countLimitFrames(duration: number, fps: number): number {
+  return Math.max(1, Math.round(duration * fps - 1e-9));
+}

@@ -5,10 +5,10 @@
 // preview of it, and a render node refuses such a job before it starts a browser. The numbers live in
 // composition-limits.ts (re-exported here); this file reads them from a page's HTML.
 import { readAttribute, type HtmlElement, parseHtml } from "../html/parse-html.ts";
-import { COMPOSITION_LIMITS, DEFAULT_COUNTING_FPS } from "./composition-limits.ts";
+import { COMPOSITION_LIMITS, countLimitFrames, DEFAULT_COUNTING_FPS } from "./composition-limits.ts";
 import { findRootElement } from "./find-root-element.ts";
 
-export { COMPOSITION_LIMITS, DEFAULT_COUNTING_FPS };
+export { COMPOSITION_LIMITS, countLimitFrames, DEFAULT_COUNTING_FPS };
 
 /** What a root declares, as numbers (null when absent or not a number), with the attribute text for messages. */
 export interface RootSize {
@@ -71,10 +71,6 @@ export function readCompositionSize(html: string): RootSize | null {
   return root ? readRootSize(root) : null;
 }
 
-/** Frames of `duration` seconds at `fps`, counted as the render node counts them (round, at least 1). */
-export function countLimitFrames(duration: number, fps: number): number {
-  return Math.max(1, Math.round(duration * fps - 1e-9));
-}
 
 const grouped = (n: number) => n.toLocaleString("en-US");
 

@@ -16,8 +16,12 @@ export const RenderQuoteSchema = z
     segments: z.number().int().positive().nullable().describe("how many nodes would render it: 1 is whole, more is split and joined"),
     queue: RenderQueuePlaceSchema.describe("its place in the queue were it queued now, and when a node should take it"),
     model: z
-      .object({ version: z.string(), basis: z.string() })
-      .describe("the model behind the estimates: its version and what it rests on"),
+      .object({
+        version: z.string().describe("the fitted model's version: quotes of one version compare"),
+        basis: z.string(),
+        throughputScale: z.number().positive().optional().describe("the factor the model's estimate was multiplied by: recent renders' actual over estimated node seconds (median), 1 with none; absent on quotes made before the fitted model"),
+      })
+      .describe("the model behind the estimates: its version, what it rests on and the farm's pace it was scaled by"),
     reason: z.string().nullable().describe("why some figures are null; null when all are known"),
   })
   .meta({ id: "RenderQuote" });

@@ -1,32 +1,86 @@
-// The quote's arithmetic and the actual use at a render's end, on plain values: a long render with free nodes is
+// The quote's arithmetic and the actual use at a render's end, on plain values: the fitted model's terms (size,
+// frames, clips, shader, quality) and the farm's throughput move the estimate, a long render with free nodes is
 // quoted split (its node seconds above its wall seconds), a GIF whole, a composition without a length unknown; the
-// actual node seconds sum the jobs a node ran, an open job running to the end.
+// composition's media read statically; the actual node seconds sum the jobs a node ran, an open job running to the end.
 import { describe, expect, it } from "vitest";
+import { readCompositionCostFacts } from "../../core/composition/read-cost-facts.ts";
+import { starterComposition } from "../../core/composition/starter.ts";
+import { COST_TERMS, type CostCoefficients } from "../../core/render/cost-model.ts";
+import type { CostModelFit } from "../../core/render/cost-model-fit.ts";
 import { actualUse } from "../../worker/renders/actual-use.ts";
-import { quoteOf } from "../../worker/renders/quote-estimate.ts";
+import { quoteOf, type QuoteFacts } from "../../worker/renders/quote-estimate.ts";
 import type { FarmModel } from "../../worker/renders/split-plan.ts";
 
 const model: FarmModel = { segmentOverheadS: 3, framesPerSecond1080p: 15, joinPerVideoSecondS: 0.075, maxSegments: 8 };
 const queue = { position: 1, etaSeconds: null };
-const root = { width: 1920, height: 1080, durationSeconds: 60 };
+const media = { videoClips: 0, audioClips: 0, shaderTransitions: false };
+const root = { width: 1920, height: 1080, durationSeconds: 60, ...media };
+// Plain figures, so the arithmetic reads: 1 s fixed, 0.05 s a 1080p frame (0.02 + 0.03 × 2.0736 MP ≈ 0.0822 s),
+// a <video> clip 0.01 s a frame, a shader transition 0.02 s a frame, high quality 0.01 s per megapixel-frame more.
+const zero = Object.fromEntries(COST_TERMS.map((t) => [t, 0])) as CostCoefficients;
+const fit: CostModelFit = {
+  version: "test-fit", fittedOn: "2026-11-29", machine: "a test",
+  coefficients: { ...zero, fixed: 1, frame: 0.02, megapixelFrame: 0.03, highMegapixelFrame: 0.01, videoClipFrame: 0.01, shaderFrame: 0.02 },
+};
+const facts = (over: Partial<QuoteFacts> = {}): QuoteFacts => ({
+  root, fps: 30, options: { resolution: null, format: "mp4", quality: "standard" }, freeNodes: 1, model, queue, fit, throughputScale: 1, ...over,
+});
+const perFrame1080 = 0.02 + 0.03 * 2.0736;
 
 describe("quoteOf", () => {
+  it("quotes a whole render by the fitted model: the fixed cost and the frames at their size", () => {
+    const quote = quoteOf(facts({ root: { ...root, durationSeconds: 10 } }));
+    expect(quote).toMatchObject({ frames: 300, width: 1920, height: 1080, segments: 1, reason: null, model: { version: "test-fit", throughputScale: 1 } });
+    expect(quote.renderSeconds).toBeCloseTo(1 + 300 * perFrame1080, 1);
+    expect(quote.wallSeconds).toBe(quote.renderSeconds);
+    expect(quote.model.basis).toContain("fitted on 2026-11-29");
+  });
+
+  it("counts what the composition holds and the quality asked: a clip, a shader transition and high quality each cost more", () => {
+    const base = quoteOf(facts({ root: { ...root, durationSeconds: 10 } })).renderSeconds!;
+    const clip = quoteOf(facts({ root: { ...root, durationSeconds: 10, videoClips: 1 } })).renderSeconds!;
+    const shader = quoteOf(facts({ root: { ...root, durationSeconds: 10, shaderTransitions: true } })).renderSeconds!;
+    const high = quoteOf(facts({ root: { ...root, durationSeconds: 10 }, options: { resolution: null, format: "mp4", quality: "high" } })).renderSeconds!;
+    expect(clip - base).toBeCloseTo(300 * 0.01, 1);
+    expect(shader - base).toBeCloseTo(300 * 0.02, 1);
+    expect(high - base).toBeCloseTo(300 * 2.0736 * 0.01, 1);
+  });
+
+  it("scales the estimate by the farm's recent throughput, and says by how much", () => {
+    const plain = quoteOf(facts({ root: { ...root, durationSeconds: 10 } }));
+    const slow = quoteOf(facts({ root: { ...root, durationSeconds: 10 }, throughputScale: 2 }));
+    expect(slow.renderSeconds).toBeCloseTo(2 * plain.renderSeconds!, 0);
+    expect(slow.model.throughputScale).toBe(2);
+  });
+
   it("quotes a minute at 1080p on four free nodes split in four: the wall time falls, the node time grows by the overheads and the join", () => {
-    const quote = quoteOf({ root, fps: 30, options: { resolution: null, format: "mp4" }, freeNodes: 4, model, queue });
-    // 1800 frames at 15 a second: 120 s whole; split: 3 + 450/15 + 60 × 0.075 = 37.5 s; node time 120 + 4 × 3 + 4.5.
-    expect(quote).toMatchObject({ frames: 1800, width: 1920, height: 1080, segments: 4, wallSeconds: 37.5, renderSeconds: 136.5, reason: null });
+    const quote = quoteOf(facts({ freeNodes: 4 }));
+    const whole = 1 + 1800 * perFrame1080;
+    expect(quote).toMatchObject({ frames: 1800, segments: 4 });
+    expect(quote.wallSeconds).toBeCloseTo(3 + whole / 4 + 60 * 0.075, 1);
+    expect(quote.renderSeconds).toBeCloseTo(whole + 4 * 3 + 60 * 0.075, 1);
   });
 
   it("keeps a GIF whole, at its scaled-down size", () => {
-    const quote = quoteOf({ root: { ...root, durationSeconds: 4 }, fps: 15, options: { resolution: null, format: "gif" }, freeNodes: 4, model, queue });
+    const quote = quoteOf(facts({ root: { ...root, durationSeconds: 4 }, fps: 15, options: { resolution: null, format: "gif", quality: "standard" }, freeNodes: 4 }));
     expect(quote).toMatchObject({ frames: 60, width: 720, height: 405, segments: 1 });
     expect(quote.renderSeconds).toBe(quote.wallSeconds);
   });
 
   it("says why it cannot count frames rather than guess", () => {
-    const quote = quoteOf({ root: { ...root, durationSeconds: null }, fps: 30, options: { resolution: "square", format: "mp4" }, freeNodes: 1, model, queue });
+    const quote = quoteOf(facts({ root: { ...root, durationSeconds: null }, options: { resolution: "square", format: "mp4", quality: "standard" } }));
     expect(quote).toMatchObject({ frames: null, width: 1080, height: 1080, renderSeconds: null, wallSeconds: null, segments: null });
     expect(quote.reason).toMatch(/no data-duration/);
+  });
+});
+
+describe("readCompositionCostFacts", () => {
+  it("reads the root's size and length and counts the clips, tones and the shader library the file loads", () => {
+    const html = starterComposition({ compositionId: "facts", title: "Facts", duration: 3 })
+      .replace("</body>", '<video src="a.mp4"></video><video src="b.mp4"></video><audio src="t.wav"></audio><script src="https://cdn.jsdelivr.net/npm/@hyperframes/shader-transitions/dist/index.global.js"></script></body>');
+    expect(readCompositionCostFacts(html)).toMatchObject({ size: { width: 1920, height: 1080, duration: 3 }, videoClips: 2, audioClips: 1, shaderTransitions: true });
+    expect(readCompositionCostFacts(starterComposition({ compositionId: "plain", title: "Plain", duration: 3 }))).toMatchObject({ videoClips: 0, audioClips: 0, shaderTransitions: false });
+    expect(readCompositionCostFacts("<p>no root</p>")).toBeNull();
   });
 });
 

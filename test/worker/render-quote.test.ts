@@ -7,12 +7,18 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { starterComposition } from "../../core/composition/index.ts";
 import { RenderQuoteSchema } from "../../core/protocol/render-quote.ts";
 import { RenderStateSchema } from "../../core/protocol/render-state.ts";
+import { estimateSeconds, THROUGHPUT_SCALE_RANGE } from "../../core/render/cost-model.ts";
+import { COST_MODEL_FIT } from "../../core/render/cost-model-fit.ts";
 import { api, createProject, json, signIn } from "./helpers.ts";
 import { claim, deliveredBodies, nodeCall, registerNode } from "./node-helpers.ts";
 import { callTool, textOf } from "./mcp-helpers.ts";
 
 const count = async (table: "renders" | "jobs", userId: string) =>
   (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`).bind(userId).first<{ n: number }>())?.n ?? 0;
+
+/** The fitted model's seconds for the starter (6 s of 1920x1080 at 30 fps, no clips) at `quality`, scaled. */
+const starterSeconds = (quality: "draft" | "standard", scale: number) =>
+  Math.round(estimateSeconds({ frames: 180, width: 1920, height: 1080, format: "mp4", quality, videoClips: 0, audioClips: 0, shaderTransitions: false }, COST_MODEL_FIT.coefficients) * scale * 10) / 10;
 
 async function project(name: string, html?: string) {
   const s = await signIn(name);
@@ -28,11 +34,12 @@ describe("render quotes", () => {
     expect(res.status).toBe(200);
     const answer = await json<{ dryRun: true; quote: unknown }>(res);
     expect(answer.dryRun).toBe(true);
-    // The starter: 6 s at 1920x1080 and 30 fps; the configured farm renders 15 frames a second at 1080p, one node free.
+    // The starter: 6 s at 1920x1080 and 30 fps, one node free, no render finished yet (the farm's pace unknown: 1).
+    const seconds = starterSeconds("draft", 1);
     expect(RenderQuoteSchema.parse(answer.quote)).toEqual({
-      frames: 180, fps: 30, width: 1920, height: 1080, renderSeconds: 12, wallSeconds: 12, segments: 1,
+      frames: 180, fps: 30, width: 1920, height: 1080, renderSeconds: seconds, wallSeconds: seconds, segments: 1,
       queue: { position: 1, etaSeconds: expect.toSatisfy((eta: unknown) => eta === null || typeof eta === "number") },
-      model: { version: "farm-config-1", basis: expect.stringContaining("not yet fitted") }, reason: null,
+      model: { version: COST_MODEL_FIT.version, basis: expect.stringContaining(`fitted on ${COST_MODEL_FIT.fittedOn}`), throughputScale: 1 }, reason: null,
     });
     expect(await json(await api(s.token, "GET", `/api/projects/${slug}/render`))).toEqual({ status: "none", recent: [] });
     expect(await count("renders", s.userId)).toBe(0);
@@ -68,15 +75,16 @@ describe("render quotes", () => {
     const { s, slug } = await project("quote-batch");
     const res = await api(s.token, "POST", `/api/projects/${slug}/batch`, { dryRun: true, rows: [{}, {}, {}] });
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ dryRun: true, rows: 3, quote: { frames: 180, renderSeconds: 12 }, renderSeconds: 36, wallSeconds: 36 });
+    const row = starterSeconds("standard", 1);
+    expect(await json(res)).toMatchObject({ dryRun: true, rows: 3, quote: { frames: 180, renderSeconds: row }, renderSeconds: Math.round(3 * row * 10) / 10 });
     expect(await json(await api(s.token, "GET", `/api/projects/${slug}/batch`))).toEqual({ status: "none" });
     expect(await count("jobs", s.userId)).toBe(0);
     // A real batch's row is a render like any other: its state carries the same quote.
     const dry = await json<{ quote: unknown }>(await api(s.token, "POST", `/api/projects/${slug}/batch`, { dryRun: true, rows: [{}] }));
     onTestFinished(async () => void (await api(s.token, "DELETE", `/api/projects/${slug}/batch`)));
     expect((await api(s.token, "POST", `/api/projects/${slug}/batch`, { rows: [{}] })).status).toBe(202);
-    const row = RenderStateSchema.parse(await json(await api(s.token, "GET", `/api/projects/${slug}/render`)));
-    expect(row.quote).toEqual(dry.quote);
+    const first = RenderStateSchema.parse(await json(await api(s.token, "GET", `/api/projects/${slug}/render`)));
+    expect(first.quote).toEqual(dry.quote);
   });
 
   it("a finished render shows the node and wall seconds it actually used beside its quote: state, stored row, webhook", async () => {
@@ -100,14 +108,25 @@ describe("render quotes", () => {
     expect(stored).toMatchObject({ quote: started.quote, actual: done.actual });
     const [delivery] = await deliveredBodies(s.userId, started.id);
     expect(delivery!.data).toMatchObject({ quote: started.quote, actual: done.actual });
+
+    // The farm's pace follows what renders really took: this one ran far faster than quoted (a node that uploaded
+    // 64 bytes), so the next quote is scaled down, as far as the scale's floor allows, and says so.
+    const ratio = (done.actual!.renderSeconds * started.quote!.model.throughputScale!) / started.quote!.renderSeconds!;
+    const scale = Math.min(THROUGHPUT_SCALE_RANGE.max, Math.max(THROUGHPUT_SCALE_RANGE.min, ratio));
+    expect(scale).toBeLessThan(1);
+    const next = await json<{ quote: { renderSeconds: number; model: { throughputScale: number } } }>(await api(s.token, "POST", `/api/projects/${slug}/render`, { quality: "draft", dryRun: true }));
+    expect(next.quote.model.throughputScale).toBeCloseTo(scale, 2);
+    expect(next.quote.renderSeconds).toBeCloseTo(starterSeconds("draft", next.quote.model.throughputScale), 1);
   });
 
   it("MCP's render tool with dryRun answers the quote in words and as data, and starts nothing", async () => {
     const { s, slug } = await project("quote-mcp");
     const { result } = await callTool(s.token, "render", { slug, dryRun: true, quality: "draft" });
     expect(result.isError, textOf(result)).toBeFalsy();
-    expect(result.structuredContent).toMatchObject({ dryRun: true, quote: { frames: 180, width: 1920, height: 1080, renderSeconds: 12 } });
-    expect(textOf(result)).toContain(`Quote for ${slug} (nothing started): 180 frames at 30 fps, 1920x1080; about 12 s to render`);
+    const quote = (result.structuredContent as { quote: { renderSeconds: number; model: { throughputScale: number } } }).quote;
+    const seconds = starterSeconds("draft", quote.model.throughputScale);
+    expect(result.structuredContent).toMatchObject({ dryRun: true, quote: { frames: 180, width: 1920, height: 1080, renderSeconds: seconds } });
+    expect(textOf(result)).toContain(`Quote for ${slug} (nothing started): 180 frames at 30 fps, 1920x1080; about ${seconds} s to render`);
     expect(await count("jobs", s.userId)).toBe(0);
   });
 });

@@ -5,3 +5,4 @@
 export { readCompositionMeta, starterComposition } from "../../core/composition/index.ts";
 export { describeLimitProblems, findLimitProblems, readCompositionSize } from "../../core/composition/size-limits.ts";
 export { readVariableDeclarations } from "../../core/composition/read-variable-declarations.ts";
+export { readCompositionCostFacts } from "../../core/composition/read-cost-facts.ts";

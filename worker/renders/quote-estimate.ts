@@ -1,41 +1,33 @@
 // A render's quote from what the Worker knows before any node opens the page (issue 34, point 3). Pure: quote-render.ts
-// gathers the facts (the composition's root as read statically, the free nodes, the queue place).
+// gathers the facts (the composition file as read statically, the free nodes, the queue place, the farm's recent
+// throughput).
 //
-// The estimates are the farm model's (split-plan.ts: seconds per frame by size, a segment's fixed cost, the join),
-// the same figures the room's split decision uses, so the quote says what the farm would decide now. That model
-// counts pixels and frames only: a composition's <video> clips, shader transitions and audio are not counted yet, and
-// the answer says so in `model.basis`.
+// The node seconds of a whole render are the fitted cost model's (core/render/cost-model.ts: frames, pixels, format,
+// quality, video clips, audio, shader transitions; coefficients measured by bench/cost-model.ts), scaled by how recent
+// renders' actual seconds compared with their estimates. Whether it is split, and into how many segments, is the
+// farm's decision as the room will make it (split-plan.ts), and a split render adds the farm model's fixed cost per
+// segment and the join.
 import type { RenderQueuePlace } from "../../core/protocol/render-queue-place.ts";
 import type { RenderQuote } from "../../core/protocol/render-quote.ts";
-import { GIF_DEFAULTS, RESOLUTIONS, type RenderOptions } from "../../core/render/render-options.ts";
+import type { RenderOptions } from "../../core/render/render-options.ts";
+import { outputSize } from "../../core/render/output-size.ts";
+import { countLimitFrames } from "../../core/composition/composition-limits.ts";
+import { estimateSeconds } from "../../core/render/cost-model.ts";
+import type { CostModelFit } from "../../core/render/cost-model-fit.ts";
 import { decideSplit, type FarmModel } from "./split-plan.ts";
 
-/** Named in every quote, so a caller comparing quotes knows when the model changed. */
-export const QUOTE_MODEL = {
-  version: "farm-config-1",
-  basis: "the farm model as configured (NODE_FRAMES_PER_SECOND at 1080p scaled by pixels, SEGMENT_OVERHEAD_MS, JOIN_MS_PER_VIDEO_SECOND), not yet fitted to measured renders; video clips, shader transitions and audio are not counted",
-} as const;
+/** What the quote's `model.basis` says the estimate rests on. */
+const basisOf = (fit: CostModelFit) =>
+  `the cost model fitted on ${fit.fittedOn} to renders on ${fit.machine} (frames, pixels, format, quality, video clips, audio, shader transitions), scaled by the farm's recent throughput; a split adds the configured SEGMENT_OVERHEAD_MS per segment and JOIN_MS_PER_VIDEO_SECOND`;
 
-/** What the composition's root declares, as read statically (null: not declared, or not a number). */
+/** What the composition file declares and holds, as read statically (null: not declared, or not a number). */
 export interface RootFacts {
   width: number | null;
   height: number | null;
   durationSeconds: number | null;
-}
-
-/** The output's pixels, as the node settles them (render-node/src/plan/settle-render.ts computeViewport). */
-export function outputSize(root: Pick<RootFacts, "width" | "height">, options: Pick<RenderOptions, "resolution" | "format">): { width: number; height: number } | null {
-  if (options.resolution) return { ...RESOLUTIONS[options.resolution] };
-  if (root.width === null || root.height === null) return null;
-  if (options.format === "gif" && root.width > GIF_DEFAULTS.width) {
-    return { width: GIF_DEFAULTS.width, height: Math.max(1, Math.round((root.height * GIF_DEFAULTS.width) / root.width)) };
-  }
-  return { width: Math.round(root.width), height: Math.round(root.height) };
-}
-
-/** Frames at the render's rate: round(duration × fps), at least 1 (the node's countFrames rule). */
-export function frameCount(durationSeconds: number, fps: number): number {
-  return Math.max(1, Math.round(durationSeconds * fps - 1e-9));
+  videoClips: number;
+  audioClips: number;
+  shaderTransitions: boolean;
 }
 
 const tenths = (seconds: number) => Math.round(seconds * 10) / 10;
@@ -44,30 +36,42 @@ export interface QuoteFacts {
   root: RootFacts | null;
   /** The rate the render will use (core/render/render-rate.ts). */
   fps: number;
-  options: Pick<RenderOptions, "resolution" | "format">;
+  options: Pick<RenderOptions, "resolution" | "format" | "quality">;
   freeNodes: number;
   model: FarmModel;
   queue: RenderQueuePlace;
+  /** The cost model's coefficients (core/render/cost-model-fit.ts). */
+  fit: CostModelFit;
+  /** The farm's recent actual over estimated seconds (core/render/cost-model.ts throughputScale). */
+  throughputScale: number;
 }
 
-export function quoteOf({ root, fps, options, freeNodes, model, queue }: QuoteFacts): RenderQuote {
+export function quoteOf({ root, fps, options, freeNodes, model, queue, fit, throughputScale }: QuoteFacts): RenderQuote {
   const size = root ? outputSize(root, options) : null;
-  const frames = root?.durationSeconds ? frameCount(root.durationSeconds, fps) : null;
+  const frames = root?.durationSeconds ? countLimitFrames(root.durationSeconds, fps) : null;
   const reasons = [
     ...(root === null ? ["the composition has no root element with data-composition-id"] : []),
     ...(root && !root.durationSeconds ? ["the root declares no data-duration: the length is known only once a node loads the page"] : []),
     ...(root && !size ? ["the root declares no data-width and data-height and no resolution was given"] : []),
   ];
-  const known = { fps, width: size?.width ?? null, height: size?.height ?? null, queue, model: { ...QUOTE_MODEL } };
-  if (frames === null || size === null) {
+  const about = { version: fit.version, basis: basisOf(fit), throughputScale: Math.round(throughputScale * 1000) / 1000 };
+  const known = { fps, width: size?.width ?? null, height: size?.height ?? null, queue, model: about };
+  if (frames === null || size === null || root === null) {
     return { frames, ...known, renderSeconds: null, wallSeconds: null, segments: null, reason: reasons.join("; ") };
   }
   const durationSeconds = frames / known.fps;
+  const features = { frames, ...size, format: options.format, quality: options.quality, videoClips: root.videoClips, audioClips: root.audioClips, shaderTransitions: root.shaderTransitions };
+  const wholeS = estimateSeconds(features, fit.coefficients) * about.throughputScale;
   const decision = decideSplit({ frames, ...size, durationSeconds, format: options.format, freeNodes }, model);
   const segments = decision.segments.length;
-  // Node seconds: the frames once, plus each segment's fixed cost and the join when split.
-  const renderSeconds = segments === 1 ? decision.wholeS : decision.wholeS + segments * model.segmentOverheadS + durationSeconds * model.joinPerVideoSecondS;
-  return { frames, ...known, renderSeconds: tenths(renderSeconds), wallSeconds: tenths(decision.splitS), segments, reason: null };
+  if (segments === 1) return { frames, ...known, renderSeconds: tenths(wholeS), wallSeconds: tenths(wholeS), segments, reason: null };
+  // Split: each node takes its share of the frames after a segment's fixed cost, then the join; the node seconds
+  // are the frames once, every segment's fixed cost and the join.
+  const joinS = durationSeconds * model.joinPerVideoSecondS;
+  const longest = Math.max(...decision.segments.map((s) => s.toFrame - s.fromFrame));
+  const wallSeconds = model.segmentOverheadS + (wholeS * longest) / frames + joinS;
+  const renderSeconds = wholeS + segments * model.segmentOverheadS + joinS;
+  return { frames, ...known, renderSeconds: tenths(renderSeconds), wallSeconds: tenths(wallSeconds), segments, reason: null };
 }
 
 /** A batch's dry run: its rows render one after another, each costing one row's quote. */

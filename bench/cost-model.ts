@@ -1,0 +1,166 @@
+// The render cost model's fit and its check (issue 34, point 3). Not part of `npm test`: it renders for minutes.
+//
+//   node_modules/.bin/node bench/cost-model.ts fit     renders bench/lib/cost-cases.ts, fits core/render/cost-model.ts'
+//                                                   coefficients by least squares, writes core/render/cost-model-fit.ts
+//   node_modules/.bin/node bench/cost-model.ts check   renders renders the model never saw (bench/parity-corpus, the
+//                                                   speed cases but the 60 s one) and prints how often the actual seconds
+//                                                   fall within ±25 % of the estimate (goal: 80 %), raw and scaled by
+//                                                   the recent throughput the way the Worker scales its quotes
+//
+// A render is timed as a node's job is (renderProject in this process: plan, capture, encode, mix; the project's
+// download and the upload are not in it). Run it on a quiet machine: the load average is printed with the figures.
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { hostname, loadavg, cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import MLR from "ml-regression-multivariate-linear";
+import { countLimitFrames } from "../core/composition/composition-limits.ts";
+import { readCompositionCostFacts } from "../core/composition/read-cost-facts.ts";
+import { COST_TERMS, costTerms, estimateSeconds, throughputScale, type CostCoefficients, type CostFeatures } from "../core/render/cost-model.ts";
+import { COST_MODEL_FIT } from "../core/render/cost-model-fit.ts";
+import { outputSize } from "../core/render/output-size.ts";
+import { FORMAT_EXTENSIONS, type Format, type Quality } from "../core/render/render-options.ts";
+import { renderRate } from "../core/render/render-rate.ts";
+import { renderProject } from "../render-node/src/render-project.ts";
+import { resolveBinaries } from "../render-node/src/system/resolve-binaries.ts";
+import { COST_CASES } from "./lib/cost-cases.ts";
+import { parseCaseOptions } from "./lib/parity-case.ts";
+import { makeAssets } from "./lib/parity-media.ts";
+import { SPEED_CASES } from "./lib/speed-cases.ts";
+
+interface Job {
+  name: string;
+  project: string;
+  quality: Quality;
+  format: Format;
+  fps: number | null;
+  variables?: Record<string, unknown> | undefined;
+}
+
+/** How many recent renders the throughput scale looks at (the Worker reads the same number). */
+const RECENT = 5;
+const WITHIN = 0.25;
+
+/** The features the Worker reads of the job's composition before any node opens it. */
+async function featuresOf(job: Job): Promise<CostFeatures> {
+  const facts = readCompositionCostFacts(await readFile(join(job.project, "index.html"), "utf8"));
+  if (!facts) throw new Error(`${job.name}: no root`);
+  const rate = renderRate({ fps: job.fps, format: job.format }, facts.size.fps).fps;
+  const size = outputSize(facts.size, { resolution: null, format: job.format });
+  if (!size || facts.size.duration === null) throw new Error(`${job.name}: the root declares no size or duration`);
+  return { frames: countLimitFrames(facts.size.duration, rate), ...size, format: job.format, quality: job.quality, videoClips: facts.videoClips, audioClips: facts.audioClips, shaderTransitions: facts.shaderTransitions };
+}
+
+/** Wall seconds of one whole render of the job. */
+async function timeRender(job: Job): Promise<number> {
+  const out = await mkdtemp(join(tmpdir(), "studio-cost-out-"));
+  try {
+    const started = performance.now();
+    await renderProject({
+      projectDir: job.project, outputPath: join(out, `out.${FORMAT_EXTENSIONS[job.format]}`), quality: job.quality, format: job.format,
+      fps: job.fps ?? undefined, variables: job.variables, signal: new AbortController().signal, onLine: () => {},
+    });
+    return (performance.now() - started) / 1000;
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+}
+
+const load = () => loadavg()[0]!.toFixed(1);
+const pad = (text: string | number, n: number) => String(text).padEnd(n);
+
+async function fit(): Promise<void> {
+  const { ffmpeg } = await resolveBinaries();
+  const rows: Array<{ name: string; features: CostFeatures; seconds: number }> = [];
+  const loads: string[] = [load()];
+  for (const c of COST_CASES) {
+    const project = await c.make(ffmpeg);
+    const job = { name: c.name, project, quality: c.quality, format: c.format, fps: c.fps };
+    const features = await featuresOf(job);
+    const seconds = await timeRender(job);
+    await rm(project, { recursive: true, force: true });
+    rows.push({ name: c.name, features, seconds });
+    console.log(`${pad(c.name, 22)} ${pad(`${features.frames} frames ${features.width}x${features.height}`, 26)} ${seconds.toFixed(2)} s (load ${load()})`);
+  }
+  loads.push(load());
+  // Terms no case exercises would make the system singular; every term of COST_TERMS has cases (cost-cases.ts).
+  const x = rows.map((r) => COST_TERMS.map((t) => costTerms(r.features)[t]));
+  const y = rows.map((r) => [r.seconds]);
+  const model = new MLR(x, y, { intercept: false, statistics: false });
+  const coefficients = Object.fromEntries(COST_TERMS.map((t, k) => [t, Number(model.weights[k]![0]!.toPrecision(4))])) as CostCoefficients;
+  console.log("\nterm                         seconds");
+  for (const t of COST_TERMS) console.log(`${pad(t, 28)} ${coefficients[t]}`);
+  console.log("\ncase                   actual  fitted");
+  for (const r of rows) console.log(`${pad(r.name, 22)} ${r.seconds.toFixed(2).padStart(6)}  ${estimateSeconds(r.features, coefficients).toFixed(2).padStart(6)}`);
+  const when = new Date().toISOString().slice(0, 10);
+  const machine = `${hostname()}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "unknown"}), load ${loads.join(" to ")}`;
+  const version = `fitted-${when}`;
+  await writeFile(
+    new URL("../core/render/cost-model-fit.ts", import.meta.url),
+    `// Written by \`node bench/cost-model.ts fit\` (do not edit by hand): the cost model's coefficients (cost-model.ts),
+// fitted by least squares to ${rows.length} renders of bench/lib/cost-cases.ts. Seconds per unit of each term.
+import type { CostCoefficients } from "./cost-model.ts";
+
+export interface CostModelFit {
+  version: string;
+  fittedOn: string;
+  machine: string;
+  coefficients: CostCoefficients;
+}
+
+export const COST_MODEL_FIT: CostModelFit = ${JSON.stringify({ version, fittedOn: when, machine, coefficients }, null, 2)};
+`,
+  );
+  console.log(`\nwrote core/render/cost-model-fit.ts (${version})`);
+}
+
+/** The held-out renders: every parity case (its first run's options) but the shader one the fit used, and the speed cases under a minute. */
+async function checkJobs(ffmpeg: string): Promise<Job[]> {
+  const corpus = new URL("./parity-corpus/", import.meta.url).pathname;
+  const assets = await mkdtemp(join(tmpdir(), "studio-cost-assets-"));
+  await makeAssets(assets, ffmpeg);
+  const jobs: Job[] = [];
+  for (const name of (await readdir(corpus, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+    if (name === "shader-transition") continue;
+    const text = await readFile(join(corpus, name, "parity.json"), "utf8").catch(() => null);
+    const options = parseCaseOptions(text);
+    const project = await mkdtemp(join(tmpdir(), "studio-cost-"));
+    await cp(join(corpus, name), project, { recursive: true, filter: (src) => !src.endsWith("parity.json") });
+    await cp(assets, join(project, "assets"), { recursive: true });
+    jobs.push({ name, project, quality: "standard", format: options.format, fps: null, variables: options.runs[0] });
+  }
+  for (const s of SPEED_CASES.filter((c) => c.frames <= 600)) {
+    jobs.push({ name: `speed:${s.name}`, project: await s.make(ffmpeg), quality: s.quality, format: "mp4", fps: null });
+  }
+  return jobs;
+}
+
+async function check(): Promise<void> {
+  const { ffmpeg } = await resolveBinaries();
+  const jobs = await checkJobs(ffmpeg);
+  const { coefficients, version } = COST_MODEL_FIT;
+  const ratios: number[] = [];
+  let rawHits = 0;
+  let scaledHits = 0;
+  const startLoad = load();
+  console.log(`model ${version}; ${jobs.length} renders the fit never saw\n`);
+  console.log("case                        estimate  scaled  actual  actual/scaled");
+  for (const job of jobs) {
+    const raw = estimateSeconds(await featuresOf(job), coefficients);
+    const scaled = raw * throughputScale(ratios.slice(-RECENT));
+    const actual = await timeRender(job);
+    await rm(job.project, { recursive: true, force: true });
+    ratios.push(actual / raw);
+    if (Math.abs(actual / raw - 1) <= WITHIN) rawHits++;
+    if (Math.abs(actual / scaled - 1) <= WITHIN) scaledHits++;
+    console.log(`${pad(job.name, 28)} ${raw.toFixed(2).padStart(7)} ${scaled.toFixed(2).padStart(7)} ${actual.toFixed(2).padStart(7)}  ${(actual / scaled).toFixed(2)}`);
+  }
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const pct = (n: number) => `${Math.round((100 * n) / jobs.length)} %`;
+  console.log(`\nwithin ±25 %: ${rawHits}/${jobs.length} (${pct(rawHits)}) of the estimates; ${scaledHits}/${jobs.length} (${pct(scaledHits)}) scaled by the last ${RECENT} renders' throughput (goal 80 %)`);
+  console.log(`median actual/estimate ${sorted[sorted.length >> 1]!.toFixed(2)}; load ${startLoad} to ${load()}`);
+}
+
+const mode = process.argv[2];
+if (mode === "fit") await fit();
+else if (mode === "check") await check();
+else throw new Error("usage: node bench/cost-model.ts fit|check");
