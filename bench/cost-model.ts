@@ -15,7 +15,7 @@ import { join } from "node:path";
 import MLR from "ml-regression-multivariate-linear";
 import { countLimitFrames } from "../core/composition/composition-limits.ts";
 import { readCompositionCostFacts } from "../core/composition/read-cost-facts.ts";
-import { COST_TERMS, costTerms, estimateSeconds, throughputScale, type CostCoefficients, type CostFeatures } from "../core/render/cost-model.ts";
+import { COST_TERMS, costTerms, estimateSeconds, throughputScale, type CostCoefficients, type CostFeatures, type CostTerm } from "../core/render/cost-model.ts";
 import { COST_MODEL_FIT } from "../core/render/cost-model-fit.ts";
 import { outputSize } from "../core/render/output-size.ts";
 import { FORMAT_EXTENSIONS, type Format, type Quality } from "../core/render/render-options.ts";
@@ -65,6 +65,33 @@ async function timeRender(job: Job): Promise<number> {
   }
 }
 
+/**
+ * Terms that are a cost of their own can only add time; the format and quality terms are differences from mp4 at
+ * standard quality and may be negative (a draft encodes faster).
+ */
+const ADDS_TIME: ReadonlySet<CostTerm> = new Set(["fixed", "frame", "megapixelFrame", "videoClipFrame", "audioClip", "shaderFrame"]);
+
+/**
+ * Least squares over the terms, with any term of ADDS_TIME that comes out negative (noise in a small sample) pinned
+ * to zero and the rest fitted again, the most negative first. Every term of COST_TERMS has cases (cost-cases.ts), so
+ * the system is never singular.
+ */
+function fitCoefficients(rows: Array<{ features: CostFeatures; seconds: number }>): CostCoefficients {
+  const free = new Set<CostTerm>(COST_TERMS);
+  for (;;) {
+    const terms = COST_TERMS.filter((t) => free.has(t));
+    const x = rows.map((r) => terms.map((t) => costTerms(r.features)[t]));
+    const model = new MLR(x, rows.map((r) => [r.seconds]), { intercept: false, statistics: false });
+    const weights = new Map(terms.map((t, k) => [t, model.weights[k]![0]!]));
+    const worst = terms.filter((t) => ADDS_TIME.has(t) && weights.get(t)! < 0).sort((a, b) => weights.get(a)! - weights.get(b)!)[0];
+    if (worst) {
+      free.delete(worst);
+      continue;
+    }
+    return Object.fromEntries(COST_TERMS.map((t) => [t, Number((weights.get(t) ?? 0).toPrecision(4))])) as CostCoefficients;
+  }
+}
+
 const load = () => loadavg()[0]!.toFixed(1);
 const pad = (text: string | number, n: number) => String(text).padEnd(n);
 
@@ -82,11 +109,7 @@ async function fit(): Promise<void> {
     console.log(`${pad(c.name, 22)} ${pad(`${features.frames} frames ${features.width}x${features.height}`, 26)} ${seconds.toFixed(2)} s (load ${load()})`);
   }
   loads.push(load());
-  // Terms no case exercises would make the system singular; every term of COST_TERMS has cases (cost-cases.ts).
-  const x = rows.map((r) => COST_TERMS.map((t) => costTerms(r.features)[t]));
-  const y = rows.map((r) => [r.seconds]);
-  const model = new MLR(x, y, { intercept: false, statistics: false });
-  const coefficients = Object.fromEntries(COST_TERMS.map((t, k) => [t, Number(model.weights[k]![0]!.toPrecision(4))])) as CostCoefficients;
+  const coefficients = fitCoefficients(rows);
   console.log("\nterm                         seconds");
   for (const t of COST_TERMS) console.log(`${pad(t, 28)} ${coefficients[t]}`);
   console.log("\ncase                   actual  fitted");
