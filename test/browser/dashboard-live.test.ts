@@ -1,9 +1,12 @@
 // The project page as an agent works on it (issue 14 point 1, issue 21 point 5), in headless Chromium against the
 // real Worker and render node: files an agent writes and deletes appear and disappear without a reload; a render the
 // agent starts through the API (never the page) is shown in progress within a couple of seconds, with its progress,
-// and ends in a toast with a working download and in the renders list; so is its next one, and one started while the
-// page's project stream was down; the projects grid's thumbnail is the newer of the latest render's poster frame and
+// and ends in a toast with a working download and in the renders list; so is its next one, started as an MCP task
+// (issue 34, point 8), and one started while the page's project stream was down; the projects grid's thumbnail is the newer of the latest render's poster frame and
 // the snapshots.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { CreateTaskResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAs, launchBrowser, screenshotDir, shoot, signInAs, watchConsole } from "./harness.ts";
@@ -82,6 +85,23 @@ describe("live project page", () => {
     return { ...started.body, at: Date.now() };
   }
 
+  /** Starts a render as an agent's MCP client does when it declares tasks: a task-augmented tools/call. */
+  async function agentRendersAsTask(): Promise<{ id: string; filename: string; at: number }> {
+    const client = new Client({ name: "dashboard-live", version: "1.0.0" }, { capabilities: { tasks: { list: {}, cancel: {}, requests: {} } } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${env.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    try {
+      const at = Date.now();
+      const { task } = await client.request({ method: "tools/call", params: { name: "render", arguments: { slug, quality: "draft" }, task: { ttl: 60_000 } } }, CreateTaskResultSchema);
+      expect(task.status).toBe("working");
+      const id = task.taskId.replace(/^render\./, "");
+      const state = await agent<{ filename: string }>(`/api/renders/${id}`);
+      expect(state.status).toBe(200);
+      return { id, filename: state.body.filename, at };
+    } finally {
+      await client.close();
+    }
+  }
+
   /** The page shows the render in progress (its status and its log from the render's own stream); how long after
    * the POST that took. */
   async function seenInProgress(started: { filename: string; at: number }): Promise<number> {
@@ -118,8 +138,8 @@ describe("live project page", () => {
     await shoot(page, shots, "live-01-render-toast");
   }, 300_000);
 
-  it("follows the agent's next render on the same page, and one that started while the page's stream was down", async () => {
-    const second = await agentRenders();
+  it("follows the agent's next render, started as an MCP task, on the same page, and one that started while the page's stream was down", async () => {
+    const second = await agentRendersAsTask();
     const latency = await seenInProgress(second);
     console.log(`the next render shown in progress after ${latency} ms`);
     expect(latency).toBeLessThan(2500);
