@@ -84,7 +84,7 @@ export default defineConfig({
           // Each file in a workerd of its own, one at a time, beside the end-to-end files (LANES above).
           maxWorkers: LANES.maxWorkers,
           sequence: { groupOrder: LANES.groupOrder },
-          globalSetup: ["./test/build-page-runtime.global.ts", "./test/gsap-assets.global.ts"],
+          globalSetup: ["./test/build-page-runtime.global.ts", "./test/worker-assets.global.ts"],
           include: ["test/worker/**/*.test.ts"],
           exclude: [...SHARED_STORAGE_FILES, "**/node_modules/**"],
           setupFiles: ["./test/worker/setup.ts"],
@@ -101,7 +101,7 @@ export default defineConfig({
           isolate: false,
           maxWorkers: LANES.maxWorkers,
           sequence: { groupOrder: LANES.groupOrder },
-          globalSetup: ["./test/build-page-runtime.global.ts", "./test/gsap-assets.global.ts"],
+          globalSetup: ["./test/build-page-runtime.global.ts", "./test/worker-assets.global.ts"],
           include: SHARED_STORAGE_FILES,
           setupFiles: ["./test/worker/setup.ts"],
         },

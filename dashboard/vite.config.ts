@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { REFERENCE_UI_FILES, REFERENCE_UI_PATH } from "../core/docs/reference-ui.ts";
+import { docTextAssets } from "../scripts/lib/doc-text-assets.ts";
 import { gsapAssets } from "../scripts/lib/gsap-assets.ts";
 
 /** The pages besides index.html; each is the same shell, the client router picks the view from the path. "404" is
@@ -54,6 +55,17 @@ function copyGsapReleases(): Plugin {
   };
 }
 
+/** The served docs' Markdown (core/docs/doc-text-files.ts): read by the Worker from its assets, kept out of its script. */
+function copyDocTexts(): Plugin {
+  return {
+    name: "studio-doc-texts",
+    apply: "build",
+    generateBundle() {
+      for (const asset of docTextAssets()) this.emitFile({ type: "asset", fileName: asset.fileName, source: readFileSync(asset.source) });
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   base: "/",
@@ -67,5 +79,5 @@ export default defineConfig({
     reportCompressedSize: false,
     modulePreload: { polyfill: false },
   },
-  plugins: [copyShellPerPage(), copyReferenceUi(), copyGsapReleases()],
+  plugins: [copyShellPerPage(), copyReferenceUi(), copyGsapReleases(), copyDocTexts()],
 });

@@ -2,6 +2,7 @@
 // nothing else; the API origin (BASE_URL, and any other host) gets security headers, CORS, path checks, caller
 // identification, the cross-site rule, errors, every resource's routes and the dashboard pages. The two apps share
 // no middleware, so headers added to one can never loosen or clobber the other's.
+import { DOC_TEXTS_PATH } from "../core/docs/doc-text-files.ts";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { identifyCaller } from "./auth/authenticate.ts";
@@ -146,7 +147,8 @@ export function createApiApp() {
     // A write to a path served only with other methods (DELETE /auth/dev/login, POST /renders/<file>) is a 405.
     const refused = c.req.method === "GET" || c.req.method === "HEAD" ? null : wrongMethod(methods, c.req.method, c.req.path);
     if (refused) return handleError(refused, c);
-    if (!c.env.ASSETS) return c.json(errorBody("not found", "not_found"), 404);
+    // The docs' raw Markdown is in the assets for the Worker to fill (core/docs/doc-text-files.ts), not to serve.
+    if (!c.env.ASSETS || c.req.path.startsWith(`${DOC_TEXTS_PATH}/`)) return c.json(errorBody("not found", "not_found"), 404);
     let res = await c.env.ASSETS.fetch(c.req.raw);
     // An address the dashboard does not have: its not-found page (the 404 shell), with a real 404 status.
     if (res.status === 404 && c.req.method === "GET" && (c.req.header("Accept") ?? "").includes("text/html")) {

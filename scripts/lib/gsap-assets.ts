@@ -1,6 +1,6 @@
 // The GSAP files the Worker's assets carry (core/composition/gsap-assets.ts): each shipped release's core file, read
 // from its npm alias. The dashboard build emits them (dashboard/vite.config.ts); the workerd tests, which serve
-// dashboard/dist without building it, place them there first (test/gsap-assets.global.ts).
+// dashboard/dist without building it, place them there first (test/worker-assets.global.ts).
 import { copyFile, mkdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";

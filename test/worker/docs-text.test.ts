@@ -1,10 +1,11 @@
 // The served docs are Markdown files (worker/docs/text/*.md) filled by one function (worker/docs/fill.ts): every
 // placeholder any text uses has a value where it is served, no "{{" reaches a reader of /api/docs (visitor, token
 // or cookie holder), /llms.txt, /skill.md or the MCP prompt, and each keeps its sections.
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { splitAtHeadings } from "../../core/docs/sections.ts";
-import { DOC_TEXTS } from "../../worker/docs/doc-text.ts";
+import { DOC_TEXT_FILES, DOC_TEXTS_PATH } from "../../core/docs/doc-text-files.ts";
+import { loadDocTexts } from "../../worker/docs/doc-text.ts";
 import { fillDocs, PLACEHOLDERS, placeholdersIn } from "../../worker/docs/fill.ts";
 import { composeVideoGuide } from "../../worker/mcp/prompts.ts";
 import { BASE, signIn } from "./helpers.ts";
@@ -22,7 +23,8 @@ const headings = (text: string, level: number) =>
     .map((h) => h?.text);
 
 describe("docs text and its placeholders", () => {
-  it("uses only known placeholders, and every known one somewhere", () => {
+  it("uses only known placeholders, and every known one somewhere", async () => {
+    const DOC_TEXTS = await loadDocTexts(env);
     const used = new Set(Object.values(DOC_TEXTS).flatMap(placeholdersIn));
     expect([...used].filter((name) => !(PLACEHOLDERS as readonly string[]).includes(name))).toEqual([]);
     expect(PLACEHOLDERS.filter((name) => !used.has(name) && !["EXAMPLE_ID", "STARTER", "BROKEN_FINDINGS", "SKILL_SECTIONS"].includes(name))).toEqual([]);
@@ -43,12 +45,24 @@ describe("docs text and its placeholders", () => {
       await served("/api/docs", { Cookie: s.cookie }),
       await served("/llms.txt"),
       await served("/skill.md"),
-      composeVideoGuide(),
+      composeVideoGuide(await loadDocTexts(env)),
     ];
     for (const text of docs) {
       expect(text.length).toBeGreaterThan(1000);
       expect(text).not.toContain("{{");
     }
+  });
+
+  it("reads the texts from the Worker's assets, where the build put them, and never serves them raw", async () => {
+    const texts = await loadDocTexts(env);
+    for (const [name, file] of Object.entries(DOC_TEXT_FILES)) {
+      expect(texts[name as keyof typeof texts].length, file).toBeGreaterThan(500);
+      const raw = await SELF.fetch(`${BASE}${DOC_TEXTS_PATH}/${file}`);
+      expect(raw.status, file).toBe(404);
+      expect(await raw.text()).not.toContain("{{");
+    }
+    // What the Worker read is the file in the repository, as the build copied it.
+    expect(texts.llms).toContain("{{BASE_URL}}");
   });
 
   it("keeps every section of the reference, the skill and llms.txt", async () => {

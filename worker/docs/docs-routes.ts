@@ -4,6 +4,7 @@ import * as z from "zod";
 import { personalToken } from "../auth/users.ts";
 import { openDb } from "../db/client.ts";
 import { tokenSecret } from "../http/config.ts";
+import { loadDocTexts } from "./doc-text.ts";
 import { renderDocs } from "./render-docs.ts";
 import { referencePage } from "./reference-page.ts";
 import { baseUrlOf } from "../http/base-url.ts";
@@ -30,7 +31,7 @@ async function callerToken(c: Context<AppEnv>): Promise<string | null> {
 const textDocs = route(
   { operationId: "getDocs", summary: "The API reference as text (examples carry the caller's token)", tag: "studio", access: "optional", responses: () => ({ 200: media("text/plain", "the reference") }) },
   async (c) =>
-    c.text(renderDocs({ baseUrl: baseUrlOf(c), contentUrl: contentOrigin(c.env), token: await callerToken(c), maxFileBytes: maxFileBytes(c.env) }, await loadLinter()), 200, {
+    c.text(renderDocs({ baseUrl: baseUrlOf(c), contentUrl: contentOrigin(c.env), token: await callerToken(c), maxFileBytes: maxFileBytes(c.env) }, await loadLinter(), await loadDocTexts(c.env)), 200, {
       "Content-Type": "text/plain; charset=utf-8",
       // The text may carry the caller's token: never stored by a shared cache.
       "Cache-Control": "private, no-store",

@@ -6,7 +6,7 @@ import { starterComposition } from "../../core/composition/starter.ts";
 import { sectionOf } from "../../core/docs/sections.ts";
 import type { Linter } from "../checks/load-linter.ts";
 import { compositionRulesList } from "./composition-rules.ts";
-import { DOC_TEXTS, studioText } from "./doc-text.ts";
+import { studioTextOf, type DocTexts } from "./doc-text.ts";
 import { docValues, type DocsOrigins } from "./doc-values.ts";
 import { fillDocs } from "./fill.ts";
 
@@ -28,15 +28,15 @@ function brokenFindings({ lintProject }: Linter): string {
     .join("\n");
 }
 
-export function buildSkill(options: DocsOrigins, linter: Linter): string {
+export function buildSkill(options: DocsOrigins, linter: Linter, texts: DocTexts): string {
   const values = docValues(options, { token: "$STUDIO_TOKEN", tokenNote: "" }, linter);
   const section = (text: string, heading: string, title = heading) => `## ${title}\n\n${fillDocs(sectionOf(text, heading), values)}`;
   const sections = [
-    ...["MCP server", "Webhooks"].map((h) => section(DOC_TEXTS.agents, h)),
-    ...SKILL_REFERENCE_SECTIONS.map((h) => section(studioText, h, `Reference: ${h}`)),
+    ...["MCP server", "Webhooks"].map((h) => section(texts.agents, h)),
+    ...SKILL_REFERENCE_SECTIONS.map((h) => section(studioTextOf(texts), h, `Reference: ${h}`)),
   ];
   const starter = starterComposition({ compositionId: EXAMPLE_ID, title: "Hello, Studio", duration: 4 });
-  return fillDocs(DOC_TEXTS.skill, {
+  return fillDocs(texts.skill, {
     ...values,
     EXAMPLE_ID,
     STARTER: starter.trimEnd(),
@@ -45,6 +45,6 @@ export function buildSkill(options: DocsOrigins, linter: Linter): string {
   });
 }
 
-export function buildLlmsTxt(baseUrl: string): string {
-  return fillDocs(DOC_TEXTS.llms, { BASE_URL: baseUrl, COMPOSITION_RULES: compositionRulesList() });
+export function buildLlmsTxt(baseUrl: string, texts: DocTexts): string {
+  return fillDocs(texts.llms, { BASE_URL: baseUrl, COMPOSITION_RULES: compositionRulesList() });
 }

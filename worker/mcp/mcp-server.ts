@@ -25,6 +25,7 @@ import { contentOrigin } from "../http/origins.ts";
 import { registerPlayerResource } from "./player-resource.ts";
 import { plainToolCalls } from "./task-calls.ts";
 import { studioTaskStore } from "./task-store.ts";
+import { loadDocTexts } from "../docs/doc-text.ts";
 
 /** What the server says of tasks: tools/call may be a task (render, render_batch), and tasks are listed and cancelled. */
 const TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
@@ -67,7 +68,7 @@ export async function answerMcp(c: Context<AppEnv>, api: Hono<AppEnv>, caller: M
     registerBatchTools(server, rest, asTask);
     registerProjectResources(server, rest);
     registerPlayerResource(server, contentOrigin(c.env));
-    registerPrompts(server);
+    registerPrompts(server, () => loadDocTexts(c.env));
   }
   registerIdeaTools(server, rest);
   // A resource URI the URL parser would rewrite is refused before the SDK parses it (resource-uri.ts says why).

@@ -7,17 +7,18 @@ import * as z from "zod";
 import { projectSlug } from "../../core/paths/identifiers.ts";
 import { sectionOf } from "../../core/docs/sections.ts";
 import { compositionRulesList } from "../docs/composition-rules.ts";
-import { DOC_TEXTS } from "../docs/doc-text.ts";
+import type { DocTexts } from "../docs/doc-text.ts";
 import { fillDocs } from "../docs/fill.ts";
 import { MCP_LOOP } from "./instructions.ts";
 
 /** The composition rules as the docs print them (with the sentence on the starter composition). */
-export function composeVideoGuide(): string {
-  const rules = fillDocs(sectionOf(DOC_TEXTS.agents, "Composition rules"), { COMPOSITION_RULES: compositionRulesList() });
+export function composeVideoGuide(texts: DocTexts): string {
+  const rules = fillDocs(sectionOf(texts.agents, "Composition rules"), { COMPOSITION_RULES: compositionRulesList() });
   return `## Composition rules\n\n${rules}\n\n## The loop\n\n${MCP_LOOP}\n\nLint, check and snapshot show what a render would get wrong, in seconds: fix every lint error and every check error, look at the snapshots, and only then render.`;
 }
 
-export function registerPrompts(server: McpServer): void {
+/** `texts` is asked for only when the prompt is: most MCP requests never read the docs. */
+export function registerPrompts(server: McpServer, texts: () => Promise<DocTexts>): void {
   server.registerPrompt(
     "compose_video",
     {
@@ -28,13 +29,13 @@ export function registerPrompts(server: McpServer): void {
         slug: projectSlug.optional().describe("the project to work in (created if it does not exist)"),
       },
     },
-    ({ brief, slug }) => {
+    async ({ brief, slug }) => {
       const task = [brief ? `Make this video with Studio: ${brief}` : "Make a video with Studio.", slug ? `Work in project ${slug} (create_project if list_projects does not show it).` : ""]
         .filter(Boolean)
         .join(" ");
       return {
         description: "Compose a video with Studio",
-        messages: [{ role: "user", content: { type: "text", text: `${task}\n\n${composeVideoGuide()}` } }],
+        messages: [{ role: "user", content: { type: "text", text: `${task}\n\n${composeVideoGuide(await texts())}` } }],
       };
     },
   );
