@@ -96,13 +96,15 @@ export class EventHub {
     return ended;
   }
 
+  /** Encoded once for every stream: the same bytes go to each (a stream's reader never writes to its chunks). */
   private broadcastRaw(text: string): void {
-    for (const writer of this.subscribers.keys()) void this.write(writer, text);
+    const bytes = encoder.encode(text);
+    for (const writer of this.subscribers.keys()) void this.write(writer, bytes);
   }
 
-  private async write(writer: Writer, text: string): Promise<void> {
+  private async write(writer: Writer, chunk: string | Uint8Array): Promise<void> {
     try {
-      await writer.write(encoder.encode(text));
+      await writer.write(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
     } catch (error) {
       // The client went away: forget it. Its stream is over; the room and every other stream carry on.
       logEvent("info", "stream.client_gone", { error, answer: "subscriber dropped" });
