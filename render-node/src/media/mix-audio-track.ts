@@ -37,7 +37,10 @@ export interface MixAudioInput {
 export async function mixAudioTrack(input: MixAudioInput): Promise<AudioTrack | null> {
   if (input.format === "gif") return null;
   const clips = await playableClips(input);
-  const mix = buildAudioMixArgs(clips, input.plan.durationSeconds);
+  // A range render's mix runs on the composition's clock to the range's end, then is cut to the range.
+  const { plan } = input;
+  const fromSeconds = ((plan.firstFrame ?? 0) * plan.fps.den) / plan.fps.num;
+  const mix = buildAudioMixArgs(clips, fromSeconds + plan.durationSeconds, fromSeconds);
   if (!mix) return null;
   const path = join(input.work, audioTrackName(input.format));
   input.onLine(`mixing ${clips.length} audio clip${clips.length === 1 ? "" : "s"}`);
