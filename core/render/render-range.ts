@@ -54,32 +54,44 @@ export function rangeOrderProblem(range: RangeRequest): string | null {
 export interface SettledRange {
   first: number;
   end: number;
-  /** Set when `to` was past the composition's end and the range was cut there: what a finding says. */
-  clamped: string | null;
+  /** When `to` was past the composition's end (the range was cut there): what it asked, for the finding. */
+  pastEnd: string | null;
 }
 
 export type RangeOutcome = ({ ok: true } & SettledRange) | { ok: false; option: "from" | "to"; error: string };
 
+const rateText = (fps: { num: number; den: number }) => (fps.den === 1 ? `${fps.num}` : `${fps.num}/${fps.den}`);
+const lengthText = (total: number, fps: { num: number; den: number }) =>
+  `${total} frames, ${Number(((total * fps.den) / fps.num).toFixed(3))} s at ${rateText(fps)} fps`;
+
 /**
  * Settles the range against a composition of `total` frames at `fps`: from must start within it and the range hold
- * at least one frame; a `to` past the end is cut there (said in `clamped`, a finding for the node's log).
+ * at least one frame; a `to` past the end is cut there (`pastEnd` says how: the node's finding).
  */
 export function settleRange(range: RangeRequest, fps: { num: number; den: number }, total: number): RangeOutcome {
   const first = range.from === undefined ? 0 : pointFrame(range.from, fps);
   const asked = range.to === undefined ? total : pointFrame(range.to, fps);
-  const seconds = (frames: number) => Number(((frames * fps.den) / fps.num).toFixed(3));
-  const fpsText = fps.den === 1 ? `${fps.num}` : `${fps.num}/${fps.den}`;
   if (first >= total) {
-    return { ok: false, option: "from", error: `${JSON.stringify(range.from)} is frame ${first}, at or past the composition's end (${total} frames, ${seconds(total)} s at ${fpsText} fps)` };
+    return { ok: false, option: "from", error: `${JSON.stringify(range.from)} is frame ${first}, at or past the composition's end (${lengthText(total, fps)})` };
   }
   if (asked <= first) {
-    return { ok: false, option: "to", error: `${JSON.stringify(range.to)} is frame ${asked}, not after from's frame ${first} at ${fpsText} fps: the range holds no frame` };
+    return { ok: false, option: "to", error: `${JSON.stringify(range.to)} is frame ${asked}, not after from's frame ${first} at ${rateText(fps)} fps: the range holds no frame` };
   }
-  const end = Math.min(asked, total);
-  const clamped = asked > total
-    ? `to ${JSON.stringify(range.to)} (frame ${asked}) is past the composition's end (${total} frames, ${seconds(total)} s at ${fpsText} fps): rendered to its end`
-    : null;
-  return { ok: true, first, end, clamped };
+  const pastEnd = asked > total ? `${JSON.stringify(range.to)} is frame ${asked}, past the composition's end (${lengthText(total, fps)})` : null;
+  return { ok: true, first, end: Math.min(asked, total), pastEnd };
+}
+
+/**
+ * What the Worker can say before any node opens the page, from the root's declared data-duration at the render's
+ * rate (frames per second, possibly fractional): the range's frames, or why it is refused (a `to` past the end too:
+ * the length is declared, so it is the caller's mistake, not a page that set its own length).
+ */
+export function declaredRange(range: RangeRequest, fps: number, durationSeconds: number): { frames: number } | { option: "from" | "to"; error: string } {
+  const rate = { num: fps, den: 1 };
+  const settled = settleRange(range, rate, Math.max(1, Math.round(durationSeconds * fps - 1e-9)));
+  if (!settled.ok) return { option: settled.option, error: settled.error };
+  if (settled.pastEnd) return { option: "to", error: settled.pastEnd };
+  return { frames: settled.end - settled.first };
 }
 
 /** Whether a request asks for only part of the composition. */

@@ -9,6 +9,7 @@ import type { RenderQueuePlace } from "../../core/protocol/render-queue-place.ts
 import type { RenderQuote } from "../../core/protocol/render-quote.ts";
 import { GIF_DEFAULTS, RESOLUTIONS, type RenderOptions } from "../../core/render/render-options.ts";
 import { decideSplit, type FarmModel } from "./split-plan.ts";
+import { declaredRange } from "../../core/render/render-range.ts";
 
 /** Named in every quote, so a caller comparing quotes knows when the model changed. */
 export const QUOTE_MODEL = {
@@ -38,13 +39,20 @@ export function frameCount(durationSeconds: number, fps: number): number {
   return Math.max(1, Math.round(durationSeconds * fps - 1e-9));
 }
 
+/** The frames a render makes of a composition of `durationSeconds`: all of them, or its from/to range's. */
+function rangeFrames(durationSeconds: number, fps: number, range: Pick<RenderOptions, "from" | "to">): number {
+  const settled = declaredRange(range, fps, durationSeconds);
+  return "frames" in settled ? settled.frames : frameCount(durationSeconds, fps);
+}
+
 const tenths = (seconds: number) => Math.round(seconds * 10) / 10;
 
 export interface QuoteFacts {
   root: RootFacts | null;
   /** The rate the render will use (core/render/render-rate.ts). */
   fps: number;
-  options: Pick<RenderOptions, "resolution" | "format">;
+  /** from/to: the quote is of the range's frames (a range outside the declared length is refused before). */
+  options: Pick<RenderOptions, "resolution" | "format" | "from" | "to">;
   freeNodes: number;
   model: FarmModel;
   queue: RenderQueuePlace;
@@ -52,7 +60,7 @@ export interface QuoteFacts {
 
 export function quoteOf({ root, fps, options, freeNodes, model, queue }: QuoteFacts): RenderQuote {
   const size = root ? outputSize(root, options) : null;
-  const frames = root?.durationSeconds ? frameCount(root.durationSeconds, fps) : null;
+  const frames = root?.durationSeconds ? rangeFrames(root.durationSeconds, fps, options) : null;
   const reasons = [
     ...(root === null ? ["the composition has no root element with data-composition-id"] : []),
     ...(root && !root.durationSeconds ? ["the root declares no data-duration: the length is known only once a node loads the page"] : []),

@@ -42,7 +42,7 @@ export function settleRender(
   const compositionFrames = countFrames(info.duration, options.fps);
   const range = settleRange(options, options.fps, compositionFrames);
   if (!range.ok) throw new RenderOptionError(range.option, `invalid ${range.option}: ${range.error}`);
-  if (range.clamped) onFinding(makeFinding("range-past-end", request.composition, range.clamped));
+  if (range.pastEnd) onFinding(makeFinding("range-past-end", request.composition, `to ${range.pastEnd}: rendered to its end`));
   const frames = range.end - range.first;
   const viewport = computeViewport(info.width, info.height, options.resolution, options.format);
   const problems = findLimitProblems(reportedSize(info), { fps: options.fps.num / options.fps.den, source: "" });
