@@ -133,6 +133,28 @@ describe("range renders", () => {
       .rejects.toThrow(/^invalid from: "60f" is frame 60, at or past the composition's end \(60 frames, 2 s at 30 fps\)/);
   });
 
+  it("frame reuse in a range: a hold inside it is not captured again, and the frames are still the full render's", async () => {
+    // The same page with the box and the background still until 1 s: the range's first half is a hold.
+    const held = await mkdtemp(join(tmpdir(), "studio-range-held-"));
+    await writeFile(join(held, "index.html"), INDEX.replace(/<audio[^>]*><\/audio>/, "").replaceAll("duration: 2, ease: \"none\" }, 0)", "duration: 1, ease: \"none\" }, 1)"));
+    const zips: Record<string, Uint8Array>[] = [];
+    let reused = 0;
+    for (const range of [{}, { from: 0.5, to: 1.5 }]) {
+      const outputPath = join(out, `held-${zips.length}.zip`);
+      const result = await renderProject({ projectDir: held, outputPath, format: "png-sequence", fps: 30, concurrency: 2, frameReuse: true, binaries, signal: signal(), ...range });
+      reused = result.reusedFrames;
+      zips.push(unzipSync(await readFile(outputPath)));
+    }
+    // Frames 15 to 30 are one picture; each of the two browsers captures its first frame, the rest of the hold is reused.
+    expect(reused).toBeGreaterThanOrEqual(13);
+    const [full, range] = zips as [Record<string, Uint8Array>, Record<string, Uint8Array>];
+    for (let i = 0; i < RANGE.frames; i++) {
+      const [name, fullName] = [i + 1, RANGE.first + i + 1].map((n) => `frame_${String(n).padStart(6, "0")}.png`) as [string, string];
+      expect(Buffer.from(range[name]!).equals(Buffer.from(full[fullName]!)), `${name} vs the full render's ${fullName}`).toBe(true);
+    }
+    expect(Buffer.from(range["frame_000001.png"]!).equals(Buffer.from(range["frame_000030.png"]!))).toBe(false);
+  });
+
   it("png-sequence: the range's PNGs are byte for byte the full render's same frames, numbered from frame_000001.png", async () => {
     const [full, range] = [await render("full.zip", "png-sequence", {}), await render("range.zip", "png-sequence", { from: "15f", to: "45f" })];
     const fullZip = unzipSync(await readFile(full));
