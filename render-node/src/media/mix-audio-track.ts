@@ -46,7 +46,8 @@ export async function mixAudioTrack(input: MixAudioInput): Promise<AudioTrack | 
   input.onLine(`mixing ${clips.length} audio clip${clips.length === 1 ? "" : "s"}`);
   const args = buildAudioTrackArgs(mix, ENCODER_SETTINGS[input.format][input.quality].audio, path);
   const { tools } = input;
-  const bound = { ms: encodeBound(tools.bounds, input.plan.durationSeconds), stage: "encoding: mixing the audio" };
+  // The mix runs from the composition's start, a range's too: bounded by the seconds it goes through.
+  const bound = { ms: encodeBound(tools.bounds, fromSeconds + plan.durationSeconds), stage: "encoding: mixing the audio" };
   await tools.run(tools.binaries.ffmpeg, args, { bound }).done;
   return { path, clips: clips.length };
 }
