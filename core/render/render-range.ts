@@ -60,7 +60,8 @@ export interface SettledRange {
 
 export type RangeOutcome = ({ ok: true } & SettledRange) | { ok: false; option: "from" | "to"; error: string };
 
-const rateText = (fps: { num: number; den: number }) => (fps.den === 1 ? `${fps.num}` : `${fps.num}/${fps.den}`);
+// The Worker counts at a rate as a number (29.97002997… for "30000/1001"): said to 3 decimals.
+const rateText = (fps: { num: number; den: number }) => (fps.den === 1 ? `${Number(fps.num.toFixed(3))}` : `${fps.num}/${fps.den}`);
 const lengthText = (total: number, fps: { num: number; den: number }) =>
   `${total} frames, ${Number(((total * fps.den) / fps.num).toFixed(3))} s at ${rateText(fps)} fps`;
 
