@@ -44,6 +44,7 @@ const HELP = `studio: make videos with Studio from the command line
                      [--resolution R] [--crf N | --video-bitrate 10M] [--gif-loop N] [--strict] [--out FILE]
                                              render with a live progress bar; --out downloads the video
                                              (a png-sequence: a .zip of PNG frames)
+                     [--from T] [--to T]     render only that part: seconds (40, 2.5) or frames (1200f)
                      [--dry-run]             print the render's quote (frames, size, estimated seconds, queue
                                              place) and start nothing
                      [--variables JSON | --variables-file PATH] [--strict-variables]
@@ -129,13 +130,22 @@ async function download(api: Client, downloadUrl: string, out: string | undefine
   say(`downloaded ${file}`);
 }
 
+/** --from/--to as the API spells them: seconds as a number, anything else ("1200f") as given (the studio checks it). */
+function rangeOptions(flags: Record<string, string | boolean | undefined>): Record<string, unknown> {
+  const point = (text: string) => (/^\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text);
+  const range: Record<string, unknown> = {};
+  if (typeof flags.from === "string") range.from = point(flags.from);
+  if (typeof flags.to === "string") range.to = point(flags.to);
+  return range;
+}
+
 /** The render options every row of a batch shares, from the flags. */
 function sharedOptions(flags: Record<string, string | boolean | undefined>): Record<string, unknown> {
   const options: Record<string, unknown> = {};
   for (const key of ["quality", "format", "resolution", "fps"] as const) if (flags[key] !== undefined) options[key] = flags[key];
   if (flags.strict) options.strict = true;
   if (flags["strict-variables"]) options.strictVariables = true;
-  return options;
+  return { ...options, ...rangeOptions(flags) };
 }
 
 async function renderBatch(slug: string, file: string, flags: Record<string, string | boolean | undefined>): Promise<number> {
@@ -182,6 +192,7 @@ async function render(slug: string, flags: Record<string, string | boolean | und
   if (typeof flags.crf === "string") options.crf = asNumber(flags.crf);
   if (typeof flags["video-bitrate"] === "string") options.videoBitrate = flags["video-bitrate"];
   if (typeof flags["gif-loop"] === "string") options.gifLoop = asNumber(flags["gif-loop"]);
+  Object.assign(options, rangeOptions(flags));
   if (flags.strict) options.strict = true;
   if (flags["dry-run"]) {
     const answer = await api.read(DryRunAnswerSchema, "POST", `/api/projects/${slug}/render`, { ...options, dryRun: true });
@@ -232,6 +243,8 @@ async function main(argv: string[]): Promise<number> {
       crf: { type: "string" },
       "video-bitrate": { type: "string" },
       "gif-loop": { type: "string" },
+      from: { type: "string" },
+      to: { type: "string" },
       strict: { type: "boolean" },
       variables: { type: "string" },
       "variables-file": { type: "string" },

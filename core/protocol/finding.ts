@@ -22,6 +22,8 @@ export const FINDING_SEVERITY = {
   "gsap-version-substituted": "warning",
   "gsap-file-missing": "error",
   "fps-not-a-rate": "warning",
+  // A range render's `to` past the page's end: rendered to the end (core/render/render-range.ts).
+  "range-past-end": "warning",
   "media-not-project-file": "warning",
   "variable-mismatch": "warning",
   // A data-start naming a clip that does not exist, or a cycle of them (core/composition/clip-start.ts).

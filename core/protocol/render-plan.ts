@@ -26,7 +26,14 @@ export const RenderPlanSchema = z.object({
   frames: z.number().int().positive(),
   fps: z.object({ num: z.number().int().positive(), den: z.number().int().positive() }),
   fpsText: z.string(),
+  /** The output's length: frames at fps (a range render's, not the composition's). */
   durationSeconds: z.number().positive(),
+  /**
+   * A range render's first frame on the composition's clock (its `from`): output frame n is composition frame
+   * firstFrame + n. The audio clips stay on the composition's clock: the mix is the full render's, cut to the range.
+   * Absent: 0.
+   */
+  firstFrame: z.number().int().positive().optional(),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   /** Frames keep their alpha (a transparent webm or mov, a png-sequence): every segment and the join follow it. */

@@ -37,6 +37,9 @@ export const RenderSegmentSchema = z
 export type RenderSegment = z.infer<typeof RenderSegmentSchema>;
 
 
+/** A range render's from or to as the request gave it (core/render/render-range.ts). */
+const RangePointSchema = z.union([z.number(), z.string()]);
+
 /** A caller's own JSON object (the `metadata` render option), handed back as it was given. */
 export const CallerMetadataSchema = z.record(z.string(), jsonObjectValue()).meta({ id: "CallerMetadata" });
 
@@ -56,6 +59,8 @@ export const RenderStateSchema = z
     fps: z.union([z.number(), z.string()]).nullable().describe('as asked: an integer or "num/den"; null: the composition\'s'),
     resolution: z.enum(Object.keys(RESOLUTIONS) as [Resolution, ...Resolution[]]).nullable(),
     composition: z.string(),
+    from: RangePointSchema.optional().describe("a range render's `from` as asked (seconds, or a frame as \"75f\"); absent: the composition's start"),
+    to: RangePointSchema.optional().describe("a range render's `to` as asked (exclusive); absent: the composition's end"),
     progress: RenderProgressSchema.nullable(),
     error: z.string().nullable(),
     size: z.number().int().nullable(),

@@ -123,5 +123,12 @@ describe("describeRenderOptions", () => {
     const gif = parseRenderOptions({ format: "gif", gifLoop: 1 });
     if (!gif.ok) throw new Error(gif.error);
     expect(describeRenderOptions(gif.options)).toBe("format gif, quality standard, fps 30, gifLoop 1");
+    // A range names its ends as given, an open end in words.
+    const range = parseRenderOptions({ from: "75f", to: "150f" });
+    if (!range.ok) throw new Error(range.error);
+    expect(describeRenderOptions(range.options)).toBe('format mp4, quality standard, fps 30, from "75f" to "150f"');
+    const tail = parseRenderOptions({ from: 2.5 });
+    if (!tail.ok) throw new Error(tail.error);
+    expect(describeRenderOptions(tail.options)).toBe("format mp4, quality standard, fps 30, from 2.5 to the end");
   });
 });

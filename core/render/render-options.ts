@@ -6,6 +6,7 @@ import { COMPOSITION_LIMITS } from "../composition/composition-limits.ts";
 import { checkProjectPath } from "../paths/project-path.ts";
 import { RENDER_VARIABLE_LIMITS, variablesShapeProblem } from "./render-variables.ts";
 import { jsonObjectProblem, jsonObjectValue, type JsonObject } from "../json-object-shape.ts";
+import { rangeOrderProblem, rangePointProblem, RANGE_POINT_RULE, type RangePoint } from "./render-range.ts";
 
 export const QUALITIES = ["draft", "standard", "high"] as const;
 export const FORMATS = ["mp4", "webm", "mov", "gif", "png-sequence"] as const;
@@ -63,6 +64,9 @@ export interface RenderOptions {
   metadata?: JsonObject;
   /** Answer the render's quote (core/protocol/render-quote.ts) and start nothing. */
   dryRun?: boolean;
+  /** Render only frames [from, to) (render-range.ts): seconds, or "<frame>f"; absent: the start, the end. */
+  from?: RangePoint;
+  to?: RangePoint;
 }
 
 export const FORMAT_CONTENT_TYPES: Record<Format, string> = {
@@ -117,7 +121,10 @@ const gifLoopRule = `give an integer from 0 (loop forever) to ${GIF_LOOP_MAX}`;
 const given = (rule: string) => ({ error: (issue: { input?: unknown }) => `${JSON.stringify(issue.input)}; ${rule}` });
 
 /** The rules that tie one option to another (crf and videoBitrate to the format, gifLoop to GIF), as zod issues. */
-function checkOptionPairs(o: { format: Format; crf?: number | undefined; videoBitrate?: string | undefined; gifLoop?: number | undefined }, ctx: z.RefinementCtx): void {
+function checkOptionPairs(
+  o: { format: Format; crf?: number | undefined; videoBitrate?: string | undefined; gifLoop?: number | undefined; from?: RangePoint | undefined; to?: RangePoint | undefined },
+  ctx: z.RefinementCtx,
+): void {
   const rateFormats = Object.keys(CRF_MAX).join(" and ");
   if (o.crf !== undefined && o.videoBitrate !== undefined) {
     ctx.addIssue({ code: "custom", path: ["videoBitrate"], message: "give either crf or videoBitrate, not both" });
@@ -133,7 +140,22 @@ function checkOptionPairs(o: { format: Format; crf?: number | undefined; videoBi
   if (o.gifLoop !== undefined && o.format !== "gif") {
     ctx.addIssue({ code: "custom", path: ["gifLoop"], message: `applies to gif only, not ${o.format}` });
   }
+  const order = rangeOrderProblem(o);
+  if (order) ctx.addIssue({ code: "custom", path: ["to"], message: order });
 }
+
+/** from or to: seconds, or a frame number as "<n>f" (render-range.ts). */
+const rangePoint = (end: string) =>
+  z
+    .union([z.number(), z.string()], { error: (i) => `${JSON.stringify(i.input)}; ${RANGE_POINT_RULE}` })
+    .superRefine((value, ctx) => {
+      const problem = rangePointProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .optional()
+    .describe(
+      `render only part of the composition, frames [from, to) of the full render at the same rate: ${end}; seconds as a number (2.5, rounded to the nearest frame) or a frame number as a string ("75f"), from and to in the same unit; its frames are the full render's same frames, its sound the same seconds of the full mix`,
+    );
 
 const compositionRule = 'give a project-relative .html file such as "compositions/intro.html"';
 
@@ -231,6 +253,8 @@ export const renderOptionsSchema = lazy(() => {
       .max(GIF_LOOP_MAX, given(gifLoopRule))
       .optional()
       .describe(`how many times a GIF repeats: 0 (the default) loops forever, 1 to ${GIF_LOOP_MAX} that many more times; gif only`),
+    from: rangePoint("the first frame; default the composition's start"),
+    to: rangePoint("the frame after the last (exclusive); default the composition's end; past the end is a 400 when the root declares data-duration, else cut at the end with a finding"),
     metadata: z
       .preprocess(
         // Checked on the raw object, as variables are: the record below would assign a "__proto__" key, not keep it.
@@ -302,6 +326,7 @@ export function describeRenderOptions(o: RenderOptions): string {
   if (o.crf !== undefined) parts.push(`crf ${o.crf}`);
   if (o.videoBitrate !== undefined) parts.push(`videoBitrate ${o.videoBitrate}`);
   if (o.gifLoop !== undefined) parts.push(`gifLoop ${o.gifLoop}`);
+  if (o.from !== undefined || o.to !== undefined) parts.push(`from ${JSON.stringify(o.from ?? 0)} to ${o.to === undefined ? "the end" : JSON.stringify(o.to)}`);
   return parts.join(", ");
 }
 

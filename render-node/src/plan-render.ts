@@ -25,6 +25,8 @@ export interface PlannedRender {
   plan: RenderPlan;
   /** The request's options with the frame rate settled (the request's fps, else the root's data-fps, else 30). */
   options: ResolvedRender;
+  /** The composition's own frames (the page's clock); plan.frames is the output's (a range's when from/to). */
+  compositionFrames: number;
   /** The page every further browser loads, and the first browser, loaded. */
   page: PageToLoad;
   first: LoadedBrowser;
@@ -54,14 +56,15 @@ export async function planComposition(request: ResolvedRender, session: CaptureS
   endLoading();
   const { info } = first;
   // The rate, frames, limits and viewport, settled on what the page reported (before any frame is captured).
-  const { options, frames, viewport } = settleRender(request, info, onFinding);
-  const totalSeconds = (frames * options.fps.den) / options.fps.num;
+  const { options, frames, firstFrame, compositionFrames, viewport } = settleRender(request, info, onFinding);
+  const totalSeconds = (compositionFrames * options.fps.den) / options.fps.num;
   const alpha = await rendersWithAlpha(options.format, first.browser, info, { file: composition, onFinding });
   // Gains a script changes over time, sampled from the timeline now (before any capture seeks it).
   const volumes = await sampleVolumeAutomation(first.browser, info, { fps: options.fps.num / options.fps.den, totalSeconds, bounded: session.tools, composition, onFinding });
   onLine(
     `composition ${info.compositionId}: ${info.width}x${info.height}, ${info.duration} s, ${frames} frames at ${options.fpsText} fps` +
-      ` → ${viewport.outputWidth}x${viewport.outputHeight} ${options.format} (${options.quality})${alpha ? " with alpha" : ""}`,
+      ` → ${viewport.outputWidth}x${viewport.outputHeight} ${options.format} (${options.quality})${alpha ? " with alpha" : ""}` +
+      (frames === compositionFrames ? "" : `, frames ${firstFrame + 1} to ${firstFrame + frames} only (from/to)`),
   );
   // Shader transitions the page declared (HyperShader.init): read once; what cannot be drawn is a finding.
   const transitions = await readShaderTransitions(first.browser.page, composition, onFinding, request.strict);
@@ -77,10 +80,11 @@ export async function planComposition(request: ResolvedRender, session: CaptureS
     }];
   });
   const plan: RenderPlan = {
-    composition, frames, fps: { ...options.fps }, fpsText: options.fpsText, durationSeconds: totalSeconds,
+    composition, frames, ...(firstFrame > 0 ? { firstFrame } : {}), fps: { ...options.fps }, fpsText: options.fpsText,
+    durationSeconds: (frames * options.fps.den) / options.fps.num,
     width: viewport.outputWidth, height: viewport.outputHeight, alpha, audio, findings: [...session.findings],
   };
-  return { plan, options, page, first, info, viewport, alpha, transitions };
+  return { plan, options, compositionFrames, page, first, info, viewport, alpha, transitions };
 }
 
 export interface PlanRenderInput {

@@ -64,13 +64,15 @@ export async function renderPipeline(
     session.failIfBlocked(options.strict);
     if ((await decide(plan)) === "stop") return { plan, result: null };
     session.signal.throwIfAborted();
+    const first = plan.firstFrame ?? 0;
     const frameDone = trackProgress(plan.frames, (p) => node.onProgress?.(p), session.onLine);
     let reusedFrames = 0;
     // Capture and encode, with the mix alongside: the sound needs no frame, so the join after the last frame is a
     // copy. A failure of either ends both (Promise.all rejects at once and the session's signal stops the other).
     const [chunks, audio] = await Promise.all([
       captureFrames(session, {
-        range: { start: 0, end: plan.frames }, frames: plan.frames, options, viewport: planned.viewport, alpha: planned.alpha,
+        // A range render (from/to) captures its frames on the composition's clock, the full render's same frames.
+        range: { start: first, end: first + plan.frames }, frames: planned.compositionFrames, outputStart: first, options, viewport: planned.viewport, alpha: planned.alpha,
         transitions: planned.transitions, page: planned.page, first: planned.first, concurrency,
         onFrame: (frame) => {
           if (frame.reused) reusedFrames++;

@@ -26,6 +26,9 @@ export interface RenderProjectInput extends CaptureControls {
   crf?: number | undefined;
   videoBitrate?: string | undefined;
   gifLoop?: number | undefined;
+  /** Only frames [from, to) of the full render (core/render/render-range.ts): seconds, or "<frame>f". */
+  from?: number | string | undefined;
+  to?: number | string | undefined;
   /** Browsers (and chunk encoders) at once; default one per core. */
   concurrency?: number | undefined;
   onProgress?: ((progress: Progress) => void) | undefined;
@@ -53,7 +56,7 @@ export async function planThenRender(
   const request = resolveRequest({
     quality: input.quality, fps: input.fps, format: input.format, resolution: input.resolution, composition: input.composition,
     variables: input.variables, strictVariables: input.strictVariables,
-    crf: input.crf, videoBitrate: input.videoBitrate, gifLoop: input.gifLoop,
+    crf: input.crf, videoBitrate: input.videoBitrate, gifLoop: input.gifLoop, from: input.from, to: input.to,
   }, input.strict);
   return renderPipeline(input, request, input.outputPath, input.decide);
 }

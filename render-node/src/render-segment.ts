@@ -53,18 +53,22 @@ export async function renderSegment(input: RenderSegmentInput): Promise<{ output
     const { options, viewport, alpha } = planned;
     const frameCount = planned.plan.frames;
     const alphaDiffers = plan.alpha !== undefined && plan.alpha !== alpha;
-    if (frameCount !== plan.frames || viewport.outputWidth !== plan.width || viewport.outputHeight !== plan.height || alphaDiffers) {
+    const firstDiffers = (planned.plan.firstFrame ?? 0) !== (plan.firstFrame ?? 0);
+    if (frameCount !== plan.frames || firstDiffers || viewport.outputWidth !== plan.width || viewport.outputHeight !== plan.height || alphaDiffers) {
       const withAlpha = (on: boolean | undefined) => (on ? " with alpha" : "");
+      const from = (first: number | undefined) => (first ? ` from frame ${first}` : "");
       throw new Error(
-        `the composition is not the one planned: ${frameCount} frames at ${viewport.outputWidth}x${viewport.outputHeight}${withAlpha(alpha)}` +
-          `, the plan has ${plan.frames} at ${plan.width}x${plan.height}${withAlpha(plan.alpha)}`,
+        `the composition is not the one planned: ${frameCount} frames${from(planned.plan.firstFrame)} at ${viewport.outputWidth}x${viewport.outputHeight}${withAlpha(alpha)}` +
+          `, the plan has ${plan.frames}${from(plan.firstFrame)} at ${plan.width}x${plan.height}${withAlpha(plan.alpha)}`,
       );
     }
     const frames = toFrame - fromFrame;
-    session.onLine(`segment: frames ${fromFrame + 1} to ${toFrame} of ${plan.frames}`);
+    // The segment's frames count from the output's first: a range render's (from/to) sit later on the page's clock.
+    const first = plan.firstFrame ?? 0;
+    session.onLine(`segment: frames ${fromFrame + 1} to ${toFrame} of ${plan.frames}${first ? ` (the composition's ${first + fromFrame + 1} to ${first + toFrame})` : ""}`);
     const frameDone = trackProgress(frames, (p) => input.onProgress?.(p), session.onLine);
     const chunks = await captureFrames(session, {
-      range: { start: fromFrame, end: toFrame }, frames: frameCount, options, viewport, alpha, transitions: planned.transitions,
+      range: { start: first + fromFrame, end: first + toFrame }, frames: planned.compositionFrames, outputStart: first, options, viewport, alpha, transitions: planned.transitions,
       page: planned.page, first: planned.first, concurrency, onFrame: frameDone,
     });
     // The browsers' chunks become one file (a remux, no encode): what the join and the Worker handle is one file per segment.

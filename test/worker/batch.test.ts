@@ -53,7 +53,7 @@ describe("batches", () => {
       [{ rows: [{}], wait: true }, "invalid wait: a batch never holds the request; follow it with GET .../batch or the project's event stream"],
       [{ rows: [{}], variables: {} }, "invalid variables: a batch takes its variables per row, as rows[i].variables"],
       [{ rows: [{}], format: "avi" }, 'invalid format: "avi"; allowed values: mp4, webm, mov, gif, png-sequence'],
-      [{ rows: [{}], colour: 1 }, "unknown batch option colour; allowed options: rows, quality, fps, format, composition, resolution, strict, dryRun, webhookUrl, strictVariables, crf, videoBitrate, gifLoop, metadata"],
+      [{ rows: [{}], colour: 1 }, "unknown batch option colour; allowed options: rows, quality, fps, format, composition, resolution, strict, dryRun, webhookUrl, strictVariables, crf, videoBitrate, gifLoop, from, to, metadata"],
     ];
     for (const [body, error] of cases) {
       const res = await api(s.token, "POST", `/api/projects/${slug}/batch`, body);

@@ -118,7 +118,7 @@ describe("render lifecycle", () => {
       [{ metadata: { note: "x".repeat(4100) } }, /^invalid metadata: 4\d{3} bytes as JSON; at most 4096$/],
       [{ metadata: { a: { b: { c: { d: { e: { f: 1 } } } } } } }, /^invalid metadata: nested deeper than 5 levels$/],
       ['{"metadata":{"__proto__":{"admin":true}}}', /^invalid metadata: key "__proto__" is reserved$/],
-      [{ meta: {} }, /^invalid body: unknown render option meta; allowed options: quality, fps, .*, gifLoop, metadata$/],
+      [{ meta: {} }, /^invalid body: unknown render option meta; allowed options: quality, fps, .*, gifLoop, from, to, metadata$/],
       ["[1,2", /invalid JSON/],
     ];
     for (const [body, message] of cases) {

@@ -4,6 +4,7 @@
 import { loadCompositionReaders } from "../projects/load-composition-readers.ts";
 import type { RenderOptions } from "../../core/render/render-options.ts";
 import { renderRate } from "../../core/render/render-rate.ts";
+import { declaredRange, hasRange } from "../../core/render/render-range.ts";
 import type { Env } from "../env.ts";
 import { fileKey, type ProjectRef } from "../storage/keys.ts";
 import { badRequest } from "../http/errors.ts";
@@ -17,7 +18,7 @@ export async function requireCompositionWithinLimits(
   env: Pick<Env, "FILES">,
   ref: ProjectRef,
   path: string,
-  render?: Pick<RenderOptions, "fps" | "format">,
+  render?: Pick<RenderOptions, "fps" | "format" | "from" | "to">,
 ): Promise<boolean> {
   const object = await env.FILES.get(fileKey(ref, path));
   if (!object) return false;
@@ -26,5 +27,10 @@ export async function requireCompositionWithinLimits(
   if (!size) return true;
   const problems = findLimitProblems(size, render ? renderRate(render, size.fps) : undefined);
   if (problems.length > 0) throw badRequest(`invalid composition: ${describeLimitProblems(path, problems)}`);
+  // A range (from/to) must lie within the declared length; without data-duration the node settles it on the page.
+  if (render && hasRange(render) && size.duration) {
+    const range = declaredRange(render, renderRate(render, size.fps).fps, size.duration);
+    if ("error" in range) throw badRequest(`invalid ${range.option}: ${range.error}`);
+  }
   return true;
 }

@@ -84,6 +84,7 @@ export function registerRenderTools(server: McpServer, rest: RestClient, waitMs:
           "variables: values over the composition's declared data-composition-variables defaults for this render " +
           "(strictVariables: true refuses undeclared keys and wrong types). dryRun: true answers the render's quote " +
           "(frames, size, estimated node and wall seconds, queue place) and starts nothing; a render's state carries its quote too. " +
+          "from/to render only a part (seconds, or frames as \"75f\": from 40 to 45 of a 60 s video), its frames and sound the full render's same ones. " +
           "As an MCP task (call it with task: { ttl }), it answers the task at once: tasks/get says \"frame n of N\" and when to ask " +
           "again, tasks/result gives this same answer once it ends, tasks/cancel cancels the render. A done render has video " +
           "(download, duration, size, a player link) and the player app (ui://studio/player.html) plays it.",

@@ -15,6 +15,7 @@ import { countLimitFrames } from "../../core/composition/composition-limits.ts";
 import { estimateSeconds } from "../../core/render/cost-model.ts";
 import type { CostModelFit } from "../../core/render/cost-model-fit.ts";
 import { decideSplit, type FarmModel } from "./split-plan.ts";
+import { declaredRange } from "../../core/render/render-range.ts";
 
 /** What the quote's `model.basis` says the estimate rests on. */
 const basisOf = (fit: CostModelFit) =>
@@ -30,13 +31,20 @@ export interface RootFacts {
   shaderTransitions: boolean;
 }
 
+/** The frames a render makes of a composition of `durationSeconds`: all of them, or its from/to range's. */
+function rangeFrames(durationSeconds: number, fps: number, range: Pick<RenderOptions, "from" | "to">): number {
+  const settled = declaredRange(range, fps, durationSeconds);
+  return "frames" in settled ? settled.frames : countLimitFrames(durationSeconds, fps);
+}
+
 const tenths = (seconds: number) => Math.round(seconds * 10) / 10;
 
 export interface QuoteFacts {
   root: RootFacts | null;
   /** The rate the render will use (core/render/render-rate.ts). */
   fps: number;
-  options: Pick<RenderOptions, "resolution" | "format" | "quality">;
+  /** from/to: the quote is of the range's frames (a range outside the declared length is refused before). */
+  options: Pick<RenderOptions, "resolution" | "format" | "quality" | "from" | "to">;
   freeNodes: number;
   model: FarmModel;
   queue: RenderQueuePlace;
@@ -48,7 +56,7 @@ export interface QuoteFacts {
 
 export function quoteOf({ root, fps, options, freeNodes, model, queue, fit, throughputScale }: QuoteFacts): RenderQuote {
   const size = root ? outputSize(root, options) : null;
-  const frames = root?.durationSeconds ? countLimitFrames(root.durationSeconds, fps) : null;
+  const frames = root?.durationSeconds ? rangeFrames(root.durationSeconds, fps, options) : null;
   const reasons = [
     ...(root === null ? ["the composition has no root element with data-composition-id"] : []),
     ...(root && !root.durationSeconds ? ["the root declares no data-duration: the length is known only once a node loads the page"] : []),

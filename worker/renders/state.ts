@@ -128,6 +128,8 @@ export function publicRenderState(r: RoomRender): RenderState {
     fps: r.options.fps,
     resolution: r.options.resolution,
     composition: r.options.composition,
+    ...(r.options.from !== undefined ? { from: r.options.from } : {}),
+    ...(r.options.to !== undefined ? { to: r.options.to } : {}),
     progress: r.progress,
     error: r.phase === "ended" ? r.error : null,
     size: r.phase === "ended" ? r.size : null,

@@ -19,6 +19,8 @@ export interface ChunksToCapture {
   range: FrameRange;
   /** The composition's frame count (the page's clock). */
   frames: number;
+  /** The composition frame that is the output's first (from; 0 without a range). */
+  outputStart: number;
   options: ResolvedRender;
   viewport: Viewport;
   alpha: boolean;
@@ -78,7 +80,7 @@ export async function captureChunks(session: CaptureSession, loaded: LoadedBrows
         ffmpegArgs: buildChunkArgs({
           format: options.format, quality: options.quality, fpsText: options.fpsText,
           gopFrames: Math.max(1, Math.round((2 * options.fps.num) / options.fps.den)), fit, output: chunks[i]!,
-          alpha, rate: options, firstFrame: part.start,
+          alpha, rate: options, firstFrame: part.start - input.outputStart,
         }),
         reuse,
         transitions: input.transitions,

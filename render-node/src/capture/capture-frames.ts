@@ -21,6 +21,8 @@ export interface CaptureInput {
   /** Frames [start, end) of the composition's `frames`. */
   range: FrameRange;
   frames: number;
+  /** The composition frame that is the output's first (a range render's from; 0 otherwise): a png-sequence counts its files from it. */
+  outputStart: number;
   /** Format, quality, the settled rate and the encoder's rate control (crf, videoBitrate). */
   options: ResolvedRender;
   viewport: Viewport;
@@ -57,7 +59,7 @@ export async function captureFrames(session: CaptureSession, input: CaptureInput
   const loaded = await session.timeline.time("starting browsers", Promise.all([Promise.resolve(input.first), ...ready, ...more].map(prepared)));
   session.failIfBlocked(options.strict);
   const chunks = await captureChunks(session, loaded, {
-    range, frames: input.frames, options, viewport: input.viewport, alpha: input.alpha, transitions: input.transitions, onFrame: input.onFrame,
+    range, frames: input.frames, outputStart: input.outputStart, options, viewport: input.viewport, alpha: input.alpha, transitions: input.transitions, onFrame: input.onFrame,
   });
   session.browsersGone();
   session.failIfBlocked(options.strict);

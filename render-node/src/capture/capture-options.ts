@@ -11,7 +11,7 @@ import type { StageBounds } from "../bounds/stage-bounds.ts";
 import { resolveRender, type ResolvedRender } from "../plan/resolve-render.ts";
 
 /** The render options a session reads: the API's (core/render) fields, each optional. */
-export type SessionOptions = Partial<Pick<ApiRenderOptions, "quality" | "fps" | "format" | "composition" | "resolution" | "variables" | "strictVariables" | "crf" | "videoBitrate" | "gifLoop">> & {
+export type SessionOptions = Partial<Pick<ApiRenderOptions, "quality" | "fps" | "format" | "composition" | "resolution" | "variables" | "strictVariables" | "crf" | "videoBitrate" | "gifLoop" | "from" | "to">> & {
   /** Undefined values are dropped (the API schema rejects nothing for them). */
   [key: string]: unknown;
 };
@@ -56,7 +56,7 @@ export function resolveRequest(options: SessionOptions, strict?: boolean): Resol
   const resolved = resolveRender({
     quality: raw["quality"], fps: raw["fps"], format: raw["format"], resolution: raw["resolution"], composition: raw["composition"],
     variables: raw["variables"], strictVariables: raw["strictVariables"],
-    crf: raw["crf"], videoBitrate: raw["videoBitrate"], gifLoop: raw["gifLoop"],
+    crf: raw["crf"], videoBitrate: raw["videoBitrate"], gifLoop: raw["gifLoop"], from: raw["from"], to: raw["to"],
   });
   return { ...resolved, strict: strict ?? raw["strict"] === true };
 }

@@ -156,7 +156,7 @@ export interface ChunkArgsInput {
   alpha?: boolean | undefined;
   /** The request's crf or bitrate (mp4 and webm). */
   rate?: RateControl | undefined;
-  /** The render's number of the range's first frame (0-based): a png-sequence names its files by it. */
+  /** The output's number of the range's first frame (0-based; a range render counts from its from): a png-sequence names its files by it. */
   firstFrame?: number | undefined;
 }
 

@@ -55,9 +55,14 @@ function gainFilters(clip: AudioClip): string {
  * the video's length and every clip is padded forever, so amix (duration=first) always has every input active and
  * divides by the same count, which the final volume undoes: each clip keeps its own level on any ffmpeg version.
  * The clips are the command's only inputs, numbered from 0 (the track is mixed on its own, during the capture).
+ *
+ * A range render (from/to) gives `fromSeconds`: the mix is the full render's up to `totalSeconds` (the range's end
+ * on the composition's clock), then its first `fromSeconds` are cut. So every clip starts, fades and follows its
+ * envelope exactly as in the full mix, whatever part of it the range holds, and the samples are the full mix's.
  */
-export function buildAudioMixArgs(clips: AudioClip[], totalSeconds: number): AudioMix | null {
-  const playable = clips.filter((clip) => clip.start < totalSeconds && (clip.duration === undefined || clip.duration > 0));
+export function buildAudioMixArgs(clips: AudioClip[], totalSeconds: number, fromSeconds = 0): AudioMix | null {
+  const playable = clips.filter((clip) =>
+    clip.start < totalSeconds && (clip.duration === undefined || (clip.duration > 0 && clip.start + clip.duration > fromSeconds)));
   if (playable.length === 0) return null;
   const inputs: string[] = [];
   const parts = [`anullsrc=r=48000:cl=stereo,atrim=duration=${seconds(totalSeconds)}[base]`];
@@ -85,7 +90,8 @@ export function buildAudioMixArgs(clips: AudioClip[], totalSeconds: number): Aud
     labels.push(`[a${i}]`);
   });
   const count = labels.length;
-  parts.push(`${labels.join("")}amix=inputs=${count}:duration=first:dropout_transition=0,volume=${count}[aout]`);
+  const cut = fromSeconds > 0 ? `,atrim=start=${seconds(fromSeconds)},asetpts=PTS-STARTPTS` : "";
+  parts.push(`${labels.join("")}amix=inputs=${count}:duration=first:dropout_transition=0,volume=${count}${cut}[aout]`);
   return { inputs, filter: parts.join(";"), outputLabel: "aout" };
 }
 

@@ -37,13 +37,17 @@ export interface MixAudioInput {
 export async function mixAudioTrack(input: MixAudioInput): Promise<AudioTrack | null> {
   if (input.format === "gif") return null;
   const clips = await playableClips(input);
-  const mix = buildAudioMixArgs(clips, input.plan.durationSeconds);
+  // A range render's mix runs on the composition's clock to the range's end, then is cut to the range.
+  const { plan } = input;
+  const fromSeconds = ((plan.firstFrame ?? 0) * plan.fps.den) / plan.fps.num;
+  const mix = buildAudioMixArgs(clips, fromSeconds + plan.durationSeconds, fromSeconds);
   if (!mix) return null;
   const path = join(input.work, audioTrackName(input.format));
   input.onLine(`mixing ${clips.length} audio clip${clips.length === 1 ? "" : "s"}`);
   const args = buildAudioTrackArgs(mix, ENCODER_SETTINGS[input.format][input.quality].audio, path);
   const { tools } = input;
-  const bound = { ms: encodeBound(tools.bounds, input.plan.durationSeconds), stage: "encoding: mixing the audio" };
+  // The mix runs from the composition's start, a range's too: bounded by the seconds it goes through.
+  const bound = { ms: encodeBound(tools.bounds, fromSeconds + plan.durationSeconds), stage: "encoding: mixing the audio" };
   await tools.run(tools.binaries.ffmpeg, args, { bound }).done;
   return { path, clips: clips.length };
 }

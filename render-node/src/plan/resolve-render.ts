@@ -27,6 +27,9 @@ export interface ResolvedRender extends Pick<RenderOptions, "quality" | "format"
   crf?: number | undefined;
   videoBitrate?: string | undefined;
   gifLoop?: number | undefined;
+  /** Only frames [from, to) (core/render/render-range.ts), settled against the page in settle-render.ts. */
+  from?: RenderOptions["from"] | undefined;
+  to?: RenderOptions["to"] | undefined;
 }
 
 export const DEFAULT_FPS = 30;
@@ -69,11 +72,11 @@ export function resolveRender(raw: unknown): ResolvedRender {
     const option = /^invalid (\w+)/.exec(result.error)?.[1] ?? /^unknown render option (\w+)/.exec(result.error)?.[1] ?? "options";
     throw new RenderOptionError(option, result.error);
   }
-  const { quality, format, fps, resolution, composition, strict, variables, strictVariables, crf, videoBitrate, gifLoop } = result.options;
+  const { quality, format, fps, resolution, composition, strict, variables, strictVariables, crf, videoBitrate, gifLoop, from, to } = result.options;
   const fraction = toFraction(fps, format);
   return {
     quality, format, fps: fraction, fpsText: formatFps(fraction), fpsGiven: fps !== null, resolution: resolution ?? undefined, composition, strict,
-    variables, strictVariables, crf, videoBitrate, gifLoop,
+    variables, strictVariables, crf, videoBitrate, gifLoop, from, to,
   };
 }
 

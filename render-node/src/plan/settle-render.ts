@@ -9,20 +9,28 @@ import type { CompositionInfo } from "../../../page-runtime/api.ts";
 import { makeFinding, type Finding } from "../../../core/protocol/finding.ts";
 import { resolveRender, type Fps, type ResolvedRender } from "./resolve-render.ts";
 import { reportedSize } from "./refuse-oversized-composition.ts";
+import { settleRange } from "../../../core/render/render-range.ts";
+import { RenderOptionError } from "./resolve-render.ts";
 
 /** What the loaded page settled: the options to render with, the frames and the viewport. */
 export interface SettledRender {
   /** The request's options with the frame rate settled (the request's fps, else the root's data-fps, else 30). */
   options: ResolvedRender;
+  /** The output's frames: the composition's, or the range's (from/to). */
   frames: number;
+  /** The composition frame the output's first frame is (from; 0 without a range). */
+  firstFrame: number;
+  /** The composition's own frames at the settled rate (the page's clock). */
+  compositionFrames: number;
   viewport: Viewport;
 }
 
 /**
  * Settles `request` against what the loaded page reported (`info`); a root data-fps that is not a frame rate is a
  * finding (`onFinding`). Throws when the page has no duration, when it is over the studio's limits at the settled
- * rate (naming every attribute over its maximum), or when a png-sequence (every frame its own PNG) has more than
- * MAX_PNG_SEQUENCE_FRAMES.
+ * rate (naming every attribute over its maximum), when a png-sequence (every frame its own PNG) has more than
+ * MAX_PNG_SEQUENCE_FRAMES, or when from/to leave no frame of the page's length (a `to` past the end is cut there,
+ * with a finding: the Worker refuses one only where it reads the duration statically).
  */
 export function settleRender(
   request: ResolvedRender, info: Pick<CompositionInfo, "width" | "height" | "duration" | "fps" | "compositionId">, onFinding: (finding: Finding) => void,
@@ -31,14 +39,18 @@ export function settleRender(
   const options = declared.options;
   if (declared.finding) onFinding(makeFinding("fps-not-a-rate", request.composition, declared.finding, { selector: `[data-composition-id="${info.compositionId}"]` }));
   if (!(info.duration > 0)) throw new Error(`composition "${info.compositionId}" has no duration: set data-duration on its root element`);
-  const frames = countFrames(info.duration, options.fps);
+  const compositionFrames = countFrames(info.duration, options.fps);
+  const range = settleRange(options, options.fps, compositionFrames);
+  if (!range.ok) throw new RenderOptionError(range.option, `invalid ${range.option}: ${range.error}`);
+  if (range.pastEnd) onFinding(makeFinding("range-past-end", request.composition, `to ${range.pastEnd}: rendered to its end`));
+  const frames = range.end - range.first;
   const viewport = computeViewport(info.width, info.height, options.resolution, options.format);
   const problems = findLimitProblems(reportedSize(info), { fps: options.fps.num / options.fps.den, source: "" });
   if (problems.length > 0) throw new Error(`composition ${describeLimitProblems(request.composition, problems)}`);
   if (options.format === "png-sequence" && frames > MAX_PNG_SEQUENCE_FRAMES) {
     throw new Error(`a png-sequence holds at most ${MAX_PNG_SEQUENCE_FRAMES} frames; this render has ${frames}: shorten it, lower fps or render a video format`);
   }
-  return { options, frames, viewport };
+  return { options, frames, firstFrame: range.first, compositionFrames, viewport };
 }
 
 /**

@@ -90,5 +90,7 @@ function decisionLine(d: SplitDecision, free: FreeNodes, plan: RenderPlan): stri
   if (d.whole === "gif") return "kept whole: a GIF's palette needs every frame on one node";
   if (d.whole) return `kept whole on this node: ${free.said}; about ${s(d.wholeS)} whole${d.whole === "one free node" ? "" : `, no split finishes sooner (${d.whole})`}`;
   const size = Math.round(plan.frames / d.segments.length);
-  return `render split into ${d.segments.length} segments of about ${size} frames (${plan.frames} frames at ${plan.fpsText} fps) for ${free.said}: about ${s(d.splitS)} instead of ${s(d.wholeS)} whole`;
+  // A range render's segments count its own frames; the line says where they sit in the composition.
+  const range = plan.firstFrame ? `, the composition's frames ${plan.firstFrame} to ${plan.firstFrame + plan.frames - 1}` : "";
+  return `render split into ${d.segments.length} segments of about ${size} frames (${plan.frames} frames at ${plan.fpsText} fps${range}) for ${free.said}: about ${s(d.splitS)} instead of ${s(d.wholeS)} whole`;
 }
