@@ -1,6 +1,8 @@
 // Range renders at the API (issue 34, point 6): from/to refused with a 400 naming the option when they cannot be a
 // part of the composition (nothing stored or queued); the quote counts the range's frames; the render's state and
 // the node's job carry from/to; a plan of a range is split across nodes over the range only.
+import { estimateSeconds } from "../../core/render/cost-model.ts";
+import { COST_MODEL_FIT } from "../../core/render/cost-model-fit.ts";
 import { env } from "cloudflare:test";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { ClaimResponseSchema } from "../../core/protocol/node-routes.ts";
@@ -48,11 +50,14 @@ describe("range renders", () => {
     const key = await registerNode("range-node");
     const s = await signIn("range-quote");
     const { slug } = await createProject(s.token, "Range Quote");
-    // Seconds 1 to 3 of the starter's 6: 60 frames, 4 s of a node at the configured 15 frames a second at 1080p.
-    const dry = await json<{ quote: Record<string, unknown> }>(await api(s.token, "POST", `/api/projects/${slug}/render`, { dryRun: true, from: 1, to: 3 }));
-    expect(dry.quote).toMatchObject({ frames: 60, renderSeconds: 4, wallSeconds: 4, segments: 1 });
+    // Seconds 1 to 3 of the starter's 6: 60 frames, quoted by the cost model for 60 frames (not the whole 180).
+    const dry = await json<{ quote: Record<string, unknown> }>(await api(s.token, "POST", `/api/projects/${slug}/render`, { dryRun: true, from: 1, to: 3, format: "webm" }));
+    const starterFrames = (frames: number, format: "mp4" | "webm" = "mp4") =>
+      Math.round(estimateSeconds({ frames, width: 1920, height: 1080, format, quality: "standard", videoClips: 0, audioClips: 0, shaderTransitions: false }, COST_MODEL_FIT.coefficients) * 10) / 10;
+    const seconds = starterFrames(60, "webm");
+    expect(dry.quote).toMatchObject({ frames: 60, renderSeconds: seconds, wallSeconds: seconds, segments: 1, model: { throughputScale: 1 } });
     const byFrames = await json<{ quote: Record<string, unknown> }>(await api(s.token, "POST", `/api/projects/${slug}/render`, { dryRun: true, from: "150f" }));
-    expect(byFrames.quote).toMatchObject({ frames: 30, renderSeconds: 2 });
+    expect(byFrames.quote).toMatchObject({ frames: 30, renderSeconds: starterFrames(30) });
 
     onTestFinished(async () => void (await api(s.token, "DELETE", `/api/projects/${slug}/render`)));
     const res = await api(s.token, "POST", `/api/projects/${slug}/render`, { from: 1, to: 3, format: "webm" });
