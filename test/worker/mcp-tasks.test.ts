@@ -91,9 +91,12 @@ describe("renders as MCP tasks", () => {
 
     const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     expect(result.isError).toBeFalsy();
-    const video = (result.structuredContent as { video: { download: string; duration: number; frames: number; size: number; elapsedSeconds: number; player: { url: string } } }).video;
+    const video = (result.structuredContent as { video: { download: string; duration: number; frames: number; size: number; elapsedSeconds: number; renderSeconds: number | null; player: { url: string } } }).video;
     expect(video).toMatchObject({ download: expect.stringMatching(new RegExp(`^${BASE}/renders/task-render_.*\\.mp4$`)), duration: 4, frames: 120, size: 48 });
     expect(video.elapsedSeconds).toBeGreaterThanOrEqual(0);
+    // The node seconds it used, as the render's state keeps them beside its quote.
+    const actual = (await json<{ actual: { renderSeconds: number } }>(await api(alice.token, "GET", `/api/renders/${job.id}`))).actual;
+    expect(video.renderSeconds).toBe(actual.renderSeconds);
     // The player's link works with no credential at all, on the content origin.
     expect(new URL(video.player.url).origin).toBe(CONTENT);
     const played = await SELF.fetch(video.player.url);
