@@ -19,8 +19,7 @@ import { endJob, findJob, isJobEnded, requeueLapsedJob, type JobRow } from "../r
 import type { Env } from "../env.ts";
 import { decideJob, watchFromRow } from "./job-decision.ts";
 import { snapshotJob } from "./shapes.ts";
-import { filesBaseOf } from "./snapshot-routes.ts";
-import { snapshotJobState } from "./snapshot-result.ts";
+import { filesBaseOf, snapshotJobState } from "./snapshot-result.ts";
 import { browserJobLimits, giveUpJob } from "./wait-for-job.ts";
 
 /** What an owner's cancel leaves as the job's error. */

@@ -22,6 +22,9 @@ const snapshotJobResult = lazy(() =>
 );
 type SnapshotJobResult = z.infer<ReturnType<typeof snapshotJobResult>>;
 
+/** Where a project's files are served: the frames' URLs start here. */
+export const filesBaseOf = (origin: string, slug: string) => `${origin}/api/projects/${slug}/files/`;
+
 /** The node's report, or why it cannot be read; none (a job that failed before reporting) is an empty one. */
 function readResult(value: unknown): { ok: true; value: SnapshotJobResult } | { ok: false; why: string } {
   const parsed = snapshotJobResult().safeParse(value ?? {});

@@ -19,10 +19,7 @@ import { BROWSER_ERRORS, snapshotJob, snapshotResult } from "./shapes.ts";
 import { enqueueCappedJob, requireJobSlot } from "./capped-jobs.ts";
 import { requireBrowserJobReady } from "./browser-job-ready.ts";
 import { requireProject } from "../projects/store.ts";
-import { parseSnapshotResult, snapshotEntries, snapshotJobState } from "./snapshot-result.ts";
-
-/** Where a project's files are served: the frames' URLs start here. */
-export const filesBaseOf = (origin: string, slug: string) => `${origin}/api/projects/${slug}/files/`;
+import { filesBaseOf, parseSnapshotResult, snapshotEntries, snapshotJobState } from "./snapshot-result.ts";
 
 export const snapshotRoutes = new Hono<AppEnv>().use(requireUser).post(
   "/:slug/snapshot",
