@@ -2,12 +2,14 @@
 // cleared all the same), GET …/snapshot/:id follows it (queued, running with its stage, done with the frames the
 // waiting call answers) and DELETE cancels it (the node hears it on its next post; an ended one is a 409). Each GET
 // does what a waiting call does on each read: a lapsed lease goes back to the queue, a job nobody picks up or whose
-// node died on its last attempt is given up naming the stage. The frames are announced to the project's stream once,
+// node died on its last attempt is given up naming the stage, one its stopping node gave back and no other node took is
+// given up past the overall bound saying so. The frames are announced to the project's stream once,
 // when the node completes. A node is played over the real protocol; vitest.config.ts sets the short timeouts
 // (pickup 1.5 s, overall 4 s).
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { api, BASE, createProject, json, signIn } from "./helpers.ts";
+import { JOB_ATTEMPT_HEADER } from "../../core/protocol/node-routes.ts";
 import { awaitJob, claimKind, nodeCall, registerNode, sseReader } from "./node-helpers.ts";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -166,5 +168,20 @@ describe("a snapshot that is not waited for", () => {
     await lapse();
     expect(await read(s.token, slug, id)).toMatchObject({ status: "cancelled", error: "the render node stopped responding during the snapshot (stage: capturing frame 1/1 at 1 s)" });
     expect(await json(await nodeCall(key, "POST", `/jobs/${id}/progress`, { lines: [] }))).toEqual({ cancelled: true });
+  }, 20_000);
+
+  it("one its stopping node gave back that no other node takes is given up within the overall bound, saying so", async () => {
+    const { s, slug, res } = await startUnwaited("snapjob-given-back", "Given back");
+    const { id } = await json<SnapshotJob>(res);
+    expect(await awaitJob(key, "snapshot")).toMatchObject({ id, attempt: 1 });
+    expect(await json(await nodeCall(key, "POST", `/jobs/${id}/release`, { reason: "SIGTERM" }, { [JOB_ATTEMPT_HEADER]: "1" }))).toEqual({ released: true });
+    expect(await read(s.token, slug, id)).toMatchObject({ status: "queued", stage: "given back by its node (SIGTERM)" });
+    // No other node: past the overall bound (4 s here) the next read gives it up as a waiting call would (its 503).
+    await sleep(4200);
+    expect(await read(s.token, slug, id)).toMatchObject({
+      status: "cancelled",
+      error: "the render node running the snapshot was stopped and gave it back, and no other node finished it within 4 s",
+    });
+    expect(await claimKind(key, "snapshot")).toBeNull();
   }, 20_000);
 });
