@@ -4,7 +4,7 @@
 // went silent goes back to the queue, one nobody picked up or that hung is given up with the stage, so a job nobody
 // waits on is never stuck. DELETE cancels a queued or running one (its node learns it on its next progress post,
 // as for renders); an ended one is a 409. Another user's job, or another project's, is a 404.
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { openDb, type Db } from "../db/client.ts";
 import { roomOf } from "../durable-objects/room-of.ts";
@@ -25,11 +25,15 @@ import { browserJobLimits, giveUpJob } from "./wait-for-job.ts";
 /** What an owner's cancel leaves as the job's error. */
 export const CANCELLED_BY_OWNER = "cancelled by its owner";
 
-/** The caller's snapshot job in this project, or a 404 (another user's, another project's, another kind's). */
-async function requireSnapshotJob(db: Db, ref: { userId: string; slug: string }, id: string): Promise<JobRow> {
+/**
+ * The caller's snapshot job the path names, or a 404 (another user's, another project's, another kind's); with the
+ * D1 client and where the project's files are served.
+ */
+async function requireSnapshotJob(c: Context<AppEnv>, slug: string, id: string) {
+  const db = openDb(c.env.DB);
   const job = await findJob(db, id);
-  if (!job || job.userId !== ref.userId || job.slug !== ref.slug || job.kind !== "snapshot") throw notFound(`no snapshot with id ${id}`);
-  return job;
+  if (!job || job.userId !== currentUser(c).id || job.slug !== slug || job.kind !== "snapshot") throw notFound(`no snapshot with id ${id}`);
+  return { db, job, filesBase: filesBaseOf(baseUrlOf(c), slug) };
 }
 
 /** The row after this read's decision: put back, given up, or as it was. */
@@ -57,10 +61,8 @@ export const snapshotJobRoutes = new Hono<AppEnv>()
         errors: [404, 502],
       },
       async (c, input) => {
-        const ref = { userId: currentUser(c).id, slug: input.param("slug") };
-        const db = openDb(c.env.DB);
-        const job = await decided(db, c.env, await requireSnapshotJob(db, ref, input.param("id")));
-        return c.json(await snapshotJobState(c.env, job, filesBaseOf(baseUrlOf(c), ref.slug)));
+        const { db, job, filesBase } = await requireSnapshotJob(c, input.param("slug"), input.param("id"));
+        return c.json(await snapshotJobState(c.env, await decided(db, c.env, job), filesBase));
       },
     ),
   )
@@ -74,16 +76,14 @@ export const snapshotJobRoutes = new Hono<AppEnv>()
         errors: [404, 409],
       },
       async (c, input) => {
-        const ref = { userId: currentUser(c).id, slug: input.param("slug") };
-        const db = openDb(c.env.DB);
-        const job = await requireSnapshotJob(db, ref, input.param("id"));
+        const { db, job, filesBase } = await requireSnapshotJob(c, input.param("slug"), input.param("id"));
         const ended = isJobEnded(job.status) || !(await endJob(db, job.id, "cancelled", { error: CANCELLED_BY_OWNER }));
         if (ended) throw conflict(`the snapshot already ended (${(await findJob(db, job.id))?.status ?? job.status})`);
         // A call still waiting for it answers at once rather than at its next deadline.
         await roomOf(c.env, job)
           .jobChanged(job.id)
           .catch((error: unknown) => logEvent("warn", "checks.job_change_unannounced", { error, answer: "the waiter reads the job at its next deadline" }));
-        return c.json(await snapshotJobState(c.env, (await findJob(db, job.id)) ?? job, filesBaseOf(baseUrlOf(c), ref.slug)));
+        return c.json(await snapshotJobState(c.env, (await findJob(db, job.id)) ?? job, filesBase));
       },
     ),
   );
