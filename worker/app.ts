@@ -29,6 +29,7 @@ import { lintRoutes } from "./checks/lint-routes.ts";
 import { contentLinkRedirect, playRoutes, studioScriptRedirect } from "./content/play-routes.ts";
 import { previewRoutes } from "./checks/preview-routes.ts";
 import { snapshotRoutes } from "./checks/snapshot-routes.ts";
+import { snapshotJobRoutes } from "./checks/snapshot-job-routes.ts";
 import { meRoutes } from "./auth/me-routes.ts";
 import { nodeRoutes } from "./renders/farm/node-routes.ts";
 import { nodeKeyRoutes } from "./renders/farm/node-key-routes.ts";
@@ -112,6 +113,7 @@ export function createApiApp() {
   app.route("/api/projects", lintRoutes);
   app.route("/api/projects", checkRoutes);
   app.route("/api/projects", snapshotRoutes);
+  app.route("/api/projects", snapshotJobRoutes);
   app.route("/api/projects", previewRoutes);
   app.route("/api/projects", shareRoutes);
   app.route("/api/projects", projectWebhookRoutes);

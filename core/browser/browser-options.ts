@@ -18,6 +18,13 @@ export const snapshotBody = lazy(() =>
 );
 export type SnapshotOptions = z.infer<ReturnType<typeof snapshotBody>>;
 
+/** POST …/snapshot's body: the options, and whether the call waits for the frames (the node never sees `wait`). */
+export const snapshotRequest = lazy(() =>
+  snapshotBody().extend({
+    wait: z.boolean().optional().describe("false: answer 202 at once with the job (GET …/snapshot/{id} for its status and frames); default true: answer with the frames"),
+  }),
+);
+
 export const checkBody = lazy(() =>
   z.strictObject({
     at: times().optional().describe("exact times in seconds for the layout inspection; replaces the samples"),

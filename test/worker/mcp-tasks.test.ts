@@ -4,14 +4,16 @@
 // tasks/result gives the render tool's own answer with the finished video (download, duration, size, a player link
 // on the content origin that works without a token), tasks/cancel cancels the render, and another user's tasks/get
 // is the specification's -32602 error, never the task. tools/list shows render and render_batch with taskSupport
-// "optional" and the player app's ui:// resource, whose CSP names only the content origin.
+// "optional" and the player app's ui:// resource, whose CSP names only the content origin. A snapshot is a task
+// the same way: its id names the project's snapshot job, tasks/get says what the node is doing, tasks/result is the
+// snapshot tool's own answer with the frames as images, tasks/cancel cancels the job.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CallToolResultSchema, CreateTaskResultSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { SELF } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, BASE, json, signIn, type Session } from "./helpers.ts";
-import { awaitJob, nodeCall, registerNode } from "./node-helpers.ts";
+import { awaitJob, claimKind, nodeCall, registerNode } from "./node-helpers.ts";
 
 const CONTENT = "http://content.studio.test";
 let alice: Session;
@@ -91,9 +93,12 @@ describe("renders as MCP tasks", () => {
 
     const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     expect(result.isError).toBeFalsy();
-    const video = (result.structuredContent as { video: { download: string; duration: number; frames: number; size: number; elapsedSeconds: number; player: { url: string } } }).video;
+    const video = (result.structuredContent as { video: { download: string; duration: number; frames: number; size: number; elapsedSeconds: number; renderSeconds: number | null; player: { url: string } } }).video;
     expect(video).toMatchObject({ download: expect.stringMatching(new RegExp(`^${BASE}/renders/task-render_.*\\.mp4$`)), duration: 4, frames: 120, size: 48 });
     expect(video.elapsedSeconds).toBeGreaterThanOrEqual(0);
+    // The node seconds it used, as the render's state keeps them beside its quote.
+    const actual = (await json<{ actual: { renderSeconds: number } }>(await api(alice.token, "GET", `/api/renders/${job.id}`))).actual;
+    expect(video.renderSeconds).toBe(actual.renderSeconds);
     // The player's link works with no credential at all, on the content origin.
     expect(new URL(video.player.url).origin).toBe(CONTENT);
     const played = await SELF.fetch(video.player.url);
@@ -122,7 +127,7 @@ describe("renders as MCP tasks", () => {
     const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     expect(result.isError).toBe(true);
     expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual({ error: "no project named no-such-project", code: "not_found", status: 404 });
-    for (const made of ["refused.!!", "refused.e30", "render.../x", "batch.Bad_Slug.1", "nothing"]) {
+    for (const made of ["refused.!!", "refused.e30", "render.../x", "batch.Bad_Slug.1", "snapshot.Bad_Slug.1", "snapshot.x", "nothing"]) {
       const refused = await client.experimental.tasks.getTask(made).then(() => null, (err: unknown) => err);
       expect((refused as McpError).code, made).toBe(-32602);
     }
@@ -136,5 +141,53 @@ describe("renders as MCP tasks", () => {
     expect(await client.experimental.tasks.cancelTask(task.taskId)).toMatchObject({ status: "cancelled" });
     const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     expect(result.structuredContent).toMatchObject({ status: "cancelled", rows: [{ status: "cancelled" }, { status: "cancelled" }] });
+  });
+});
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe("snapshots as MCP tasks", () => {
+  it("a snapshot task: answered at once, followed by its stage, hidden from others, and its result the frames as images", async () => {
+    await claimKind(nodeKey, "check"); // the node has asked for work: it counts as available
+    const { tools } = await client.listTools();
+    expect(tools.find((t) => t.name === "snapshot")?.execution?.taskSupport).toBe("optional");
+    expect((await api(alice.token, "POST", "/api/projects", { name: "Task Snap", duration: 4 })).status).toBe(201);
+    const { task } = await startTask("snapshot", { slug: "task-snap", at: [1], end: false });
+    // The queue keeps an ended job JOB_RETENTION_DAYS (7): so long can its task be read.
+    expect(task).toMatchObject({ status: "working", statusMessage: "queued: waiting for a render node", ttl: 7 * DAY_MS, pollInterval: 2000 });
+    const job = await awaitJob(nodeKey, "snapshot");
+    expect(task.taskId).toBe(`snapshot.task-snap.${job.id}`);
+    expect(job.options).toEqual({ at: [1], end: false });
+
+    await nodeCall(nodeKey, "POST", `/jobs/${job.id}/progress`, { lines: [], stage: "capturing frame 1/1 at 1 s" });
+    expect(await client.experimental.tasks.getTask(task.taskId)).toMatchObject({ status: "working", statusMessage: "running: capturing frame 1/1 at 1 s" });
+    for (const ask of [() => mallory.experimental.tasks.getTask(task.taskId), () => mallory.experimental.tasks.cancelTask(task.taskId)]) {
+      const refused = await ask().then(() => null, (err: unknown) => err);
+      expect((refused as McpError).code).toBe(-32602);
+    }
+
+    await nodeCall(nodeKey, "PUT", `/jobs/${job.id}/files/snapshots/frame-01-1.000s.png`, PNG, { "Content-Type": "image/png" });
+    await nodeCall(nodeKey, "POST", `/jobs/${job.id}/complete`, { ok: true, result: { snapshots: [{ path: "snapshots/frame-01-1.000s.png" }], log: ["captured"] } });
+    const done = await client.experimental.tasks.getTask(task.taskId);
+    expect(done).toMatchObject({ status: "completed", statusMessage: "done: 1 snapshots" });
+    expect(done.pollInterval).toBeUndefined();
+    const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ ok: true, snapshots: [{ path: "snapshots/frame-01-1.000s.png", size: PNG.length }], log: ["captured"] });
+    expect(result.content[1]).toEqual({ type: "image", mimeType: "image/png", data: btoa(String.fromCharCode(...PNG)) });
+  });
+
+  it("tasks/cancel cancels the snapshot job; its result is the tool error a plain call gets", async () => {
+    await claimKind(nodeKey, "check");
+    expect((await api(alice.token, "POST", "/api/projects", { name: "Task Snap Cancel", duration: 2 })).status).toBe(201);
+    const { task } = await startTask("snapshot", { slug: "task-snap-cancel" });
+    expect(await client.experimental.tasks.cancelTask(task.taskId)).toMatchObject({ taskId: task.taskId, status: "cancelled" });
+    const jobId = task.taskId.slice("snapshot.task-snap-cancel.".length);
+    expect(await json(await api(alice.token, "GET", `/api/projects/task-snap-cancel/snapshot/${jobId}`))).toMatchObject({ status: "cancelled", error: "cancelled by its owner" });
+    expect(await claimKind(nodeKey, "snapshot")).toBeNull();
+    const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
+    expect(result.isError).toBe(true);
+    expect(JSON.parse((result.content[0] as { text: string }).text)).toMatchObject({ error: "snapshot failed: cancelled by its owner", status: 422 });
   });
 });

@@ -56,5 +56,25 @@ export const snapshot = lazy(() => z.object({ path: z.string(), size: z.number()
 /** POST …/snapshot: the frames written under snapshots/ and the log of taking them. */
 export const snapshotResult = lazy(() => z.object({ ok: z.literal(true), snapshots: z.array(snapshot()), log: z.array(z.string()) }));
 
+/**
+ * A snapshot job as POST …/snapshot with `wait: false` (202) and GET …/snapshot/:id answer it: queued, running with
+ * its stage, done with the frames and log the waiting call answers, failed or cancelled with why.
+ */
+export const snapshotJob = lazy(() =>
+  z
+    .object({
+      id: z.string(),
+      status: z.enum(["queued", "running", "done", "failed", "cancelled"]),
+      stage: z.string().nullable().describe("what the render node is doing now (its last progress line); null before a node took it"),
+      error: z.string().nullable().describe("why it failed or was cancelled (a node's error, a timeout naming the stage, a cancel)"),
+      snapshots: z.array(snapshot()).describe("when done: the frames written under snapshots/"),
+      log: z.array(z.string()).describe("when ended: the node's log of taking them"),
+      createdAt: z.string().describe("ISO time it was queued"),
+      finishedAt: z.string().nullable().describe("ISO time it ended"),
+    })
+    .meta({ id: "SnapshotJob" }),
+);
+export type SnapshotJob = z.infer<ReturnType<typeof snapshotJob>>;
+
 /** The errors of a job run on a render node: none available (503), too slow (504), over the caps (429). */
 export const BROWSER_ERRORS = [400, 404, 429, 503, 504];

@@ -34,6 +34,11 @@ export const renderIdParams = lazy(() =>
   z.object({ id: z.string().regex(new RegExp(`^${RENDER_ID}$`), { error: (issue) => `no render with id ${String(issue.input)}` }) }),
 );
 
+/** `:slug` and `:id` of a project's snapshot job (a job id, crypto.randomUUID): one of another form is no snapshot. */
+export const snapshotIdParams = lazy(() =>
+  projectSlugParams().extend({ id: z.string().regex(new RegExp(`^${RENDER_ID}$`), { error: (issue) => `no snapshot with id ${String(issue.input)}` }) }),
+);
+
 /**
  * `:id` of a node's job: a render's, snapshot's, check's or preview's id, or a render's segment (`<id>.s<index>`) or
  * join (`<id>.join`), as worker/renders/state.ts names them; one of another form is no job this node holds.

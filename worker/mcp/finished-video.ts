@@ -1,6 +1,7 @@
 // What a finished render gives an agent beyond its state: the download link, a short-lived link the player (the
 // MCP App, player-resource.ts) can load without the caller's token, the video's length, its size and how long the
-// render took. Read once, when the render is done and its file still exists.
+// render took, and the node seconds it used (what budgets count). Read once, when the render is done and its file
+// still exists.
 import * as z from "zod";
 import type { RenderState } from "../../core/protocol/render-state.ts";
 import { renderRate } from "../../core/render/render-rate.ts";
@@ -18,6 +19,7 @@ export const finishedVideoOutput = z
     frames: z.number().int().nullable(),
     size: z.number().int().describe("bytes"),
     elapsedSeconds: z.number().describe("seconds from the render's start to its end, time in the queue included"),
+    renderSeconds: z.number().nullable().describe("node seconds the render used (its render, segment and join jobs' running time); null for a render that has no such figure"),
     player: z
       .object({ url: z.string(), expiresAt: z.string() })
       .nullable()
@@ -64,6 +66,7 @@ export async function finishedVideo(rest: RestClient, state: RenderState): Promi
     frames: state.progress?.total ?? null,
     size: state.size ?? 0,
     elapsedSeconds: Math.round((state.doneAt - state.startedAt) / 100) / 10,
+    renderSeconds: state.actual?.renderSeconds ?? null,
     player,
   };
 }

@@ -5,7 +5,7 @@ export const MCP_LOOP =
     "(fix every error) -> check (browser and layout findings) -> snapshot (look at the frames) -> render " +
     "(quality draft first; dryRun: true quotes its frames, size and seconds and starts nothing; a render that ends " +
     "within its wait comes back with links.download, else call get_render until it is done; a client with MCP tasks " +
-    "can call render or render_batch as a task and follow tasks/get); fix and repeat.";
+    "can call render, render_batch or snapshot as a task and follow tasks/get); fix and repeat.";
 
 export const MCP_INSTRUCTIONS = [
   "Studio makes videos from HTML compositions (GSAP timelines, seeked frame by frame).",

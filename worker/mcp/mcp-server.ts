@@ -27,7 +27,7 @@ import { plainToolCalls } from "./task-calls.ts";
 import { studioTaskStore } from "./task-store.ts";
 import { loadDocTexts } from "../docs/doc-text.ts";
 
-/** What the server says of tasks: tools/call may be a task (render, render_batch), and tasks are listed and cancelled. */
+/** What the server says of tasks: tools/call may be a task (render, render_batch, snapshot), and tasks are listed and cancelled. */
 const TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
 
 /**
@@ -54,16 +54,17 @@ export async function answerMcp(c: Context<AppEnv>, api: Hono<AppEnv>, caller: M
   const rest = restClient(api, c.env, c.executionCtx, caller.kind === "oauth" ? (req) => carryGrant(req, caller.grant) : `Bearer ${caller.token}`);
   // JSON Schema checks without code generation (Workers refuse `new Function`); the SDK's default, Ajv, is left out
   // of the bundle (ajv-left-out.ts).
-  // Renders and batches are MCP tasks (task-store.ts) for every caller but a bot key, which has no render tools.
-  const tasks = caller.kind === "bot" ? {} : { taskStore: studioTaskStore(rest), capabilities: { tasks: TASKS_CAPABILITY } };
+  // Renders, batches and snapshots are MCP tasks (task-store.ts) for every caller but a bot key, which has no such tools.
+  const snapshotTtlMs = configOf(c.env).JOB_RETENTION_DAYS * 24 * 60 * 60 * 1000;
+  const tasks = caller.kind === "bot" ? {} : { taskStore: studioTaskStore(rest, snapshotTtlMs), capabilities: { tasks: TASKS_CAPABILITY } };
   const mcp = new McpServer({ name: "studio", version: VERSION }, { instructions: MCP_INSTRUCTIONS, jsonSchemaValidator: new CfWorkerJsonSchemaValidator(), ...tasks });
   const server = caller.kind === "oauth" ? scopedServer(mcp, caller.grant.scopes) : mcp;
   const token = caller.token;
   if (caller.kind !== "bot") {
     registerAccountTools(server, rest);
-    registerProjectTools(server, rest);
     const plain = plainToolCalls(message);
     const asTask = (tool: string) => !plain.has(tool);
+    registerProjectTools(server, rest, asTask, snapshotTtlMs);
     registerRenderTools(server, rest, configOf(c.env).MCP_RENDER_WAIT_MS, callerLive(c, caller), asTask);
     registerBatchTools(server, rest, asTask);
     registerProjectResources(server, rest);

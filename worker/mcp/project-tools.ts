@@ -1,5 +1,6 @@
 // The studio's project tools: projects, files, lint, check and snapshots. Each tool is one REST call (snapshot also
-// fetches its PNGs), with the input schema of the REST route it calls. Slugs and file paths are checked as such
+// fetches its PNGs, and is an MCP task when called as one: task-tool.ts), with the input schema of the REST route
+// it calls. Slugs and file paths are checked as such
 // (core/paths/identifiers.ts) before any request is built: a path is a name inside the project, never a way out.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -16,6 +17,10 @@ import { projectLinks, restBody, restOutput } from "./output-schema.ts";
 import { countsText, findingLines, nextText, type Finding } from "./result-text.ts";
 import { asTool, toolResult } from "./tool-result.ts";
 import { pageArgs } from "./page-args.ts";
+import type { SnapshotJob } from "../checks/shapes.ts";
+import { snapshotAnswer, snapshotPathOf } from "./snapshot-answer.ts";
+import { registerTaskTool } from "./task-tool.ts";
+import { snapshotTask } from "./task-status.ts";
 
 export const slugInput = projectSlug.describe(
   `the project's slug: its name in lowercase with hyphens (a-z, 0-9 and -, at most ${MAX_SLUG_LENGTH} characters), as create_project or list_projects gave it`,
@@ -60,14 +65,11 @@ function verdictText(what: string, slug: string, answer: Verdict): string {
   return all.length ? `${head}\n${findingLines(all)}` : `${head} No findings.`;
 }
 
-/** The path part of a snapshot's URL, only if it is one of this project's files (snapshots/…); else null. */
-function snapshotPath(slug: string, url: string): { path: string; query: Record<string, string> } | null {
-  const parsed = new URL(url, "http://studio.invalid");
-  if (!parsed.pathname.startsWith(`${files(slug)}/`)) return null;
-  return { path: parsed.pathname, query: Object.fromEntries(parsed.searchParams) };
-}
-
-export function registerProjectTools(server: McpServer, rest: RestClient): void {
+/**
+ * `asTask` says whether `snapshot` is registered as a task tool for this request (task-calls.ts); `snapshotTtlMs` is
+ * how long its task can be read (the queue keeps ended jobs that long: JOB_RETENTION_DAYS).
+ */
+export function registerProjectTools(server: McpServer, rest: RestClient, asTask: (tool: string) => boolean, snapshotTtlMs: number): void {
   server.registerTool(
     "list_projects",
     {
@@ -233,12 +235,16 @@ export function registerProjectTools(server: McpServer, rest: RestClient): void 
       }),
   );
 
-  server.registerTool(
+  registerTaskTool(
+    server,
     "snapshot",
+    asTask("snapshot"),
     {
       description:
         "PNG frames of the composition exactly as a render captures them (default 5 evenly spaced frames plus the " +
-        "end frame, then a contact sheet), returned as images. Look at them before rendering.",
+        "end frame, then a contact sheet), returned as images. Look at them before rendering. As an MCP task (call it " +
+        "with task: { ttl }), it answers the task at once: tasks/get says what the render node is doing, tasks/result " +
+        "gives this same answer with the images once it ends, tasks/cancel cancels it.",
       inputSchema: { slug: slugInput, ...snapshotBody().shape },
       outputSchema: restOutput("snapshotProject"),
     },
@@ -246,21 +252,11 @@ export function registerProjectTools(server: McpServer, rest: RestClient): void 
       asTool(async (): Promise<CallToolResult> => {
         const answer = await rest.json<{ ok: boolean; snapshots: Array<{ path: string; size: number; url: string }>; log: string[] }>({
           method: "POST",
-          path: apiPath("/api/projects", slug, "snapshot"),
+          path: snapshotPathOf(slug),
           json: body,
         });
-        const images = await Promise.all(
-          answer.snapshots.map(async (shot) => {
-            const call = snapshotPath(slug, shot.url);
-            if (!call) throw new Error(`snapshot URL outside the project's files: ${shot.url}`);
-            const bytes = new Uint8Array(await (await rest.fetch(call)).arrayBuffer());
-            return { type: "image" as const, data: base64Of(bytes), mimeType: "image/png" };
-          }),
-        );
-        const summary = { ok: answer.ok, snapshots: answer.snapshots, log: answer.log };
-        const text = `${answer.snapshots.length} snapshots of ${slug} (${answer.snapshots.map((s) => s.path).join(", ")}), as images below.`;
-        const result = toolResult(rest.origin, text, summary);
-        return { ...result, content: [...result.content, ...images] };
+        return snapshotAnswer(rest, slug, answer);
       }),
+    async ({ slug, ...body }) => snapshotTask(await rest.json<SnapshotJob>({ method: "POST", path: snapshotPathOf(slug), json: { ...body, wait: false } }), slug, snapshotTtlMs, Date.now()),
   );
 }

@@ -87,7 +87,7 @@ export function registerRenderTools(server: McpServer, rest: RestClient, waitMs:
           "from/to render only a part (seconds, or frames as \"75f\": from 40 to 45 of a 60 s video), its frames and sound the full render's same ones. " +
           "As an MCP task (call it with task: { ttl }), it answers the task at once: tasks/get says \"frame n of N\" and when to ask " +
           "again, tasks/result gives this same answer once it ends, tasks/cancel cancels the render. A done render has video " +
-          "(download, duration, size, a player link) and the player app (ui://studio/player.html) plays it.",
+          "(download, duration, size, the render-seconds used, a player link) and the player app (ui://studio/player.html) plays it.",
         inputSchema: {
           slug: slugInput,
           ...renderOptionShape,

@@ -1,6 +1,7 @@
-// A task's id says what it is: the caller's render ("render.<render id>") or a project's batch
-// ("batch.<slug>.<batch id>"). Nothing else is stored for a task: the render (or batch) is the task, kept durably by
-// the project's room and its D1 row before POST answers, so tasks/get reads its status where the REST API reads
+// A task's id says what it is: the caller's render ("render.<render id>"), a project's batch
+// ("batch.<slug>.<batch id>") or a project's snapshot job ("snapshot.<slug>.<job id>"). Nothing else is stored for a
+// task: the render (or batch, or snapshot job) is the task, kept durably by the project's room and its D1 row (the
+// queue's, for a snapshot) before POST answers, so tasks/get reads its status where the REST API reads
 // it, and with the caller's own credential: another user's task id reads as a missing one. A call the REST API
 // refused (a bad option, a cap reached) started nothing, and its task says so in its id alone
 // ("refused.<base64url JSON>": the status, the REST error body, when): a failed task whose result is the tool
@@ -16,7 +17,11 @@ export interface Refusal {
   at: number;
 }
 
-export type TaskRef = { kind: "render"; renderId: string } | { kind: "batch"; slug: string; batchId: string } | { kind: "refused"; refusal: Refusal };
+export type TaskRef =
+  | { kind: "render"; renderId: string }
+  | { kind: "batch"; slug: string; batchId: string }
+  | { kind: "snapshot"; slug: string; jobId: string }
+  | { kind: "refused"; refusal: Refusal };
 
 /** The longest error message a refused task's id carries (REST messages are a sentence or two). */
 export const REFUSAL_MESSAGE_MAX = 1000;
@@ -43,7 +48,7 @@ function refusalFromId(encoded: string): Refusal | null {
   return json?.ok ? refusalOf(json.value) : null;
 }
 
-/** What render and batch ids look like (UUIDs; a little looser): no dot, no slash, nothing a path would resolve. */
+/** What render, batch and job ids look like (UUIDs; a little looser): no dot, no slash, nothing a path would resolve. */
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export function taskIdOf(ref: TaskRef): string {
@@ -52,10 +57,11 @@ export function taskIdOf(ref: TaskRef): string {
     const body = { error: typeof error === "string" ? error.slice(0, REFUSAL_MESSAGE_MAX) : `HTTP ${ref.refusal.status}`, ...(typeof code === "string" ? { code: code.slice(0, 100) } : {}) };
     return `refused.${base64url(new TextEncoder().encode(JSON.stringify({ status: ref.refusal.status, body, at: ref.refusal.at })))}`;
   }
+  if (ref.kind === "snapshot") return `snapshot.${ref.slug}.${ref.jobId}`;
   return ref.kind === "render" ? `render.${ref.renderId}` : `batch.${ref.slug}.${ref.batchId}`;
 }
 
-/** The render or batch a task id names, or null for an id this server never made. */
+/** The render, batch or snapshot a task id names, or null for an id this server never made. */
 export function taskRefOf(taskId: string): TaskRef | null {
   const [kind, ...rest] = taskId.split(".");
   if (kind === "render" && rest.length === 1 && ID.test(rest[0]!)) return { kind, renderId: rest[0]! };
@@ -63,6 +69,8 @@ export function taskRefOf(taskId: string): TaskRef | null {
     const refusal = refusalFromId(rest[0]!);
     return refusal && { kind, refusal };
   }
-  if (kind === "batch" && rest.length === 2 && projectSlug.safeParse(rest[0]).success && ID.test(rest[1]!)) return { kind, slug: rest[0]!, batchId: rest[1]! };
+  const projectPart = rest.length === 2 && projectSlug.safeParse(rest[0]).success && ID.test(rest[1]!);
+  if (kind === "batch" && projectPart) return { kind, slug: rest[0]!, batchId: rest[1]! };
+  if (kind === "snapshot" && projectPart) return { kind, slug: rest[0]!, jobId: rest[1]! };
   return null;
 }

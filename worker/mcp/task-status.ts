@@ -1,11 +1,12 @@
-// A render or batch as an MCP task (2025-11-25 tasks): its status, a one-line statusMessage ("frame 40 of 120"),
-// and how soon to ask again. Pure: the state comes from the REST API, the time is passed in.
+// A render, batch or snapshot as an MCP task (2025-11-25 tasks): its status, a one-line statusMessage ("frame 40 of
+// 120"), and how soon to ask again. Pure: the state comes from the REST API, the time is passed in.
 //
-// ttl is null (kept until deleted): a render's history row stays for good (worker/ops/prune.ts prunes only the
+// A render's ttl is null (kept until deleted): its history row stays for good (worker/ops/prune.ts prunes only the
 // queue's job rows), so its task answers as long as the render does; a deleted file leaves the task completed
-// without a download.
+// without a download. A snapshot is one of those job rows: its ttl is the queue's retention.
 import type { Task } from "@modelcontextprotocol/sdk/types.js";
 import type { BatchState, RenderState } from "../../core/protocol/render-state.ts";
+import type { SnapshotJob } from "../checks/shapes.ts";
 import { taskIdOf, type Refusal } from "./task-id.ts";
 
 /** Bounds of the poll interval: at most one read a second, at least one every half minute. */
@@ -84,6 +85,28 @@ export function batchTask(state: BatchState, now: number): Task {
     lastUpdatedAt: iso(state.doneAt ?? now),
     ttl: null,
     ...(state.doneAt === null ? { pollInterval: POLL_DEFAULT_MS } : {}),
+  };
+}
+
+/** A snapshot job as a task: what the render node is doing (its stage), then how it ended. */
+export function snapshotTask(job: SnapshotJob, slug: string, ttlMs: number, now: number): Task {
+  const working = job.status === "queued" || job.status === "running";
+  const statusMessage =
+    job.status === "queued"
+      ? "queued: waiting for a render node"
+      : job.status === "running"
+        ? `running: ${job.stage ?? "started"}`
+        : job.status === "done"
+          ? `done: ${job.snapshots.length} snapshots`
+          : `${job.status}: ${job.error ?? "no reason given"}`;
+  return {
+    taskId: taskIdOf({ kind: "snapshot", slug, jobId: job.id }),
+    status: job.status === "queued" || job.status === "running" ? "working" : job.status === "done" ? "completed" : job.status,
+    statusMessage,
+    createdAt: job.createdAt,
+    lastUpdatedAt: job.finishedAt ?? iso(now),
+    ttl: ttlMs,
+    ...(working ? { pollInterval: POLL_DEFAULT_MS } : {}),
   };
 }
 

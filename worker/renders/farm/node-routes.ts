@@ -35,6 +35,7 @@ import { heldJob, holderOf, JOB_FILE_PATH_START, nodeOf, runningJob } from "./no
 import { nodeClaimRoute } from "./node-claim-route.ts";
 import { nodeUploadRoutes } from "./node-upload-routes.ts";
 import { releaseJob } from "./release-job.ts";
+import { announceSnapshotFiles } from "../../checks/snapshot-result.ts";
 import { endJob, findJob, leaseMs, renderPartOf, renewLease, setRunningResult } from "./queue.ts";
 import { markNodeSeen } from "./node-presence.ts";
 import { roomOf } from "../../durable-objects/room-of.ts";
@@ -198,7 +199,9 @@ export const nodeRoutes = new Hono<AppEnv>()
           return c.json(await roomOf(c.env, job).completeSegment(renderId, segment as number, holderOf(c), body));
         }
         const error = body.error ?? (body.ok ? undefined : "the render node reported a failure without a message");
-        await endJob(openDb(c.env.DB), job.id, body.ok ? "done" : "failed", { error, result: body.result });
+        const ended = await endJob(openDb(c.env.DB), job.id, body.ok ? "done" : "failed", { error, result: body.result });
+        // Announced here, once, whether or not a request waits for the frames (GET …/snapshot/:id reads them later).
+        if (ended && body.ok && job.kind === "snapshot") await announceSnapshotFiles(c.env, job, body.result);
         if (job.kind === "snapshot" || job.kind === "check") await roomOf(c.env, job).jobChanged(job.id);
         return c.json({ ok: true });
       },
