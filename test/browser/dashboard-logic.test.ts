@@ -205,9 +205,11 @@ describe("readers", () => {
     ];
     expect(latestRenderOf(renders, "a")?.filename).toBe("a_new.gif");
     expect(latestRenderOf(renders, "c")).toBeNull();
-    expect(pickThumbnail(snaps, latestRenderOf(renders, "a"))).toEqual({ kind: "render", filename: "a_new.gif", gif: true });
+    expect(pickThumbnail(snaps, latestRenderOf(renders, "a"))).toEqual({ kind: "render", filename: "a_new.gif", gif: true, poster: null });
     expect(pickThumbnail(snaps, renders[0])).toEqual({ kind: "snapshot", path: "snapshots/frame-1.png" });
-    expect(pickThumbnail([file("index.html")], renders[2])).toEqual({ kind: "render", filename: "b_newest.mp4", gif: false });
+    expect(pickThumbnail([file("index.html")], renders[2])).toEqual({ kind: "render", filename: "b_newest.mp4", gif: false, poster: null });
+    // A render with a poster image shows it instead of a paused video.
+    expect(pickThumbnail([], { ...renders[2]!, posterUrl: "/renders/b_newest.mp4/poster" })).toEqual({ kind: "render", filename: "b_newest.mp4", gif: false, poster: "/renders/b_newest.mp4/poster" });
     expect(posterTime(6)).toBe(3);
     expect(posterTime(0)).toBe(0);
     // A project whose composition has no readable duration (the contract's null) gets the first frame.
