@@ -78,6 +78,20 @@ it("a png-sequence's poster is its frame at HyperFrames' moment (the middle of a
   expect(Math.abs(boxLeft(still) - boxLeft(at29))).toBeGreaterThanOrEqual(2);
 });
 
+it("a GIF's poster is its frame at the default moment (15 fps: frame 15 of 30)", async () => {
+  const binaries = await resolveBinaries();
+  const project = await makeTestProject(binaries.ffmpeg);
+  const { seen, output } = await render(project, { format: "gif", resolution: null, fps: 15 });
+  expect(seen.complete, output).toEqual({ ok: true });
+  expect(seen.lines).toContain(`poster: frame 15 (1 s, the default moment), ${seen.poster!.length} bytes`);
+  const gif = join(project, "received.gif");
+  await writeFile(gif, seen.output!);
+  await writeFile(join(project, "poster.jpg"), seen.poster!);
+  const [still, at15, at14] = await Promise.all([decode(binaries, join(project, "poster.jpg")), decode(binaries, gif, 15), decode(binaries, gif, 14)]);
+  expect(Math.abs(boxLeft(still) - boxLeft(at15))).toBeLessThanOrEqual(1);
+  expect(Math.abs(boxLeft(still) - boxLeft(at14))).toBeGreaterThanOrEqual(3);
+});
+
 it("a poster the studio refuses leaves the render done, with the reason in its log and its completion", async () => {
   const binaries = await resolveBinaries();
   const project = await makeTestProject(binaries.ffmpeg);
