@@ -11,8 +11,7 @@ const POSTER_QSCALE = "3";
 /**
  * Frame `frame` of a video at `fps`: an accurate seek (ffmpeg decodes from the keyframe before and drops every frame
  * shown before the time), to a quarter frame before the frame's own time, so rounding never lands on the next one.
- * By time, not by frame count: a render whose reused frames were encoded once with a longer duration has fewer
- * coded frames than shown ones.
+ * By time, as a player shows it: the same frame in every format, a GIF's included, whatever its coded frames.
  */
 export function videoPosterArgs(input: string, frame: number, fps: number, output: string): string[] {
   const seek = Math.max(0, (frame - 0.25) / fps);
