@@ -3,13 +3,23 @@
 // a render without one is done all the same, saying why; deleting the render deletes its poster.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, createProject, json, signIn } from "./helpers.ts";
+import type { Env } from "../../worker/env.ts";
+import { createApiApp } from "../../worker/app.ts";
+import { carryGrant } from "../../worker/oauth/oauth-caller.ts";
+import { api, BASE, createProject, json, signIn } from "./helpers.ts";
 import { claim, deliveredBodies, nodeCall, registerNode } from "./node-helpers.ts";
 
 type State = Record<string, unknown> & { id: string; status: string; filename: string; downloadUrl: string | null; posterUrl: string | null; posterError: string | null };
 
 // The start of a JPEG (SOI, APP0) and some bytes: the Worker stores and serves what the node made, as is.
 const POSTER = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]);
+
+/** A GET made in-process as an OAuth grant with projects:read, as an MCP tool makes it (oauth-scopes.test.ts). */
+async function asReadGrant(user: { id: string; name: string }, path: string) {
+  const req = new Request(`${BASE}${path}`);
+  carryGrant(req, { user: { ...user, email: null, avatarUrl: null, provider: "dev", createdAt: 0 }, scopes: ["projects:read"], clientId: "client", grantId: "grant" });
+  return createApiApp().fetch(req, env as unknown as Env, { waitUntil: () => undefined, passThroughOnException: () => undefined, props: {} } as unknown as ExecutionContext);
+}
 
 async function startAndClaim(name: string, slug: string, key: string) {
   const s = await signIn(name);
@@ -46,6 +56,10 @@ describe("render posters", () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/jpeg");
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(POSTER);
+    // An OAuth app that may read the person's projects may read the poster its render results link, as the file.
+    const granted = await asReadGrant({ id: s.userId, name: "poster-owner" }, posterUrl);
+    expect(granted.status).toBe(200);
+    expect(granted.headers.get("content-type")).toBe("image/jpeg");
     // Another user learns nothing: not found, as for the download.
     const other = await signIn("poster-stranger");
     expect((await api(other.token, "GET", posterUrl)).status).toBe(404);
