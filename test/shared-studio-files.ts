@@ -22,6 +22,7 @@ export const SHARED_STUDIO_FILES = [
   "test/browser/dashboard-batch.test.ts",
   "test/browser/dashboard-editor.test.ts",
   "test/browser/dashboard-live.test.ts",
+  "test/browser/dashboard-posters.test.ts",
   "test/browser/dashboard.test.ts",
   "test/browser/play-gsap.test.ts",
   "test/browser/research-cover.test.ts",

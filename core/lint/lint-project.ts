@@ -20,6 +20,7 @@ import { checkMedia } from "./rules/check-media.ts";
 import { checkNonTransformMotion } from "./rules/check-non-transform-motion.ts";
 import { checkRoot } from "./rules/check-root.ts";
 import { checkRootLimits } from "./rules/check-root-limits.ts";
+import { checkPosterTime } from "./rules/check-poster-time.ts";
 import { checkScriptSyntax } from "./rules/check-script-syntax.ts";
 import { checkSubCompositions } from "./rules/check-sub-compositions.ts";
 import { checkTimelines } from "./rules/check-timelines.ts";
@@ -35,6 +36,7 @@ type FileRule = (file: CompositionFile, project: ProjectContext) => LintFinding[
 const FILE_RULES: FileRule[] = [
   checkRoot,
   checkRootLimits,
+  checkPosterTime,
   checkCanvas,
   checkScriptSyntax,
   checkGsapScript,

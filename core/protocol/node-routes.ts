@@ -75,6 +75,9 @@ export const ProjectFileWriteResponseSchema = z.object({ ok: z.literal(true), pa
 // PUT /api/node/jobs/:id/output
 export const OutputResponseSchema = z.object({ ok: z.literal(true), size: z.number() });
 
+// PUT /api/node/jobs/:id/poster (a render or join job: the finished render's poster image, before its completion)
+export const PosterResponseSchema = z.object({ ok: z.literal(true), size: z.number() });
+
 // POST /api/node/jobs/:id/plan (a render job, after loading the composition once)
 export const PlanRequestSchema = z.object({ plan: RenderPlanSchema });
 /** One segment: render it whole as before. More: this job ends after the plan, the segments are queued as jobs. */
@@ -85,6 +88,8 @@ export const CompleteRequestSchema = z.object({
   ok: z.boolean(),
   error: z.string().max(20_000).optional(),
   result: z.unknown().optional(),
+  /** A render or join job that succeeded without a poster: why (the render is done all the same; GET render says it). */
+  posterError: z.string().max(2000).optional(),
 });
 export type CompleteRequest = z.infer<typeof CompleteRequestSchema>;
 export const CompleteResponseSchema = z.object({ ok: z.boolean(), error: z.string().optional() });

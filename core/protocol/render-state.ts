@@ -52,6 +52,8 @@ export const RenderStateSchema = z
     doneAt: z.number().int().nullable(),
     filename: z.string().describe("<slug>_<YYYY-MM-DD>_<HH-MM-SS>.<ext>"),
     downloadUrl: z.string().nullable().describe("/renders/<filename> while the file exists: done, not deleted"),
+    posterUrl: z.string().nullable().describe("/renders/<filename>/poster (image/jpeg: one frame of the video, at the root's data-poster-time or else 3 s in, the middle of a video of 3 s or less) while the download is offered and the poster was made; else null"),
+    posterError: z.string().nullable().describe("why a done render has no poster (the render is done all the same); null otherwise"),
     lastLine: z.string(),
     eventsUrl: z.string(),
     format: z.enum(FORMATS),
@@ -88,6 +90,7 @@ export const RenderListEntrySchema = z
     size: z.number().int(),
     mtime: z.string().describe("ISO 8601 time"),
     url: z.string(),
+    posterUrl: z.string().nullable().describe("/renders/<filename>/poster, the render's poster image (image/jpeg); null when it has none (its state's posterError says why)"),
   })
   .meta({ id: "RenderListEntry" });
 export type RenderListEntry = z.infer<typeof RenderListEntrySchema>;

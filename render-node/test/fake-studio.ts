@@ -16,6 +16,9 @@ export interface Seen {
   lines: string[];
   output: Buffer | null;
   outputType: string | undefined;
+  /** The finished render's poster the node uploaded, and its type. */
+  poster: Buffer | null;
+  posterType: string | undefined;
   complete: unknown;
   unauthorized: number;
   /** The render plan the node posted (frames, rate, size, audio). */
@@ -38,9 +41,12 @@ function body(req: IncomingMessage): Promise<Buffer> {
 }
 
 // One render job (or, with `kind`, a snapshot job), handed out once; `cancelWhen` makes a progress post answer
-// cancelled: true.
-export async function startStudio(projectDir: string, options: Record<string, unknown>, cancelWhen?: (lines: string[]) => boolean, kind: "render" | "snapshot" = "render") {
-  const seen: Seen = { lines: [], output: null, outputType: undefined, complete: null, unauthorized: 0 };
+// cancelled: true; `refusePoster` answers the poster's upload with that refusal (e.g. a full storage quota).
+export async function startStudio(
+  projectDir: string, options: Record<string, unknown>, cancelWhen?: (lines: string[]) => boolean, kind: "render" | "snapshot" = "render",
+  refusePoster?: { status: number; error: string },
+) {
+  const seen: Seen = { lines: [], output: null, outputType: undefined, poster: null, posterType: undefined, complete: null, unauthorized: 0 };
   let handedOut = false;
   let done: () => void = () => {};
   const completed = new Promise<void>((r) => (done = r));
@@ -92,6 +98,12 @@ export async function startStudio(projectDir: string, options: Record<string, un
       expect(Number(req.headers["content-length"])).toBe(data.length);
       seen.output = data;
       seen.outputType = req.headers["content-type"];
+      return json(res, 200, { ok: true, size: data.length });
+    }
+    if (url.pathname === `${prefix}/poster`) {
+      if (refusePoster) return json(res, refusePoster.status, { error: refusePoster.error });
+      seen.poster = data;
+      seen.posterType = req.headers["content-type"];
       return json(res, 200, { ok: true, size: data.length });
     }
     if (url.pathname === `${prefix}/release`) {

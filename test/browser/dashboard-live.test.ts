@@ -160,9 +160,9 @@ describe("live project page", () => {
     await page.getByRole("link", { name: "← All projects" }).first().click();
     const thumb = page.getByTestId("projects").locator("[data-thumb]").first();
     await thumb.waitFor();
-    expect(await thumb.getAttribute("data-thumb")).toBe("render");
-    // The browser decoded a frame of the video: it has a picture, not just a box.
-    await expect.poll(() => thumb.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.videoWidth > 0), { timeout: 20_000 }).toBe(true);
+    // The render's poster image (issue 34), which the render node made from the video: a picture, not just a box.
+    expect(await thumb.getAttribute("data-thumb")).toBe("poster");
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 20_000 }).toBe(true);
     await shoot(page, shots, "live-02-grid-render-poster");
 
     const snap = await agent(`/api/projects/${slug}/snapshot`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ frames: 2 }) });

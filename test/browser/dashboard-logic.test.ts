@@ -37,7 +37,7 @@ describe("links in Markdown", () => {
 /** A render state as the contract shapes it (core/protocol/render-state.ts), with `over` changed. */
 function renderState(over: Partial<RenderContractState> = {}): RenderContractState {
   return {
-    id: "r1", slug: "a", status: "queued", startedAt: 1, doneAt: null, filename: "a.mp4", downloadUrl: null, lastLine: "",
+    id: "r1", slug: "a", status: "queued", startedAt: 1, doneAt: null, filename: "a.mp4", downloadUrl: null, posterUrl: null, posterError: null, lastLine: "",
     eventsUrl: "/api/projects/a/render/events", format: "mp4", quality: "standard", fps: null, resolution: null,
     composition: "index.html", progress: null, error: null, size: null, segments: null, ...over,
   };
@@ -185,7 +185,7 @@ describe("readers", () => {
 
   // File and render entries as GET …/files and GET /api/renders answer them (the Worker's schemas' types).
   const file = (path: string, mtime = "2026-01-01T08:00:00.000Z"): FileEntry => ({ path, size: 1, mtime, type: "file" });
-  const render = (filename: string, project: string, mtime: string): RenderFile => ({ id: filename, filename, project, size: 1, mtime, url: "" });
+  const render = (filename: string, project: string, mtime: string): RenderFile => ({ id: filename, filename, project, size: 1, mtime, url: "", posterUrl: null });
 
   it("picks a snapshot frame as the thumbnail, else nothing", () => {
     expect(pickThumbnail([file("index.html")])).toBeNull();
@@ -205,9 +205,11 @@ describe("readers", () => {
     ];
     expect(latestRenderOf(renders, "a")?.filename).toBe("a_new.gif");
     expect(latestRenderOf(renders, "c")).toBeNull();
-    expect(pickThumbnail(snaps, latestRenderOf(renders, "a"))).toEqual({ kind: "render", filename: "a_new.gif", gif: true });
+    expect(pickThumbnail(snaps, latestRenderOf(renders, "a"))).toEqual({ kind: "render", filename: "a_new.gif", gif: true, poster: null });
     expect(pickThumbnail(snaps, renders[0])).toEqual({ kind: "snapshot", path: "snapshots/frame-1.png" });
-    expect(pickThumbnail([file("index.html")], renders[2])).toEqual({ kind: "render", filename: "b_newest.mp4", gif: false });
+    expect(pickThumbnail([file("index.html")], renders[2])).toEqual({ kind: "render", filename: "b_newest.mp4", gif: false, poster: null });
+    // A render with a poster image shows it instead of a paused video.
+    expect(pickThumbnail([], { ...renders[2]!, posterUrl: "/renders/b_newest.mp4/poster" })).toEqual({ kind: "render", filename: "b_newest.mp4", gif: false, poster: "/renders/b_newest.mp4/poster" });
     expect(posterTime(6)).toBe(3);
     expect(posterTime(0)).toBe(0);
     // A project whose composition has no readable duration (the contract's null) gets the first frame.

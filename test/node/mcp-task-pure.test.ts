@@ -11,7 +11,7 @@ const T0 = Date.UTC(2026, 0, 2, 3, 4, 5);
 
 function render(over: Partial<RenderState>): RenderState {
   return {
-    id: "0b6c", slug: "demo", status: "rendering", startedAt: T0, doneAt: null, filename: "demo_x.mp4", downloadUrl: null, lastLine: "",
+    id: "0b6c", slug: "demo", status: "rendering", startedAt: T0, doneAt: null, filename: "demo_x.mp4", downloadUrl: null, posterUrl: null, posterError: null, lastLine: "",
     eventsUrl: "/e", format: "mp4", quality: "draft", fps: null, resolution: null, composition: "index.html", progress: null, error: null,
     size: null, segments: null, ...over,
   };

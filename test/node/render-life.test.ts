@@ -116,6 +116,8 @@ describe("a render's transitions", () => {
 
   it("a node's completion ends the render: done with the file's size, or failed (said, or no file)", () => {
     expect(completed(running(), { ok: true, size: 64 }).effects).toEqual([{ do: "end", outcome: { ok: true, size: 64 } }]);
+    // The poster goes with a done outcome; the render ends done with or without one.
+    expect(completed(running(), { ok: true, size: 64, poster: { error: "no frame" } }).effects).toEqual([{ do: "end", outcome: { ok: true, size: 64, poster: { error: "no frame" } } }]);
     expect(completed(running(), { ok: true, size: null }).effects).toEqual([{ do: "end", outcome: { ok: false, error: "the render node reported success but uploaded no file" } }]);
     expect(completed(running(), { ok: false }).effects).toEqual([{ do: "end", outcome: { ok: false, error: "the render node reported a failure without a message" } }]);
   });
@@ -127,6 +129,13 @@ describe("a render's transitions", () => {
     expect(done.render).toMatchObject({ phase: "ended", status: "done", size: 1234, doneAt: 5000, lastLine: done.line, synced: false, progress: { frame: 90, percent: 100, etaSeconds: 0 } });
     expect(publicRenderState(done.render).downloadUrl).toBeNull();
     expect(publicRenderState({ ...done.render, synced: true }).downloadUrl).toBe("/renders/demo.mp4");
+    // Its poster is offered exactly while its download is; a poster that failed says why, the render done all the same.
+    const withPoster = ended(render, { ok: true, size: 1234, poster: { stored: true } }, 5000).render;
+    expect(publicRenderState(withPoster)).toMatchObject({ posterUrl: null, posterError: null });
+    expect(publicRenderState({ ...withPoster, synced: true })).toMatchObject({ posterUrl: "/renders/demo.mp4/poster", posterError: null });
+    expect(publicRenderState({ ...withPoster, synced: true, deletedAt: 6000 })).toMatchObject({ downloadUrl: null, posterUrl: null });
+    const without = ended(render, { ok: true, size: 1234, poster: { error: "ffmpeg found no frame" } }, 5000).render;
+    expect(publicRenderState({ ...without, synced: true })).toMatchObject({ status: "done", downloadUrl: "/renders/demo.mp4", posterUrl: null, posterError: "ffmpeg found no frame" });
     expect(ended(render, { ok: false, error: "boom" }, 5000).render).toMatchObject({ status: "failed", error: "boom", lastLine: "render failed: boom" });
     expect(ended(render, { cancelled: true, reason: "cancelled by the user" }, 5000).render.status).toBe("cancelled");
     expect(ended(split(), { ok: false, error: "x" }, 5000).render.segments?.map((s) => s.status)).toEqual(["cancelled", "cancelled", "cancelled"]);
@@ -228,6 +237,8 @@ describe("renders stored by the previous code are read into their phase", () => 
     const done = fromStored(legacy({ status: "done", doneAt: 5000, size: 64, lastLine: "render done: demo.mp4" }));
     expect(done).toMatchObject({ phase: "ended", status: "done", outcome: { ok: true, size: 64 }, synced: true, deletedAt: null, segments: null });
     expect(publicRenderState(done).downloadUrl).toBe("/renders/demo.mp4");
+    // A done render from before posters has none, and says so.
+    expect(publicRenderState(done)).toMatchObject({ posterUrl: null, posterError: "rendered before renders had posters" });
     expect(fromStored(legacy({ status: "done", doneAt: 5000, size: 64, synced: false, syncTries: 2 }))).toMatchObject({ synced: false, syncTries: 2 });
     expect(fromStored(legacy({ status: "failed", doneAt: 5000, error: "boom" }))).toMatchObject({ outcome: { ok: false, error: "boom" } });
     expect(fromStored(legacy({ status: "cancelled", doneAt: 5000, lastLine: "render cancelled: by you" }))).toMatchObject({ outcome: { cancelled: true, reason: "by you" } });
@@ -236,7 +247,7 @@ describe("renders stored by the previous code are read into their phase", () => 
   it("shows the same public state as the previous code did", () => {
     const old = legacy({ status: "failed", doneAt: 5000, error: "boom", lastLine: "render failed: boom", deletedAt: null });
     expect(publicRenderState(fromStored(old))).toEqual({
-      id: "r1", slug: "demo", status: "failed", startedAt: 1000, doneAt: 5000, filename: "demo.mp4", downloadUrl: null, lastLine: "render failed: boom",
+      id: "r1", slug: "demo", status: "failed", startedAt: 1000, doneAt: 5000, filename: "demo.mp4", downloadUrl: null, posterUrl: null, posterError: null, lastLine: "render failed: boom",
       eventsUrl: "/api/projects/demo/render/events", format: options.format, quality: options.quality, fps: options.fps, resolution: options.resolution,
       composition: options.composition, progress: null, error: "boom", size: null, segments: null,
     });

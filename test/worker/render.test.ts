@@ -66,7 +66,7 @@ describe("render lifecycle", () => {
     expect(dl.headers.get("Content-Disposition")).toContain(`filename="${state.filename}"`);
 
     const list = await json<{ renders: Record<string, unknown>[] }>(await api(s.token, "GET", "/api/renders"));
-    expect(list.renders).toEqual([{ id: state.id, filename: state.filename, project: "life", size: 1000, mtime: expect.any(String), url: `/renders/${state.filename}` }]);
+    expect(list.renders).toEqual([{ id: state.id, filename: state.filename, project: "life", size: 1000, mtime: expect.any(String), url: `/renders/${state.filename}`, posterUrl: null }]);
     const projects = await json<{ projects: { render: State }[] }>(await api(s.token, "GET", "/api/projects"));
     expect(projects.projects[0]?.render).toMatchObject({ status: "done", filename: state.filename });
 

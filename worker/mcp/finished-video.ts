@@ -15,6 +15,7 @@ const MAIN_COMPOSITION = "index.html";
 export const finishedVideoOutput = z
   .object({
     download: z.string().describe("GET with your token: the file"),
+    poster: z.string().nullable().describe("GET with your token: its poster image (image/jpeg, one frame); null when it has none (posterError says why)"),
     duration: z.number().nullable().describe("seconds of video; null when neither the fps asked nor the project says"),
     frames: z.number().int().nullable(),
     size: z.number().int().describe("bytes"),
@@ -62,6 +63,7 @@ export async function finishedVideo(rest: RestClient, state: RenderState): Promi
   ]);
   return {
     download: rest.origin + state.downloadUrl,
+    poster: state.posterUrl ? rest.origin + state.posterUrl : null,
     duration: videoSeconds(state, project?.project.duration ?? null),
     frames: state.progress?.total ?? null,
     size: state.size ?? 0,

@@ -67,5 +67,6 @@ export const renderLinks = z
     render: url("GET: this render's state by id (GET /api/renders/{id})"),
     project: url("GET: the project's current render, with its log"),
     download: url("GET: the video file (with your token)").optional(),
+    poster: url("GET: the video's poster image, image/jpeg (with your token)").optional(),
   })
   .describe("absolute REST URLs (send your token)");

@@ -38,6 +38,7 @@ export async function renderAnswer(rest: RestClient, slug: string, state: Render
         render: rest.origin + apiPath("/api/renders", state.id),
         project: rest.origin + renderPath(slug),
         ...(state.downloadUrl ? { download: rest.origin + state.downloadUrl } : {}),
+        ...(state.posterUrl ? { poster: rest.origin + state.posterUrl } : {}),
       }
     : undefined;
   const next = handle ? `The render is still ${state.status}: call get_render with slug "${slug}" to follow it (or render again with wait: true).` : undefined;

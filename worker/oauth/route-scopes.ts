@@ -29,6 +29,8 @@ export function routeRule(method: string, path: string): RouteRule {
   if (parts[0] === "api" && parts[1] === "projects") return projectRule(read, method, parts.slice(2));
   if (parts[0] === "api" && parts[1] === "renders") return read ? READ : null;
   if (parts[0] === "renders" && parts.length === 2) return read ? READ : method === "DELETE" ? WRITE : null;
+  // A render's poster: read like its file (renders/poster.ts).
+  if (parts[0] === "renders" && parts.length === 3 && parts[2] === "poster") return read ? READ : null;
   // Who you are and your storage, without the personal token (auth/me-routes.ts leaves it out for a grant).
   if (path === "/api/me") return read ? READ : null;
   if (parts[0] === "api" && ["ideas", "comments", "enrichments"].includes(parts[1] ?? "")) return IDEAS;

@@ -25,7 +25,10 @@ const payloadOf = (event: (typeof WEBHOOK_EVENTS)[number]) =>
     type: z.literal(event),
     timestamp: isoTime().describe("when the render ended"),
     data: RenderStateSchema
-      .extend({ downloadUrl: z.string().nullable().describe("the absolute download URL (GET it with your token) when done, else null") })
+      .extend({
+        downloadUrl: z.string().nullable().describe("the absolute download URL (GET it with your token) when done, else null"),
+        posterUrl: z.string().nullable().describe("the absolute URL of its poster image (GET it with your token) when done with one, else null (posterError says why)"),
+      })
       .describe("the render's final state, as GET /api/renders/{id} answers it"),
   });
 

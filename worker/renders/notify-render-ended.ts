@@ -15,7 +15,11 @@ export function renderEventPayload(env: Env, render: RoomRender, at: Date) {
   return {
     type: `render.${render.status}`,
     timestamp: at.toISOString(),
-    data: { ...state, downloadUrl: state.downloadUrl ? `${apiOrigin(env)}${state.downloadUrl}` : null },
+    data: {
+      ...state,
+      downloadUrl: state.downloadUrl ? `${apiOrigin(env)}${state.downloadUrl}` : null,
+      posterUrl: state.posterUrl ? `${apiOrigin(env)}${state.posterUrl}` : null,
+    },
   };
 }
 

@@ -11,7 +11,7 @@ import { openDb, type Db } from "../db/client.ts";
 import { rawStatement } from "../db/raw-statement.ts";
 import { jobs, renders } from "../db/schema/renders.ts";
 import type { JobKind } from "../../core/protocol/job-kinds.ts";
-import { publicRenderState, joinJobId, segmentJobId, type EndedRender, type RoomRender } from "./state.ts";
+import { publicRenderState, joinJobId, segmentJobId, NO_POSTER_BEFORE, type EndedRender, type RoomRender } from "./state.ts";
 import { freeRenderFilename, type RenderRow } from "./store.ts";
 import type { Env } from "../env.ts";
 import { endJob, endJobsQuery, enqueueJob, releaseHeldJob, requeueLapsedJob } from "./farm/queue.ts";
@@ -156,13 +156,20 @@ export async function releaseRenderJob(db: Db, jobId: string, holder: { nodeId: 
 export async function writeFileDeleted(db: Db, id: string, at: number): Promise<void> {
   await db
     .update(renders)
-    .set({ deletedAt: at, state: sql`json_set(${renders.state}, '$.downloadUrl', json('null'))` })
+    .set({ deletedAt: at, state: sql`json_set(${renders.state}, '$.downloadUrl', json('null'), '$.posterUrl', json('null'))` })
     .where(eq(renders.id, id));
+}
+
+/** A state written before posters: no poster, and for a done render, why (state.ts NO_POSTER_BEFORE). */
+function withPosterFields(state: unknown): unknown {
+  if (typeof state !== "object" || state === null || "posterUrl" in state) return state;
+  const done = (state as { status?: unknown }).status === "done";
+  return { ...state, posterUrl: null, posterError: done ? NO_POSTER_BEFORE : null };
 }
 
 /** A stored row's state. A row that does not hold a valid state is a bug to surface, never a guess. */
 export function stateOfRow(row: Pick<RenderRow, "id" | "state">): RenderState {
-  const parsed = RenderStateSchema.safeParse(JSON.parse(row.state));
+  const parsed = RenderStateSchema.safeParse(withPosterFields(JSON.parse(row.state)));
   if (!parsed.success) throw new Error(`render ${row.id}: its stored state does not fit the contract: ${parsed.error.message}`);
   return parsed.data;
 }

@@ -1,10 +1,11 @@
 // Renders: GET /api/renders (caller's files, newest first, paged), GET /api/renders/:id (one render's state), GET
-// and DELETE /renders/<filename>.
+// and DELETE /renders/<filename>, GET /renders/<filename>/poster (its poster image, poster.ts).
 import { Hono } from "hono";
 import { FORMAT_CONTENT_TYPES, isRenderFilename, type Format } from "../../core/render/render-options.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { openDb } from "../db/client.ts";
-import { renderKey } from "../storage/keys.ts";
+import { posterKey, renderKey } from "../storage/keys.ts";
+import { POSTER_CONTENT_TYPE } from "./poster.ts";
 import { deleteRenderFile } from "../projects/files/delete-files.ts";
 import type { AppEnv } from "../http/context.ts";
 import { notFound } from "../http/errors.ts";
@@ -91,6 +92,28 @@ export const renderFileRoutes = new Hono<AppEnv>()
           contentType: FORMAT_CONTENT_TYPES[row.format as Format] ?? "application/octet-stream",
           downloadName: query.download ? filename : undefined,
           notFoundMessage: `no render named ${filename}`,
+        });
+      },
+    ),
+  )
+  .get(
+    "/:filename/poster",
+    route(
+      {
+        operationId: "renderPoster", summary: "A render's poster image (one frame of it)", tag: "renders", access: "user",
+        request: () => ({ params: filenameParams() }),
+        responses: () => ({ 200: media(POSTER_CONTENT_TYPE, "the poster", true) }),
+        errors: [404],
+      },
+      async (c, input) => {
+        readQuery(c, querySchema({}));
+        const user = currentUser(c);
+        const filename = input.param("filename");
+        // Offered by the download's rule (done, not deleted, this caller's): another user's render is not found.
+        await requireRenderFile(c, user.id, filename);
+        return serveObject(c.env.FILES, posterKey(user.id, filename), c.req.raw, {
+          contentType: POSTER_CONTENT_TYPE,
+          notFoundMessage: `the render ${filename} has no poster (its state's posterError says why)`,
         });
       },
     ),

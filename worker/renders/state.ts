@@ -7,11 +7,19 @@ import type { RenderPlan } from "../../core/protocol/render-plan.ts";
 import type { RenderQueuePlace, RenderState, RenderStatus } from "../../core/protocol/render-state.ts";
 import type { RenderActual, RenderQuote } from "../../core/protocol/render-quote.ts";
 import { renderFilename, type RenderOptions } from "../../core/render/render-options.ts";
+import { posterPath } from "./poster.ts";
 
 export type Progress = RenderProgress;
 
-/** How a render ended: done with its file's size, failed with why, or cancelled with why. */
-export type Outcome = { ok: true; size: number } | { ok: false; error: string } | { cancelled: true; reason: string };
+/** A done render's poster image: stored beside its file (poster.ts), or why it has none. */
+export type PosterOutcome = { stored: true } | { error: string };
+
+/** How a render ended: done with its file's size (and its poster, absent on renders from before posters), failed
+ * with why, or cancelled with why. */
+export type Outcome = { ok: true; size: number; poster?: PosterOutcome } | { ok: false; error: string } | { cancelled: true; reason: string };
+
+/** Why a done render from before posters has none. */
+export const NO_POSTER_BEFORE = "rendered before renders had posters";
 
 /** One frame range of a split render, as the room tracks it. */
 export interface RoomSegment {
@@ -111,8 +119,15 @@ export function segmentsOf(r: RoomRender): RoomSegment[] | null {
   return r.phase === "split" || r.phase === "ended" ? r.segments : null;
 }
 
+/** A done render's poster, as it ended (null for any other render). */
+function posterOf(r: RoomRender): PosterOutcome | null {
+  if (r.phase !== "ended" || !("ok" in r.outcome) || !r.outcome.ok) return null;
+  return r.outcome.poster ?? { error: NO_POSTER_BEFORE };
+}
+
 export function publicRenderState(r: RoomRender): RenderState {
   const segments = segmentsOf(r);
+  const poster = posterOf(r);
   return {
     id: r.id,
     slug: r.slug,
@@ -121,6 +136,8 @@ export function publicRenderState(r: RoomRender): RenderState {
     doneAt: r.phase === "ended" ? r.doneAt : null,
     filename: r.filename,
     downloadUrl: isDownloadable(r) ? `/renders/${r.filename}` : null,
+    posterUrl: isDownloadable(r) && poster && "stored" in poster ? posterPath(r.filename) : null,
+    posterError: poster && "error" in poster ? poster.error : null,
     lastLine: r.lastLine,
     eventsUrl: `/api/projects/${r.slug}/render/events`,
     format: r.options.format,

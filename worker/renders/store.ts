@@ -65,6 +65,12 @@ export async function findRenderFile(db: Db, userId: string, filename: string): 
   return row ?? null;
 }
 
+/** The poster link the row's state holds (written by the room, state.ts); null for a row from before posters. */
+function posterUrlOfRow(row: RenderRow): string | null {
+  const state = JSON.parse(row.state) as { posterUrl?: unknown };
+  return typeof state.posterUrl === "string" ? state.posterUrl : null;
+}
+
 export function renderListEntry(row: RenderRow) {
   return {
     // The render's id, so GET /api/renders/:id (its state, options and webhook deliveries) is reachable from a list.
@@ -74,5 +80,6 @@ export function renderListEntry(row: RenderRow) {
     size: row.size ?? 0,
     mtime: new Date(row.doneAt ?? row.startedAt).toISOString(),
     url: `/renders/${row.filename}`,
+    posterUrl: posterUrlOfRow(row),
   };
 }

@@ -2,6 +2,7 @@
 //   p/<userId>/<slug>/<path>      project files ("<path>/" with no body marks an empty directory), including the
 //                                 project's cached Google Fonts under __studio/fonts/google/ (worker/content/google-fonts-cache.ts)
 //   r/<userId>/<filename>         rendered videos
+//   r/<userId>/<filename>.poster.jpg   a rendered video's poster image (worker/renders/poster.ts), deleted with it
 //   seg/<userId>/<renderId>/<n>   segments of a split render, until it ends (worker/renders/segment-keys.ts)
 // The first two are what a user stores against their quota (worker/storage/storage-ledger.ts).
 
@@ -17,3 +18,5 @@ export const projectPrefix = (p: ProjectRef) => userProjectsPrefix(p.userId) + `
 export const fileKey = (p: ProjectRef, path: string) => projectPrefix(p) + path;
 export const renderPrefix = (userId: string) => `r/${userId}/`;
 export const renderKey = (userId: string, filename: string) => renderPrefix(userId) + filename;
+/** A render's poster: under the render's own name, so no render file name (slug_date_time.ext) can be one. */
+export const posterKey = (userId: string, filename: string) => renderKey(userId, filename) + ".poster.jpg";

@@ -30,6 +30,9 @@ function Thumbnail({ project, render }: { project: ProjectSummary; render: Rende
   if (pick.kind === "snapshot" && contentUrl) {
     return <img class="thumb" src={contentFile(contentUrl, pick.path)} alt="" loading="lazy" onError={() => setFailed(true)} data-thumb="snapshot" />;
   }
+  if (pick.kind === "render" && pick.poster) {
+    return <img class="thumb" src={pick.poster} alt="" loading="lazy" onError={() => setFailed(true)} data-thumb="poster" />;
+  }
   if (pick.kind === "render" && pick.gif) {
     return <img class="thumb" src={`/renders/${encodeURIComponent(pick.filename)}`} alt="" loading="lazy" onError={() => setFailed(true)} data-thumb="render" />;
   }

@@ -1,5 +1,5 @@
 // Render: the options form, a live progress bar of the render the page follows (lib/use-render-follow.ts, whoever
-// started it), the log, and cancel.
+// started it), the log, cancel, and once it is done, the video played inline with its poster.
 import { useEffect, useRef } from "preact/hooks";
 import { api, errorText } from "../lib/api.ts";
 import { formatEta } from "../lib/format.ts";
@@ -7,6 +7,7 @@ import { isRunning, percentOf, type RenderView } from "../lib/render-events.ts";
 import { requestBody, type FormOptions } from "../lib/render-request.ts";
 import type { FileEntry, RenderState } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
+import { FinishedPlayer } from "./finished-player.tsx";
 import { RenderOptionsFields } from "./render-options-fields.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import { useAction } from "../lib/use-action.ts";
@@ -111,6 +112,9 @@ export function RenderPanel({ slug, files, view, onStarted, options, setOptions 
           >
             <div class="progress-fill" style={{ width: `${percent}%` }} />
           </div>
+          {view.state.status === "done" && view.state.downloadUrl && (
+            <FinishedPlayer filename={view.state.filename} downloadUrl={view.state.downloadUrl} posterUrl={view.state.posterUrl ?? null} />
+          )}
           <details open={running || view.state.status === "failed"}>
             <summary>Render log ({view.lines.length} lines)</summary>
             <pre class="log" ref={logRef} data-testid="render-log" tabIndex={0}>

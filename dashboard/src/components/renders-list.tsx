@@ -1,4 +1,4 @@
-// Rendered videos (GET /api/renders), optionally for one project: play inline, download, delete.
+// Rendered videos (GET /api/renders), optionally for one project: each with its poster, play inline, download, delete.
 import { useEffect, useState } from "preact/hooks";
 import { api, errorText } from "../lib/api.ts";
 import { formatBytes, formatDate } from "../lib/format.ts";
@@ -47,6 +47,7 @@ export function RendersList({ project, version }: { project?: string; version: n
         {renders?.map((r) => (
           <li key={r.filename} class="render-item">
             <div class="render-line">
+              {r.posterUrl && <img class="render-poster" src={r.posterUrl} alt="" loading="lazy" data-testid="render-poster" />}
               <span class="render-name">{r.filename}</span>
               <span class="muted">
                 {formatBytes(r.size)} · {formatDate(r.mtime)}
@@ -76,7 +77,7 @@ export function RendersList({ project, version }: { project?: string; version: n
               (r.filename.endsWith(".gif") ? (
                 <img class="player" src={rendersPath(r.filename)} alt={`Render ${r.filename}`} />
               ) : (
-                <video class="player" src={rendersPath(r.filename)} controls autoPlay muted playsInline preload="metadata" data-testid="player" />
+                <video class="player" src={rendersPath(r.filename)} poster={r.posterUrl ?? undefined} controls autoPlay muted playsInline preload="metadata" data-testid="player" />
               ))}
           </li>
         ))}

@@ -1,9 +1,10 @@
-// Picks a project's thumbnail: the latest render's poster frame or its newest snapshot, whichever is newer. Pure.
-// A render has no stored poster: the card shows the video itself, paused at a media-fragment time (`#t=`), so the
-// browser decodes that one frame from the file; a GIF render is shown as an image.
+// Picks a project's thumbnail: the latest render's poster or its newest snapshot, whichever is newer. Pure.
+// A render's poster is its posterUrl (an image the render node made); a render without one (from before posters, or
+// whose poster failed) shows the video itself, paused at a media-fragment time (`#t=`), so the browser decodes that
+// one frame from the file; a GIF render is shown as an image.
 import type { FileEntry, RenderFile } from "./types.ts";
 
-export type Thumbnail = { kind: "snapshot"; path: string } | { kind: "render"; filename: string; gif: boolean } | null;
+export type Thumbnail = { kind: "snapshot"; path: string } | { kind: "render"; filename: string; gif: boolean; poster: string | null } | null;
 
 const time = (iso: string) => Date.parse(iso);
 
@@ -29,7 +30,7 @@ export function pickThumbnail(files: FileEntry[], render: RenderFile | null = nu
   const snapshot = newestSnapshot(files);
   // A png-sequence (.zip) has nothing a page can show: the snapshot stands in.
   if (render && !render.filename.toLowerCase().endsWith(".zip") && (!snapshot || time(render.mtime) >= snapshot.at)) {
-    return { kind: "render", filename: render.filename, gif: render.filename.toLowerCase().endsWith(".gif") };
+    return { kind: "render", filename: render.filename, gif: render.filename.toLowerCase().endsWith(".gif"), poster: render.posterUrl };
   }
   return snapshot ? { kind: "snapshot", path: snapshot.path } : null;
 }

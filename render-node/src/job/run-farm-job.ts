@@ -32,8 +32,9 @@ export interface FarmJobContext {
   stage: (stage: ProgressStage) => void;
 }
 
-/** What the work returns: "completed" to report success, "ended" when the Worker already ended the job. */
-export type FarmJobResult = "completed" | "ended";
+/** What the work returns: "completed" to report success, "ended" when the Worker already ended the job, or a
+ * success without a poster, with why (post-poster.ts). */
+export type FarmJobResult = "completed" | "ended" | { posterError: string };
 
 export async function runFarmJob(
   client: NodeClient,
@@ -89,11 +90,11 @@ export async function runFarmJob(
       if (progress) progress = { ...progress, stage };
     },
   };
-  let result: ({ ok: true } | { ok: false; error: string }) | null;
+  let result: ({ ok: true; posterError?: string } | { ok: false; error: string }) | null;
   try {
     const outcome = await work(context);
     controller.signal.throwIfAborted();
-    result = outcome === "ended" ? null : { ok: true };
+    result = outcome === "ended" ? null : outcome === "completed" ? { ok: true } : { ok: true, posterError: outcome.posterError };
   } catch (error) {
     const reason: unknown = controller.signal.reason;
     const message = controller.signal.aborted

@@ -12,6 +12,7 @@ import { FORMAT_CONTENT_TYPES } from "../../../core/render/render-options.ts";
 import { resolveRender } from "../plan/resolve-render.ts";
 import { segmentExtension } from "../render-segment.ts";
 import { runFarmJob, type FarmJobSettings } from "./run-farm-job.ts";
+import { postPoster } from "./post-poster.ts";
 import { logDebug } from "../system/debug-log.ts";
 import { settled } from "../../../core/settled.ts";
 import { stageTools } from "../system/stage-tools.ts";
@@ -55,6 +56,8 @@ export function runJoinJob(client: NodeClient, job: Job, settings: FarmJobSettin
     stage("uploading");
     const { size } = await client.uploadOutput(job.id, output, FORMAT_CONTENT_TYPES[options.format]);
     onLine(`uploaded ${size} bytes`);
-    return "completed";
+    const tools = stageTools(binaries, bounds, signal);
+    const posterError = await postPoster(client, job, tools, { output, format: options.format, plan: joinOptions.plan, projectDir, composition: options.composition, work }, onLine);
+    return posterError === undefined ? "completed" : { posterError };
   });
 }

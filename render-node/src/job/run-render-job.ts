@@ -8,6 +8,10 @@ import { resolveRender } from "../plan/resolve-render.ts";
 import { renderPipeline, type PlanDecision } from "../render-pipeline.ts";
 import { formatTimeline, startTimeline } from "../progress/render-timeline.ts";
 import { runFarmJob, type FarmJobSettings } from "./run-farm-job.ts";
+import { postPoster } from "./post-poster.ts";
+import { resolveBinaries } from "../system/resolve-binaries.ts";
+import { stageTools } from "../system/stage-tools.ts";
+import { DEFAULT_STAGE_BOUNDS } from "../bounds/stage-bounds.ts";
 
 export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSettings): Promise<{ ok: boolean; error?: string }> {
   return runFarmJob(client, job, settings, async ({ work, signal, onLine, progress, stage }) => {
@@ -33,14 +37,16 @@ export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSett
       onProgress: (p: { frame: number; total: number; fps: number; etaSeconds: number; reused: number }) =>
         progress(p.frame, p.total, p.fps, p.etaSeconds, p.frame < p.total ? "capturing" : "encoding", p.reused),
     };
-    const { result } = await renderPipeline(node, options, output, decide);
+    const { plan, result } = await renderPipeline(node, options, output, decide);
     if (!result) return "ended";
     signal.throwIfAborted();
     stage("uploading");
     onLine("uploading output");
     const { size } = await timeline.time("uploading", () => client.uploadOutput(job.id, output, FORMAT_CONTENT_TYPES[options.format]));
     onLine(`uploaded ${size} bytes`);
+    const tools = stageTools(settings.binaries ?? (await resolveBinaries()), settings.limits?.bounds ?? DEFAULT_STAGE_BOUNDS, signal);
+    const posterError = await timeline.time("poster", () => postPoster(client, job, tools, { output, format: options.format, plan, projectDir, composition: options.composition, work }, onLine));
     onLine(`timeline: ${formatTimeline(timeline.stages())}`);
-    return "completed";
+    return posterError === undefined ? "completed" : { posterError };
   });
 }

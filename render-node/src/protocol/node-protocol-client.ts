@@ -1,6 +1,6 @@
 // HTTP client of the Studio Worker's render-node job protocol. Every request carries the node key as a bearer token.
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, stat } from "node:fs/promises";
+import { mkdir, readFile, stat } from "node:fs/promises";
 import { dirname, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -14,6 +14,7 @@ import {
   JOB_ATTEMPT_HEADER,
   OutputResponseSchema,
   PlanResponseSchema,
+  PosterResponseSchema,
   ProjectFileWriteResponseSchema,
   ReleaseResponseSchema,
   type ClaimedJob,
@@ -162,6 +163,18 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
       return OutputResponseSchema.parse(await response.json());
     },
 
+    /** Uploads the finished render's poster (a JPEG) beside its output. */
+    async uploadPoster(id: string, file: string, contentType: string): Promise<{ size: number }> {
+      const bytes = await readFile(file);
+      const response = await fetch(`${base}${jobPath(id)}/poster`, {
+        method: "PUT",
+        headers: { ...jobHeaders(id), "content-type": contentType, "content-length": String(bytes.byteLength) },
+        body: bytes as Uint8Array<ArrayBuffer>,
+      });
+      if (!response.ok) throw await refusal("PUT poster", response);
+      return PosterResponseSchema.parse(await response.json());
+    },
+
     /**
      * Gives the job back (the node is stopping): the Worker queues it again at once for another node. False when it
      * was no longer this process's to give. The attempt is kept: the job's last progress posts, still in flight while
@@ -173,7 +186,7 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
       return ReleaseResponseSchema.parse(await (await call("POST", `${jobPath(id)}/release`, { json: body, job: id })).json()).released;
     },
 
-    async complete(id: string, result: ({ ok: true } | { ok: false; error: string }) & { result?: unknown }): Promise<{ ok: boolean; error?: string | undefined }> {
+    async complete(id: string, result: ({ ok: true; posterError?: string } | { ok: false; error: string }) & { result?: unknown }): Promise<{ ok: boolean; error?: string | undefined }> {
       const body: CompleteRequest = result;
       try {
         return CompleteResponseSchema.parse(await (await call("POST", `${jobPath(id)}/complete`, { json: body, job: id })).json());

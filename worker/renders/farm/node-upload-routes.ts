@@ -1,9 +1,9 @@
-// What a render node uploads: a snapshot job's image into the project's snapshots/ folder, and a render's output
-// (the render's file, or a segment kept for the join). Both count toward the owner's storage quota, except a
+// What a render node uploads: a snapshot job's image into the project's snapshots/ folder, a render's output
+// (the render's file, or a segment kept for the join), and a finished render's poster beside its file. Both count toward the owner's storage quota, except a
 // segment's scratch space; both only from the node holding the running job.
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { OutputResponseSchema, ProjectFileWriteResponseSchema } from "../../../core/protocol/node-routes.ts";
+import { OutputResponseSchema, PosterResponseSchema, ProjectFileWriteResponseSchema } from "../../../core/protocol/node-routes.ts";
 import { isRenderWork } from "../../../core/protocol/job-kinds.ts";
 import { FORMAT_CONTENT_TYPES, type Format } from "../../../core/render/render-options.ts";
 import { contentTypeFor } from "../../../core/http/content-type.ts";
@@ -15,7 +15,8 @@ import { rawFilePath } from "../../http/raw-file-path.ts";
 import { route } from "../../http/route.ts";
 import { jobIdParams } from "../../http/path-params.ts";
 import { json } from "../../openapi/operation.ts";
-import { fileKey, renderKey } from "../../storage/keys.ts";
+import { fileKey, posterKey, renderKey } from "../../storage/keys.ts";
+import { MAX_POSTER_BYTES, POSTER_CONTENT_TYPE } from "../poster.ts";
 import { scratchSpace, storeWithinQuota, type Reservation } from "../../projects/files/storage-usage.ts";
 import { streamToKey, writeStream } from "../../projects/files/write-file.ts";
 import { segmentKey } from "../segment-keys.ts";
@@ -79,6 +80,32 @@ export const nodeUploadRoutes = new Hono<AppEnv>()
         // The render's file counts toward its owner's storage quota; past it the upload is refused and the render fails.
         const key = renderKey(job.userId, row.filename);
         const write = (reservation: Reservation) => streamToKey(c.env.FILES, key, body, length, type, reservation);
+        return c.json({ ok: true, size: await storeWithinQuota(c.env, job.userId, key, { exact: length }, write) });
+      },
+    ),
+  )
+  .put(
+    "/jobs/:id/poster",
+    route(
+      {
+        operationId: "nodeUploadPoster", summary: "Upload a finished render's poster (a render or join job)", tag: "node", access: "node",
+        request: () => ({ params: jobIdParams(), body: { raw: [POSTER_CONTENT_TYPE] } }),
+        responses: () => ({ 200: json(PosterResponseSchema, "stored") }),
+        errors: [404, 409, 411, 413],
+      },
+      async (c, input) => {
+        const job = await heldJob(c, input.param("id"));
+        if (job.status !== "running") throw new ApiError(409, "the job is no longer running");
+        const { renderId, segment } = isRenderWork(job.kind) ? renderPartOf(job) : { renderId: null, segment: null };
+        // A segment is a part of a video, not a render: only the job that makes the render's file makes its poster.
+        if (renderId === null || typeof segment === "number") throw notFound("this job makes no render's poster");
+        const { body, length } = declaredUpload(c);
+        if (length > MAX_POSTER_BYTES) throw new ApiError(413, `a poster is limited to ${MAX_POSTER_BYTES} bytes`);
+        const row = await openDb(c.env.DB).query.renders.findFirst({ where: eq(renders.id, renderId) });
+        if (!row) throw notFound("this job makes no render's poster");
+        // Counted toward its owner's storage like the file beside it; past the quota the render is done without one.
+        const key = posterKey(job.userId, row.filename);
+        const write = (reservation: Reservation) => streamToKey(c.env.FILES, key, body, length, POSTER_CONTENT_TYPE, reservation);
         return c.json({ ok: true, size: await storeWithinQuota(c.env, job.userId, key, { exact: length }, write) });
       },
     ),

@@ -22,7 +22,7 @@ import { ChangeWaiters } from "./change-waiters.ts";
 import { applyStep } from "./apply-step.ts";
 import { RenderFeed } from "./render-feed.ts";
 import { RenderEnds, renderView, type RenderView } from "./render-ends.ts";
-import { heldJobLook, holds, limitsOf, splitDecision, uploadedSize, watchLook } from "./render-facts.ts";
+import { heldJobLook, holds, limitsOf, splitDecision, uploadedPoster, uploadedSize, watchLook } from "./render-facts.ts";
 import { loadRender } from "./render-store.ts";
 import {
   completed,
@@ -162,10 +162,10 @@ export class ProjectRoom extends DurableObject<Env> {
     const render = await this.current();
     if (!render || !(render.id === jobId || joinJobId(render.id) === jobId) || !isLive(render, render.id)) return { ok: true };
     if (!(await holds(this.env, jobId, holder))) return { ok: false, error: "this node no longer holds the job" };
-    const size = body.ok ? await uploadedSize(this.env, render) : null;
+    const [size, poster] = body.ok ? await Promise.all([uploadedSize(this.env, render), uploadedPoster(this.env, render, body.posterError)]) : [null, undefined];
     const latest = await this.current();
     if (!isLive(latest, render.id)) return { ok: true };
-    await this.apply(completed(latest, body.ok ? { ok: true, size } : { ok: false, error: body.error }));
+    await this.apply(completed(latest, body.ok ? { ok: true, size, ...(poster ? { poster } : {}) } : { ok: false, error: body.error }));
     return body.ok && size === null ? { ok: false, error: "the render node reported success but uploaded no file" } : { ok: true };
   }
 

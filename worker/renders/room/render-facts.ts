@@ -7,7 +7,7 @@ import { configOf } from "../../config/config-of.ts";
 import { openDb } from "../../db/client.ts";
 import { renderNodes } from "../../db/schema/renders.ts";
 import type { Env } from "../../env.ts";
-import { renderKey } from "../../storage/keys.ts";
+import { posterKey, renderKey } from "../../storage/keys.ts";
 import { freeNodes } from "../farm/free-nodes.ts";
 import { isHolder, type JobHolder } from "../farm/job-holder.ts";
 import type { FreeNodes } from "../farm/free-node-count.ts";
@@ -15,7 +15,7 @@ import { findJob, findJobs, leaseMs, maxJobAttempts, renderPartOf, type JobRow }
 import { queuePlace } from "../farm/queue-place.ts";
 import { jobIdsOf } from "../projection.ts";
 import { decideSplit, farmModel, type SplitDecision } from "../split-plan.ts";
-import type { LiveRender } from "../state.ts";
+import type { LiveRender, PosterOutcome } from "../state.ts";
 import { videoTooLong } from "../video-length.ts";
 import type { JobLook, Limits, WatchLook } from "./render-transitions.ts";
 
@@ -39,6 +39,12 @@ export async function heldJobLook(env: Env, jobId: string, holder: JobHolder): P
   if (!job || !isHolder(job, holder) || job.status !== "running") return null;
   const named = await db.select({ id: renderNodes.id, name: renderNodes.name }).from(renderNodes).where(inArray(renderNodes.id, [holder.nodeId])).all();
   return { job: lookOf(job), nodeNames: Object.fromEntries(named.map((n) => [n.id, n.name])) };
+}
+
+/** A finished render's poster: stored when its object is there, else why not (the node's reason when it gave one). */
+export async function uploadedPoster(env: Env, render: LiveRender, nodeSaid?: string): Promise<PosterOutcome> {
+  if (await env.FILES.head(posterKey(render.userId, render.filename))) return { stored: true };
+  return { error: nodeSaid ?? "the render node uploaded no poster" };
 }
 
 /** The size of the render's uploaded file, or null when there is none. */
@@ -69,7 +75,7 @@ export async function watchLook(env: Env, render: LiveRender, now: number): Prom
   }
   const job = await findJob(db, render.id);
   const look: WatchLook = { now, jobs: [job ? lookOf(job) : null] };
-  if (job?.status === "done") look.fileSize = await uploadedSize(env, render);
+  if (job?.status === "done") [look.fileSize, look.poster] = await Promise.all([uploadedSize(env, render), uploadedPoster(env, render)]);
   if (job?.status === "queued" && render.phase === "queued") look.place = await queuePlace(db, job.createdAt, now);
   return look;
 }

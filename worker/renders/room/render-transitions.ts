@@ -23,6 +23,7 @@ import {
   type EndedRender,
   type LiveRender,
   type Outcome,
+  type PosterOutcome,
   type Progress,
   type QueuedRender,
   type RoomRender,
@@ -162,11 +163,12 @@ export function planned(render: RunningRender, plan: RenderPlan, ranges: readonl
   return withAfter(step, [{ do: "announce", kind: "segment" }, { do: "wakeNodes" }]);
 }
 
-/** The node that holds the render's (or the join's) job reported its end; `size`: the uploaded file's, or null. */
-export function completed(render: LiveRender, report: { ok: true; size: number | null } | { ok: false; error?: string }): Step<LiveRender> {
+/** The node that holds the render's (or the join's) job reported its end; `size`: the uploaded file's, or null;
+ * `poster`: its poster, stored or why not (a render is done with or without one). */
+export function completed(render: LiveRender, report: { ok: true; size: number | null; poster?: PosterOutcome } | { ok: false; error?: string }): Step<LiveRender> {
   if (!report.ok) return { render, effects: [{ do: "end", outcome: { ok: false, error: report.error ?? "the render node reported a failure without a message" } }] };
   if (report.size === null) return { render, effects: [{ do: "end", outcome: { ok: false, error: "the render node reported success but uploaded no file" } }] };
-  return { render, effects: [{ do: "end", outcome: { ok: true, size: report.size } }] };
+  return { render, effects: [{ do: "end", outcome: { ok: true, size: report.size, ...(report.poster ? { poster: report.poster } : {}) } }] };
 }
 
 // ── split ────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -240,6 +242,8 @@ export interface WatchLook {
   jobs: (JobLook | null)[];
   /** A whole render whose job is done: the size of its file, null when there is none. */
   fileSize?: number | null;
+  /** A whole render whose job is done: its poster, stored or not. */
+  poster?: PosterOutcome;
   /** A queued render: its place. */
   place?: RenderQueuePlace;
   /** Names of nodes by id, for a lapsed job whose holder the render does not know (the join). */
@@ -277,7 +281,7 @@ export function watched(render: LiveRender, look: WatchLook, limits: Limits): Wa
   if (render.phase !== "split" && (jobs[0]?.status === "done" || jobs[0]?.status === "failed")) {
     const job = jobs[0];
     const size = job.status === "done" ? look.fileSize : null;
-    return ending(render, size === null || size === undefined ? { ok: false, error: job.error ?? "the render job ended without its result reaching the render" } : { ok: true, size });
+    return ending(render, size === null || size === undefined ? { ok: false, error: job.error ?? "the render job ended without its result reaching the render" } : { ok: true, size, ...(look.poster ? { poster: look.poster } : {}) });
   }
   // One lapsed job per look: another lapsed one is the next look's (at most watchdogMs later).
   const lapsed = jobs.find((job) => job.status === "running" && (job.leaseExpiresAt ?? 0) < now);

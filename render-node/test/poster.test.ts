@@ -1,0 +1,103 @@
+// A finished render's poster (issue 34, point 5), made by the render node as a process from the file it rendered:
+// decoded, it is the frame shown at the composition's data-poster-time (else HyperFrames' moment: the middle of a
+// video of 3 s or less), in a video and in a png-sequence's zip; a poster the studio refuses leaves the render done.
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { unzipSync } from "fflate";
+import { afterEach, expect, it } from "vitest";
+import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
+import { runTool } from "../src/system/run-tool.ts";
+import { startNode as startNodeProcess, startStudio } from "./fake-studio.ts";
+import { CANVAS, makeTestProject } from "./make-test-project.ts";
+
+const cleanups: (() => void)[] = [];
+afterEach(() => cleanups.splice(0).forEach((c) => c()));
+
+/** Renders `project` with `options` through the node process; what the fake studio received. */
+async function render(project: string, options: Record<string, unknown>, refusePoster?: { status: number; error: string }) {
+  const studio = await startStudio(project, options, undefined, "render", refusePoster);
+  cleanups.push(studio.close);
+  const node = startNodeProcess(studio.url, { NODE_CONCURRENCY: "1" });
+  cleanups.push(() => node.child.kill("SIGKILL"));
+  await studio.completed;
+  return { seen: studio.seen, output: node.output() };
+}
+
+/** The RGB pixels of one image or of video frame `frame` (0-based, decoded frame order), at the canvas' size. */
+async function decode(binaries: Binaries, file: string, frame?: number): Promise<Buffer> {
+  const out = `${file}.${frame ?? "still"}.rgb`;
+  const select = frame === undefined ? [] : ["-vf", `select=eq(n\\,${frame})`];
+  await runTool(binaries.ffmpeg, ["-v", "error", "-y", "-i", file, ...select, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", out], new AbortController().signal).done;
+  return readFile(out);
+}
+
+/** Where the red box's left edge is on the row through its middle (the box moves right, 0 to 200 px, over the video). */
+function boxLeft(rgb: Buffer): number {
+  const y = 40;
+  for (let x = 0; x < CANVAS.width; x++) {
+    const i = (y * CANVAS.width + x) * 3;
+    if (rgb[i]! > 128 && rgb[i + 1]! < 100 && rgb[i + 2]! < 100) return x;
+  }
+  return -1;
+}
+
+it("an mp4's poster is the frame at the root's data-poster-time, uploaded as image/jpeg beside the output", async () => {
+  const binaries = await resolveBinaries();
+  const project = await makeTestProject(binaries.ffmpeg);
+  const html = await readFile(join(project, "index.html"), "utf8");
+  await writeFile(join(project, "index.html"), html.replace('data-composition-id="main" data-start="0"', 'data-composition-id="main" data-poster-time="1.5" data-start="0"'));
+  const { seen, output } = await render(project, { format: "mp4", quality: "draft" });
+  expect(seen.complete, output).toEqual({ ok: true });
+  expect(seen.posterType).toBe("image/jpeg");
+  expect(seen.lines).toContain('poster: frame 45 (1.5 s, data-poster-time="1.5"), ' + seen.poster!.length + " bytes");
+  const video = join(project, "received.mp4");
+  const poster = join(project, "poster.jpg");
+  await writeFile(video, seen.output!);
+  await writeFile(poster, seen.poster!);
+  // 2 s at 30 fps: the box moves 200/60 px a frame, so the neighbouring frames are told apart by its edge.
+  const [still, at45, at44, at46] = await Promise.all([decode(binaries, poster), decode(binaries, video, 45), decode(binaries, video, 44), decode(binaries, video, 46)]);
+  expect(still.length).toBe(CANVAS.width * CANVAS.height * 3);
+  expect(Math.abs(boxLeft(still) - boxLeft(at45))).toBeLessThanOrEqual(1);
+  expect(Math.abs(boxLeft(still) - boxLeft(at44))).toBeGreaterThanOrEqual(2);
+  expect(Math.abs(boxLeft(still) - boxLeft(at46))).toBeGreaterThanOrEqual(2);
+  expect(boxLeft(at45)).toBeGreaterThan(140);
+});
+
+it("a png-sequence's poster is its frame at HyperFrames' moment (the middle of a 2 s video) from the zip", async () => {
+  const binaries = await resolveBinaries();
+  const project = await makeTestProject(binaries.ffmpeg);
+  const { seen, output } = await render(project, { format: "png-sequence", quality: "draft" });
+  expect(seen.complete, output).toEqual({ ok: true });
+  expect(seen.lines).toContain(`poster: frame 30 (1 s, the default moment), ${seen.poster!.length} bytes`);
+  const frames = unzipSync(new Uint8Array(seen.output!), { filter: (f) => f.name === "frame_000031.png" || f.name === "frame_000030.png" });
+  await writeFile(join(project, "frame30.png"), frames["frame_000031.png"]!);
+  await writeFile(join(project, "frame29.png"), frames["frame_000030.png"]!);
+  await writeFile(join(project, "poster.jpg"), seen.poster!);
+  const [still, at30, at29] = await Promise.all([decode(binaries, join(project, "poster.jpg")), decode(binaries, join(project, "frame30.png")), decode(binaries, join(project, "frame29.png"))]);
+  expect(Math.abs(boxLeft(still) - boxLeft(at30))).toBeLessThanOrEqual(1);
+  expect(Math.abs(boxLeft(still) - boxLeft(at29))).toBeGreaterThanOrEqual(2);
+});
+
+it("a GIF's poster is its frame at the default moment (15 fps: frame 15 of 30)", async () => {
+  const binaries = await resolveBinaries();
+  const project = await makeTestProject(binaries.ffmpeg);
+  const { seen, output } = await render(project, { format: "gif", resolution: null, fps: 15 });
+  expect(seen.complete, output).toEqual({ ok: true });
+  expect(seen.lines).toContain(`poster: frame 15 (1 s, the default moment), ${seen.poster!.length} bytes`);
+  const gif = join(project, "received.gif");
+  await writeFile(gif, seen.output!);
+  await writeFile(join(project, "poster.jpg"), seen.poster!);
+  const [still, at15, at14] = await Promise.all([decode(binaries, join(project, "poster.jpg")), decode(binaries, gif, 15), decode(binaries, gif, 14)]);
+  expect(Math.abs(boxLeft(still) - boxLeft(at15))).toBeLessThanOrEqual(1);
+  expect(Math.abs(boxLeft(still) - boxLeft(at14))).toBeGreaterThanOrEqual(3);
+});
+
+it("a poster the studio refuses leaves the render done, with the reason in its log and its completion", async () => {
+  const binaries = await resolveBinaries();
+  const project = await makeTestProject(binaries.ffmpeg);
+  const { seen, output } = await render(project, { format: "webm", quality: "draft" }, { status: 413, error: "storage quota full" });
+  expect(seen.output).not.toBeNull();
+  const complete = seen.complete as { ok: boolean; posterError?: string };
+  expect(complete, output).toMatchObject({ ok: true, posterError: expect.stringContaining("storage quota full") });
+  expect(seen.lines.some((l) => l.startsWith("poster: none, the render is done without one: ") && l.includes("storage quota full"))).toBe(true);
+});
