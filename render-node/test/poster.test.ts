@@ -63,6 +63,25 @@ it("an mp4's poster is the frame at the root's data-poster-time, uploaded as ima
   expect(boxLeft(at45)).toBeGreaterThan(140);
 });
 
+it("a range render's poster is data-poster-time on the composition's clock, moved onto the range's output", async () => {
+  const binaries = await resolveBinaries();
+  const project = await makeTestProject(binaries.ffmpeg);
+  const html = await readFile(join(project, "index.html"), "utf8");
+  await writeFile(join(project, "index.html"), html.replace('data-composition-id="main" data-start="0"', 'data-composition-id="main" data-poster-time="1.25" data-start="0"'));
+  // Seconds 0.5 to 1.5: 1.25 s is 0.75 s into the output, its frame 22 (the default moment, its middle, would be 15).
+  const { seen, output } = await render(project, { format: "mp4", quality: "draft", from: 0.5, to: 1.5 });
+  expect(seen.complete, output).toEqual({ ok: true });
+  expect(seen.lines).toContain('poster: frame 22 (0.75 s, data-poster-time="1.25"), ' + seen.poster!.length + " bytes");
+  const video = join(project, "received.mp4");
+  const poster = join(project, "poster.jpg");
+  await writeFile(video, seen.output!);
+  await writeFile(poster, seen.poster!);
+  const [still, at22, at21, at23] = await Promise.all([decode(binaries, poster), decode(binaries, video, 22), decode(binaries, video, 21), decode(binaries, video, 23)]);
+  expect(Math.abs(boxLeft(still) - boxLeft(at22))).toBeLessThanOrEqual(1);
+  expect(Math.abs(boxLeft(still) - boxLeft(at21))).toBeGreaterThanOrEqual(2);
+  expect(Math.abs(boxLeft(still) - boxLeft(at23))).toBeGreaterThanOrEqual(2);
+});
+
 it("a png-sequence's poster is its frame at HyperFrames' moment (the middle of a 2 s video) from the zip", async () => {
   const binaries = await resolveBinaries();
   const project = await makeTestProject(binaries.ffmpeg);

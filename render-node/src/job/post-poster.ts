@@ -12,7 +12,7 @@ import type { StageTools } from "../system/stage-tools.ts";
 export interface PosterStep {
   output: string;
   format: Format;
-  plan: Pick<RenderPlan, "frames" | "fps" | "durationSeconds">;
+  plan: Pick<RenderPlan, "frames" | "fps" | "durationSeconds" | "firstFrame">;
   projectDir: string;
   composition: string;
   work: string;
@@ -23,7 +23,7 @@ export async function postPoster(client: NodeClient, job: Job, tools: StageTools
   try {
     const poster = await makePoster(tools, {
       output: step.output, format: step.format, frames: step.plan.frames, fps: step.plan.fps.num / step.plan.fps.den,
-      durationSeconds: step.plan.durationSeconds, compositionPath: join(step.projectDir, step.composition), work: step.work,
+      durationSeconds: step.plan.durationSeconds, firstFrame: step.plan.firstFrame ?? 0, compositionPath: join(step.projectDir, step.composition), work: step.work,
     });
     const { size } = await client.uploadPoster(job.id, poster.path, POSTER_CONTENT_TYPE);
     onLine(`poster: frame ${poster.frame} (${poster.seconds} s, ${poster.why}), ${size} bytes`);
