@@ -24,7 +24,6 @@ const LIGHT_FIRST = (spec: TestSpecification) => (spec.project.name === "node-li
  */
 const LONGEST_ON_CI: Record<string, number> = {
   "test/node/e2e-containers.test.ts": 157_000,
-  "test/browser/dashboard-pages.test.ts": 47_000,
   "test/node/e2e-farm.test.ts": 46_000,
   // The light ones (fd2b0b3), beside them.
   "render-node/test/network-isolation.test.ts": 51_000,
