@@ -1,25 +1,28 @@
-// Four projects: "worker" and "worker-shared" run inside workerd with real D1, R2 and Durable Objects (a workerd per
+// Six projects: "worker" and "worker-shared" run inside workerd with real D1, R2 and Durable Objects (a workerd per
 // file, or one for all the files that can share storage); "pure" runs code that starts nothing (core, the pure parts
 // of the render node, the CLI and the dashboard) in one shared worker; "node" runs the render node and the
 // end-to-end tests that start the real Worker and render node as processes; "node-shared" the end-to-end tests that
-// share one such studio.
+// share one such studio; "node-light" the render node's end-to-end tests that mostly wait, beside the others.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { PURE_TEST_FILES } from "./test/pure-test-files.ts";
 import { fakeOAuthProviders } from "./test/worker/fake-oauth-providers.ts";
 import { SHARED_STORAGE_FILES } from "./test/worker/shared-storage-files.ts";
 import { SHARED_STUDIO_FILES } from "./test/shared-studio-files.ts";
+import { LIGHT_END_TO_END_FILES } from "./test/light-end-to-end-files.ts";
 import LanesSequencer from "./test/lanes-sequencer.ts";
 
 /**
- * The group of the `node`, `node-shared`, `worker` and `worker-shared` projects: two vitest workers, one for an
- * end-to-end file (they take a lock, one file at a time: test/one-at-a-time.global.ts) and one for the workerd files
- * beside it (test/lanes-sequencer.ts orders the group). On two cores an end-to-end file mostly waits on Chromium,
- * ffmpeg and its studio, and a workerd file is light (test/README.md, "How long the suite takes").
+ * The group of the `node`, `node-shared`, `node-light`, `worker` and `worker-shared` projects: two vitest workers,
+ * one for an end-to-end file (they take a lock, one file at a time: test/one-at-a-time.global.ts) and one for the
+ * workerd files and the light end-to-end files beside it (test/lanes-sequencer.ts orders the group). On two cores an
+ * end-to-end file mostly waits on Chromium, ffmpeg and its studio, and a workerd file is light (test/README.md, "How
+ * long the suite takes").
  */
 const LANES = { groupOrder: 1, maxWorkers: 2 };
 
-/** What the `node` and `node-shared` projects share: the lanes, the one-at-a-time lock, time for real processes. */
+/** What the `node` and `node-shared` projects share (and `node-light`, but the lock): the lanes, the one-at-a-time
+ * lock, time for real processes. */
 const END_TO_END = {
   maxWorkers: LANES.maxWorkers,
   sequence: { groupOrder: LANES.groupOrder },
@@ -129,7 +132,20 @@ export default defineConfig({
           ...END_TO_END,
           globalSetup: END_TO_END_SETUP,
           include: ["render-node/**/*.test.ts", "bench/**/*.test.ts", "test/node/**/*.test.ts", "test/browser/**/*.test.ts"],
-          exclude: [...PURE_TEST_FILES, ...SHARED_STUDIO_FILES, "**/node_modules/**"],
+          exclude: [...PURE_TEST_FILES, ...SHARED_STUDIO_FILES, ...LIGHT_END_TO_END_FILES, "**/node_modules/**"],
+        },
+      },
+      {
+        test: {
+          name: "node-light",
+          // Render-node files that mostly wait and use little CPU (test/light-end-to-end-files.ts says which may be
+          // here): they take no lock, so one runs beside a `node` or `node-shared` file, in the place of a workerd
+          // file (test/lanes-sequencer.ts), or beside another light file. Never more: the group has two workers.
+          ...END_TO_END,
+          setupFiles: [],
+          // The render node serves the page runtime; these files start no studio.
+          globalSetup: ["./test/build-page-runtime.global.ts"],
+          include: LIGHT_END_TO_END_FILES,
         },
       },
       {

@@ -1,7 +1,8 @@
-// Orders the test files so the workerd files (`worker` and `worker-shared`) run beside the end-to-end files instead
-// of before them (test/README.md, "How long the suite takes"). vitest.config.ts puts `node`, `node-shared`, `worker`
-// and `worker-shared` in one group of two workers; vitest hands the group's files to its two workers in this order,
-// each to the first that is free (and a `worker-shared` file to the Miniflare the previous one left, when it is next).
+// Orders the test files so the workerd files (`worker` and `worker-shared`) and the light end-to-end files
+// (`node-light`) run beside the end-to-end files instead of before or after them (test/README.md, "How long the suite
+// takes"). vitest.config.ts puts `node`, `node-shared`, `node-light`, `worker` and `worker-shared` in one group of two
+// workers; vitest hands the group's files to its two workers in this order, each to the first that is free (and a
+// `worker-shared` file to the Miniflare the previous one left, when it is next).
 // The end-to-end files run one at a time (their lock, test/one-at-a-time.global.ts): one that a worker takes while
 // another runs waits and holds that worker. So the order is the longest end-to-end file first, then the workerd
 // files (the other worker runs them beside it), each other end-to-end file placed where the workerd files before it
@@ -11,8 +12,11 @@ import { laneOrder } from "./lane-order.ts";
 
 /** Projects whose files take the one-at-a-time lock. */
 const ONE_AT_A_TIME = new Set(["node", "node-shared"]);
-/** The projects whose files run beside them: the isolated workerd files, then those sharing one Miniflare. */
-const BESIDE = ["worker", "worker-shared"];
+/** The projects whose files run beside them: the light end-to-end files (no lock: test/light-end-to-end-files.ts),
+ * the isolated workerd files, those sharing one Miniflare. */
+const BESIDE = ["node-light", "worker", "worker-shared"];
+/** The light end-to-end files go first among them, beside the longest end-to-end file (which mostly waits). */
+const LIGHT_FIRST = (spec: TestSpecification) => (spec.project.name === "node-light" ? 0 : 1);
 
 /**
  * The longest end-to-end files on CI (2bf799c, in ms), to lead with when the run has no durations of its own cached
@@ -20,8 +24,11 @@ const BESIDE = ["worker", "worker-shared"];
  */
 const LONGEST_ON_CI: Record<string, number> = {
   "test/node/e2e-containers.test.ts": 157_000,
-  "test/browser/dashboard-pages.test.ts": 47_000,
   "test/node/e2e-farm.test.ts": 46_000,
+  // The light ones (fd2b0b3), beside them.
+  "render-node/test/network-isolation.test.ts": 51_000,
+  "render-node/test/slow-not-hung.test.ts": 43_000,
+  "render-node/test/hang.test.ts": 14_000,
 };
 
 /**
@@ -34,7 +41,8 @@ const WORKERD_START_MS = 3_500;
 
 export default class LanesSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
+    // A stable sort: the other files keep vitest's own order.
+    const sorted = (await super.sort(files)).sort((a, b) => LIGHT_FIRST(a) - LIGHT_FIRST(b));
     const root = this.ctx.config.root;
     const project = (spec: TestSpecification) => spec.project.name;
     return laneOrder(

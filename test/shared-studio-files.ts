@@ -5,9 +5,7 @@
 // renders, tokens), asserts only what its own users made or a difference it caused, and never stops, restarts or
 // reconfigures the studio or its node. Files that need other variables, the container mode, their own or no render
 // node (a render that must wait, go to a node they start, or lose its node), an admin (ADMIN_USER_IDS needs a
-// restart) or an empty studio stay in `node` with a studio each. So does `dashboard-pages.test.ts` for now: its
-// full-page screenshots ran past their 30 s in both of two shared runs on a loaded machine (load 15 to 20), not
-// yet tried there on a studio of its own. Sharing saves a wrangler dev and render-node start per file
+// restart) or an empty studio stay in `node` with a studio each. Sharing saves a wrangler dev and render-node start per file
 // (test/README.md, "How long the suite takes").
 export const SHARED_STUDIO_FILES = [
   "test/node/e2e-batch.test.ts",
@@ -23,6 +21,10 @@ export const SHARED_STUDIO_FILES = [
   "test/browser/dashboard-editor.test.ts",
   "test/browser/dashboard-live.test.ts",
   "test/browser/dashboard-posters.test.ts",
+  // Lays out the idea board and research pages, everyone's, on a 360 px phone: whatever the files before it wrote
+  // must fit too. Its full-page screenshots of the docs (33k and 105k px tall) ran past 30 s here on a loaded
+  // machine; `shoot` (test/browser/harness.ts) now takes a page's top 4,000 px.
+  "test/browser/dashboard-pages.test.ts",
   "test/browser/dashboard.test.ts",
   "test/browser/play-gsap.test.ts",
   "test/browser/research-cover.test.ts",

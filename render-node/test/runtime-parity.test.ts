@@ -92,6 +92,9 @@ const SWATCH = `<!doctype html>
 const PANEL = `<template><div data-composition-id="panel" data-width="100" data-height="60">
   <div style="position: absolute; inset: 0; background: #0000ff"></div>
 </div></template>`;
+// The root's timeline, registered as bench/parity-corpus/host-size registers its own: without it each render waited
+// the whole timeline bound (10 s) for it before rendering without animation.
+const MAIN_TIMELINE = `<script>window.__timelines = window.__timelines || {}; window.__timelines["main"] = gsap.timeline({ paused: true });</script>`;
 
 describe("runtime parity with HyperFrames", () => {
   it("scopes each sub-composition's scripts, styles and selectors to its host; variables per mount; root data-fps", async () => {
@@ -221,7 +224,7 @@ describe("runtime parity with HyperFrames", () => {
     const named = await writeProject({
       "compositions/panel.html": PANEL,
       "index.html": page(
-        `<div id="p" data-composition-id="p" data-composition-src="compositions/panel.html" data-start="0" data-duration="1"></div>`,
+        `<div id="p" data-composition-id="p" data-composition-src="compositions/panel.html" data-start="0" data-duration="1"></div>${MAIN_TIMELINE}`,
         `data-duration="1"`,
       ),
     });
@@ -231,7 +234,7 @@ describe("runtime parity with HyperFrames", () => {
     const unnamed = await writeProject({
       "compositions/panel.html": PANEL,
       "index.html": page(
-        `<div style="position: absolute; left: 0; top: 0"><div class="slot" data-composition-src="compositions/panel.html" data-start="0" data-duration="1"></div></div>`,
+        `<div style="position: absolute; left: 0; top: 0"><div class="slot" data-composition-src="compositions/panel.html" data-start="0" data-duration="1"></div></div>${MAIN_TIMELINE}`,
         `data-duration="1"`,
         `<style>.slot { position: relative; width: 30px; height: 30px; }</style>`,
       ),

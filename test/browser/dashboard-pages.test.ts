@@ -5,20 +5,21 @@
 // the API with the token a person types.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAs, launchBrowser, screenshotDir, shoot, signInAs, startDashboardStudio, watchConsole, type DashboardStudio } from "./harness.ts";
+import { sharedStudio } from "../node/shared-studio.ts";
+import { apiAs, launchBrowser, screenshotDir, shoot, signInAs, watchConsole } from "./harness.ts";
 
 // The browser logs a document answered with 404 as a failed resource: that is the point of the first test.
 const NOT_FOUND_DOCUMENT = /status of 404 \(Not Found\)/;
 
-let env: DashboardStudio;
+// The studio every `node-shared` file shares (test/shared-studio-files.ts): its users ("Doc Reader", "Reference
+// Reader") and their projects are its own; the idea board and research pages it lays out on a phone show everyone's.
+const env = sharedStudio();
 let browser: Browser;
 let shots: string;
 let context: BrowserContext;
 let page: Page;
 let problems: string[];
 let token = "";
-
-env = await startDashboardStudio({ renderNode: false });
 
 beforeAll(async () => {
   shots = screenshotDir();
@@ -30,7 +31,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await env?.studio.stop();
 });
 
 /** Elements sticking out past the right edge of the screen (tables scroll inside their own box). */
