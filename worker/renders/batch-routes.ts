@@ -12,6 +12,8 @@ import { projectSlugParams } from "../http/path-params.ts";
 import { json } from "../openapi/operation.ts";
 import { delivery } from "../webhooks/shapes.ts";
 import { capReached } from "../limits/work-caps.ts";
+import { callerCharge } from "../budgets/caller-accounts.ts";
+import { budgetExceeded } from "../budgets/budget-exceeded.ts";
 import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
 import { callerProject } from "../projects/caller-project.ts";
 import { webhookPolicyOf } from "../webhooks/webhook-policy.ts";
@@ -58,9 +60,11 @@ export const batchRoutes = new Hono<AppEnv>()
           doneAt: null,
           options,
           rows: rows.map((row, index) => ({ index, name: row.name, status: "pending", renderId: null, filename: null, error: null })),
+          charge: callerCharge(c),
         };
         const result = await roomOf(c.env, ref).startBatch(batch, rows.map((row) => row.variables));
         if ("atCap" in result) throw capReached(c.env, "render");
+        if ("overBudget" in result) throw budgetExceeded(result.overBudget);
         if ("renderBusy" in result) {
           throw conflict(`a render is in progress in project ${ref.slug}: start the batch once it has ended, or cancel it (DELETE /api/projects/${ref.slug}/render)`, {}, "render_in_progress");
         }

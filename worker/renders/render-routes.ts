@@ -26,6 +26,8 @@ import { wakeRenderNodes } from "./farm/render-node-container.ts";
 import { webhookPolicyOf } from "../webhooks/webhook-policy.ts";
 import { webhookUrlProblem } from "../webhooks/webhook-url.ts";
 import { capReached } from "../limits/work-caps.ts";
+import { callerCharge } from "../budgets/caller-accounts.ts";
+import { budgetExceeded } from "../budgets/budget-exceeded.ts";
 import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
 import { streamCredentialOf, streamRequest } from "../auth/stream-request.ts";
 
@@ -84,10 +86,11 @@ export const renderRoutes = new Hono<AppEnv>()
         await refuseStrictVariableIssues(c.env, ref, options);
         if (dryRun) return c.json({ dryRun: true as const, quote }, 200);
         const failWith = options.strict ? await strictLintFailures(c.env, ref, options.composition) : undefined;
-        const render = { ...queuedRender(ref, renderOptions), quote };
+        const render = { ...queuedRender(ref, renderOptions), quote, charge: callerCharge(c) };
         const room = roomOf(c.env, ref);
         const result = await room.startRender(render, failWith?.length ? failWith : undefined);
         if ("atCap" in result) throw capReached(c.env, "render");
+        if ("overBudget" in result) throw budgetExceeded(result.overBudget);
         if ("batchBusy" in result) {
           throw conflict(`a batch is rendering in project ${ref.slug}: follow it at GET /api/projects/${ref.slug}/batch, or cancel it with DELETE`, {}, "batch_in_progress");
         }
