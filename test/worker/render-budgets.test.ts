@@ -96,6 +96,19 @@ describe("render budgets", { timeout: 30_000 }, () => {
     expect(usedBy((await usage(s.token)).accounts, "user")).toBe(STARTER_SECONDS);
   });
 
+  it("a dry run says whether the render (a batch: its rows together) would fit the budgets now, and reserves nothing", async () => {
+    const s = await signIn("budget-dry");
+    const { slug } = await createProject(s.token, "dry-a");
+    const none = await json<{ budget: unknown }>(await render(s, slug, { dryRun: true, quality: "draft" }));
+    expect(none.budget).toEqual({ fits: true, budgets: [], resetsAt: nextMidnight() });
+    await setBudget(s.token, "user", s.userId, 20);
+    const fits = await json<{ budget: unknown }>(await render(s, slug, { dryRun: true, quality: "draft" }));
+    expect(fits.budget).toEqual({ fits: true, budgets: [{ kind: "user", id: s.userId, limit: 20, used: 0, left: 20 }], resetsAt: nextMidnight() });
+    const batch = await json<{ budget: { fits: boolean } }>(await api(s.token, "POST", `/api/projects/${slug}/batch`, { dryRun: true, rows: [{}, {}] }));
+    expect(batch.budget.fits).toBe(false);
+    expect(usedBy((await usage(s.token)).accounts, "user")).toBe(0);
+  });
+
   it("two renders that together pass the budget, sent at once: one is admitted, the other refused", async () => {
     const s = await signIn("budget-race");
     await setBudget(s.token, "user", s.userId, 20);

@@ -9,7 +9,7 @@ import { rawStatement } from "../db/raw-statement.ts";
 import { renderBudgets, renderCharges, renderUsage } from "../db/schema/budgets.ts";
 import { renders } from "../db/schema/renders.ts";
 import { failWhen, whichGuardRefused, type Check } from "../db/sql-guard.ts";
-import { accountKey, dayOf, nextResetAt, type Account, type BudgetRefused, type RenderCharge } from "./charge.ts";
+import { accountKey, dayOf, nextResetAt, type Account, type BudgetFigure, type BudgetRefused, type RenderCharge } from "./charge.ts";
 
 /** An account's budget in SQL: its own row, else (a user's account) the operator's default; NULL: no budget. */
 function limitOf(account: Account, defaultPerDay: number | undefined): SQL {
@@ -88,4 +88,21 @@ export function settleStatements(db: Db, renderId: string, used: number): D1Prep
       WHERE day = ${column("day")} AND account IN (SELECT value FROM json_each(${column("accounts")}))`),
     rawStatement(db, sql`UPDATE ${renderCharges} SET charged = ${used} WHERE render_id = ${renderId} AND charged IS NULL`),
   ];
+}
+
+/** Each budget of `charge` with its use today ([] when none applies): one read, which a dry run makes beside its
+ * other reads; budget-fit.ts then says whether the render would fit. */
+export async function budgetFigures(db: Db, charge: RenderCharge, now: number): Promise<BudgetFigure[]> {
+  const day = dayOf(now);
+  const columns = Object.fromEntries(
+    charge.accounts.flatMap((account, i) => [
+      [`used${i}`, sql<number>`${usedOf(account, day)}`.as(`used${i}`)],
+      [`limit${i}`, sql<number | null>`${limitOf(account, charge.userDefault)}`.as(`limit${i}`)],
+    ]),
+  );
+  const row = ((await db.select(columns).from(sql`(SELECT 1)`).get()) ?? {}) as Record<string, number | null>;
+  return charge.accounts.flatMap((account, i) => {
+    const limit = row[`limit${i}`];
+    return limit === null || limit === undefined ? [] : [{ kind: account.kind, id: account.id, limit, used: row[`used${i}`] ?? 0 }];
+  });
 }

@@ -61,3 +61,20 @@ export interface BudgetRefused {
   estimate: number;
   resetsAt: number;
 }
+
+/** A budget that applies to a caller, with its use today. */
+export interface BudgetFigure {
+  kind: AccountKind;
+  id: string;
+  limit: number;
+  used: number;
+}
+
+const tenths = (n: number) => Math.round(n * 10) / 10;
+
+/** Whether `seconds` more would fit every budget now (the admission's own rule, charge-statements.ts), for a dry run. */
+export function budgetFit(figures: readonly BudgetFigure[], seconds: number, now: number) {
+  const fits = figures.every((b) => b.used < b.limit && b.used + seconds <= b.limit);
+  const budgets = figures.map((b) => ({ ...b, used: tenths(b.used), left: tenths(Math.max(0, b.limit - b.used)) }));
+  return { fits, budgets, resetsAt: new Date(nextResetAt(now)).toISOString() };
+}
