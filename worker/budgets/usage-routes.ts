@@ -4,7 +4,6 @@
 // grants (oauth/route-scopes.ts denies what it does not name) and bot keys, so an agent cannot lift its own budget.
 import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import * as z from "zod";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { configOf } from "../config/config-of.ts";
 import { openDb } from "../db/client.ts";
@@ -17,32 +16,8 @@ import { listBots } from "../ideas/bot-keys.ts";
 import { json } from "../openapi/operation.ts";
 import { dayOf, lastDays, type AccountKind } from "./charge.ts";
 import { readUsage, writeBudget } from "./usage-store.ts";
-import { USAGE_DAYS, usageView, type NamedAccount } from "./usage-view.ts";
-
-const KINDS = ["user", "token", "bot", "grant"] as const;
-
-const usageSchema = () => {
-  const day = z.object({ date: z.string().describe("a UTC day, YYYY-MM-DD"), renderSeconds: z.number() });
-  const account = z.object({
-    kind: z.enum(KINDS).describe("user: every render of yours, whatever started it; token: your personal token's; bot: a bot key's; grant: an app connected through OAuth"),
-    id: z.string(),
-    name: z.string(),
-    budget: z.number().nullable().describe("render-seconds per UTC day; null: no budget"),
-    budgetSource: z.enum(["own", "operator"]).nullable().describe("own: set on this account; operator: the studio's default (RENDER_SECONDS_PER_DAY)"),
-    usedToday: z.number().describe("render-seconds charged today: the actual use of ended renders and the estimates of renders in progress"),
-    left: z.number().nullable(),
-    days: z.array(day).describe(`the last ${USAGE_DAYS} UTC days, oldest first`),
-  });
-  return z.object({
-    today: z.string(),
-    resetsAt: z.string().describe("the next UTC midnight, when today's use stops counting"),
-    operatorDefault: z.number().nullable(),
-    accounts: z.array(account),
-  });
-};
-
-const budgetBody = () => z.object({ renderSecondsPerDay: z.number().positive().max(86_400 * 1000).nullable().describe("null removes the budget (yours: back to the operator's default)") });
-const budgetParams = () => z.object({ kind: z.enum(KINDS, { error: (issue) => `no budget kind ${String(issue.input)}` }), id: z.string().max(200) });
+import { usageView, type NamedAccount } from "./usage-view.ts";
+import { budgetBody, budgetParams, budgetSet, USAGE_DAYS, usageSchema } from "./shapes.ts";
 
 /** The person's connected apps; none where OAuth cannot run. The OAuth library is loaded only here. */
 async function connectedApps(env: Env, userId: string): Promise<NamedAccount[]> {
@@ -93,7 +68,7 @@ export const usageRoutes = new Hono<AppEnv>()
       {
         operationId: "setBudget", summary: "Set (or, with null, remove) the daily render-seconds budget of one of your accounts: yours (at most the operator's default), your personal token's, a bot key's or a connected app's. A render past any budget that applies is refused with 429 budget_exceeded.", tag: "budgets", access: "user",
         request: () => ({ params: budgetParams(), body: { json: budgetBody(), required: true } }),
-        responses: () => ({ 200: json(z.object({ kind: z.enum(KINDS), id: z.string(), budget: z.number().nullable(), today: z.string() }), "the budget as it now stands") }),
+        responses: () => ({ 200: json(budgetSet(), "the budget as it now stands") }),
         errors: [400, 404],
       },
       async (c, input) => {

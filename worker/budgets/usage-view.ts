@@ -1,8 +1,8 @@
 // GET /api/usage's answer from the rows read (usage-store.ts) and the person's named accounts. Pure.
 import { accountKey, accountOfKey, dayOf, lastDays, nextResetAt, type AccountKind } from "./charge.ts";
+import { USAGE_DAYS } from "./shapes.ts";
 import type { UsageRows } from "./usage-store.ts";
 
-export const USAGE_DAYS = 30;
 
 /** One of the person's accounts as the caller names it: the user, the personal token, a bot key, a connected app. */
 export interface NamedAccount {
@@ -26,10 +26,10 @@ export function usageView(rows: UsageRows, named: NamedAccount[], operatorDefaul
   const known = new Set(named.map(accountKey));
   const gone = [...byKey.keys()].filter((key) => !known.has(key)).flatMap((key) => {
     const account = accountOfKey(key);
-    return account ? [{ ...account, name: NAME_OF_GONE[account.kind] }] : [];
+    return account ? [{ ...account, name: NAME_OF_GONE[account.kind], gone: true }] : [];
   });
   const tenths = (n: number) => Math.round(n * 10) / 10;
-  const accounts = [...named, ...gone].map((account) => {
+  const accounts = [...named.map((account) => ({ ...account, gone: false })), ...gone].map((account) => {
     const key = accountKey(account);
     const days = byKey.get(key);
     const budget = own.get(key) ?? (account.kind === "user" ? (operatorDefault ?? null) : null);
@@ -38,6 +38,7 @@ export function usageView(rows: UsageRows, named: NamedAccount[], operatorDefaul
       kind: account.kind,
       id: account.id,
       name: account.name,
+      gone: account.gone,
       budget,
       budgetSource: own.has(key) ? ("own" as const) : budget === null ? null : ("operator" as const),
       usedToday,
