@@ -49,7 +49,8 @@ describe("Render usage panel", () => {
 
     await panel.getByLabel("Daily budget of you (every credential) (user), render-seconds").fill("20");
     await panel.getByRole("button", { name: "Save" }).first().click();
-    await panel.getByTestId("usage-budget-line").waitFor();
+    // A horizontal line has no height, so Playwright never calls it visible: attached is what is drawn.
+    await panel.getByTestId("usage-budget-line").waitFor({ state: "attached" });
     expect(await chart.getAttribute("aria-label")).toBe("Render-seconds per day, last 30 days: 12 s in all, budget 20 s a day");
     const you = panel.getByTestId("budget-row").filter({ hasText: "every credential" });
     expect(await you.locator("td").nth(1).textContent()).toBe("20 s");
