@@ -177,8 +177,13 @@ describe("budgets of an OAuth grant", { timeout: 30_000 }, () => {
     expect(usedBy(listed.accounts, "user")).toBe(STARTER_SECONDS);
     expect(usedBy(listed.accounts, "token")).toBe(0);
 
-    // Its owner sets the grant's budget: the next render does not fit, and the agent reads why.
+    // Its owner sets the grant's budget: a dry run says the next render would not fit; the render is refused, and
+    // the agent reads why.
     expect((await call("PUT", `/api/budgets/grant/${grant.id}`, { renderSecondsPerDay: 15 })).status).toBe(200);
+    const dry = await mcp(tokens.access_token, "tools/call", { name: "render", arguments: { slug: slugs[1], quality: "draft", dryRun: true } });
+    const quoted = dry.body.result as { content: { text: string }[]; structuredContent: { budget: { fits: boolean } } };
+    expect(quoted.structuredContent.budget.fits).toBe(false);
+    expect(quoted.content[0]!.text).toContain("would be refused now: past a budget (3 of 15 render-seconds left today on the grant budget");
     const refused = await mcp(tokens.access_token, "tools/call", { name: "render", arguments: { slug: slugs[1], quality: "draft" } });
     const result = refused.body.result as { isError?: boolean; content: { text: string }[] };
     expect(result.isError).toBe(true);
