@@ -4,11 +4,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { renderBudgets, renderUsage } from "../db/schema/budgets.ts";
 import { accountKey, type AccountKind } from "./charge.ts";
-
-export interface UsageRows {
-  usage: { account: string; day: string; seconds: number }[];
-  budgets: { account: string; secondsPerDay: number }[];
-}
+import type { UsageRows } from "./usage-view.ts";
 
 /** The person's usage since `firstDay` and every budget they set: one round trip. */
 export async function readUsage(db: Db, userId: string, firstDay: string): Promise<UsageRows> {

@@ -1,8 +1,13 @@
 // GET /api/usage's answer from the rows read (usage-store.ts) and the person's named accounts. Pure.
 import { accountKey, accountOfKey, dayOf, lastDays, nextResetAt, type AccountKind } from "./charge.ts";
 import { USAGE_DAYS } from "./shapes.ts";
-import type { UsageRows } from "./usage-store.ts";
 
+
+/** What usage-store.ts reads: the person's usage rows since the first day shown, and the budgets they set. */
+export interface UsageRows {
+  usage: { account: string; day: string; seconds: number }[];
+  budgets: { account: string; secondsPerDay: number }[];
+}
 
 /** One of the person's accounts as the caller names it: the user, the personal token, a bot key, a connected app. */
 export interface NamedAccount {
