@@ -6,6 +6,7 @@ import { budgetExceeded, budgetExceededMessage } from "../../worker/budgets/budg
 import { budgetFit, dayOf, lastDays, nextResetAt } from "../../worker/budgets/charge.ts";
 import { usageView } from "../../worker/budgets/usage-view.ts";
 import { niceStep, usageChart } from "../../dashboard/src/lib/usage-chart.ts";
+import { routeRefusal } from "../../worker/oauth/route-scopes.ts";
 
 const NOW = Date.parse("2026-11-29T20:40:00.000Z");
 
@@ -63,5 +64,11 @@ describe("render budgets, pure", () => {
     expect(chart.budgetY).toBe(0);
     expect(chart.ticks.map((t) => t.value)).toEqual([0, 5, 10, 15, 20]);
     expect(usageChart([{ date: "a", renderSeconds: 0 }], null).budgetY).toBeNull();
+  });
+
+  it("keeps the usage and budget routes closed to OAuth-connected apps, whatever their scopes", () => {
+    const all = ["projects:read", "projects:write", "render", "ideas"] as const;
+    expect(routeRefusal("PUT", "/api/budgets/grant/g1", all)).toContain("not open to OAuth-connected apps");
+    expect(routeRefusal("GET", "/api/usage", all)).toContain("not open to OAuth-connected apps");
   });
 });

@@ -159,6 +159,22 @@ describe("render budgets", { timeout: 30_000 }, () => {
   });
 });
 
+describe("budgets of a bot key", { timeout: 30_000 }, () => {
+  it("its owner sets and removes it; nobody else can, the bot key itself neither; the usage lists it", async () => {
+    const owner = await signIn("budget-bot-owner");
+    const issued = await json<{ bot: { id: string }; key: string }>(await api(owner.token, "POST", "/api/bots", { name: "nightly" }));
+    await setBudget(owner.token, "bot", issued.bot.id, 60);
+    const listed = (await usage(owner.token)).accounts.find((a) => a.kind === "bot");
+    expect(listed).toMatchObject({ id: issued.bot.id, name: "nightly", budget: 60, budgetSource: "own", usedToday: 0, gone: false });
+    const stranger = await signIn("budget-bot-stranger");
+    expect((await api(stranger.token, "PUT", `/api/budgets/bot/${issued.bot.id}`, { renderSecondsPerDay: 1e6 })).status).toBe(404);
+    expect((await api(issued.key, "PUT", `/api/budgets/bot/${issued.bot.id}`, { renderSecondsPerDay: 1e6 })).status).toBe(401);
+    expect((await api(owner.token, "PUT", `/api/budgets/user/${stranger.userId}`, { renderSecondsPerDay: 5 })).status).toBe(404);
+    await setBudget(owner.token, "bot", issued.bot.id, null);
+    expect((await usage(owner.token)).accounts.find((a) => a.kind === "bot")).toMatchObject({ budget: null, budgetSource: null });
+  });
+});
+
 describe("budgets of an OAuth grant", { timeout: 30_000 }, () => {
   it("counts an MCP render against the grant, and an agent past the grant's budget gets the refusal as its tool error", async () => {
     const person = await signInPerson("budget-agent");
@@ -192,8 +208,7 @@ describe("budgets of an OAuth grant", { timeout: 30_000 }, () => {
     expect(error.error).toContain("the budget of the connected app");
     expect(error.error).toContain("15 s of render time per UTC day, 12 s used today, this render is estimated at 12 s");
     expect(error.error).toContain(`it resets at ${nextMidnight()}`);
-    // The grant cannot lift its own budget: the budget routes are closed to it.
-    expect((await mcp(tokens.access_token, "tools/list")).status).toBe(200);
+
   });
 
   it("takes the operator's default for a user with no budget of their own, and a user's own budget may only be lower", async () => {
