@@ -9,6 +9,9 @@ import { usageChart } from "../lib/usage-chart.ts";
 import type { Usage, UsageAccount } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
 
+/** What a row's name does not say by itself: which kind of credential it is. */
+const KIND_NOTE: Record<UsageAccount["kind"], string> = { user: "", token: "", bot: "bot key", grant: "connected app" };
+
 const seconds = (n: number) => `${Math.round(n * 10) / 10} s`;
 
 function UsageChartView({ account }: { account: UsageAccount }) {
@@ -57,7 +60,7 @@ function BudgetRow({ account, onSaved }: { account: UsageAccount; onSaved: () =>
   return (
     <tr data-testid="budget-row">
       <th scope="row">
-        {account.name} <span class="muted small-text">{account.kind}</span>
+        {account.name} {KIND_NOTE[account.kind] && <span class="muted small-text">{KIND_NOTE[account.kind]}</span>}
       </th>
       <td>{seconds(account.usedToday)}</td>
       <td>{account.budget === null ? "none" : `${seconds(account.budget)}${account.budgetSource === "operator" ? " (studio default)" : ""}`}</td>
