@@ -13,7 +13,6 @@ CREATE TABLE `render_charges` (
 	`day` text NOT NULL,
 	`accounts` text NOT NULL,
 	`reserved` real NOT NULL,
-	`charged` real,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint

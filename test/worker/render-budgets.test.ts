@@ -135,6 +135,8 @@ describe("render budgets", { timeout: 30_000 }, () => {
     expect(usedBy(used, "user")).toBe(done.actual.renderSeconds);
     expect(usedBy(used, "token")).toBe(done.actual.renderSeconds);
     expect(done.actual.renderSeconds).toBeLessThan(STARTER_SECONDS);
+    // Settled once: the reservation's record is gone, so the end's retries change nothing more.
+    expect(await count("render_charges", s.userId)).toBe(0);
 
     const { slug: other } = await createProject(s.token, "settle-b");
     expect((await render(s, other)).status).toBe(202);

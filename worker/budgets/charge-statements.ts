@@ -1,8 +1,8 @@
 // The D1 side of a render's charge: the budget guards and the reservation that ride in the admission's batch
 // (renders/projection.ts insertProjection: one round trip, one transaction, so two renders racing for the last
 // seconds of a budget cannot both pass), and the settlement that rides in the end's batch (writeEndedRender), which
-// replaces the reservation with what the render actually used, once (the charge row is marked, so the end's retries
-// change nothing more).
+// replaces the reservation with what the render actually used, once (the charge row is deleted with it, so the end's
+// retries change nothing more).
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { rawStatement } from "../db/raw-statement.ts";
@@ -44,8 +44,8 @@ export function chargeStatements(db: Db, renderId: string, userId: string, charg
   const guards = checksOf(charge, seconds, now).map((check) => rawStatement(db, sql`SELECT ${failWhen(sql`coalesce((${check.holds}), 0) = 0`, check.marker)}`));
   const keys = charge.accounts.map(accountKey);
   const chargeRow = rawStatement(db, sql`
-    INSERT INTO ${renderCharges} (render_id, user_id, day, accounts, reserved, charged)
-    SELECT ${renderId}, ${userId}, ${day}, ${JSON.stringify(keys)}, ${seconds}, NULL WHERE ${admitted}`);
+    INSERT INTO ${renderCharges} (render_id, user_id, day, accounts, reserved)
+    SELECT ${renderId}, ${userId}, ${day}, ${JSON.stringify(keys)}, ${seconds} WHERE ${admitted}`);
   const reservations = keys.map((key) => rawStatement(db, sql`
     INSERT INTO ${renderUsage} (account, day, user_id, seconds) SELECT ${key}, ${day}, ${userId}, ${seconds} WHERE ${admitted}
     ON CONFLICT (account, day) DO UPDATE SET seconds = round(seconds + excluded.seconds, 1)`));
@@ -75,18 +75,16 @@ export async function budgetRefusal(primary: Db, charge: RenderCharge, seconds: 
 
 /**
  * The end's statements: each charged account's reservation replaced by `used` (the render's actual render-seconds;
- * 0 when no node ever took it), then the charge marked. A render with no charge row (started before budgets) changes
- * nothing; a settled one neither, so the end's retries are harmless.
+ * 0 when no node ever took it), then the charge row deleted. A render with no charge row (started before budgets, or
+ * settled already: the end's retries) changes nothing.
  */
 export function settleStatements(db: Db, renderId: string, used: number): D1PreparedStatement[] {
-  // A column of the render's charge row while unsettled (NULL once settled: then the UPDATE matches no row).
-  const column = (name: "reserved" | "day" | "accounts") =>
-    sql`(SELECT ${sql.raw(name)} FROM ${renderCharges} WHERE render_id = ${renderId} AND charged IS NULL)`;
+  const column = (name: "reserved" | "day" | "accounts") => sql`(SELECT ${sql.raw(name)} FROM ${renderCharges} WHERE render_id = ${renderId})`;
   return [
     rawStatement(db, sql`
       UPDATE ${renderUsage} SET seconds = max(0, round(seconds + ${used} - ${column("reserved")}, 1))
       WHERE day = ${column("day")} AND account IN (SELECT value FROM json_each(${column("accounts")}))`),
-    rawStatement(db, sql`UPDATE ${renderCharges} SET charged = ${used} WHERE render_id = ${renderId} AND charged IS NULL`),
+    rawStatement(db, sql`DELETE FROM ${renderCharges} WHERE render_id = ${renderId}`),
   ];
 }
 

@@ -1,5 +1,5 @@
 // Render budgets (issue 34, point 4): render-seconds counted per account and UTC day, the budgets set on accounts, and
-// what each render reserved and was finally charged. An account is who a render is charged to, written
+// what each render in progress reserved. An account is who a render is charged to, written
 // "<kind>:<id>": `user:<userId>` (every render of the user, whatever credential started it), `token:<userId>` (the
 // user's personal token: one per user, so its id is the user's), `bot:<botId>`, `grant:<grantId>` (an OAuth grant).
 import { sqliteTable, text, integer, real, primaryKey, index } from "drizzle-orm/sqlite-core";
@@ -31,8 +31,8 @@ export const renderBudgets = sqliteTable(
   (t) => [index("render_budgets_user").on(t.userId)],
 );
 
-/** What a render reserved when it was admitted (its quote's estimate) on which accounts and day; `charged` is what
- * replaced the reservation when it ended (its actual render-seconds), null while it runs. */
+/** What a render in progress reserved when it was admitted (its quote's estimate), on which accounts and day. Its
+ * end replaces the reservation with its actual use and deletes the row, so the table holds renders in progress only. */
 export const renderCharges = sqliteTable("render_charges", {
   renderId: text("render_id").primaryKey(),
   userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
@@ -40,5 +40,4 @@ export const renderCharges = sqliteTable("render_charges", {
   /** JSON array of the account keys charged. */
   accounts: text("accounts").notNull(),
   reserved: real("reserved").notNull(),
-  charged: real("charged"),
 });
