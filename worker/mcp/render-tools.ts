@@ -17,7 +17,7 @@ import { restOutput } from "./output-schema.ts";
 import type { RenderQuote } from "../../core/protocol/render-quote.ts";
 import { describeQuote } from "../../core/render/describe-quote.ts";
 import type { BudgetFit } from "../../core/protocol/render-quote.ts";
-import { describeFit } from "../budgets/describe-fit.ts";
+import { describeFit } from "../../core/render/describe-budget-fit.ts";
 import { nextText } from "./result-text.ts";
 import { asTool, toolResult } from "./tool-result.ts";
 import { getRenderOutput, renderAnswer, renderPath, renderToolOutput } from "./render-answer.ts";

@@ -1,5 +1,5 @@
-// A dry run's budget answer in words, for the MCP render tool's text (the data is in its structured content).
-import type { BudgetFit } from "../../core/protocol/render-quote.ts";
+// A dry run's budget answer in words (issue 34, point 4), for the MCP render tool's text and the CLI's --dry-run.
+import type { BudgetFit } from "../protocol/render-quote.ts";
 
 export function describeFit(fit: BudgetFit): string {
   if (fit.budgets.length === 0) return "no render budget applies";
