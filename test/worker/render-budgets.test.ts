@@ -159,6 +159,27 @@ describe("render budgets", { timeout: 30_000 }, () => {
     onTestFinished(async () => void (await api(s.token, "DELETE", `/api/projects/${slug}/batch`)));
     expect((await api(s.token, "POST", `/api/projects/${slug}/batch`, { rows: [{}, {}] })).status).toBe(202);
   });
+
+  it("fails a later batch row that no longer fits, with the budget's message, and a failed render is charged what it used", async () => {
+    const key = await registerNode("budget-batch-node");
+    const s = await signIn("budget-batch-row");
+    const { slug } = await createProject(s.token, "batch-row");
+    expect((await api(s.token, "POST", `/api/projects/${slug}/batch`, { rows: [{ name: "one" }, { name: "two" }] })).status).toBe(202);
+    await setBudget(s.token, "user", s.userId, 5);
+    const job = await claim(key);
+    expect(job).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await nodeCall(key, "POST", `/jobs/${job!.id}/complete`, { ok: false, error: "the composition threw" })).status).toBe(200);
+    const batch = await json<{ status: string; rows: { status: string; error: string | null }[] }>(await api(s.token, "GET", `/api/projects/${slug}/batch`));
+    expect(batch.rows.map((row) => row.status)).toEqual(["failed", "failed"]);
+    expect(batch.rows[1]!.error).toContain("render budget exceeded: your daily budget is 5 s of render time per UTC day");
+    expect(batch.rows[1]!.error).toContain("the row was not rendered");
+    // The failed row ran about 0.3 s on its node: that is what it is charged, not its 12 s estimate.
+    const used = usedBy((await usage(s.token)).accounts, "user")!;
+    expect(used).toBeGreaterThanOrEqual(0.3);
+    expect(used).toBeLessThan(5);
+    expect(await count("jobs", s.userId)).toBe(1);
+  });
 });
 
 describe("budgets of a bot key", { timeout: 30_000 }, () => {
