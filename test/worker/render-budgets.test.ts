@@ -9,6 +9,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { api, BASE, createProject, json, signIn, type Session } from "./helpers.ts";
 import { claim, nodeCall, registerNode } from "./node-helpers.ts";
 import { connect, mcp, send, signInPerson } from "./oauth-helpers.ts";
+import { usageSchema } from "../../worker/budgets/shapes.ts";
 
 const STARTER_SECONDS = 12;
 
@@ -25,7 +26,8 @@ interface UsageAccount {
 async function usage(token: string) {
   const res = await api(token, "GET", "/api/usage");
   expect(res.status).toBe(200);
-  return json<{ today: string; resetsAt: string; accounts: UsageAccount[] }>(res);
+  // The answer is what the OpenAPI document declares.
+  return usageSchema().parse(await json(res)) as { today: string; resetsAt: string; accounts: UsageAccount[] };
 }
 
 const usedBy = (accounts: UsageAccount[], kind: string) => accounts.find((a) => a.kind === kind)?.usedToday;
