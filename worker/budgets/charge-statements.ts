@@ -8,7 +8,7 @@ import type { Db } from "../db/client.ts";
 import { rawStatement } from "../db/raw-statement.ts";
 import { renderBudgets, renderCharges, renderUsage } from "../db/schema/budgets.ts";
 import { renders } from "../db/schema/renders.ts";
-import { failWhen, whichGuardRefused, type Check } from "../db/sql-guard.ts";
+import { guardQuery, whichGuardRefused, type Check } from "../db/sql-guard.ts";
 import { accountKey, dayOf, nextResetAt, type Account, type BudgetFigure, type BudgetRefused, type RenderCharge } from "./charge.ts";
 
 /** An account's budget in SQL: its own row, else (a user's account) the operator's default; NULL: no budget. */
@@ -19,7 +19,6 @@ function limitOf(account: Account, defaultPerDay: number | undefined): SQL {
 
 const usedOf = (account: Account, day: string) =>
   sql`coalesce((SELECT ${renderUsage.seconds} FROM ${renderUsage} WHERE ${renderUsage.account} = ${accountKey(account)} AND ${renderUsage.day} = ${day}), 0)`;
-
 
 interface BudgetCheck extends Check {
   account: Account;
@@ -41,7 +40,8 @@ function checksOf(charge: RenderCharge, seconds: number, now: number): BudgetChe
 export function chargeStatements(db: Db, renderId: string, userId: string, charge: RenderCharge, seconds: number, now: number): D1PreparedStatement[] {
   const day = dayOf(now);
   const admitted = sql`EXISTS (SELECT 1 FROM ${renders} WHERE id = ${renderId})`;
-  const guards = checksOf(charge, seconds, now).map((check) => rawStatement(db, sql`SELECT ${failWhen(sql`coalesce((${check.holds}), 0) = 0`, check.marker)}`));
+  // The refusal is told by budgetRefusal after the batch failed (it needs the figures), not by the guard itself.
+  const guards = checksOf(charge, seconds, now).map((check) => rawStatement(db, guardQuery(db, { ...check, refusal: () => new Error(check.marker) })));
   const keys = charge.accounts.map(accountKey);
   const chargeRow = rawStatement(db, sql`
     INSERT INTO ${renderCharges} (render_id, user_id, day, accounts, reserved)
