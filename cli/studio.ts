@@ -18,6 +18,7 @@ import { followRender } from "./lib/follow-render.ts";
 import { BatchStateSchema, NoCurrentRenderSchema, RenderStateSchema, RenderWithLogSchema } from "../core/protocol/render-state.ts";
 import { DryRunAnswerSchema } from "../core/protocol/render-quote.ts";
 import { describeQuote } from "../core/render/describe-quote.ts";
+import { describeFit } from "../core/render/describe-budget-fit.ts";
 // The answers below are read with the schemas the Worker declares them with (pure modules: zod and core/ only).
 import { lintResult, verdict } from "../worker/checks/shapes.ts";
 import { identity } from "../worker/openapi/shapes.ts";
@@ -197,6 +198,7 @@ async function render(slug: string, flags: Record<string, string | boolean | und
   if (flags["dry-run"]) {
     const answer = await api.read(DryRunAnswerSchema, "POST", `/api/projects/${slug}/render`, { ...options, dryRun: true });
     say(`quote: ${describeQuote(answer.quote)}`);
+    say(`budget: ${describeFit(answer.budget)}`);
     return 0;
   }
   const started = await api.read(RenderStateSchema, "POST", `/api/projects/${slug}/render`, options);

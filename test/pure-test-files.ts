@@ -22,6 +22,7 @@ export const PURE_TEST_FILES = [
   "test/node/lane-order.test.ts",
   "test/node/mcp-task-pure.test.ts",
   "test/node/render-life.test.ts",
+  "test/node/render-budget-pure.test.ts",
   "test/node/render-quote.test.ts",
   "test/node/security-boundaries.test.ts",
   "test/node/split-plan.test.ts",

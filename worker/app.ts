@@ -3,6 +3,7 @@
 // identification, the cross-site rule, errors, every resource's routes and the dashboard pages. The two apps share
 // no middleware, so headers added to one can never loosen or clobber the other's.
 import { DOC_TEXTS_PATH } from "../core/docs/doc-text-files.ts";
+import { usageRoutes } from "./budgets/usage-routes.ts";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { identifyCaller } from "./auth/authenticate.ts";
@@ -121,6 +122,7 @@ export function createApiApp() {
   app.route("/api/projects", projectRoutes);
   app.route("/api/renders", renderDeliveryRoutes);
   app.route("/api/renders", renderListRoutes);
+  app.route("/api", usageRoutes);
   app.route("/api/webhooks", webhookSecretRoutes);
   app.route("/api/node", nodeRoutes);
   app.route("/api/node-keys", nodeKeyRoutes);

@@ -37,7 +37,28 @@ export const RenderActualSchema = z
 export type RenderActual = z.infer<typeof RenderActualSchema>;
 
 /** The answer of a dry run: the quote alone; nothing was started, stored or queued. */
-export const DryRunAnswerSchema = z.object({ dryRun: z.literal(true), quote: RenderQuoteSchema }).meta({ id: "RenderDryRun" });
+/** Whether a render (or a batch's rows together) would fit the daily budgets of its caller now (issue 34, point 4). */
+export const BudgetFitSchema = z
+  .object({
+    fits: z.boolean().describe("false: the render would be refused now with 429 budget_exceeded"),
+    budgets: z
+      .array(
+        z.object({
+          kind: z.enum(["user", "token", "bot", "grant"]),
+          id: z.string(),
+          limit: z.number().describe("render-seconds per UTC day"),
+          used: z.number().describe("render-seconds used today, renders in progress counted at their estimate"),
+          left: z.number(),
+        }),
+      )
+      .describe("every budget that applies to the caller"),
+    resetsAt: z.string().describe("the next UTC midnight"),
+  })
+  .meta({ id: "BudgetFit" });
+
+export type BudgetFit = z.infer<typeof BudgetFitSchema>;
+
+export const DryRunAnswerSchema = z.object({ dryRun: z.literal(true), quote: RenderQuoteSchema, budget: BudgetFitSchema }).meta({ id: "RenderDryRun" });
 
 /** The answer of a batch's dry run: one row's quote (rows differ only in variables, which the quote does not read) and
  * the batch's totals, its rows rendered one after another. */
@@ -48,5 +69,6 @@ export const BatchDryRunAnswerSchema = z
     quote: RenderQuoteSchema.describe("one row's quote"),
     renderSeconds: z.number().nonnegative().nullable().describe("estimated node seconds of every row"),
     wallSeconds: z.number().nonnegative().nullable().describe("estimated seconds of every row, one after another, from the first claim"),
+    budget: BudgetFitSchema.describe("whether every row together fits the caller's budgets now"),
   })
   .meta({ id: "BatchDryRun" });

@@ -150,6 +150,12 @@ export const SETTINGS = {
     description: "Wall-clock limit of a render's running time (ms): summed over its attempts from each node's claim; time waiting in the queue does not count.",
   },
   MAX_RENDERS_PER_USER: { kind: "var", type: positiveInt("renders"), default: "3", description: "Renders in progress (queued or rendering) one user may have across projects; past it 429." },
+  RENDER_SECONDS_PER_DAY: {
+    kind: "var",
+    type: positiveNumber("a positive number of render-seconds"),
+    defaultNote: "no daily budget",
+    description: "The operator's default daily budget of render-seconds (node seconds, as quoted) per user, per UTC day; a user may set a lower one of their own. A render past it is refused with 429 budget_exceeded until the next UTC midnight.",
+  },
   MAX_SNAPSHOTS_PER_USER: { kind: "var", type: positiveInt("snapshots"), default: "2", description: "Snapshot jobs one user may have in flight; past it 429." },
   MAX_CHECKS_PER_USER: { kind: "var", type: positiveInt("checks"), default: "2", description: "Check jobs one user may have in flight; past it 429." },
   MAX_PREVIEWS_PER_USER: { kind: "var", type: positiveInt("previews"), default: "3", description: "Previews one user may have running; past it 429." },

@@ -43,6 +43,7 @@ export const ERROR_CODES = {
   range_not_satisfiable: "The Range header asks for bytes past the end of the file.",
   unprocessable: "The request was understood but the work failed (e.g. a snapshot); the body says why.",
   cap_reached: "Too much work in progress for this user (renders, snapshots, checks, previews); see Retry-After.",
+  budget_exceeded: "A render or batch would pass a daily render-seconds budget of its caller (the user's, the bot key's or the connected app's); the body's `budget` names it (kind, id, limit, used, estimate, resetsAt); nothing was queued. See Retry-After (the next UTC midnight).",
   rate_limited: "Too many idea-board writes, or OAuth client registrations, in the window; see Retry-After.",
   internal: "An unexpected server error; nothing about it is disclosed.",
   misconfigured: "The studio's configuration is invalid (every request answers this until its operator fixes it); the message names the setting.",

@@ -3,7 +3,9 @@
 export const MCP_LOOP =
   "The loop: create_project (a starter composition you can copy from) -> write_file index.html and assets -> lint " +
     "(fix every error) -> check (browser and layout findings) -> snapshot (look at the frames) -> render " +
-    "(quality draft first; dryRun: true quotes its frames, size and seconds and starts nothing; a render that ends " +
+    "(quality draft first; dryRun: true quotes its frames, size and seconds, says whether it fits your daily " +
+    "render-seconds budget, and starts nothing; a render past a budget is a budget_exceeded error naming it and its " +
+    "reset: wait for the reset, do not retry in a loop; a render that ends " +
     "within its wait comes back with links.download, else call get_render until it is done; a client with MCP tasks " +
     "can call render, render_batch or snapshot as a task and follow tasks/get); fix and repeat.";
 

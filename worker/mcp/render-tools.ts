@@ -16,6 +16,8 @@ import { slugInput } from "./project-tools.ts";
 import { restOutput } from "./output-schema.ts";
 import type { RenderQuote } from "../../core/protocol/render-quote.ts";
 import { describeQuote } from "../../core/render/describe-quote.ts";
+import type { BudgetFit } from "../../core/protocol/render-quote.ts";
+import { describeFit } from "../../core/render/describe-budget-fit.ts";
 import { nextText } from "./result-text.ts";
 import { asTool, toolResult } from "./tool-result.ts";
 import { getRenderOutput, renderAnswer, renderPath, renderToolOutput } from "./render-answer.ts";
@@ -99,8 +101,8 @@ export function registerRenderTools(server: McpServer, rest: RestClient, waitMs:
       ({ slug, wait, ...options }, extra) =>
         asTool(async (): Promise<CallToolResult> => {
           if (options.dryRun) {
-            const answer = await rest.json<{ dryRun: true; quote: RenderQuote }>({ method: "POST", path: renderPath(slug), json: options });
-            return toolResult(rest.origin, `Quote for ${slug} (nothing started): ${describeQuote(answer.quote)}`, answer);
+            const answer = await rest.json<{ dryRun: true; quote: RenderQuote; budget: BudgetFit }>({ method: "POST", path: renderPath(slug), json: options });
+            return toolResult(rest.origin, `Quote for ${slug} (nothing started): ${describeQuote(answer.quote)}; ${describeFit(answer.budget)}`, answer);
           }
           const started = await rest.json<RenderState>({ method: "POST", path: renderPath(slug), json: options });
           const deadline = wait === true ? Infinity : wait === false ? 0 : Date.now() + waitMs;

@@ -27,6 +27,7 @@ const TAGS = [
   { name: "files", description: "A project's files" },
   { name: "checks", description: "Lint, browser check, snapshots, preview" },
   { name: "renders", description: "Rendering and rendered files" },
+  { name: "budgets", description: "Render-seconds used per day and the daily budgets on them" },
   { name: "play", description: "The player and redirects to the content origin" },
   { name: "ideas", description: "The idea board" },
   { name: "bots", description: "Idea-board bot keys" },

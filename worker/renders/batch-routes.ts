@@ -12,6 +12,11 @@ import { projectSlugParams } from "../http/path-params.ts";
 import { json } from "../openapi/operation.ts";
 import { delivery } from "../webhooks/shapes.ts";
 import { capReached } from "../limits/work-caps.ts";
+import { callerCharge } from "../budgets/caller-accounts.ts";
+import { budgetExceeded } from "../budgets/budget-exceeded.ts";
+import { openDb } from "../db/client.ts";
+import { budgetFit, reservationOf } from "../budgets/charge.ts";
+import { budgetFigures } from "../budgets/charge-statements.ts";
 import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
 import { callerProject } from "../projects/caller-project.ts";
 import { webhookPolicyOf } from "../webhooks/webhook-policy.ts";
@@ -48,7 +53,12 @@ export const batchRoutes = new Hono<AppEnv>()
           throw badRequest(`invalid composition: no file ${options.composition} in project ${ref.slug}`);
         }
         await refuseStrictRowIssues(c.env, ref, options, rows);
-        if (options.dryRun) return c.json(batchDryRun(rows.length, await quoteRender(c.env, ref, options)), 200);
+        const charge = callerCharge(c);
+        if (options.dryRun) {
+          const now = Date.now();
+          const [quote, figures] = await Promise.all([quoteRender(c.env, ref, options), budgetFigures(openDb(c.env.DB), charge, now)]);
+          return c.json({ ...batchDryRun(rows.length, quote), budget: budgetFit(figures, rows.length * reservationOf(quote), now) }, 200);
+        }
         const batch: RoomBatch = {
           id: crypto.randomUUID(),
           userId: ref.userId,
@@ -58,9 +68,11 @@ export const batchRoutes = new Hono<AppEnv>()
           doneAt: null,
           options,
           rows: rows.map((row, index) => ({ index, name: row.name, status: "pending", renderId: null, filename: null, error: null })),
+          charge,
         };
         const result = await roomOf(c.env, ref).startBatch(batch, rows.map((row) => row.variables));
         if ("atCap" in result) throw capReached(c.env, "render");
+        if ("overBudget" in result) throw budgetExceeded(result.overBudget);
         if ("renderBusy" in result) {
           throw conflict(`a render is in progress in project ${ref.slug}: start the batch once it has ended, or cancel it (DELETE /api/projects/${ref.slug}/render)`, {}, "render_in_progress");
         }

@@ -18,6 +18,8 @@ import { endJob, endJobsQuery, enqueueJob, releaseHeldJob, requeueLapsedJob } fr
 import type { QueuedJob } from "./room/render-transitions.ts";
 import { bumpCounterQuery } from "../stats/counters.ts";
 import { segmentKey } from "./segment-keys.ts";
+import { reservationOf, type BudgetRefused } from "../budgets/charge.ts";
+import { budgetRefusal, chargeStatements, settleStatements } from "../budgets/charge-statements.ts";
 
 /** The state the row holds: as the room shows it once this row is written (a done render is then downloadable). */
 function projectedState(render: RoomRender): RenderState {
@@ -54,9 +56,11 @@ export interface AdmittedJob {
  * `job` with it: one batch, one round trip, so parallel POSTs on different projects cannot slip past the limit and a
  * start costs its request one trip to D1. Rows still marked rendering but started before `since` are past the
  * wall-clock limit, so they hold no slot; a queued row always holds one (waiting has no bound). The job is queued only when the row was (its INSERT selects from the row).
+ * A render that carries a charge has its budgets checked first in the same batch (a budget that refuses it fails
+ * the whole batch: nothing is written) and its reservation written after the row (worker/budgets/charge-statements.ts).
  * Returns whether the row was inserted; throws D1's UNIQUE error when the file name is taken (renders_file).
  */
-export async function insertProjection(db: Db, render: RoomRender, limit: number, since: number, job?: AdmittedJob): Promise<boolean> {
+export async function insertProjection(db: Db, render: RoomRender, limit: number, since: number, job?: AdmittedJob, now = Date.now()): Promise<boolean> {
   const row = rowOf(render);
   const insert = rawStatement(db, sql`
     INSERT INTO ${renders} (id, user_id, slug, filename, format, status, size, last_line, started_at, done_at, deleted_at, state)
@@ -69,23 +73,36 @@ export async function insertProjection(db: Db, render: RoomRender, limit: number
         INSERT INTO ${jobs} (id, user_id, slug, kind, status, options, attempts, created_at)
         SELECT id, user_id, slug, ${job.kind}, 'queued', ${JSON.stringify(job.options)}, 0, ${Date.now()} FROM ${renders} WHERE id = ${row.id}`)]
     : [];
-  const [inserted] = await db.$client.batch([insert, ...queue]);
-  return inserted?.meta.changes === 1;
+  const charged = render.charge ? chargeStatements(db, row.id, row.userId, render.charge, reservationOf(render.quote), now) : [];
+  const guards = charged.length ? render.charge!.accounts.length : 0;
+  const results = await db.$client.batch([...charged.slice(0, guards), insert, ...queue, ...charged.slice(guards)]);
+  return results[guards]?.meta.changes === 1;
 }
 
+/** What an admission came to: the render as admitted, the user's cap reached, or a budget that refused it. */
+export type Admitted<R> = { admitted: R } | { atCap: true } | { overBudget: BudgetRefused };
+
 /**
- * The render's D1 row admitted under the user's cap with `job` (one round trip, insertProjection); the render as
- * admitted, its file name moved on a second when another render of the user took it in the same second (then its
- * name is looked up first: a trip more, only then). Null at the cap. `staleBefore`: rendering rows started before
- * it are past the wall-clock limit and hold no slot.
+ * The render's D1 row admitted under the user's cap and its budgets with `job` (one round trip, insertProjection);
+ * the render as admitted, its file name moved on a second when another render of the user took it in the same
+ * second (then its name is looked up first: a trip more, only then). `staleBefore`: rendering rows started before
+ * it are past the wall-clock limit and hold no slot. A budget's refusal reads its figures for the answer (a trip
+ * more, only then).
  */
-export async function admitRender<R extends RoomRender>(db: Db, render: R, limit: number, staleBefore: number, job: AdmittedJob | undefined): Promise<R | null> {
-  const admit = (named: R) => insertProjection(db, named, limit, staleBefore, job).then((inserted) => (inserted ? named : null));
+export async function admitRender<R extends RoomRender>(db: Db, render: R, limit: number, staleBefore: number, job: AdmittedJob | undefined, now = Date.now()): Promise<Admitted<R>> {
+  const admit = (named: R): Promise<Admitted<R>> =>
+    insertProjection(db, named, limit, staleBefore, job, now).then((inserted) => (inserted ? { admitted: named } : { atCap: true }));
   try {
-    return await admit(render);
+    try {
+      return await admit(render);
+    } catch (err) {
+      if (!isFilenameTaken(err)) throw err;
+      return await admit({ ...render, filename: await freeRenderFilename(db, render.userId, render.filename) });
+    }
   } catch (err) {
-    if (!isFilenameTaken(err)) throw err;
-    return admit({ ...render, filename: await freeRenderFilename(db, render.userId, render.filename) });
+    const refused = render.charge ? await budgetRefusal(db, render.charge, reservationOf(render.quote), now, err) : null;
+    if (refused) return { overBudget: refused };
+    throw err;
   }
 }
 
@@ -128,8 +145,11 @@ export async function writeEndedRender(env: Env, render: EndedRender): Promise<v
   if (render.segments) await env.FILES.delete(render.segments.map((s) => segmentKey(render.userId, render.id, s.index)));
   const endJobs = endJobsQuery(db, jobIdsOf(render), jobStatus, render.error ? { error: render.error } : {});
   const row = projectionQuery(db, render);
-  if (render.status === "done") await db.batch([endJobs, row, bumpCounterQuery(db, "rendersCompleted")]);
-  else await db.batch([endJobs, row]);
+  // Its reservation replaced by what it used, in the same all-or-nothing batch (a render never taken used nothing).
+  const settle = settleStatements(db, render.id, render.actual?.renderSeconds ?? 0);
+  const writes = [rawStatement(db, endJobs), rawStatement(db, row), ...settle];
+  if (render.status === "done") await db.$client.batch([...writes, rawStatement(db, bumpCounterQuery(db, "rendersCompleted"))]);
+  else await db.$client.batch(writes);
 }
 
 /** Queues a split render's segment jobs or its join. */

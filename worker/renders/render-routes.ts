@@ -26,6 +26,10 @@ import { wakeRenderNodes } from "./farm/render-node-container.ts";
 import { webhookPolicyOf } from "../webhooks/webhook-policy.ts";
 import { webhookUrlProblem } from "../webhooks/webhook-url.ts";
 import { capReached } from "../limits/work-caps.ts";
+import { callerCharge } from "../budgets/caller-accounts.ts";
+import { budgetExceeded } from "../budgets/budget-exceeded.ts";
+import { budgetFit, reservationOf } from "../budgets/charge.ts";
+import { budgetFigures } from "../budgets/charge-statements.ts";
 import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
 import { streamCredentialOf, streamRequest } from "../auth/stream-request.ts";
 
@@ -74,7 +78,14 @@ export const renderRoutes = new Hono<AppEnv>()
         const { dryRun, ...renderOptions } = options;
         // The project's read and the quote's reads (its queue place and the free nodes) side by side: one round trip to
         // D1, not two. The quote only reads; a missing project's 404 wins over it.
-        const [, quote] = await Promise.all([requireProject(openDb(c.env.DB), ref), quoteRender(c.env, ref, renderOptions)]);
+        // A dry run's read of the caller's budgets goes beside them too: it says whether the render would fit now.
+        const charge = callerCharge(c);
+        const now = Date.now();
+        const [, quote, figures] = await Promise.all([
+          requireProject(openDb(c.env.DB), ref),
+          quoteRender(c.env, ref, renderOptions),
+          dryRun ? budgetFigures(openDb(c.env.DB), charge, now) : [],
+        ]);
         // The same destination rule as a project's webhook, at once: a 400 now rather than a delivery refused later.
         const hookProblem = options.webhookUrl ? webhookUrlProblem(options.webhookUrl, webhookPolicyOf(c.env)) : null;
         if (hookProblem) throw badRequest(`invalid webhookUrl: ${hookProblem}`);
@@ -82,12 +93,13 @@ export const renderRoutes = new Hono<AppEnv>()
           throw badRequest(`invalid composition: no file ${options.composition} in project ${ref.slug}`);
         }
         await refuseStrictVariableIssues(c.env, ref, options);
-        if (dryRun) return c.json({ dryRun: true as const, quote }, 200);
+        if (dryRun) return c.json({ dryRun: true as const, quote, budget: budgetFit(figures, reservationOf(quote), now) }, 200);
         const failWith = options.strict ? await strictLintFailures(c.env, ref, options.composition) : undefined;
-        const render = { ...queuedRender(ref, renderOptions), quote };
+        const render = { ...queuedRender(ref, renderOptions), quote, charge };
         const room = roomOf(c.env, ref);
         const result = await room.startRender(render, failWith?.length ? failWith : undefined);
         if ("atCap" in result) throw capReached(c.env, "render");
+        if ("overBudget" in result) throw budgetExceeded(result.overBudget);
         if ("batchBusy" in result) {
           throw conflict(`a batch is rendering in project ${ref.slug}: follow it at GET /api/projects/${ref.slug}/batch, or cancel it with DELETE`, {}, "batch_in_progress");
         }

@@ -8,6 +8,7 @@ import type { RenderQueuePlace, RenderState, RenderStatus } from "../../core/pro
 import type { RenderActual, RenderQuote } from "../../core/protocol/render-quote.ts";
 import { renderFilename, type RenderOptions } from "../../core/render/render-options.ts";
 import { posterPath } from "./poster.ts";
+import type { RenderCharge } from "../budgets/charge.ts";
 
 export type Progress = RenderProgress;
 
@@ -59,6 +60,8 @@ interface RenderBase {
   waitNoticed: boolean;
   /** What it was expected to cost when asked for (quote-render.ts); absent on renders stored before quotes. */
   quote?: RenderQuote;
+  /** The accounts its render-seconds are charged to (worker/budgets/charge.ts); absent on renders stored before budgets. */
+  charge?: RenderCharge;
 }
 
 /** Waiting for a node: its place in the queue as the watchdog last read it (null before it looked). */

@@ -5,6 +5,7 @@ import type * as z from "zod";
 import type { snapshotResult } from "../../../worker/checks/shapes.ts";
 import type { bot, botList, group, groupList, issuedBot } from "../../../worker/ideas/shapes.ts";
 import type { connectedApp, connectedAppList } from "../../../worker/oauth/shapes.ts";
+import type { usageSchema } from "../../../worker/budgets/shapes.ts";
 import type { contentLink, fileEntry, fileList, identity, previewState, publicUser, rotatedToken } from "../../../worker/openapi/shapes.ts";
 import type { health } from "../../../worker/ops/shapes.ts";
 import type { createdProject, projectDetail, projectList, projectListEntry } from "../../../worker/projects/shapes.ts";
@@ -39,6 +40,9 @@ export type SnapshotResult = Shape<typeof snapshotResult>;
 /** DELETE …/batch. */
 export type BatchStopped = Shape<typeof batchStopped>;
 export type ConnectedApp = Shape<typeof connectedApp>;
+/** GET /api/usage: render-seconds by UTC day and the budgets, per account (you, your token, bot keys, apps). */
+export type Usage = Shape<typeof usageSchema>;
+export type UsageAccount = Usage["accounts"][number];
 /** GET /api/me/apps. */
 export type ConnectedAppList = Shape<typeof connectedAppList>;
 export type NodeKey = Shape<typeof nodeKey>;

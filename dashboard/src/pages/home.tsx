@@ -5,6 +5,7 @@ import { SignIn } from "../components/sign-in.tsx";
 import { PublicStats } from "../components/stats.tsx";
 import { TokenCard } from "../components/token-card.tsx";
 import { ConnectedApps } from "../components/connected-apps.tsx";
+import { UsagePanel } from "../components/usage-panel.tsx";
 import { useEffect, useState } from "preact/hooks";
 import { signInNext } from "../../../core/http/sign-in-next.ts";
 import { useSession } from "../session.ts";
@@ -57,6 +58,7 @@ export function HomePage() {
       <TokenCard onRotated={() => setRotations((n) => n + 1)} />
       <ConnectedApps version={rotations} />
       <ProjectGrid />
+      <UsagePanel version={rotations} />
       {health.admin && <NodeKeysPanel />}
       <PublicStats />
     </>

@@ -4,6 +4,8 @@
 // tells `renderEnded`), its outcome is recorded and the next row starts in the same call; the room's alarm picks the
 // batch up should that break. A cancel hands the running row's render back for the room to end. Each change is told
 // as a `batch` event on the project's stream; the end queues the batch's webhook.
+import { reservationOf, type BudgetRefused, type RenderCharge } from "../../budgets/charge.ts";
+import { budgetExceededMessage } from "../../budgets/budget-exceeded.ts";
 import type { BatchState } from "../../../core/protocol/render-state.ts";
 import { isInProgress } from "../../../core/protocol/render-state.ts";
 import { rowLabel } from "../../../core/render/batch-request.ts";
@@ -26,8 +28,8 @@ const varsKey = (batchId: string, index: number) => `batch-vars:${batchId}:${ind
 /** Storage takes at most 128 keys per put or delete. */
 const KEYS_PER_CALL = 100;
 
-export type StartRenderResult = { started: boolean; view: { id: string } } | { atCap: true };
-export type StartBatchResult = { started: boolean; state: BatchState } | { atCap: true } | { renderBusy: true };
+export type StartRenderResult = { started: boolean; view: { id: string } } | { atCap: true } | { overBudget: BudgetRefused };
+export type StartBatchResult = { started: boolean; state: BatchState } | { atCap: true } | { renderBusy: true } | { overBudget: BudgetRefused };
 
 /** The room's render start, without the batch check of the public one: a row's render starts as any render does. */
 export type StartRender = (render: QueuedRender, failWith?: string[]) => Promise<StartRenderResult>;
@@ -98,9 +100,9 @@ export class BatchRun {
       if ((await this.current())?.id !== (await this.load())?.rows[0]?.renderId) await undo();
       throw error;
     });
-    if (first === "atCap") {
+    if (first !== "started") {
       await undo();
-      return { atCap: true };
+      return first === "atCap" ? { atCap: true } : first;
     }
     if (previous) await this.deleteVariables(previous);
     return { started: true, state: (await this.state())! };
@@ -117,11 +119,23 @@ export class BatchRun {
     }
   }
 
-  /** Starts the row at `index` as a render; "atCap" when the user's cap refused it (the row is then failed). */
-  private async startRow(batch: RoomBatch, index: number): Promise<"started" | "atCap"> {
+  /** A row's charge: the batch's accounts; the first row checks the rows' estimates together. */
+  private rowCharge(batch: RoomBatch, index: number, quote: RenderQuote | undefined): { charge?: RenderCharge } {
+    if (!batch.charge) return {};
+    if (index > 0) return { charge: batch.charge };
+    return { charge: { ...batch.charge, checkSeconds: reservationOf(quote) * batch.rows.length } };
+  }
+
+  /**
+   * Starts the row at `index` as a render; "atCap" when the user's cap refused it, `overBudget` when a budget of the
+   * batch's caller did (the row is then failed). The first row's admission checks that the whole batch's estimate
+   * fits the budgets (each row reserves its own when it starts).
+   */
+  private async startRow(batch: RoomBatch, index: number): Promise<"started" | "atCap" | { overBudget: BudgetRefused }> {
     const row = batch.rows[index]!;
     const options = { ...batch.options, variables: (await this.storage.get<Record<string, unknown>>(varsKey(batch.id, index))) ?? {} };
-    const render = { ...queuedRender(batch, options, `${batch.slug}-${rowLabel(row, index)}`), ...(await this.quoteRow(batch, options)) };
+    const quoted = await this.quoteRow(batch, options);
+    const render = { ...queuedRender(batch, options, `${batch.slug}-${rowLabel(row, index)}`), ...quoted, ...this.rowCharge(batch, index, quoted.quote) };
     const failWith = options.strict ? await strictLintFailures(this.env, batch, options.composition) : [];
     // The lint read other storage than the room's, so other calls ran meanwhile: a cancel may have ended the batch.
     const latest = await this.load();
@@ -130,6 +144,10 @@ export class BatchRun {
     // must find its row.
     await this.save(rowStarted(latest, index, render.id, render.filename));
     const result = await this.startRender(render, failWith.length ? failWith : undefined);
+    if ("overBudget" in result) {
+      await this.save(rowRefused((await this.load())!, index, `${budgetExceededMessage(result.overBudget)}; the row was not rendered`));
+      return result;
+    }
     if ("atCap" in result || !result.started) {
       const now = (await this.load())!;
       const why = "atCap" in result ? "your limit of renders in progress was reached (renders of other projects); the row was not rendered" : "another render was in progress";

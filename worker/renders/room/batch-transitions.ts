@@ -2,6 +2,7 @@
 // started are cancelled, the batch ends. The room (batch-run.ts) stores and tells what these return. A batch ends
 // `done` only when every row is done; a failed row does not stop the batch (as HyperFrames' `render --batch`
 // without --batch-fail-fast), it makes the batch `failed` at its end, with the row's error.
+import type { RenderCharge } from "../../budgets/charge.ts";
 import type { BatchState, RenderStatus } from "../../../core/protocol/render-state.ts";
 import { isInProgress } from "../../../core/protocol/render-state.ts";
 import type { RenderOptions } from "../../../core/render/render-options.ts";
@@ -33,6 +34,8 @@ export interface RoomBatch {
   rows: RoomBatchRow[];
   /** DELETE .../batch was asked: no row starts any more. */
   cancelled?: boolean;
+  /** The accounts each row's render is charged to: the caller who started the batch (worker/budgets/charge.ts). */
+  charge?: RenderCharge;
 }
 
 export const batchInProgress = (batch: RoomBatch | null): batch is RoomBatch => !!batch && isInProgress(batch.status);

@@ -5,6 +5,7 @@
 // at once; around them the room fails a strict render at once and goes on with a batch, whose rows are its renders,
 // one after another (batch-run.ts). The alarm is the watchdog (`watched`). Every alarm path ends: an ended render
 // with its D1 rows written sets no alarm. The life of a render, file by file: worker/renders/README.md.
+import type { BudgetRefused } from "../../budgets/charge.ts";
 import { DurableObject } from "cloudflare:workers";
 import type { CompleteRequest } from "../../../core/protocol/node-routes.ts";
 import type { ProgressEvent } from "../../../core/protocol/progress.ts";
@@ -45,7 +46,7 @@ import { StreamWatch } from "./stream-watch.ts";
 import { carriedStreamCredential, type CredentialEnd, type StreamCredential } from "../../auth/stream-credential.ts";
 
 /** `atCap`: the user already has their limit of renders in progress elsewhere; nothing was started. */
-export type AdmitResult = { started: boolean; view: RenderView } | { atCap: true };
+export type AdmitResult = { started: boolean; view: RenderView } | { atCap: true } | { overBudget: BudgetRefused };
 /** `batchBusy`: a batch runs in this project (its rows are the renders), so nothing was started. */
 export type StartResult = AdmitResult | { batchBusy: true };
 
@@ -116,7 +117,7 @@ export class ProjectRoom extends DurableObject<Env> {
   /** A render's start (a render POST, or a batch's row): admitted (render-ends.ts), then failed at once when strict lint found errors. */
   private async admit(render: QueuedRender, failWith?: string[]): Promise<AdmitResult> {
     const admission = await this.ends.begin(render, !failWith);
-    if ("atCap" in admission) return admission;
+    if ("atCap" in admission || "overBudget" in admission) return admission;
     if ("inProgress" in admission) return { started: false, view: this.view(admission.inProgress) };
     const { queued } = admission;
     if (failWith) {

@@ -11,6 +11,7 @@ import { openDb } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
 import { logEvent } from "../../http/log.ts";
 import { capOf } from "../../limits/work-caps.ts";
+import type { BudgetRefused } from "../../budgets/charge.ts";
 import { notifyRenderEnded, projectLookup, type ProjectLookup } from "../notify-render-ended.ts";
 import { admitRender, jobIdsOf, writeEndedRender } from "../projection.ts";
 import { actualUse } from "../actual-use.ts";
@@ -21,12 +22,13 @@ import { ChangeWaiters } from "./change-waiters.ts";
 import { limitsOf } from "./render-facts.ts";
 import type { RenderFeed } from "./render-feed.ts";
 import { forgetRender, loadRender, storeRender } from "./render-store.ts";
-import { admitted, ended, isLive, synced, syncFailed, type Outcome } from "./render-transitions.ts";
+import { admitted as admittedStep, ended, isLive, synced, syncFailed, type Outcome } from "./render-transitions.ts";
 
 export type RenderView = RenderWithLog;
 
-/** What a start came to: the render queued, the render already in progress (nothing changed), or the user's cap. */
-export type Admission = { queued: QueuedRender } | { inProgress: RoomRender } | { atCap: true };
+/** What a start came to: the render queued, the render already in progress (nothing changed), the user's cap, or
+ * a budget of its caller (nothing changed either). */
+export type Admission = { queued: QueuedRender } | { inProgress: RoomRender } | { atCap: true } | { overBudget: BudgetRefused };
 
 /** An end carried out: the render as stored, as its waiters got it, and its project's lookup (for a batch's webhook). */
 export interface EndedView {
@@ -69,21 +71,23 @@ export class RenderEnds {
     // The job is queued in the row's round trip, so a node may claim it (and report to the room) before the room has
     // stored the render as admitted and told its start: no other call reaches the room until it has. (Only storage
     // blocks other calls by itself; a D1 call does not.)
-    const queued = await this.ctx.blockConcurrencyWhile(async () => {
+    const admission = await this.ctx.blockConcurrencyWhile(async (): Promise<Admission> => {
       const staleBefore = Date.now() - limitsOf(this.env).maxRenderMs - STALE_AFTER_LIMIT_MS;
       const job = withJob ? { kind: "render" as const, options: nodeRenderOptions(render.options) } : undefined;
-      const named = await admitRender(openDb(this.env.DB), render, capOf(this.env, "render"), staleBefore, job);
-      if (!named) {
+      const admitted = await admitRender(openDb(this.env.DB), render, capOf(this.env, "render"), staleBefore, job);
+      if (!("admitted" in admitted)) {
         if (existing) await storeRender(storage, existing);
         else await forgetRender(storage);
-        return null;
+        return admitted;
       }
+      const named = admitted.admitted;
       // The watchdog runs from the start, so even a render whose job never got queued ends.
       await storage.setAlarm(Date.now() + limitsOf(this.env).watchdogMs);
       this.feed.started(named.id, publicRenderState(named));
-      return (await applyStep(this.env, storage, this.feed, admitted(named)))?.render ?? null;
+      const queued = (await applyStep(this.env, storage, this.feed, admittedStep(named)))?.render;
+      return queued?.phase === "queued" ? { queued } : { atCap: true };
     });
-    return queued?.phase === "queued" ? { queued } : { atCap: true };
+    return admission;
   }
 
   /**

@@ -1,0 +1,67 @@
+// The dashboard's Render usage panel in headless Chromium against the real Worker (no render node, so a render stays
+// queued and counts at its estimate): the chart shows today's render-seconds as a bar, a budget set in the panel
+// draws its line and refuses the next render past it, and the panel lists each credential with what it used today.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rm } from "node:fs/promises";
+import { apiAs, launchBrowser, signInAs, startDashboardStudio, watchConsole, type DashboardStudio } from "./harness.ts";
+
+let studio: DashboardStudio;
+let browser: Browser;
+
+beforeAll(async () => {
+  studio = await startDashboardStudio({ renderNode: false });
+  browser = await launchBrowser();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await studio?.studio.stop();
+  if (studio) await rm(studio.dataDir, { recursive: true, force: true });
+});
+
+const post = (token: string, path: string, body: unknown) =>
+  apiAs<{ code?: string; error?: string }>(studio.url, token, path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+
+describe("Render usage panel", () => {
+  it("charts today's render-seconds, sets a budget that draws its line and refuses the next render past it", async () => {
+    const page = await (await browser.newContext()).newPage();
+    const problems = watchConsole(page, [/status of 429/]);
+    const token = await signInAs(page, studio.url, "Uma Usage");
+    for (const name of ["Usage One", "Usage Two"]) expect((await post(token, "/api/projects", { name })).status).toBe(201);
+    // The starter composition: 6 s at 30 fps, quoted at 12 render-seconds.
+    expect((await post(token, "/api/projects/usage-one/render", { quality: "draft" })).status).toBe(202);
+
+    await page.reload();
+    const panel = page.getByTestId("usage-panel");
+    const chart = panel.getByTestId("usage-chart");
+    await chart.waitFor();
+    expect(await chart.getAttribute("aria-label")).toBe("Render-seconds per day, last 30 days: 12 s in all");
+    const bars = chart.locator("rect.usage-bar");
+    expect(await bars.count()).toBe(30);
+    const today = bars.last();
+    expect(await today.getAttribute("data-seconds")).toBe("12");
+    expect(Number(await today.getAttribute("height"))).toBeGreaterThan(100);
+    expect(Number(await bars.first().getAttribute("height"))).toBe(0);
+    expect(await panel.getByTestId("usage-budget-line").count()).toBe(0);
+    const tokenRow = panel.getByTestId("budget-row").filter({ hasText: "personal token" });
+    expect(await tokenRow.locator("td").first().textContent()).toBe("12 s");
+
+    await panel.getByLabel("Daily budget of you (every credential) (user), render-seconds").fill("20");
+    await panel.getByRole("button", { name: "Save" }).first().click();
+    // A horizontal line has no height, so Playwright never calls it visible: attached is what is drawn.
+    await panel.getByTestId("usage-budget-line").waitFor({ state: "attached" });
+    expect(await chart.getAttribute("aria-label")).toBe("Render-seconds per day, last 30 days: 12 s in all, budget 20 s a day");
+    const you = panel.getByTestId("budget-row").filter({ hasText: "every credential" });
+    expect(await you.locator("td").nth(1).textContent()).toBe("20 s");
+
+    const refused = await post(token, "/api/projects/usage-two/render", { quality: "draft" });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe("budget_exceeded");
+    expect(refused.body.error).toContain("your daily budget is 20 s of render time per UTC day, 12 s used today");
+    await page.reload();
+    await chart.waitFor();
+    expect(await bars.last().getAttribute("data-seconds")).toBe("12");
+    expect(problems).toEqual([]);
+  }, 90_000);
+});
