@@ -29,39 +29,43 @@ describe("Render usage panel", () => {
     const problems = watchConsole(page, [/status of 429/]);
     const token = await signInAs(page, studio.url, "Uma Usage");
     for (const name of ["Usage One", "Usage Two"]) expect((await post(token, "/api/projects", { name })).status).toBe(201);
-    // The starter composition: 6 s at 30 fps, quoted at 12 render-seconds.
+    // The starter composition (6 s at 30 fps) reserves its quote's estimate: read from a dry run first.
+    const dry = await post(token, "/api/projects/usage-one/render", { quality: "draft", dryRun: true });
+    const e = (dry.body as unknown as { quote: { renderSeconds: number } }).quote.renderSeconds;
+    const inText = (n: number) => `${Math.round(n * 10) / 10} s`;
+    const limit = Math.round(e * 15) / 10; // one render fits, two do not
     expect((await post(token, "/api/projects/usage-one/render", { quality: "draft" })).status).toBe(202);
 
     await page.reload();
     const panel = page.getByTestId("usage-panel");
     const chart = panel.getByTestId("usage-chart");
     await chart.waitFor();
-    expect(await chart.getAttribute("aria-label")).toBe("Render-seconds per day, last 30 days: 12 s in all");
+    expect(await chart.getAttribute("aria-label")).toBe(`Render-seconds per day, last 30 days: ${inText(e)} in all`);
     const bars = chart.locator("rect.usage-bar");
     expect(await bars.count()).toBe(30);
     const today = bars.last();
-    expect(await today.getAttribute("data-seconds")).toBe("12");
+    expect(await today.getAttribute("data-seconds")).toBe(String(e));
     expect(Number(await today.getAttribute("height"))).toBeGreaterThan(100);
     expect(Number(await bars.first().getAttribute("height"))).toBe(0);
     expect(await panel.getByTestId("usage-budget-line").count()).toBe(0);
     const tokenRow = panel.getByTestId("budget-row").filter({ hasText: "personal token" });
-    expect(await tokenRow.locator("td").first().textContent()).toBe("12 s");
+    expect(await tokenRow.locator("td").first().textContent()).toBe(inText(e));
 
-    await panel.getByLabel("Daily budget of you (every credential) (user), render-seconds").fill("20");
+    await panel.getByLabel("Daily budget of you (every credential) (user), render-seconds").fill(String(limit));
     await panel.getByRole("button", { name: "Save" }).first().click();
     // A horizontal line has no height, so Playwright never calls it visible: attached is what is drawn.
     await panel.getByTestId("usage-budget-line").waitFor({ state: "attached" });
-    expect(await chart.getAttribute("aria-label")).toBe("Render-seconds per day, last 30 days: 12 s in all, budget 20 s a day");
+    expect(await chart.getAttribute("aria-label")).toBe(`Render-seconds per day, last 30 days: ${inText(e)} in all, budget ${inText(limit)} a day`);
     const you = panel.getByTestId("budget-row").filter({ hasText: "every credential" });
-    expect(await you.locator("td").nth(1).textContent()).toBe("20 s");
+    expect(await you.locator("td").nth(1).textContent()).toBe(inText(limit));
 
     const refused = await post(token, "/api/projects/usage-two/render", { quality: "draft" });
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe("budget_exceeded");
-    expect(refused.body.error).toContain("your daily budget is 20 s of render time per UTC day, 12 s used today");
+    expect(refused.body.error).toContain(`your daily budget is ${inText(limit)} of render time per UTC day, ${inText(e)} used today`);
     await page.reload();
     await chart.waitFor();
-    expect(await bars.last().getAttribute("data-seconds")).toBe("12");
+    expect(await bars.last().getAttribute("data-seconds")).toBe(String(e));
     expect(problems).toEqual([]);
   }, 90_000);
 });
