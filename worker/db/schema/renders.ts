@@ -67,5 +67,6 @@ export const renders = sqliteTable(
      * ProjectRoom writes (worker/renders/projection.ts) and lists and GET /api/renders/:id read. */
     state: text("state").notNull().default("{}"),
   },
-  (t) => [index("renders_project").on(t.userId, t.slug, t.startedAt), uniqueIndex("renders_file").on(t.userId, t.filename)],
+  // renders_done: the farm's recent pace for quotes (worker/renders/recent-throughput.ts), newest finished first.
+  (t) => [index("renders_project").on(t.userId, t.slug, t.startedAt), uniqueIndex("renders_file").on(t.userId, t.filename), index("renders_done").on(t.status, t.doneAt)],
 );

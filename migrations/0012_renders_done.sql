@@ -1,0 +1,1 @@
+CREATE INDEX `renders_done` ON `renders` (`status`,`done_at`);
