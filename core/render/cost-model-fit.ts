@@ -12,19 +12,19 @@ export interface CostModelFit {
 export const COST_MODEL_FIT: CostModelFit = {
   "version": "fitted-2026-11-29",
   "fittedOn": "2026-11-29",
-  "machine": "vm, 2 cores (AMD EPYC), load 8.8 to 17.8",
+  "machine": "vm, 2 cores (AMD EPYC), load 1.5 to 3.4",
   "coefficients": {
-    "fixed": 6.215,
-    "frame": -0.03481,
-    "megapixelFrame": 0.09468,
-    "webmMegapixelFrame": 0.1053,
-    "movMegapixelFrame": -0.008848,
-    "gifMegapixelFrame": 1.293,
-    "pngSequenceMegapixelFrame": 0.4875,
-    "highMegapixelFrame": 0.02542,
-    "draftMegapixelFrame": -0.05235,
-    "videoClipFrame": 0.03931,
-    "audioClip": 3.671,
-    "shaderFrame": 0.271
+    "fixed": 0.8875,
+    "frame": 0.005617,
+    "megapixelFrame": 0.02342,
+    "webmMegapixelFrame": 0.008433,
+    "movMegapixelFrame": 0.0007237,
+    "gifMegapixelFrame": 0.1338,
+    "pngSequenceMegapixelFrame": 0.1088,
+    "highMegapixelFrame": 0.01001,
+    "draftMegapixelFrame": -0.005722,
+    "videoClipFrame": 0.01409,
+    "audioClip": 0.04161,
+    "shaderFrame": 0.02277
   }
 };
