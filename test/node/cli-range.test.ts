@@ -15,9 +15,10 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     bodies.push(JSON.parse(text || "null"));
     const quote = {
       frames: 150, fps: 30, width: 1920, height: 1080, renderSeconds: 10, wallSeconds: 10, segments: 1,
-      queue: { position: 1, etaSeconds: null }, model: { version: "test", basis: "test" }, reason: null,
+      queue: { position: 1, etaSeconds: null }, model: { version: "test", basis: "test", throughputScale: 1 }, reason: null,
     };
-    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ dryRun: true, quote }));
+    const budget = { fits: true, budgets: [], resetsAt: new Date(Date.now() + 3_600_000).toISOString() };
+    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ dryRun: true, quote, budget }));
   });
 });
 
