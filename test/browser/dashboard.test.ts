@@ -77,7 +77,7 @@ describe("dashboard", () => {
 
   it("creates a project from the grid and opens its page", async () => {
     await page.getByLabel("New project name").fill("Browser Test Clip");
-    await page.getByLabel("Seconds").fill("2");
+    await page.getByLabel("Seconds", { exact: true }).fill("2");
     await page.getByRole("button", { name: "Create project" }).click();
     await page.waitForURL(/\/project\?slug=browser-test-clip$/);
     slug = "browser-test-clip";

@@ -122,7 +122,7 @@ describe("MCP with a personal token", () => {
       timeout: 120_000,
     })) as CallToolResult;
     expect(result.isError).toBeFalsy();
-    const final = result.structuredContent as { id: string; status: string; downloadUrl: string; lines: string[]; links: { download: string; render: string } };
+    const final = result.structuredContent as { id: string; status: string; downloadUrl: string; lines: string[]; links: { download: string; render: string; poster?: string } };
     expect(final.status).toBe("done");
     // Links are absolute, so a model can use them as they are.
     expect(final.downloadUrl).toMatch(new RegExp(`^${s.url}/renders/mcp-demo_.*\\.mp4$`));
@@ -148,11 +148,15 @@ describe("MCP with a personal token", () => {
     expect(before.storage.used).toBeGreaterThan(videoBytes);
     expect(before.storage.limit).toBe(5 * 1024 ** 3);
     expect(JSON.stringify(before)).not.toContain(s.token);
+    const poster = await fetch(final.links.poster!, { headers: { Authorization: `Bearer ${s.token}` } });
+    expect(poster.headers.get("Content-Type")).toBe("image/jpeg");
+    const posterBytes = (await poster.arrayBuffer()).byteLength;
     const deleted = await tool("delete_render", { filename });
     expect(deleted.structuredContent).toEqual({ deleted: true, filename });
     const after = (await tool("get_account")).structuredContent as Account;
-    expect(after.storage.files).toBe(before.storage.files - 1);
-    expect(before.storage.used - after.storage.used).toBe(videoBytes);
+    // The video and its poster (a JPEG beside it, counted as a file of its own) both go.
+    expect(after.storage.files).toBe(before.storage.files - 2);
+    expect(before.storage.used - after.storage.used).toBe(videoBytes + posterBytes);
     expect(JSON.stringify((await tool("list_renders")).structuredContent)).not.toContain(filename);
   }, 180_000);
 

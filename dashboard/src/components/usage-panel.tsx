@@ -62,9 +62,9 @@ function BudgetRow({ account, onSaved }: { account: UsageAccount; onSaved: () =>
       <th scope="row">
         {account.name} {KIND_NOTE[account.kind] && <span class="muted small-text">{KIND_NOTE[account.kind]}</span>}
       </th>
-      <td>{seconds(account.usedToday)}</td>
-      <td>{account.budget === null ? "none" : `${seconds(account.budget)}${account.budgetSource === "operator" ? " (studio default)" : ""}`}</td>
-      <td>
+      <td data-label="Used today">{seconds(account.usedToday)}</td>
+      <td data-label="Daily budget">{account.budget === null ? "none" : `${seconds(account.budget)}${account.budgetSource === "operator" ? " (studio default)" : ""}`}</td>
+      <td data-label="Set">
         {account.gone ? (
           <span class="muted small-text">revoked</span>
         ) : (
