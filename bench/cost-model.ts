@@ -1,6 +1,6 @@
 // The render cost model's fit and its check (issue 34, point 3). Not part of `npm test`: it renders for minutes.
 //
-//   node_modules/.bin/node bench/cost-model.ts fit     renders bench/lib/cost-cases.ts, fits core/render/cost-model.ts'
+//   node_modules/.bin/node bench/cost-model.ts fit     renders bench/lib/cost-cases.ts (twice each), fits core/render/cost-model.ts'
 //                                                   coefficients by least squares, writes core/render/cost-model-fit.ts
 //   node_modules/.bin/node bench/cost-model.ts check   renders renders the model never saw (bench/parity-corpus, the
 //                                                   speed cases but the 60 s one) and prints how often the actual seconds
@@ -103,7 +103,8 @@ async function fit(): Promise<void> {
     const project = await c.make(ffmpeg);
     const job = { name: c.name, project, quality: c.quality, format: c.format, fps: c.fps };
     const features = await featuresOf(job);
-    const seconds = await timeRender(job);
+    // Twice, the mean: one render's wall time moves by 10 to 15 % from run to run here.
+    const seconds = ((await timeRender(job)) + (await timeRender(job))) / 2;
     await rm(project, { recursive: true, force: true });
     rows.push({ name: c.name, features, seconds });
     console.log(`${pad(c.name, 22)} ${pad(`${features.frames} frames ${features.width}x${features.height}`, 26)} ${seconds.toFixed(2)} s (load ${load()})`);

@@ -1,4 +1,5 @@
-// The renders bench/cost-model.ts fits the cost model to: cards moving over a gradient at several sizes, lengths,
+// The renders bench/cost-model.ts fits the cost model to: cards moving over a gradient (and plain flat boxes, the
+// lightest page) at several sizes, lengths,
 // rates, formats and qualities, some with <video> clips, <audio> or a shader transition, so every term of
 // core/render/cost-model.ts is measured more than once. Written into fresh temp folders; the assets (a test-pattern
 // clip, a tone) are made with ffmpeg so the repository holds only text.
@@ -75,6 +76,40 @@ async function cardsProject(ffmpeg: string, cards: Cards): Promise<string> {
   return dir;
 }
 
+/** Three flat boxes moving at `width` x `height`: no text, shadow or gradient, the lightest page a render paints (most of
+ * the parity corpus is this kind of page). */
+function plainHtml(width: number, height: number, seconds: number): string {
+  const side = Math.round(height / 4);
+  return `<!doctype html>
+<html><head><meta charset="utf-8"><script src="${GSAP_CDN_URL}"></script>
+<style>html, body { margin: 0; width: ${width}px; height: ${height}px; overflow: hidden; background: #111827; }
+#root { position: relative; width: ${width}px; height: ${height}px; } .box { position: absolute; width: ${side}px; height: ${side}px; }</style>
+</head><body>
+<div id="root" data-composition-id="plain" data-start="0" data-duration="${seconds}" data-width="${width}" data-height="${height}">
+  <div class="box" style="left:10%;top:20%;background:#ef4444"></div>
+  <div class="box" style="left:40%;top:50%;background:#10b981"></div>
+  <div class="box" style="left:70%;top:30%;background:#6366f1"></div>
+</div>
+<script>
+  const tl = gsap.timeline({ paused: true });
+  tl.to(".box", { x: ${Math.round(width / 5)}, rotation: 90, duration: ${seconds}, ease: "none" }, 0);
+  window.__timelines = window.__timelines || {};
+  window.__timelines["plain"] = tl;
+</script>
+</body></html>
+`;
+}
+
+async function plainProject(width: number, height: number, seconds: number): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "studio-cost-"));
+  await writeFile(join(dir, "index.html"), plainHtml(width, height, seconds));
+  return dir;
+}
+
+const plain = (name: string, width: number, height: number, seconds: number, format: Format): CostCase => ({
+  name, quality: "standard", format, fps: null, make: () => plainProject(width, height, seconds),
+});
+
 /** The parity corpus's shader transition (640x360, 2 s), copied as it is. */
 async function shaderProject(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "studio-cost-"));
@@ -112,6 +147,10 @@ export const COST_CASES: CostCase[] = [
   cards("fhd-3s-video-2", { ...FHD, seconds: 3, videos: 2 }, "standard", "mp4"),
   cards("hd-2s-audio-2", { ...HD, seconds: 2, audios: 2 }, "standard", "mp4"),
   cards("fhd-2s-audio-3", { ...FHD, seconds: 2, audios: 3 }, "draft", "mp4"),
+  plain("plain-sd-1s", 640, 360, 1, "mp4"),
+  plain("plain-sd-2s", 640, 360, 2, "mp4"),
+  plain("plain-sd-2s-webm", 640, 360, 2, "webm"),
+  plain("plain-hd-1s", 1280, 720, 1, "mp4"),
   { name: "shader-sd-2s", quality: "standard", format: "mp4", fps: null, make: shaderProject },
   { name: "shader-sd-2s-60fps", quality: "draft", format: "mp4", fps: 60, make: shaderProject },
 ];

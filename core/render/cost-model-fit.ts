@@ -1,5 +1,5 @@
 // Written by `node bench/cost-model.ts fit` (do not edit by hand): the cost model's coefficients (cost-model.ts),
-// fitted by least squares to 23 renders of bench/lib/cost-cases.ts. Seconds per unit of each term.
+// fitted by least squares to 27 renders of bench/lib/cost-cases.ts. Seconds per unit of each term.
 import type { CostCoefficients } from "./cost-model.ts";
 
 export interface CostModelFit {
@@ -12,19 +12,19 @@ export interface CostModelFit {
 export const COST_MODEL_FIT: CostModelFit = {
   "version": "fitted-2026-11-29",
   "fittedOn": "2026-11-29",
-  "machine": "vm, 2 cores (AMD EPYC), load 1.5 to 3.4",
+  "machine": "vm, 2 cores (AMD EPYC), load 2.1 to 4.2",
   "coefficients": {
-    "fixed": 0.8875,
-    "frame": 0.005617,
-    "megapixelFrame": 0.02342,
-    "webmMegapixelFrame": 0.008433,
-    "movMegapixelFrame": 0.0007237,
-    "gifMegapixelFrame": 0.1338,
-    "pngSequenceMegapixelFrame": 0.1088,
-    "highMegapixelFrame": 0.01001,
-    "draftMegapixelFrame": -0.005722,
-    "videoClipFrame": 0.01409,
-    "audioClip": 0.04161,
-    "shaderFrame": 0.02277
+    "fixed": 0.7695,
+    "frame": 0.00556,
+    "megapixelFrame": 0.02401,
+    "webmMegapixelFrame": 0.009328,
+    "movMegapixelFrame": 0.0003424,
+    "gifMegapixelFrame": 0.1185,
+    "pngSequenceMegapixelFrame": 0.1009,
+    "highMegapixelFrame": 0.01453,
+    "draftMegapixelFrame": -0.004756,
+    "videoClipFrame": 0.005365,
+    "audioClip": 0,
+    "shaderFrame": 0.02666
   }
 };
