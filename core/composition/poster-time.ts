@@ -24,9 +24,14 @@ export function readPosterTime(root: HtmlElement, duration: number | null): Decl
   return { seconds };
 }
 
-/** The poster's moment in a video of `duration` seconds: the declared time when it is within it, else the default. */
-export function choosePosterTime(declared: DeclaredPosterTime, duration: number): number {
-  if (declared && "seconds" in declared && declared.seconds < duration) return declared.seconds;
+/**
+ * The poster's moment on the output's clock, for an output of `duration` seconds that shows the composition from
+ * `start` (its `from`; 0 for a whole render): the declared time (on the composition's clock) when the output shows
+ * it, else the default moment of the output.
+ */
+export function choosePosterTime(declared: DeclaredPosterTime, duration: number, start = 0): number {
+  const at = declared && "seconds" in declared ? declared.seconds - start : -1;
+  if (at >= 0 && at < duration) return at;
   return duration > 0 && duration <= DEFAULT_POSTER_SECONDS ? duration / 2 : Math.min(DEFAULT_POSTER_SECONDS, duration);
 }
 

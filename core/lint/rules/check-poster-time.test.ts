@@ -30,6 +30,9 @@ describe("data-poster-time", () => {
     expect(choosePosterTime(null, 2)).toBe(1);
     // A range render's output shorter than the declared time: the default moment of that output.
     expect(choosePosterTime({ seconds: 5 }, 4)).toBe(3);
+    // A range from 0.5 s: the declared 1.25 s is 0.75 s into its output; one before the range, the default moment.
+    expect(choosePosterTime({ seconds: 1.25 }, 1, 0.5)).toBe(0.75);
+    expect(choosePosterTime({ seconds: 0.25 }, 1, 0.5)).toBe(0.5);
   });
 
   it("maps a time to the frame shown then", () => {

@@ -42,17 +42,14 @@ export async function readDeclaredPosterTime(compositionPath: string): Promise<D
 }
 
 export async function makePoster(tools: StageTools, input: PosterInput): Promise<Poster> {
-  // data-poster-time is on the composition's clock; a range's output starts at its `from`, so the time moves onto the
-  // output's clock, and one before the range is not a time within the video (the default moment then).
   const declared = await readDeclaredPosterTime(input.compositionPath);
-  const shift = input.firstFrame / input.fps;
-  const onOutput: DeclaredPosterTime =
-    declared && "seconds" in declared ? (declared.seconds >= shift ? { seconds: declared.seconds - shift } : { invalid: String(declared.seconds) }) : declared;
-  const seconds = choosePosterTime(onOutput, input.durationSeconds);
+  // data-poster-time is on the composition's clock; a range's output shows it from its first frame.
+  const start = input.firstFrame / input.fps;
+  const seconds = choosePosterTime(declared, input.durationSeconds, start);
   const frame = posterFrame(seconds, input.fps, input.frames);
-  const why = onOutput && "seconds" in onOutput && onOutput.seconds === seconds && declared && "seconds" in declared
+  const why = declared && "seconds" in declared && declared.seconds - start === seconds
     ? `data-poster-time="${declared.seconds}"`
-    : onOutput && "invalid" in onOutput ? `data-poster-time="${onOutput.invalid}" is not a time within the video, so the default moment` : "the default moment";
+    : declared && "invalid" in declared ? `data-poster-time="${declared.invalid}" is not a time within the video, so the default moment` : "the default moment";
   const path = join(input.work, POSTER_FILE);
   const bound = { ms: tools.bounds.encodeMs, stage: "making the poster" };
   if (input.format === "png-sequence") {
