@@ -43,25 +43,15 @@ function copyReferenceUi(): Plugin {
   };
 }
 
-/** Each shipped GSAP release's core file, for the content origin's play pages (core/composition/gsap-assets.ts): in
- * the assets rather than the Worker's script, which has a size budget. */
-function copyGsapReleases(): Plugin {
+/** Files the Worker's assets carry as they are (scripts/lib/copied-assets.ts): each shipped GSAP release's core file,
+ * for the content origin's play pages (core/composition/gsap-assets.ts), and the served docs' Markdown
+ * (core/docs/doc-text-files.ts): in the assets rather than the Worker's script, which has a size budget. */
+function copyAssets(): Plugin {
   return {
-    name: "studio-gsap-releases",
+    name: "studio-copied-assets",
     apply: "build",
     generateBundle() {
-      for (const asset of gsapAssets()) this.emitFile({ type: "asset", fileName: asset.fileName, source: readFileSync(asset.source) });
-    },
-  };
-}
-
-/** The served docs' Markdown (core/docs/doc-text-files.ts): read by the Worker from its assets, kept out of its script. */
-function copyDocTexts(): Plugin {
-  return {
-    name: "studio-doc-texts",
-    apply: "build",
-    generateBundle() {
-      for (const asset of docTextAssets()) this.emitFile({ type: "asset", fileName: asset.fileName, source: readFileSync(asset.source) });
+      for (const asset of [...gsapAssets(), ...docTextAssets()]) this.emitFile({ type: "asset", fileName: asset.fileName, source: readFileSync(asset.source) });
     },
   };
 }
@@ -79,5 +69,5 @@ export default defineConfig({
     reportCompressedSize: false,
     modulePreload: { polyfill: false },
   },
-  plugins: [copyShellPerPage(), copyReferenceUi(), copyGsapReleases(), copyDocTexts()],
+  plugins: [copyShellPerPage(), copyReferenceUi(), copyAssets()],
 });
