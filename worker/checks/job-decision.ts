@@ -10,7 +10,7 @@
 //    job its stopping node gave back (release-job.ts) that no other node finished in time is a 503 (retry): nothing
 //    hung.
 //  - otherwise wait, at most until the next deadline.
-import type { JobRow } from "../renders/farm/queue.ts";
+import { isJobEnded, type JobRow } from "../renders/farm/queue.ts";
 
 export interface JobLimits {
   pickupMs: number;
@@ -65,7 +65,7 @@ export function requeuedWatch(watch: JobWatch, job: JobRow, now: number): JobWat
 const seconds = (ms: number) => Math.round(ms / 1000);
 
 export function decideJob(job: JobRow, watch: JobWatch, now: number, limits: JobLimits, what: string): JobDecision {
-  if (job.status !== "queued" && job.status !== "running") return { act: "ended" };
+  if (isJobEnded(job.status)) return { act: "ended" };
   const { pickupMs, totalMs, maxAttempts } = limits;
   const waited = now - watch.began;
   const lapsed = job.status === "running" && (job.leaseExpiresAt ?? Infinity) < now;
