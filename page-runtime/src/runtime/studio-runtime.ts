@@ -15,6 +15,7 @@ import { readPlaybackRate } from "../../../core/composition/playback-rate.ts";
 import { installVolume, resumeAudio, sampleVolumes, watchMediaVolumes } from "./media-volume.ts";
 import { exposeOwnVariables } from "./own-variables.ts";
 import { watchStillFrames } from "./still-frame.ts";
+import { watchFrameFingerprints } from "./frame-fingerprint.ts";
 import { reportUnsupportedFeatures } from "./unsupported-features.ts";
 import { twinVideoSelectors } from "./video-selectors.ts";
 import { logIgnored } from "./log-ignored.ts";
@@ -60,6 +61,8 @@ function studioRuntime(): void {
   // Render pages only (frame reuse), and before any composition script runs, so every timer, frame callback and
   // DOM change it makes is seen. Playback pages keep the browser's own timers untouched.
   const stillFrames = renderMode ? watchStillFrames((script && script.src) || "", gsapBase) : null;
+  // Incremental re-render: likewise before any composition script, so every shadow root is reachable.
+  const fingerprints = renderMode ? watchFrameFingerprints() : null;
   // Before any composition script runs, so a tween on an element's volume finds the gain-keeping property.
   watchMediaVolumes(!renderMode);
 
@@ -325,7 +328,12 @@ function studioRuntime(): void {
     });
   }
 
-  const api: StudioApi = { ready, info, seek, seekFrame, volumeAutomation, findings: findingsSoFar, configure, setPlaying, renderMode };
+  const frameFingerprint = () => (fingerprints ? fingerprints.frame() : "!not a render page");
+  const loadKey = () => {
+    const version = page.gsap && typeof page.gsap["version"] === "string" ? page.gsap["version"] : null;
+    return fingerprints ? fingerprints.loadKey(version) : "!not a render page";
+  };
+  const api: StudioApi = { ready, info, seek, seekFrame, frameFingerprint, loadKey, volumeAutomation, findings: findingsSoFar, configure, setPlaying, renderMode };
   defineFrozenGlobal("__studio", api);
 }
 
