@@ -1,6 +1,6 @@
 // The renders bench/cost-model.ts fits the cost model to: cards moving over a gradient (and plain flat boxes, the
 // lightest page) at several sizes, lengths,
-// rates, formats and qualities, some with <video> clips, <audio> or a shader transition, so every term of
+// rates, formats and qualities, some with <video> clips, <audio>, a shader transition or a transparent root, so every term of
 // core/render/cost-model.ts is measured more than once. Written into fresh temp folders; the assets (a test-pattern
 // clip, a tone) are made with ffmpeg so the repository holds only text.
 import { copyFile, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
@@ -25,10 +25,12 @@ interface Cards {
   seconds: number;
   videos?: number;
   audios?: number;
+  /** The root paints no background (html and body keep a backdrop, as templates do): a webm, mov or png-sequence keeps its alpha plane. */
+  transparent?: boolean;
 }
 
 /** Cards and a title in motion on every frame, at `width` x `height`, with optional clips and tones. */
-function cardsHtml({ width, height, seconds, videos = 0, audios = 0 }: Cards): string {
+function cardsHtml({ width, height, seconds, videos = 0, audios = 0, transparent = false }: Cards): string {
   const unit = width / 1920;
   const px = (n: number) => `${Math.round(n * unit)}px`;
   const cards = ["#f43f5e", "#22c55e", "#3b82f6", "#eab308"]
@@ -41,8 +43,8 @@ function cardsHtml({ width, height, seconds, videos = 0, audios = 0 }: Cards): s
   return `<!doctype html>
 <html><head><meta charset="utf-8"><script src="${GSAP_CDN_URL}"></script>
 <style>
-html, body { margin: 0; width: ${width}px; height: ${height}px; overflow: hidden; }
-#root { position: relative; width: ${width}px; height: ${height}px; background: linear-gradient(135deg, #0f172a, #312e81); font-family: sans-serif; }
+html, body { margin: 0; width: ${width}px; height: ${height}px; overflow: hidden;${transparent ? " background: #0f172a;" : ""} }
+#root { position: relative; width: ${width}px; height: ${height}px;${transparent ? "" : " background: linear-gradient(135deg, #0f172a, #312e81);"} font-family: sans-serif; }
 .title { position: absolute; left: ${px(160)}; top: ${px(140)}; font-size: ${px(110)}; font-weight: 800; color: #fff; }
 .card { position: absolute; top: ${px(420)}; width: ${px(260)}; height: ${px(260)}; border-radius: ${px(32)}; box-shadow: 0 ${px(30)} ${px(60)} rgba(0,0,0,.4); }
 </style></head><body>
@@ -139,6 +141,9 @@ export const COST_CASES: CostCase[] = [
   cards("fhd-2s-webm-draft", { ...FHD, seconds: 2 }, "draft", "webm"),
   cards("hd-2s-mov", { ...HD, seconds: 2 }, "standard", "mov"),
   cards("fhd-2s-mov", { ...FHD, seconds: 2 }, "standard", "mov"),
+  cards("hd-2s-webm-alpha", { ...HD, seconds: 2, transparent: true }, "standard", "webm"),
+  cards("fhd-2s-webm-alpha", { ...FHD, seconds: 2, transparent: true }, "standard", "webm"),
+  cards("hd-2s-mov-alpha", { ...HD, seconds: 2, transparent: true }, "standard", "mov"),
   cards("hd-3s-gif", { ...HD, seconds: 3 }, "standard", "gif"),
   cards("fhd-2s-gif", { ...FHD, seconds: 2 }, "standard", "gif"),
   cards("sd-2s-png-sequence", { ...SD, seconds: 2 }, "standard", "png-sequence"),

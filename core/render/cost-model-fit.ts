@@ -25,6 +25,7 @@ export const COST_MODEL_FIT: CostModelFit = {
     "draftMegapixelFrame": -0.004756,
     "videoClipFrame": 0.005365,
     "audioClip": 0,
-    "shaderFrame": 0.02666
+    "shaderFrame": 0.02666,
+    "alphaMegapixelFrame": 0
   }
 };

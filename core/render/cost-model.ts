@@ -3,7 +3,7 @@
 // squares; the fitted figures live in cost-model-fit.ts, with the date and machine they were measured on. At run
 // time the Worker scales the estimate by the farm's recent throughput (how recent renders' actual seconds compared
 // with their estimates: throughputScale below). Pure.
-import type { Format, Quality } from "./render-options.ts";
+import { formatKeepsAlpha, type Format, type Quality } from "./render-options.ts";
 
 /** What the model reads of a render: its output, its length and what the composition's root file holds. */
 export interface CostFeatures {
@@ -18,6 +18,16 @@ export interface CostFeatures {
   audioClips: number;
   /** Whether the file loads HyperFrames' shader-transition library (scenes sampled into WebGL textures). */
   shaderTransitions: boolean;
+  /** The output keeps an alpha plane (keepsAlpha): PNG frames from Chromium, the encoder's alpha plane. */
+  alpha: boolean;
+}
+
+/**
+ * Whether a render keeps an alpha plane, as far as the file says: a format with one (webm, mov, png-sequence), of a
+ * root that paints no background of its own (core/composition/read-cost-facts.ts rootBackground).
+ */
+export function keepsAlpha(format: Format, rootBackground: boolean): boolean {
+  return formatKeepsAlpha(format) && !rootBackground;
 }
 
 /** The model's terms, in the order of the design matrix's columns. */
@@ -34,6 +44,7 @@ export const COST_TERMS = [
   "videoClipFrame",
   "audioClip",
   "shaderFrame",
+  "alphaMegapixelFrame",
 ] as const;
 export type CostTerm = (typeof COST_TERMS)[number];
 
@@ -56,6 +67,7 @@ export function costTerms(f: CostFeatures): Record<CostTerm, number> {
     videoClipFrame: f.videoClips * f.frames,
     audioClip: f.audioClips,
     shaderFrame: f.shaderTransitions ? f.frames : 0,
+    alphaMegapixelFrame: f.alpha ? mpf : 0,
   };
 }
 

@@ -12,6 +12,7 @@ import type { ResolvedRender } from "./plan/resolve-render.ts";
 import { trackProgress, type Progress } from "./progress/track-progress.ts";
 import { formatTimeline, startTimeline } from "./progress/render-timeline.ts";
 import type { FrameDone } from "./capture/render-frame-range.ts";
+import type { ChunkDone } from "./capture/capture-chunks.ts";
 import type { CaptureMode } from "./browser/launch-capture-browser.ts";
 import type { Finding } from "../../core/protocol/finding.ts";
 import type { TimelineStage } from "./progress/render-timeline.ts";
@@ -41,6 +42,11 @@ export interface PipelineNode extends SessionInput {
   onProgress?: ((progress: Progress) => void) | undefined;
   /** Every frame as it is handed to the encoder, and whether it was reused (tests and the bench read it). */
   onFrame?: ((frame: FrameDone) => void) | undefined;
+  /**
+   * Each fixed segment's file as soon as it is encoded (core/render/segment-plan.ts), before the join; what it returns is
+   * awaited before the join (the file is removed with the session's scratch folder after the render).
+   */
+  onSegment?: ((segment: ChunkDone) => Promise<void> | void) | undefined;
 }
 
 /** The Worker's answer to the plan: render the whole here, or stop (it split the render into segments). */
@@ -79,6 +85,7 @@ export async function renderPipeline(
           node.onFrame?.(frame);
           frameDone(frame);
         },
+        onSegmentDone: node.onSegment,
       }),
       plan.audio.length === 0 || options.format === "gif" ? null : timeline.time("mixing audio", mixAudioTrack({
         projectDir: session.projectDir, format: options.format, quality: options.quality, plan, work: session.work,

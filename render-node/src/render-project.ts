@@ -6,6 +6,7 @@ import type { Format, Quality, Resolution } from "../../core/render/render-optio
 import type { RenderPlan } from "./plan-render.ts";
 import type { Progress } from "./progress/track-progress.ts";
 import type { FrameDone } from "./capture/render-frame-range.ts";
+import type { ChunkDone } from "./capture/capture-chunks.ts";
 import { renderPipeline, type PlanDecision, type RenderResult } from "./render-pipeline.ts";
 
 export interface RenderProjectInput extends CaptureControls {
@@ -34,6 +35,8 @@ export interface RenderProjectInput extends CaptureControls {
   onProgress?: ((progress: Progress) => void) | undefined;
   /** Every frame as it is handed to the encoder, and whether it was reused (tests and the bench read it). */
   onFrame?: ((frame: FrameDone) => void) | undefined;
+  /** Each fixed segment's file as soon as it is encoded, before the join (render-pipeline.ts PipelineNode.onSegment). */
+  onSegment?: ((segment: ChunkDone) => Promise<void> | void) | undefined;
 }
 
 /** What a render made: the pipeline's result (render-pipeline.ts). */

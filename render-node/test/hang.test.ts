@@ -16,13 +16,13 @@ const BOUNDS: StageBounds = { pageLoadMs: 3000, timelineMs: 2000, frameMs: 2000,
 /** Browser start and a first load on a busy 2-core machine, on top of the stage's own bound. */
 const SLACK_MS = 15_000;
 
-/** A 2 s, 30 fps composition "main" (60 frames); `script` runs in the page's body. */
-function composition(script: string): string {
+/** A 2 s (or `duration`), 30 fps composition "main" (60 frames); `script` runs in the page's body. */
+function composition(script: string, duration = 2): string {
   return `<!doctype html>
 <html><head><meta charset="utf-8"><script src="${GSAP}"></script>
 <style>html, body { margin: 0; width: 160px; height: 90px; background: #000; } #box { width: 20px; height: 20px; background: #f00; }</style>
 </head><body>
-<div data-composition-id="main" data-start="0" data-duration="2" data-width="160" data-height="90"><div id="box"></div></div>
+<div data-composition-id="main" data-start="0" data-duration="${duration}" data-width="160" data-height="90"><div id="box"></div></div>
 <script>${script}</script>
 </body></html>`;
 }
@@ -81,14 +81,14 @@ it("a top-level script that never ends: fails naming the page load", async () =>
   expectFailedOnce(result, "composition index.html did not finish loading in 3 s", BOUNDS.pageLoadMs);
 });
 
-it("a seek that never returns from 1 s on: fails naming the frame, with two browsers both killed", async () => {
+it("a seek that never returns from 2 s on: fails naming the frame, with two browsers both killed", async () => {
   const result = await render(composition(`
     window.__timelines = window.__timelines || {};
-    const tl = gsap.timeline({ paused: true, onUpdate() { if (tl.time() >= 1) while (true) {} } });
-    tl.to("#box", { x: 100, duration: 2, ease: "none" });
-    window.__timelines["main"] = tl;`));
-  // 60 frames over two browsers: the second starts at frame 31 (t = 1.000 s) and hangs there.
-  expectFailedOnce(result, "frame 31 of 60 (at 1.000 s) did not finish seeking in 2 s", BOUNDS.frameMs);
+    const tl = gsap.timeline({ paused: true, onUpdate() { if (tl.time() >= 2) while (true) {} } });
+    tl.to("#box", { x: 100, duration: 4, ease: "none" });
+    window.__timelines["main"] = tl;`, 4));
+  // 120 frames, two fixed segments of 60: the second browser takes frames 61 to 120 (from t = 2.000 s) and hangs at once.
+  expectFailedOnce(result, "frame 61 of 120 (at 2.000 s) did not finish seeking in 2 s", BOUNDS.frameMs);
   expect(result.lines).toContain("capturing with beginFrame, 2 browsers");
 });
 

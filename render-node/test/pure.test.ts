@@ -78,7 +78,7 @@ describe("ffmpeg arguments", () => {
       "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-threads", "1",
       "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
       "-g", "60", "-keyint_min", "60", "-flags", "+cgop",
-      "-vsync", "cfr", "-r", "30000/1001", "-an", "/w/c0.mp4",
+      "-vsync", "cfr", "-r", "30000/1001", "-an", "-fflags", "+bitexact", "/w/c0.mp4",
     ]);
   });
   it("encodes draft and standard x264 on one thread (one encoder per browser), high with frame threads", () => {
@@ -92,7 +92,7 @@ describe("ffmpeg arguments", () => {
     expect(mov.join(" ")).toContain("-c:v prores_aw -profile:v 3");
     expect(mov).not.toContain("-g");
     const gif = buildChunkArgs({ format: "gif", quality: "draft", fpsText: "15", gopFrames: 30, output: "c.mkv" });
-    expect(gif.join(" ")).toContain("-i - -c:v copy -r 15 -an c.mkv");
+    expect(gif.join(" ")).toContain("-i - -c:v copy -r 15 -an -fflags +bitexact c.mkv");
     const fitted = buildChunkArgs({ format: "gif", quality: "draft", fpsText: "15", gopFrames: 30, fit: { width: 1080, height: 1080 }, output: "c.mkv" });
     // 4:4:4 so an odd output height (720x405) is allowed.
     expect(fitted.join(" ")).toContain("-vf scale=1080:1080:force_original_aspect_ratio=decrease,format=yuvj444p,pad=1080:1080:(ow-iw)/2:(oh-ih)/2:black -c:v mjpeg");

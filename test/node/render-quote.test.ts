@@ -13,14 +13,14 @@ import type { FarmModel } from "../../worker/renders/split-plan.ts";
 
 const model: FarmModel = { segmentOverheadS: 3, framesPerSecond1080p: 15, joinPerVideoSecondS: 0.075, maxSegments: 8 };
 const queue = { position: 1, etaSeconds: null };
-const media = { videoClips: 0, audioClips: 0, shaderTransitions: false };
+const media = { videoClips: 0, audioClips: 0, shaderTransitions: false, rootBackground: true };
 const root = { width: 1920, height: 1080, durationSeconds: 60, ...media };
 // Plain figures, so the arithmetic reads: 1 s fixed, 0.05 s a 1080p frame (0.02 + 0.03 × 2.0736 MP ≈ 0.0822 s),
 // a <video> clip 0.01 s a frame, a shader transition 0.02 s a frame, high quality 0.01 s per megapixel-frame more.
 const zero = Object.fromEntries(COST_TERMS.map((t) => [t, 0])) as CostCoefficients;
 const fit: CostModelFit = {
   version: "test-fit", fittedOn: "2026-11-29", machine: "a test",
-  coefficients: { ...zero, fixed: 1, frame: 0.02, megapixelFrame: 0.03, highMegapixelFrame: 0.01, videoClipFrame: 0.01, shaderFrame: 0.02 },
+  coefficients: { ...zero, fixed: 1, frame: 0.02, megapixelFrame: 0.03, highMegapixelFrame: 0.01, videoClipFrame: 0.01, shaderFrame: 0.02, alphaMegapixelFrame: 0.05 },
 };
 const facts = (over: Partial<QuoteFacts> = {}): QuoteFacts => ({
   root, fps: 30, options: { resolution: null, format: "mp4", quality: "standard" }, freeNodes: 1, model, queue, fit, throughputScale: 1, ...over,
@@ -44,6 +44,13 @@ describe("quoteOf", () => {
     expect(clip - base).toBeCloseTo(300 * 0.01, 1);
     expect(shader - base).toBeCloseTo(300 * 0.02, 1);
     expect(high - base).toBeCloseTo(300 * 2.0736 * 0.01, 1);
+  });
+
+  it("counts an alpha plane only where the output keeps one: a webm of a root without a background, not an mp4 of it nor a webm of a painted root", () => {
+    const of = (format: "mp4" | "webm", rootBackground: boolean) =>
+      quoteOf(facts({ root: { ...root, durationSeconds: 10, rootBackground }, options: { resolution: null, format, quality: "standard" } })).renderSeconds!;
+    expect(of("webm", false) - of("webm", true)).toBeCloseTo(300 * 2.0736 * 0.05, 1);
+    expect(of("mp4", false)).toBe(of("mp4", true));
   });
 
   it("scales the estimate by the farm's recent throughput, and says by how much", () => {
@@ -81,6 +88,24 @@ describe("readCompositionCostFacts", () => {
     expect(readCompositionCostFacts(html)).toMatchObject({ size: { width: 1920, height: 1080, duration: 3 }, videoClips: 2, audioClips: 1, shaderTransitions: true });
     expect(readCompositionCostFacts(starterComposition({ compositionId: "plain", title: "Plain", duration: 3 }))).toMatchObject({ videoClips: 0, audioClips: 0, shaderTransitions: false });
     expect(readCompositionCostFacts("<p>no root</p>")).toBeNull();
+  });
+
+  it("tells a root that paints its own background from one that leaves html's and body's backdrop to show (a transparent webm)", () => {
+    const page = (style: string, attributes = "") =>
+      `<html><head><style>html, body { background: #111; } ${style}</style></head><body><div id="stage" class="scene main" data-composition-id="c" data-width="640" data-height="360" data-duration="1" ${attributes}></div></body></html>`;
+    const paints = (style: string, attributes?: string) => readCompositionCostFacts(page(style, attributes))!.rootBackground;
+    expect(paints("")).toBe(false);
+    expect(paints("#stage { background: linear-gradient(#000, #fff); }")).toBe(true);
+    expect(paints(".main { background-color: rgb(0 0 0); }")).toBe(true);
+    expect(paints('[data-composition-id="c"] { background: #000; }')).toBe(true);
+    expect(paints("", 'style="background: #222"')).toBe(true);
+    // Not the root: a descendant, a longer id, a class it lacks, a background that paints nothing.
+    expect(paints("#stage .card { background: #000; }")).toBe(false);
+    expect(paints("#stage2 { background: #000; }")).toBe(false);
+    expect(paints(".mainly { background: #000; }")).toBe(false);
+    expect(paints("#stage { background: transparent; }")).toBe(false);
+    // The starter paints its root's gradient.
+    expect(readCompositionCostFacts(starterComposition({ compositionId: "plain", title: "Plain", duration: 3 }))!.rootBackground).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultOf, parseSetting } from "../../worker/config/parse-config.ts";
-import { decideSplit, farmModel, secondsPerFrame, splitSeconds, type SplitInput } from "../../worker/renders/split-plan.ts";
+import { decideSplit, farmModel, frameRanges, onFixedSegments, secondsPerFrame, splitSeconds, type SplitInput } from "../../worker/renders/split-plan.ts";
 import { countFreeNodes } from "../../worker/renders/farm/free-node-count.ts";
 
 describe("splitting a render: when it finishes sooner with the nodes free", () => {
@@ -82,6 +82,17 @@ describe("splitting a render: when it finishes sooner with the nodes free", () =
     for (let i = 1; i < segments.length; i++) expect(segments[i]!.fromFrame).toBe(segments[i - 1]!.toFrame);
     const sizes = segments.map((s) => s.toFrame - s.fromFrame);
     expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+  });
+
+  it("moves a split's cuts onto the fixed two-second segments of the composition's clock, a range render's too", () => {
+    const cuts = (frames: number, count: number, firstFrame: number) =>
+      onFixedSegments(frameRanges(frames, count), { num: 30, den: 1 }, firstFrame).map((s) => [s.fromFrame, s.toFrame]);
+    // 60 s at 30 fps on 7 nodes: every cut on a multiple of 60 frames, every frame once.
+    expect(cuts(1800, 7, 0)).toEqual([[0, 240], [240, 540], [540, 780], [780, 1020], [1020, 1260], [1260, 1560], [1560, 1800]]);
+    // A range render from frame 45: the output's cuts sit at composition frames 60k, so output frames 60k - 45.
+    expect(cuts(600, 3, 45)).toEqual([[0, 195], [195, 375], [375, 600]]);
+    // A cut that lands where another did is dropped, never an empty segment.
+    expect(cuts(90, 3, 0)).toEqual([[0, 60], [60, 90]]);
   });
 
   it("counts a smaller frame as faster, in proportion to its pixels but never below 7 % of a 1080p frame", () => {

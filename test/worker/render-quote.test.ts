@@ -18,7 +18,7 @@ const count = async (table: "renders" | "jobs", userId: string) =>
 
 /** The fitted model's seconds for the starter (6 s of 1920x1080 at 30 fps, no clips) at `quality`, scaled. */
 const starterSeconds = (quality: "draft" | "standard", scale: number) =>
-  Math.round(estimateSeconds({ frames: 180, width: 1920, height: 1080, format: "mp4", quality, videoClips: 0, audioClips: 0, shaderTransitions: false }, COST_MODEL_FIT.coefficients) * scale * 10) / 10;
+  Math.round(estimateSeconds({ frames: 180, width: 1920, height: 1080, format: "mp4", quality, videoClips: 0, audioClips: 0, shaderTransitions: false, alpha: false }, COST_MODEL_FIT.coefficients) * scale * 10) / 10;
 
 async function project(name: string, html?: string) {
   const s = await signIn(name);

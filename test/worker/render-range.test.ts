@@ -53,7 +53,7 @@ describe("range renders", () => {
     // Seconds 1 to 3 of the starter's 6: 60 frames, quoted by the cost model for 60 frames (not the whole 180).
     const dry = await json<{ quote: Record<string, unknown> }>(await api(s.token, "POST", `/api/projects/${slug}/render`, { dryRun: true, from: 1, to: 3, format: "webm" }));
     const starterFrames = (frames: number, format: "mp4" | "webm" = "mp4") =>
-      Math.round(estimateSeconds({ frames, width: 1920, height: 1080, format, quality: "standard", videoClips: 0, audioClips: 0, shaderTransitions: false }, COST_MODEL_FIT.coefficients) * 10) / 10;
+      Math.round(estimateSeconds({ frames, width: 1920, height: 1080, format, quality: "standard", videoClips: 0, audioClips: 0, shaderTransitions: false, alpha: false }, COST_MODEL_FIT.coefficients) * 10) / 10;
     const seconds = starterFrames(60, "webm");
     expect(dry.quote).toMatchObject({ frames: 60, renderSeconds: seconds, wallSeconds: seconds, segments: 1, model: { throughputScale: 1 } });
     const byFrames = await json<{ quote: Record<string, unknown> }>(await api(s.token, "POST", `/api/projects/${slug}/render`, { dryRun: true, from: "150f" }));

@@ -3,7 +3,7 @@
 // throughput).
 //
 // The node seconds of a whole render are the fitted cost model's (core/render/cost-model.ts: frames, pixels, format,
-// quality, video clips, audio, shader transitions; coefficients measured by bench/cost-model.ts), scaled by how recent
+// quality, video clips, audio, shader transitions, transparency; coefficients measured by bench/cost-model.ts), scaled by how recent
 // renders' actual seconds compared with their estimates. Whether it is split, and into how many segments, is the
 // farm's decision as the room will make it (split-plan.ts), and a split render adds the farm model's fixed cost per
 // segment and the join.
@@ -12,14 +12,14 @@ import type { RenderQuote } from "../../core/protocol/render-quote.ts";
 import type { RenderOptions } from "../../core/render/render-options.ts";
 import { outputSize } from "../../core/render/output-size.ts";
 import { countLimitFrames } from "../../core/composition/composition-limits.ts";
-import { estimateSeconds } from "../../core/render/cost-model.ts";
+import { estimateSeconds, keepsAlpha } from "../../core/render/cost-model.ts";
 import type { CostModelFit } from "../../core/render/cost-model-fit.ts";
 import { decideSplit, type FarmModel } from "./split-plan.ts";
 import { declaredRange } from "../../core/render/render-range.ts";
 
 /** What the quote's `model.basis` says the estimate rests on. */
 const basisOf = (fit: CostModelFit) =>
-  `the cost model fitted on ${fit.fittedOn} to renders on ${fit.machine} (frames, pixels, format, quality, video clips, audio, shader transitions), scaled by the farm's recent throughput; a split adds the configured SEGMENT_OVERHEAD_MS per segment and JOIN_MS_PER_VIDEO_SECOND`;
+  `the cost model fitted on ${fit.fittedOn} to renders on ${fit.machine} (frames, pixels, format, quality, video clips, audio, shader transitions, transparency), scaled by the farm's recent throughput; a split adds the configured SEGMENT_OVERHEAD_MS per segment and JOIN_MS_PER_VIDEO_SECOND`;
 
 /** What the composition file declares and holds, as read statically (null: not declared, or not a number). */
 export interface RootFacts {
@@ -29,6 +29,8 @@ export interface RootFacts {
   videoClips: number;
   audioClips: number;
   shaderTransitions: boolean;
+  /** The root paints a background of its own (core/composition/read-cost-facts.ts). */
+  rootBackground: boolean;
 }
 
 /** The frames a render makes of a composition of `durationSeconds`: all of them, or its from/to range's. */
@@ -68,7 +70,7 @@ export function quoteOf({ root, fps, options, freeNodes, model, queue, fit, thro
     return { frames, ...known, renderSeconds: null, wallSeconds: null, segments: null, reason: reasons.join("; ") };
   }
   const durationSeconds = frames / known.fps;
-  const features = { frames, ...size, format: options.format, quality: options.quality, videoClips: root.videoClips, audioClips: root.audioClips, shaderTransitions: root.shaderTransitions };
+  const features = { frames, ...size, format: options.format, quality: options.quality, videoClips: root.videoClips, audioClips: root.audioClips, shaderTransitions: root.shaderTransitions, alpha: keepsAlpha(options.format, root.rootBackground) };
   const wholeS = estimateSeconds(features, fit.coefficients) * about.throughputScale;
   const decision = decideSplit({ frames, ...size, durationSeconds, format: options.format, freeNodes }, model);
   const segments = decision.segments.length;

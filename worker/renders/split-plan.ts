@@ -11,11 +11,13 @@
 // count is the free nodes, cut so that every segment captures for at least as long as its fixed cost (at most half
 // a node's time on a segment is overhead; past that the farm burns nodes for little), and at most MAX_SEGMENTS.
 // GIF is never split (its palette pass needs every frame), nor a png-sequence (its frames are files zipped by the
-// node that took them, capped in length). Segments are equal to within one frame and cover
-// [0, frames) exactly. The settings are parsed with the rest of the configuration (worker/config/settings.ts).
+// node that took them, capped in length). Segments are equal to within one frame and cover [0, frames) exactly.
+// onFixedSegments moves the cuts onto the fixed segments' boundaries (core/render/segment-plan.ts); the room does
+// not apply it yet. The settings are parsed with the rest of the configuration (worker/config/settings.ts).
 import type { RenderPlan, SegmentRange } from "../../core/protocol/render-plan.ts";
 import type { Format } from "../../core/render/render-options.ts";
 import type { Config } from "../config/config-types.ts";
+import { nearestSegmentStart } from "../../core/render/segment-plan.ts";
 
 /** The farm's measured costs, in seconds, and the segment cap. */
 export interface FarmModel {
@@ -87,6 +89,19 @@ export function decideSplit(input: SplitInput, model: FarmModel): SplitDecision 
   const splitS = splitSeconds(input, count, model);
   if (splitS >= wholeS) return kept("not sooner");
   return { segments: frameRanges(input.frames, count), wholeS, splitS };
+}
+
+/**
+ * The split's inner cuts moved to the nearest fixed-segment boundary of the composition's clock
+ * (core/render/segment-plan.ts), so each node encodes whole fixed segments, the same bytes a render on one node
+ * makes; a range that this leaves empty is dropped. The output's frames are [0, frames), the composition's
+ * firstFrame + that.
+ */
+export function onFixedSegments(ranges: SegmentRange[], fps: RenderPlan["fps"], firstFrame: number): SegmentRange[] {
+  const frames = ranges.at(-1)!.toFrame;
+  const cuts = ranges.slice(1).map((range) => Math.min(frames, Math.max(0, nearestSegmentStart(firstFrame + range.fromFrame, fps) - firstFrame)));
+  const bounds = [0, ...cuts, frames].filter((cut, i, all) => i === 0 || cut > all[i - 1]!);
+  return bounds.slice(1).map((toFrame, index) => ({ index, fromFrame: bounds[index]!, toFrame }));
 }
 
 /** `count` ranges covering [0, frames) exactly, equal to within one frame. */

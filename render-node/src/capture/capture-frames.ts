@@ -1,5 +1,5 @@
-// The capture stage: a frame range of the planned composition captured by as many browsers as it is worth, each
-// handing its frames to its own chunk encoder (capture-chunks.ts). Before the first frame: the spare browsers the
+// The capture stage: a frame range of the planned composition captured by as many browsers as it is worth, taking
+// its fixed segments in order, each segment into its own encoder (capture-chunks.ts). Before the first frame: the spare browsers the
 // plan started are taken (more are started if needed), every <video> is decoded once into the frames the page
 // shows, and each page is readied for capture.
 import { join } from "node:path";
@@ -11,7 +11,8 @@ import { prepareCapturePage } from "../browser/prepare-capture-page.ts";
 import { settled } from "../../../core/settled.ts";
 import type { CaptureSession, LoadedBrowser, PageToLoad } from "./capture-session.ts";
 import { browsersFor } from "./capture-options.ts";
-import { captureChunks } from "./capture-chunks.ts";
+import { captureChunks, type ChunkDone } from "./capture-chunks.ts";
+import { segmentsOf } from "../../../core/render/segment-plan.ts";
 import type { FrameDone } from "./render-frame-range.ts";
 import type { FrameRange } from "./split-frame-ranges.ts";
 import type { TransitionSetup } from "./shader-transitions/transition-plan.ts";
@@ -34,12 +35,15 @@ export interface CaptureInput {
   /** Browsers at once: the range gets up to this many (capture-options.ts browsersFor). */
   concurrency: number;
   onFrame: (frame: FrameDone) => void;
+  /** A segment's file is complete (capture-chunks.ts). */
+  onSegmentDone?: ((segment: ChunkDone) => Promise<void> | void) | undefined;
 }
 
-/** Captures the range and returns its chunk files in frame order; every browser is killed by then. */
+/** Captures the range and returns its segments' files in frame order; every browser is killed by then. */
 export async function captureFrames(session: CaptureSession, input: CaptureInput): Promise<string[]> {
   const { range, options, page } = input;
-  const workers = browsersFor(range.end - range.start, input.concurrency);
+  // No more browsers than segments: a segment is one browser's (core/render/segment-plan.ts).
+  const workers = Math.min(browsersFor(range.end - range.start, input.concurrency), segmentsOf(range, options.fps).length);
   const ready = session.takeSpares(workers - 1);
   const more = Array.from({ length: workers - 1 - ready.length }, () => session.load(page));
   // Every <video> is decoded once, into frames the page shows while seeking; the decoding runs while the browsers
@@ -60,6 +64,7 @@ export async function captureFrames(session: CaptureSession, input: CaptureInput
   session.failIfBlocked(options.strict);
   const chunks = await captureChunks(session, loaded, {
     range, frames: input.frames, outputStart: input.outputStart, options, viewport: input.viewport, alpha: input.alpha, transitions: input.transitions, onFrame: input.onFrame,
+    onSegmentDone: input.onSegmentDone,
   });
   session.browsersGone();
   session.failIfBlocked(options.strict);

@@ -1,4 +1,5 @@
-// One browser's share of a render: seek, capture and pipe each frame of a contiguous range into its own ffmpeg.
+// One browser's share of a render: the fixed segments it takes (core/render/segment-plan.ts), each sought, captured and piped
+// frame by frame into an ffmpeg of its own, so a segment's file depends on its frames and the settings only.
 import type { CaptureBrowser } from "../browser/launch-capture-browser.ts";
 import type { StudioWindow } from "../../../page-runtime/api.ts";
 import { drawFrame, type DrawRequest, type FrameClock } from "./capture-frame.ts";
@@ -16,17 +17,25 @@ import type { PageProblem } from "../../../core/protocol/read-page-report.ts";
 import { logDebug } from "../system/debug-log.ts";
 import { settled } from "../../../core/settled.ts";
 
-/** What one browser's share is of the render: its frames, their rate, image and encoder (the node's side apart). */
-export interface FrameRangeJob {
+/** One segment as a browser takes it: its frames and its encoder's arguments (buildChunkArgs: frames on stdin, the file). */
+export interface SegmentToEncode {
   range: FrameRange;
+  ffmpegArgs: string[];
+}
+
+/** What one browser's share is of the render: the segments it takes, their rate, image and encoder (the node's side apart). */
+export interface FrameRangeJob {
+  /**
+   * The next segment not yet taken by any browser, or null when none is left: the browsers share one queue in frame
+   * order, so segments finish roughly in order.
+   */
+  nextSegment: () => SegmentToEncode | null;
   /** Frames of the whole render, for messages ("frame 412 of 900"). */
   totalFrames: number;
   fps: Fps;
   jpegQuality: number;
   /** Capture PNGs with alpha in place of JPEGs (the encoder reads PNG then). */
   png?: boolean | undefined;
-  /** From buildChunkArgs: reads frames on stdin, writes the chunk. */
-  ffmpegArgs: string[];
   /**
    * ffmpeg reads the frames timestamped (buildChunkArgs, chunkReadsTimestamps): a reused frame is then not written
    * again, only a hold's last frame is. Otherwise every frame is written in full.
@@ -35,12 +44,14 @@ export interface FrameRangeJob {
   /** Frame reuse: a frame the page proves identical to the one before is not captured again (its bytes are). */
   reuse: boolean;
   onFrame: (frame: FrameDone) => void;
-  /** A seekFrame answer that did not parse (the frame is captured); reported once per range. */
+  /** A seekFrame answer that did not parse (the frame is captured); reported once per browser. */
   onPageProblem?: ((problem: PageProblem) => void) | undefined;
   /** The composition's shader transitions (transition-plan.ts): their frames are two scenes blended. */
   transitions?: TransitionSetup | null | undefined;
-  /** Called once the range's last frame is handed to ffmpeg, before the chunk is flushed (the browser is free). */
+  /** Called once the browser's last frame is handed to ffmpeg, before its last segment is flushed (the browser is free). */
   onCaptured?: (() => Promise<void>) | undefined;
+  /** Called when a segment's file is complete (its encoder flushed and exited). */
+  onSegmentDone?: ((segment: SegmentToEncode) => void) | undefined;
 }
 
 /** One frame handed to the encoder: which, and whether it is the previous frame's bytes again (reuse). */
@@ -62,25 +73,20 @@ function write(stream: NodeJS.WritableStream, data: Buffer): Promise<void> {
 }
 
 /**
- * Renders frames [range.start, range.end) into one chunk file, in `capture` (its page loaded and prepared), with
- * `tools` (ffmpeg, the stage bounds and the render's signal). Seek, capture and hand-over to ffmpeg are each
- * bounded by bounds.frameMs: a page that hangs fails with "frame 412 of 900 (at 13.700 s) did not finish seeking
- * in 10 s" (frames counted from 1, as in the progress lines).
+ * Renders the segments `job.nextSegment` hands this browser, in `capture` (its page loaded and prepared), each into
+ * its own file with its own ffmpeg, with `tools` (ffmpeg, the stage bounds and the render's signal). A segment's
+ * encoder flushes while the browser captures the next one; the next one's ffmpeg starts while its first frame is
+ * sought. Seek, capture and hand-over to ffmpeg are each bounded by bounds.frameMs: a page that hangs fails with
+ * "frame 412 of 900 (at 13.700 s) did not finish seeking in 10 s" (frames counted from 1, as in the progress lines).
  */
 export async function renderFrameRange(capture: CaptureBrowser, tools: StageTools, job: FrameRangeJob): Promise<void> {
-  const encoder = tools.run(tools.binaries.ffmpeg, job.ffmpegArgs, { stdin: "pipe" });
-  const stdin = encoder.stdin;
-  if (!stdin) throw new Error("ffmpeg has no stdin");
-  // An ffmpeg that dies breaks the pipe: that is reported through `done` with ffmpeg's own words, so the pipe's
-  // EPIPE is only said at debug level.
-  stdin.on("error", (error) => logDebug("ffmpeg's stdin closed", error));
   const interval = (1000 * job.fps.den) / job.fps.num;
   const clock: FrameClock = { interval };
   const { page } = capture;
-  // Every image of the range, plain or a transition's scene, is drawn here: this browser, at this rate.
+  // Every image of the browser's segments, plain or a transition's scene, is drawn here: this browser, at this rate.
   const draw = (request: DrawRequest) => drawFrame(capture, clock, request);
   // The page's answer to seekFrame, checked on every frame without a round trip (readSeekAnswer: a typeof and a
-  // length): one the page forged is a capture, reported once per range.
+  // length): one the page forged is a capture, reported once per browser.
   let answerProblem = false;
   const answerOf = (raw: unknown, t: number): string | null => {
     const read = readSeekAnswer(raw, t);
@@ -90,112 +96,142 @@ export async function renderFrameRange(capture: CaptureBrowser, tools: StageTool
     }
     return read.value;
   };
-  let previous: Buffer | null = null;
-  let previousTime: number | null = null;
-  let encoderFailed: unknown = null;
-  encoder.done.catch((error: unknown) => {
-    encoderFailed = error;
-  });
   const bound = tools.bounds.frameMs;
   const within = seconds(bound);
-  const chunkSeconds = ((job.range.end - job.range.start) * job.fps.den) / job.fps.num;
-  const flushMs = encodeBound(tools.bounds, chunkSeconds);
   // Slow is not hung: each bound runs at the pace its processes get the CPU (paced-deadline.ts). The page's bound
-  // ends at ten times its length whatever the pace; ffmpeg, busy with frames queued before, at the chunk's bound.
+  // ends at ten times its length whatever the pace; ffmpeg, busy with frames queued before, at the segment's bound.
   const paced = pageBound(bound, capture.pid);
-  const encoderBound = ffmpegBound(bound, flushMs, encoder.pid);
   // Started at the first transition frame only: a render without shader transitions runs no worker.
-  let blender: Blender | null = null;
-  // A blended frame is never the bytes of the next one, whatever the page says about its DOM.
-  let previousBlended = false;
-  let index = job.range.start;
+  let blender = null as Blender | null;
+  let index = 0;
   let time = 0;
   const frameName = () => `frame ${index + 1} of ${job.totalFrames} (at ${time.toFixed(3)} s)`;
   const seekMessage = () => `${frameName()} did not finish seeking in ${within}`;
   const captureMessage = () => `${frameName()} was not captured in ${within}`;
   const encodeMessage = () => `${frameName()} was not taken by the encoder in ${within}`;
-  const hand = (data: Buffer) =>
-    tools.paced(Promise.race([write(stdin, data), settled(encoder.done)]), encoderBound, encodeMessage);
-  // Timestamped: the frame's number in the chunk goes before its bytes. The last reused frame not yet written is
-  // written before the next captured one, so the frames ffmpeg fills in (-vsync cfr) lie between two copies of the
-  // same picture, whichever of the two it repeats. The range's last two frames are always written: at the end of
-  // its input ffmpeg repeats the last frame as often as the median of the last three frames' fills, so those must
-  // be 0 or the chunk would grow by frames that do not exist.
-  let lastHeld: number | null = null;
-  let headerSent = false;
-  const send = async (bytes: Buffer, frameIndex: number) => {
-    if (job.timed) {
-      // The stream's header goes before the first frame and states that frame's own size (ivf-stream.ts imageSize).
-      if (!headerSent) {
-        const size = imageSize(bytes);
-        if (!size) throw new Error(`${frameName()}: Chromium's image has no readable size`);
-        await hand(ivfHeader({ image: job.png ? "png" : "jpeg", ...size, fps: job.fps }));
-        headerSent = true;
-      }
-      await hand(ivfFrameHeader(bytes.length, frameIndex - job.range.start));
-    }
-    await hand(bytes);
-  };
-  const sendHoldEnd = async () => {
-    if (lastHeld !== null && previous) await send(previous, lastHeld);
-    lastHeld = null;
-  };
-  const captureBytes = async (): Promise<Buffer> => {
-    // beginFrame returns no image when nothing changed on screen; the first frame must exist, and so must the one
-    // after a blended transition frame (the screen held the blend, not this frame), so ask again (three more times).
-    const fallback = previousBlended ? null : previous;
-    const frame = await draw({
-      jpegQuality: job.jpegQuality, png: job.png, attempts: fallback ? 1 : 4, bound: (drawing) => tools.paced(drawing, paced, captureMessage),
+  // Each segment's flush, awaited once the browser has no segment left (each one's failure is seen there).
+  const flushes: Promise<void>[] = [];
+
+  /** One segment into its own encoder; returns its flush (ffmpeg finishing the file after its stdin ends), not awaited. */
+  const encodeSegment = async (segment: SegmentToEncode): Promise<{ flushed: Promise<void> }> => {
+    const { range } = segment;
+    const encoder = tools.run(tools.binaries.ffmpeg, segment.ffmpegArgs, { stdin: "pipe" });
+    const stdin = encoder.stdin;
+    if (!stdin) throw new Error("ffmpeg has no stdin");
+    // An ffmpeg that dies breaks the pipe: that is reported through `done` with ffmpeg's own words, so the pipe's
+    // EPIPE is only said at debug level.
+    stdin.on("error", (error) => logDebug("ffmpeg's stdin closed", error));
+    let encoderFailed: unknown = null;
+    encoder.done.catch((error: unknown) => {
+      encoderFailed = error;
     });
-    const bytes = frame ?? fallback;
-    if (!bytes) throw new Error(`${frameName()}: Chromium produced no image`);
-    return bytes;
-  };
-  try {
-    for (; index < job.range.end; index++) {
-      tools.signal.throwIfAborted();
-      if (encoderFailed) break;
-      time = frameTime(index, job.fps);
-      // Every frame is sought, reused or not, so what a seek raises (a timeline callback that throws) is still
-      // found; only the capture is skipped, when the page proves nothing could differ from the frame before.
-      const active = transitionAt(job.transitions, time);
-      if (active && job.transitions) {
-        await tools.paced(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), paced, seekMessage);
+    const segmentSeconds = ((range.end - range.start) * job.fps.den) / job.fps.num;
+    const flushMs = encodeBound(tools.bounds, segmentSeconds);
+    const encoderBound = ffmpegBound(bound, flushMs, encoder.pid);
+    // Nothing is carried over from the segment before: its first frame is captured, never reused, so the segment's
+    // bytes are the same whichever browser (or node) renders it and whatever it rendered before.
+    let previous: Buffer | null = null;
+    let previousTime: number | null = null;
+    // A blended frame is never the bytes of the next one, whatever the page says about its DOM.
+    let previousBlended = false;
+    const hand = (data: Buffer) =>
+      tools.paced(Promise.race([write(stdin, data), settled(encoder.done)]), encoderBound, encodeMessage);
+    // Timestamped: the frame's number in the segment goes before its bytes. The last reused frame not yet written is
+    // written before the next captured one, so the frames ffmpeg fills in (-vsync cfr) lie between two copies of the
+    // same picture, whichever of the two it repeats. The segment's last two frames are always written: at the end of
+    // its input ffmpeg repeats the last frame as often as the median of the last three frames' fills, so those must
+    // be 0 or the segment would grow by frames that do not exist.
+    let lastHeld: number | null = null;
+    let headerSent = false;
+    const send = async (bytes: Buffer, frameIndex: number) => {
+      if (job.timed) {
+        // The stream's header goes before the first frame and states that frame's own size (ivf-stream.ts imageSize).
+        if (!headerSent) {
+          const size = imageSize(bytes);
+          if (!size) throw new Error(`${frameName()}: Chromium's image has no readable size`);
+          await hand(ivfHeader({ image: job.png ? "png" : "jpeg", ...size, fps: job.fps }));
+          headerSent = true;
+        }
+        await hand(ivfFrameHeader(bytes.length, frameIndex - range.start));
+      }
+      await hand(bytes);
+    };
+    const sendHoldEnd = async () => {
+      if (lastHeld !== null && previous) await send(previous, lastHeld);
+      lastHeld = null;
+    };
+    const captureBytes = async (): Promise<Buffer> => {
+      // beginFrame returns no image when nothing changed on screen; the first frame must exist, and so must the one
+      // after a blended transition frame (the screen held the blend, not this frame), so ask again (three more times).
+      const fallback = previousBlended ? null : previous;
+      const frame = await draw({
+        jpegQuality: job.jpegQuality, png: job.png, attempts: fallback ? 1 : 4, bound: (drawing) => tools.paced(drawing, paced, captureMessage),
+      });
+      const bytes = frame ?? fallback;
+      if (!bytes) throw new Error(`${frameName()}: Chromium produced no image`);
+      return bytes;
+    };
+    try {
+      for (index = range.start; index < range.end; index++) {
+        tools.signal.throwIfAborted();
+        if (encoderFailed) break;
+        time = frameTime(index, job.fps);
+        // Every frame is sought, reused or not, so what a seek raises (a timeline callback that throws) is still
+        // found; only the capture is skipped, when the page proves nothing could differ from the frame before.
+        const active = transitionAt(job.transitions, time);
+        if (active && job.transitions) {
+          await tools.paced(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), paced, seekMessage);
+          previousTime = time;
+          blender ??= startBlender();
+          const frame = { setup: job.transitions, ...active };
+          const bytes = await tools.paced(captureTransitionFrame(page, draw, frame, blender, job.jpegQuality, job.png ?? false), paced, captureMessage);
+          await sendHoldEnd();
+          previous = bytes;
+          previousBlended = true;
+          await send(bytes, index);
+          job.onFrame({ index, reused: false, change: `shader transition ${active.transition.shader}` });
+          continue;
+        }
+        const from: number | null = previous ? previousTime : null;
+        const change: string | null = job.reuse
+          ? answerOf(await tools.paced(page.evaluate((t: number, f: number | null): unknown => (window as unknown as StudioWindow).__studio.seekFrame(t, f), time, from), paced, seekMessage), time)
+          : await tools.paced(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), paced, seekMessage).then(() => "frame reuse is off");
         previousTime = time;
-        blender ??= startBlender();
-        const frame = { setup: job.transitions, ...active };
-        const bytes = await tools.paced(captureTransitionFrame(page, draw, frame, blender, job.jpegQuality, job.png ?? false), paced, captureMessage);
-        await sendHoldEnd();
-        previous = bytes;
-        previousBlended = true;
-        await send(bytes, index);
-        job.onFrame({ index, reused: false, change: `shader transition ${active.transition.shader}` });
-        continue;
+        const reused = change === null && previous !== null && !previousBlended;
+        if (reused && job.timed && index < range.end - 2) {
+          lastHeld = index;
+        } else {
+          const bytes: Buffer = reused && previous ? previous : await captureBytes();
+          await sendHoldEnd();
+          previous = bytes;
+          previousBlended = false;
+          await send(bytes, index);
+        }
+        job.onFrame({ index, reused, change: reused ? null : (change ?? "no frame before it") });
       }
-      const from: number | null = previous ? previousTime : null;
-      const change: string | null = job.reuse
-        ? answerOf(await tools.paced(page.evaluate((t: number, f: number | null): unknown => (window as unknown as StudioWindow).__studio.seekFrame(t, f), time, from), paced, seekMessage), time)
-        : await tools.paced(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), paced, seekMessage).then(() => "frame reuse is off");
-      previousTime = time;
-      const reused = change === null && previous !== null && !previousBlended;
-      if (reused && job.timed && index < job.range.end - 2) {
-        lastHeld = index;
-      } else {
-        const bytes: Buffer = reused && previous ? previous : await captureBytes();
-        await sendHoldEnd();
-        previous = bytes;
-        previousBlended = false;
-        await send(bytes, index);
-      }
-      job.onFrame({ index, reused, change: reused ? null : (change ?? "no frame before it") });
+    } finally {
+      stdin.end();
+    }
+    // ffmpeg flushes what it holds once stdin ends; the segment's share of the video bounds it like any encode step.
+    // Paced too: an ffmpeg still working through its queue on a loaded machine gets up to three times the bound.
+    const flushBound = ffmpegBound(flushMs, 3 * flushMs, encoder.pid);
+    const flushed = tools.paced(encoder.done, flushBound, () => `encoding: finishing the segment of frames ${range.start + 1} to ${range.end} did not finish in ${seconds(flushMs)}`)
+      .then(() => job.onSegmentDone?.(segment));
+    // A dead encoder ends the browser's work at once, with ffmpeg's own words.
+    if (encoderFailed) await flushed;
+    return { flushed };
+  };
+
+  try {
+    for (let segment = job.nextSegment(); segment; segment = job.nextSegment()) {
+      const { flushed } = await encodeSegment(segment);
+      // Observed now, awaited below: a segment that fails while the next is captured is not an unhandled rejection.
+      void settled(flushed);
+      flushes.push(flushed);
     }
   } finally {
-    stdin.end();
     await blender?.close();
   }
   await job.onCaptured?.();
-  // ffmpeg flushes what it holds once stdin ends; the chunk's share of the video bounds it like any encode step.
-  // Paced too: an ffmpeg still working through its queue on a loaded machine gets up to three times the bound.
-  const flushBound = ffmpegBound(flushMs, 3 * flushMs, encoder.pid);
-  await tools.paced(encoder.done, flushBound, () => `encoding: finishing the chunk of frames ${job.range.start + 1} to ${job.range.end} did not finish in ${seconds(flushMs)}`);
+  await Promise.all(flushes);
 }

@@ -208,6 +208,9 @@ export function buildChunkArgs(input: ChunkArgsInput): string[] {
     ...(timed ? ["-vsync", "cfr"] : []),
     "-r", input.fpsText,
     "-an",
+    // No random or versioned muxer fields (Matroska's segment UID, the writing-application tag): a segment's bytes
+    // depend only on its frames and the settings, whichever node renders it (core/render/segment-plan.ts).
+    "-fflags", "+bitexact",
     input.output,
   ];
 }
