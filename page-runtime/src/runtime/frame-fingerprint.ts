@@ -5,11 +5,13 @@
 // with "!" and never matches anything.
 //
 // What the fingerprint covers, in tree order (shadow roots included, open or closed):
-// - every element not display:none: its tag; if it is visible, its attributes (inline style included, where GSAP
-//   writes), its place (getBoundingClientRect: what layout made of it, fonts and hidden siblings included), its
-//   scroll offsets and sizes where it scrolls, a field's value; if it is hidden (a clip outside its window), only its
-//   tag and attributes (a visible child may inherit from its inline style): its text and size paint nothing, and
-//   what its size does to others is in their places;
+// - every element: its tag; if it is visible, its attributes (inline style included, where GSAP writes), its place
+//   (getBoundingClientRect: what layout made of it, fonts and hidden siblings included), its scroll offsets and
+//   sizes where it scrolls, a field's value; if it is hidden (a clip outside its window), its attributes only when
+//   something inside it paints (which may inherit from its inline style or match a selector through it): its text,
+//   size and timing paint nothing, and what its size does to others is in their places. When the CSS has a
+//   selector by which an element styles one outside it (a sibling combinator, :has(), :nth-*(... of S)), hidden and
+//   undisplayed elements are described in full;
 // - every text node of a visible element, by its text;
 // - the CSS rules as the page holds them now (a script may insert or edit rules at any time);
 // - the document's scroll size and the fonts' state.
@@ -19,6 +21,9 @@
 import { logIgnored } from "./log-ignored.ts";
 
 const NOT_DESCRIBED = new Set(["canvas", "iframe", "frame", "object", "embed", "video", "marquee", "animate", "animateMotion", "animateTransform", "set", "discard"]);
+
+// Selectors by which an element can be styled by another that is not its ancestor (over-matching is only caution).
+const RELATIONAL = /[~+]|:has\(|:nth-/;
 
 export interface FrameFingerprints {
   /** The fingerprint of what paints now (16 hex digits), or "!" and why it cannot be told. */
@@ -63,30 +68,61 @@ export function watchFrameFingerprints(): FrameFingerprints {
         continue;
       }
       out.push("\u0001sheet", sheet.disabled ? "off" : "on", sheet.media ? sheet.media.mediaText : "");
-      for (let r = 0; r < rules.length; r++) out.push(rules[r]!.cssText);
+      for (let r = 0; r < rules.length; r++) {
+        out.push(rules[r]!.cssText);
+        if (!walk.relational && relationalRule(rules[r]!)) walk.relational = true;
+      }
     }
   };
 
-  const walkChildren = (parent: Node, visible: boolean, out: string[]) => {
+  const walkChildren = (parent: Node, visible: boolean, out: string[]): boolean => {
+    let paints = false;
     for (let child = parent.firstChild; child; child = child.nextSibling) {
-      if (child.nodeType === 1) walkElement(child as Element, out);
+      if (child.nodeType === 1) paints = walkElement(child as Element, out) || paints;
       else if (child.nodeType === 3 && visible) out.push("\u0002", child.nodeValue || "");
     }
+    return paints;
   };
 
-  // Set by the walk when it meets an element whose picture is not in the DOM.
-  const walk: { refused: string | null } = { refused: null };
-  const walkElement = (el: Element, out: string[]) => {
+  // An attribute naming the page's own origin (the runtime's script, a swapped video) without it: the node's
+  // project server listens on another port each render.
+  const attributesOf = (el: Element): string => {
+    const parts: string[] = [];
+    const attrs = el.attributes;
+    for (let i = 0; i < attrs.length; i++) parts.push(attrs[i]!.name, attrs[i]!.value.split(location.origin).join(""));
+    return parts.join("\u0001");
+  };
+
+  /** Whether a rule's selector (or a selector inside it: @media, @supports) can style by another element's state. */
+  const relationalRule = (rule: CSSRule): boolean => {
+    const selector = (rule as CSSStyleRule).selectorText;
+    if (typeof selector === "string" && RELATIONAL.test(selector)) return true;
+    const inner = (rule as CSSGroupingRule).cssRules;
+    if (inner) for (let i = 0; i < inner.length; i++) if (relationalRule(inner[i]!)) return true;
+    return false;
+  };
+
+  // Set by the walk when it meets an element whose picture is not in the DOM. `relational`: the page's CSS has a
+  // selector by which one element's attributes or text can style another that is not inside it (a sibling
+  // combinator, :has()); then hidden and undisplayed elements are described in full too.
+  const walk: { refused: string | null; relational: boolean } = { refused: null, relational: false };
+
+  /** Describes `el` and what is inside it into `out`; answers whether anything in it paints. */
+  const walkElement = (el: Element, out: string[]): boolean => {
     if (NOT_DESCRIBED.has(el.localName)) walk.refused = "!the page shows a <" + el.localName + ">, whose picture is not in the DOM";
     const style = getComputedStyle(el);
     if (style.display === "none") {
       out.push("\u0003-", el.localName);
-      return;
+      if (walk.relational) out.push(attributesOf(el), el.textContent || "");
+      return false;
     }
     const visible = style.visibility === "visible";
     out.push(visible ? "\u0003" : "\u0003h", el.localName);
-    const attrs = el.attributes;
-    for (let i = 0; i < attrs.length; i++) out.push(attrs[i]!.name, attrs[i]!.value);
+    // A hidden element's attributes matter only when something inside it paints (it may inherit from its inline
+    // style, or match a selector through it): filled in once its children are walked.
+    const attributesAt = out.length;
+    out.push(visible || walk.relational ? attributesOf(el) : "");
+    if (!visible && walk.relational) out.push(el.textContent || "");
     if (visible) {
       const box = el.getBoundingClientRect();
       out.push("@", String(box.x), String(box.y), String(box.width), String(box.height));
@@ -97,21 +133,25 @@ export function watchFrameFingerprints(): FrameFingerprints {
       if (el.localName === "input" || el.localName === "textarea" || el.localName === "select") out.push("value", String(field.value), String(field.checked));
       if (el.localName === "img") out.push("img", String((el as HTMLImageElement).complete), String((el as HTMLImageElement).naturalWidth));
     }
+    let paints = visible;
     const shadow = el.shadowRoot || closedRoots.get(el);
     if (shadow) {
       out.push("\u0004shadow");
       rulesText(shadow.styleSheets, out);
       rulesText(shadow.adoptedStyleSheets, out);
-      walkChildren(shadow, visible, out);
+      paints = walkChildren(shadow, visible, out) || paints;
     }
-    walkChildren(el, visible, out);
+    paints = walkChildren(el, visible, out) || paints;
+    if (paints && !visible) out[attributesAt] = attributesOf(el);
     out.push("\u0005");
+    return paints;
   };
 
   return {
     frame() {
       if (document.getAnimations().length > 0) return "!a CSS animation or transition is running";
       walk.refused = null;
+      walk.relational = false;
       const out: string[] = [];
       rulesText(document.styleSheets, out);
       rulesText(document.adoptedStyleSheets, out);
@@ -124,7 +164,9 @@ export function watchFrameFingerprints(): FrameFingerprints {
     loadKey(gsapVersion) {
       const out: string[] = ["gsap", gsapVersion || "none"];
       const scripts = document.scripts;
-      for (let i = 0; i < scripts.length; i++) out.push("\u0001script", scripts[i]!.src, scripts[i]!.type, scripts[i]!.textContent || "");
+      // A script's URL without the origin: the node's project server listens on another port each render.
+      const local = (url: string) => (url.startsWith(location.origin + "/") ? url.slice(location.origin.length) : url);
+      for (let i = 0; i < scripts.length; i++) out.push("\u0001script", local(scripts[i]!.src), scripts[i]!.type, scripts[i]!.textContent || "");
       if (document.fonts) document.fonts.forEach((face) => out.push("\u0001font", face.family, face.style, face.weight, face.stretch, face.status));
       return hash64(out.join("\u0000"));
     },
