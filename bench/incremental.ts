@@ -15,6 +15,7 @@ import type { PreviousRender } from "../render-node/src/carry/prepare-carry.ts";
 import { resolveBinaries } from "../render-node/src/system/resolve-binaries.ts";
 import { runTool } from "../render-node/src/system/run-tool.ts";
 import { percentile } from "./lib/measure.ts";
+import { formatTimeline } from "../render-node/src/progress/render-timeline.ts";
 
 const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
 
@@ -92,14 +93,17 @@ for (const c of CASES.filter((one) => values.case === "all" || one.name === valu
   const full: number[] = [];
   const incremental: number[] = [];
   let carried = 0;
+  let lastTimeline: RenderResult["timeline"] = [];
   for (let run = 0; run < runs; run++) {
     const a = await render(after, join(out, `${c.name}-full.mp4`), null);
     full.push(a.seconds);
     const b = await render(after, join(out, `${c.name}-incremental.mp4`), previous);
     incremental.push(b.seconds);
     carried = b.result.carry!.carriedSegments;
+    lastTimeline = b.result.timeline;
     console.log(`  run ${run + 1}: full ${a.seconds.toFixed(2)} s, incremental ${b.seconds.toFixed(2)} s (${carried} segments carried), load ${loadavg()[0]!.toFixed(1)}`);
   }
+  console.log(`  the last incremental render's timeline: ${formatTimeline(lastTimeline)}`);
   const [x, y] = await Promise.all([frameMd5(binaries.ffmpeg, join(out, `${c.name}-full.mp4`)), frameMd5(binaries.ffmpeg, join(out, `${c.name}-incremental.mp4`))]);
   const differing = x.filter((m, i) => m !== y[i]).length + Math.abs(x.length - y.length);
   const ratio = median(incremental) / median(full);
