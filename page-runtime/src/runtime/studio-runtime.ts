@@ -328,7 +328,16 @@ function studioRuntime(): void {
     });
   }
 
-  const frameFingerprint = () => (fingerprints ? fingerprints.frame() : "!not a render page");
+  // A walk that throws (a composition that broke a built-in it uses) is a refusal, never a failed render.
+  const frameFingerprint = () => {
+    if (!fingerprints) return "!not a render page";
+    try {
+      return fingerprints.frame();
+    } catch (error) {
+      logIgnored("the frame's fingerprint could not be taken; the frame is rendered again", error);
+      return "!the fingerprint failed: " + errorText(error).slice(0, 120);
+    }
+  };
   const loadKey = () => {
     const version = page.gsap && typeof page.gsap["version"] === "string" ? page.gsap["version"] : null;
     return fingerprints ? fingerprints.loadKey(version) : "!not a render page";
