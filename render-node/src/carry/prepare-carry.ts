@@ -1,7 +1,6 @@
 // Incremental re-render, set up once the plan has loaded the page: the render's carry key (its options, the
 // project's files, the page's scripts, the browser), the carrier every browser asks before encoding a segment,
-// and, when the previous render was made under the same key, its output cut back into segments (started now, run
-// during the capture, awaited at the join).
+// and, when the previous render was made under the same key, its output cut back into segments.
 import { join } from "node:path";
 import { mkdir } from "node:fs/promises";
 import type { StudioWindow } from "../../../page-runtime/api.ts";
@@ -9,7 +8,6 @@ import type { CaptureSession, LoadedBrowser } from "../capture/capture-session.t
 import type { ResolvedRender } from "../plan/resolve-render.ts";
 import type { Viewport } from "../plan/settle-render.ts";
 import { segmentFrames, segmentsOf } from "../../../core/render/segment-plan.ts";
-import { settled } from "../../../core/settled.ts";
 import { carryKey } from "./carry-key.ts";
 import { readFingerprint, type CarryManifest } from "./carry-manifest.ts";
 import { previousOutputFrame } from "./carry-plan.ts";
@@ -47,20 +45,30 @@ export async function prepareCarry(session: CaptureSession, input: {
   ]);
   const key = carryKey({ browserVersion, options, viewport: input.viewport, alpha: input.alpha, files, pageKey: readFingerprint(pageKey) });
   const size = segmentFrames(options.fps);
-  const carrier = segmentCarrier({ key, firstFrame: input.firstFrame, frames: input.frames, segmentFrames: size, previous: previous?.manifest ?? null, onLine: session.onLine });
-  if (!previous) return { carrier, pieces: Promise.resolve(new Map()) };
+  const carrier = (from: CarryManifest | null) =>
+    segmentCarrier({ key, firstFrame: input.firstFrame, frames: input.frames, segmentFrames: size, previous: from, onLine: session.onLine });
+  const none = { pieces: Promise.resolve(new Map<number, string>()) };
+  if (!previous) return { carrier: carrier(null), ...none };
   if (previous.manifest.key !== key) {
     session.onLine("nothing carried from the previous render: it was made from other scripts, styles, files, fonts or options");
-    return { carrier, pieces: Promise.resolve(new Map()) };
+    return { carrier: carrier(null), ...none };
   }
-  const format = options.format;
+  // Cut before the capture (a copy of the video stream: a fraction of a second), so a previous output that cannot
+  // be cut means carrying nothing rather than a failed render.
   const before = segmentsOf({ start: previous.manifest.firstFrame, end: previous.manifest.firstFrame + previous.manifest.fingerprints.length }, options.fps);
   const dir = join(session.work, "previous-segments");
-  const pieces = mkdir(dir).then(() => cutPreviousSegments(session.tools, {
-    previousOutput: previous.outputPath, format, dir,
-    cuts: before.slice(1).map((segment) => previousOutputFrame(previous.manifest, segment.range.start)),
-    seconds: (previous.manifest.fingerprints.length * options.fps.den) / options.fps.num,
-  })).then((files) => new Map(before.map((segment, i) => [segment.index, files[i]!])));
-  void settled(pieces);
-  return { carrier, pieces };
+  let pieces: string[];
+  try {
+    await mkdir(dir);
+    pieces = await cutPreviousSegments(session.tools, {
+      previousOutput: previous.outputPath, format: options.format, dir,
+      cuts: before.slice(1).map((segment) => previousOutputFrame(previous.manifest, segment.range.start)),
+      seconds: (previous.manifest.fingerprints.length * options.fps.den) / options.fps.num,
+    });
+  } catch (error) {
+    session.signal.throwIfAborted();
+    session.onLine(`nothing carried from the previous render: its output could not be cut into segments (${(error as Error).message})`);
+    return { carrier: carrier(null), ...none };
+  }
+  return { carrier: carrier(previous.manifest), pieces: Promise.resolve(new Map(before.map((segment, i) => [segment.index, pieces[i]!]))) };
 }
