@@ -45,6 +45,13 @@ export interface StudioApi {
    */
   seekFrame(t: number, from: number | null): Promise<string | null>;
   /**
+   * Incremental re-render (src/runtime/frame-fingerprint.ts): 16 hex digits naming everything that paints at the
+   * time last sought, or "!" and why it cannot be told (never equal to another frame's). Render mode only.
+   */
+  frameFingerprint(): string;
+  /** A hash of the scripts the page loaded and GSAP's version: what a frame's fingerprint does not show. */
+  loadKey(): string;
+  /**
    * The gain of each sound info() lists, sampled every `step` seconds of composition time inside its window by
    * seeking the timelines (a GSAP tween or script changing its volume): one list per sound, empty when its gain stays
    * at its data-volume. Leaves the timelines at 0.

@@ -7,6 +7,7 @@ export const PURE_TEST_FILES = [
   "core/**/*.test.ts",
   "bench/lib/*.test.ts",
   "render-node/test/browser-pure.test.ts",
+  "render-node/test/carry-pure.test.ts",
   "render-node/test/frame-reuse-pure.test.ts",
   "render-node/test/gsap-url.test.ts",
   "render-node/test/network-pure.test.ts",

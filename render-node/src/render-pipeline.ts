@@ -16,6 +16,11 @@ import type { ChunkDone } from "./capture/capture-chunks.ts";
 import type { CaptureMode } from "./browser/launch-capture-browser.ts";
 import type { Finding } from "../../core/protocol/finding.ts";
 import type { TimelineStage } from "./progress/render-timeline.ts";
+import { segmentsOf } from "../../core/render/segment-plan.ts";
+import { prepareCarry, type PreviousRender } from "./carry/prepare-carry.ts";
+import type { CarryManifest } from "./carry/carry-manifest.ts";
+import type { SegmentCarrier } from "./carry/segment-carrier.ts";
+import { CarryReplayMismatch } from "./carry/scout-segment.ts";
 
 /** What a render made: the file, its figures, the findings and the timeline. */
 export interface RenderResult {
@@ -33,6 +38,18 @@ export interface RenderResult {
   seconds: number;
   /** Each stage's start and end (seconds since the render began) and how busy the cores were (render-timeline.ts). */
   timeline: TimelineStage[];
+  /**
+   * Incremental re-render (carry/): the manifest this render leaves for the next one, and what it carried from the
+   * previous render it was handed. Null for a format whose segments are not joined by copy (GIF, png-sequence).
+   */
+  carry: RenderCarry | null;
+}
+
+export interface RenderCarry {
+  manifest: CarryManifest;
+  /** Fixed segments taken from the previous render's output, neither captured nor encoded (every frame still sought). */
+  carriedSegments: number;
+  carriedFrames: number;
 }
 
 /** The node's side of the pipeline: the session's, and how the node watches the render. */
@@ -47,12 +64,31 @@ export interface PipelineNode extends SessionInput {
    * awaited before the join (the file is removed with the session's scratch folder after the render).
    */
   onSegment?: ((segment: ChunkDone) => Promise<void> | void) | undefined;
+  /** The previous render of the same composition (its output and manifest): segments proven the same are carried. */
+  previous?: PreviousRender | null | undefined;
 }
 
 /** The Worker's answer to the plan: render the whole here, or stop (it split the render into segments). */
 export type PlanDecision = (plan: RenderPlan) => Promise<"render" | "stop">;
 
 export async function renderPipeline(
+  node: PipelineNode,
+  request: ResolvedRender,
+  outputPath: string,
+  decide: PlanDecision,
+): Promise<{ plan: RenderPlan; result: RenderResult | null }> {
+  try {
+    return await renderOnce(node, request, outputPath, decide);
+  } catch (error) {
+    // A page that shows another picture when sought back (scout-segment.ts) cannot be carried from: the render
+    // starts over from nothing, as a render without a previous one (the Worker has had the plan already).
+    if (!(error instanceof CarryReplayMismatch) || !node.previous) throw error;
+    node.onLine?.(`${error.message}`);
+    return renderOnce({ ...node, previous: null }, request, outputPath, async () => "render");
+  }
+}
+
+async function renderOnce(
   node: PipelineNode,
   request: ResolvedRender,
   outputPath: string,
@@ -71,6 +107,10 @@ export async function renderPipeline(
     if ((await decide(plan)) === "stop") return { plan, result: null };
     session.signal.throwIfAborted();
     const first = plan.firstFrame ?? 0;
+    // Incremental re-render: the key and the carrier every browser asks before encoding a segment.
+    const carry = await prepareCarry(session, {
+      previous: node.previous ?? null, options, viewport: planned.viewport, alpha: planned.alpha, first: planned.first, firstFrame: first, frames: plan.frames,
+    });
     const frameDone = trackProgress(plan.frames, (p) => node.onProgress?.(p), session.onLine);
     let reusedFrames = 0;
     // Capture and encode, with the mix alongside: the sound needs no frame, so the join after the last frame is a
@@ -79,7 +119,7 @@ export async function renderPipeline(
       captureFrames(session, {
         // A range render (from/to) captures its frames on the composition's clock, the full render's same frames.
         range: { start: first, end: first + plan.frames }, frames: planned.compositionFrames, outputStart: first, options, viewport: planned.viewport, alpha: planned.alpha,
-        transitions: planned.transitions, page: planned.page, first: planned.first, concurrency,
+        transitions: planned.transitions, page: planned.page, first: planned.first, concurrency, carry,
         onFrame: (frame) => {
           if (frame.reused) reusedFrames++;
           node.onFrame?.(frame);
@@ -92,6 +132,7 @@ export async function renderPipeline(
         strict: options.strict, tools: session.tools, onLine: session.onLine, onFinding: session.onFinding,
       })),
     ]);
+    if (carry && node.previous) session.onLine(carriedLine(carry.carrier, { start: first, end: first + plan.frames }, options.fps));
     // Join: the chunks in order with the sound, copied.
     const { size } = await timeline.time("joining", () => joinFiles({
       format: options.format, quality: options.quality, gifLoop: options.gifLoop, plan, files: chunks, audio,
@@ -106,6 +147,7 @@ export async function renderPipeline(
         outputPath, size, frames: plan.frames, fpsText: plan.fpsText, width: plan.width, height: plan.height,
         durationSeconds: plan.durationSeconds, captureMode: planned.first.browser.mode, reusedFrames, findings: session.findings, seconds,
         timeline: timeline.stages(),
+        carry: carry && carryResult(carry.carrier),
       },
     };
   } catch (error) {
@@ -113,4 +155,14 @@ export async function renderPipeline(
   } finally {
     await session.close();
   }
+}
+
+function carryResult(carrier: SegmentCarrier): RenderCarry {
+  const carried = [...carrier.carriedSegments().values()];
+  return { manifest: carrier.manifest(), carriedSegments: carried.length, carriedFrames: carried.reduce((sum, range) => sum + range.end - range.start, 0) };
+}
+
+function carriedLine(carrier: SegmentCarrier, range: { start: number; end: number }, fps: ResolvedRender["fps"]): string {
+  const { carriedSegments, carriedFrames } = carryResult(carrier);
+  return `segments carried from the previous render: ${carriedSegments} of ${segmentsOf(range, fps).length} (${carriedFrames} frames not captured or encoded)`;
 }

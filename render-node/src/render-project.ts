@@ -7,6 +7,7 @@ import type { RenderPlan } from "./plan-render.ts";
 import type { Progress } from "./progress/track-progress.ts";
 import type { FrameDone } from "./capture/render-frame-range.ts";
 import type { ChunkDone } from "./capture/capture-chunks.ts";
+import type { PreviousRender } from "./carry/prepare-carry.ts";
 import { renderPipeline, type PlanDecision, type RenderResult } from "./render-pipeline.ts";
 
 export interface RenderProjectInput extends CaptureControls {
@@ -37,6 +38,8 @@ export interface RenderProjectInput extends CaptureControls {
   onFrame?: ((frame: FrameDone) => void) | undefined;
   /** Each fixed segment's file as soon as it is encoded, before the join (render-pipeline.ts PipelineNode.onSegment). */
   onSegment?: ((segment: ChunkDone) => Promise<void> | void) | undefined;
+  /** The previous render of the same composition, to carry unchanged segments from (render-pipeline.ts). */
+  previous?: PreviousRender | null | undefined;
 }
 
 /** What a render made: the pipeline's result (render-pipeline.ts). */

@@ -15,6 +15,7 @@ import { readPlaybackRate } from "../../../core/composition/playback-rate.ts";
 import { installVolume, resumeAudio, sampleVolumes, watchMediaVolumes } from "./media-volume.ts";
 import { exposeOwnVariables } from "./own-variables.ts";
 import { watchStillFrames } from "./still-frame.ts";
+import { watchFrameFingerprints } from "./frame-fingerprint.ts";
 import { reportUnsupportedFeatures } from "./unsupported-features.ts";
 import { twinVideoSelectors } from "./video-selectors.ts";
 import { logIgnored } from "./log-ignored.ts";
@@ -60,6 +61,8 @@ function studioRuntime(): void {
   // Render pages only (frame reuse), and before any composition script runs, so every timer, frame callback and
   // DOM change it makes is seen. Playback pages keep the browser's own timers untouched.
   const stillFrames = renderMode ? watchStillFrames((script && script.src) || "", gsapBase) : null;
+  // Incremental re-render: likewise before any composition script, so every shadow root is reachable.
+  const fingerprints = renderMode ? watchFrameFingerprints() : null;
   // Before any composition script runs, so a tween on an element's volume finds the gain-keeping property.
   watchMediaVolumes(!renderMode);
 
@@ -325,7 +328,21 @@ function studioRuntime(): void {
     });
   }
 
-  const api: StudioApi = { ready, info, seek, seekFrame, volumeAutomation, findings: findingsSoFar, configure, setPlaying, renderMode };
+  // A walk that throws (a composition that broke a built-in it uses) is a refusal, never a failed render.
+  const frameFingerprint = () => {
+    if (!fingerprints) return "!not a render page";
+    try {
+      return fingerprints.frame();
+    } catch (error) {
+      logIgnored("the frame's fingerprint could not be taken; the frame is rendered again", error);
+      return "!the fingerprint failed: " + errorText(error).slice(0, 120);
+    }
+  };
+  const loadKey = () => {
+    const version = page.gsap && typeof page.gsap["version"] === "string" ? page.gsap["version"] : null;
+    return fingerprints ? fingerprints.loadKey(version) : "!not a render page";
+  };
+  const api: StudioApi = { ready, info, seek, seekFrame, frameFingerprint, loadKey, volumeAutomation, findings: findingsSoFar, configure, setPlaying, renderMode };
   defineFrozenGlobal("__studio", api);
 }
 

@@ -16,6 +16,7 @@ import { renderFrameRange, type FrameDone } from "./render-frame-range.ts";
 import type { TransitionSetup } from "./shader-transitions/transition-plan.ts";
 import type { FrameRange } from "./split-frame-ranges.ts";
 import { segmentFrames, segmentsOf, type Segment } from "../../../core/render/segment-plan.ts";
+import type { PreparedCarry } from "../carry/prepare-carry.ts";
 
 /** What the chunks are of the render: the range, and the options, size and transitions the plan settled. */
 export interface ChunksToCapture {
@@ -29,6 +30,8 @@ export interface ChunksToCapture {
   alpha: boolean;
   transitions: TransitionSetup | null;
   onFrame: (frame: FrameDone) => void;
+  /** Incremental re-render: the carrier and the previous render's pieces (carry/prepare-carry.ts), or null. */
+  carry?: PreparedCarry | null | undefined;
   /**
    * A segment's file is complete (its encoder has exited); segments complete roughly, not strictly, in order. What
    * it returns is awaited before the capture returns (the file is in the scratch folder until then).
@@ -84,11 +87,13 @@ export async function captureChunks(session: CaptureSession, loaded: LoadedBrows
   };
   // One queue for all browsers: each takes the next segment not yet taken, so the finished ones grow as a prefix.
   let taken = 0;
+  const carried: Promise<void>[] = [];
   const nextSegment = () => {
     if (taken === segments.length) return null;
     const at = taken++;
     const part = segments[at]!.range;
     return {
+      index: segments[at]!.index,
       range: part,
       ffmpegArgs: buildChunkArgs({
         format: options.format, quality: options.quality, fpsText: options.fpsText,
@@ -120,9 +125,23 @@ export async function captureChunks(session: CaptureSession, loaded: LoadedBrows
         onPageProblem: (problem) => onFinding(pageReportFinding(options.composition, problem)),
         onCaptured: () => captured(one.browser),
         onSegmentDone: segmentDone,
+        carry: input.carry?.carrier,
+        onSegmentCarried: (segment) => {
+          const at = segments.findIndex((one) => one.index === segment.index);
+          // A carried segment's file is the previous render's piece, ready once the cut is done.
+          const placed = input.carry!.pieces.then((pieces) => {
+            const piece = pieces.get(segment.index);
+            if (!piece) throw new Error(`segment ${segment.index + 1} was carried but the previous render has no such piece`);
+            chunks[at] = piece;
+            segmentDone({ range: segment.range });
+          });
+          void settled(placed);
+          carried.push(placed);
+        },
       }),
     ),
   );
+  await Promise.all(carried);
   await Promise.all(handled);
   endFinishing();
   onLine(reuse ? `frames reused: ${reused} of ${count} (provably identical to the frame before, not captured again)` : "frame reuse off: every frame captured");

@@ -12,6 +12,7 @@ import { settled } from "../../../core/settled.ts";
 import type { CaptureSession, LoadedBrowser, PageToLoad } from "./capture-session.ts";
 import { browsersFor } from "./capture-options.ts";
 import { captureChunks, type ChunkDone } from "./capture-chunks.ts";
+import type { PreparedCarry } from "../carry/prepare-carry.ts";
 import { segmentsOf } from "../../../core/render/segment-plan.ts";
 import type { FrameDone } from "./render-frame-range.ts";
 import type { FrameRange } from "./split-frame-ranges.ts";
@@ -35,6 +36,8 @@ export interface CaptureInput {
   /** Browsers at once: the range gets up to this many (capture-options.ts browsersFor). */
   concurrency: number;
   onFrame: (frame: FrameDone) => void;
+  /** Incremental re-render (carry/prepare-carry.ts), or null. */
+  carry?: PreparedCarry | null | undefined;
   /** A segment's file is complete (capture-chunks.ts). */
   onSegmentDone?: ((segment: ChunkDone) => Promise<void> | void) | undefined;
 }
@@ -64,7 +67,7 @@ export async function captureFrames(session: CaptureSession, input: CaptureInput
   session.failIfBlocked(options.strict);
   const chunks = await captureChunks(session, loaded, {
     range, frames: input.frames, outputStart: input.outputStart, options, viewport: input.viewport, alpha: input.alpha, transitions: input.transitions, onFrame: input.onFrame,
-    onSegmentDone: input.onSegmentDone,
+    onSegmentDone: input.onSegmentDone, carry: input.carry,
   });
   session.browsersGone();
   session.failIfBlocked(options.strict);

@@ -16,9 +16,14 @@ import { readSeekAnswer } from "../../../core/protocol/read-page-answers.ts";
 import type { PageProblem } from "../../../core/protocol/read-page-report.ts";
 import { logDebug } from "../system/debug-log.ts";
 import { settled } from "../../../core/settled.ts";
+import type { SegmentCarrier } from "../carry/segment-carrier.ts";
+import { readFingerprint } from "../carry/carry-manifest.ts";
+import { CarryReplayMismatch, scoutSegment } from "../carry/scout-segment.ts";
 
 /** One segment as a browser takes it: its frames and its encoder's arguments (buildChunkArgs: frames on stdin, the file). */
 export interface SegmentToEncode {
+  /** Its number on the composition's clock (core/render/segment-plan.ts). */
+  index: number;
   range: FrameRange;
   ffmpegArgs: string[];
 }
@@ -52,14 +57,23 @@ export interface FrameRangeJob {
   onCaptured?: (() => Promise<void>) | undefined;
   /** Called when a segment's file is complete (its encoder flushed and exited). */
   onSegmentDone?: ((segment: SegmentToEncode) => void) | undefined;
+  /**
+   * Incremental re-render (carry/): every frame's fingerprint goes to the carrier, and a segment it proves the
+   * previous render's is carried (scout-segment.ts), not captured or encoded.
+   */
+  carry?: SegmentCarrier | null | undefined;
+  /** A segment was carried: its file is the previous render's piece. */
+  onSegmentCarried?: ((segment: SegmentToEncode) => void) | undefined;
 }
 
 /** One frame handed to the encoder: which, and whether it is the previous frame's bytes again (reuse). */
 export interface FrameDone {
   index: number;
   reused: boolean;
-  /** Why it was captured (the page's answer), or null when reused. */
+  /** Why it was captured (the page's answer), or null when reused or carried. */
   change: string | null;
+  /** Sought only: its segment was carried from the previous render (neither captured nor encoded). */
+  carried?: boolean | undefined;
 }
 
 function write(stream: NodeJS.WritableStream, data: Buffer): Promise<void> {
@@ -112,8 +126,22 @@ export async function renderFrameRange(capture: CaptureBrowser, tools: StageTool
   // Each segment's flush, awaited once the browser has no segment left (each one's failure is seen there).
   const flushes: Promise<void>[] = [];
 
+  // The seek of one frame: seekFrame (frame reuse's answer) or seek, and with a carrier the frame's fingerprint in
+  // the same round trip.
+  const seekTo = async (t: number, from: number | null): Promise<{ change: string | null; print: string | null }> => {
+    const carrying = !!job.carry;
+    const raw = await tools.paced(page.evaluate(async (at: number, f: number | null, reuse: boolean, fingerprint: boolean): Promise<unknown> => {
+      const studio = (window as unknown as StudioWindow).__studio;
+      const change = reuse ? await studio.seekFrame(at, f) : await studio.seek(at).then(() => "frame reuse is off");
+      return fingerprint ? [change, studio.frameFingerprint()] : change;
+    }, t, from, job.reuse, carrying), paced, seekMessage);
+    if (!carrying) return { change: job.reuse ? answerOf(raw, t) : "frame reuse is off", print: null };
+    const [change, print] = Array.isArray(raw) ? raw : [raw, null];
+    return { change: job.reuse ? answerOf(change, t) : "frame reuse is off", print: readFingerprint(print) };
+  };
+
   /** One segment into its own encoder; returns its flush (ffmpeg finishing the file after its stdin ends), not awaited. */
-  const encodeSegment = async (segment: SegmentToEncode): Promise<{ flushed: Promise<void> }> => {
+  const encodeSegment = async (segment: SegmentToEncode, expect: string[] | null): Promise<{ flushed: Promise<void> }> => {
     const { range } = segment;
     const encoder = tools.run(tools.binaries.ffmpeg, segment.ffmpegArgs, { stdin: "pipe" });
     const stdin = encoder.stdin;
@@ -189,13 +217,18 @@ export async function renderFrameRange(capture: CaptureBrowser, tools: StageTool
           previous = bytes;
           previousBlended = true;
           await send(bytes, index);
+          job.carry?.frame(index, "!shader transition");
           job.onFrame({ index, reused: false, change: `shader transition ${active.transition.shader}` });
           continue;
         }
         const from: number | null = previous ? previousTime : null;
-        const change: string | null = job.reuse
-          ? answerOf(await tools.paced(page.evaluate((t: number, f: number | null): unknown => (window as unknown as StudioWindow).__studio.seekFrame(t, f), time, from), paced, seekMessage), time)
-          : await tools.paced(page.evaluate((t: number) => (window as unknown as StudioWindow).__studio.seek(t), time), paced, seekMessage).then(() => "frame reuse is off");
+        const { change, print } = await seekTo(time, from);
+        if (print !== null) {
+          // Sought again after seeking back (scout-segment.ts): it must show what it showed going forward.
+          const before = expect?.[index - range.start];
+          if (before !== undefined && before !== "!shader transition" && (before !== print || print.startsWith("!"))) throw new CarryReplayMismatch(index);
+          job.carry?.frame(index, print);
+        }
         previousTime = time;
         const reused = change === null && previous !== null && !previousBlended;
         if (reused && job.timed && index < range.end - 2) {
@@ -224,7 +257,26 @@ export async function renderFrameRange(capture: CaptureBrowser, tools: StageTool
 
   try {
     for (let segment = job.nextSegment(); segment; segment = job.nextSegment()) {
-      const { flushed } = await encodeSegment(segment);
+      let expect: string[] | null = null;
+      if (job.carry) {
+        const { range } = segment;
+        const verdict = await scoutSegment(job.carry, segment.index, range, {
+          seek: async (frame, first) => {
+            index = frame;
+            time = frameTime(frame, job.fps);
+            return (await seekTo(time, first ? null : frameTime(frame - 1, job.fps))).print ?? "!not fingerprinted";
+          },
+          isTransition: (frame) => transitionAt(job.transitions, frameTime(frame, job.fps)) !== null,
+          signal: tools.signal,
+        });
+        if (verdict.carried) {
+          for (let frame = range.start; frame < range.end; frame++) job.onFrame({ index: frame, reused: false, change: null, carried: true });
+          job.onSegmentCarried?.(segment);
+          continue;
+        }
+        expect = verdict.expect;
+      }
+      const { flushed } = await encodeSegment(segment, expect);
       // Observed now, awaited below: a segment that fails while the next is captured is not an unhandled rejection.
       void settled(flushed);
       flushes.push(flushed);
