@@ -28,6 +28,14 @@ const OFFLINE_FETCH = join(HERE, "hyperframes-offline-fetch.mjs");
 const SHADER_PACKAGE = "@hyperframes/shader-transitions";
 const SHADER_VERSION = "0.8.41";
 const SHADER_DIR = join(CACHE, "shader-transitions");
+/**
+ * Files of the installed packages a corpus case may carry in its own folder, written into its project copy when its
+ * index.html names them (not kept in the repository): HyperShader's browser build as HyperFrames' regression
+ * fixture vendors it.
+ */
+export const PACKAGE_FILES: Record<string, string> = {
+  "vendor/hyper-shader.global.js": join(SHADER_DIR, "node_modules", SHADER_PACKAGE, "dist", "index.global.js"),
+};
 export const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const run = (file: string, args: string[], env: NodeJS.ProcessEnv = process.env) => runProcess(file, args, env, 15);
 const execFileP = promisify(execFile);
