@@ -28,7 +28,7 @@ import { lintProject } from "../core/lint/lint-project.ts";
 import { LINT_RULES, type LintRuleInfo } from "../core/lint/lint-rules.ts";
 import type { LintInputFile, LintSeverity } from "../core/lint/types.ts";
 import { resolveBinaries } from "../render-node/src/system/resolve-binaries.ts";
-import { PACKAGE_FILES } from "./lib/hyperframes-reference.ts";
+import { writePackageFiles } from "./lib/hyperframes-reference.ts";
 import { makeAssets } from "./lib/parity-media.ts";
 
 const HYPERFRAMES_VERSION = "0.8.170";
@@ -185,12 +185,7 @@ async function prepareParityProject(dir: string, assets: string): Promise<string
   const copy = join(WORK, "parity-corpus", relative(PARITY_CORPUS, dir));
   await cp(dir, copy, { recursive: true, filter: (src) => !src.endsWith("parity.json") });
   await cp(assets, join(copy, "assets"), { recursive: true });
-  const page = await readFile(join(copy, "index.html"), "utf8");
-  for (const [path, source] of Object.entries(PACKAGE_FILES)) {
-    if (!page.includes(path)) continue;
-    await mkdir(dirname(join(copy, path)), { recursive: true });
-    await cp(source, join(copy, path));
-  }
+  await writePackageFiles(copy);
   return copy;
 }
 
