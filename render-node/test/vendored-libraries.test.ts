@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderProject } from "../src/render-project.ts";
+import { servePreview } from "../src/browser-jobs/serve-preview.ts";
 import { gsapDist } from "../src/browser/intercept-requests.ts";
 import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
 import { readPngPixel } from "./read-png.ts";
@@ -92,6 +93,23 @@ describe("libraries copied into the project", () => {
     expect(result.findings).toEqual([]);
     expectTransitionRendered(at);
   }, 120_000);
+
+  it("previews with our HyperShader in place of the project's copy, as a file and inline", async () => {
+    const dir = await project("preview", `<script>${LIBRARY}</script>`, { "vendor/hyper-shader.global.js": LIBRARY });
+    const secret = "s3cr3t-vendored-library-preview";
+    const preview = await servePreview({ projectDir: dir, secret, firstPort: 3990 });
+    try {
+      const base = `http://127.0.0.1:${preview.port}/${secret}`;
+      const file = await (await fetch(`${base}/vendor/hyper-shader.global.js`)).text();
+      expect(file).toContain("studio: true");
+      expect(file).not.toContain("Preparing scene transitions");
+      const page = await (await fetch(`${base}/`)).text();
+      expect(page).toContain("studio: true");
+      expect(page).not.toContain("Preparing scene transitions");
+    } finally {
+      await preview.close();
+    }
+  }, 60_000);
 
   it("reports a copy it does not recognise (its loading screen shows), and a strict render fails on it", async () => {
     const dir = await project("disguised", `<script src="vendor/shaders.bundle.js"></script>`, { "vendor/shaders.bundle.js": DISGUISED });
