@@ -107,7 +107,7 @@ const HYPERFRAMES: Record<LintCode, { codes: string[]; difference?: string }> = 
   audio_missing_attribute: { codes: ["media_missing_data_start"] },
   audio_missing_optional_attribute: { codes: [], difference: "Seed 000, rule 8; the render is the same without them (the sound plays to its end, as in HyperFrames)." },
   audio_src_outside_assets: { codes: [], difference: "Seed 000, rule 8." },
-  video_not_muted: { codes: ["video_missing_muted"], difference: "A warning (seed 000, rule 8): the studio mixes an unmuted <video>'s sound as HyperFrames does, so the render does not differ; HyperFrames makes it an error. Both accept data-has-audio; HyperFrames asks only of a <video> with data-start." },
+  video_not_muted: { codes: ["video_missing_muted"], difference: "A warning (seed 000, rule 8): the studio renders an unmuted <video> and mixes its sound (as HyperFrames mixes a video with data-has-audio=\"true\"); HyperFrames makes the undeclared case an error. Both say nothing when data-has-audio is given; HyperFrames asks only of a <video> with data-start." },
   video_missing_attribute: { codes: ["media_missing_data_start"] },
   media_missing_src: { codes: ["media_missing_src"], difference: "Any <audio>/<video> without src; HyperFrames only when it also has data-start and an id." },
   subcomp_missing_attribute: { codes: ["host_missing_composition_id"] },
