@@ -1,7 +1,12 @@
 // Lint parity with HyperFrames: runs the studio's linter and `hyperframes lint --json` (0.8.170) over every project
 // folder of a corpus and prints where they disagree. Not part of npm test (it needs HyperFrames from npm).
 //
-//   node_modules/.bin/node bench/lint-parity.ts [--corpus bench/lint-corpus] [--verbose]
+//   node_modules/.bin/node bench/lint-parity.ts [--corpus bench/lint-corpus] [--parity] [--templates] [--verbose]
+//
+// --parity adds bench/parity-corpus as its renders see it (each project copied with the assets bench/parity.ts writes
+// into it: tones, fonts, vendored package files); --templates adds HyperFrames' own templates as `hyperframes init`
+// writes them (its media placeholders filled with a video that has sound, clip.mp4, and a 10 s duration). The run
+// ends with a Markdown table of every remaining disagreement and studio-only rule, with its reason (bench/README.md).
 //
 // HyperFrames is not a dependency of the project: the pinned version is installed on first use into
 // bench/.cache/hyperframes (git-ignored) with npm on our Node 24; `lint` needs no browser.
@@ -15,18 +20,25 @@
 // disagreement (exit code 1). Rules without a counterpart on either side are listed, not compared.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { mkdir, readdir, readFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { delimiter, dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { lintProject } from "../core/lint/lint-project.ts";
 import { LINT_RULES, type LintRuleInfo } from "../core/lint/lint-rules.ts";
 import type { LintInputFile, LintSeverity } from "../core/lint/types.ts";
+import { resolveBinaries } from "../render-node/src/system/resolve-binaries.ts";
+import { writePackageFiles } from "./lib/hyperframes-reference.ts";
+import { makeAssets } from "./lib/parity-media.ts";
 
 const HYPERFRAMES_VERSION = "0.8.170";
 const HERE = dirname(fileURLToPath(import.meta.url));
 const CACHE = join(HERE, ".cache", "hyperframes");
 const HYPERFRAMES_BIN = join(CACHE, "node_modules", "hyperframes", "bin", "hyperframes.mjs");
+const TEMPLATES = join(CACHE, "node_modules", "hyperframes", "dist", "templates");
+const PARITY_CORPUS = join(HERE, "parity-corpus");
+/** This run's copies of the parity corpus and the filled templates (removed at the end). */
+const WORK = join(HERE, ".cache", `lint-work-${process.pid}`);
 const TEXT_EXTENSIONS = new Set([".html", ".css", ".js", ".mjs", ".json"]);
 
 interface Finding {
@@ -168,27 +180,94 @@ export function compareFindings(project: string, ours: Finding[], theirs: Findin
   return { comparisons, oursUnmapped: [...oursUnmapped], theirsUnmapped: [...theirsUnmapped] };
 }
 
+/** A parity-corpus project as bench/parity.ts hands it to both renderers: with its assets and package files. */
+async function prepareParityProject(dir: string, assets: string): Promise<string> {
+  const copy = join(WORK, "parity-corpus", relative(PARITY_CORPUS, dir));
+  await cp(dir, copy, { recursive: true, filter: (src) => !src.endsWith("parity.json") });
+  await cp(assets, join(copy, "assets"), { recursive: true });
+  await writePackageFiles(copy);
+  return copy;
+}
+
+/**
+ * A template as `hyperframes init --video clip.mp4` writes it (its initMedia, read, not copied): the audio slot
+ * dropped, the video slot pointed at clip.mp4 with data-has-audio="true" (a video with sound), 10 s for the duration.
+ */
+export function fillTemplatePlaceholders(html: string): string {
+  const openTag = (tag: string, placeholder: string) => new RegExp(`<${tag}\\b[^>]*src="${placeholder}"[^>]*>`, "g");
+  let out = html.replace(new RegExp(`${openTag("audio", "__AUDIO_SRC__").source}[\\s\\S]*?</audio>`, "g"), "").replace(openTag("audio", "__AUDIO_SRC__"), "");
+  out = out.replace(openTag("video", "__VIDEO_SRC__"), (tag) =>
+    tag.replace(/\s+(muted|data-has-audio)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))?/g, "").replace(/\s*>$/, ' data-has-audio="true">'));
+  return out.replaceAll("__VIDEO_SRC__", "clip.mp4").replaceAll("__VIDEO_DURATION__", "10");
+}
+
+async function prepareTemplate(dir: string): Promise<string> {
+  const copy = join(WORK, "templates", relative(TEMPLATES, dir));
+  await cp(dir, copy, { recursive: true });
+  for (const path of await listFiles(copy)) {
+    if (!path.endsWith(".html")) continue;
+    await writeFile(join(copy, path), fillTemplatePlaceholders(await readFile(join(copy, path), "utf8")));
+  }
+  // Lint reads only that the file exists.
+  if ((await readFile(join(copy, "index.html"), "utf8").catch(() => "")).includes("clip.mp4")) await writeFile(join(copy, "clip.mp4"), "");
+  return copy;
+}
+
+/** One Markdown row per disagreement and per studio-only rule that fired, with the rule table's reason. */
+function disagreementTable(all: Comparison[], oursOnly: Map<string, string[]>, theirsOnly: Map<string, string[]>): string {
+  const byCode = new Map(LINT_RULES.map((rule) => [rule.code as string, rule]));
+  const rows = new Map<string, { projects: string[]; reason: string }>();
+  const add = (key: string, project: string, reason: string) => {
+    const row = rows.get(key) ?? { projects: [], reason };
+    row.projects.push(project);
+    rows.set(key, row);
+  };
+  for (const c of all.filter((c) => c.verdict !== "agree")) {
+    add(`| ${c.rule} (${byCode.get(c.rule)?.severity ?? "?"}) | ${c.theirs} | ${c.verdict} |`, c.project, byCode.get(c.rule)?.difference ?? "**undocumented**");
+  }
+  for (const [code, projects] of oursOnly) {
+    for (const project of projects) add(`| ${code} (${byCode.get(code)?.severity ?? "?"}) | none | ours only |`, project, byCode.get(code)?.difference ?? "**undocumented**");
+  }
+  for (const [code, projects] of theirsOnly) {
+    for (const project of projects) add(`| none | ${code} | theirs only |`, project, "HyperFrames rule with no studio counterpart");
+  }
+  const lines = ["| ours (severity) | HyperFrames | verdict | where | reason |", "| --- | --- | --- | --- | --- |"];
+  for (const [key, { projects, reason }] of [...rows].sort()) {
+    const where = `${projects.length}: ${projects.slice(0, 3).join(", ")}${projects.length > 3 ? ", ..." : ""}`;
+    lines.push(`${key.slice(0, -1)}| ${where} | ${reason.replace(/\|/g, "/")} |`);
+  }
+  return lines.join("\n");
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { corpus: { type: "string", default: join(HERE, "lint-corpus") }, verbose: { type: "boolean", default: false }, templates: { type: "boolean", default: false } },
+    options: {
+      corpus: { type: "string", default: join(HERE, "lint-corpus") }, verbose: { type: "boolean", default: false },
+      templates: { type: "boolean", default: false }, parity: { type: "boolean", default: false },
+    },
   });
   await ensureHyperframes();
-  // --templates: also HyperFrames' own starter templates, read in place from the installed package (not copied).
-  const corpora = [resolve(values.corpus), ...(values.templates ? [join(CACHE, "node_modules", "hyperframes", "dist", "templates")] : [])];
-  const projects: string[] = [];
-  for (const corpus of corpora) {
-    for (const entry of await readdir(corpus, { withFileTypes: true })) {
-      if (entry.isDirectory() && !entry.name.startsWith("_")) projects.push(join(corpus, entry.name));
-    }
+  const folders = async (corpus: string) =>
+    (await readdir(corpus, { withFileTypes: true })).filter((e) => e.isDirectory() && !e.name.startsWith("_")).map((e) => join(corpus, e.name));
+  const projects: string[] = [...(await folders(resolve(values.corpus)))];
+  await rm(WORK, { recursive: true, force: true });
+  if (values.parity) {
+    const assets = join(WORK, "_assets");
+    await makeAssets(assets, (await resolveBinaries()).ffmpeg);
+    for (const dir of await folders(PARITY_CORPUS)) projects.push(await prepareParityProject(dir, assets));
   }
+  if (values.templates) for (const dir of await folders(TEMPLATES)) projects.push(await prepareTemplate(dir));
   projects.sort();
   const all: Comparison[] = [];
+  // Compositions HyperFrames calls good (no error of its own): where the studio must agree but for its own rules.
+  const good = new Set<string>();
   const oursOnlyRules = new Map<string, string[]>();
   const theirsOnlyRules = new Map<string, string[]>();
   for (const dir of projects) {
-    const project = relative(HERE, dir).replace(/^lint-corpus\//, "").replace(/^\.cache\/hyperframes\/node_modules\/hyperframes\/dist\//, "hyperframes:");
+    const project = dir.startsWith(WORK) ? relative(WORK, dir).replace(/^templates\//, "hyperframes:") : relative(HERE, dir).replace(/^lint-corpus\//, "");
     const [ours, theirs] = await Promise.all([oursFor(dir), theirsFor(dir)]);
     const { comparisons, oursUnmapped, theirsUnmapped } = compareFindings(project, ours, theirs, LINT_RULES);
+    if (!theirs.some((f) => f.severity === "error")) good.add(project);
     all.push(...comparisons);
     for (const code of oursUnmapped) oursOnlyRules.set(code, [...(oursOnlyRules.get(code) ?? []), project]);
     for (const code of theirsUnmapped) theirsOnlyRules.set(code, [...(theirsOnlyRules.get(code) ?? []), project]);
@@ -210,6 +289,12 @@ async function main(): Promise<void> {
   const list = (m: Map<string, string[]>) => [...m].sort().map(([code, where]) => `    ${code} (${where.length}: ${where.slice(0, 4).join(", ")}${where.length > 4 ? ", ..." : ""})`).join("\n") || "    none";
   console.log(`\nstudio rules with no HyperFrames counterpart, where they fired:\n${list(oursOnlyRules)}`);
   console.log(`HyperFrames rules with no studio counterpart, where they fired:\n${list(theirsOnlyRules)}`);
+  const onGood = (m: Map<string, string[]>) => new Map([...m].map(([code, where]) => [code, where.filter((p) => good.has(p))] as const).filter(([, where]) => where.length > 0));
+  console.log(`\nDisagreements on the ${good.size} projects HyperFrames calls good (no error of its own):\n`);
+  console.log(disagreementTable(all.filter((c) => good.has(c.project)), onGood(oursOnlyRules), onGood(theirsOnlyRules)));
+  const oursErrors = all.filter((c) => good.has(c.project) && c.verdict !== "agree" && LINT_RULES.find((r) => r.code === c.rule)?.severity === "error");
+  console.log(`\nerrors of ours on those projects: ${oursErrors.length}${oursErrors.map((c) => `\n  ${c.project}: ${c.rule}`).join("")}`);
+  await rm(WORK, { recursive: true, force: true });
   process.exitCode = undocumented.length > 0 ? 1 : 0;
 }
 

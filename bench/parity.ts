@@ -28,7 +28,7 @@ import { parseArgs } from "node:util";
 import { renderProject } from "../render-node/src/render-project.ts";
 import { resolveBinaries, type Binaries } from "../render-node/src/system/resolve-binaries.ts";
 import { runProcess } from "./lib/run-process.ts";
-import { CACHE, HEADLESS_SHELL, HYPERFRAMES_VERSION, NODE22, ensureReference, renderReference } from "./lib/hyperframes-reference.ts";
+import { CACHE, HEADLESS_SHELL, HYPERFRAMES_VERSION, NODE22, ensureReference, writePackageFiles, renderReference } from "./lib/hyperframes-reference.ts";
 import { GOALS, judge, meanAbsoluteDifference, pairFrames, splitAlpha, type AudioFigures, type Check } from "./lib/parity-compare.ts";
 import { hasAlpha, parseCaseOptions, type CaseOptions } from "./lib/parity-case.ts";
 import { audioFigures, decodeFrames, makeAssets, probe } from "./lib/parity-media.ts";
@@ -149,6 +149,7 @@ async function compareCase(name: string, binaries: Binaries, assets: string): Pr
   }
   await cp(join(CORPUS, name), project, { recursive: true, filter: (src) => basename(src) !== OPTIONS_FILE });
   await cp(assets, join(project, "assets"), { recursive: true });
+  await writePackageFiles(project);
   const rowName = (k: number) => (options.batch ? `${name}[${k}]` : name);
   let started = performance.now();
   let theirs: string[];

@@ -5,7 +5,7 @@
 // ships, core/composition/gsap-versions.ts).
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { copyFile, mkdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,6 +28,23 @@ const OFFLINE_FETCH = join(HERE, "hyperframes-offline-fetch.mjs");
 const SHADER_PACKAGE = "@hyperframes/shader-transitions";
 const SHADER_VERSION = "0.8.41";
 const SHADER_DIR = join(CACHE, "shader-transitions");
+/**
+ * Files of the installed packages a corpus case may carry in its own folder, written into its project copy when its
+ * index.html names them (not kept in the repository): HyperShader's browser build as HyperFrames' regression
+ * fixture vendors it.
+ */
+export const PACKAGE_FILES: Record<string, string> = {
+  "vendor/hyper-shader.global.js": join(SHADER_DIR, "node_modules", SHADER_PACKAGE, "dist", "index.global.js"),
+};
+/** Writes into `project` each of PACKAGE_FILES its index.html names. */
+export async function writePackageFiles(project: string): Promise<void> {
+  const page = await readFile(join(project, "index.html"), "utf8");
+  for (const [path, source] of Object.entries(PACKAGE_FILES)) {
+    if (!page.includes(path)) continue;
+    await mkdir(dirname(join(project, path)), { recursive: true });
+    await copyFile(source, join(project, path));
+  }
+}
 export const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const run = (file: string, args: string[], env: NodeJS.ProcessEnv = process.env) => runProcess(file, args, env, 15);
 const execFileP = promisify(execFile);
@@ -82,6 +99,8 @@ function referenceEnv(binaries: Binaries): NodeJS.ProcessEnv {
     HYPERFRAMES_FONT_CACHE_DIR: join(CACHE, "hyperframes-fonts"),
     PARITY_GSAP_DISTS: JSON.stringify(gsapDists),
     PARITY_SHADER_DIST: join(SHADER_DIR, "node_modules", SHADER_PACKAGE, "dist"),
+    // The @fontsource packages the node bundles its web fonts from (render-node/src/browser/bundled-fonts.ts).
+    PARITY_FONTSOURCE_DIR: dirname(dirname(require.resolve("@fontsource/inter/package.json"))),
   };
 }
 

@@ -74,6 +74,8 @@ export const HYPER_SHADER_PAGE_SCRIPT = `(function () {
     return tl;
   }
   window.HyperShader = {
+    // Tells the render node this HyperShader is the studio's (render-node/src/browser/foreign-libraries.ts).
+    studio: true,
     init: init,
     SHADER_NAMES: KNOWN.slice(),
     isHtmlInCanvasCaptureSupported: function () { return false; },

@@ -48,3 +48,26 @@ export function hasAttribute(element: HtmlElement, name: string): boolean {
 export function listChildElements(element: HtmlElement): HtmlElement[] {
   return element.children.filter((child): child is HtmlElement => isTag(child));
 }
+
+/** One <script>'s body as written in the source: its text and where it stands ([start, end) offsets). */
+export interface ScriptBody {
+  start: number;
+  end: number;
+  text: string;
+  /** The element has a src attribute (the browser then ignores its body). */
+  hasSrc: boolean;
+}
+
+/** The bodies of the document's <script> elements with their source offsets (empty bodies left out). */
+export function listScriptBodies(html: string): ScriptBody[] {
+  // Entities are not decoded: a script's body is raw text, and the offsets must be the source's.
+  const document = parseDocument(html, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: false, withStartIndices: true, withEndIndices: true });
+  const out: ScriptBody[] = [];
+  for (const element of listElements(document)) {
+    if (element.name !== "script") continue;
+    const text = element.children.find(isText);
+    if (!text || text.startIndex === null || text.endIndex === null) continue;
+    out.push({ start: text.startIndex, end: text.endIndex + 1, text: html.slice(text.startIndex, text.endIndex + 1), hasSrc: hasAttribute(element, "src") });
+  }
+  return out;
+}

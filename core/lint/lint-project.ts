@@ -29,6 +29,7 @@ import { checkFontFamilies } from "./rules/check-font-families.ts";
 import { summarizeComposition } from "./rules/summarize-composition.ts";
 import { checkVariableReads } from "./rules/check-variable-reads.ts";
 import { vendoredReason } from "./vendored-script.ts";
+import { isShaderTransitionsLibrary } from "../composition/recognise-shader-library.ts";
 import type { LintFinding, LintInput, LintInputFile, LintOptions, LintResult } from "./types.ts";
 
 type FileRule = (file: CompositionFile, project: ProjectContext) => LintFinding[];
@@ -59,6 +60,20 @@ const FILE_RULES: FileRule[] = [
   checkVariableReads,
   summarizeComposition,
 ];
+
+/**
+ * Local files the render nodes answer with their own code instead (HyperFrames' shader-transition library,
+ * core/composition/recognise-shader-library.ts): none of their text runs, so nothing in it is reported.
+ */
+function replacedFiles(compositions: CompositionFile[]): Set<string> {
+  const out = new Set<string>();
+  for (const composition of compositions) {
+    for (const script of composition.scripts) {
+      if (script.src !== null && script.file !== composition.path && script.text !== null && isShaderTransitionsLibrary(script.text)) out.add(script.file);
+    }
+  }
+  return out;
+}
 
 /** Local library files the compositions load (vendored-script.ts), with why each reads as one. */
 function vendoredFiles(compositions: CompositionFile[]): Map<string, string> {
@@ -135,8 +150,9 @@ export function lintProject(input: LintInput, options: LintOptions = {}): LintRe
     }));
   }
   const libraries = vendoredFiles(compositions);
+  const replaced = replacedFiles(compositions);
   for (const composition of compositions) {
-    for (const rule of FILE_RULES) findings.push(...demoteLibraryFindings(rule(composition, project), libraries));
+    for (const rule of FILE_RULES) findings.push(...demoteLibraryFindings(rule(composition, project).filter((f) => !replaced.has(f.file)), libraries));
   }
   findings.push(...checkDuplicateCompositionIds(project));
   const shown = options.verbose ? findings : findings.filter((finding) => finding.severity !== "info");

@@ -8,15 +8,16 @@ const LIMITS = COMPOSITION_LIMITS;
 const RULE_TABLE = {
   entry_missing: ["error", "The entry composition (index.html by default) is missing or empty."],
   root_missing: ["error", "No element carries data-composition-id, so the file has no composition root."],
-  root_missing_attribute: ["error", "The root element lacks data-start, data-duration, data-width or data-height."],
+  root_missing_attribute: ["error", "The root element lacks data-duration, data-width or data-height."],
+  root_missing_start: ["warning", "Studio rule: the root element carries data-start=\"0\"; without it the composition starts at 0 all the same."],
   root_start_not_zero: ["error", "The root element's data-start is not 0."],
   root_invalid_duration: ["error", "The root element's data-duration is not a positive number of seconds."],
   root_invalid_size: ["error", "The root element's data-width or data-height is not a positive whole number of pixels."],
   root_invalid_poster_time: ["warning", "The root element's data-poster-time is not a number of seconds within its data-duration, so renders' posters show the default moment."],
   root_over_limit: ["error", `The root element is over the studio's limits: a side over ${LIMITS.maxSide} px, a canvas over ${LIMITS.maxPixels.toLocaleString("en-US")} px (4096x2160), data-fps over ${LIMITS.maxFps}, data-duration over ${LIMITS.maxDurationSeconds} s, or over ${LIMITS.maxFrames.toLocaleString("en-US")} frames; renders, snapshots, checks and previews of it are refused.`],
-  canvas_size_missing: ["warning", "html/body CSS does not set the canvas width and height."],
+  canvas_size_missing: ["warning", "Studio rule: the entry's html/body CSS sets the canvas width and height."],
   canvas_size_mismatch: ["error", "html/body CSS width or height differs from the root's data-width/data-height."],
-  canvas_overflow_visible: ["warning", "html/body CSS does not set overflow: hidden, so overflowing content can add scrollbars."],
+  canvas_overflow_visible: ["warning", "Studio rule: the entry's html/body CSS sets overflow: hidden, so overflowing content cannot add scrollbars."],
   gsap_missing: ["error", "The file uses gsap but no script loads it."],
   gsap_version_mismatch: ["warning", "GSAP is loaded at a version render nodes do not ship (3.12.5, 3.13.0, 3.14.2), or unpinned: the nearest shipped release renders."],
   gsap_source_unsupported: ["error", "GSAP is loaded from a URL render nodes cannot serve (not a package CDN dist/ file)."],
@@ -31,17 +32,19 @@ const RULE_TABLE = {
   gsap_infinite_repeat: ["warning", "A tween uses repeat: -1, so the timeline never ends on its own; the video is cut at data-duration."],
   gsap_non_transform_motion: ["error", "A tween animates left/top/right/bottom/margin, letterSpacing, wordSpacing or fontSize, or uses roundProps: whole-pixel steps that stutter."],
   gsap_animates_clip_element: ["error", "A tween sets visibility, display or autoAlpha on a clip element (class=\"clip\"), whose visibility the runtime manages."],
-  css_unscoped_selector: ["warning", "A CSS rule is not scoped under [data-composition-id=\"<id>\"]."],
+  css_unscoped_selector: ["warning", "Studio rule: a CSS rule is scoped under [data-composition-id=\"<id>\"]."],
   css_wall_clock_animation: ["warning", "CSS animation or transition runs on the wall clock, outside the seeked timeline."],
   font_family_without_font_face: ["error", "A font-family has no @font-face in the project, is not a bundled family and is not linked from Google Fonts."],
-  font_display_missing: ["warning", "A web font is loaded without an explicit display= / font-display value."],
-  audio_missing_attribute: ["error", "An <audio> element lacks data-start, data-duration or data-track-index."],
-  audio_src_outside_assets: ["warning", "An <audio> src is not a file under assets/."],
-  video_not_muted: ["error", "A <video> element is not muted."],
+  font_display_missing: ["warning", "Studio rule: a web font is loaded with an explicit display= / font-display value."],
+  audio_missing_attribute: ["error", "An <audio> element lacks data-start."],
+  audio_missing_optional_attribute: ["warning", "Studio rule: an <audio> element carries data-duration and data-track-index; without them it sounds to its end, on its own track."],
+  audio_src_outside_assets: ["warning", "Studio rule: an <audio> src is a file under assets/."],
+  video_not_muted: ["warning", "Studio rule: a <video> is muted, or says with data-has-audio whether its sound is wanted; an unmuted one's sound is mixed into the render."],
   video_missing_attribute: ["error", "A <video> element lacks data-start."],
   media_missing_src: ["error", "An <audio> or <video> element has no src."],
-  subcomp_missing_attribute: ["error", "A sub-composition host lacks data-composition-id, data-start or data-duration."],
-  subcomp_missing_layout_attribute: ["warning", "A sub-composition host lacks data-track-index, data-width or data-height."],
+  subcomp_missing_attribute: ["error", "A sub-composition host lacks data-composition-id."],
+  subcomp_missing_timing_attribute: ["warning", "Studio rule: a sub-composition host carries data-start and data-duration; without them it starts with its parent and lasts as long as its own timeline."],
+  subcomp_missing_layout_attribute: ["warning", "Studio rule: a sub-composition host carries data-track-index, data-width and data-height."],
   subcomp_host_not_div: ["warning", "A sub-composition host is not a <div>."],
   subcomp_src_outside_compositions: ["warning", "data-composition-src does not point to compositions/<file>.html."],
   subcomp_file_missing: ["error", "The file named by data-composition-src does not exist in the project."],
@@ -73,15 +76,16 @@ export type LintCode = keyof typeof RULE_TABLE;
 const HYPERFRAMES: Record<LintCode, { codes: string[]; difference?: string }> = {
   entry_missing: { codes: [], difference: "HyperFrames lints whatever HTML the folder holds; the studio renders index.html (or the named composition), so its absence is an error." },
   root_missing: { codes: ["root_missing_composition_id"], difference: "Not repeated for an empty sub-composition file, which subcomp_file_empty reports once; HyperFrames reports both." },
-  root_missing_attribute: { codes: ["root_missing_dimensions"], difference: "Also data-start and data-duration (seed 000, rule 2); HyperFrames derives a missing duration from the timeline." },
+  root_missing_attribute: { codes: ["root_missing_dimensions"], difference: "Also data-duration (seed 000, rule 2), still an error: HyperFrames derives a missing duration from the timeline (no composition of the parity corpus or of HyperFrames' templates lacks it, so the two renders were not compared)." },
+  root_missing_start: { codes: [], difference: "Seed 000, rule 2; both renderers start the root at 0 without it." },
   root_start_not_zero: { codes: [], difference: "Seed 000, rule 2." },
   root_invalid_duration: { codes: [], difference: "Seed 000, rule 2." },
   root_invalid_size: { codes: [], difference: "Seed 000, rule 2; HyperFrames only compares the size with the html/body CSS (root_dimensions_mismatch)." },
   root_invalid_poster_time: { codes: [], difference: "HyperFrames has no poster time: the studio's render posters (issue 34)." },
   root_over_limit: { codes: [], difference: "The studio's limits: render nodes are shared, so one composition may not make them allocate without bound." },
-  canvas_size_missing: { codes: [], difference: "Seed 000, rule 1." },
+  canvas_size_missing: { codes: [], difference: "Seed 000, rule 1; the entry only (a sub-composition's html/body is not the page)." },
   canvas_size_mismatch: { codes: ["root_dimensions_mismatch"], difference: "An error here, a warning in HyperFrames: a body smaller than the root crops the video, a wrong frame. A size that is not a number is root_invalid_size here, a mismatch in HyperFrames." },
-  canvas_overflow_visible: { codes: [], difference: "Seed 000, rule 1." },
+  canvas_overflow_visible: { codes: [], difference: "Seed 000, rule 1; the entry only (a sub-composition's html/body is not the page)." },
   gsap_missing: { codes: ["missing_gsap_script"] },
   gsap_version_mismatch: { codes: [], difference: "Seed 000, rule 3 (render nodes serve GSAP 3.12.5, 3.13.0 and 3.14.2; any other version renders with the nearest)." },
   gsap_source_unsupported: { codes: [], difference: "Render nodes have no network and serve GSAP only from package-CDN URLs." },
@@ -100,12 +104,14 @@ const HYPERFRAMES: Record<LintCode, { codes: string[]; difference?: string }> = 
   css_wall_clock_animation: { codes: ["css_transition_used"], difference: "Also CSS @keyframes animations, which run on the wall clock in the studio's runtime." },
   font_display_missing: { codes: [], difference: "Seed 000, rule 7." },
   font_family_without_font_face: { codes: ["font_family_without_font_face"] },
-  audio_missing_attribute: { codes: ["media_missing_data_start"], difference: "Also data-duration and data-track-index (seed 000, rule 8)." },
+  audio_missing_attribute: { codes: ["media_missing_data_start"] },
+  audio_missing_optional_attribute: { codes: [], difference: "Seed 000, rule 8; the render is the same without them (the sound plays to its end, as in HyperFrames)." },
   audio_src_outside_assets: { codes: [], difference: "Seed 000, rule 8." },
-  video_not_muted: { codes: ["video_missing_muted"], difference: "Seed 000, rule 8: every <video> is muted (sound goes in an <audio>); HyperFrames also accepts data-has-audio, and asks only of a <video> with data-start." },
+  video_not_muted: { codes: ["video_missing_muted"], difference: "A warning (seed 000, rule 8): the studio renders an unmuted <video> and mixes its sound (as HyperFrames mixes a video with data-has-audio=\"true\"); HyperFrames makes the undeclared case an error. Both say nothing when data-has-audio is given; HyperFrames asks only of a <video> with data-start." },
   video_missing_attribute: { codes: ["media_missing_data_start"] },
   media_missing_src: { codes: ["media_missing_src"], difference: "Any <audio>/<video> without src; HyperFrames only when it also has data-start and an id." },
-  subcomp_missing_attribute: { codes: ["host_missing_composition_id"], difference: "Also data-start and data-duration on the host (seed 000, rule 9)." },
+  subcomp_missing_attribute: { codes: ["host_missing_composition_id"] },
+  subcomp_missing_timing_attribute: { codes: [], difference: "Seed 000, rule 9; both renderers start such a host at its parent's start and end it with its timeline." },
   subcomp_missing_layout_attribute: { codes: [], difference: "Seed 000, rule 9." },
   subcomp_host_not_div: { codes: [], difference: "Seed 000, rule 9." },
   subcomp_src_outside_compositions: { codes: [], difference: "Seed 000, rule 9." },
@@ -148,6 +154,16 @@ export const LINT_RULES: LintRuleInfo[] = (Object.keys(RULE_TABLE) as LintCode[]
     ...(counterpart.difference !== undefined ? { difference: counterpart.difference } : {}),
   };
 });
+
+/**
+ * A rule of the studio's own composition rules (seed 000, served in its docs) that HyperFrames does not have and
+ * whose breach renders the same: its summary opens with "Studio rule:", and each finding's message with
+ * "studio rule: " (create-finding.ts), so an agent linting a HyperFrames composition reads it as the studio's
+ * convention, not as a broken render.
+ */
+export function isStudioRule(code: LintCode): boolean {
+  return RULE_TABLE[code][1].startsWith("Studio rule:");
+}
 
 export function severityOf(code: LintCode): "error" | "warning" | "info" {
   return RULE_TABLE[code][0];

@@ -20,6 +20,13 @@ describe("library files", () => {
     expect(vendoredReason("scripts/scene.js", "const tl = gsap.timeline({ paused: true });\n".repeat(10))).toBeNull();
   });
 
+  it("says nothing of HyperFrames' shader-transition library as a project file: render nodes run their own in its place", () => {
+    const build = `"use strict";var HyperShader=(()=>{${LIBRARY_BODY} function init(){throw new Error("[HyperShader] init()")} return { SHADER_NAMES: [], init };})();`;
+    expect(lintFiles({ "index.html": withScript("vendor/hyper-shader.global.js"), "vendor/hyper-shader.global.js": build }).findings).toEqual([]);
+    // The same loop in a library that is not it is still reported.
+    expect(codesOf(lintFiles({ "index.html": withScript("vendor/fx.js"), "vendor/fx.js": LIBRARY_BODY }))).toEqual(["library_script_finding"]);
+  });
+
   it("reports a library's wall-clock calls and timeline ids as warnings naming the file, not errors", () => {
     for (const path of ["lib/three.min.js", "vendor/fx.js"]) {
       const result = lintFiles({ "index.html": withScript(path), [path]: LIBRARY_BODY });

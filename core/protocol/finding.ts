@@ -29,6 +29,9 @@ export const FINDING_SEVERITY = {
   // A data-start naming a clip that does not exist, or a cycle of them (core/composition/clip-start.ts).
   "start-unresolved": "error",
   "shader-transition-unsupported": "warning",
+  // A library the studio replaces (HyperFrames' shader transitions) loaded in a form it did not recognise: not
+  // rendered as its author meant (render-node/src/browser/foreign-libraries.ts).
+  "library-unsupported": "warning",
   // A HyperFrames attribute the studio renders as if absent (core/composition/unsupported-features.ts).
   "feature-unsupported": "warning",
   // A value the page reported to the node that does not parse (core/protocol/page-report.ts): a script replaced

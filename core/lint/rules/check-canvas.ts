@@ -57,9 +57,9 @@ function hidesOverflow(declarations: CssDeclaration[]): boolean {
 }
 
 export function checkCanvas(file: CompositionFile): LintFinding[] {
-  // Sub-composition fragments (no <html>/<body> of their own) are laid out inside the entry's canvas.
-  const isPage = file.isEntry || file.elements.some((element) => element.name === "html" || element.name === "body");
-  if (!isPage) return [];
+  // Only the entry is the page: a sub-composition is laid out inside the entry's canvas, and an <html>/<body> it
+  // is wrapped in (as HyperFrames' skill writes <template> files) is dropped when it is mounted.
+  if (!file.isEntry) return [];
   const width = parsePixels(file.root ? readAttribute(file.root, "data-width") : null) ?? 1920;
   const height = parsePixels(file.root ? readAttribute(file.root, "data-height") : null) ?? 1080;
   const wanted = `html, body { width: ${width}px; height: ${height}px; overflow: hidden; }`;

@@ -23,12 +23,14 @@ function checkAudio(file: CompositionFile, element: HtmlElement): LintFinding[] 
   } else if (classifyReference(src) === "local" && !normalizePath(pathOf(src)).startsWith("assets/")) {
     findings.push(createFinding("audio_src_outside_assets", file.path, `The <audio> src "${src}" is not under assets/.`, { selector, fixHint: "Upload the file under assets/ and use src=\"assets/<file>\"." }));
   }
-  const missing = ["data-start", "data-duration", "data-track-index"].filter((name) => !hasAttribute(element, name));
-  if (missing.length > 0) {
-    findings.push(createFinding("audio_missing_attribute", file.path, `An <audio> element lacks ${missing.join(", ")}; the renderer places audio on the timeline only from these attributes.`, {
-      selector,
-      fixHint: `Write it like <audio src="${src ?? "assets/music.mp3"}" data-start="0" data-duration="6" data-track-index="2"></audio>.`,
-    }));
+  const fixHint = `Write it like <audio src="${src ?? "assets/music.mp3"}" data-start="0" data-duration="6" data-track-index="2"></audio>.`;
+  if (!hasAttribute(element, "data-start")) {
+    findings.push(createFinding("audio_missing_attribute", file.path, "An <audio> element lacks data-start; the renderer places audio on the timeline only from it.", { selector, fixHint }));
+  }
+  // Without these the render is the same as HyperFrames' (to the file's end, its own track): the studio's rule.
+  const optional = ["data-duration", "data-track-index"].filter((name) => !hasAttribute(element, name));
+  if (optional.length > 0) {
+    findings.push(createFinding("audio_missing_optional_attribute", file.path, `An <audio> element lacks ${optional.join(", ")}; it sounds to the end of its file.`, { selector, fixHint }));
   }
   return findings;
 }
@@ -39,10 +41,11 @@ function checkVideo(file: CompositionFile, element: HtmlElement): LintFinding[] 
   if (readMediaSrc(element) === null) {
     findings.push(createFinding("media_missing_src", file.path, "A <video> element has no src, so it renders as an empty box.", { selector, fixHint: 'Add src="assets/<file>.mp4" pointing at a file you uploaded.' }));
   }
-  if (!hasAttribute(element, "muted")) {
-    findings.push(createFinding("video_not_muted", file.path, "A <video> element is not muted; unmuted video cannot be played and seeked by the headless renderer (put sound in a separate <audio>).", {
+  // data-has-audio says what the author wants of its sound (HyperFrames' convention, which the renderer follows).
+  if (!hasAttribute(element, "muted") && !hasAttribute(element, "data-has-audio")) {
+    findings.push(createFinding("video_not_muted", file.path, "A <video> element is neither muted nor says data-has-audio; its sound, if the file has one, is mixed into the render.", {
       selector,
-      fixHint: "Add the muted attribute: <video muted ...>. For its sound, add an <audio> with the same file and timing.",
+      fixHint: 'Add muted for silent footage, or data-has-audio="true" to keep its sound (or put the sound in an <audio> with the same file and timing).',
     }));
   }
   if (!hasAttribute(element, "data-start")) {

@@ -13,10 +13,14 @@ describe("root element rules", () => {
     expect(codesOf(result)).toEqual(["root_missing"]);
   });
 
-  it("reports each missing data-* attribute with root_missing_attribute", () => {
+  it("reports a missing data-duration with root_missing_attribute, a missing data-start only as a studio rule", () => {
     const result = lintRoot('data-composition-id="demo" data-width="1920" data-height="1080"');
-    expect(codesOf(result)).toEqual(["root_missing_attribute"]);
-    expect(result.findings.map((finding) => finding.fixHint)).toEqual([expect.stringContaining('data-start="0"'), expect.stringContaining('data-duration="6"')]);
+    expect(codesOf(result)).toEqual(["root_missing_attribute", "root_missing_start"]);
+    expect(result.findings.map((finding) => [finding.code, finding.severity, finding.fixHint])).toEqual([
+      ["root_missing_start", "warning", expect.stringContaining('data-start="0"')],
+      ["root_missing_attribute", "error", expect.stringContaining('data-duration="6"')],
+    ]);
+    expect(result.findings[0]!.message).toMatch(/^studio rule: .*starts at 0/);
   });
 
   it("reports root_start_not_zero", () => {

@@ -31,7 +31,10 @@ export function checkRoot(file: CompositionFile): LintFinding[] {
   for (const name of required) {
     if (readAttribute(root, name) !== null) continue;
     const value = { "data-start": "0", "data-duration": "6", "data-width": "1920", "data-height": "1080" }[name] ?? "";
-    findings.push(createFinding("root_missing_attribute", file.path, `The root element has no ${name}; the renderer needs it to know the composition's ${name === "data-start" || name === "data-duration" ? "timing" : "canvas size"}.`, {
+    // Without data-start the root starts at 0 all the same (as in HyperFrames): a studio rule, not a broken render.
+    const code = name === "data-start" ? "root_missing_start" : "root_missing_attribute";
+    const why = name === "data-start" ? "the composition starts at 0" : `the renderer needs it to know the composition's ${name === "data-duration" ? "timing" : "canvas size"}`;
+    findings.push(createFinding(code, file.path, `The root element has no ${name}; ${why}.`, {
       selector,
       fixHint: `Add ${name}="${value}" to the root element (${value} is an example; use your composition's value).`,
     }));

@@ -10,10 +10,28 @@ describe("sub-composition rules", () => {
     expect(project(FULL).findings).toEqual([]);
   });
 
-  it("reports subcomp_missing_attribute for missing timing", () => {
+  it("only warns, as a studio rule, for a host without data-start or data-duration (it renders the same)", () => {
     const result = project(FULL.replace(' data-start="0"', "").replace(' data-duration="3"', ""));
-    expect(codesOf(result)).toEqual(["subcomp_missing_attribute"]);
-    expect(result.findings[0]?.message).toContain("data-start, data-duration");
+    expect(codesOf(result)).toEqual(["subcomp_missing_timing_attribute"]);
+    expect(result.findings[0]).toMatchObject({ severity: "warning", message: expect.stringMatching(/^studio rule: .*data-start, data-duration/) });
+  });
+
+  it("reports subcomp_missing_attribute (an error, as HyperFrames' host_missing_composition_id) for a host without an id", () => {
+    const result = project(FULL.replace('data-composition-id="intro" ', ""));
+    expect(codesOf(result)).toContain("subcomp_missing_attribute");
+    expect(result.findings.find((f) => f.code === "subcomp_missing_attribute")).toMatchObject({ severity: "error", message: expect.stringContaining("data-composition-id") });
+  });
+
+  it("says nothing of a sub-composition's own <html>/<body> wrapper (HyperFrames' skill writes them): only the entry is the page", () => {
+    const wrapped = `<!doctype html><html><head><meta charset="UTF-8" /></head><body>${buildSubComposition("intro")}</body></html>`;
+    expect(project(FULL, { "compositions/intro.html": wrapped }).findings).toEqual([]);
+  });
+
+  it("says nothing of a still sub-composition that makes no timeline (nothing to seek), but reports one that makes one unregistered", () => {
+    const still = `<template><div data-composition-id="intro" data-width="1920" data-height="1080"><p class="line">Sub</p></div></template>`;
+    expect(project(FULL, { "compositions/intro.html": still }).findings).toEqual([]);
+    const unregistered = still.replace("</template>", "<script>const sub = gsap.timeline({ paused: true });</script></template>");
+    expect(codesOf(project(FULL, { "compositions/intro.html": unregistered }))).toEqual(["timeline_not_registered"]);
   });
 
   it("warns with subcomp_missing_layout_attribute for missing track and size", () => {

@@ -7,7 +7,7 @@ import { classifyReference, normalizePath, pathOf } from "../project-paths.ts";
 import type { ProjectContext } from "../project-context.ts";
 import type { LintFinding } from "../types.ts";
 
-const TIMING_ATTRIBUTES = ["data-composition-id", "data-start", "data-duration"];
+const TIMING_ATTRIBUTES = ["data-start", "data-duration"];
 const LAYOUT_ATTRIBUTES = ["data-track-index", "data-width", "data-height"];
 const EXAMPLE_HOST = '<div data-composition-id="intro" data-composition-src="compositions/intro.html" data-start="0" data-duration="3" data-track-index="1" data-width="1920" data-height="1080"></div>';
 
@@ -16,9 +16,13 @@ function checkHost(file: CompositionFile, host: HtmlElement, project: ProjectCon
   const selector = describeElement(host);
   const src = (readAttribute(host, "data-composition-src") ?? "").trim();
   const hostId = readAttribute(host, "data-composition-id")?.trim() ?? "";
+  if (!hostId) {
+    findings.push(createFinding("subcomp_missing_attribute", file.path, `The sub-composition host for "${src}" lacks data-composition-id; the player cannot place it on the timeline.`, { selector, fixHint: `Write the host like ${EXAMPLE_HOST}` }));
+  }
+  // Without these the host starts with its parent and ends with its own timeline, in HyperFrames as here.
   const missing = TIMING_ATTRIBUTES.filter((name) => !readAttribute(host, name)?.trim());
   if (missing.length > 0) {
-    findings.push(createFinding("subcomp_missing_attribute", file.path, `The sub-composition host for "${src}" lacks ${missing.join(", ")}; the player cannot place it on the timeline.`, { selector, fixHint: `Write the host like ${EXAMPLE_HOST}` }));
+    findings.push(createFinding("subcomp_missing_timing_attribute", file.path, `The sub-composition host for "${src}" lacks ${missing.join(", ")}; it starts with its parent and lasts as long as its own timeline.`, { selector, fixHint: `Write the host like ${EXAMPLE_HOST}` }));
   }
   const missingLayout = LAYOUT_ATTRIBUTES.filter((name) => !hasAttribute(host, name));
   if (missingLayout.length > 0) {

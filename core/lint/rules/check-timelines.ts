@@ -40,7 +40,10 @@ export function checkTimelines(file: CompositionFile): LintFinding[] {
   }
   const rootId = file.root ? readAttribute(file.root, "data-composition-id")?.trim() : undefined;
   const hasUnresolved = registrations.some((registration) => registration.key === null);
-  if (rootId && !hasUnresolved && !registrations.some((registration) => registration.key === rootId)) {
+  // A sub-composition that makes no timeline at all is still: nothing to seek, and it renders as it is (in
+  // HyperFrames too, which says nothing). The entry, and a file that makes a timeline, must register one.
+  const still = !file.isEntry && registrations.length === 0 && readTimelineCreations(file).length === 0;
+  if (rootId && !hasUnresolved && !still && !registrations.some((registration) => registration.key === rootId)) {
     findings.push(createFinding("timeline_not_registered", file.path, `No timeline is registered for composition "${rootId}", so the renderer has nothing to seek.`, {
       selector: file.root ? describeElement(file.root) : undefined,
       fixHint: `In a script: const tl = gsap.timeline({ paused: true }); /* tweens */ window.__timelines = window.__timelines || {}; window.__timelines["${rootId}"] = tl;`,

@@ -20,6 +20,7 @@ import { isUnsatisfiable, rangeBytes, singleRange } from "../../../core/http/byt
 import { bundledFontFile, FACES_PATH, readProjectFonts } from "../browser/bundled-fonts.ts";
 import { rewriteHtmlFonts } from "../../../core/fonts/rewrite-page-fonts.ts";
 import { parseVariablesJson } from "../../../core/render/render-variables.ts";
+import { answerKnownLibraryFile, replaceKnownInlineLibraries } from "../browser/known-library-files.ts";
 import { HYPER_SHADER_PAGE_SCRIPT } from "../../../core/composition/hyper-shader-page-script.ts";
 import { isNotFound } from "../system/debug-log.ts";
 
@@ -144,7 +145,7 @@ export async function servePreview(options: {
         // The same fonts as a render: bundled families and Inter before generics. The viewer's browser has the
         // network, so Google Fonts links stay (a preconnect hint is dropped); read per request, files change.
         const fonts = await readProjectFonts(root, prefix);
-        const page = rewriteHtmlFonts(await readFile(path, "utf8"), (link) => link);
+        const page = rewriteHtmlFonts(replaceKnownInlineLibraries(await readFile(path, "utf8")), (link) => link);
         const head = /<head\b[^>]*>/i.exec(page);
         const first = fonts.linkTag + (variables?.ok ? variablesScript(variables.variables) : "");
         const withFonts = head ? page.slice(0, head.index + head[0].length) + first + page.slice(head.index + head[0].length) : first + page;
@@ -157,6 +158,12 @@ export async function servePreview(options: {
         });
         res.writeHead(200, { "content-type": type, "cache-control": "no-store" });
         return res.end(html);
+      }
+      // A library the node answers with its own (HyperFrames' shader transitions), copied into the project.
+      const library = await answerKnownLibraryFile(path, info.size);
+      if (library !== null) {
+        res.writeHead(200, { "content-type": type, "cache-control": "no-store" });
+        return res.end(library);
       }
       // One byte range, as the Worker serves project files: a player seeks an <audio> or <video> only in a file
       // served with ranges (without, Chromium can play it from the start but never seek it).

@@ -7,6 +7,7 @@ import { readCompositionInfo } from "../../../core/protocol/read-composition-inf
 import { pageReportFinding } from "../../../core/protocol/read-page-report.ts";
 import { blockedAttemptFinding, isPolicyRefusalMessage, limitBlockedAttempts } from "./blocked-attempt.ts";
 import { interceptRequests } from "./intercept-requests.ts";
+import { foreignLibraryFinding, readForeignLibraryTraces } from "./foreign-libraries.ts";
 import { findFontFallbacks, fontFallbackFinding } from "./find-font-fallbacks.ts";
 import { seconds, StageTimeout } from "../bounds/deadline.ts";
 import { bounded, type Bounded } from "../bounds/bounded.ts";
@@ -104,6 +105,13 @@ export async function loadComposition(
   };
   const info = await readInfo();
   failOnMissing();
+  // A library the studio replaces, running as itself, would draw its own loading screen: said, never silent.
+  const traces = await held.inPage(readForeignLibraryTraces(page), bounds.timelineMs, capture.pid, () => `composition ${name}: checking its libraries did not finish in ${seconds(bounds.timelineMs)}`);
+  const foreign = foreignLibraryFinding(traces, name);
+  if (foreign) {
+    onFinding(foreign);
+    if (options.strict) throw strictFailure(foreign);
+  }
   reportPageFindings(info, onFinding, options.strict);
   // A font that fell back is a finding; under strict the render fails naming file and family.
   const fallbacks = await held.inPage(findFontFallbacks(page, origin, name, onFinding), bounds.timelineMs, capture.pid, () => `composition ${name}: checking its fonts did not finish in ${seconds(bounds.timelineMs)}`);

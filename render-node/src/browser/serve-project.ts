@@ -10,6 +10,7 @@ import { COMPOSITION_CSP } from "./network-policy.ts";
 import { contentTypeFor } from "../../../core/http/content-type.ts";
 import { rewriteCssFonts, rewriteHtmlFonts } from "../../../core/fonts/rewrite-page-fonts.ts";
 import { bundledFontFile, FACES_PATH, readProjectFonts, type ProjectFonts } from "./bundled-fonts.ts";
+import { answerKnownLibraryFile, replaceKnownInlineLibraries } from "./known-library-files.ts";
 
 import { assertPageRuntimeBuilt, RUNTIME_SCRIPT } from "../../../page-runtime/paths.ts";
 import { isNotFound } from "../system/debug-log.ts";
@@ -96,10 +97,16 @@ export async function serveProject(projectDir: string, videoFramesDir?: string):
       if ((extension === ".html" || extension === ".htm" || extension === ".css") && path.startsWith(root + sep)) {
         const { linkTag, googleStylesheet } = await projectFonts();
         const text = await readFile(path, "utf8");
-        let body = extension === ".css" ? rewriteCssFonts(text, googleStylesheet) : rewriteHtmlFonts(text, googleStylesheet);
+        let body = extension === ".css" ? rewriteCssFonts(text, googleStylesheet) : rewriteHtmlFonts(replaceKnownInlineLibraries(text), googleStylesheet);
         if (mode && extension !== ".css") body = injectRuntime(body, mode === "play" ? "play" : "render", linkTag);
         res.writeHead(200, { "content-type": type, "cache-control": "no-store" });
         return res.end(body);
+      }
+      // A library the node answers with its own (HyperFrames' shader transitions), copied into the project.
+      const library = await answerKnownLibraryFile(path, info.size);
+      if (library !== null) {
+        res.writeHead(200, { "content-type": type, "cache-control": "no-store" });
+        return res.end(library);
       }
       res.writeHead(200, { "content-type": type, "content-length": info.size, "cache-control": "max-age=3600" });
       createReadStream(path).pipe(res);
