@@ -11,6 +11,7 @@ import { mediaSrc, placeRootClips, setClipShown, type Clip } from "./timing.ts";
 import { exposeRootVariables, installHyperframes } from "./variables.ts";
 import { describeStartProblem, readMediaOffset } from "../../../core/composition/clip-start.ts";
 import { readFadeSeconds, readVolume } from "../../../core/composition/audio-gain.ts";
+import { MAX_TREATMENT_CHARS } from "../../../core/composition/audio-fx-chain.ts";
 import { readPlaybackRate } from "../../../core/composition/playback-rate.ts";
 import { installVolume, resumeAudio, sampleVolumes, watchMediaVolumes } from "./media-volume.ts";
 import { exposeOwnVariables } from "./own-variables.ts";
@@ -170,6 +171,14 @@ function studioRuntime(): void {
     return found;
   }
 
+  /** A sound's data-fx-chain and data-automation as written, for the node to mix (one too long to carry is left out). */
+  function treatments(el: Element): { fxChain?: string; automation?: string } {
+    const fxChain = el.getAttribute("data-fx-chain");
+    const automation = el.getAttribute("data-automation");
+    const fits = (value: string | null): value is string => value !== null && value.length <= MAX_TREATMENT_CHARS;
+    return { ...(fits(fxChain) ? { fxChain } : {}), ...(fits(automation) ? { automation } : {}) };
+  }
+
   /** What the renderer needs to know: size, duration, and every sound on the timeline. */
   function info(): CompositionInfo {
     const audio: MediaClip[] = soundElements().map(({ el, kind, src }) => {
@@ -179,6 +188,7 @@ function studioRuntime(): void {
         kind, src, start: w.start, duration: Number.isFinite(w.end) ? w.end - w.start : null,
         mediaStart: mediaOffset(el), playbackRate: mediaRate(el), volume: raw !== null ? readVolume(raw) : readVolume(el.getAttribute("volume")),
         fadeIn: readFadeSeconds(el.getAttribute("data-fade-in")), fadeOut: readFadeSeconds(el.getAttribute("data-fade-out")),
+        ...treatments(el),
       };
     });
     return {
