@@ -59,7 +59,9 @@ function gainFilters(clip: AudioClip): string {
   const points = (clip.volumeKeyframes ?? [])
     .filter((p) => Number.isFinite(p.time) && Number.isFinite(p.volume))
     .map((p) => ({ time: Math.max(0, p.time), volume: clampGain(p.volume) }));
-  const stages = [points.length > 0 ? envelopeFilter(points, cut) : `volume=${seconds(clampGain(clip.volume))}`];
+  // An envelope's gain is evaluated once per audio frame: frames of 256 samples (5 ms) follow it closely, as
+  // HyperFrames' gain applied sample by sample does (ffmpeg's frames of 1024 or more lagged a swell by 20 ms).
+  const stages = [points.length > 0 ? `asetnsamples=n=256:p=0,${envelopeFilter(points, cut)}` : `volume=${seconds(clampGain(clip.volume))}`];
   const { fadeIn, fadeOut } = fitFades(Math.max(0, clip.fadeIn ?? 0), Math.max(0, clip.fadeOut ?? 0), clip.duration ?? null);
   // (afade cannot start before 0: a clip cut at its head fades in over what is left of its fade.)
   if (fadeIn > cut) stages.push(`afade=t=in:st=0:d=${seconds(fadeIn - cut)}`);
