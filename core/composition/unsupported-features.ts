@@ -1,33 +1,20 @@
 // What HyperFrames 0.8.170 renders from its media-treatment attributes that the studio does not (its media-use
-// skill teaches them): data-color-grading entirely; in data-fx-chain the effects the studio has no exact filter for
+// skill teaches them): in data-color-grading on an <img> or <video> the looks beyond colour (color-grading.ts); in
+// data-fx-chain the effects the studio has no exact filter for
 // (audio-fx-chain.ts); in data-automation every lane but volume (audio-automation.ts); either attribute whole when
 // it cannot be read. A composition that uses one renders without that part, so the author is told: a lint warning
 // (hyperframes_feature_unsupported) and, in a render or check, the finding feature-unsupported (a strict render
 // fails on it). One function, read by the lint rule and the page runtime. Pure.
 import { parseAutomation } from "./audio-automation.ts";
 import { parseFxChain } from "./audio-fx-chain.ts";
+import { parseColorGrading } from "./color-grading.ts";
 
-export interface UnsupportedFeature {
-  attribute: string;
-  /** What the attribute does in HyperFrames: "it ..." */
-  what: string;
-}
-
-/** The attributes the studio reads for media treatments, each with what it does in HyperFrames. */
-export const MEDIA_TREATMENT_FEATURES: readonly UnsupportedFeature[] = [
-  { attribute: "data-color-grading", what: "grades the element's colours (a preset, adjustments or a LUT)" },
-  { attribute: "data-fx-chain", what: "runs the clip's sound through a chain of effects" },
-  { attribute: "data-automation", what: "changes the clip's volume, speed or effect parameters over time" },
-];
+/** The attributes the studio reads for media treatments. */
+export const MEDIA_TREATMENT_ATTRIBUTES = ["data-color-grading", "data-fx-chain", "data-automation"] as const;
 
 export interface UnsupportedUse {
   attribute: string;
   message: string;
-}
-
-/** The message for an element (described as `element`, e.g. "video#intro") whose attribute is not rendered at all. */
-export function unsupportedFeatureMessage(feature: UnsupportedFeature, element: string): string {
-  return `${feature.attribute} on ${element} is not rendered by the studio (in HyperFrames it ${feature.what}): it renders as if the attribute were absent`;
 }
 
 function partialMessage(attribute: string, element: string, parts: string[], without: string): string {
@@ -35,26 +22,32 @@ function partialMessage(attribute: string, element: string, parts: string[], wit
 }
 
 /** What of `feature` on `element` (its attribute's value `raw`) goes unrendered, or null when all of it renders. */
-function unsupportedPart(feature: UnsupportedFeature, raw: string, element: string): string | null {
-  if (feature.attribute === "data-fx-chain") {
+function unsupportedPart(attribute: string, raw: string, element: string): string | null {
+  if (attribute === "data-fx-chain") {
     const chain = parseFxChain(raw);
-    if (chain.problem) return `${feature.attribute} on ${element} cannot be read (${chain.problem}): the clip sounds without its effects`;
-    return chain.unsupported.length > 0 ? partialMessage(feature.attribute, element, chain.unsupported, "the clip sounds without them, the rest of its chain applied") : null;
+    if (chain.problem) return `${attribute} on ${element} cannot be read (${chain.problem}): the clip sounds without its effects`;
+    return chain.unsupported.length > 0 ? partialMessage(attribute, element, chain.unsupported, "the clip sounds without that, the rest of its chain applied") : null;
   }
-  if (feature.attribute === "data-automation") {
+  if (attribute === "data-automation") {
     const automation = parseAutomation(raw, null);
-    if (automation.problem) return `${feature.attribute} on ${element} cannot be read (${automation.problem}): it is ignored`;
-    return automation.unsupported.length > 0 ? partialMessage(feature.attribute, element, automation.unsupported, "the clip plays as if those lanes were absent") : null;
+    if (automation.problem) return `${attribute} on ${element} cannot be read (${automation.problem}): it is ignored`;
+    return automation.unsupported.length > 0 ? partialMessage(attribute, element, automation.unsupported, "the clip plays as if that were absent") : null;
   }
-  return unsupportedFeatureMessage(feature, element);
+  const grading = parseColorGrading(raw);
+  return grading.unsupported.length > 0 ? partialMessage(attribute, element, grading.unsupported, "the element is graded, without that") : null;
 }
 
-/** Each media-treatment attribute of an element (`read` gives an attribute's value) whose effect is not all rendered. */
-export function unsupportedUses(read: (attribute: string) => string | null, element: string): UnsupportedUse[] {
-  return MEDIA_TREATMENT_FEATURES.flatMap((feature) => {
-    const raw = read(feature.attribute);
+/**
+ * Each media-treatment attribute of an element (`read` gives an attribute's value; `name` describes it, `tag` is its
+ * lower-case tag, a render's swapped <video> included) whose effect is not all rendered.
+ */
+export function unsupportedUses(read: (attribute: string) => string | null, element: { name: string; tag: string }): UnsupportedUse[] {
+  return MEDIA_TREATMENT_ATTRIBUTES.flatMap((attribute) => {
+    const raw = read(attribute);
     if (raw === null) return [];
-    const message = unsupportedPart(feature, raw, element);
-    return message === null ? [] : [{ attribute: feature.attribute, message }];
+    // HyperFrames grades only <img> and <video>, as the studio does: elsewhere the attribute does nothing on both.
+    if (attribute === "data-color-grading" && element.tag !== "img" && element.tag !== "video") return [];
+    const message = unsupportedPart(attribute, raw, element.name);
+    return message === null ? [] : [{ attribute, message }];
   });
 }

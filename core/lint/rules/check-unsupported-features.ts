@@ -10,7 +10,7 @@ import type { LintFinding } from "../types.ts";
 export function checkUnsupportedFeatures(file: CompositionFile): LintFinding[] {
   return file.elements.flatMap((element) => {
     const selector = describeElement(element);
-    return unsupportedUses((name) => readAttribute(element, name), selector).map(({ attribute, message }) =>
+    return unsupportedUses((name) => readAttribute(element, name), { name: selector, tag: element.name }).map(({ attribute, message }) =>
       createFinding("hyperframes_feature_unsupported", file.path, `${message}.`, {
         selector,
         fixHint: `Remove ${attribute} (or the part the studio does not render), or bake the effect into the media file before uploading it.`,

@@ -17,6 +17,7 @@ import { installVolume, resumeAudio, sampleVolumes, watchMediaVolumes } from "./
 import { exposeOwnVariables } from "./own-variables.ts";
 import { watchStillFrames } from "./still-frame.ts";
 import { reportUnsupportedFeatures } from "./unsupported-features.ts";
+import { installColorGrading, type ColorGrading } from "./color-grading.ts";
 import { twinVideoSelectors } from "./video-selectors.ts";
 import { logIgnored } from "./log-ignored.ts";
 
@@ -80,6 +81,9 @@ function studioRuntime(): void {
   const root = (): HTMLElement => state.root!;
   const timelines = () => page.__timelines!;
 
+  // data-color-grading's pictures (color-grading.ts), read once the composition is in place.
+  let grading: ColorGrading | null = null;
+
   async function prepare(): Promise<void> {
     await instantiateRootTemplate();
     exposeRootVariables();
@@ -111,6 +115,7 @@ function studioRuntime(): void {
       report("start-unresolved", fileOf(el), describeStartProblem(problem), el.id ? { selector: "#" + el.id } : {});
     }));
     reportUnsupportedFeatures(fileOf);
+    grading = installColorGrading(fileOf);
     state.clips = (Array.prototype.filter.call(document.querySelectorAll("[data-start]"), (el: Element) => el !== rootEl && el.nodeName !== "AUDIO") as HTMLElement[])
       .map((el) => ({ el, window: clock.shownWindow(el), collapses: null, savedDisplay: null }));
     const videoEls = renderMode ? document.querySelectorAll<HTMLElement>("img[data-studio-video]") : document.querySelectorAll<HTMLElement>("video");
@@ -280,13 +285,15 @@ function studioRuntime(): void {
       if (renderMode) {
         const url = videoFrameAt(video, t);
         if (url === null) continue;
-        if (video.el.getAttribute("src") !== url) {
+        if (grading && grading.grades(video.el)) pending.push(grading.showFrame(video.el as HTMLImageElement, url));
+        else if (video.el.getAttribute("src") !== url) {
           video.el.setAttribute("src", url);
           pending.push((video.el as HTMLImageElement).decode().catch((error: unknown) => logIgnored("a video frame does not decode; the capture draws what the browser has", error)));
         }
       }
     }
     if (!renderMode) syncMedia(t);
+    if (grading) pending.push(grading.ready);
     if (pending.length) await Promise.all(pending);
   }
 
