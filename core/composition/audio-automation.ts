@@ -7,6 +7,7 @@
 // ("fx.<node>.<param>", "fx.preset.<id>") are named by `unsupported`. Pure.
 import { clampGain } from "./audio-gain.ts";
 import type { VolumePoint } from "./volume-envelope.ts";
+import { readTreatmentList } from "./read-treatment-json.ts";
 
 export interface ParsedAutomation {
   /** The volume lane's gain over the clip (seconds from its start), or null when it has none. */
@@ -93,19 +94,11 @@ function describeTarget(target: string): string | null {
 
 /** Reads a data-automation value for a clip `duration` seconds long on the timeline (null: to its source's end). */
 export function parseAutomation(raw: string, duration: number | null): ParsedAutomation {
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch (error) {
-    return failed(`not valid JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
-  if (typeof json !== "object" || json === null) return failed("not a JSON object");
-  const automation = json as { version?: unknown; lanes?: unknown };
-  if (automation.version !== 1) return failed(`version ${String(automation.version)}, not 1`);
-  if (!Array.isArray(automation.lanes)) return failed("no `lanes` array");
+  const read = readTreatmentList(raw, "lanes");
+  if (read.problem !== null) return failed(read.problem);
   let volume: VolumePoint[] | null = null;
   const unsupported = new Set<string>();
-  for (const [i, entry] of automation.lanes.entries()) {
+  for (const [i, entry] of read.list.entries()) {
     const lane = (typeof entry === "object" && entry !== null ? entry : {}) as { target?: unknown; points?: unknown };
     const target = typeof lane.target === "string" ? lane.target : "";
     const other = target === "volume" ? null : describeTarget(target);

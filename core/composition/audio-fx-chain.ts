@@ -6,6 +6,7 @@
 // formulas (gain, the biquad filters, the feedback delay) as ffmpeg filters with the same coefficients
 // (audio-fx-filters.ts). The rest (dynamics worklets, reverb, saturation, modulation, pitch) and a preset's partial
 // amount are named by `unsupported` and left out of the sound. Pure.
+import { readTreatmentList } from "./read-treatment-json.ts";
 
 export const RENDERED_EFFECT_TYPES = ["gain", "peaking", "lowshelf", "highshelf", "highpass", "lowpass", "delay"] as const;
 export type RenderedEffectType = (typeof RENDERED_EFFECT_TYPES)[number];
@@ -82,19 +83,11 @@ const failed = (problem: string): ParsedFxChain => ({ effects: [], unsupported: 
 
 /** Reads a data-fx-chain value; a chain HyperFrames would refuse comes back with its `problem` and no effect. */
 export function parseFxChain(raw: string): ParsedFxChain {
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch (error) {
-    return failed(`not valid JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
-  if (typeof json !== "object" || json === null) return failed("not a JSON object");
-  const chain = json as { version?: unknown; nodes?: unknown };
-  if (chain.version !== 1) return failed(`version ${String(chain.version)}, not 1`);
-  if (!Array.isArray(chain.nodes)) return failed("no `nodes` array");
+  const read = readTreatmentList(raw, "nodes");
+  if (read.problem !== null) return failed(read.problem);
   const effects: AudioEffect[] = [];
   const unsupported = new Set<string>();
-  for (const [i, node] of chain.nodes.entries()) {
+  for (const [i, node] of read.list.entries()) {
     const { type, enabled, params, fromPreset, presetAmount } = (typeof node === "object" && node !== null ? node : {}) as Record<string, unknown>;
     if (typeof type !== "string" || (!isRendered(type) && !NOT_RENDERED.has(type))) return failed(`node ${i} has an unknown effect type: ${String(type)}`);
     if (enabled === false) continue;
