@@ -179,3 +179,29 @@ export function gradePixel(grade: ColorGrade, lut: CubeLut | null, rgb: [number,
   if (lut && grade.lut && grade.lut.intensity > 0) graded = applyLut(lut, grade.lut.intensity, graded);
   return graded.map((v, i) => mix(rgb[i]!, clamp01(v), grade.intensity)) as [number, number, number];
 }
+
+/** The CSS properties that animate a grade (HyperFrames' seek-safe treatment keyframes), with their ranges. */
+const OVERRIDES = [
+  { name: "--hf-color-grading-intensity", min: 0, max: 1 },
+  { name: "--hf-color-grading-lut-intensity", min: 0, max: 1 },
+  { name: "--hf-color-grading-exposure", min: -2, max: 2 },
+] as const;
+/** The effect properties it also animates: not rendered by the studio. */
+export const EFFECT_OVERRIDES = ["blur", "bloom", "kuwahara", "pixelate", "ascii", "dither"].map((effect) => `--hf-color-grading-${effect}`);
+
+/** A property's value as HyperFrames reads it (a number, clamped), or null when unset or not a number. */
+export function readOverride(raw: string, min: number, max: number): number | null {
+  const text = raw.trim();
+  const value = text ? Number(text) : Number.NaN;
+  return Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : null;
+}
+
+/** The grade with the element's --hf-color-grading-* values (`read` gives a property's computed value) over the payload's. */
+export function withOverrides(grade: ColorGrade, read: (property: string) => string): ColorGrade {
+  const [intensity, lutIntensity, exposure] = OVERRIDES.map(({ name, min, max }) => readOverride(read(name), min, max));
+  return {
+    intensity: intensity ?? grade.intensity,
+    adjust: exposure === null || exposure === undefined ? grade.adjust : { ...grade.adjust, exposure },
+    lut: grade.lut && lutIntensity !== null && lutIntensity !== undefined ? { ...grade.lut, intensity: lutIntensity } : grade.lut,
+  };
+}

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parseAutomation } from "./audio-automation.ts";
 import { parseFxChain } from "./audio-fx-chain.ts";
 import { fxFilters, fxTailSeconds } from "./audio-fx-filters.ts";
-import { parseColorGrading } from "./color-grading.ts";
+import { parseColorGrading, withOverrides } from "./color-grading.ts";
 import { parseCube } from "./cube-lut.ts";
 
 describe("data-fx-chain", () => {
@@ -52,6 +52,13 @@ describe("data-color-grading", () => {
     expect(unsupported).toEqual(["the night-lift preset's look beyond its colour (its vignette)"]);
     expect(parseColorGrading("creator-camcorder").grade!.intensity).toBe(0.72);
     expect(parseColorGrading('{"enabled":false,"preset":"mono-clean"}').grade).toBeNull();
+  });
+  it("takes the animated --hf-color-grading-* values over the payload's, clamped; unset or junk ones leave it", () => {
+    const { grade } = parseColorGrading('{"intensity":0.5,"adjust":{"exposure":0.2},"lut":"a.cube"}');
+    const css: Record<string, string> = { "--hf-color-grading-intensity": " 1.5", "--hf-color-grading-exposure": "-3", "--hf-color-grading-lut-intensity": "x" };
+    const animated = withOverrides(grade!, (property) => css[property] ?? "");
+    expect([animated.intensity, animated.adjust.exposure, animated.lut]).toEqual([1, -2, { src: "a.cube", intensity: 1 }]);
+    expect(withOverrides(grade!, () => "")).toEqual(grade);
   });
 });
 

@@ -2,23 +2,34 @@
 // picture is graded pixel by pixel as HyperFrames' shader grades it (core/composition/color-grading.ts) and shown
 // in its place, so the browser lays it out as it would the original. The grade runs at the picture's own size (the
 // shader's runs at the element's: the same colours wherever the picture is not resized mid-edge). Play mode leaves
-// a <video> ungraded: the studio's player shows the source there.
-import { gradePixel, parseColorGrading, type ColorGrade } from "../../../core/composition/color-grading.ts";
+// a <video> ungraded: the studio's player shows the source there. The --hf-color-grading-* properties a timeline
+// animates (intensity, LUT intensity, exposure) are read at every seek, and a picture whose grade changed is
+// graded again; the effect properties (blur, bloom...) are a finding.
+import { EFFECT_OVERRIDES, gradePixel, parseColorGrading, readOverride, withOverrides, type ColorGrade } from "../../../core/composition/color-grading.ts";
 import { parseCube, type CubeLut } from "../../../core/composition/cube-lut.ts";
 import { report } from "./findings.ts";
 import { logIgnored } from "./log-ignored.ts";
 
 interface Graded {
+  /** The payload's grade; `current` is it under the element's animated properties, as last shown. */
   grade: ColorGrade;
+  current: ColorGrade;
   lut: Promise<CubeLut | null>;
-  /** The source shown now (a frame's URL for a video) and its graded copy. */
+  /** The source shown now (a frame's URL for a video), the grade it was shown with, and its graded copy. */
   source: string | null;
+  shownWith: string;
   shown: string | null;
+  /** The element's original picture (a still), graded again when its grade changes. */
+  still: string | null;
+  /** Effect properties already reported for this element. */
+  reported: boolean;
 }
 
 export interface ColorGrading {
   /** Resolves once every graded <img> shows its graded picture. */
   ready: Promise<void>;
+  /** After a seek: grades again each still whose animated grade changed; resolves once they show. */
+  refresh(): Promise<void>;
   /** Whether the element's pictures are graded (a render's <video> frame <img>). */
   grades(el: Element): boolean;
   /** Shows frame `url` on graded `img`, graded; resolves once it is decoded. */
@@ -87,17 +98,19 @@ async function gradedCopy(url: string, grade: ColorGrade, lut: CubeLut | null): 
   return blob ? URL.createObjectURL(blob) : url;
 }
 
-/** Grades `img`'s picture `url` and shows it; the previous graded copy is let go. */
+/** Grades `img`'s picture `url` with its current grade and shows it; the previous graded copy is let go. */
 async function show(img: HTMLImageElement, item: Graded, url: string): Promise<void> {
-  if (item.source === url) return;
+  const key = JSON.stringify(item.current);
+  if (item.source === url && item.shownWith === key) return;
   item.source = url;
+  item.shownWith = key;
   let copy = url;
   try {
-    copy = await gradedCopy(url, item.grade, await item.lut);
+    copy = await gradedCopy(url, item.current, await item.lut);
   } catch (error) {
     logIgnored("a graded picture could not be drawn; it shows ungraded", error);
   }
-  if (item.source !== url) {
+  if (item.source !== url || item.shownWith !== key) {
     // A later frame was asked for meanwhile: it is the one shown.
     if (copy !== url) URL.revokeObjectURL(copy);
     return;
@@ -114,6 +127,18 @@ async function show(img: HTMLImageElement, item: Graded, url: string): Promise<v
  */
 export function installColorGrading(fileOf: (el: Element) => string): ColorGrading {
   const items = new Map<Element, Graded>();
+  const selectors = new Map<Element, string>();
+  // The element's animated grade now; an animated effect is said once.
+  const update = (img: Element, item: Graded) => {
+    const style = getComputedStyle(img);
+    item.current = withOverrides(item.grade, (property) => style.getPropertyValue(property));
+    if (item.reported) return;
+    const effects = EFFECT_OVERRIDES.filter((property) => (readOverride(style.getPropertyValue(property), 0, 3) ?? 0) > 0);
+    if (effects.length === 0) return;
+    item.reported = true;
+    const selector = selectors.get(img)!;
+    report("feature-unsupported", fileOf(img), `data-color-grading on ${selector}: ${effects.join(", ")} ${effects.length === 1 ? "is" : "are"} not rendered by the studio (HyperFrames renders ${effects.length === 1 ? "it" : "them"}): the element is graded, without that`, { selector });
+  };
   const stills: Promise<void>[] = [];
   const elements = document.querySelectorAll<HTMLImageElement>("img[data-color-grading]");
   for (let i = 0; i < elements.length; i++) {
@@ -122,14 +147,29 @@ export function installColorGrading(fileOf: (el: Element) => string): ColorGradi
     if (!grade) continue;
     const selector = (img.hasAttribute("data-studio-video") ? "video" : "img") + (img.id ? `#${img.id}` : "");
     const lut = grade.lut && grade.lut.intensity > 0 ? loadLut(grade.lut.src, fileOf(img), selector) : Promise.resolve(null);
-    const item: Graded = { grade, lut, source: null, shown: null };
-    items.set(img, item);
     const src = img.getAttribute("src");
-    if (!img.hasAttribute("data-studio-video") && src) stills.push(show(img, item, new URL(src, document.baseURI).href));
+    const still = !img.hasAttribute("data-studio-video") && src ? new URL(src, document.baseURI).href : null;
+    const item: Graded = { grade, current: grade, lut, source: null, shownWith: "", shown: null, still, reported: false };
+    items.set(img, item);
+    selectors.set(img, selector);
+    update(img, item);
+    if (still) stills.push(show(img, item, still));
   }
   return {
     ready: Promise.all(stills).then(() => undefined),
+    refresh: async () => {
+      const pending: Promise<void>[] = [];
+      items.forEach((item, img) => {
+        update(img, item);
+        if (item.still) pending.push(show(img as HTMLImageElement, item, item.still));
+      });
+      await Promise.all(pending);
+    },
     grades: (el) => items.has(el),
-    showFrame: (img, url) => show(img, items.get(img)!, url),
+    showFrame: (img, url) => {
+      const item = items.get(img)!;
+      update(img, item);
+      return show(img, item, url);
+    },
   };
 }

@@ -293,7 +293,7 @@ function studioRuntime(): void {
       }
     }
     if (!renderMode) syncMedia(t);
-    if (grading) pending.push(grading.ready);
+    if (grading) pending.push(grading.ready.then(grading.refresh));
     if (pending.length) await Promise.all(pending);
   }
 
