@@ -15,10 +15,9 @@ interface Graded {
   grade: ColorGrade;
   current: ColorGrade;
   lut: Promise<CubeLut | null>;
-  /** The source shown now (a frame's URL for a video), the grade it was shown with, and its graded copy. */
+  /** The source shown now (a frame's URL for a video) and the grade it was shown with. */
   source: string | null;
   shownWith: string;
-  shown: string | null;
   /** The element's original picture (a still), graded again when its grade changes. */
   still: string | null;
   /** Effect properties already reported for this element. */
@@ -68,9 +67,22 @@ function loadImage(url: string): Promise<HTMLImageElement> {
   });
 }
 
-/** The picture at `url` graded, as an object URL; the original URL when it cannot be drawn. */
+/** Decoded pictures by URL, the last few: an animated grade draws the same still at every seek. */
+const images = new Map<string, Promise<HTMLImageElement>>();
+function picture(url: string): Promise<HTMLImageElement> {
+  let image = images.get(url);
+  if (!image) {
+    if (images.size >= 16) images.delete(images.keys().next().value!);
+    image = loadImage(url);
+    images.set(url, image);
+    image.catch(() => images.delete(url));
+  }
+  return image;
+}
+
+/** The picture at `url` graded, as a data URL; the original URL when it cannot be drawn. */
 async function gradedCopy(url: string, grade: ColorGrade, lut: CubeLut | null): Promise<string> {
-  const image = await loadImage(url);
+  const image = await picture(url);
   const canvas = document.createElement("canvas");
   canvas.width = image.naturalWidth;
   canvas.height = image.naturalHeight;
@@ -94,11 +106,11 @@ async function gradedCopy(url: string, grade: ColorGrade, lut: CubeLut | null): 
     data[i + 2] = out & 255;
   }
   context.putImageData(pixels, 0, 0);
-  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/png"));
-  return blob ? URL.createObjectURL(blob) : url;
+  // Encoded at once: toBlob waits for the next frame, which a render's capture only begins after the seek.
+  return canvas.toDataURL("image/png");
 }
 
-/** Grades `img`'s picture `url` with its current grade and shows it; the previous graded copy is let go. */
+/** Grades `img`'s picture `url` with its current grade and shows it. */
 async function show(img: HTMLImageElement, item: Graded, url: string): Promise<void> {
   const key = JSON.stringify(item.current);
   if (item.source === url && item.shownWith === key) return;
@@ -111,12 +123,9 @@ async function show(img: HTMLImageElement, item: Graded, url: string): Promise<v
     logIgnored("a graded picture could not be drawn; it shows ungraded", error);
   }
   if (item.source !== url || item.shownWith !== key) {
-    // A later frame was asked for meanwhile: it is the one shown.
-    if (copy !== url) URL.revokeObjectURL(copy);
+    // A later frame (or grade) was asked for meanwhile: it is the one shown.
     return;
   }
-  if (item.shown && item.shown !== copy && item.shown.startsWith("blob:")) URL.revokeObjectURL(item.shown);
-  item.shown = copy;
   img.setAttribute("src", copy);
   await img.decode().catch((error: unknown) => logIgnored("a graded picture does not decode; the capture draws what the browser has", error));
 }
@@ -149,7 +158,7 @@ export function installColorGrading(fileOf: (el: Element) => string): ColorGradi
     const lut = grade.lut && grade.lut.intensity > 0 ? loadLut(grade.lut.src, fileOf(img), selector) : Promise.resolve(null);
     const src = img.getAttribute("src");
     const still = !img.hasAttribute("data-studio-video") && src ? new URL(src, document.baseURI).href : null;
-    const item: Graded = { grade, current: grade, lut, source: null, shownWith: "", shown: null, still, reported: false };
+    const item: Graded = { grade, current: grade, lut, source: null, shownWith: "", still, reported: false };
     items.set(img, item);
     selectors.set(img, selector);
     update(img, item);
