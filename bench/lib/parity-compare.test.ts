@@ -1,7 +1,7 @@
 // The pure comparisons of the parity harness: a wrong MAD, frame pairing, level or onset would make every figure of
 // bench/parity.ts wrong, so they are pinned here on small synthetic inputs (no HyperFrames, no ffmpeg).
 import { describe, expect, it } from "vitest";
-import { judge, meanAbsoluteDifference, onsetSeconds, pairFrames, parseRate, parseVolumeDetect, splitAlpha, type VideoFigures } from "./parity-compare.ts";
+import { judge, levelWindows, meanAbsoluteDifference, onsetSeconds, pairFrames, parseRate, parseVolumeDetect, splitAlpha, type VideoFigures } from "./parity-compare.ts";
 
 describe("meanAbsoluteDifference", () => {
   it("is 0 for equal frames and the mean of per-byte differences otherwise", () => {
@@ -81,6 +81,24 @@ describe("judge", () => {
   it("fails all audio checks when one side has no sound, and has none when neither has", () => {
     expect(judge(video([0]), { reference: sound, candidate: null }).filter((c) => !c.pass)).toHaveLength(3);
     expect(judge(video([0]), { reference: null, candidate: null })).toHaveLength(4);
+  });
+});
+
+describe("levelWindows and the level over time", () => {
+  const rate = 1000;
+  /** 1 s of a full-scale square wave sounding only in [from, to) seconds. */
+  const burst = (from: number, to: number) => Int16Array.from({ length: rate }, (_, k) => (k >= from * rate && k < to * rate ? (k % 2 ? 16384 : -16384) : 0));
+  const shape = { rate: parseRate("10/1"), frames: 10, width: 2, height: 2 };
+  const figures = (samples: Int16Array) => ({ meanDb: -6, peakDb: -6, onset: 0, windows: levelWindows(samples, rate) });
+
+  it("measures each 100 ms window, silence at the floor", () => {
+    expect(levelWindows(burst(0, 0.2), rate).map((db) => Math.round(db))).toEqual([-6, -6, -60, -60, -60, -60, -60, -60, -60, -60]);
+  });
+
+  it("fails a sound moved in time that the whole track's level and onset cannot tell apart", () => {
+    const checks = judge({ reference: shape, candidate: shape, mads: [0] }, { reference: figures(burst(0, 0.1)), candidate: figures(burst(0.3, 0.4)) });
+    expect(checks.filter((c) => !c.pass).map((c) => c.name)).toEqual(["audio level over time"]);
+    expect(judge({ reference: shape, candidate: shape, mads: [0] }, { reference: figures(burst(0, 0.1)), candidate: figures(burst(0, 0.1)) }).every((c) => c.pass)).toBe(true);
   });
 });
 

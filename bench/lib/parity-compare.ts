@@ -14,7 +14,16 @@ export const GOALS = {
    * mostly 0 or 255, so a shape missing from one side's alpha or a background left opaque costs far more.
    */
   alphaMad: 1.5,
+  /**
+   * Audio level over time: the worst 100 ms window's level difference, dB. The whole track's mean and peak miss a
+   * sound moved in time (an echo, a volume lane's shape) or an effect that changes one part of the track.
+   */
+  windowDb: 1,
 } as const;
+
+/** The level windows' length (seconds) and floor (dB): quieter windows count as the floor, both silent ones not at all. */
+const LEVEL_WINDOW = 0.1;
+const LEVEL_FLOOR_DB = -60;
 
 export interface Rate {
   num: number;
@@ -115,9 +124,42 @@ export interface VideoFigures {
   alphaMads?: number[] | undefined;
 }
 
+export interface SoundFigures {
+  meanDb: number;
+  peakDb: number;
+  onset: number | null;
+  /** RMS level of each 100 ms window (levelWindows); absent: not measured, no check. */
+  windows?: number[] | undefined;
+}
+
 export interface AudioFigures {
-  reference: { meanDb: number; peakDb: number; onset: number | null } | null;
-  candidate: { meanDb: number; peakDb: number; onset: number | null } | null;
+  reference: SoundFigures | null;
+  candidate: SoundFigures | null;
+}
+
+/** RMS level (dBFS, at least LEVEL_FLOOR_DB) of each LEVEL_WINDOW of mono 16-bit samples. */
+export function levelWindows(samples: Int16Array, sampleRate: number): number[] {
+  const size = Math.round(LEVEL_WINDOW * sampleRate);
+  const levels: number[] = [];
+  for (let from = 0; from + size <= samples.length; from += size) {
+    let sum = 0;
+    for (let k = from; k < from + size; k++) sum += (samples[k]! / 32768) ** 2;
+    levels.push(Math.max(LEVEL_FLOOR_DB, 10 * Math.log10(sum / size || 1e-12)));
+  }
+  return levels;
+}
+
+/** The check of the level over time: the worst window both tracks have, where either sounds above the floor. */
+function windowCheck(a: number[], b: number[]): Check {
+  let worst = 0;
+  let at = -1;
+  for (let k = 0; k < Math.min(a.length, b.length); k++) {
+    if (a[k]! <= LEVEL_FLOOR_DB && b[k]! <= LEVEL_FLOOR_DB) continue;
+    const diff = Math.abs(a[k]! - b[k]!);
+    if (diff > worst) [worst, at] = [diff, k];
+  }
+  const where = at < 0 ? "" : ` at ${(at * LEVEL_WINDOW).toFixed(1)} s (${f2(a[at]!)} vs ${f2(b[at]!)} dB)`;
+  return { name: "audio level over time", pass: worst <= GOALS.windowDb, detail: `worst 100 ms window ${f2(worst)} dB${where}` };
 }
 
 const f2 = (n: number) => n.toFixed(2);
@@ -162,6 +204,7 @@ export function judge(video: VideoFigures, audio: AudioFigures): Check[] {
       const onsetPass = a.onset !== null && b.onset !== null && Math.abs(a.onset - b.onset) <= GOALS.onsetFrames * frameSeconds;
       const ms = (s: number | null) => (s === null ? "none" : `${(s * 1000).toFixed(1)} ms`);
       checks.push({ name: "audio onset", pass: onsetPass, detail: `${ms(a.onset)} vs ${ms(b.onset)} (a frame is ${(frameSeconds * 1000).toFixed(1)} ms)` });
+      if (a.windows && b.windows) checks.push(windowCheck(a.windows, b.windows));
     }
   }
   return checks;

@@ -5,7 +5,7 @@ import { copyFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { runProcess } from "./run-process.ts";
-import { onsetSeconds, parseRate, parseVolumeDetect, type Rate } from "./parity-compare.ts";
+import { levelWindows, onsetSeconds, parseRate, parseVolumeDetect, type Rate, type SoundFigures } from "./parity-compare.ts";
 
 const execFileP = promisify(execFile);
 const DEJAVU = "/usr/share/fonts/truetype/dejavu";
@@ -73,7 +73,7 @@ export async function decodeFrames(
   return indices.map((_, k) => new Uint8Array(stdout.buffer, stdout.byteOffset + k * size, size));
 }
 
-export async function audioFigures(ffmpeg: string, file: string): Promise<{ meanDb: number; peakDb: number; onset: number | null } | null> {
+export async function audioFigures(ffmpeg: string, file: string): Promise<SoundFigures | null> {
   const { stderr } = await execFileP(ffmpeg, ["-hide_banner", "-i", file, "-vn", "-af", "volumedetect", "-f", "null", "-"]);
   const level = parseVolumeDetect(stderr);
   if (!level) return null;
@@ -82,5 +82,5 @@ export async function audioFigures(ffmpeg: string, file: string): Promise<{ mean
     encoding: "buffer", maxBuffer: 1 << 28,
   });
   const samples = new Int16Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + (stdout.length & ~1)));
-  return { ...level, onset: onsetSeconds(samples, rate) };
+  return { ...level, onset: onsetSeconds(samples, rate), windows: levelWindows(samples, rate) };
 }

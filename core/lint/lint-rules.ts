@@ -60,7 +60,7 @@ const RULE_TABLE = {
   library_script_finding: ["warning", "A local library file (.min.js, under vendor/ or node_modules/, a license banner, or minified) breaks a composition rule; it is not composition code, so this is a warning naming the file."],
   clip_start_unresolved: ["error", "A data-start is neither seconds nor a clip id with an optional offset (\"intro + 2\"), names an id no element has, or is part of a cycle of references, so the clip does not start where it says."],
   audio_volume_out_of_range: ["warning", "An <audio>/<video> data-volume is not a number, negative, or above +12 dB (3.98), so it plays clamped (0 to 3.98, junk at 1)."],
-  hyperframes_feature_unsupported: ["warning", "An element carries a HyperFrames attribute the studio does not render (data-color-grading, data-fx-chain, data-automation), so it renders as if the attribute were absent."],
+  hyperframes_feature_unsupported: ["warning", "Part of an element's HyperFrames media treatment (data-color-grading, data-fx-chain, data-automation) is not rendered by the studio (a grade's vignette or grain, reverb and dynamics effects, a speed lane...); the message names it, and the rest of the treatment still renders."],
   media_playback_rate_out_of_range: ["warning", "An <audio>/<video> data-playback-rate is not a positive number, or outside 0.1–10, so it plays at 1 or clamped."],
   composition_summary: ["info", "Duration, canvas, timelines, sub-compositions and media of each composition."],
 } as const satisfies Record<string, readonly ["error" | "warning" | "info", string]>;
@@ -128,7 +128,7 @@ const HYPERFRAMES: Record<LintCode, { codes: string[]; difference?: string }> = 
   library_script_finding: { codes: [], difference: "HyperFrames does not lint library files at all (it skips *.min.js, vendor/ and node_modules/); here their findings stay visible, as warnings." },
   clip_start_unresolved: { codes: [], difference: "HyperFrames' lint does not check start references; its runtime then starts the clip as if it had no data-start (at its composition's start, or 0) without a word. The studio's runtime does the same for parity, and says so in a start-unresolved finding." },
   audio_volume_out_of_range: { codes: [], difference: "HyperFrames' mixer clamps silently to the same range; the studio's own warning says what plays." },
-  hyperframes_feature_unsupported: { codes: [], difference: "HyperFrames renders these (its media-use skill); the studio does not yet, and says so instead of rendering without them silently." },
+  hyperframes_feature_unsupported: { codes: [], difference: "HyperFrames renders these parts of its media treatments (its media-use skill); the studio renders the rest and says so instead of rendering without them silently." },
   media_playback_rate_out_of_range: { codes: [], difference: "HyperFrames reads and clamps data-playback-rate the same way without a word; the studio's own warning says what plays." },
   composition_summary: { codes: [], difference: "Info only (verbose)." },
 };

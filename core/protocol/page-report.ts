@@ -8,6 +8,7 @@
 // once. Pure; no Node built-ins, no Worker or DOM globals.
 import * as z from "zod";
 import { MAX_GAIN } from "../composition/audio-gain.ts";
+import { MAX_TREATMENT_CHARS } from "../composition/audio-fx-chain.ts";
 import { COMPOSITION_LIMITS } from "../composition/composition-limits.ts";
 import { MAX_PLAYBACK_RATE, MIN_PLAYBACK_RATE } from "../composition/playback-rate.ts";
 import { FindingSchema } from "./finding-schema.ts";
@@ -38,6 +39,7 @@ export const PAGE_REPORT_LIMITS = {
   /** Gain samples per clip: the node asks for at most 20,000 over all clips (sample-volume-automation.ts). */
   volumeSamples: 25_000,
   layoutElements: 20_000,
+  treatmentLength: MAX_TREATMENT_CHARS,
 } as const;
 
 const L = PAGE_REPORT_LIMITS;
@@ -93,6 +95,9 @@ export const MediaClipSchema = z.object({
   /** Linear fades at the clip's edges (data-fade-in, data-fade-out), seconds; 0 for none. */
   fadeIn: LengthSchema,
   fadeOut: LengthSchema,
+  /** data-fx-chain and data-automation as written (core/composition/audio-fx-chain.ts, audio-automation.ts). */
+  fxChain: z.string().max(L.treatmentLength).optional(),
+  automation: z.string().max(L.treatmentLength).optional(),
 });
 
 /** A <video> as info() lists it; `index` is its place in the list (read-page-report.ts holds it to that). */

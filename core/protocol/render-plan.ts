@@ -4,6 +4,7 @@ import * as z from "zod";
 import { MAX_PLAYBACK_RATE, MIN_PLAYBACK_RATE } from "../composition/playback-rate.ts";
 import { MAX_ENVELOPE_POINTS } from "../composition/volume-envelope.ts";
 import { FindingSchema } from "./finding-schema.ts";
+import { MAX_EFFECTS, RENDERED_EFFECT_TYPES } from "../composition/audio-fx-chain.ts";
 
 export const AudioClipSchema = z.object({
   src: z.string(),
@@ -19,6 +20,8 @@ export const AudioClipSchema = z.object({
   /** data-fade-in / data-fade-out, seconds. */
   fadeIn: z.number().nonnegative().optional(),
   fadeOut: z.number().nonnegative().optional(),
+  /** The rendered effects of data-fx-chain, in order, parameters defaulted and clamped (audio-fx-chain.ts). */
+  effects: z.array(z.object({ type: z.enum(RENDERED_EFFECT_TYPES), params: z.record(z.string(), z.number()) })).max(MAX_EFFECTS).optional(),
 });
 
 export const RenderPlanSchema = z.object({

@@ -11,12 +11,14 @@ import { mediaSrc, placeRootClips, setClipShown, type Clip } from "./timing.ts";
 import { exposeRootVariables, installHyperframes } from "./variables.ts";
 import { describeStartProblem, readMediaOffset } from "../../../core/composition/clip-start.ts";
 import { readFadeSeconds, readVolume } from "../../../core/composition/audio-gain.ts";
+import { MAX_TREATMENT_CHARS } from "../../../core/composition/audio-fx-chain.ts";
 import { readPlaybackRate } from "../../../core/composition/playback-rate.ts";
 import { installVolume, resumeAudio, sampleVolumes, watchMediaVolumes } from "./media-volume.ts";
 import { exposeOwnVariables } from "./own-variables.ts";
 import { watchStillFrames } from "./still-frame.ts";
 import { watchFrameFingerprints } from "./frame-fingerprint.ts";
 import { reportUnsupportedFeatures } from "./unsupported-features.ts";
+import { installColorGrading, type ColorGrading } from "./color-grading.ts";
 import { twinVideoSelectors } from "./video-selectors.ts";
 import { logIgnored } from "./log-ignored.ts";
 
@@ -82,6 +84,9 @@ function studioRuntime(): void {
   const root = (): HTMLElement => state.root!;
   const timelines = () => page.__timelines!;
 
+  // data-color-grading's pictures (color-grading.ts), read once the composition is in place.
+  let grading: ColorGrading | null = null;
+
   async function prepare(): Promise<void> {
     await instantiateRootTemplate();
     exposeRootVariables();
@@ -113,6 +118,7 @@ function studioRuntime(): void {
       report("start-unresolved", fileOf(el), describeStartProblem(problem), el.id ? { selector: "#" + el.id } : {});
     }));
     reportUnsupportedFeatures(fileOf);
+    grading = installColorGrading(fileOf);
     state.clips = (Array.prototype.filter.call(document.querySelectorAll("[data-start]"), (el: Element) => el !== rootEl && el.nodeName !== "AUDIO") as HTMLElement[])
       .map((el) => ({ el, window: clock.shownWindow(el), collapses: null, savedDisplay: null }));
     const videoEls = renderMode ? document.querySelectorAll<HTMLElement>("img[data-studio-video]") : document.querySelectorAll<HTMLElement>("video");
@@ -173,6 +179,14 @@ function studioRuntime(): void {
     return found;
   }
 
+  /** A sound's data-fx-chain and data-automation as written, for the node to mix (one too long to carry is left out). */
+  function treatments(el: Element): { fxChain?: string; automation?: string } {
+    const fxChain = el.getAttribute("data-fx-chain");
+    const automation = el.getAttribute("data-automation");
+    const fits = (value: string | null): value is string => value !== null && value.length <= MAX_TREATMENT_CHARS;
+    return { ...(fits(fxChain) ? { fxChain } : {}), ...(fits(automation) ? { automation } : {}) };
+  }
+
   /** What the renderer needs to know: size, duration, and every sound on the timeline. */
   function info(): CompositionInfo {
     const audio: MediaClip[] = soundElements().map(({ el, kind, src }) => {
@@ -182,6 +196,7 @@ function studioRuntime(): void {
         kind, src, start: w.start, duration: Number.isFinite(w.end) ? w.end - w.start : null,
         mediaStart: mediaOffset(el), playbackRate: mediaRate(el), volume: raw !== null ? readVolume(raw) : readVolume(el.getAttribute("volume")),
         fadeIn: readFadeSeconds(el.getAttribute("data-fade-in")), fadeOut: readFadeSeconds(el.getAttribute("data-fade-out")),
+        ...treatments(el),
       };
     });
     return {
@@ -273,13 +288,15 @@ function studioRuntime(): void {
       if (renderMode) {
         const url = videoFrameAt(video, t);
         if (url === null) continue;
-        if (video.el.getAttribute("src") !== url) {
+        if (grading && grading.grades(video.el)) pending.push(grading.showFrame(video.el as HTMLImageElement, url));
+        else if (video.el.getAttribute("src") !== url) {
           video.el.setAttribute("src", url);
           pending.push((video.el as HTMLImageElement).decode().catch((error: unknown) => logIgnored("a video frame does not decode; the capture draws what the browser has", error)));
         }
       }
     }
     if (!renderMode) syncMedia(t);
+    if (grading) pending.push(grading.ready.then(grading.refresh));
     if (pending.length) await Promise.all(pending);
   }
 

@@ -4,6 +4,7 @@
 import type { CaptureBrowser } from "./launch-capture-browser.ts";
 import type { CompositionInfo, MediaClip, StudioWindow } from "../../../page-runtime/api.ts";
 import { traceEnvelope, type VolumePoint } from "../../../core/composition/volume-envelope.ts";
+import { parseAutomation } from "../../../core/composition/audio-automation.ts";
 import type { Bounded } from "../bounds/bounded.ts";
 import type { Finding } from "../../../core/protocol/finding.ts";
 import { readVolumeAutomation } from "../../../core/protocol/read-page-answers.ts";
@@ -36,8 +37,13 @@ export async function sampleVolumeAutomation(
   return sampled.map((samples, i) => traceEnvelope(samples.map((p) => ({ time: p.time - (info.audio[i]?.start ?? 0), volume: p.volume }))));
 }
 
-/** The render plan's gain fields of a clip: its envelope when a script changes its volume, its fades when it has them. */
-export function planGain(clip: MediaClip, envelope: VolumePoint[] | undefined) {
+/**
+ * The render plan's gain fields of a clip: its envelope when a script changes its volume, its fades when it has
+ * them. A data-automation volume lane wins over both data-volume and a script, as in HyperFrames.
+ */
+export function planGain(clip: MediaClip, sampled: VolumePoint[] | undefined) {
+  const lane = clip.automation ? parseAutomation(clip.automation, clip.duration).volume : null;
+  const envelope = lane ? traceEnvelope(lane) : sampled;
   return {
     ...(envelope && envelope.length > 0 ? { volumeKeyframes: envelope } : {}),
     ...(clip.fadeIn > 0 ? { fadeIn: clip.fadeIn } : {}),

@@ -2,6 +2,8 @@
 import { clampGain, fitFades } from "../../../core/composition/audio-gain.ts";
 import { atempoFactors } from "../../../core/composition/playback-rate.ts";
 import { envelopeFilter, type VolumePoint } from "../../../core/composition/volume-envelope.ts";
+import type { AudioEffect } from "../../../core/composition/audio-fx-chain.ts";
+import { FX_SAMPLE_RATE, fxFilters, fxTailSeconds } from "../../../core/composition/audio-fx-filters.ts";
 
 export interface AudioClip {
   /** File path (or URL) ffmpeg reads. */
@@ -23,6 +25,8 @@ export interface AudioClip {
   fadeOut?: number | undefined;
   /** Channels of the source, when known: a mono source is copied to both channels at full level. */
   channels?: number | undefined;
+  /** data-fx-chain's rendered effects, run on the clip's sound before its gain; their ring sounds past its end. */
+  effects?: AudioEffect[] | undefined;
 }
 
 export interface AudioMix {
@@ -34,6 +38,19 @@ export interface AudioMix {
 const seconds = (value: number): string => Number(value.toFixed(6)).toString();
 
 /**
+ * The clip's effects as HyperFrames runs them: on the trimmed clip followed by silence as long as the chain rings
+ * (a delay's echoes), the whole then cut to the clip's length plus that ring. Empty without effects.
+ */
+function effectFilters(clip: AudioClip, cut: number): string {
+  const effects = clip.effects ?? [];
+  if (effects.length === 0) return "";
+  const tail = fxTailSeconds(effects);
+  const pad = tail > 0 ? `apad=pad_len=${Math.round(tail * FX_SAMPLE_RATE)},` : "";
+  const end = clip.duration !== undefined && tail > 0 ? `,atrim=duration=${seconds(clip.duration - cut + tail)}` : "";
+  return `${pad}${fxFilters(effects).join(",")}${end},`;
+}
+
+/**
  * The clip's gain (constant or its envelope), then its fades, all on the clip's own clock (t = 0 where it starts
  * sounding). A clip that starts before 0 has lost its head: the envelope and fade-in count from its real start.
  */
@@ -42,7 +59,9 @@ function gainFilters(clip: AudioClip): string {
   const points = (clip.volumeKeyframes ?? [])
     .filter((p) => Number.isFinite(p.time) && Number.isFinite(p.volume))
     .map((p) => ({ time: Math.max(0, p.time), volume: clampGain(p.volume) }));
-  const stages = [points.length > 0 ? envelopeFilter(points, cut) : `volume=${seconds(clampGain(clip.volume))}`];
+  // An envelope's gain is evaluated once per audio frame: frames of 256 samples (5 ms) follow it closely, as
+  // HyperFrames' gain applied sample by sample does (ffmpeg's frames of 1024 or more lagged a swell by 20 ms).
+  const stages = [points.length > 0 ? `asetnsamples=n=256:p=0,${envelopeFilter(points, cut)}` : `volume=${seconds(clampGain(clip.volume))}`];
   const { fadeIn, fadeOut } = fitFades(Math.max(0, clip.fadeIn ?? 0), Math.max(0, clip.fadeOut ?? 0), clip.duration ?? null);
   // (afade cannot start before 0: a clip cut at its head fades in over what is left of its fade.)
   if (fadeIn > cut) stages.push(`afade=t=in:st=0:d=${seconds(fadeIn - cut)}`);
@@ -62,7 +81,8 @@ function gainFilters(clip: AudioClip): string {
  */
 export function buildAudioMixArgs(clips: AudioClip[], totalSeconds: number, fromSeconds = 0): AudioMix | null {
   const playable = clips.filter((clip) =>
-    clip.start < totalSeconds && (clip.duration === undefined || (clip.duration > 0 && clip.start + clip.duration > fromSeconds)));
+    clip.start < totalSeconds &&
+    (clip.duration === undefined || (clip.duration > 0 && clip.start + clip.duration + fxTailSeconds(clip.effects ?? []) > fromSeconds)));
   if (playable.length === 0) return null;
   const inputs: string[] = [];
   const parts = [`anullsrc=r=48000:cl=stereo,atrim=duration=${seconds(totalSeconds)}[base]`];
@@ -85,7 +105,7 @@ export function buildAudioMixArgs(clips: AudioClip[], totalSeconds: number, from
     const upmix = clip.channels === 1 ? "pan=stereo|c0=c0|c1=c0," : "";
     parts.push(
       `[${i}:a]${upmix}aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,${trim},` +
-        `asetpts=PTS-STARTPTS,${tempo}${gainFilters(clip)},adelay=${delayMs}|${delayMs},apad[a${i}]`,
+        `asetpts=PTS-STARTPTS,${tempo}${effectFilters(clip, cut)}${gainFilters(clip)},adelay=${delayMs}|${delayMs},apad[a${i}]`,
     );
     labels.push(`[a${i}]`);
   });

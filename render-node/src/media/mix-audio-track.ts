@@ -77,7 +77,7 @@ async function playableClips(input: MixAudioInput): Promise<AudioClip[]> {
     if (clip.kind === "video" && channels[i] === 0) return [];
     return [{
       file, start: clip.start, duration: clip.duration ?? undefined, mediaStart: clip.mediaStart, playbackRate: clip.playbackRate, volume: clip.volume, channels: channels[i],
-      volumeKeyframes: clip.volumeKeyframes, fadeIn: clip.fadeIn, fadeOut: clip.fadeOut,
+      volumeKeyframes: clip.volumeKeyframes, fadeIn: clip.fadeIn, fadeOut: clip.fadeOut, effects: clip.effects,
     }];
   });
 }
