@@ -5,6 +5,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, json, signIn } from "./helpers.ts";
 import { claim, nodeCall, registerNode } from "./node-helpers.ts";
+import { callTool, textOf } from "./mcp-helpers.ts";
 import { finishWithFile, startRender } from "./render-farm-helpers.ts";
 
 /** A piece's stand-in bytes: the Worker stores and serves them, the figures say where its parts end. */
@@ -13,7 +14,7 @@ const putPiece = (key: string, jobId: string, n: number, count = 3) =>
   nodeCall(key, "PUT", `/jobs/${jobId}/live/${n}?seconds=2.000000&initBytes=20&mediaEnd=100&count=${count}`, pieceBytes(n));
 
 describe("a running render's live playlist", () => {
-  it("lists the finished prefix, serves each piece to its owner only, ends with ENDLIST, and is gone with the render", async () => {
+  it("lists the finished prefix, serves each piece to its owner only, ends with ENDLIST, and is gone with the render", { timeout: 30_000 }, async () => {
     const node = await registerNode("live-node");
     const { s, state } = await startRender("live-owner", "live");
     expect(state.liveUrl).toBe(`/api/renders/${state.id}/live.m3u8`);
@@ -26,6 +27,11 @@ describe("a running render's live playlist", () => {
     };
     expect(await playlist()).toContain("#EXT-X-PLAYLIST-TYPE:EVENT");
     expect(await playlist()).not.toContain("#EXTINF");
+    // An agent gets it from MCP's render tools too, absolute, and told what it is.
+    const { result } = await callTool(s.token, "get_render", { slug: "live" });
+    const links = (result.structuredContent as { links: { live?: string } }).links;
+    expect(links.live).toBe(`http://studio.test${state.liveUrl as string}`);
+    expect(textOf(result)).toContain(`play so far as HLS at ${links.live}`);
 
     // Piece 1 before piece 0: not listed until the prefix reaches it.
     expect((await putPiece(node, state.id, 1)).status).toBe(200);
