@@ -3,6 +3,7 @@
 // core/protocol/render-state.ts (GET/POST .../render, GET /api/renders/:id, project summaries, the event streams,
 // webhooks). How a render goes from one phase to the next is room/render-transitions.ts.
 import { livePlaylistPath } from "./live/live-paths.ts";
+import { isLiveFormat } from "../../core/render/segment-plan.ts";
 import type { ProgressEvent, RenderProgress } from "../../core/protocol/progress.ts";
 import type { RenderPlan } from "../../core/protocol/render-plan.ts";
 import type { RenderQueuePlace, RenderState, RenderStatus } from "../../core/protocol/render-state.ts";
@@ -134,7 +135,7 @@ function posterOf(r: RoomRender): PosterOutcome | null {
  * rendering. Not a split render (its segments go to the join), nor once it has ended (its file replaces the pieces).
  */
 function liveOf(r: RoomRender): { liveUrl: string } | Record<string, never> {
-  const watchable = (r.phase === "queued" || r.phase === "rendering") && (r.options.format === "mp4" || r.options.format === "webm");
+  const watchable = (r.phase === "queued" || r.phase === "rendering") && isLiveFormat(r.options.format);
   return watchable ? { liveUrl: livePlaylistPath(r.id) } : {};
 }
 

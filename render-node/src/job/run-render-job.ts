@@ -13,7 +13,8 @@ import { postPoster } from "./post-poster.ts";
 import { resolveBinaries } from "../system/resolve-binaries.ts";
 import { stageTools } from "../system/stage-tools.ts";
 import { DEFAULT_STAGE_BOUNDS } from "../bounds/stage-bounds.ts";
-import { isWatchable, liveUploader } from "./upload-live-pieces.ts";
+import { liveUploader } from "./upload-live-pieces.ts";
+import { isLiveFormat } from "../../../core/render/segment-plan.ts";
 
 export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSettings): Promise<{ ok: boolean; error?: string }> {
   return runFarmJob(client, job, settings, async ({ work, signal, onLine, progress, stage }) => {
@@ -27,7 +28,7 @@ export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSett
     const output = join(work, `${job.slug || "render"}.${options.format}`);
     const toolsOf = async () => stageTools(settings.binaries ?? (await resolveBinaries()), settings.limits?.bounds ?? DEFAULT_STAGE_BOUNDS, signal);
     // Watched while it runs: each finished segment goes up as a live piece (mp4 and webm kept whole on this node).
-    const live = isWatchable(options.format) ? liveUploader({ client, jobId: job.id, tools: toolsOf, work, onLine }) : null;
+    const live = isLiveFormat(options.format) ? liveUploader({ client, jobId: job.id, tools: toolsOf, work, onLine }) : null;
     const decide: PlanDecision = async (plan) => {
       const { segments, cancelled } = await client.postPlan(job.id, plan);
       if (cancelled) throw new Error("render cancelled");

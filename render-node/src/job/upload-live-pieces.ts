@@ -4,7 +4,6 @@
 // a log line, never a failed render.
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import type { Format } from "../../../core/render/render-options.ts";
 import { segmentsOf } from "../../../core/render/segment-plan.ts";
 import type { ChunkDone } from "../capture/capture-chunks.ts";
 import type { RenderPlan } from "../plan-render.ts";
@@ -20,10 +19,6 @@ export interface LivePieces {
   onSegment(segment: ChunkDone): Promise<void>;
   /** Every upload started, finished (each failure already logged). */
   settled(): Promise<void>;
-}
-
-export function isWatchable(format: Format): boolean {
-  return format === "mp4" || format === "webm";
 }
 
 export function liveUploader(input: { client: NodeClient; jobId: string; tools: () => Promise<StageTools>; work: string; onLine: (line: string) => void }): LivePieces {
