@@ -20,6 +20,8 @@ export const SHARED_STUDIO_FILES = [
   "test/browser/dashboard-batch.test.ts",
   "test/browser/dashboard-editor.test.ts",
   "test/browser/dashboard-live.test.ts",
+  // Cancels its own render once its live view plays.
+  "test/browser/dashboard-live-render.test.ts",
   "test/browser/dashboard-posters.test.ts",
   // Lays out the idea board and research pages, everyone's, on a 360 px phone: whatever the files before it wrote
   // must fit too. Its full-page screenshots of the docs (33k and 105k px tall) ran past 30 s here on a loaded

@@ -37,6 +37,7 @@ import { nodeKeyRoutes } from "./renders/farm/node-key-routes.ts";
 import { renderRoutes } from "./renders/render-routes.ts";
 import { batchRoutes } from "./renders/batch-routes.ts";
 import { renderFileRoutes, renderListRoutes } from "./renders/renders-routes.ts";
+import { liveRoutes } from "./renders/live/live-routes.ts";
 import { projectRoutes } from "./projects/project-routes.ts";
 import { projectEventRoutes } from "./projects/project-events-routes.ts";
 import { statsRoutes } from "./stats/stats-routes.ts";
@@ -122,6 +123,7 @@ export function createApiApp() {
   app.route("/api/projects", projectRoutes);
   app.route("/api/renders", renderDeliveryRoutes);
   app.route("/api/renders", renderListRoutes);
+  app.route("/api/renders", liveRoutes);
   app.route("/api", usageRoutes);
   app.route("/api/webhooks", webhookSecretRoutes);
   app.route("/api/node", nodeRoutes);

@@ -50,3 +50,11 @@ export function nearestSegmentStart(frame: number, fps: SegmentRate): number {
   const size = segmentFrames(fps);
   return Math.round(frame / size) * size;
 }
+
+/**
+ * Whether a format's segments are shown live while the render runs (worker/renders/live/): mp4 and webm, whose
+ * segments copy into a fragmented MP4 as they are. mov, gif and png-sequence are seen once the render is done.
+ */
+export function isLiveFormat(format: string): boolean {
+  return format === "mp4" || format === "webm";
+}

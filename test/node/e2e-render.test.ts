@@ -120,6 +120,31 @@ describe("rendering through the studio", () => {
     expect((await ranged.arrayBuffer()).byteLength).toBe(100);
   });
 
+  it("a running render can be watched: its live playlist lists the first segment before the render is done, and the piece decodes", async () => {
+    const start = (await (await call("POST", "/api/projects/long/render", { format: "mp4", quality: "draft" })).json()) as Render & { id: string; liveUrl?: string };
+    expect(start.liveUrl).toBe(`/api/renders/${start.id}/live.m3u8`);
+    let playlist = "";
+    await waitFor("the first segment in the live playlist", async () => {
+      const res = await call("GET", start.liveUrl!);
+      playlist = res.status === 200 ? await res.text() : "";
+      return playlist.includes("live/0.mp4");
+    }, 60_000);
+    // 20 s at 30 fps: ten fixed segments of 2 s; the render is still running, so no ENDLIST yet.
+    expect(((await (await call("GET", "/api/projects/long/render")).json()) as Render).status).toBe("rendering");
+    expect(playlist).toContain("#EXT-X-PLAYLIST-TYPE:EVENT");
+    expect(playlist).toContain("#EXTINF:2.000000,");
+    expect(playlist).not.toContain("#EXT-X-ENDLIST");
+    const piece = await call("GET", `/api/renders/${start.id}/live/0.mp4`);
+    expect(piece.status).toBe(200);
+    const file = join(work, "live-0.mp4");
+    await writeFile(file, new Uint8Array(await piece.arrayBuffer()));
+    const video = (await probeStreams(ffprobe, file)).find((stream) => stream.codec_type === "video");
+    expect(video).toMatchObject({ codec_name: "h264", width: CANVAS.width, height: CANVAS.height, nb_read_frames: "60" });
+    expect(await (await call("DELETE", "/api/projects/long/render")).json()).toEqual({ stopped: true });
+    // Ended: the pieces are gone, the playlist says where the video would be.
+    expect((await call("GET", start.liveUrl!)).status).toBe(404);
+  });
+
   it("cancel stops the render and leaves no browser or ffmpeg behind", async () => {
     const start = await call("POST", "/api/projects/long/render", { format: "mp4", quality: "draft" });
     expect(start.status).toBe(202);

@@ -63,7 +63,7 @@ describe("security headers on the API origin", () => {
   it("spell the dashboard CSP out: own scripts only, user content from the content origin, no framing", () => {
     expect(dashboardCsp(env)).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self'; " +
-        `img-src 'self' data: ${CONTENT}; media-src 'self' ${CONTENT}; frame-src ${CONTENT}; ` +
+        `img-src 'self' data: ${CONTENT}; media-src 'self' blob: ${CONTENT}; frame-src ${CONTENT}; ` +
         "connect-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
     );
   });

@@ -23,7 +23,8 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'no
  * The dashboard's pages (dashboard/dist): its own scripts and styles only, no inline script, API calls to itself.
  * Images: its own, data: URIs (the favicon) and user content, never another site: an image anyone can name (a
  * research record's cover) would otherwise be a request from every viewer to a site of the writer's choosing (a
- * tracking pixel); the dashboard shows such covers as links. Media and frames: its own renders and user content.
+ * tracking pixel); the dashboard shows such covers as links. Media and frames: its own renders and user content,
+ * and the MediaSource a running render's live view plays (a blob: URL).
  */
 export function dashboardCsp(env: Env): string {
   const content = contentOrigin(env);
@@ -32,7 +33,8 @@ export function dashboardCsp(env: Env): string {
     "script-src 'self'",
     "style-src 'self'",
     `img-src 'self' data: ${content}`,
-    `media-src 'self' ${content}`,
+    // blob: for the live view's MediaSource (hls.js, dashboard/src/components/live-player.tsx).
+    `media-src 'self' blob: ${content}`,
     `frame-src ${content}`,
     "connect-src 'self'",
     "object-src 'none'",

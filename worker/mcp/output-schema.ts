@@ -68,5 +68,6 @@ export const renderLinks = z
     project: url("GET: the project's current render, with its log"),
     download: url("GET: the video file (with your token)").optional(),
     poster: url("GET: the video's poster image, image/jpeg (with your token)").optional(),
+    live: url("GET: while the render runs, an HLS playlist of its finished segments so far (with your token)").optional(),
   })
   .describe("absolute REST URLs (send your token)");

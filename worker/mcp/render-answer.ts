@@ -39,9 +39,12 @@ export async function renderAnswer(rest: RestClient, slug: string, state: Render
         project: rest.origin + renderPath(slug),
         ...(state.downloadUrl ? { download: rest.origin + state.downloadUrl } : {}),
         ...(state.posterUrl ? { poster: rest.origin + state.posterUrl } : {}),
+        ...(state.liveUrl ? { live: rest.origin + state.liveUrl } : {}),
       }
     : undefined;
-  const next = handle ? `The render is still ${state.status}: call get_render with slug "${slug}" to follow it (or render again with wait: true).` : undefined;
+  // A running render can be watched: its finished segments so far as an HLS playlist (the same bearer token).
+  const watch = state.liveUrl ? ` Its finished segments play so far as HLS at ${rest.origin + state.liveUrl} (same token).` : "";
+  const next = handle ? `The render is still ${state.status}: call get_render with slug "${slug}" to follow it (or render again with wait: true).${watch}` : undefined;
   const video = state.status === "none" ? undefined : await finishedVideo(rest, state);
   const text = [renderText(slug, state, links?.download), next].filter(Boolean).join(" ");
   return toolResult(rest.origin, text, { ...state, ...(links ? { links } : {}), ...(next ? { next } : {}), ...(video ? { video } : {}) });

@@ -2,6 +2,8 @@
 // `phase`, and the one function that makes its public state, whose shape is the contract in
 // core/protocol/render-state.ts (GET/POST .../render, GET /api/renders/:id, project summaries, the event streams,
 // webhooks). How a render goes from one phase to the next is room/render-transitions.ts.
+import { livePlaylistPath } from "./live/live-paths.ts";
+import { isLiveFormat } from "../../core/render/segment-plan.ts";
 import type { ProgressEvent, RenderProgress } from "../../core/protocol/progress.ts";
 import type { RenderPlan } from "../../core/protocol/render-plan.ts";
 import type { RenderQueuePlace, RenderState, RenderStatus } from "../../core/protocol/render-state.ts";
@@ -128,6 +130,15 @@ function posterOf(r: RoomRender): PosterOutcome | null {
   return r.outcome.poster ?? { error: NO_POSTER_BEFORE };
 }
 
+/**
+ * A render kept whole on one node can be watched while it runs (worker/renders/live/): mp4 and webm, queued or
+ * rendering. Not a split render (its segments go to the join), nor once it has ended (its file replaces the pieces).
+ */
+function liveOf(r: RoomRender): { liveUrl: string } | Record<string, never> {
+  const watchable = (r.phase === "queued" || r.phase === "rendering") && isLiveFormat(r.options.format);
+  return watchable ? { liveUrl: livePlaylistPath(r.id) } : {};
+}
+
 export function publicRenderState(r: RoomRender): RenderState {
   const segments = segmentsOf(r);
   const poster = posterOf(r);
@@ -158,6 +169,7 @@ export function publicRenderState(r: RoomRender): RenderState {
     ...(r.options.metadata ? { metadata: r.options.metadata } : {}),
     ...(r.quote ? { quote: r.quote } : {}),
     ...(r.phase === "ended" && r.actual ? { actual: r.actual } : {}),
+    ...liveOf(r),
   };
 }
 

@@ -4,6 +4,7 @@
 //   r/<userId>/<filename>         rendered videos
 //   r/<userId>/<filename>.poster.jpg   a rendered video's poster image (worker/renders/poster.ts), deleted with it
 //   seg/<userId>/<renderId>/<n>   segments of a split render, until it ends (worker/renders/segment-keys.ts)
+//   live/<userId>/<renderId>/<n>  a running render's live pieces, until it ends (worker/renders/live/live-pieces.ts)
 // The first two are what a user stores against their quota (worker/storage/storage-ledger.ts).
 
 /** A project as seen by its owner: every file operation takes one, so a cross-tenant key cannot be built. */

@@ -1,5 +1,6 @@
 // Render: the options form, a live progress bar of the render the page follows (lib/use-render-follow.ts, whoever
-// started it), the log, cancel, and once it is done, the video played inline with its poster.
+// started it), the log, cancel, the render watched as it runs (live-player.tsx), and once it is done, the video
+// played inline with its poster.
 import { useEffect, useRef } from "preact/hooks";
 import { api, errorText } from "../lib/api.ts";
 import { formatEta } from "../lib/format.ts";
@@ -8,6 +9,7 @@ import { requestBody, type FormOptions } from "../lib/render-request.ts";
 import type { FileEntry, RenderState } from "../lib/types.ts";
 import { ErrorNote } from "./error-note.tsx";
 import { FinishedPlayer } from "./finished-player.tsx";
+import { LivePlayer } from "./live-player.tsx";
 import { RenderOptionsFields } from "./render-options-fields.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import { useAction } from "../lib/use-action.ts";
@@ -112,6 +114,8 @@ export function RenderPanel({ slug, files, view, onStarted, options, setOptions 
           >
             <div class="progress-fill" style={{ width: `${percent}%` }} />
           </div>
+          {/* While it runs: what is rendered so far; once done, the finished file in its place. */}
+          {running && view.state.liveUrl && <LivePlayer liveUrl={view.state.liveUrl} />}
           {view.state.status === "done" && view.state.downloadUrl && (
             <FinishedPlayer filename={view.state.filename} downloadUrl={view.state.downloadUrl} posterUrl={view.state.posterUrl ?? null} />
           )}

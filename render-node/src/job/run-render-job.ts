@@ -6,12 +6,15 @@ import type { Job, NodeClient } from "../protocol/node-protocol-client.ts";
 import { FORMAT_CONTENT_TYPES } from "../../../core/render/render-options.ts";
 import { resolveRender } from "../plan/resolve-render.ts";
 import { renderPipeline, type PlanDecision } from "../render-pipeline.ts";
+import type { ChunkDone } from "../capture/capture-chunks.ts";
 import { formatTimeline, startTimeline } from "../progress/render-timeline.ts";
 import { runFarmJob, type FarmJobSettings } from "./run-farm-job.ts";
 import { postPoster } from "./post-poster.ts";
 import { resolveBinaries } from "../system/resolve-binaries.ts";
 import { stageTools } from "../system/stage-tools.ts";
 import { DEFAULT_STAGE_BOUNDS } from "../bounds/stage-bounds.ts";
+import { liveUploader } from "./upload-live-pieces.ts";
+import { isLiveFormat } from "../../../core/render/segment-plan.ts";
 
 export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSettings): Promise<{ ok: boolean; error?: string }> {
   return runFarmJob(client, job, settings, async ({ work, signal, onLine, progress, stage }) => {
@@ -23,9 +26,13 @@ export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSett
     const files = await timeline.time("downloading", () => client.downloadFiles(job.id, projectDir, signal));
     onLine(`downloaded ${files.length} project file${files.length === 1 ? "" : "s"}`);
     const output = join(work, `${job.slug || "render"}.${options.format}`);
+    const toolsOf = async () => stageTools(settings.binaries ?? (await resolveBinaries()), settings.limits?.bounds ?? DEFAULT_STAGE_BOUNDS, signal);
+    // Watched while it runs: each finished segment goes up as a live piece (mp4 and webm kept whole on this node).
+    const live = isLiveFormat(options.format) ? liveUploader({ client, jobId: job.id, tools: toolsOf, work, onLine }) : null;
     const decide: PlanDecision = async (plan) => {
       const { segments, cancelled } = await client.postPlan(job.id, plan);
       if (cancelled) throw new Error("render cancelled");
+      live?.planned(plan);
       if (segments.length === 1) return "render";
       onLine(`planned ${plan.frames} frames; the Worker split the render into ${segments.length} segments`);
       return "stop";
@@ -34,17 +41,20 @@ export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSett
     // (each a default when absent), the job's signal, log and progress; the render's side is `options`, whole.
     const node = {
       projectDir, concurrency: settings.concurrency, binaries: settings.binaries, ...settings.limits, signal, onLine, timeline,
+      onSegment: live ? (segment: ChunkDone) => live.onSegment(segment) : undefined,
       onProgress: (p: { frame: number; total: number; fps: number; etaSeconds: number; reused: number }) =>
         progress(p.frame, p.total, p.fps, p.etaSeconds, p.frame < p.total ? "capturing" : "encoding", p.reused),
     };
     const { plan, result } = await renderPipeline(node, options, output, decide);
     if (!result) return "ended";
+    // The last pieces went up while the chunks were joined; all of them are there before the render is complete.
+    await live?.settled();
     signal.throwIfAborted();
     stage("uploading");
     onLine("uploading output");
     const { size } = await timeline.time("uploading", () => client.uploadOutput(job.id, output, FORMAT_CONTENT_TYPES[options.format]));
     onLine(`uploaded ${size} bytes`);
-    const tools = stageTools(settings.binaries ?? (await resolveBinaries()), settings.limits?.bounds ?? DEFAULT_STAGE_BOUNDS, signal);
+    const tools = await toolsOf();
     const posterError = await timeline.time("poster", () => postPoster(client, job, tools, { output, format: options.format, plan, projectDir, composition: options.composition, work }, onLine));
     onLine(`timeline: ${formatTimeline(timeline.stages())}`);
     return posterError === undefined ? "completed" : { posterError };

@@ -163,6 +163,20 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
       return OutputResponseSchema.parse(await response.json());
     },
 
+    /** Uploads a live piece of a running render (job/upload-live-pieces.ts): its bytes and figures. */
+    async uploadLivePiece(id: string, n: number, bytes: Uint8Array, figures: { seconds: number; initBytes: number; mediaEnd: number; count: number }): Promise<{ size: number }> {
+      const query = new URLSearchParams({
+        seconds: figures.seconds.toFixed(6), initBytes: String(figures.initBytes), mediaEnd: String(figures.mediaEnd), count: String(figures.count),
+      });
+      const response = await fetch(`${base}${jobPath(id)}/live/${n}?${query}`, {
+        method: "PUT",
+        headers: { ...jobHeaders(id), "content-type": "video/mp4", "content-length": String(bytes.byteLength) },
+        body: bytes as Uint8Array<ArrayBuffer>,
+      });
+      if (!response.ok) throw await refusal(`PUT live piece ${n}`, response);
+      return OutputResponseSchema.parse(await response.json());
+    },
+
     /** Uploads the finished render's poster (a JPEG) beside its output. */
     async uploadPoster(id: string, file: string, contentType: string): Promise<{ size: number }> {
       const bytes = await readFile(file);

@@ -41,12 +41,14 @@ export async function streamToKey(
   length: number,
   contentType: string,
   reservation: Reservation,
+  /** The object's custom metadata (a live piece's figures, worker/renders/live/live-pieces.ts). */
+  customMetadata?: Record<string, string>,
 ): Promise<number> {
   if (length > reservation.bytes) throw reservation.exceeded();
   const fixed = new FixedLengthStream(length);
   const [, object] = await Promise.all([
     body.pipeThrough(heldStream(reservation, length)).pipeTo(fixed.writable),
-    bucket.put(key, fixed.readable, { httpMetadata: { contentType } }),
+    bucket.put(key, fixed.readable, { httpMetadata: { contentType }, ...(customMetadata ? { customMetadata } : {}) }),
   ]);
   return object?.size ?? length;
 }

@@ -20,12 +20,30 @@ import { MAX_POSTER_BYTES, POSTER_CONTENT_TYPE } from "../poster.ts";
 import { scratchSpace, storeWithinQuota, type Reservation } from "../../projects/files/storage-usage.ts";
 import { streamToKey, writeStream } from "../../projects/files/write-file.ts";
 import { segmentKey } from "../segment-keys.ts";
+import { livePieceKey, pieceMetadata } from "../live/live-pieces.ts";
+import { querySchema, queryInt } from "../../http/query.ts";
+import * as z from "zod";
+import { lazy } from "../../../core/lazy.ts";
 import { declaredUpload, heldJob, JOB_FILE_PATH_START } from "./node-caller.ts";
 import { renderPartOf } from "./queue.ts";
 
 /** Browser jobs may write only here: snapshots go into the project's snapshots/ folder. */
 const NODE_WRITABLE_PREFIX = "snapshots/";
 const MAX_NODE_UPLOAD_BYTES = 50 * 1024 * 1024;
+
+/** A live piece's number: the output's n-th fixed segment, a whole number as the node writes it. */
+const livePieceParams = lazy(() =>
+  jobIdParams().extend({ n: z.string().regex(/^(0|[1-9]\d{0,5})$/, { error: (issue) => `no piece ${String(issue.input)}` }).transform(Number) }),
+);
+/** The piece's figures (worker/renders/live/live-playlist.ts LivePiece): its length, its parts' ends, the render's piece count. */
+const livePieceQuery = lazy(() =>
+  querySchema({
+    seconds: z.string().regex(/^\d+(\.\d+)?$/, "must be a number of seconds").transform(Number).pipe(z.number().positive().max(60)),
+    initBytes: queryInt(1, MAX_NODE_UPLOAD_BYTES),
+    mediaEnd: queryInt(2, MAX_NODE_UPLOAD_BYTES),
+    count: queryInt(1, 1_000_000),
+  }),
+);
 
 export const nodeUploadRoutes = new Hono<AppEnv>()
   .put(
@@ -81,6 +99,33 @@ export const nodeUploadRoutes = new Hono<AppEnv>()
         const key = renderKey(job.userId, row.filename);
         const write = (reservation: Reservation) => streamToKey(c.env.FILES, key, body, length, type, reservation);
         return c.json({ ok: true, size: await storeWithinQuota(c.env, job.userId, key, { exact: length }, write) });
+      },
+    ),
+  )
+  .put(
+    "/jobs/:id/live/:n",
+    route(
+      {
+        operationId: "nodeUploadLivePiece", summary: "Upload a running render's finished segment as a live piece (fragmented MP4)", tag: "node", access: "node",
+        request: () => ({ params: livePieceParams(), query: livePieceQuery(), body: { raw: ["video/mp4"] } }),
+        responses: () => ({ 200: json(OutputResponseSchema, "stored") }),
+        errors: [400, 404, 409, 411, 413],
+      },
+      async (c, input) => {
+        const job = await heldJob(c, input.param("id"));
+        if (job.status !== "running") throw new ApiError(409, "the job is no longer running");
+        // Only a render kept whole on one node shows live: a split render's segments go to the join instead.
+        if (job.kind !== "render") throw notFound("only a render job uploads live pieces");
+        const { renderId } = renderPartOf(job);
+        const { seconds, initBytes, mediaEnd, count } = input.query();
+        const n = input.param("n");
+        if (n >= count || initBytes >= mediaEnd) throw new ApiError(400, `piece ${n} of ${count} with parts ending at ${initBytes} and ${mediaEnd} is not a piece`);
+        const { body, length } = declaredUpload(c);
+        if (length > MAX_NODE_UPLOAD_BYTES) throw new ApiError(413, `uploads from render nodes are limited to ${MAX_NODE_UPLOAD_BYTES} bytes`);
+        if (mediaEnd > length) throw new ApiError(400, `the media part ends at ${mediaEnd}, past the piece's ${length} bytes`);
+        // Scratch space like a split render's segments: gone when the render ends, its final file counted instead.
+        const size = await streamToKey(c.env.FILES, livePieceKey(job.userId, renderId, n), body, length, "video/mp4", scratchSpace(length), pieceMetadata({ seconds, initBytes, mediaEnd, count }));
+        return c.json({ ok: true, size });
       },
     ),
   )

@@ -1,0 +1,69 @@
+// Watching a render while it runs: the node uploads each finished segment as a live piece, the Worker's playlist
+// lists the contiguous prefix of them (EVENT), ENDLIST once the node's announced count is there, the render's
+// liveUrl names it, another user gets 404, and the render's end removes the pieces (the file is the video then).
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { api, json, signIn } from "./helpers.ts";
+import { claim, nodeCall, registerNode } from "./node-helpers.ts";
+import { callTool, textOf } from "./mcp-helpers.ts";
+import { finishWithFile, startRender } from "./render-farm-helpers.ts";
+
+/** A piece's stand-in bytes: the Worker stores and serves them, the figures say where its parts end. */
+const pieceBytes = (n: number) => new Uint8Array(100).map((_, i) => (i + n) % 256);
+const putPiece = (key: string, jobId: string, n: number, count = 3) =>
+  nodeCall(key, "PUT", `/jobs/${jobId}/live/${n}?seconds=2.000000&initBytes=20&mediaEnd=100&count=${count}`, pieceBytes(n));
+
+describe("a running render's live playlist", () => {
+  it("lists the finished prefix, serves each piece to its owner only, ends with ENDLIST, and is gone with the render", { timeout: 30_000 }, async () => {
+    const node = await registerNode("live-node");
+    const { s, state } = await startRender("live-owner", "live");
+    expect(state.liveUrl).toBe(`/api/renders/${state.id}/live.m3u8`);
+    while ((await claim(node))?.id !== state.id);
+    const playlist = async () => {
+      const res = await api(s.token, "GET", state.liveUrl as string);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");
+      return res.text();
+    };
+    expect(await playlist()).toContain("#EXT-X-PLAYLIST-TYPE:EVENT");
+    expect(await playlist()).not.toContain("#EXTINF");
+    // An agent gets it from MCP's render tools too, absolute, and told what it is.
+    const { result } = await callTool(s.token, "get_render", { slug: "live" });
+    const links = (result.structuredContent as { links: { live?: string } }).links;
+    expect(links.live).toBe(`http://studio.test${state.liveUrl as string}`);
+    expect(textOf(result)).toContain(`play so far as HLS at ${links.live}`);
+
+    // Piece 1 before piece 0: not listed until the prefix reaches it.
+    expect((await putPiece(node, state.id, 1)).status).toBe(200);
+    expect(await playlist()).not.toContain("#EXTINF");
+    expect((await putPiece(node, state.id, 0)).status).toBe(200);
+    const two = await playlist();
+    expect(two.match(/#EXTINF:2\.000000,/g)).toHaveLength(2);
+    expect(two).toContain('#EXT-X-MAP:URI="live/1.mp4",BYTERANGE="20@0"\n#EXTINF:2.000000,\n#EXT-X-BYTERANGE:80@20\nlive/1.mp4');
+    expect(two).not.toContain("live/2.mp4");
+    expect(two).not.toContain("#EXT-X-ENDLIST");
+
+    // A piece as hls.js asks for its media part: a range.
+    const piece = await api(s.token, "GET", `/api/renders/${state.id}/live/1.mp4`, undefined, { Range: "bytes=20-99" });
+    expect(piece.status).toBe(206);
+    expect(new Uint8Array(await piece.arrayBuffer())).toEqual(pieceBytes(1).slice(20));
+
+    // Another user: neither the playlist nor a piece.
+    const other = await signIn("live-stranger");
+    expect((await api(other.token, "GET", state.liveUrl as string)).status).toBe(404);
+    expect((await api(other.token, "GET", `/api/renders/${state.id}/live/0.mp4`)).status).toBe(404);
+
+    expect((await putPiece(node, state.id, 2)).status).toBe(200);
+    expect((await playlist()).trimEnd().endsWith("live/2.mp4\n#EXT-X-ENDLIST")).toBe(true);
+    // A piece past the announced count is refused.
+    expect((await putPiece(node, state.id, 3)).status).toBe(400);
+
+    // The render ends: its file is the video, the pieces are gone.
+    expect((await finishWithFile(node, state.id)).status).toBe(200);
+    const done = await json<Record<string, unknown>>(await api(s.token, "GET", `/api/renders/${state.id}`));
+    expect(done.status).toBe("done");
+    expect(done.liveUrl).toBeUndefined();
+    expect((await api(s.token, "GET", state.liveUrl as string)).status).toBe(404);
+    expect((await env.FILES.list({ prefix: `live/${s.userId}/${state.id}/` })).objects).toEqual([]);
+  });
+});
