@@ -112,6 +112,12 @@ export function RenderPanel({ slug, files, view, onStarted, options, setOptions 
           >
             <div class="progress-fill" style={{ width: `${percent}%` }} />
           </div>
+          {view.state.status === "done" && view.state.reusedFrom && (
+            <p class="muted" data-testid="render-reused">
+              Reused: a done render ({view.state.reusedFrom}) had the very same files and options, so this is a copy of its video; no node rendered it. Its log is
+              below.
+            </p>
+          )}
           {view.state.status === "done" && view.state.downloadUrl && (
             <FinishedPlayer filename={view.state.filename} downloadUrl={view.state.downloadUrl} posterUrl={view.state.posterUrl ?? null} />
           )}
