@@ -33,8 +33,9 @@ async function freeObjectName(bucket: R2Bucket, userId: string, filename: string
   return name;
 }
 
-/** Bytes of an object read at once while it is copied (R2 multipart's part size): a copy holds at most this much. */
-const COPY_PIECE_BYTES = 8 * 1024 * 1024;
+/** Bytes of an object read at once while it is copied; a larger object goes over in R2 multipart parts
+ * (chunkedToKey: 8 MiB parts), so a copy holds at most a part and a piece in memory. */
+const COPY_PIECE_BYTES = 1024 * 1024;
 
 /**
  * The bytes of object `from` (of `size` bytes) as a stream read a piece at a time by range, each piece read whole
