@@ -76,7 +76,7 @@ const post = async (s: Session, slug: string, body: Record<string, unknown> = { 
 const jobCount = async (userId: string) => (await env.DB.prepare("SELECT count(*) AS n FROM jobs WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
 const charged = async (renderId: string) =>
   (await env.DB.prepare("SELECT count(*) AS n FROM render_charges WHERE render_id = ?").bind(renderId).first<{ n: number }>())?.n ?? 0;
-const bytesOf = async (s: Session, url: string) => new Uint8Array(await (await api(s.token, "GET", url)).arrayBuffer());
+const bytesOf = async (s: Session, url: string): Promise<Uint8Array<ArrayBuffer>> => new Uint8Array(await (await api(s.token, "GET", url)).arrayBuffer());
 
 /** Claims jobs until the node holds `renderId`'s (storage is shared within this file: earlier tests may leave some). */
 async function claimOwn(key: string, renderId: string): Promise<void> {
@@ -166,7 +166,7 @@ describe("a render with the inputs of a done render", () => {
     expect(status).toBe(200);
     expect(state).toMatchObject({ status: "done", size: large.length });
     // Compared by digest: a deep equality of 3 MiB element by element takes seconds.
-    const digest = async (bytes: Uint8Array) => new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    const digest = async (bytes: Uint8Array<ArrayBuffer>) => new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
     const copy = await bytesOf(s, `/renders/${state.filename}`);
     expect(copy.length).toBe(large.length);
     expect(await digest(copy)).toEqual(await digest(large));
