@@ -168,14 +168,18 @@ export class RenderEnds {
 
   /** The alarm of an ended render whose rows are not written yet: one more try, then the next with backoff. */
   async retrySync(render: EndedRender): Promise<void> {
+    let done: EndedRender;
     try {
-      await this.sync(render);
+      done = await this.sync(render);
     } catch (error) {
       const next = syncFailed(render);
       await storeRender(this.ctx.storage, next);
       if (next.syncTries < MAX_SYNC_TRIES) await this.ctx.storage.setAlarm(Date.now() + backoffDelay(SYNC_BACKOFF, next.syncTries + 1));
       else logEvent("error", "render.end_write_abandoned", { renderId: render.id, tries: next.syncTries, error });
+      return;
     }
+    // Written at last: a done render is now what a later render with its inputs reuses (render-cache.ts).
+    this.cache.record(done, this.feed.linesOf(done.id));
   }
 
   /** Writes an ended render's D1 rows, then marks it synced (from then on a done render offers its download). */
