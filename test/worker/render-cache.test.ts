@@ -183,11 +183,18 @@ describe("a render with the inputs of a done render", () => {
     await expectMiss(key, s, "misses", { quality: "draft", force: true });
     await api(s.token, "PUT", "/api/projects/misses/files/assets/notes.txt", "a note");
     await expectMiss(key, s, "misses");
+    // The Worker's copy of a linked Google Fonts stylesheet, kept in the project by a render's job: the next render
+    // is given it, so its output may differ (a font where the first one fell back).
+    const done = await renderDone(key, s, "misses");
+    // Unchanged, it is reused (under a file name free of the failed renders' rows of the same second).
+    expect(await post(s, "misses")).toMatchObject({ status: 200, state: { status: "done", reusedFrom: done.id } });
+    await env.FILES.put(`p/${s.userId}/misses/__studio/fonts/google/0123456789abcdef.css`, "@font-face { font-family: Inter; }");
+    await expectMiss(key, s, "misses");
     // Another user's project with the same name and the same files: never theirs.
     const other = await signIn("cache-other");
     await createProject(other.token, "misses");
     await expectMiss(key, other, "misses");
-  });
+  }, 20_000); // eight renders one after another
 
   it("never reuses a failed or cancelled render, nor one whose file was deleted", async () => {
     const key = await registerNode();

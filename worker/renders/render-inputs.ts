@@ -7,9 +7,9 @@
 // project can change the output (a render page reaches no network: farm/node-routes.ts gives it the project's files,
 // the node serves GSAP from the releases it ships and blocks every other request), so the key misses whenever a file
 // changed, even one the composition never loads, and never reuses a different video. The Google Fonts copies the
-// Worker keeps in the project's reserved folder are left out: they are what the project's links (in the key) name,
-// fetched once; a render without them says so in its log (a font fallback), which a reuse carries over.
-import { GOOGLE_FONTS_DIR } from "../../core/fonts/google-fonts-files.ts";
+// Worker keeps in the project's reserved folder are in the key too (a job is given them): a render whose job
+// fetched them for the first time (or could not, and fell back) is not reused by the next render, which has them;
+// the renders after it are.
 import { isHiddenPath } from "../../core/paths/project-path.ts";
 import { renderCacheKey, type HashedFile } from "../../core/render/render-cache-key.ts";
 import type { RenderOptions } from "../../core/render/render-options.ts";
@@ -17,12 +17,14 @@ import type { Env } from "../env.ts";
 import { listObjects } from "../storage/list-objects.ts";
 import { projectPrefix, type ProjectRef } from "../storage/keys.ts";
 
-/** Whether a project path is a file a render job is given (farm/node-routes.ts nodeListJobFiles lists the same). */
+/** Whether a project path is a file a render job is given (farm/node-routes.ts nodeListJobFiles: the project's
+ * files, not its hidden folders, and the Google Fonts copies in GOOGLE_FONTS_DIR). */
 function isJobFile(path: string): boolean {
-  return path !== "" && !path.endsWith("/") && !isHiddenPath(path) && !path.startsWith(`${GOOGLE_FONTS_DIR}/`);
+  return path !== "" && !path.endsWith("/") && !isHiddenPath(path);
 }
 
-/** The project's files as a render job gets them, each with R2's ETag (the MD5 of its bytes) as its hash. */
+/** The project's files as a render job gets them (with the fonts' copies), each with R2's ETag (the MD5 of its
+ * bytes) as its hash. */
 export async function hashedJobFiles(bucket: R2Bucket, ref: ProjectRef): Promise<HashedFile[]> {
   const prefix = projectPrefix(ref);
   return (await listObjects(bucket, prefix)).map((o) => ({ path: o.key.slice(prefix.length), hash: o.etag })).filter((f) => isJobFile(f.path));

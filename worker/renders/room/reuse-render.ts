@@ -16,6 +16,7 @@ import { chunkedToKey } from "../../projects/files/write-file.ts";
 import { posterKey, renderKey } from "../../storage/keys.ts";
 import { POSTER_CONTENT_TYPE } from "../poster.ts";
 import { insertReusedRender, isFilenameTaken } from "../projection.ts";
+import { freeRenderFilename } from "../store.ts";
 import { NO_POSTER_BEFORE, type EndedRender, type PosterOutcome, type QueuedRender } from "../state.ts";
 import type { CachedRender } from "./render-cache.ts";
 
@@ -88,13 +89,24 @@ async function copyPoster(env: Env, userId: string, cached: CachedRender, filena
 
 /**
  * Makes `render` a reuse of `cached`: copies its file (and poster) under a free name, inserts its row done. A miss
- * (the file gone, the quota full, the name taken meanwhile) leaves nothing behind and says why.
+ * (the file gone, the quota full) leaves nothing behind and says why.
  */
 export async function reuseRender(env: Env, render: QueuedRender, cached: CachedRender, now = Date.now()): Promise<Reuse> {
   const { userId } = render;
   const source = await env.FILES.head(renderKey(userId, cached.filename));
   if (!source) return { miss: `render ${cached.renderId}'s file is gone`, gone: true };
-  const filename = await freeObjectName(env.FILES, userId, render.filename);
+  const first = await reuseAs(env, render, cached, source, await freeObjectName(env.FILES, userId, render.filename), now);
+  if (!("taken" in first)) return first;
+  // A render of the user that stored no file (failed, cancelled, still queued) holds that name in D1: the next name
+  // free there and in R2 (reads made on this path only).
+  const free = await freeRenderFilename(openDb(env.DB), userId, nextRenderFilename(first.taken));
+  const again = await reuseAs(env, render, cached, source, await freeObjectName(env.FILES, userId, free), now);
+  return "taken" in again ? { miss: `its file name ${again.taken} was taken meanwhile`, gone: false } : again;
+}
+
+/** The reuse under `filename`, or `taken` when D1 refused that name (nothing is left behind then). */
+async function reuseAs(env: Env, render: QueuedRender, cached: CachedRender, source: R2Object, filename: string, now: number): Promise<Reuse | { taken: string }> {
+  const { userId } = render;
   const copied = [renderKey(userId, filename)];
   try {
     const size = await copyObject(env, userId, source, copied[0]!, FORMAT_CONTENT_TYPES[render.options.format]);
@@ -125,10 +137,9 @@ export async function reuseRender(env: Env, render: QueuedRender, cached: Cached
   } catch (error) {
     // Nothing of a reuse that did not happen stays: its copies go (the render is then admitted as any other).
     await removeStored(env, userId, copied);
-    if (error instanceof ApiError || isFilenameTaken(error)) {
-      logEvent("info", "render.reuse_missed", { renderId: render.id, from: cached.renderId, why: error instanceof Error ? error.message : String(error) });
-      return { miss: error instanceof Error ? error.message : String(error), gone: false };
-    }
-    throw error;
+    if (isFilenameTaken(error)) return { taken: filename };
+    if (!(error instanceof ApiError)) throw error;
+    logEvent("info", "render.reuse_missed", { renderId: render.id, from: cached.renderId, why: error.message });
+    return { miss: error.message, gone: false };
   }
 }
