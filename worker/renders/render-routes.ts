@@ -21,6 +21,7 @@ import { refuseStrictVariableIssues } from "./strict-variables.ts";
 import { queuedRender } from "./state.ts";
 import { quoteRender } from "./quote-render.ts";
 import { renderInputsKey } from "./render-inputs.ts";
+import { settled } from "../../core/settled.ts";
 import { isDownloadableRow, recentProjectRenders, renderListEntry } from "./store.ts";
 import { roomOf } from "../durable-objects/room-of.ts";
 import { wakeRenderNodes } from "./farm/render-node-container.ts";
@@ -80,14 +81,16 @@ export const renderRoutes = new Hono<AppEnv>()
         // The project's read and the quote's reads (its queue place and the free nodes) side by side: one round trip to
         // D1, not two. The quote only reads; a missing project's 404 wins over it.
         // A dry run's read of the caller's budgets goes beside them too: it says whether the render would fit now.
-        // The render cache's key of its inputs (R2 only: the project's listing) is read beside them as well.
         const charge = callerCharge(c);
         const now = Date.now();
-        const [, quote, figures, cacheKey] = await Promise.all([
+        // The render cache's key of its inputs (R2 only: the project's listing) is read beside them as well, and
+        // awaited only once the render passed its checks: a refused one answers without waiting for it.
+        const inputsKey = dryRun ? undefined : renderInputsKey(c.env, ref, renderOptions);
+        if (inputsKey) void settled(inputsKey); // its failure is the render's, awaited below
+        const [, quote, figures] = await Promise.all([
           requireProject(openDb(c.env.DB), ref),
           quoteRender(c.env, ref, renderOptions),
           dryRun ? budgetFigures(openDb(c.env.DB), charge, now) : [],
-          dryRun ? undefined : renderInputsKey(c.env, ref, renderOptions),
         ]);
         // The same destination rule as a project's webhook, at once: a 400 now rather than a delivery refused later.
         const hookProblem = options.webhookUrl ? webhookUrlProblem(options.webhookUrl, webhookPolicyOf(c.env)) : null;
@@ -99,7 +102,7 @@ export const renderRoutes = new Hono<AppEnv>()
         if (dryRun) return c.json({ dryRun: true as const, quote, budget: budgetFit(figures, reservationOf(quote), now) }, 200);
         const failWith = options.strict ? await strictLintFailures(c.env, ref, options.composition) : undefined;
         // A strict render failed at once is not keyed: only a done render is ever reused.
-        const keyed = failWith?.length ? {} : { cacheKey };
+        const keyed = failWith?.length ? {} : { cacheKey: await inputsKey };
         const render = { ...queuedRender(ref, renderOptions), quote, charge, ...keyed };
         const room = roomOf(c.env, ref);
         const result = await room.startRender(render, failWith?.length ? failWith : undefined, !force);
