@@ -43,6 +43,13 @@ const RangePointSchema = z.union([z.number(), z.string()]);
 /** A caller's own JSON object (the `metadata` render option), handed back as it was given. */
 export const CallerMetadataSchema = z.record(z.string(), jsonObjectValue()).meta({ id: "CallerMetadata" });
 
+/** The render cache's mark, declared once for the render's state and its list entry. */
+const ReusedFromSchema = z
+  .string()
+  .describe(
+    "present on a render answered from the render cache: the id of the done render of this project with the very same inputs (files, options, variables, render engine) whose file (and poster) this render's are a copy of; no node rendered it and it was charged no render-seconds; its log starts with that render's log, findings included",
+  );
+
 export const RenderStateSchema = z
   .object({
     id: z.string(),
@@ -72,6 +79,7 @@ export const RenderStateSchema = z
     metadata: CallerMetadataSchema.optional().describe("the render's `metadata` option, as given (a batch row's: the batch's); absent when none was given"),
     quote: RenderQuoteSchema.optional().describe("what the render was expected to cost when it was asked for (the same quote its 202 and a dry run answer); absent on renders from before quotes"),
     actual: RenderActualSchema.optional().describe("once it ended after a node took it: the node seconds and wall seconds it actually used, beside the quote"),
+    reusedFrom: ReusedFromSchema.optional(),
   })
   .meta({ id: "RenderState" });
 export type RenderState = z.infer<typeof RenderStateSchema>;
@@ -92,6 +100,7 @@ export const RenderListEntrySchema = z
     mtime: z.string().describe("ISO 8601 time"),
     url: z.string(),
     posterUrl: z.string().nullable().describe("/renders/<filename>/poster, the render's poster image (image/jpeg); null when it has none (its state's posterError says why)"),
+    reusedFrom: ReusedFromSchema.optional(),
   })
   .meta({ id: "RenderListEntry" });
 export type RenderListEntry = z.infer<typeof RenderListEntrySchema>;

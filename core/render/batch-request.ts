@@ -27,7 +27,8 @@ export interface BatchRequest {
 // The render options' schema split into what a batch shares and a row's variables; built on first use (core/lazy.ts)
 // as the schemas below are, so the Worker's startup builds none of them.
 const renderParts = lazy(() => {
-  const { wait: _wait, variables, ...shared } = renderOptionsSchema().shape;
+  // A batch's rows are never answered from the render cache (each row renders), so `force` is not a batch option.
+  const { wait: _wait, variables, force: _force, ...shared } = renderOptionsSchema().shape;
   return { variables, shared, sharedKeys: Object.keys(shared) };
 });
 

@@ -64,6 +64,8 @@ export interface RenderOptions {
   metadata?: JsonObject;
   /** Answer the render's quote (core/protocol/render-quote.ts) and start nothing. */
   dryRun?: boolean;
+  /** Render anew even when a finished render of the project had the same inputs (the render cache skipped). */
+  force?: boolean;
   /** Render only frames [from, to) (render-range.ts): seconds, or "<frame>f"; absent: the start, the end. */
   from?: RangePoint;
   to?: RangePoint;
@@ -207,6 +209,10 @@ export const renderOptionsSchema = lazy(() => {
       .boolean(allowed(["true", "false"]))
       .optional()
       .describe("answer 200 with the render's quote (frames, size, estimated node and wall seconds, queue place) and start, store and queue nothing"),
+    force: z
+      .boolean(allowed(["true", "false"]))
+      .optional()
+      .describe("true: render anew, skipping the render cache; default: when a done render of this project had the very same inputs (every project file by content, these options, the variables, the render engine), it is answered at once as a new done render with `reusedFrom`, its file a copy, no node used and no render-seconds charged"),
     webhookUrl: z
       .string()
       .max(2000, "at most 2000 characters")

@@ -12,6 +12,7 @@ import { startRenderNode, startStudio, type RunningStudio } from "../../scripts/
 import { preparedDataDir } from "../studio-data.ts";
 import type { ChildProcess } from "node:child_process";
 import { callStudio, waitFor } from "./studio-calls.ts";
+import { jobRowCount } from "./studio-d1.ts";
 
 let studio: RunningStudio;
 /** The node the last tests use, once the first one has been stopped. */
@@ -107,6 +108,27 @@ describe("rendering through the studio", () => {
     const video = (await probeStreams(ffprobe, file)).find((s) => s.codec_type === "video");
     expect(video?.r_frame_rate).toBe("30000/1001");
     expect(Number(video?.nb_read_frames)).toBe(60);
+  });
+
+  it("renders the same inputs once: the same render again is done in under a second, no job claimed, the same bytes", async () => {
+    // The first test rendered e2e as mp4 draft; nothing of the project changed since.
+    const jobs = () => jobRowCount(join(work, "data"));
+    const before = jobs();
+    const started = performance.now();
+    const res = await call("POST", "/api/projects/e2e/render", { format: "mp4", quality: "draft" });
+    const elapsed = performance.now() - started;
+    const reused = (await res.json()) as Render & { id: string; reusedFrom?: string };
+    expect(res.status, JSON.stringify(reused)).toBe(200);
+    expect(reused).toMatchObject({ status: "done", reusedFrom: expect.any(String) });
+    expect(elapsed).toBeLessThan(1000);
+    expect(jobs()).toBe(before);
+    const original = (await (await call("GET", `/api/renders/${reused.reusedFrom}`)).json()) as Render;
+    expect(original).toMatchObject({ status: "done", format: "mp4", quality: "draft" });
+    expect(original.filename).not.toBe(reused.filename);
+    const bytes = async (url: string) => new Uint8Array(await (await call("GET", url)).arrayBuffer());
+    const copy = await bytes(reused.downloadUrl!);
+    expect(copy.byteLength).toBeGreaterThan(1000);
+    expect(copy).toEqual(await bytes(original.downloadUrl!));
   });
 
   it("lists the renders newest first and serves Range requests on them", async () => {

@@ -259,7 +259,8 @@ describe("render lifecycle", () => {
 describe("downloads: CORS, and downloadUrl agreeing with the render list", () => {
   /** Renders a project to a finished file with the node; returns its state. */
   async function renderDone(key: string, token: string, slug: string, bytes = new Uint8Array(100)) {
-    const state = await json<State>(await api(token, "POST", `/api/projects/${slug}/render`, {}));
+    // force: a second render of the same files renders anew (the render cache would answer it with a copy).
+    const state = await json<State>(await api(token, "POST", `/api/projects/${slug}/render`, { force: true }));
     const job = await claim(key);
     expect(job?.id).toBe(state.id);
     await completeJob(key, state.id, bytes);

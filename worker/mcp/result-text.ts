@@ -42,7 +42,11 @@ export type RenderSummary = RenderOrNone;
 export function renderText(slug: string, state: RenderSummary, download = state.downloadUrl): string {
   if (state.status === "none") return `Project ${slug} has never rendered.`;
   const name = `Render ${state.id ?? ""} of ${slug}`.replace("  ", " ");
-  if (state.status === "done") return `${name} is done: ${download ?? "its file was deleted"}${state.size ? ` (${state.size} bytes)` : ""}.`;
+  if (state.status === "done") {
+    const done = `${name} is done: ${download ?? "its file was deleted"}${state.size ? ` (${state.size} bytes)` : ""}.`;
+    // The render cache answered it: say so, and how to render anew (its log carries the original's findings).
+    return state.reusedFrom ? `${done} Reused from render ${state.reusedFrom}, done with the very same inputs: no node rendered it (its log shows that render's; force: true renders anew).` : done;
+  }
   if (state.status === "failed") return `${name} failed: ${state.error ?? state.lastLine ?? "see its log"}.`;
   if (state.status === "cancelled") return `${name} was cancelled.`;
   const percent = state.progress?.percent;

@@ -116,6 +116,16 @@ export function isFilenameTaken(err: unknown): boolean {
   return false;
 }
 
+/**
+ * A reused render's row (room/reuse-render.ts): inserted ended and done, so its download is offered at once, with the
+ * completed renders' counter: one batch, the request's one round trip to D1. No job and no charge: no node renders
+ * it, so it holds no slot of the user's cap and uses no render-seconds. Throws D1's UNIQUE error (isFilenameTaken)
+ * when another render of the user took its file name.
+ */
+export async function insertReusedRender(db: Db, render: EndedRender): Promise<void> {
+  await db.$client.batch([rawStatement(db, db.insert(renders).values(rowOf(render))), rawStatement(db, bumpCounterQuery(db, "rendersCompleted"))]);
+}
+
 /** Writes the row of `render` as the room holds it now. */
 export async function writeProjection(db: Db, render: RoomRender): Promise<void> {
   await projectionQuery(db, render);

@@ -20,6 +20,8 @@ import { strictLintFailures } from "./strict-lint.ts";
 import { refuseStrictVariableIssues } from "./strict-variables.ts";
 import { queuedRender } from "./state.ts";
 import { quoteRender } from "./quote-render.ts";
+import { renderInputsKey } from "./render-inputs.ts";
+import { settled } from "../../core/settled.ts";
 import { isDownloadableRow, recentProjectRenders, renderListEntry } from "./store.ts";
 import { roomOf } from "../durable-objects/room-of.ts";
 import { wakeRenderNodes } from "./farm/render-node-container.ts";
@@ -64,10 +66,10 @@ export const renderRoutes = new Hono<AppEnv>()
     route(
       {
         operationId: "startRender",
-        summary: "Start a render (one at a time per project; a POST while one runs returns it; 409 batch_in_progress while a batch runs). The 202 carries its quote (frames, size, estimated node and wall seconds, queue place); with dryRun, answers the quote alone and starts nothing. With wait, answers when it ends, with its log. Option webhookUrl: POSTed when it ends (see webhooks), else the project's webhook.",
+        summary: "Start a render (one at a time per project; a POST while one runs returns it; 409 batch_in_progress while a batch runs). When a done render of the project had the very same inputs (every project file by content, the options, the variables, the render engine), answers 200 at once with a new done render marked reusedFrom, its file a copy, no node used, nothing charged (the render cache; force: true renders anew). The 202 carries its quote (frames, size, estimated node and wall seconds, queue place); with dryRun, answers the quote alone and starts nothing. With wait, answers when it ends, with its log. Option webhookUrl: POSTed when it ends (see webhooks), else the project's webhook.",
         tag: "renders", access: "user", idempotent: true,
         request: () => ({ params: projectSlugParams(), query: startRenderQuery(), body: { json: renderOptionsSchema() } }),
-        responses: () => ({ 202: json(RenderStateSchema, "queued, with its quote"), 200: json(z.union([RenderWithLogSchema, RenderStateSchema, DryRunAnswerSchema]), "the render already in progress, or (wait) the ended render with its log, or (dryRun) the render's quote alone: nothing started, stored or queued") }),
+        responses: () => ({ 202: json(RenderStateSchema, "queued, with its quote"), 200: json(z.union([RenderWithLogSchema, RenderStateSchema, DryRunAnswerSchema]), "the render already in progress, or a render reused from the render cache (done, with reusedFrom), or (wait) the ended render with its log, or (dryRun) the render's quote alone: nothing started, stored or queued") }),
         errors: [400, 404, 409, 422, 429],
       },
       async (c, input) => {
@@ -75,12 +77,16 @@ export const renderRoutes = new Hono<AppEnv>()
         // The declared renderOptionsSchema, with the query's wait folded in (a JSON null is no options).
         const { wait } = input.query();
         const options = await input.body({ given: (body) => (body === null ? {} : wait === undefined ? body : { ...(body as object), wait }) });
-        const { dryRun, ...renderOptions } = options;
+        const { dryRun, force, ...renderOptions } = options;
         // The project's read and the quote's reads (its queue place and the free nodes) side by side: one round trip to
         // D1, not two. The quote only reads; a missing project's 404 wins over it.
         // A dry run's read of the caller's budgets goes beside them too: it says whether the render would fit now.
         const charge = callerCharge(c);
         const now = Date.now();
+        // The render cache's key of its inputs (R2 only: the project's listing) is read beside them as well, and
+        // awaited only once the render passed its checks: a refused one answers without waiting for it.
+        const inputsKey = dryRun ? undefined : renderInputsKey(c.env, ref, renderOptions);
+        if (inputsKey) void settled(inputsKey); // its failure is the render's, awaited below
         const [, quote, figures] = await Promise.all([
           requireProject(openDb(c.env.DB), ref),
           quoteRender(c.env, ref, renderOptions),
@@ -95,19 +101,23 @@ export const renderRoutes = new Hono<AppEnv>()
         await refuseStrictVariableIssues(c.env, ref, options);
         if (dryRun) return c.json({ dryRun: true as const, quote, budget: budgetFit(figures, reservationOf(quote), now) }, 200);
         const failWith = options.strict ? await strictLintFailures(c.env, ref, options.composition) : undefined;
-        const render = { ...queuedRender(ref, renderOptions), quote, charge };
+        // A strict render failed at once is not keyed: only a done render is ever reused.
+        const keyed = failWith?.length ? {} : { cacheKey: await inputsKey };
+        const render = { ...queuedRender(ref, renderOptions), quote, charge, ...keyed };
         const room = roomOf(c.env, ref);
-        const result = await room.startRender(render, failWith?.length ? failWith : undefined);
+        const result = await room.startRender(render, failWith?.length ? failWith : undefined, !force);
         if ("atCap" in result) throw capReached(c.env, "render");
         if ("overBudget" in result) throw budgetExceeded(result.overBudget);
         if ("batchBusy" in result) {
           throw conflict(`a batch is rendering in project ${ref.slug}: follow it at GET /api/projects/${ref.slug}/batch, or cancel it with DELETE`, {}, "batch_in_progress");
         }
         const { started, view } = result;
-        if (started && !failWith?.length) c.executionCtx.waitUntil(wakeRenderNodes(c.env));
+        // A reused render is done already (the render cache): no node to wake, nothing queued, so its answer is a 200.
+        const queued = started && !view.reusedFrom;
+        if (queued && !failWith?.length) c.executionCtx.waitUntil(wakeRenderNodes(c.env));
         if (options.wait) return c.json((await waitForRenderEnd(c, ref, view.id)) ?? view);
         const { lines: _lines, ...state } = view;
-        return c.json(state, started ? 202 : 200);
+        return c.json(state, queued ? 202 : 200);
       },
     ),
   )

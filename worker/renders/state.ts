@@ -64,6 +64,9 @@ interface RenderBase {
   quote?: RenderQuote;
   /** The accounts its render-seconds are charged to (worker/budgets/charge.ts); absent on renders stored before budgets. */
   charge?: RenderCharge;
+  /** The render cache's key of its inputs (render-inputs.ts): a done render is reused by a later render with the same
+   * key (room/render-cache.ts). Absent on renders that are not keyed: batch rows, strict renders failed at once. */
+  cacheKey?: string;
 }
 
 /** Waiting for a node: its place in the queue as the watchdog last read it (null before it looked). */
@@ -109,6 +112,8 @@ export interface EndedRender extends RenderBase {
   deletedAt: number | null;
   /** What it actually used, beside its quote (actual-use.ts); absent when no node took it, and until its rows are written. */
   actual?: RenderActual;
+  /** The id of the done render whose file it is a copy of (room/reuse-render.ts): no node rendered it. */
+  reusedFrom?: string;
 }
 
 export type RoomRender = QueuedRender | RunningRender | SplitRender | EndedRender;
@@ -170,6 +175,7 @@ export function publicRenderState(r: RoomRender): RenderState {
     ...(r.quote ? { quote: r.quote } : {}),
     ...(r.phase === "ended" && r.actual ? { actual: r.actual } : {}),
     ...liveOf(r),
+    ...(r.phase === "ended" && r.reusedFrom ? { reusedFrom: r.reusedFrom } : {}),
   };
 }
 

@@ -65,10 +65,11 @@ export async function findRenderFile(db: Db, userId: string, filename: string): 
   return row ?? null;
 }
 
-/** The poster link the row's state holds (written by the room, state.ts); null for a row from before posters. */
-function posterUrlOfRow(row: RenderRow): string | null {
-  const state = JSON.parse(row.state) as { posterUrl?: unknown };
-  return typeof state.posterUrl === "string" ? state.posterUrl : null;
+/** The poster link and the render cache's mark the row's state holds (written by the room, state.ts); a row from
+ * before posters has no poster link. */
+function fieldsOfRow(row: RenderRow): { posterUrl: string | null; reusedFrom?: string } {
+  const state = JSON.parse(row.state) as { posterUrl?: unknown; reusedFrom?: unknown };
+  return { posterUrl: typeof state.posterUrl === "string" ? state.posterUrl : null, ...(typeof state.reusedFrom === "string" ? { reusedFrom: state.reusedFrom } : {}) };
 }
 
 export function renderListEntry(row: RenderRow) {
@@ -80,6 +81,6 @@ export function renderListEntry(row: RenderRow) {
     size: row.size ?? 0,
     mtime: new Date(row.doneAt ?? row.startedAt).toISOString(),
     url: `/renders/${row.filename}`,
-    posterUrl: posterUrlOfRow(row),
+    ...fieldsOfRow(row),
   };
 }

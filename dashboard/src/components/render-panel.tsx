@@ -116,6 +116,12 @@ export function RenderPanel({ slug, files, view, onStarted, options, setOptions 
           </div>
           {/* While it runs: what is rendered so far; once done, the finished file in its place. */}
           {running && view.state.liveUrl && <LivePlayer liveUrl={view.state.liveUrl} />}
+          {view.state.status === "done" && view.state.reusedFrom && (
+            <p class="muted" data-testid="render-reused">
+              Reused: a done render ({view.state.reusedFrom}) had the very same files and options, so this is a copy of its video; no node rendered it. Its log is
+              below.
+            </p>
+          )}
           {view.state.status === "done" && view.state.downloadUrl && (
             <FinishedPlayer filename={view.state.filename} downloadUrl={view.state.downloadUrl} posterUrl={view.state.posterUrl ?? null} />
           )}

@@ -49,6 +49,11 @@ export function RendersList({ project, version }: { project?: string; version: n
             <div class="render-line">
               {r.posterUrl && <img class="render-poster" src={r.posterUrl} alt="" loading="lazy" data-testid="render-poster" />}
               <span class="render-name">{r.filename}</span>
+              {r.reusedFrom && (
+                <span class="muted" data-testid="render-reused" title={`a copy of render ${r.reusedFrom}, which had the very same inputs`}>
+                  reused
+                </span>
+              )}
               <span class="muted">
                 {formatBytes(r.size)} · {formatDate(r.mtime)}
               </span>

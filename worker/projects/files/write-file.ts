@@ -70,7 +70,7 @@ export function writeStream(
  * A body of unknown length (chunked upload): R2 multipart in 8 MiB parts, aborted past the size limit (413) or past
  * what its reservation allows (the quota's 413).
  */
-export async function writeChunked(
+export function writeChunked(
   bucket: R2Bucket,
   project: ProjectRef,
   path: string,
@@ -79,7 +79,19 @@ export async function writeChunked(
   contentType: string,
   reservation: Reservation,
 ): Promise<number> {
-  const upload = await bucket.createMultipartUpload(fileKey(project, path), { httpMetadata: { contentType } });
+  return chunkedToKey(bucket, fileKey(project, path), body, limit, contentType, reservation);
+}
+
+/** writeChunked into any R2 key (a render's copy, worker/renders/room/reuse-render.ts). */
+export async function chunkedToKey(
+  bucket: R2Bucket,
+  key: string,
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+  contentType: string,
+  reservation: Reservation,
+): Promise<number> {
+  const upload = await bucket.createMultipartUpload(key, { httpMetadata: { contentType } });
   const parts: R2UploadedPart[] = [];
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;

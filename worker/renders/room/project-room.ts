@@ -23,6 +23,7 @@ import { ChangeWaiters } from "./change-waiters.ts";
 import { applyStep } from "./apply-step.ts";
 import { RenderFeed } from "./render-feed.ts";
 import { RenderEnds, renderView, type RenderView } from "./render-ends.ts";
+import { RenderCache } from "./render-cache.ts";
 import { heldJobLook, holds, limitsOf, splitDecision, uploadedPoster, uploadedSize, watchLook } from "./render-facts.ts";
 import { loadRender } from "./render-store.ts";
 import {
@@ -70,12 +71,15 @@ export class ProjectRoom extends DurableObject<Env> {
   /** Browser-job waiters (worker/checks/wait-for-job.ts), told when their job is claimed or ends. */
   private readonly jobWaiters = new ChangeWaiters<boolean>();
   private readonly batch: BatchRun;
+  /** The project's done renders by their inputs, for a later render with the same ones (render-cache.ts). */
+  private readonly cache: RenderCache;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.watch = new StreamWatch(env.DB, () => this.feed);
     this.feed = new RenderFeed(ctx.storage.sql, (credential) => this.watch.refused(credential));
-    this.ends = new RenderEnds(ctx, env, this.feed);
+    this.cache = new RenderCache(ctx.storage.sql);
+    this.ends = new RenderEnds(ctx, env, this.feed, this.cache);
     // A batch's row starts as any render does, without the batch check of the public start.
     this.batch = new BatchRun(env, ctx.storage, this.feed, (render, failWith) => this.admit(render, failWith));
   }
@@ -107,18 +111,20 @@ export class ProjectRoom extends DurableObject<Env> {
    * Starts a render unless one is in progress, in which case that one is returned unchanged (`started: false`).
    * The D1 row is admitted only under the user's cap on renders in progress (else `atCap`, render-ends.ts).
    * `failWith` ends it at once (strict lint). While a batch runs, no other render slips in between its rows
-   * (`batchBusy`).
+   * (`batchBusy`). `reuse`: a done render with the same inputs (the render's cacheKey) answers it at once
+   * (render-ends.ts `begin`), unless the POST said `force`.
    */
-  async startRender(render: QueuedRender, failWith?: string[]): Promise<StartResult> {
+  async startRender(render: QueuedRender, failWith?: string[], reuse = false): Promise<StartResult> {
     if (await this.batch.inProgress()) return { batchBusy: true };
-    return this.admit(render, failWith);
+    return this.admit(render, failWith, reuse && !failWith);
   }
 
   /** A render's start (a render POST, or a batch's row): admitted (render-ends.ts), then failed at once when strict lint found errors. */
-  private async admit(render: QueuedRender, failWith?: string[]): Promise<AdmitResult> {
-    const admission = await this.ends.begin(render, !failWith);
+  private async admit(render: QueuedRender, failWith?: string[], reuse = false): Promise<AdmitResult> {
+    const admission = await this.ends.begin(render, !failWith, reuse);
     if ("atCap" in admission || "overBudget" in admission) return admission;
     if ("inProgress" in admission) return { started: false, view: this.view(admission.inProgress) };
+    if ("reused" in admission) return { started: true, view: this.view(admission.reused) };
     const { queued } = admission;
     if (failWith) {
       await this.apply(withLines(queued, failWith));
@@ -274,6 +280,7 @@ export class ProjectRoom extends DurableObject<Env> {
    */
   async forgetFile(renderId: string, filename: string): Promise<void> {
     const db = openDb(this.env.DB);
+    this.cache.forget(renderId);
     const render = await this.current();
     if (render && render.id === renderId && render.filename === filename) {
       await this.batch.forgetFile(filename);
@@ -319,6 +326,7 @@ export class ProjectRoom extends DurableObject<Env> {
     this.feed.closeAll();
     await this.ctx.storage.deleteAll();
     this.feed.reset();
+    this.cache.reset();
     return result;
   }
 

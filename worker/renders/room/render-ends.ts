@@ -18,6 +18,8 @@ import { actualUse } from "../actual-use.ts";
 import { findJobs } from "../farm/queue.ts";
 import { publicRenderState, type EndedRender, type QueuedRender, type RoomRender } from "../state.ts";
 import { applyStep } from "./apply-step.ts";
+import type { RenderCache } from "./render-cache.ts";
+import { reuseRender } from "./reuse-render.ts";
 import { ChangeWaiters } from "./change-waiters.ts";
 import { limitsOf } from "./render-facts.ts";
 import type { RenderFeed } from "./render-feed.ts";
@@ -28,7 +30,7 @@ export type RenderView = RenderWithLog;
 
 /** What a start came to: the render queued, the render already in progress (nothing changed), the user's cap, or
  * a budget of its caller (nothing changed either). */
-export type Admission = { queued: QueuedRender } | { inProgress: RoomRender } | { atCap: true } | { overBudget: BudgetRefused };
+export type Admission = { queued: QueuedRender } | { reused: EndedRender } | { inProgress: RoomRender } | { atCap: true } | { overBudget: BudgetRefused };
 
 /** An end carried out: the render as stored, as its waiters got it, and its project's lookup (for a batch's webhook). */
 export interface EndedView {
@@ -56,14 +58,17 @@ export class RenderEnds {
     private readonly ctx: DurableObjectState,
     private readonly env: Env,
     private readonly feed: RenderFeed,
+    private readonly cache: RenderCache,
   ) {}
 
   /**
    * Starts `render` unless one is in progress. The check and the write are storage operations, which the input gate
    * serialises, so two POSTs racing here cannot both start; only then are the D1 row and (`withJob`) the job
    * written, under the user's cap on renders in progress (else `atCap`, and the room's storage is put back).
+   * `reuse`: look for a done render with the render's inputs (its cacheKey) first, and when there is one answer
+   * with a copy of it, done at once (`reused`, reuse-render.ts); a miss goes on as any render.
    */
-  async begin(render: QueuedRender, withJob: boolean): Promise<Admission> {
+  async begin(render: QueuedRender, withJob: boolean, reuse = false): Promise<Admission> {
     const storage = this.ctx.storage;
     const existing = await loadRender(storage);
     if (existing && isInProgress(existing.status)) return { inProgress: existing };
@@ -72,6 +77,8 @@ export class RenderEnds {
     // stored the render as admitted and told its start: no other call reaches the room until it has. (Only storage
     // blocks other calls by itself; a D1 call does not.)
     const admission = await this.ctx.blockConcurrencyWhile(async (): Promise<Admission> => {
+      const reused = reuse ? await this.reuse(render) : null;
+      if (reused) return { reused };
       const staleBefore = Date.now() - limitsOf(this.env).maxRenderMs - STALE_AFTER_LIMIT_MS;
       const job = withJob ? { kind: "render" as const, options: nodeRenderOptions(render.options) } : undefined;
       const admitted = await admitRender(openDb(this.env.DB), render, capOf(this.env, "render"), staleBefore, job);
@@ -88,6 +95,30 @@ export class RenderEnds {
       return queued?.phase === "queued" ? { queued } : { atCap: true };
     });
     return admission;
+  }
+
+  /**
+   * The render as a reuse of the done render its cacheKey names in the cache, stored and told (start, its log, end:
+   * a stream opened on it closes at once, as on any ended render) and recorded as the latest with its inputs; null
+   * when there is none or it cannot be reused (then it is admitted as any render; a file found gone is forgotten).
+   */
+  private async reuse(render: QueuedRender): Promise<EndedRender | null> {
+    const cached = render.cacheKey ? this.cache.find(render.cacheKey) : null;
+    if (!cached) return null;
+    const reuse = await reuseRender(this.env, render, cached);
+    if ("miss" in reuse) {
+      if (reuse.gone) this.cache.forget(cached.renderId);
+      return null;
+    }
+    const { reused, lines } = reuse;
+    await storeRender(this.ctx.storage, reused);
+    this.feed.started(reused.id, publicRenderState(reused));
+    this.feed.lines(reused.id, lines, { status: reused.status, progress: reused.progress });
+    this.feed.ended(publicRenderState(reused));
+    this.cache.record(reused, lines);
+    // Its webhook is queued after the answer: a reuse's request waits on no more than its one D1 batch.
+    this.ctx.waitUntil(notifyRenderEnded(this.env, reused));
+    return reused;
   }
 
   /**
@@ -122,6 +153,8 @@ export class RenderEnds {
       this.ending.delete(renderId);
     }
     const view = renderView(this.feed, final);
+    // A done render with keyed inputs is what a later render with the same inputs reuses (render-cache.ts).
+    if (final.synced) this.cache.record(final, view.lines);
     this.feed.ended(publicRenderState(final));
     this.waiters.notify(renderId, view);
     await notifyRenderEnded(this.env, final, project);
@@ -135,14 +168,18 @@ export class RenderEnds {
 
   /** The alarm of an ended render whose rows are not written yet: one more try, then the next with backoff. */
   async retrySync(render: EndedRender): Promise<void> {
+    let done: EndedRender;
     try {
-      await this.sync(render);
+      done = await this.sync(render);
     } catch (error) {
       const next = syncFailed(render);
       await storeRender(this.ctx.storage, next);
       if (next.syncTries < MAX_SYNC_TRIES) await this.ctx.storage.setAlarm(Date.now() + backoffDelay(SYNC_BACKOFF, next.syncTries + 1));
       else logEvent("error", "render.end_write_abandoned", { renderId: render.id, tries: next.syncTries, error });
+      return;
     }
+    // Written at last: a done render is now what a later render with its inputs reuses (render-cache.ts).
+    this.cache.record(done, this.feed.linesOf(done.id));
   }
 
   /** Writes an ended render's D1 rows, then marks it synced (from then on a done render offers its download). */

@@ -391,8 +391,9 @@ export function ended(render: LiveRender, outcome: Outcome, now: number): { rend
 
 /** The fields every phase shares, without those of the live phase. */
 function endedBase(render: LiveRender) {
-  const { id, userId, slug, startedAt, filename, options, lastLine, progress, plan, retries, ranMs, waitNoticed, quote } = render;
-  return { id, userId, slug, startedAt, filename, options, lastLine, progress, plan, retries, ranMs, waitNoticed, ...(quote ? { quote } : {}) };
+  const { id, userId, slug, startedAt, filename, options, lastLine, progress, plan, retries, ranMs, waitNoticed, quote, cacheKey } = render;
+  // The cache key stays: a done render is recorded under it (render-cache.ts).
+  return { id, userId, slug, startedAt, filename, options, lastLine, progress, plan, retries, ranMs, waitNoticed, ...(quote ? { quote } : {}), ...(cacheKey ? { cacheKey } : {}) };
 }
 
 /** The ended render's D1 rows are written: from now on a done render offers its download. */
