@@ -2,6 +2,7 @@
 // of the same project with the same key make the same file and the second can be the first's. Computed once, here,
 // from plain data (worker/renders/render-inputs.ts gathers it); pure (WebCrypto's SHA-256 is in workerd, Node and the
 // browser alike).
+import { canonicalJson } from "../canonical-json.ts";
 import { SHIPPED_GSAP_VERSIONS } from "../composition/gsap-versions.ts";
 import { RENDER_ENGINE_VERSION } from "./render-engine.ts";
 import type { RenderOptions } from "./render-options.ts";
@@ -27,18 +28,6 @@ export interface RenderCacheInputs {
  * it is listed here: a new option can make the cache miss, never reuse a different video.
  */
 const NOT_OUTPUT: ReadonlySet<string> = new Set(["wait", "webhookUrl", "metadata", "dryRun", "force"]);
-
-/** JSON with every object's keys sorted: `{ a, b }` and `{ b, a }` are one variables object, one key. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
 
 /** The options that decide the output, defaults applied (an absent option and its default are the same render). */
 export function outputOptions(options: RenderOptions): Record<string, unknown> {

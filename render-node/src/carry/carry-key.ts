@@ -3,12 +3,10 @@
 import { createHash } from "node:crypto";
 import type { ResolvedRender } from "../plan/resolve-render.ts";
 import type { Viewport } from "../plan/settle-render.ts";
-
-/**
- * Bumped with any change to how the node draws or encodes a frame (capture, colour conversion, encoder arguments,
- * the bundled fonts) that the options do not show.
- */
-export const RENDERER_VERSION = "studio-renderer-1";
+import { canonicalJson } from "../../../core/canonical-json.ts";
+// Bumped with any change to how the node draws or encodes a frame that the options do not show; the render cache's
+// key reads the same version.
+import { RENDER_ENGINE_VERSION } from "../../../core/render/render-engine.ts";
 
 export interface CarryKeyInput {
   /** Chromium's version string (browser.version()): another Chromium may draw the same DOM otherwise. */
@@ -27,17 +25,10 @@ export function carryKey(input: CarryKeyInput): string {
   const { options } = input;
   // Every option that reaches a pixel or the encoder; from/to are not here: each segment's own frames are compared.
   const settings = {
-    renderer: RENDERER_VERSION, browser: input.browserVersion, format: options.format, quality: options.quality,
+    renderer: RENDER_ENGINE_VERSION, browser: input.browserVersion, format: options.format, quality: options.quality,
     fps: options.fpsText, resolution: options.resolution ?? null, composition: options.composition, variables: options.variables ?? null,
     crf: options.crf ?? null, videoBitrate: options.videoBitrate ?? null, gifLoop: options.gifLoop ?? null,
     viewport: input.viewport, alpha: input.alpha, files: input.files, page: input.pageKey,
   };
-  return createHash("sha256").update(stableJson(settings)).digest("hex");
-}
-
-function stableJson(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
+  return createHash("sha256").update(canonicalJson(settings)).digest("hex");
 }
