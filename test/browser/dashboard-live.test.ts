@@ -74,12 +74,16 @@ describe("live project page", () => {
     expect(await stillSamePage()).toBe(true);
   });
 
-  /** Starts a render through the API with the person's token (never through the page); its state as answered. */
+  /**
+   * Starts a render through the API with the person's token (never through the page); its state as answered. Every
+   * render here is of the same files and options, so each after the first asks `force`: the render cache would answer
+   * it at once with a copy, and this file follows renders that run.
+   */
   async function agentRenders(): Promise<{ id: string; filename: string; at: number }> {
     const started = await agent<{ id: string; status: string; filename: string }>(`/api/projects/${slug}/render`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ quality: "draft" }),
+      body: JSON.stringify({ quality: "draft", force: true }),
     });
     expect(started.status).toBe(202);
     return { ...started.body, at: Date.now() };
@@ -91,7 +95,7 @@ describe("live project page", () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(`${env.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
     try {
       const at = Date.now();
-      const { task } = await client.request({ method: "tools/call", params: { name: "render", arguments: { slug, quality: "draft" }, task: { ttl: 60_000 } } }, CreateTaskResultSchema);
+      const { task } = await client.request({ method: "tools/call", params: { name: "render", arguments: { slug, quality: "draft", force: true }, task: { ttl: 60_000 } } }, CreateTaskResultSchema);
       expect(task.status).toBe("working");
       const id = task.taskId.replace(/^render\./, "");
       const state = await agent<{ filename: string }>(`/api/renders/${id}`);

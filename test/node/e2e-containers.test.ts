@@ -170,7 +170,8 @@ describe("render nodes as containers", () => {
     expect(undisturbed.status).toBe("done");
     const undisturbedFrames = await frameHashes("long", undisturbed.downloadUrl!);
     expect(undisturbedFrames.length).toBe(120);
-    expect((await call("POST", "/api/projects/long/render", { format: "mp4", quality: "draft" })).status).toBe(202);
+    // force: the same files and options as the render above, which the render cache would answer with a copy.
+    expect((await call("POST", "/api/projects/long/render", { format: "mp4", quality: "draft", force: true })).status).toBe(202);
     await waitFor("capture under way", async () => (await renderOf("long")).lines.some((l) => /frame \d+/.test(l)), 120_000);
     const [victim] = running();
     const startsBefore = victim!.starts;
@@ -185,7 +186,7 @@ describe("render nodes as containers", () => {
     // An always-on node beside the containers (a self-hosted one, docs/deploy.md section 6), so another node waits.
     const standby = startRenderNode(studio.url, studio.nodeKey, { NODE_ID: "standby", NODE_CONCURRENCY: "1" });
     try {
-      expect((await call("POST", "/api/projects/long/render", { format: "mp4", quality: "draft" })).status).toBe(202);
+      expect((await call("POST", "/api/projects/long/render", { format: "mp4", quality: "draft", force: true })).status).toBe(202);
       const started = await waitFor("capture under way", async () => {
         const r = await renderOf("long");
         return r.lines.some((l) => /frame \d+/.test(l)) ? r : null;

@@ -128,7 +128,8 @@ describe("three nodes", () => {
   it("cancel reaches every node that holds a segment: their browsers and ffmpegs exit within seconds", { retry: 1, timeout: 240_000 }, async () => {
     // A retry starts clean: whatever render the failed attempt left is cancelled first.
     await call("DELETE", "/api/projects/farm/render");
-    expect((await call("POST", "/api/projects/farm/render", { format: "mp4", quality: "draft" })).status).toBe(202);
+    // force: the same files and options as the first test's render, which the render cache would answer with a copy.
+    expect((await call("POST", "/api/projects/farm/render", { format: "mp4", quality: "draft", force: true })).status).toBe(202);
     // A segment in capture with its node's browsers seen running (a segment whose capture just ended may still show
     // "rendering" until its node completes it, with its browsers already closed: wait past that). Then every live
     // node's browsers and ffmpegs at the moment of the cancel are watched: whichever holds a segment must stop.
@@ -164,7 +165,7 @@ describe("three nodes", () => {
     for (const [, proc] of live.slice(1)) proc.kill("SIGKILL");
     const [survivor] = live[0]!;
 
-    expect((await call("POST", "/api/projects/farm/render", { format: "mp4", quality: "draft" })).status).toBe(202);
+    expect((await call("POST", "/api/projects/farm/render", { format: "mp4", quality: "draft", force: true })).status).toBe(202);
     const done = await waitFor("the render to end", async () => {
       const r = await renderOf("farm");
       return r.status === "done" || r.status === "failed" ? r : null;
