@@ -71,6 +71,14 @@ function posterUrlOfRow(row: RenderRow): string | null {
   return typeof state.posterUrl === "string" ? state.posterUrl : null;
 }
 
+/** What the row's state says the render carried from an earlier one (state.ts), or nothing. */
+function carriedOfRow(row: RenderRow): { carriedFrom?: string; carriedSegments?: number; carriedFrames?: number } {
+  const state = JSON.parse(row.state) as { carriedFrom?: unknown; carriedSegments?: unknown; carriedFrames?: unknown };
+  const { carriedFrom, carriedSegments, carriedFrames } = state;
+  if (typeof carriedFrom !== "string" || typeof carriedSegments !== "number" || typeof carriedFrames !== "number") return {};
+  return { carriedFrom, carriedSegments, carriedFrames };
+}
+
 export function renderListEntry(row: RenderRow) {
   return {
     // The render's id, so GET /api/renders/:id (its state, options and webhook deliveries) is reachable from a list.
@@ -81,5 +89,6 @@ export function renderListEntry(row: RenderRow) {
     mtime: new Date(row.doneAt ?? row.startedAt).toISOString(),
     url: `/renders/${row.filename}`,
     posterUrl: posterUrlOfRow(row),
+    ...carriedOfRow(row),
   };
 }
