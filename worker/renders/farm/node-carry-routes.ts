@@ -15,10 +15,9 @@ import { route } from "../../http/route.ts";
 import { serveObject } from "../../http/serve-object.ts";
 import { json, media } from "../../openapi/operation.ts";
 import { manifestKey, renderKey } from "../../storage/keys.ts";
-import { storeWithinQuota, type Reservation } from "../../projects/files/storage-usage.ts";
-import { streamToKey } from "../../projects/files/write-file.ts";
 import { carryChoiceOf } from "../carry.ts";
-import { declaredUpload, heldJob, runningJob } from "./node-caller.ts";
+import { heldJob, runningJob } from "./node-caller.ts";
+import { storeBesideRender } from "./node-upload-routes.ts";
 
 const MANIFEST_TYPE = "application/json";
 
@@ -47,14 +46,8 @@ export const nodeCarryRoutes = new Hono<AppEnv>()
         if (job.status !== "running") throw new ApiError(409, "the job is no longer running");
         // A split render's segments and join leave no manifest: only a render done whole on one node carries.
         if (job.kind !== "render") throw notFound("only a render job leaves a manifest");
-        const { body, length } = declaredUpload(c);
-        if (length > MAX_MANIFEST_BYTES) throw new ApiError(413, `a manifest is limited to ${MAX_MANIFEST_BYTES} bytes`);
-        const row = await openDb(c.env.DB).query.renders.findFirst({ where: eq(renders.id, job.id) });
-        if (!row) throw notFound("this job has no render");
-        // Counted toward its owner's storage like the file beside it, and deleted with it (delete-files.ts).
-        const key = manifestKey(job.userId, row.filename);
-        const write = (reservation: Reservation) => streamToKey(c.env.FILES, key, body, length, MANIFEST_TYPE, reservation);
-        return c.json({ ok: true, size: await storeWithinQuota(c.env, job.userId, key, { exact: length }, write) });
+        const size = await storeBesideRender(c, { userId: job.userId, renderId: job.id }, { keyOf: manifestKey, type: MANIFEST_TYPE, maxBytes: MAX_MANIFEST_BYTES, what: "a manifest" });
+        return c.json({ ok: true, size });
       },
     ),
   )
