@@ -26,6 +26,11 @@ export const ClaimedJobSchema = z.object({
   leaseMs: z.number().positive().default(30_000),
   /** 1 for the first try; a job given to another node after a lost lease comes back with 2, 3, … */
   attempt: z.number().int().positive().default(1),
+  /**
+   * A render job: the previous render of the same project and composition the node may carry unchanged segments
+   * from (incremental re-render), read through GET .../previous/output and .../previous/manifest; absent: none.
+   */
+  carryFrom: z.string().min(1).nullish(),
 });
 export type ClaimedJob = z.infer<typeof ClaimedJobSchema>;
 
@@ -78,6 +83,11 @@ export const OutputResponseSchema = z.object({ ok: z.literal(true), size: z.numb
 // PUT /api/node/jobs/:id/poster (a render or join job: the finished render's poster image, before its completion)
 export const PosterResponseSchema = z.object({ ok: z.literal(true), size: z.number() });
 
+// PUT /api/node/jobs/:id/manifest (a render job: what the next render of the same composition carries from, JSON)
+export const ManifestResponseSchema = z.object({ ok: z.literal(true), size: z.number() });
+/** A manifest is ~20 bytes a frame: a 10-minute render at 60 fps is under 1 MB. */
+export const MAX_MANIFEST_BYTES = 8 * 1024 * 1024;
+
 // POST /api/node/jobs/:id/plan (a render job, after loading the composition once)
 export const PlanRequestSchema = z.object({ plan: RenderPlanSchema });
 /** One segment: render it whole as before. More: this job ends after the plan, the segments are queued as jobs. */
@@ -90,6 +100,14 @@ export const CompleteRequestSchema = z.object({
   result: z.unknown().optional(),
   /** A render or join job that succeeded without a poster: why (the render is done all the same; GET render says it). */
   posterError: z.string().max(2000).optional(),
+  /** A render job that carried segments from the previous render it was handed (ClaimedJob.carryFrom). */
+  carried: z.object({
+    from: z.string().min(1),
+    segments: z.number().int().nonnegative(),
+    frames: z.number().int().nonnegative(),
+    /** The render's fixed segments in all. */
+    of: z.number().int().positive(),
+  }).optional(),
 });
 export type CompleteRequest = z.infer<typeof CompleteRequestSchema>;
 export const CompleteResponseSchema = z.object({ ok: z.boolean(), error: z.string().optional() });

@@ -37,6 +37,16 @@ export const RenderSegmentSchema = z
 export type RenderSegment = z.infer<typeof RenderSegmentSchema>;
 
 
+/**
+ * Incremental re-render: what a done render took from the previous render of the same composition it was handed
+ * (every field absent when it was handed none). The render's state and the render list show the same fields.
+ */
+const RenderCarriedFields = {
+  carriedFrom: z.string().optional().describe("a done render that was handed an earlier render of the same project and composition to reuse unchanged segments from: that render's id"),
+  carriedSegments: z.number().int().nonnegative().optional().describe("how many fixed segments were taken from `carriedFrom` (every frame proven unchanged: sought, neither captured nor encoded); 0 when none could be"),
+  carriedFrames: z.number().int().nonnegative().optional().describe("how many frames those segments hold"),
+};
+
 /** A range render's from or to as the request gave it (core/render/render-range.ts). */
 const RangePointSchema = z.union([z.number(), z.string()]);
 
@@ -80,6 +90,7 @@ export const RenderStateSchema = z
     quote: RenderQuoteSchema.optional().describe("what the render was expected to cost when it was asked for (the same quote its 202 and a dry run answer); absent on renders from before quotes"),
     actual: RenderActualSchema.optional().describe("once it ended after a node took it: the node seconds and wall seconds it actually used, beside the quote"),
     reusedFrom: ReusedFromSchema.optional(),
+    ...RenderCarriedFields,
   })
   .meta({ id: "RenderState" });
 export type RenderState = z.infer<typeof RenderStateSchema>;
@@ -101,6 +112,7 @@ export const RenderListEntrySchema = z
     url: z.string(),
     posterUrl: z.string().nullable().describe("/renders/<filename>/poster, the render's poster image (image/jpeg); null when it has none (its state's posterError says why)"),
     reusedFrom: ReusedFromSchema.optional(),
+    ...RenderCarriedFields,
   })
   .meta({ id: "RenderListEntry" });
 export type RenderListEntry = z.infer<typeof RenderListEntrySchema>;

@@ -50,6 +50,8 @@ export interface RenderCarry {
   /** Fixed segments taken from the previous render's output, neither captured nor encoded (every frame still sought). */
   carriedSegments: number;
   carriedFrames: number;
+  /** The render's fixed segments in all. */
+  segments: number;
 }
 
 /** The node's side of the pipeline: the session's, and how the node watches the render. */
@@ -132,7 +134,8 @@ async function renderOnce(
         strict: options.strict, tools: session.tools, onLine: session.onLine, onFinding: session.onFinding,
       })),
     ]);
-    if (carry && node.previous) session.onLine(carriedLine(carry.carrier, { start: first, end: first + plan.frames }, options.fps));
+    const carried = carry && carryResult(carry.carrier, { start: first, end: first + plan.frames }, options.fps);
+    if (carried && node.previous) session.onLine(carriedLine(carried));
     // Join: the chunks in order with the sound, copied.
     const { size } = await timeline.time("joining", () => joinFiles({
       format: options.format, quality: options.quality, gifLoop: options.gifLoop, plan, files: chunks, audio,
@@ -147,7 +150,7 @@ async function renderOnce(
         outputPath, size, frames: plan.frames, fpsText: plan.fpsText, width: plan.width, height: plan.height,
         durationSeconds: plan.durationSeconds, captureMode: planned.first.browser.mode, reusedFrames, findings: session.findings, seconds,
         timeline: timeline.stages(),
-        carry: carry && carryResult(carry.carrier),
+        carry: carried,
       },
     };
   } catch (error) {
@@ -157,12 +160,14 @@ async function renderOnce(
   }
 }
 
-function carryResult(carrier: SegmentCarrier): RenderCarry {
+function carryResult(carrier: SegmentCarrier, range: { start: number; end: number }, fps: ResolvedRender["fps"]): RenderCarry {
   const carried = [...carrier.carriedSegments().values()];
-  return { manifest: carrier.manifest(), carriedSegments: carried.length, carriedFrames: carried.reduce((sum, range) => sum + range.end - range.start, 0) };
+  return {
+    manifest: carrier.manifest(), carriedSegments: carried.length, carriedFrames: carried.reduce((sum, r) => sum + r.end - r.start, 0),
+    segments: segmentsOf(range, fps).length,
+  };
 }
 
-function carriedLine(carrier: SegmentCarrier, range: { start: number; end: number }, fps: ResolvedRender["fps"]): string {
-  const { carriedSegments, carriedFrames } = carryResult(carrier);
-  return `segments carried from the previous render: ${carriedSegments} of ${segmentsOf(range, fps).length} (${carriedFrames} frames not captured or encoded)`;
+function carriedLine({ carriedSegments, carriedFrames, segments }: RenderCarry): string {
+  return `segments carried from the previous render: ${carriedSegments} of ${segments} (${carriedFrames} frames not captured or encoded)`;
 }

@@ -23,6 +23,8 @@ export interface Seen {
   unauthorized: number;
   /** The render plan the node posted (frames, rate, size, audio). */
   plan?: { frames: number };
+  /** The carry manifest the node uploaded beside the output (incremental re-render). */
+  manifest?: string;
   /** The node gave the job back (it was stopping): its body and the attempt it named. */
   released?: { body: unknown; attempt: string | undefined };
 }
@@ -41,10 +43,12 @@ function body(req: IncomingMessage): Promise<Buffer> {
 }
 
 // One render job (or, with `kind`, a snapshot job), handed out once; `cancelWhen` makes a progress post answer
-// cancelled: true; `refusePoster` answers the poster's upload with that refusal (e.g. a full storage quota).
+// cancelled: true; `refusePoster` answers the poster's upload with that refusal (e.g. a full storage quota); `carry`
+// hands the job a previous render to carry from (its output and manifest; either absent answers 404).
 export async function startStudio(
   projectDir: string, options: Record<string, unknown>, cancelWhen?: (lines: string[]) => boolean, kind: "render" | "snapshot" = "render",
   refusePoster?: { status: number; error: string },
+  carry?: { from: string; output?: Buffer; manifest?: string },
 ) {
   const seen: Seen = { lines: [], output: null, outputType: undefined, poster: null, posterType: undefined, complete: null, unauthorized: 0 };
   let handedOut = false;
@@ -72,7 +76,7 @@ export async function startStudio(
         return;
       }
       handedOut = true;
-      return json(res, 200, { job: { id: "job 1", kind, slug: "demo", options, composition: "index.html", leaseMs: 30000 } });
+      return json(res, 200, { job: { id: "job 1", kind, slug: "demo", options, composition: "index.html", leaseMs: 30000, ...(carry ? { carryFrom: carry.from } : {}) } });
     }
     const prefix = "/api/node/jobs/job%201";
     if (url.pathname === `${prefix}/files`) {
@@ -105,6 +109,16 @@ export async function startStudio(
       seen.poster = data;
       seen.posterType = req.headers["content-type"];
       return json(res, 200, { ok: true, size: data.length });
+    }
+    if (url.pathname === `${prefix}/manifest`) {
+      seen.manifest = data.toString();
+      return json(res, 200, { ok: true, size: data.length });
+    }
+    if (url.pathname === `${prefix}/previous/output` || url.pathname === `${prefix}/previous/manifest`) {
+      const previous = url.pathname.endsWith("output") ? carry?.output : carry?.manifest;
+      if (previous === undefined) return json(res, 404, { error: "the previous render is gone" });
+      res.writeHead(200);
+      return res.end(previous);
     }
     if (url.pathname === `${prefix}/release`) {
       seen.released = { body: JSON.parse(data.toString()), attempt: req.headers["x-job-attempt"] as string | undefined };

@@ -34,6 +34,35 @@ it("claims a job, renders it, streams the output up and completes", async () => 
   expect(streams.map((s) => s.codec_name)).toEqual(["vp9", "opus"]);
 });
 
+it("uploads the carry manifest beside the output; handed it back as the previous render, the next render carries it and says so; a previous render it cannot download means a full render, said in the log", async () => {
+  const binaries = await resolveBinaries();
+  const project = await makeTestProject(binaries.ffmpeg);
+  const options = { format: "mp4", quality: "draft" };
+  const first = await startStudio(project, options);
+  cleanups.push(first.close);
+  const node = startNode(first.url);
+  await first.completed;
+  expect(first.seen.complete, node.output()).toEqual({ ok: true });
+  expect(JSON.parse(first.seen.manifest!)).toMatchObject({ version: 1, firstFrame: 0, fingerprints: expect.any(Array) });
+  node.child.kill("SIGKILL");
+
+  // Nothing changed: every segment is carried, and the completion says from which render.
+  const second = await startStudio(project, options, undefined, "render", undefined, { from: "render 1", output: first.seen.output!, manifest: first.seen.manifest! });
+  cleanups.push(second.close);
+  const again = startNode(second.url);
+  await second.completed;
+  expect(second.seen.complete, again.output()).toEqual({ ok: true, carried: { from: "render 1", segments: 1, frames: 60, of: 1 } });
+  expect(second.seen.lines).toContain("carrying from render render 1: its output and manifest downloaded");
+  again.child.kill("SIGKILL");
+
+  const third = await startStudio(project, options, undefined, "render", undefined, { from: "render 2", manifest: first.seen.manifest! });
+  cleanups.push(third.close);
+  const full = startNode(third.url);
+  await third.completed;
+  expect(third.seen.complete, full.output()).toEqual({ ok: true });
+  expect(third.seen.lines.some((l) => l.startsWith("rendering in full: render render 2 could not be downloaded to carry from (GET /api/node/jobs/job%201/previous/output: the previous render is gone (HTTP 404"))).toBe(true);
+});
+
 it("a render job kept whole applies the request's gifLoop (the render options reach the encoder whole)", async () => {
   const binaries = await resolveBinaries();
   const project = await makeTestProject(binaries.ffmpeg);

@@ -25,7 +25,32 @@ function call(method: string, path: string, body?: unknown) {
   return callStudio(studio.url, token, method, path, body);
 }
 
-type Render = { status: string; filename: string; downloadUrl: string | null; lines: string[]; lastLine: string };
+type Render = { id: string; status: string; filename: string; downloadUrl: string | null; lines: string[]; lastLine: string };
+
+/** The carry test's page: a box moving in every frame, and a title shown from 2.5 s (the second fixed segment). */
+function carryPage(title: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><script src="https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js"></script><style>
+html, body { margin: 0; width: 160px; height: 90px; overflow: hidden; background: #000; }
+[data-composition-id="main"] { position: relative; width: 160px; height: 90px; background: #203040; }
+#box { position: absolute; left: 0; top: 10px; width: 20px; height: 20px; background: #f0c040; }
+#title { position: absolute; left: 10px; top: 50px; font: 16px sans-serif; color: #80f0a0; }
+</style></head><body>
+<div data-composition-id="main" data-start="0" data-duration="4" data-width="160" data-height="90">
+<div id="box"></div><div id="title" data-start="2.5" data-duration="1.5">${title}</div>
+</div>
+<script>
+window.__timelines = window.__timelines || {};
+const tl = gsap.timeline({ paused: true });
+tl.fromTo("#box", { x: 0 }, { x: 130, duration: 4, ease: "none" }, 0);
+window.__timelines["main"] = tl;
+</script></body></html>`;
+}
+
+/** Every decoded video frame's MD5, in order. */
+async function decodedFrames(file: string): Promise<string[]> {
+  const text = await runTool(ffmpeg, ["-v", "error", "-i", file, "-map", "0:v", "-f", "framemd5", "-"], new AbortController().signal).done;
+  return text.split("\n").filter((l) => l && !l.startsWith("#")).map((l) => l.split(",").at(-1)!.trim());
+}
 
 async function renderAndDownload(slug: string, options: Record<string, unknown>): Promise<{ render: Render; file: string }> {
   const res = await call("POST", `/api/projects/${slug}/render?wait=1`, options);
@@ -165,6 +190,29 @@ describe("rendering through the studio", () => {
     expect(await (await call("DELETE", "/api/projects/long/render")).json()).toEqual({ stopped: true });
     // Ended: the pieces are gone, the playlist says where the video would be.
     expect((await call("GET", start.liveUrl!)).status).toBe(404);
+  });
+
+  it("a re-render after an edit of the end title carries the unchanged first segment from the previous render, and equals a full render of the edited files", async () => {
+    // 4 s at 10 fps: two fixed segments of 2 s; the title shows in the second only, the box moves in every frame.
+    expect((await call("POST", "/api/projects", { name: "Carry", html: carryPage("First title") })).status).toBe(201);
+    const options = { format: "mp4", quality: "draft", fps: 10 };
+    const first = await renderAndDownload("carry", options);
+    expect((await call("PUT", "/api/projects/carry/files/index.html", carryPage("Second title"))).status).toBe(200);
+    const again = await renderAndDownload("carry", options);
+    const id = (r: Render) => r.id;
+    const state = (await (await call("GET", `/api/renders/${id(again.render)}`)).json()) as { carriedFrom?: string; carriedSegments?: number; carriedFrames?: number };
+    expect(state, again.render.lines.join("\n")).toMatchObject({ carriedFrom: id(first.render), carriedSegments: 1, carriedFrames: 20 });
+    expect(again.render.lines).toContain(`carried 1 of 2 segments from render ${id(first.render)} (20 frames neither captured nor encoded)`);
+    const listed = (await (await call("GET", "/api/renders")).json()) as { renders: { id: string; carriedFrom?: string; carriedSegments?: number }[] };
+    expect(listed.renders.find((r) => r.id === id(again.render))).toMatchObject({ carriedFrom: id(first.render), carriedSegments: 1 });
+    // The full render: the same edited page under a file no render of this project has used, so nothing is carried.
+    expect((await call("PUT", "/api/projects/carry/files/full.html", carryPage("Second title"))).status).toBe(200);
+    const full = await renderAndDownload("carry", { ...options, composition: "full.html" });
+    expect((full.render as Render & { carriedFrom?: string }).carriedFrom).toBeUndefined();
+    const [carried, whole] = await Promise.all([decodedFrames(again.file), decodedFrames(full.file)]);
+    expect(carried.length).toBe(40);
+    const firstDifference = carried.findIndex((md5, i) => md5 !== whole[i]);
+    expect(firstDifference, `frame ${firstDifference} differs from a full render`).toBe(-1);
   });
 
   it("cancel stops the render and leaves no browser or ffmpeg behind", async () => {

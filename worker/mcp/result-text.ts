@@ -38,12 +38,18 @@ export function nextText(next: unknown): string {
 /** A render as the render tools read it (core/protocol/render-state.ts). */
 export type RenderSummary = RenderOrNone;
 
+/** What a done render reused from an earlier render of the same composition (incremental re-render), or nothing. */
+function carriedText(state: RenderSummary): string {
+  if (state.carriedFrom === undefined) return "";
+  return ` It carried ${state.carriedSegments ?? 0} unchanged segment${state.carriedSegments === 1 ? "" : "s"} (${state.carriedFrames ?? 0} frames) from render ${state.carriedFrom}.`;
+}
+
 /** One render's state in a sentence, with its download link (`download`: the absolute one) when done. */
 export function renderText(slug: string, state: RenderSummary, download = state.downloadUrl): string {
   if (state.status === "none") return `Project ${slug} has never rendered.`;
   const name = `Render ${state.id ?? ""} of ${slug}`.replace("  ", " ");
   if (state.status === "done") {
-    const done = `${name} is done: ${download ?? "its file was deleted"}${state.size ? ` (${state.size} bytes)` : ""}.`;
+    const done = `${name} is done: ${download ?? "its file was deleted"}${state.size ? ` (${state.size} bytes)` : ""}.${carriedText(state)}`;
     // The render cache answered it: say so, and how to render anew (its log carries the original's findings).
     return state.reusedFrom ? `${done} Reused from render ${state.reusedFrom}, done with the very same inputs: no node rendered it (its log shows that render's; force: true renders anew).` : done;
   }

@@ -17,9 +17,19 @@ export type Progress = RenderProgress;
 /** A done render's poster image: stored beside its file (poster.ts), or why it has none. */
 export type PosterOutcome = { stored: true } | { error: string };
 
-/** How a render ended: done with its file's size (and its poster, absent on renders from before posters), failed
- * with why, or cancelled with why. */
-export type Outcome = { ok: true; size: number; poster?: PosterOutcome } | { ok: false; error: string } | { cancelled: true; reason: string };
+/** What a render done whole took from the previous render it was handed (incremental re-render, carry.ts). */
+export interface Carried {
+  /** The previous render's id. */
+  from: string;
+  segments: number;
+  frames: number;
+  /** The render's fixed segments in all. */
+  of: number;
+}
+
+/** How a render ended: done with its file's size (its poster, absent on renders from before posters; what it carried,
+ * absent when it was handed no previous render), failed with why, or cancelled with why. */
+export type Outcome = { ok: true; size: number; poster?: PosterOutcome; carried?: Carried } | { ok: false; error: string } | { cancelled: true; reason: string };
 
 /** Why a done render from before posters has none. */
 export const NO_POSTER_BEFORE = "rendered before renders had posters";
@@ -129,6 +139,13 @@ export function segmentsOf(r: RoomRender): RoomSegment[] | null {
   return r.phase === "split" || r.phase === "ended" ? r.segments : null;
 }
 
+/** A done render's carried segments, as the render state shows them (absent for any other render). */
+function carriedFields(r: RoomRender): Pick<RenderState, "carriedFrom" | "carriedSegments" | "carriedFrames"> {
+  if (r.phase !== "ended" || !("ok" in r.outcome) || !r.outcome.ok || !r.outcome.carried) return {};
+  const { from, segments, frames } = r.outcome.carried;
+  return { carriedFrom: from, carriedSegments: segments, carriedFrames: frames };
+}
+
 /** A done render's poster, as it ended (null for any other render). */
 function posterOf(r: RoomRender): PosterOutcome | null {
   if (r.phase !== "ended" || !("ok" in r.outcome) || !r.outcome.ok) return null;
@@ -176,6 +193,7 @@ export function publicRenderState(r: RoomRender): RenderState {
     ...(r.phase === "ended" && r.actual ? { actual: r.actual } : {}),
     ...liveOf(r),
     ...(r.phase === "ended" && r.reusedFrom ? { reusedFrom: r.reusedFrom } : {}),
+    ...carriedFields(r),
   };
 }
 

@@ -67,9 +67,12 @@ export async function findRenderFile(db: Db, userId: string, filename: string): 
 
 /** The poster link and the render cache's mark the row's state holds (written by the room, state.ts); a row from
  * before posters has no poster link. */
-function fieldsOfRow(row: RenderRow): { posterUrl: string | null; reusedFrom?: string } {
-  const state = JSON.parse(row.state) as { posterUrl?: unknown; reusedFrom?: unknown };
-  return { posterUrl: typeof state.posterUrl === "string" ? state.posterUrl : null, ...(typeof state.reusedFrom === "string" ? { reusedFrom: state.reusedFrom } : {}) };
+function fieldsOfRow(row: RenderRow): { posterUrl: string | null; reusedFrom?: string; carriedFrom?: string; carriedSegments?: number; carriedFrames?: number } {
+  const state = JSON.parse(row.state) as { posterUrl?: unknown; reusedFrom?: unknown; carriedFrom?: unknown; carriedSegments?: unknown; carriedFrames?: unknown };
+  const { carriedFrom, carriedSegments, carriedFrames } = state;
+  // What the render carried from an earlier one (state.ts), when the row's state says all of it.
+  const carried = typeof carriedFrom === "string" && typeof carriedSegments === "number" && typeof carriedFrames === "number" ? { carriedFrom, carriedSegments, carriedFrames } : {};
+  return { posterUrl: typeof state.posterUrl === "string" ? state.posterUrl : null, ...(typeof state.reusedFrom === "string" ? { reusedFrom: state.reusedFrom } : {}), ...carried };
 }
 
 export function renderListEntry(row: RenderRow) {

@@ -3,6 +3,7 @@
 //                                 project's cached Google Fonts under __studio/fonts/google/ (worker/content/google-fonts-cache.ts)
 //   r/<userId>/<filename>         rendered videos
 //   r/<userId>/<filename>.poster.jpg   a rendered video's poster image (worker/renders/poster.ts), deleted with it
+//   r/<userId>/<filename>.carry.json   what the next render of the same composition carries from (worker/renders/carry.ts), deleted with it
 //   seg/<userId>/<renderId>/<n>   segments of a split render, until it ends (worker/renders/segment-keys.ts)
 //   live/<userId>/<renderId>/<n>  a running render's live pieces, until it ends (worker/renders/live/live-pieces.ts)
 // The first two are what a user stores against their quota (worker/storage/storage-ledger.ts).
@@ -21,3 +22,5 @@ export const renderPrefix = (userId: string) => `r/${userId}/`;
 export const renderKey = (userId: string, filename: string) => renderPrefix(userId) + filename;
 /** A render's poster: under the render's own name, so no render file name (slug_date_time.ext) can be one. */
 export const posterKey = (userId: string, filename: string) => renderKey(userId, filename) + ".poster.jpg";
+/** A render's carry manifest (incremental re-render), under the render's own name like its poster. */
+export const manifestKey = (userId: string, filename: string) => renderKey(userId, filename) + ".carry.json";

@@ -6,6 +6,7 @@
 // completes ok:false with the reason.
 import type { ProgressEvent, ProgressStage } from "../../../core/protocol/progress.ts";
 import type { Job, NodeClient } from "../protocol/node-protocol-client.ts";
+import type { CompleteRequest } from "../../../core/protocol/node-routes.ts";
 import type { Binaries } from "../system/resolve-binaries.ts";
 import type { JobLimits } from "../config/node-config.ts";
 import { makeScratchDir, removeScratchDir } from "../system/scratch-dirs.ts";
@@ -33,8 +34,8 @@ export interface FarmJobContext {
 }
 
 /** What the work returns: "completed" to report success, "ended" when the Worker already ended the job, or a
- * success without a poster, with why (post-poster.ts). */
-export type FarmJobResult = "completed" | "ended" | { posterError: string };
+ * success with more to say: without a poster, with why (post-poster.ts); what it carried from the previous render. */
+export type FarmJobResult = "completed" | "ended" | { posterError?: string; carried?: CompleteRequest["carried"] };
 
 export async function runFarmJob(
   client: NodeClient,
@@ -90,11 +91,11 @@ export async function runFarmJob(
       if (progress) progress = { ...progress, stage };
     },
   };
-  let result: ({ ok: true; posterError?: string } | { ok: false; error: string }) | null;
+  let result: ({ ok: true; posterError?: string; carried?: CompleteRequest["carried"] } | { ok: false; error: string }) | null;
   try {
     const outcome = await work(context);
     controller.signal.throwIfAborted();
-    result = outcome === "ended" ? null : outcome === "completed" ? { ok: true } : { ok: true, posterError: outcome.posterError };
+    result = outcome === "ended" ? null : outcome === "completed" ? { ok: true } : { ok: true, ...outcome };
   } catch (error) {
     const reason: unknown = controller.signal.reason;
     const message = controller.signal.aborted

@@ -10,6 +10,8 @@ import type { ChunkDone } from "../capture/capture-chunks.ts";
 import { formatTimeline, startTimeline } from "../progress/render-timeline.ts";
 import { runFarmJob, type FarmJobSettings } from "./run-farm-job.ts";
 import { postPoster } from "./post-poster.ts";
+import { fetchPreviousRender } from "./fetch-previous-render.ts";
+import { writeCarryManifest, type CarryManifest } from "../carry/carry-manifest.ts";
 import { resolveBinaries } from "../system/resolve-binaries.ts";
 import { stageTools } from "../system/stage-tools.ts";
 import { DEFAULT_STAGE_BOUNDS } from "../bounds/stage-bounds.ts";
@@ -23,7 +25,11 @@ export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSett
     const projectDir = join(work, "project");
     // The render's stages and the upload, as one `timeline:` line at the end (how long each took, cores busy).
     const timeline = startTimeline();
-    const files = await timeline.time("downloading", () => client.downloadFiles(job.id, projectDir, signal));
+    // The previous render the Worker handed the job (incremental re-render) comes down beside the project's files.
+    const [files, previous] = await timeline.time("downloading", () => Promise.all([
+      client.downloadFiles(job.id, projectDir, signal),
+      fetchPreviousRender(client, job, join(work, `previous.${options.format}`), signal, onLine),
+    ]));
     onLine(`downloaded ${files.length} project file${files.length === 1 ? "" : "s"}`);
     const output = join(work, `${job.slug || "render"}.${options.format}`);
     const toolsOf = async () => stageTools(settings.binaries ?? (await resolveBinaries()), settings.limits?.bounds ?? DEFAULT_STAGE_BOUNDS, signal);
@@ -40,7 +46,7 @@ export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSett
     // The node's side: its binaries, browsers at once, stage bounds, scratch budget and frame reuse as configured
     // (each a default when absent), the job's signal, log and progress; the render's side is `options`, whole.
     const node = {
-      projectDir, concurrency: settings.concurrency, binaries: settings.binaries, ...settings.limits, signal, onLine, timeline,
+      projectDir, concurrency: settings.concurrency, binaries: settings.binaries, ...settings.limits, signal, onLine, timeline, previous,
       onSegment: live ? (segment: ChunkDone) => live.onSegment(segment) : undefined,
       onProgress: (p: { frame: number; total: number; fps: number; etaSeconds: number; reused: number }) =>
         progress(p.frame, p.total, p.fps, p.etaSeconds, p.frame < p.total ? "capturing" : "encoding", p.reused),
@@ -54,9 +60,23 @@ export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSett
     onLine("uploading output");
     const { size } = await timeline.time("uploading", () => client.uploadOutput(job.id, output, FORMAT_CONTENT_TYPES[options.format]));
     onLine(`uploaded ${size} bytes`);
+    if (result.carry) await uploadManifest(client, job.id, result.carry.manifest, onLine);
     const tools = await toolsOf();
     const posterError = await timeline.time("poster", () => postPoster(client, job, tools, { output, format: options.format, plan, projectDir, composition: options.composition, work }, onLine));
     onLine(`timeline: ${formatTimeline(timeline.stages())}`);
-    return posterError === undefined ? "completed" : { posterError };
+    // What it carried, from the render the Worker named (absent when it was handed none or could not get it).
+    const carried = previous && job.carryFrom && result.carry
+      ? { from: job.carryFrom, segments: result.carry.carriedSegments, frames: result.carry.carriedFrames, of: result.carry.segments }
+      : undefined;
+    return { ...(posterError === undefined ? {} : { posterError }), ...(carried ? { carried } : {}) };
   });
+}
+
+/** The render's manifest beside its output, for the next render to carry from; without it that render is a full one. */
+async function uploadManifest(client: NodeClient, id: string, manifest: CarryManifest, onLine: (line: string) => void): Promise<void> {
+  try {
+    await client.uploadManifest(id, writeCarryManifest(manifest));
+  } catch (error) {
+    onLine(`the carry manifest was not stored (${(error as Error).message}): the next render of this composition renders in full`);
+  }
 }

@@ -12,6 +12,7 @@ import {
   CompleteResponseSchema,
   FilesResponseSchema,
   JOB_ATTEMPT_HEADER,
+  ManifestResponseSchema,
   OutputResponseSchema,
   PlanResponseSchema,
   PosterResponseSchema,
@@ -112,6 +113,30 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
       return files.map((file) => file.path);
     },
 
+    /** A render job handed a previous render (Job.carryFrom) downloads its output into `path`. */
+    async downloadPreviousOutput(id: string, path: string, signal?: AbortSignal): Promise<void> {
+      const response = await call("GET", `${jobPath(id)}/previous/output`, { signal, job: id });
+      if (!response.body) throw new Error("the previous render's output has no body");
+      await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), createWriteStream(path));
+    },
+
+    /** …and its carry manifest, as the text it was stored as (read with render-node/src/carry/carry-manifest.ts). */
+    async readPreviousManifest(id: string, signal?: AbortSignal): Promise<string> {
+      return (await call("GET", `${jobPath(id)}/previous/manifest`, { signal, job: id })).text();
+    },
+
+    /** A render job's carry manifest (JSON), uploaded beside its output for the next render to carry from. */
+    async uploadManifest(id: string, text: string): Promise<{ size: number }> {
+      const bytes = new TextEncoder().encode(text);
+      const response = await fetch(`${base}${jobPath(id)}/manifest`, {
+        method: "PUT",
+        headers: { ...jobHeaders(id), "content-type": "application/json", "content-length": String(bytes.byteLength) },
+        body: bytes,
+      });
+      if (!response.ok) throw await refusal("PUT manifest", response);
+      return ManifestResponseSchema.parse(await response.json());
+    },
+
     /** A join job downloads one segment file of its render into `path`. */
     async downloadSegment(id: string, index: number, path: string, signal?: AbortSignal): Promise<void> {
       const response = await call("GET", `${jobPath(id)}/segments/${index}`, { signal, job: id });
@@ -200,7 +225,7 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
       return ReleaseResponseSchema.parse(await (await call("POST", `${jobPath(id)}/release`, { json: body, job: id })).json()).released;
     },
 
-    async complete(id: string, result: ({ ok: true; posterError?: string } | { ok: false; error: string }) & { result?: unknown }): Promise<{ ok: boolean; error?: string | undefined }> {
+    async complete(id: string, result: ({ ok: true; posterError?: string; carried?: CompleteRequest["carried"] } | { ok: false; error: string }) & { result?: unknown }): Promise<{ ok: boolean; error?: string | undefined }> {
       const body: CompleteRequest = result;
       try {
         return CompleteResponseSchema.parse(await (await call("POST", `${jobPath(id)}/complete`, { json: body, job: id })).json());

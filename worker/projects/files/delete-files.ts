@@ -4,7 +4,7 @@
 import type { Env } from "../../env.ts";
 import { listObjects } from "../../storage/list-objects.ts";
 import { removeStored, type Stored } from "./storage-usage.ts";
-import { fileKey, posterKey, projectPrefix, renderKey, type ProjectRef } from "../../storage/keys.ts";
+import { fileKey, manifestKey, posterKey, projectPrefix, renderKey, type ProjectRef } from "../../storage/keys.ts";
 
 /** Deletes every object of the project; returns what was removed. */
 export async function deleteFolder(env: Env, project: ProjectRef): Promise<Stored> {
@@ -21,7 +21,7 @@ export async function deletePath(env: Env, project: ProjectRef, path: string): P
   return below.length > 0 ? "directory" : "file";
 }
 
-/** Deletes a rendered video and its poster (nothing for either when it is already gone). */
+/** Deletes a rendered video, its poster and its carry manifest (nothing for any already gone). */
 export async function deleteRenderFile(env: Env, userId: string, filename: string): Promise<void> {
-  await removeStored(env, userId, [renderKey(userId, filename), posterKey(userId, filename)]);
+  await removeStored(env, userId, [renderKey(userId, filename), posterKey(userId, filename), manifestKey(userId, filename)]);
 }

@@ -15,8 +15,11 @@ import { roomOf } from "../../durable-objects/room-of.ts";
 import { jobBoard, type WorkMarks } from "./job-board.ts";
 import { nodeOf } from "./node-caller.ts";
 import { markNodeSeen } from "./node-presence.ts";
-import { claimJob, hasQueuedJob, JOB_KINDS, leaseMs, renderPartOf, type JobRow } from "./queue.ts";
+import { claimJob, hasQueuedJob, JOB_KINDS, leaseMs, renderPartOf, setRunningResult, type JobRow } from "./queue.ts";
 import { logEvent } from "../../http/log.ts";
+import type { Db } from "../../db/client.ts";
+import { previousRender } from "../carry.ts";
+import { FORMATS, type Format } from "../../../core/render/render-options.ts";
 
 /** A waiting claim re-reads the queue at least this often, should a wake-up be lost (the board evicted). */
 const SAFETY_RECHECK_MS = 5000;
@@ -39,6 +42,26 @@ async function marksOf(env: AppEnv["Bindings"], kinds: readonly JobKind[]): Prom
       logEvent("warn", "jobs.marks_unread", { error, answer: "queue read again in 1 s" });
       return null;
     });
+}
+
+/**
+ * A render job's previous render to carry from (worker/renders/carry.ts), kept as the job's running result so the
+ * node's downloads of it can be checked against it. A failure to choose is no failed render: it carries nothing.
+ */
+async function chooseCarry(env: AppEnv["Bindings"], db: Db, job: JobRow, options: Record<string, unknown>): Promise<string | null> {
+  const { composition, format, force } = options;
+  if (job.kind !== "render" || typeof composition !== "string" || !FORMATS.includes(format as Format)) return null;
+  // `force: true` (the render cache's switch, on its way from branch `cache`) asks for a render made anew: nothing
+  // reused, carried segments included, so it is also the full render to compare a carried one against.
+  if (force === true) return null;
+  try {
+    const previous = await previousRender(env, db, { id: job.id, userId: job.userId, slug: job.slug, options: { composition, format: format as Format } });
+    if (!previous) return null;
+    return (await setRunningResult(db, job.id, { carryFrom: previous.id })) ? previous.id : null;
+  } catch (error) {
+    logEvent("warn", "jobs.carry_unchosen", { error, answer: "the render carries nothing" });
+    return null;
+  }
 }
 
 /**
@@ -90,10 +113,11 @@ export const nodeClaimRoute = new Hono<AppEnv>()
           // Several processes may share one key: the claim's nodeId tells them apart in log lines.
           await announceClaim(c.env, job, body.nodeId ? `${node.name}/${body.nodeId}` : node.name);
           const options = ClaimedJobSchema.shape.options.parse(JSON.parse(job.options));
+          const carryFrom = await chooseCarry(c.env, db, job, options);
           const claimed: ClaimedJob = {
             id: job.id, kind: job.kind as JobKind, slug: job.slug, options,
             composition: typeof options.composition === "string" ? options.composition : "index.html",
-            leaseMs: lease, attempt: job.attempts,
+            leaseMs: lease, attempt: job.attempts, ...(carryFrom ? { carryFrom } : {}),
           };
           return c.json({ job: claimed });
         }

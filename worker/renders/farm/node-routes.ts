@@ -34,7 +34,9 @@ import { isHolder } from "./job-holder.ts";
 import { heldJob, holderOf, JOB_FILE_PATH_START, nodeOf, runningJob } from "./node-caller.ts";
 import { nodeClaimRoute } from "./node-claim-route.ts";
 import { nodeUploadRoutes } from "./node-upload-routes.ts";
+import { nodeCarryRoutes } from "./node-carry-routes.ts";
 import { releaseJob } from "./release-job.ts";
+import { carryChoiceOf } from "../carry.ts";
 import { announceSnapshotFiles } from "../../checks/snapshot-result.ts";
 import { endJob, findJob, leaseMs, renderPartOf, renewLease, setRunningResult } from "./queue.ts";
 import { markNodeSeen } from "./node-presence.ts";
@@ -50,6 +52,7 @@ const segmentParams = lazy(() =>
 export const nodeRoutes = new Hono<AppEnv>()
   .route("/", nodeClaimRoute)
   .route("/", nodeUploadRoutes)
+  .route("/", nodeCarryRoutes)
   .get(
     "/jobs/:id/files",
     route(
@@ -192,8 +195,13 @@ export const nodeRoutes = new Hono<AppEnv>()
       async (c, input) => {
         const job = await heldJob(c, input.param("id"));
         const body = await input.body();
-        // A render's room decides its outcome and ends the job itself (worker/renders/room/project-room.ts).
-        if (job.kind === "render" || job.kind === "join") return c.json(await roomOf(c.env, job).complete(job.id, holderOf(c), body));
+        // A render's room decides its outcome and ends the job itself (worker/renders/room/project-room.ts). What it
+        // carried counts only from the render its claim named (worker/renders/carry.ts).
+        if (job.kind === "render" || job.kind === "join") {
+          const { carried, ...rest } = body;
+          const named = job.kind === "render" && carried && carried.from === carryChoiceOf(job.result) ? { carried } : {};
+          return c.json(await roomOf(c.env, job).complete(job.id, holderOf(c), { ...rest, ...named }));
+        }
         if (job.kind === "segment") {
           const { renderId, segment } = renderPartOf(job);
           return c.json(await roomOf(c.env, job).completeSegment(renderId, segment as number, holderOf(c), body));

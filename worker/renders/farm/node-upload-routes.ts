@@ -3,6 +3,7 @@
 // segment's scratch space; both only from the node holding the running job.
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import type { Context } from "hono";
 import { OutputResponseSchema, PosterResponseSchema, ProjectFileWriteResponseSchema } from "../../../core/protocol/node-routes.ts";
 import { isRenderWork } from "../../../core/protocol/job-kinds.ts";
 import { FORMAT_CONTENT_TYPES, type Format } from "../../../core/render/render-options.ts";
@@ -144,14 +145,27 @@ export const nodeUploadRoutes = new Hono<AppEnv>()
         const { renderId, segment } = isRenderWork(job.kind) ? renderPartOf(job) : { renderId: null, segment: null };
         // A segment is a part of a video, not a render: only the job that makes the render's file makes its poster.
         if (renderId === null || typeof segment === "number") throw notFound("this job makes no render's poster");
-        const { body, length } = declaredUpload(c);
-        if (length > MAX_POSTER_BYTES) throw new ApiError(413, `a poster is limited to ${MAX_POSTER_BYTES} bytes`);
-        const row = await openDb(c.env.DB).query.renders.findFirst({ where: eq(renders.id, renderId) });
-        if (!row) throw notFound("this job makes no render's poster");
-        // Counted toward its owner's storage like the file beside it; past the quota the render is done without one.
-        const key = posterKey(job.userId, row.filename);
-        const write = (reservation: Reservation) => streamToKey(c.env.FILES, key, body, length, POSTER_CONTENT_TYPE, reservation);
-        return c.json({ ok: true, size: await storeWithinQuota(c.env, job.userId, key, { exact: length }, write) });
+        // Past the owner's quota the render is done without one.
+        const size = await storeBesideRender(c, { userId: job.userId, renderId }, { keyOf: posterKey, type: POSTER_CONTENT_TYPE, maxBytes: MAX_POSTER_BYTES, what: "a poster" });
+        return c.json({ ok: true, size });
       },
     ),
   );
+
+/**
+ * Stores the upload beside a render's file (its poster, its carry manifest) under `keyOf(owner, filename)`, bounded
+ * to `maxBytes` and counted toward its owner's storage like the file, which deletes it with itself (delete-files.ts).
+ */
+export async function storeBesideRender(
+  c: Context<AppEnv>,
+  render: { userId: string; renderId: string },
+  upload: { keyOf: (userId: string, filename: string) => string; type: string; maxBytes: number; what: string },
+): Promise<number> {
+  const { body, length } = declaredUpload(c);
+  if (length > upload.maxBytes) throw new ApiError(413, `${upload.what} is limited to ${upload.maxBytes} bytes`);
+  const row = await openDb(c.env.DB).query.renders.findFirst({ where: eq(renders.id, render.renderId) });
+  if (!row) throw notFound("this job has no render");
+  const key = upload.keyOf(render.userId, row.filename);
+  const write = (reservation: Reservation) => streamToKey(c.env.FILES, key, body, length, upload.type, reservation);
+  return storeWithinQuota(c.env, render.userId, key, { exact: length }, write);
+}

@@ -172,7 +172,8 @@ export class ProjectRoom extends DurableObject<Env> {
     const [size, poster] = body.ok ? await Promise.all([uploadedSize(this.env, render), uploadedPoster(this.env, render, body.posterError)]) : [null, undefined];
     const latest = await this.current();
     if (!isLive(latest, render.id)) return { ok: true };
-    await this.apply(completed(latest, body.ok ? { ok: true, size, ...(poster ? { poster } : {}) } : { ok: false, error: body.error }));
+    const carried = body.ok && body.carried ? { carried: body.carried } : {};
+    await this.apply(completed(latest, body.ok ? { ok: true, size, ...(poster ? { poster } : {}), ...carried } : { ok: false, error: body.error }));
     return body.ok && size === null ? { ok: false, error: "the render node reported success but uploaded no file" } : { ok: true };
   }
 

@@ -24,6 +24,7 @@ import {
   type LiveRender,
   type Outcome,
   type PosterOutcome,
+  type Carried,
   type Progress,
   type QueuedRender,
   type RoomRender,
@@ -165,10 +166,13 @@ export function planned(render: RunningRender, plan: RenderPlan, ranges: readonl
 
 /** The node that holds the render's (or the join's) job reported its end; `size`: the uploaded file's, or null;
  * `poster`: its poster, stored or why not (a render is done with or without one). */
-export function completed(render: LiveRender, report: { ok: true; size: number | null; poster?: PosterOutcome } | { ok: false; error?: string }): Step<LiveRender> {
+export function completed(render: LiveRender, report: { ok: true; size: number | null; poster?: PosterOutcome; carried?: Carried } | { ok: false; error?: string }): Step<LiveRender> {
   if (!report.ok) return { render, effects: [{ do: "end", outcome: { ok: false, error: report.error ?? "the render node reported a failure without a message" } }] };
   if (report.size === null) return { render, effects: [{ do: "end", outcome: { ok: false, error: "the render node reported success but uploaded no file" } }] };
-  return { render, effects: [{ do: "end", outcome: { ok: true, size: report.size, ...(report.poster ? { poster: report.poster } : {}) } }] };
+  const { carried } = report;
+  const end: Effect = { do: "end", outcome: { ok: true, size: report.size, ...(report.poster ? { poster: report.poster } : {}), ...(carried ? { carried } : {}) } };
+  if (!carried) return { render, effects: [end] };
+  return telling(render, [`carried ${carried.segments} of ${carried.of} segments from render ${carried.from} (${carried.frames} frames neither captured nor encoded)`], [end]);
 }
 
 // ── split ────────────────────────────────────────────────────────────────────────────────────────────────────
