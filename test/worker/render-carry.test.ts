@@ -13,9 +13,12 @@ const OUTPUT = new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]);
 const MANIFEST = JSON.stringify({ version: 1, key: "k", firstFrame: 0, fingerprints: ["0123456789abcdef"] });
 const bytes = (text: string) => new TextEncoder().encode(text);
 
-/** One render of `slug`, claimed by `key`, its output (and unless told otherwise its manifest) uploaded; not completed. */
+/**
+ * One render of `slug`, claimed by `key`, its output (and unless told otherwise its manifest) uploaded; not completed.
+ * force: the files are often the same as the render before's, which the render cache would answer with a copy.
+ */
 async function renderClaimed(token: string, slug: string, key: string, options: Record<string, unknown> = {}) {
-  const res = await api(token, "POST", `/api/projects/${slug}/render`, { quality: "draft", ...options });
+  const res = await api(token, "POST", `/api/projects/${slug}/render`, { quality: "draft", force: true, ...options });
   const state = await json<State>(res);
   expect(res.status, JSON.stringify(state)).toBe(202);
   const job = (await claim(key))!;

@@ -49,11 +49,9 @@ async function marksOf(env: AppEnv["Bindings"], kinds: readonly JobKind[]): Prom
  * node's downloads of it can be checked against it. A failure to choose is no failed render: it carries nothing.
  */
 async function chooseCarry(env: AppEnv["Bindings"], db: Db, job: JobRow, options: Record<string, unknown>): Promise<string | null> {
-  const { composition, format, force } = options;
+  const { composition, format } = options;
+  // `force` is the render cache's switch only: a carried segment is proven equal to the one it replaces.
   if (job.kind !== "render" || typeof composition !== "string" || !FORMATS.includes(format as Format)) return null;
-  // `force: true` (the render cache's switch, on its way from branch `cache`) asks for a render made anew: nothing
-  // reused, carried segments included, so it is also the full render to compare a carried one against.
-  if (force === true) return null;
   try {
     const previous = await previousRender(env, db, { id: job.id, userId: job.userId, slug: job.slug, options: { composition, format: format as Format } });
     if (!previous) return null;
