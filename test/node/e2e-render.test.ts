@@ -263,7 +263,8 @@ describe("rendering through the studio", () => {
     expect((await call("POST", "/api/projects", { name: "Retried", html: indexHtml(10, 1) })).status).toBe(201);
     await call("PUT", "/api/projects/retried/files/compositions/sub.html", SUB_HTML);
     const { file: reference } = await renderAndDownload("retried", { format: "mp4", quality: "draft" });
-    await call("POST", "/api/projects/retried/render", { format: "mp4", quality: "draft" });
+    // force: the reference's very inputs, which the render cache would answer with a copy.
+    await call("POST", "/api/projects/retried/render", { format: "mp4", quality: "draft", force: true });
     const victim = node!;
     const nodePid = victim.pid!;
     // Capture has begun and the node's browsers and ffmpegs are running, read in one poll.
