@@ -55,8 +55,10 @@ async function deliveries(renderId: string): Promise<Delivery[]> {
   return ((await res.json()) as { deliveries: Delivery[] }).deliveries;
 }
 
+/** A render that runs on the node (force: "hooked" is rendered again and again with the same files, which the render
+ * cache would answer with copies), waited for. */
 async function renderAndWait(slug: string, body: Record<string, unknown>): Promise<{ id: string; status: string }> {
-  const res = await s.call("POST", `/api/projects/${slug}/render`, { quality: "draft", wait: true, ...body });
+  const res = await s.call("POST", `/api/projects/${slug}/render`, { quality: "draft", wait: true, force: true, ...body });
   expect(res.status).toBe(200);
   return (await res.json()) as { id: string; status: string };
 }
@@ -165,7 +167,7 @@ describe("render webhooks", () => {
     const failHit = await waitFor("render.failed", () => received.find((r) => r.path === "/failed"));
     expect(new Webhook(secret).verify(failHit.body, failHit.headers)).toMatchObject({ type: "render.failed", data: { id: failed.id, status: "failed" } });
 
-    const started = (await (await s.call("POST", "/api/projects/hooked/render", { quality: "draft", webhookUrl: `${receiverUrl}/cancelled` })).json()) as { id: string };
+    const started = (await (await s.call("POST", "/api/projects/hooked/render", { quality: "draft", force: true, webhookUrl: `${receiverUrl}/cancelled` })).json()) as { id: string };
     expect(await (await s.call("DELETE", "/api/projects/hooked/render")).json()).toEqual({ stopped: true });
     const cancelHit = await waitFor("render.cancelled", () => received.find((r) => r.path === "/cancelled"));
     expect(new Webhook(secret).verify(cancelHit.body, cancelHit.headers)).toMatchObject({ type: "render.cancelled", data: { id: started.id } });
