@@ -170,8 +170,10 @@ describe("render nodes as containers", () => {
     expect(undisturbed.status).toBe("done");
     const undisturbedFrames = await frameHashes("long", undisturbed.downloadUrl!);
     expect(undisturbedFrames.length).toBe(120);
-    // force: the same files and options as the render above, which the render cache would answer with a copy.
-    expect((await call("POST", "/api/projects/long/render", { format: "mp4", quality: "draft", force: true })).status).toBe(202);
+    // Its file goes (its frames are kept above): with the very same inputs the render cache would answer a copy, and
+    // the re-render would carry every segment from it, capturing nothing to be killed in.
+    expect((await call("DELETE", undisturbed.downloadUrl!)).status).toBe(200);
+    expect((await call("POST", "/api/projects/long/render", { format: "mp4", quality: "draft" })).status).toBe(202);
     await waitFor("capture under way", async () => (await renderOf("long")).lines.some((l) => /frame \d+/.test(l)), 120_000);
     const [victim] = running();
     const startsBefore = victim!.starts;
@@ -180,13 +182,15 @@ describe("render nodes as containers", () => {
     expect(done.status, done.lines.join("\n")).toBe("done");
     expect(studio.containers!.instances().find((i) => i.name === victim!.name)!.starts).toBeGreaterThan(startsBefore);
     expect(await frameHashes("long", done.downloadUrl!)).toEqual(undisturbedFrames);
+    // Gone for the next test too, which must capture: nothing to reuse or carry from.
+    expect((await call("DELETE", done.downloadUrl!)).status).toBe(200);
   }, 420_000);
 
   it("a node stopped with SIGTERM mid-render gives it back: another node takes it over well within one lease", async () => {
     // An always-on node beside the containers (a self-hosted one, docs/deploy.md section 6), so another node waits.
     const standby = startRenderNode(studio.url, studio.nodeKey, { NODE_ID: "standby", NODE_CONCURRENCY: "1" });
     try {
-      expect((await call("POST", "/api/projects/long/render", { format: "mp4", quality: "draft", force: true })).status).toBe(202);
+      expect((await call("POST", "/api/projects/long/render", { format: "mp4", quality: "draft" })).status).toBe(202);
       const started = await waitFor("capture under way", async () => {
         const r = await renderOf("long");
         return r.lines.some((l) => /frame \d+/.test(l)) ? r : null;

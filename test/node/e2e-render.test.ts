@@ -262,9 +262,11 @@ describe("rendering through the studio", () => {
     // between two polls of the render's state.
     expect((await call("POST", "/api/projects", { name: "Retried", html: indexHtml(10, 1) })).status).toBe(201);
     await call("PUT", "/api/projects/retried/files/compositions/sub.html", SUB_HTML);
-    const { file: reference } = await renderAndDownload("retried", { format: "mp4", quality: "draft" });
-    // force: the reference's very inputs, which the render cache would answer with a copy.
-    await call("POST", "/api/projects/retried/render", { format: "mp4", quality: "draft", force: true });
+    const { render: first, file: reference } = await renderAndDownload("retried", { format: "mp4", quality: "draft" });
+    // The reference's file goes (kept here on disk): with the very same inputs the render cache would answer a copy,
+    // and the re-render would carry every segment from it, capturing nothing to be killed in.
+    expect((await call("DELETE", `/renders/${first.filename}`)).status).toBe(200);
+    await call("POST", "/api/projects/retried/render", { format: "mp4", quality: "draft" });
     const victim = node!;
     const nodePid = victim.pid!;
     // Capture has begun and the node's browsers and ffmpegs are running, read in one poll.
