@@ -124,7 +124,8 @@ video { position: absolute; top: 0; width: 160px; height: 90px; }
   <video id="left" src="assets/clip.mp4" muted data-start="0" data-duration="1" data-track-index="1"></video>
   <video id="right" src="assets/clip.mp4" muted data-start="0" data-duration="1" data-track-index="2"></video>
   <audio src="assets/tone.wav" data-start="0" data-duration="1" data-track-index="3"></audio>
-  <div id="box" data-color-grading="warm"></div>
+  <!-- A real finding (an automation that cannot be read), so the page's findings have one for the forged map to replace. -->
+  <div id="box" data-automation="not json"></div>
   <div id="name">a family name 5000 characters long</div>
   <div id="tampered"></div>
 </div>
