@@ -7,8 +7,7 @@ import { launchBrowser, screenshotDir, shoot, watchConsole } from "./harness.ts"
 import { sharedStudio } from "../node/shared-studio.ts";
 
 // Expected failures the dashboard shows to the person (e.g. the 409 of a duplicate idea) also log a resource error.
-// A live playlist asked for just as its render ended: its pieces are gone (404) and the player swaps in the final file.
-const EXPECTED_RESOURCE_ERRORS = [/status of 409/, /status of 404 .*\/api\/renders\/[\w-]+\/live\.m3u8/];
+const EXPECTED_RESOURCE_ERRORS = [/status of 409/];
 
 const env = sharedStudio();
 let browser: Browser;
