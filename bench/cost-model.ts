@@ -15,7 +15,7 @@ import { join } from "node:path";
 import MLR from "ml-regression-multivariate-linear";
 import { countLimitFrames } from "../core/composition/composition-limits.ts";
 import { readCompositionCostFacts } from "../core/composition/read-cost-facts.ts";
-import { COST_TERMS, costTerms, estimateSeconds, keepsAlpha, throughputScale, type CostCoefficients, type CostFeatures, type CostTerm } from "../core/render/cost-model.ts";
+import { COST_TERMS, costFeatures, costTerms, estimateSeconds, throughputScale, type CostCoefficients, type CostFeatures, type CostTerm } from "../core/render/cost-model.ts";
 import { COST_MODEL_FIT } from "../core/render/cost-model-fit.ts";
 import { outputSize } from "../core/render/output-size.ts";
 import { FORMAT_EXTENSIONS, type Format, type Quality } from "../core/render/render-options.ts";
@@ -47,7 +47,7 @@ async function featuresOf(job: Job): Promise<CostFeatures> {
   const rate = renderRate({ fps: job.fps, format: job.format }, facts.size.fps).fps;
   const size = outputSize(facts.size, { resolution: null, format: job.format });
   if (!size || facts.size.duration === null) throw new Error(`${job.name}: the root declares no size or duration`);
-  return { frames: countLimitFrames(facts.size.duration, rate), ...size, format: job.format, quality: job.quality, videoClips: facts.videoClips, audioClips: facts.audioClips, shaderTransitions: facts.shaderTransitions, alpha: keepsAlpha(job.format, facts.rootBackground) };
+  return costFeatures({ frames: countLimitFrames(facts.size.duration, rate), ...size, format: job.format, quality: job.quality }, facts);
 }
 
 /** Wall seconds of one whole render of the job. */

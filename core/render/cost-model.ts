@@ -30,6 +30,25 @@ export function keepsAlpha(format: Format, rootBackground: boolean): boolean {
   return formatKeepsAlpha(format) && !rootBackground;
 }
 
+/** What the composition file holds, as read statically (core/composition/read-cost-facts.ts). */
+export interface CompositionMedia {
+  videoClips: number;
+  audioClips: number;
+  shaderTransitions: boolean;
+  rootBackground: boolean;
+}
+
+/** A render's features: its output (frames, size, format, quality) and what its composition file holds. */
+export function costFeatures(
+  output: Pick<CostFeatures, "frames" | "width" | "height" | "format" | "quality">,
+  media: CompositionMedia,
+): CostFeatures {
+  return {
+    ...output, videoClips: media.videoClips, audioClips: media.audioClips, shaderTransitions: media.shaderTransitions,
+    alpha: keepsAlpha(output.format, media.rootBackground),
+  };
+}
+
 /** The model's terms, in the order of the design matrix's columns. */
 export const COST_TERMS = [
   "fixed",

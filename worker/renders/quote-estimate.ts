@@ -12,7 +12,7 @@ import type { RenderQuote } from "../../core/protocol/render-quote.ts";
 import type { RenderOptions } from "../../core/render/render-options.ts";
 import { outputSize } from "../../core/render/output-size.ts";
 import { countLimitFrames } from "../../core/composition/composition-limits.ts";
-import { estimateSeconds, keepsAlpha } from "../../core/render/cost-model.ts";
+import { costFeatures, estimateSeconds } from "../../core/render/cost-model.ts";
 import type { CostModelFit } from "../../core/render/cost-model-fit.ts";
 import { decideSplit, type FarmModel } from "./split-plan.ts";
 import { declaredRange } from "../../core/render/render-range.ts";
@@ -70,7 +70,7 @@ export function quoteOf({ root, fps, options, freeNodes, model, queue, fit, thro
     return { frames, ...known, renderSeconds: null, wallSeconds: null, segments: null, reason: reasons.join("; ") };
   }
   const durationSeconds = frames / known.fps;
-  const features = { frames, ...size, format: options.format, quality: options.quality, videoClips: root.videoClips, audioClips: root.audioClips, shaderTransitions: root.shaderTransitions, alpha: keepsAlpha(options.format, root.rootBackground) };
+  const features = costFeatures({ frames, ...size, format: options.format, quality: options.quality }, root);
   const wholeS = estimateSeconds(features, fit.coefficients) * about.throughputScale;
   const decision = decideSplit({ frames, ...size, durationSeconds, format: options.format, freeNodes }, model);
   const segments = decision.segments.length;
