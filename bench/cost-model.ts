@@ -10,7 +10,7 @@
 // A render is timed as a node's job is (renderProject in this process: plan, capture, encode, mix; the project's
 // download and the upload are not in it). Run it on a quiet machine: the load average is printed with the figures.
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { hostname, loadavg, cpus, tmpdir } from "node:os";
+import { availableParallelism, hostname, loadavg, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import MLR from "ml-regression-multivariate-linear";
 import { countLimitFrames } from "../core/composition/composition-limits.ts";
@@ -38,6 +38,8 @@ interface Job {
 
 /** How many recent renders the throughput scale looks at (the Worker reads the same number). */
 const RECENT = 5;
+/** A render here captures with as many browsers as a node of this machine: one a core (renderProject's default). */
+const BROWSERS = availableParallelism();
 const WITHIN = 0.25;
 
 /** The features the Worker reads of the job's composition before any node opens it. */
@@ -47,7 +49,7 @@ async function featuresOf(job: Job): Promise<CostFeatures> {
   const rate = renderRate({ fps: job.fps, format: job.format }, facts.size.fps).fps;
   const size = outputSize(facts.size, { resolution: null, format: job.format });
   if (!size || facts.size.duration === null) throw new Error(`${job.name}: the root declares no size or duration`);
-  return costFeatures({ frames: countLimitFrames(facts.size.duration, rate), ...size, format: job.format, quality: job.quality }, facts);
+  return costFeatures({ frames: countLimitFrames(facts.size.duration, rate), fps: rate, ...size, format: job.format, quality: job.quality }, facts, BROWSERS);
 }
 
 /** Wall seconds of one whole render of the job. */
@@ -128,10 +130,12 @@ export interface CostModelFit {
   version: string;
   fittedOn: string;
   machine: string;
+  /** The browsers a node captured with in the fit's renders (its cores): the model is of nodes like it. */
+  browsers: number;
   coefficients: CostCoefficients;
 }
 
-export const COST_MODEL_FIT: CostModelFit = ${JSON.stringify({ version, fittedOn: when, machine, coefficients }, null, 2)};
+export const COST_MODEL_FIT: CostModelFit = ${JSON.stringify({ version, fittedOn: when, machine, browsers: BROWSERS, coefficients }, null, 2)};
 `,
   );
   console.log(`\nwrote core/render/cost-model-fit.ts (${version})`);

@@ -6,6 +6,8 @@ export interface CostModelFit {
   version: string;
   fittedOn: string;
   machine: string;
+  /** The browsers a node captured with in the fit's renders (its cores): the model is of nodes like it. */
+  browsers: number;
   coefficients: CostCoefficients;
 }
 
@@ -13,10 +15,13 @@ export const COST_MODEL_FIT: CostModelFit = {
   "version": "fitted-2026-11-29",
   "fittedOn": "2026-11-29",
   "machine": "vm, 2 cores (AMD EPYC), load 2.1 to 4.2",
+  "browsers": 2,
   "coefficients": {
     "fixed": 0.7695,
     "frame": 0.00556,
     "megapixelFrame": 0.02401,
+    "pathFrame": 0,
+    "pathMegapixelFrame": 0,
     "webmMegapixelFrame": 0.009328,
     "movMegapixelFrame": 0.0003424,
     "gifMegapixelFrame": 0.1185,
@@ -26,6 +31,7 @@ export const COST_MODEL_FIT: CostModelFit = {
     "videoClipFrame": 0.005365,
     "audioClip": 0,
     "shaderFrame": 0.02666,
-    "alphaMegapixelFrame": 0
+    "alphaMegapixelFrame": 0,
+    "filterMegapixelFrame": 0
   }
 };
