@@ -102,3 +102,21 @@ describe("a running render's live playlist", () => {
     expect((await res.text()).trimEnd().endsWith("live/0.mp4\n#EXT-X-ENDLIST")).toBe(true);
   });
 });
+
+describe("an ended render's live pieces", () => {
+  it("are all removed by the room's alarm, a piece stored in the instant the render ended included", { timeout: 30_000 }, async () => {
+    const node = await registerNode("live-orphan-node");
+    const { s, state, room } = await startRender("live-orphan", "live-orphan");
+    while ((await claim(node))?.id !== state.id);
+    expect((await putPiece(node, state.id, 0)).status).toBe(200);
+    expect((await finishWithFile(node, state.id)).status).toBe(200);
+    // A piece whose upload passed its job check just before the render ended, stored just after the end: what the
+    // race leaves in R2.
+    await env.FILES.put(`live/${s.userId}/${state.id}/1`, pieceBytes(1));
+    // An upload that starts after the end is refused and stores nothing.
+    expect((await putPiece(node, state.id, 2)).status).toBe(409);
+
+    await alarmAMinuteLater(room);
+    expect((await env.FILES.list({ prefix: `live/${s.userId}/${state.id}/` })).objects).toEqual([]);
+  });
+});
