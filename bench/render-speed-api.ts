@@ -90,6 +90,9 @@ async function renderOurs(session: Session, slug: string, c: SpeedCase, output: 
   try {
     const answer = await postHeld(`${studio.url}/api/projects/${slug}/render?wait=1`, token, { quality: c.quality, format: "mp4", force: true });
     const answered = performance.now();
+    // Not JSON: e.g. wrangler dev's "Your worker restarted mid-request" when a file it watches changed (tests run in
+    // the same checkout rebuild dashboard/dist and the page runtime).
+    if (!answer.text.startsWith("{")) throw new Error(`render answered ${answer.status}: ${answer.text.slice(0, 200)}`);
     const state = JSON.parse(answer.text) as { status?: string; error?: string; downloadUrl?: string | null; reusedFrom?: string; carriedFrom?: string; lines?: string[] };
     if (state.status !== "done" || !state.downloadUrl) throw new Error(`render ${answer.status} ${state.status}: ${state.error ?? ""}\n${(state.lines ?? []).slice(-8).join("\n")}`);
     if (state.reusedFrom || state.carriedFrom) throw new Error(`the render was not rendered anew: reusedFrom ${state.reusedFrom}, carriedFrom ${state.carriedFrom}`);

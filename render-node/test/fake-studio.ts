@@ -27,6 +27,8 @@ export interface Seen {
   manifest?: string;
   /** The node gave the job back (it was stopping): its body and the attempt it named. */
   released?: { body: unknown; attempt: string | undefined };
+  /** When the output, poster, manifest and completion arrived whole (performance.now()), and the output was answered. */
+  at: Partial<Record<"output" | "outputAnswered" | "poster" | "manifest" | "complete", number>>;
 }
 
 async function listFiles(dir: string): Promise<string[]> {
@@ -44,13 +46,15 @@ function body(req: IncomingMessage): Promise<Buffer> {
 
 // One render job (or, with `kind`, a snapshot job), handed out once; `cancelWhen` makes a progress post answer
 // cancelled: true; `refusePoster` answers the poster's upload with that refusal (e.g. a full storage quota); `carry`
-// hands the job a previous render to carry from (its output and manifest; either absent answers 404).
+// hands the job a previous render to carry from (its output and manifest; either absent answers 404); `holdOutputMs`
+// answers the output's upload that much later (a slow upload).
 export async function startStudio(
   projectDir: string, options: Record<string, unknown>, cancelWhen?: (lines: string[]) => boolean, kind: "render" | "snapshot" = "render",
   refusePoster?: { status: number; error: string },
   carry?: { from: string; output?: Buffer; manifest?: string },
+  holdOutputMs = 0,
 ) {
-  const seen: Seen = { lines: [], output: null, outputType: undefined, poster: null, posterType: undefined, complete: null, unauthorized: 0 };
+  const seen: Seen = { lines: [], output: null, outputType: undefined, poster: null, posterType: undefined, complete: null, unauthorized: 0, at: {} };
   let handedOut = false;
   let done: () => void = () => {};
   const completed = new Promise<void>((r) => (done = r));
@@ -102,16 +106,21 @@ export async function startStudio(
       expect(Number(req.headers["content-length"])).toBe(data.length);
       seen.output = data;
       seen.outputType = req.headers["content-type"];
+      seen.at.output = performance.now();
+      if (holdOutputMs) await new Promise((r) => setTimeout(r, holdOutputMs));
+      seen.at.outputAnswered = performance.now();
       return json(res, 200, { ok: true, size: data.length });
     }
     if (url.pathname === `${prefix}/poster`) {
       if (refusePoster) return json(res, refusePoster.status, { error: refusePoster.error });
       seen.poster = data;
       seen.posterType = req.headers["content-type"];
+      seen.at.poster = performance.now();
       return json(res, 200, { ok: true, size: data.length });
     }
     if (url.pathname === `${prefix}/manifest`) {
       seen.manifest = data.toString();
+      seen.at.manifest = performance.now();
       return json(res, 200, { ok: true, size: data.length });
     }
     if (url.pathname === `${prefix}/previous/output` || url.pathname === `${prefix}/previous/manifest`) {
@@ -126,6 +135,7 @@ export async function startStudio(
     }
     if (url.pathname === `${prefix}/complete`) {
       seen.complete = JSON.parse(data.toString());
+      seen.at.complete = performance.now();
       json(res, 200, { ok: true });
       return done();
     }
