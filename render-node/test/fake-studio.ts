@@ -29,6 +29,8 @@ export interface Seen {
   released?: { body: unknown; attempt: string | undefined };
   /** When the output, poster, manifest and completion arrived whole (performance.now()), and the output was answered. */
   at: Partial<Record<"output" | "outputAnswered" | "poster" | "manifest" | "complete", number>>;
+  /** The most project file downloads under way at once. */
+  filesAtOnce: number;
 }
 
 async function listFiles(dir: string): Promise<string[]> {
@@ -46,15 +48,17 @@ function body(req: IncomingMessage): Promise<Buffer> {
 
 // One render job (or, with `kind`, a snapshot job), handed out once; `cancelWhen` makes a progress post answer
 // cancelled: true; `refusePoster` answers the poster's upload with that refusal (e.g. a full storage quota); `carry`
-// hands the job a previous render to carry from (its output and manifest; either absent answers 404); `holdOutputMs`
-// answers the output's upload that much later (a slow upload).
+// hands the job a previous render to carry from (its output and manifest; either absent answers 404); `slow` answers
+// the output's upload, or each project file, that much later.
 export async function startStudio(
   projectDir: string, options: Record<string, unknown>, cancelWhen?: (lines: string[]) => boolean, kind: "render" | "snapshot" = "render",
   refusePoster?: { status: number; error: string },
   carry?: { from: string; output?: Buffer; manifest?: string },
-  holdOutputMs = 0,
+  slow: { outputMs?: number; fileMs?: number } = {},
 ) {
-  const seen: Seen = { lines: [], output: null, outputType: undefined, poster: null, posterType: undefined, complete: null, unauthorized: 0, at: {} };
+  const seen: Seen = { lines: [], output: null, outputType: undefined, poster: null, posterType: undefined, complete: null, unauthorized: 0, at: {}, filesAtOnce: 0 };
+  let filesUnderWay = 0;
+  const wait = (ms = 0) => new Promise((r) => setTimeout(r, ms));
   let handedOut = false;
   let done: () => void = () => {};
   const completed = new Promise<void>((r) => (done = r));
@@ -89,6 +93,9 @@ export async function startStudio(
     }
     if (url.pathname.startsWith(`${prefix}/files/`)) {
       const path = url.pathname.slice(`${prefix}/files/`.length).split("/").map(decodeURIComponent).join("/");
+      seen.filesAtOnce = Math.max(seen.filesAtOnce, ++filesUnderWay);
+      await wait(slow.fileMs);
+      filesUnderWay--;
       res.writeHead(200);
       return res.end(await readFile(join(projectDir, path)));
     }
@@ -107,7 +114,7 @@ export async function startStudio(
       seen.output = data;
       seen.outputType = req.headers["content-type"];
       seen.at.output = performance.now();
-      if (holdOutputMs) await new Promise((r) => setTimeout(r, holdOutputMs));
+      await wait(slow.outputMs);
       seen.at.outputAnswered = performance.now();
       return json(res, 200, { ok: true, size: data.length });
     }
