@@ -5,12 +5,12 @@ import { hasAlpha, MAX_BATCH_ROWS, parseCaseOptions } from "./parity-case.ts";
 
 describe("parseCaseOptions", () => {
   it("is one plain mp4 render without a file", () => {
-    expect(parseCaseOptions(null)).toEqual({ format: "mp4", runs: [undefined], batch: false });
-    expect(parseCaseOptions("{}")).toEqual({ format: "mp4", runs: [undefined], batch: false });
+    expect(parseCaseOptions(null)).toEqual({ format: "mp4", runs: [undefined], batch: false, expected: [] });
+    expect(parseCaseOptions("{}")).toEqual({ format: "mp4", runs: [undefined], batch: false, expected: [] });
   });
 
   it("gives render-time variables to one render, batch rows to one render each", () => {
-    expect(parseCaseOptions('{"variables":{"title":"Q4"},"format":"webm"}')).toEqual({ format: "webm", runs: [{ title: "Q4" }], batch: false });
+    expect(parseCaseOptions('{"variables":{"title":"Q4"},"format":"webm"}')).toEqual({ format: "webm", runs: [{ title: "Q4" }], batch: false, expected: [] });
     const batch = parseCaseOptions('{"batch":[{"a":1},{"a":2},{"a":3}]}');
     expect(batch.batch).toBe(true);
     expect(batch.runs).toEqual([{ a: 1 }, { a: 2 }, { a: 3 }]);

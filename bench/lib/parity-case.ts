@@ -1,7 +1,9 @@
 // A parity case's render options (bench/parity-corpus/<case>/parity.json), given alike to both renderers: the
-// output format, render-time variables, or batch rows (one render per row). Read once here so bench/parity.ts and
-// the reference wrapper never see a half-checked file: an unknown key or a wrong type fails the case loudly instead
-// of rendering with defaults. Pure (the caller reads the file).
+// output format, render-time variables, or batch rows (one render per row); and the differences from HyperFrames the
+// case expects (parity-expected.ts). Read once here so bench/parity.ts and the reference wrapper never see a
+// half-checked file: an unknown key or a wrong type fails the case loudly instead of rendering with defaults. Pure
+// (the caller reads the file).
+import { parseExpected, type ExpectedDifference } from "./parity-expected.ts";
 
 /** Formats the harness compares; webm and mov keep the alpha plane, so their alpha is compared too. */
 export const CASE_FORMATS = ["mp4", "webm", "mov"] as const;
@@ -16,6 +18,8 @@ export interface CaseOptions {
   runs: (Record<string, unknown> | undefined)[];
   /** True when the rows go to HyperFrames as one `--batch` file (and to ours one renderProject per row). */
   batch: boolean;
+  /** Documented differences from HyperFrames this case expects (for each of its runs), with their reasons. */
+  expected: ExpectedDifference[];
 }
 
 /** At most this many batch rows: each is a full render on both sides. */
@@ -25,7 +29,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 
 /** The options of a case from its parity.json text; null text (no file) is a plain mp4 case. */
 export function parseCaseOptions(text: string | null, source = "parity.json"): CaseOptions {
-  if (text === null) return { format: "mp4", runs: [undefined], batch: false };
+  if (text === null) return { format: "mp4", runs: [undefined], batch: false, expected: [] };
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -33,14 +37,15 @@ export function parseCaseOptions(text: string | null, source = "parity.json"): C
     throw new Error(`${source}: not JSON (${error instanceof Error ? error.message : String(error)})`);
   }
   if (!isRecord(raw)) throw new Error(`${source}: give an object such as {"format":"webm","variables":{...}}`);
-  const unknown = Object.keys(raw).filter((k) => !["format", "variables", "batch"].includes(k));
-  if (unknown.length) throw new Error(`${source}: unknown key ${unknown.join(", ")} (format, variables, batch)`);
+  const unknown = Object.keys(raw).filter((k) => !["format", "variables", "batch", "expected"].includes(k));
+  if (unknown.length) throw new Error(`${source}: unknown key ${unknown.join(", ")} (format, variables, batch, expected)`);
+  const expected = parseExpected(raw.expected, source);
   const format = raw.format ?? "mp4";
   if (!CASE_FORMATS.includes(format as CaseFormat)) throw new Error(`${source}: format is one of ${CASE_FORMATS.join(", ")} (got ${JSON.stringify(format)})`);
   if (raw.variables !== undefined && raw.batch !== undefined) throw new Error(`${source}: give variables or batch, not both (HyperFrames refuses both)`);
   if (raw.variables !== undefined) {
     if (!isRecord(raw.variables)) throw new Error(`${source}: variables is an object of values`);
-    return { format: format as CaseFormat, runs: [raw.variables], batch: false };
+    return { format: format as CaseFormat, runs: [raw.variables], batch: false, expected };
   }
   if (raw.batch !== undefined) {
     const rows = raw.batch;
@@ -50,9 +55,9 @@ export function parseCaseOptions(text: string | null, source = "parity.json"): C
     rows.forEach((row, k) => {
       if (!isRecord(row)) throw new Error(`${source}: batch row ${k} is not an object of variable values`);
     });
-    return { format: format as CaseFormat, runs: rows as Record<string, unknown>[], batch: true };
+    return { format: format as CaseFormat, runs: rows as Record<string, unknown>[], batch: true, expected };
   }
-  return { format: format as CaseFormat, runs: [undefined], batch: false };
+  return { format: format as CaseFormat, runs: [undefined], batch: false, expected };
 }
 
 /** Whether the format carries an alpha plane worth comparing. */

@@ -113,6 +113,10 @@ export interface Check {
   name: string;
   pass: boolean;
   detail: string;
+  /** The figure each side measured, for checks that compare two figures (audio levels, onset): what a case's expected difference is held to (parity-expected.ts). */
+  figures?: { reference: number; candidate: number } | undefined;
+  /** Judged against a difference the case expects (parity.json `expected`) rather than against the goal. */
+  expected?: boolean | undefined;
 }
 
 export interface VideoFigures {
@@ -159,7 +163,8 @@ function windowCheck(a: number[], b: number[]): Check {
     if (diff > worst) [worst, at] = [diff, k];
   }
   const where = at < 0 ? "" : ` at ${(at * LEVEL_WINDOW).toFixed(1)} s (${f2(a[at]!)} vs ${f2(b[at]!)} dB)`;
-  return { name: "audio level over time", pass: worst <= GOALS.windowDb, detail: `worst 100 ms window ${f2(worst)} dB${where}` };
+  const figures = at < 0 ? undefined : { reference: a[at]!, candidate: b[at]! };
+  return { name: "audio level over time", pass: worst <= GOALS.windowDb, detail: `worst 100 ms window ${f2(worst)} dB${where}`, figures };
 }
 
 const f2 = (n: number) => n.toFixed(2);
@@ -199,11 +204,12 @@ export function judge(video: VideoFigures, audio: AudioFigures): Check[] {
       const missing = a ? "candidate" : "reference";
       for (const name of ["audio mean level", "audio peak level", "audio onset"]) checks.push({ name, pass: false, detail: `no sound in the ${missing}` });
     } else {
-      checks.push({ name: "audio mean level", pass: Math.abs(a.meanDb - b.meanDb) <= GOALS.levelDb, detail: `${f2(a.meanDb)} vs ${f2(b.meanDb)} dB (${f2(b.meanDb - a.meanDb)})` });
-      checks.push({ name: "audio peak level", pass: Math.abs(a.peakDb - b.peakDb) <= GOALS.levelDb, detail: `${f2(a.peakDb)} vs ${f2(b.peakDb)} dB (${f2(b.peakDb - a.peakDb)})` });
+      checks.push({ name: "audio mean level", pass: Math.abs(a.meanDb - b.meanDb) <= GOALS.levelDb, detail: `${f2(a.meanDb)} vs ${f2(b.meanDb)} dB (${f2(b.meanDb - a.meanDb)})`, figures: { reference: a.meanDb, candidate: b.meanDb } });
+      checks.push({ name: "audio peak level", pass: Math.abs(a.peakDb - b.peakDb) <= GOALS.levelDb, detail: `${f2(a.peakDb)} vs ${f2(b.peakDb)} dB (${f2(b.peakDb - a.peakDb)})`, figures: { reference: a.peakDb, candidate: b.peakDb } });
       const onsetPass = a.onset !== null && b.onset !== null && Math.abs(a.onset - b.onset) <= GOALS.onsetFrames * frameSeconds;
       const ms = (s: number | null) => (s === null ? "none" : `${(s * 1000).toFixed(1)} ms`);
-      checks.push({ name: "audio onset", pass: onsetPass, detail: `${ms(a.onset)} vs ${ms(b.onset)} (a frame is ${(frameSeconds * 1000).toFixed(1)} ms)` });
+      const onsets = a.onset !== null && b.onset !== null ? { reference: a.onset, candidate: b.onset } : undefined;
+      checks.push({ name: "audio onset", pass: onsetPass, detail: `${ms(a.onset)} vs ${ms(b.onset)} (a frame is ${(frameSeconds * 1000).toFixed(1)} ms)`, figures: onsets });
       if (a.windows && b.windows) checks.push(windowCheck(a.windows, b.windows));
     }
   }

@@ -10,13 +10,20 @@ import { levelWindows, onsetSeconds, parseRate, parseVolumeDetect, type Rate, ty
 const execFileP = promisify(execFile);
 const DEJAVU = "/usr/share/fonts/truetype/dejavu";
 
-/** Assets the corpus refers to, made here so the repository holds only text: sine tones, a project font. */
+/** Assets the corpus refers to, made here so the repository holds only text: sine tones, a video with sound, a project font. */
 export async function makeAssets(dir: string, ffmpeg: string): Promise<void> {
   await mkdir(join(dir, "fonts"), { recursive: true });
   const tone = (layout: string, file: string) =>
     runProcess(ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", `sine=frequency=440:duration=2:sample_rate=48000`, "-af", `aformat=channel_layouts=${layout}`, join(dir, file)], process.env, 15);
   await tone("mono", "tone-mono.wav");
   await tone("stereo", "tone-stereo.wav");
+  // A video with sound: testsrc (a counter, moving bars) and a stereo 440 Hz tone from its 1 s mark, 4 s, a keyframe
+  // a second (HyperFrames warns of sparser ones).
+  await runProcess(ffmpeg, [
+    "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=s=320x180:r=30:d=4", "-f", "lavfi", "-i", "sine=frequency=440:duration=3:sample_rate=48000",
+    "-filter_complex", "[1:a]aformat=channel_layouts=stereo,adelay=1000|1000[a]", "-map", "0:v", "-map", "[a]",
+    "-c:v", "libx264", "-g", "30", "-pix_fmt", "yuv420p", "-c:a", "aac", "-t", "4", join(dir, "counter-tone.mp4"),
+  ], process.env, 15);
   await copyFile(join(DEJAVU, "DejaVuSans.ttf"), join(dir, "fonts", "parity-sans.ttf"));
   await copyFile(join(DEJAVU, "DejaVuSans-Bold.ttf"), join(dir, "fonts", "parity-sans-bold.ttf"));
 }

@@ -30,17 +30,19 @@ describe("data-fx-chain", () => {
 });
 
 describe("data-automation", () => {
-  it("traces a volume lane from the clip's start to its end, a curve sampled 30 times a second, and names a speed lane", () => {
+  it("traces a volume lane from the clip's start to its end, a curve sampled 30 times a second, and names an effect lane", () => {
     const parsed = parseAutomation(JSON.stringify({ version: 1, lanes: [
       { target: "volume", points: [{ t: 0.5, v: 9 }, { t: 0.6, v: 0, curve: 0.5 }, { t: 0.7, v: 1 }] },
       { target: "rate", points: [{ t: 0, v: 2 }] },
+      { target: "fx.lp.frequency", points: [{ t: 0, v: 400 }] },
     ] }), 1);
     const volume = parsed.volume!;
     expect(volume[0]).toEqual({ time: 0, volume: 10 ** (12 / 20) });
     expect(volume.at(-1)).toEqual({ time: 1, volume: 1 });
     // 0.6 to 0.7 with curve 0.5: x^2, three samples (0.1 s at 30 a second, rounded up).
     expect(volume.filter((p) => p.time > 0.6 && p.time < 0.7).map((p) => Number(p.volume.toFixed(4)))).toEqual([0.1111, 0.4444]);
-    expect(parsed.unsupported).toEqual(["the speed lane (rate)"]);
+    expect(parsed.rate).toEqual([{ t: 0, v: 2, curve: 0 }]);
+    expect(parsed.unsupported).toEqual(["the effect lane fx.lp.frequency"]);
   });
 });
 

@@ -2,7 +2,7 @@
 // data-playback-rate on an <audio> or <video> is read as parseFloat reads it; a value that is not a positive number
 // plays at 1, and the rest is clamped to 0.1–10. At rate r the clip shows and sounds its source from its in-point
 // at r seconds per second of the timeline; sound keeps its pitch (ffmpeg's atempo in the render, the browser's
-// preservesPitch in the player). HyperFrames' speed ramps (a "rate" lane in data-automation) are not read. Pure.
+// preservesPitch in the player). A speed ramp (data-automation's "rate" lane, speed-ramp.ts) replaces it. Pure.
 
 export const MIN_PLAYBACK_RATE = 0.1;
 export const MAX_PLAYBACK_RATE = 10;

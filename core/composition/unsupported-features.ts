@@ -1,7 +1,8 @@
 // What HyperFrames 0.8.170 renders from its media-treatment attributes that the studio does not (its media-use
 // skill teaches them): in data-color-grading on an <img> or <video> the looks beyond colour (color-grading.ts); in
 // data-fx-chain the effects the studio has no exact filter for
-// (audio-fx-chain.ts); in data-automation every lane but volume (audio-automation.ts); either attribute whole when
+// (audio-fx-chain.ts); in data-automation the effect-parameter lanes and a speed lane's curves through viaX/viaY
+// (audio-automation.ts; volume and speed lanes render); either attribute whole when
 // it cannot be read. A composition that uses one renders without that part, so the author is told: a lint warning
 // (hyperframes_feature_unsupported) and, in a render or check, the finding feature-unsupported (a strict render
 // fails on it). One function, read by the lint rule and the page runtime. Pure.

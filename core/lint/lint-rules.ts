@@ -60,7 +60,7 @@ const RULE_TABLE = {
   library_script_finding: ["warning", "A local library file (.min.js, under vendor/ or node_modules/, a license banner, or minified) breaks a composition rule; it is not composition code, so this is a warning naming the file."],
   clip_start_unresolved: ["error", "A data-start is neither seconds nor a clip id with an optional offset (\"intro + 2\"), names an id no element has, or is part of a cycle of references, so the clip does not start where it says."],
   audio_volume_out_of_range: ["warning", "An <audio>/<video> data-volume is not a number, negative, or above +12 dB (3.98), so it plays clamped (0 to 3.98, junk at 1)."],
-  hyperframes_feature_unsupported: ["warning", "Part of an element's HyperFrames media treatment (data-color-grading, data-fx-chain, data-automation) is not rendered by the studio (a grade's vignette or grain, reverb and dynamics effects, a speed lane...); the message names it, and the rest of the treatment still renders."],
+  hyperframes_feature_unsupported: ["warning", "Part of an element's HyperFrames media treatment (data-color-grading, data-fx-chain, data-automation) is not rendered by the studio (a grade's vignette or grain, reverb and dynamics effects, an effect-parameter lane...); the message names it, and the rest of the treatment still renders."],
   media_playback_rate_out_of_range: ["warning", "An <audio>/<video> data-playback-rate is not a positive number, or outside 0.1–10, so it plays at 1 or clamped."],
   composition_summary: ["info", "Duration, canvas, timelines, sub-compositions and media of each composition."],
 } as const satisfies Record<string, readonly ["error" | "warning" | "info", string]>;

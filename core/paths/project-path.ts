@@ -10,6 +10,18 @@ export type PathCheck = { ok: true; path: string; isDirectory: boolean } | { ok:
 /** Hidden caches that file listings leave out. */
 export const HIDDEN_DIRECTORIES = [".thumbnails", ".waveform-cache"] as const;
 
+/**
+ * The folder the studio writes a project's snapshots into (POST …/snapshot, emptied on every call): its output, not
+ * the composition's input. Lint, the preview's change watch and the dashboard's file list leave it out; a render's
+ * job is not given it, so taking a snapshot never changes what a render can load, nor its render cache key.
+ */
+export const SNAPSHOTS_DIR = "snapshots";
+
+/** Whether a project path is in (or is) the snapshots folder. */
+export function isSnapshotPath(path: string): boolean {
+  return path === SNAPSHOTS_DIR || path.startsWith(`${SNAPSHOTS_DIR}/`);
+}
+
 export const MAX_PATH_LENGTH = 512;
 
 export function checkProjectPath(raw: string): PathCheck {

@@ -112,6 +112,8 @@ export const VideoClipSchema = z.object({
   playbackRate: PlaybackRateSchema,
   /** The element has `loop`: it plays its file (from its in-point) over and over for as long as it is shown. */
   loop: z.boolean(),
+  /** data-automation as written: a speed ramp (its rate lane) replaces playbackRate (core/composition/speed-ramp.ts). */
+  automation: z.string().max(L.treatmentLength).optional(),
 });
 
 /** A finding the page raised: the shared shape, with the severity its code has in the one table. */

@@ -3,6 +3,7 @@
 import * as z from "zod";
 import { MAX_PLAYBACK_RATE, MIN_PLAYBACK_RATE } from "../composition/playback-rate.ts";
 import { MAX_ENVELOPE_POINTS } from "../composition/volume-envelope.ts";
+import { MAX_LANE_POINTS } from "../composition/audio-automation.ts";
 import { FindingSchema } from "./finding-schema.ts";
 import { MAX_EFFECTS, RENDERED_EFFECT_TYPES } from "../composition/audio-fx-chain.ts";
 
@@ -13,6 +14,10 @@ export const AudioClipSchema = z.object({
   mediaStart: z.number(),
   /** data-playback-rate when it is not 1 (source seconds per timeline second); absent plays at 1. */
   playbackRate: z.number().min(MIN_PLAYBACK_RATE).max(MAX_PLAYBACK_RATE).optional(),
+  /** data-automation's speed lane, which replaces playbackRate (core/composition/speed-ramp.ts): its points. */
+  rateLane: z.array(z.object({
+    t: z.number().min(0), v: z.number().min(MIN_PLAYBACK_RATE).max(MAX_PLAYBACK_RATE), curve: z.number().min(-1).max(1),
+  })).min(1).max(MAX_LANE_POINTS).optional(),
   volume: z.number(),
   kind: z.enum(["audio", "video"]),
   /** The gain over time when a script changes it (seconds from the clip's start), traced by volume-envelope.ts. */

@@ -15,6 +15,7 @@ import { checkCompositionFile } from "./plan/check-composition-file.ts";
 import { settleRender, type Viewport } from "./plan/settle-render.ts";
 import { rendersWithAlpha } from "./browser/page-background.ts";
 import { planGain, sampleVolumeAutomation } from "./browser/sample-volume-automation.ts";
+import { planSpeedRamp } from "./media/plan-speed-ramp.ts";
 import { planEffects } from "./media/plan-effects.ts";
 import { readShaderTransitions } from "./capture/shader-transitions/read-shader-transitions.ts";
 import type { TransitionSetup } from "./capture/shader-transitions/transition-plan.ts";
@@ -77,7 +78,7 @@ export async function planComposition(request: ResolvedRender, session: CaptureS
     }
     return [{
       src: path, start: clip.start, duration: clip.duration, mediaStart: clip.mediaStart, volume: clip.volume, kind: clip.kind,
-      ...(clip.playbackRate !== 1 ? { playbackRate: clip.playbackRate } : {}), ...planGain(clip, volumes[i]), ...planEffects(clip),
+      ...(clip.playbackRate !== 1 ? { playbackRate: clip.playbackRate } : {}), ...planSpeedRamp(clip), ...planGain(clip, volumes[i]), ...planEffects(clip),
     }];
   });
   const plan: RenderPlan = {

@@ -66,8 +66,11 @@ export interface PipelineNode extends SessionInput {
    * awaited before the join (the file is removed with the session's scratch folder after the render).
    */
   onSegment?: ((segment: ChunkDone) => Promise<void> | void) | undefined;
-  /** The previous render of the same composition (its output and manifest): segments proven the same are carried. */
-  previous?: PreviousRender | null | undefined;
+  /**
+   * The previous render of the same composition (its output and manifest): segments proven the same are carried. A
+   * promise is awaited only once the Worker kept the render whole (a render job downloads it then: run-render-job.ts).
+   */
+  previous?: PreviousRender | Promise<PreviousRender | null> | null | undefined;
 }
 
 /** The Worker's answer to the plan: render the whole here, or stop (it split the render into segments). */
@@ -107,11 +110,12 @@ async function renderOnce(
     const options = planned.options;
     session.failIfBlocked(options.strict);
     if ((await decide(plan)) === "stop") return { plan, result: null };
+    const previous = (await node.previous) ?? null;
     session.signal.throwIfAborted();
     const first = plan.firstFrame ?? 0;
     // Incremental re-render: the key and the carrier every browser asks before encoding a segment.
     const carry = await prepareCarry(session, {
-      previous: node.previous ?? null, options, viewport: planned.viewport, alpha: planned.alpha, first: planned.first, firstFrame: first, frames: plan.frames,
+      previous, options, viewport: planned.viewport, alpha: planned.alpha, first: planned.first, firstFrame: first, frames: plan.frames,
     });
     const frameDone = trackProgress(plan.frames, (p) => node.onProgress?.(p), session.onLine);
     let reusedFrames = 0;
@@ -135,7 +139,7 @@ async function renderOnce(
       })),
     ]);
     const carried = carry && carryResult(carry.carrier, { start: first, end: first + plan.frames }, options.fps);
-    if (carried && node.previous) session.onLine(carriedLine(carried));
+    if (carried && previous) session.onLine(carriedLine(carried));
     // Join: the chunks in order with the sound, copied.
     const { size } = await timeline.time("joining", () => joinFiles({
       format: options.format, quality: options.quality, gifLoop: options.gifLoop, plan, files: chunks, audio,

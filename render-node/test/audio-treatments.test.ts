@@ -1,6 +1,6 @@
 // HyperFrames' audio treatments as its render sounds them (real Chromium, real ffmpeg): data-fx-chain's filters and
 // delay (run on the clip's sound, the delay ringing past the clip's end), a data-automation volume lane (over
-// data-volume), and what the studio leaves out (a reverb, a speed lane) said as feature-unsupported findings.
+// data-volume), and what the studio leaves out (a reverb, an effect-parameter lane) said as feature-unsupported findings.
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
@@ -39,7 +39,7 @@ beforeAll(async () => {
 <audio id="dull" src="tones.wav" data-start="0" data-duration="0.8" data-track-index="1" data-fx-chain='${chain([{ type: "lowpass", params: { frequency: 800 } }, { type: "reverb" }])}'></audio>
 <audio id="echo" src="tones.wav" data-start="1" data-duration="0.2" data-track-index="2" data-fx-chain='${chain([{ type: "delay", params: { time: 300, feedback: 0.01, mix: 0.5 } }])}'></audio>
 <audio id="swell" src="tones.wav" data-start="1.8" data-duration="0.8" data-track-index="3" data-volume="0.1"
-  data-automation='${automation([{ target: "volume", points: [{ t: 0, v: 0 }, { t: 0.4, v: 0 }, { t: 0.4001, v: 1 }] }, { target: "rate", points: [{ t: 0, v: 1 }, { t: 1, v: 2 }] }])}'></audio>
+  data-automation='${automation([{ target: "volume", points: [{ t: 0, v: 0 }, { t: 0.4, v: 0 }, { t: 0.4001, v: 1 }] }, { target: "fx.lp.frequency", points: [{ t: 0, v: 400 }, { t: 1, v: 2000 }] }])}'></audio>
 </div><script>window.__timelines = { main: { duration: () => 2.6, seek() {}, pause() {} } };</script></body></html>`);
   output = join(project, "out.mp4");
   const result = await renderProject({ projectDir: project, outputPath: output, format: "mp4", quality: "standard", concurrency: 1, signal });
@@ -68,10 +68,10 @@ it("plays a volume lane over data-volume: silent, then at unity", () => {
   expect(meanDb(output, 2.25, 0.3) - dry()).toBeCloseTo(0, 0);
 });
 
-it("says what it leaves out: the reverb and the speed lane", () => {
+it("says what it leaves out: the reverb and the effect-parameter lane", () => {
   const said = findings.filter((f) => f.code === "feature-unsupported").map((f) => f.message);
   expect(said).toEqual([
     expect.stringMatching(/^data-fx-chain on audio#dull: reverb is not rendered by the studio/),
-    expect.stringMatching(/^data-automation on audio#swell: the speed lane \(rate\) is not rendered by the studio/),
+    expect.stringMatching(/^data-automation on audio#swell: the effect lane fx\.lp\.frequency is not rendered by the studio/),
   ]);
 });

@@ -27,6 +27,8 @@ export interface Seen {
   manifest?: string;
   /** The node gave the job back (it was stopping): its body and the attempt it named. */
   released?: { body: unknown; attempt: string | undefined };
+  /** The previous render's parts the node read (`output`, `manifest`), in order. */
+  previousReads: string[];
   /** When the output, poster, manifest and completion arrived whole (performance.now()), and the output was answered. */
   at: Partial<Record<"output" | "outputAnswered" | "poster" | "manifest" | "complete", number>>;
   /** The most project file downloads under way at once. */
@@ -48,15 +50,17 @@ function body(req: IncomingMessage): Promise<Buffer> {
 
 // One render job (or, with `kind`, a snapshot job), handed out once; `cancelWhen` makes a progress post answer
 // cancelled: true; `refusePoster` answers the poster's upload with that refusal (e.g. a full storage quota); `carry`
-// hands the job a previous render to carry from (its output and manifest; either absent answers 404); `slow` answers
-// the output's upload, or each project file, that much later.
+// hands the job a previous render to carry from (its output and manifest; either absent answers 404); `planSegments`
+// answers the plan with that many segments (more than one: the render is split, its job ends after the plan); `slow`
+// answers the output's upload, or each project file, that much later.
 export async function startStudio(
   projectDir: string, options: Record<string, unknown>, cancelWhen?: (lines: string[]) => boolean, kind: "render" | "snapshot" = "render",
   refusePoster?: { status: number; error: string },
   carry?: { from: string; output?: Buffer; manifest?: string },
+  planSegments = 1,
   slow: { outputMs?: number; fileMs?: number } = {},
 ) {
-  const seen: Seen = { lines: [], output: null, outputType: undefined, poster: null, posterType: undefined, complete: null, unauthorized: 0, at: {}, filesAtOnce: 0 };
+  const seen: Seen = { lines: [], output: null, outputType: undefined, poster: null, posterType: undefined, complete: null, unauthorized: 0, previousReads: [], at: {}, filesAtOnce: 0 };
   let filesUnderWay = 0;
   const wait = (ms = 0) => new Promise((r) => setTimeout(r, ms));
   let handedOut = false;
@@ -104,10 +108,12 @@ export async function startStudio(
       return json(res, 200, { cancelled: cancelWhen ? cancelWhen(seen.lines) : false });
     }
     if (url.pathname === `${prefix}/plan`) {
-      // One segment: the node renders the whole composition itself, as a one-node studio does.
+      // One segment: the node renders the whole composition itself, as a one-node studio does; more: split.
       const { plan } = JSON.parse(data.toString()) as { plan: { frames: number } };
       seen.plan = plan;
-      return json(res, 200, { segments: [{ index: 0, fromFrame: 0, toFrame: plan.frames }], cancelled: false });
+      const size = Math.ceil(plan.frames / planSegments);
+      const segments = Array.from({ length: planSegments }, (_, index) => ({ index, fromFrame: index * size, toFrame: Math.min(plan.frames, (index + 1) * size) }));
+      return json(res, 200, { segments, cancelled: false });
     }
     if (url.pathname === `${prefix}/output`) {
       expect(Number(req.headers["content-length"])).toBe(data.length);
@@ -131,6 +137,7 @@ export async function startStudio(
       return json(res, 200, { ok: true, size: data.length });
     }
     if (url.pathname === `${prefix}/previous/output` || url.pathname === `${prefix}/previous/manifest`) {
+      seen.previousReads.push(url.pathname.endsWith("output") ? "output" : "manifest");
       const previous = url.pathname.endsWith("output") ? carry?.output : carry?.manifest;
       if (previous === undefined) return json(res, 404, { error: "the previous render is gone" });
       res.writeHead(200);

@@ -38,7 +38,7 @@ it("downloads the project's files side by side: four files the studio answers a 
   const binaries = await resolveBinaries();
   const project = await makeTestProject(binaries.ffmpeg);
   await writeFile(join(project, "assets", "notes.txt"), "a fourth file");
-  const studio = await startStudio(project, { format: "mp4", quality: "draft" }, undefined, "render", undefined, undefined, { fileMs: 1000 });
+  const studio = await startStudio(project, { format: "mp4", quality: "draft" }, undefined, "render", undefined, undefined, 1, { fileMs: 1000 });
   cleanups.push(studio.close);
   const node = startNode(studio.url);
   await studio.completed;
@@ -78,6 +78,18 @@ it("uploads the carry manifest beside the output; handed it back as the previous
   await third.completed;
   expect(third.seen.complete, full.output()).toEqual({ ok: true });
   expect(third.seen.lines.some((l) => l.startsWith("rendering in full: render render 2 could not be downloaded to carry from (GET /api/node/jobs/job%201/previous/output: the previous render is gone (HTTP 404"))).toBe(true);
+});
+
+it("a render the Worker splits at its plan downloads nothing of the previous render it was handed (its segments carry nothing)", async () => {
+  const binaries = await resolveBinaries();
+  const project = await makeTestProject(binaries.ffmpeg);
+  const previous = { from: "render 1", output: Buffer.alloc(256 * 1024, 7), manifest: JSON.stringify({ version: 1, key: "k", firstFrame: 0, fingerprints: [] }) };
+  const studio = await startStudio(project, { format: "mp4", quality: "draft" }, undefined, "render", undefined, previous, 2);
+  cleanups.push(studio.close);
+  const node = startNode(studio.url);
+  await expect.poll(() => studio.seen.lines.some((l) => l.includes("the Worker split the render into 2 segments")), { timeout: 60_000 }).toBe(true);
+  // The job ended with its plan, and the node read nothing of the previous render (it would have before the plan).
+  expect(studio.seen.previousReads, node.output()).toEqual([]);
 });
 
 it("a render job kept whole applies the request's gifLoop (the render options reach the encoder whole)", async () => {

@@ -133,7 +133,7 @@ it("the poster is made while the output uploads and goes up once the output is s
   await writeFile(ffmpeg, `#!/bin/sh\nfor arg in "$@"; do case "$arg" in */${POSTER_FILE}) sleep 4;; esac; done\nexec '${binaries.ffmpeg}' "$@"\n`, { mode: 0o755 });
   cleanups.push(() => void rm(tools, { recursive: true, force: true }));
   // The studio stores the output 4 s after it arrived (a slow upload).
-  const studio = await startStudio(project, { format: "mp4", quality: "draft" }, undefined, "render", undefined, undefined, { outputMs: 4000 });
+  const studio = await startStudio(project, { format: "mp4", quality: "draft" }, undefined, "render", undefined, undefined, 1, { outputMs: 4000 });
   cleanups.push(studio.close);
   const node = startNodeProcess(studio.url, { NODE_CONCURRENCY: "1", FFMPEG_PATH: ffmpeg });
   cleanups.push(() => node.child.kill("SIGKILL"));

@@ -1,6 +1,7 @@
-// The player (a preview in real Chromium) plays data-playback-rate and <video loop> as renders do: a clip at 2 runs
-// at twice the speed with its pitch kept, a paused seek shows the file's time at twice the timeline's from the clip's
-// in-point, and a looping video is sought into its current cycle.
+// The player (a preview in real Chromium) plays data-playback-rate, speed ramps and <video loop> as renders do: a clip
+// at 2 runs at twice the speed with its pitch kept, a paused seek shows the file's time at twice the timeline's from
+// the clip's in-point, a clip on a ramp (data-automation's rate lane) is at the ramp's integral and plays at its speed
+// of the moment, and a looping video is sought into its current cycle.
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,9 +25,11 @@ const html = `<!doctype html><html><head><style>html, body { margin: 0; width: 3
 <body><div data-composition-id="main" data-start="0" data-duration="4" data-width="320" data-height="180">
 <audio id="fast" src="tone.wav" data-start="0.5" data-playback-start="1" data-playback-rate="2"></audio>
 <audio id="plain" src="tone.wav" data-start="0.5" data-playback-start="1"></audio>
+<audio id="ramp" src="tone.wav" data-start="0.5" data-playback-start="1" data-playback-rate="3"
+  data-automation='{"version":1,"lanes":[{"target":"rate","points":[{"t":0,"v":1},{"t":2,"v":4}]}]}'></audio>
 </div></body></html>`;
 
-it("seeks and plays a clip at its data-playback-rate, pitch kept", async () => {
+it("seeks and plays a clip at its data-playback-rate or along its speed ramp, pitch kept", async () => {
   const binaries = await resolveBinaries();
   const dir = await mkdtemp(join(tmpdir(), "preview-rate-"));
   await mkdir(dir, { recursive: true });
@@ -41,17 +44,22 @@ it("seeks and plays a clip at its data-playback-rate, pitch kept", async () => {
     const at = (t: number) => page.evaluate(async (time: number) => {
       const audio = (id: string) => document.getElementById(id) as HTMLAudioElement;
       // Loaded, so a seek lands (the preview serves byte ranges, as the Worker does).
-      await Promise.all(["fast", "plain"].map((id) => audio(id).readyState >= 4 ? null : new Promise((r) => audio(id).addEventListener("canplaythrough", r, { once: true }))));
+      await Promise.all(["fast", "plain", "ramp"].map((id) => audio(id).readyState >= 4 ? null : new Promise((r) => audio(id).addEventListener("canplaythrough", r, { once: true }))));
       await (window as unknown as { __studio: { seek(t: number): Promise<void> } }).__studio.seek(time);
-      return ["fast", "plain"].map((id) => ({ time: audio(id).currentTime, rate: audio(id).playbackRate, pitch: audio(id).preservesPitch }));
+      return ["fast", "plain", "ramp"].map((id) => ({ time: audio(id).currentTime, rate: audio(id).playbackRate, pitch: audio(id).preservesPitch }));
     }, t);
     // 1.5 s into the timeline is 1 s into the clips: the fast one is 2 s past its in-point (3 s), the plain one 1 s.
-    const [fast, plain] = await at(1.5);
+    const [fast, plain, ramp] = await at(1.5);
     expect(fast!.time).toBeCloseTo(3, 2);
     expect(fast!.rate).toBe(2);
     expect(fast!.pitch).toBe(true);
     expect(plain!.time).toBeCloseTo(2, 2);
     expect(plain!.rate).toBe(1);
+    // The ramp (over data-playback-rate 3) from 1 to 4 in 2 s: 1 s in it has played ∫₀¹ 4^(u/2) du = 1 / ln 2 s of
+    // its file and plays at 2.
+    expect(ramp!.time).toBeCloseTo(1 + 1 / Math.LN2, 2);
+    expect(ramp!.rate).toBeCloseTo(2, 2);
+    expect(ramp!.pitch).toBe(true);
   } finally {
     await page.close();
     await preview.close();

@@ -74,7 +74,7 @@ describe("ffmpeg arguments", () => {
       "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
       "-probesize", "32", "-analyzeduration", "0", "-filter_threads", "1",
       "-f", "ivf", "-c:v", "mjpeg", "-i", "-",
-      "-vf", expect.stringMatching(/colorspace=iall=bt601-6-625:irange=pc:all=bt709:range=tv:.*format=yuv420p$/),
+      "-vf", expect.stringMatching(/scale=in_color_matrix=bt601:in_range=pc:out_color_matrix=bt709:out_range=tv:flags=neighbor\+accurate_rnd\+full_chroma_int,format=yuv420p$/),
       "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-threads", "1",
       "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
       "-g", "60", "-keyint_min", "60", "-flags", "+cgop",

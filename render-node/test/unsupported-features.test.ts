@@ -1,4 +1,4 @@
-// A HyperFrames media treatment the studio does not render (a grading preset's vignette, a data-automation speed lane) is
+// A HyperFrames media treatment the studio does not render (a grading preset's vignette, a data-automation effect lane) is
 // said, not skipped in silence: a feature-unsupported finding naming the element and its file, from a sub-composition
 // too, in a render's plan and in check's runtime section; a strict render fails on it.
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
@@ -25,7 +25,7 @@ beforeAll(async () => {
 <div data-composition-id="card" data-composition-src="compositions/card.html" data-start="0" data-duration="0.5"></div>
 </div><script>window.__timelines = { main: { duration: () => 0.5, seek() {}, pause() {} } };</script></body></html>`);
   await writeFile(join(project, "compositions", "card.html"), `<template><div data-composition-id="card" data-width="320" data-height="180">
-<div id="swell" data-automation='{"version":1,"lanes":[{"target":"rate","points":[{"t":0,"v":2}]}]}'>card</div></div></template>`);
+<div id="swell" data-automation='{"version":1,"lanes":[{"target":"fx.lp.frequency","points":[{"t":0,"v":400}]}]}'>card</div></div></template>`);
 });
 
 it("reports each unsupported attribute as a finding with its element and file", async () => {

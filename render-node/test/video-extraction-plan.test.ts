@@ -44,6 +44,22 @@ it("a looping clip's frames are those of the cycle the window shows", () => {
   expect(clipFrameSpans(clip({ loopSeconds: 0.75, duration: 2.5 }), { from: 1.6, to: 1.9 }, fps)).toEqual([{ first: 4, last: 13 }]);
 });
 
+it("a clip on a speed ramp needs its source's frames at speed 1 for the times the window maps to, shared with speed 1", () => {
+  // Speed 2 throughout: the segment 1 to 1.4 s of a clip from 0 is its file's 2 to 2.8 s, frames 61 to 85 at speed 1.
+  expect(clipFrameSpans(clip({ ramp: [{ t: 0, v: 2, curve: 0 }] }), { from: 1, to: 1.4 }, fps)).toEqual([{ first: 61, last: 85 }]);
+  // Looping, its cycle on the source's clock (1 s of file): 0.6 to 0.7 s is the file's 1.2 to 1.4 s, the second
+  // cycle's 0.2 to 0.4 s, frames 7 to 13.
+  expect(clipFrameSpans(clip({ ramp: [{ t: 0, v: 2, curve: 0 }], loopSeconds: 1 }), { from: 0.6, to: 0.7 }, fps)).toEqual([{ first: 7, last: 13 }]);
+  // Half speed for a second, then 4: 0.5 s in is the file's 0.25 s (frame 8); a clip of the same file and in-point at
+  // speed 1 (0.5 s: frame 16) shares its extraction.
+  const slowFast = [{ t: 0, v: 0.5, curve: 0 }, { t: 1, v: 0.5, curve: 0 }, { t: 1.0001, v: 4, curve: 0 }];
+  const plan = planVideoExtractions([clip({ ramp: slowFast }), clip()], { from: 0.5, to: 0.5 }, fps, 2);
+  expect(plan.extractions).toHaveLength(1);
+  expect(plan.clips.map((c) => c!.spans)).toEqual([[{ first: 8, last: 8 }], [{ first: 16, last: 16 }]]);
+  // The output may cover the source seconds the ramp plays in the clip's 600 s, not 600.
+  expect(plan.extractions[0]!.seconds).toBeGreaterThan(2000);
+});
+
 it("clips of one file at one rate and in-point share one extraction, over the union of their frames", () => {
   const plan = planVideoExtractions([clip(), clip({ start: 0.5 }), clip({ duration: 0.2, loopSeconds: 40 })], oneSecond, fps, 1);
   expect(plan.extractions).toHaveLength(1);

@@ -147,16 +147,21 @@ describe("live project page", () => {
     const latency = await seenInProgress(second);
     console.log(`the next render shown in progress after ${latency} ms`);
     expect(latency).toBeLessThan(2500);
-    // .first(): a render this short (its segments carried from the first) may end before the page's stream catches up.
-    await page.getByTestId("toast").filter({ hasText: second.filename }).filter({ hasText: "Render finished" }).first().waitFor({ timeout: 240_000 });
+    // A render this short (its segments carried from the first) may end before its own stream catches up with the
+    // project's: one toast all the same.
+    const secondToast = page.getByTestId("toast").filter({ hasText: second.filename }).filter({ hasText: "Render finished" });
+    await secondToast.waitFor({ timeout: 240_000 });
     await page.getByTestId("renders").getByText(second.filename, { exact: true }).waitFor();
+    expect(await secondToast.count()).toBe(1);
 
     // The project's stream breaks; a render started before it reopens is picked up from its first event.
     expect(await page.evaluate(() => (window as unknown as { __dropProjectStreams: () => number }).__dropProjectStreams())).toBe(1);
     const third = await agentRenders();
     await page.locator(`[data-testid=render-log]`).filter({ hasText: `→ ${third.filename}` }).waitFor({ state: "attached", timeout: 10_000 });
-    await page.getByTestId("toast").filter({ hasText: third.filename }).filter({ hasText: "Render finished" }).first().waitFor({ timeout: 240_000 });
+    const thirdToast = page.getByTestId("toast").filter({ hasText: third.filename }).filter({ hasText: "Render finished" });
+    await thirdToast.waitFor({ timeout: 240_000 });
     await page.getByTestId("renders").getByText(third.filename, { exact: true }).waitFor();
+    expect(await thirdToast.count()).toBe(1);
     expect(await page.getByTestId("render-status").getAttribute("data-status")).toBe("done");
     expect(await stillSamePage()).toBe(true);
   }, 600_000);

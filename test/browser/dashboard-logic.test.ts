@@ -111,6 +111,23 @@ describe("renders announced by the project's stream", () => {
     expect(applyAnnouncement(ended.view, done, false)).toMatchObject({ ended: false, follow: false });
   });
 
+  it("ends a short render once: its own stream telling it running after the project's stream told its end is stale", () => {
+    // A render of a second or two (carried, cached): the project's stream tells its end before the render's own
+    // stream, opened at its start, delivers the snapshot it took while the render ran, then the end.
+    const started = applyAnnouncement(EMPTY_RENDER, queued, false);
+    const ended = applyAnnouncement(started.view, done, false);
+    expect(ended.ended).toBe(true);
+    const lateSnapshot = applyRenderEvent(ended.view, "snapshot", { ...renderState({ status: "rendering" }), lines: ["frame 1/2"] });
+    expect(lateSnapshot.state).toEqual(done);
+    const lateLine = applyRenderEvent(lateSnapshot, "line", { line: "frame 2/2", status: "rendering", progress: null });
+    expect(isRunning(lateLine)).toBe(false);
+    expect(applyRenderEvent(lateLine, "start", queued).state).toEqual(done);
+    // The page ends a render it saw running (use-render-follow.ts): never running again, so never ended again.
+    expect(isRunning(applyRenderEvent(lateLine, "end", done))).toBe(false);
+    // The project's next render is news as ever.
+    expect(isRunning(applyRenderEvent(lateLine, "snapshot", { ...renderState({ id: "r2", status: "rendering" }), lines: [] }))).toBe(true);
+  });
+
   it("shows the last render as the page opens without a toast, but one that ended while the stream was down is news", () => {
     const opened = applyAnnouncement(EMPTY_RENDER, done, true);
     expect(opened).toMatchObject({ follow: true, ended: false, view: { state: done } });

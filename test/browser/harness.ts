@@ -82,20 +82,13 @@ export async function shoot(page: Page, dir: string, name: string): Promise<void
   }
 }
 
-/**
- * A running render's live playlist asked for just as the render ended: its pieces are gone (404, by design) and the
- * dashboard's player swaps in the final file. The browser logs the 404 whatever the page does with it, so any page
- * that shows a render may log it once, in a race with the render's end.
- */
-const LIVE_PLAYLIST_ENDED = /status of 404 .*\/api\/renders\/[\w-]+\/live\.m3u8/;
-
-/** Console errors and uncaught exceptions of a page, except the expected resource errors given (and LIVE_PLAYLIST_ENDED). */
+/** Console errors and uncaught exceptions of a page, except the expected resource errors given. */
 export function watchConsole(page: Page, allowed: RegExp[] = []): string[] {
   const problems: string[] = [];
   page.on("console", (msg) => {
     if (msg.type() !== "error") return;
     const text = `${msg.text()} (${msg.location().url})`;
-    if (LIVE_PLAYLIST_ENDED.test(text) || allowed.some((re) => re.test(text))) return;
+    if (allowed.some((re) => re.test(text))) return;
     problems.push(text);
   });
   page.on("pageerror", (err) => problems.push(`uncaught: ${err.message}`));

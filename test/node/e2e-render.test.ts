@@ -188,8 +188,10 @@ describe("rendering through the studio", () => {
     const video = (await probeStreams(ffprobe, file)).find((stream) => stream.codec_type === "video");
     expect(video).toMatchObject({ codec_name: "h264", width: CANVAS.width, height: CANVAS.height, nb_read_frames: "60" });
     expect(await (await call("DELETE", "/api/projects/long/render")).json()).toEqual({ stopped: true });
-    // Ended: the pieces are gone, the playlist says where the video would be.
-    expect((await call("GET", start.liveUrl!)).status).toBe(404);
+    // Ended (cancelled): a player still polling gets the pieces so far, ended, for a minute (then a 404).
+    const ended = await call("GET", start.liveUrl!);
+    expect(ended.status).toBe(200);
+    expect(await ended.text()).toMatch(/live\/0\.mp4\n(.*\n)*#EXT-X-ENDLIST\n$/);
   });
 
   it("a re-render after an edit of the end title carries the unchanged first segment from the previous render, and equals a full render of the edited files", async () => {

@@ -1,12 +1,26 @@
 // Watching a render while it runs: the node uploads each finished segment as a live piece, the Worker's playlist
 // lists the contiguous prefix of them (EVENT), ENDLIST once the node's announced count is there, the render's
-// liveUrl names it, another user gets 404, and the render's end removes the pieces (the file is the video then).
-import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+// liveUrl names it, another user gets 404. After the render's end a player still polling gets the playlist with
+// ENDLIST and its pieces, never a 404, for a minute; then the room's alarm removes every object under the render's
+// prefix, a piece stored in the instant of its end included (the file is the video then).
+import { env, runDurableObjectAlarm } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { api, json, signIn } from "./helpers.ts";
 import { claim, nodeCall, registerNode } from "./node-helpers.ts";
 import { callTool, textOf } from "./mcp-helpers.ts";
 import { finishWithFile, startRender } from "./render-farm-helpers.ts";
+
+/** Runs the room's alarm as it runs a minute after now (the grace of an ended render's live pieces, live-sweeps.ts). */
+async function alarmAMinuteLater(room: DurableObjectStub): Promise<void> {
+  const now = Date.now();
+  vi.spyOn(Date, "now").mockReturnValue(now + 61_000);
+  await runDurableObjectAlarm(room);
+  vi.restoreAllMocks();
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 /** A piece's stand-in bytes: the Worker stores and serves them, the figures say where its parts end. */
 const pieceBytes = (n: number) => new Uint8Array(100).map((_, i) => (i + n) % 256);
@@ -16,7 +30,7 @@ const putPiece = (key: string, jobId: string, n: number, count = 3) =>
 describe("a running render's live playlist", () => {
   it("lists the finished prefix, serves each piece to its owner only, ends with ENDLIST, and is gone with the render", { timeout: 30_000 }, async () => {
     const node = await registerNode("live-node");
-    const { s, state } = await startRender("live-owner", "live");
+    const { s, state, room } = await startRender("live-owner", "live");
     expect(state.liveUrl).toBe(`/api/renders/${state.id}/live.m3u8`);
     while ((await claim(node))?.id !== state.id);
     const playlist = async () => {
@@ -58,12 +72,51 @@ describe("a running render's live playlist", () => {
     // A piece past the announced count is refused.
     expect((await putPiece(node, state.id, 3)).status).toBe(400);
 
-    // The render ends: its file is the video, the pieces are gone.
+    // The render ends: its file is the video. A player still polling the playlist gets it whole, ended, with its
+    // pieces: its stream ends cleanly instead of on a 404.
     expect((await finishWithFile(node, state.id)).status).toBe(200);
     const done = await json<Record<string, unknown>>(await api(s.token, "GET", `/api/renders/${state.id}`));
     expect(done.status).toBe("done");
     expect(done.liveUrl).toBeUndefined();
-    expect((await api(s.token, "GET", state.liveUrl as string)).status).toBe(404);
+    expect((await playlist()).trimEnd().endsWith("live/2.mp4\n#EXT-X-ENDLIST")).toBe(true);
+    expect((await api(s.token, "GET", `/api/renders/${state.id}/live/2.mp4`, undefined, { Range: "bytes=20-99" })).status).toBe(206);
+    expect((await api(other.token, "GET", state.liveUrl as string)).status).toBe(404);
+
+    // A minute later the room's alarm removes the pieces: the playlist says where the video is.
+    await alarmAMinuteLater(room);
+    expect((await env.FILES.list({ prefix: `live/${s.userId}/${state.id}/` })).objects).toEqual([]);
+    const gone = await api(s.token, "GET", state.liveUrl as string);
+    expect(gone.status).toBe(404);
+    expect(await gone.text()).toContain("downloadUrl");
+    expect((await api(s.token, "GET", `/api/renders/${state.id}/live/0.mp4`)).status).toBe(404);
+  });
+
+  it("ends a failed render's playlist where its pieces end", { timeout: 30_000 }, async () => {
+    const node = await registerNode("live-fail-node");
+    const { s, state } = await startRender("live-failed", "live-failed");
+    while ((await claim(node))?.id !== state.id);
+    expect((await putPiece(node, state.id, 0, 5)).status).toBe(200);
+    expect((await nodeCall(node, "POST", `/jobs/${state.id}/complete`, { ok: false, error: "stopped by the test" })).status).toBe(200);
+    const res = await api(s.token, "GET", state.liveUrl as string);
+    expect(res.status).toBe(200);
+    expect((await res.text()).trimEnd().endsWith("live/0.mp4\n#EXT-X-ENDLIST")).toBe(true);
+  });
+});
+
+describe("an ended render's live pieces", () => {
+  it("are all removed by the room's alarm, a piece stored in the instant the render ended included", { timeout: 30_000 }, async () => {
+    const node = await registerNode("live-orphan-node");
+    const { s, state, room } = await startRender("live-orphan", "live-orphan");
+    while ((await claim(node))?.id !== state.id);
+    expect((await putPiece(node, state.id, 0)).status).toBe(200);
+    expect((await finishWithFile(node, state.id)).status).toBe(200);
+    // A piece whose upload passed its job check just before the render ended, stored just after the end: what the
+    // race leaves in R2.
+    await env.FILES.put(`live/${s.userId}/${state.id}/1`, pieceBytes(1));
+    // An upload that starts after the end is refused and stores nothing.
+    expect((await putPiece(node, state.id, 2)).status).toBe(409);
+
+    await alarmAMinuteLater(room);
     expect((await env.FILES.list({ prefix: `live/${s.userId}/${state.id}/` })).objects).toEqual([]);
   });
 });

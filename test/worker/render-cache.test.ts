@@ -196,6 +196,30 @@ describe("a render with the inputs of a done render", () => {
     await expectMiss(key, other, "misses");
   }, 20_000); // eight renders one after another
 
+  it("is not missed for a snapshot taken meanwhile (no render is given the snapshots folder), and misses for a file a render loads", async () => {
+    const key = await registerNode();
+    const s = await signIn("cache-snapshot");
+    await createProject(s.token, "snapped");
+    const done = await renderDone(key, s, "snapped");
+    // What a snapshot leaves in the project: PNG frames and a contact sheet under snapshots/ (the studio's output).
+    await env.FILES.put(`p/${s.userId}/snapped/snapshots/frame-01-0.000s.png`, POSTER);
+    await env.FILES.put(`p/${s.userId}/snapped/snapshots/contact-sheet.png`, POSTER);
+    expect(await post(s, "snapped")).toMatchObject({ status: 200, state: { status: "done", reusedFrom: done.id } });
+
+    // A render's job is not given them, so no render can load them (nor carry its segments past them).
+    const { status, state } = await post(s, "snapped", { quality: "draft", force: true });
+    expect(status).toBe(202);
+    await claimOwn(key, state.id);
+    const listed = await json<{ files: { path: string }[] }>(await nodeCall(key, "GET", `/jobs/${state.id}/files`));
+    expect(listed.files.map((f) => f.path)).toContain("index.html");
+    expect(listed.files.filter((f) => f.path.startsWith("snapshots/"))).toEqual([]);
+    await nodeCall(key, "POST", `/jobs/${state.id}/complete`, { ok: false, error: "stopped by the test" });
+
+    // A file the composition can load is an input: its change misses.
+    await api(s.token, "PUT", "/api/projects/snapped/files/assets/logo.svg", "<svg xmlns='http://www.w3.org/2000/svg'/>");
+    await expectMiss(key, s, "snapped");
+  });
+
   it("never reuses a failed or cancelled render, nor one whose file was deleted", async () => {
     const key = await registerNode();
     const s = await signIn("cache-never");

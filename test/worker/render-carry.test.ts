@@ -1,7 +1,8 @@
 // Incremental re-render through the API (issue 35 point 2): the Worker hands a render job the project's latest done
 // render of the same composition to carry from, never another project's or a deleted one; only the node holding
 // that job reads its output and manifest; the manifest is stored beside the output and deleted with it; the render's
-// state, the render list and the log say what was carried.
+// state, the render list and the log say what was carried. A render answered by the render cache has its original's
+// manifest copied beside its file, so the next edit carries from it as from any render.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, createProject, json, signIn } from "./helpers.ts";
@@ -95,5 +96,31 @@ describe("incremental re-render through the API", () => {
     // A completion claiming to have carried from a render it was not handed shows nothing of it.
     await nodeCall(key, "POST", `/jobs/${state.id}/complete`, { ok: true, carried: { from: third.state.id, segments: 1, frames: 20, of: 2 } });
     expect(await json<State>(await api(s.token, "GET", `/api/renders/${state.id}`))).not.toHaveProperty("carriedFrom");
+  });
+
+  it("hands the next render a render answered by the render cache, with the manifest of the render it reused, even once that one is deleted", async () => {
+    const key = await registerNode();
+    const s = await signIn("carry-cached");
+    await createProject(s.token, "cached-carry");
+    const first = await renderDone(s.token, "cached-carry", key);
+    // The same inputs again, without force: answered from the render cache, no node.
+    const res = await api(s.token, "POST", "/api/projects/cached-carry/render", { quality: "draft" });
+    expect(res.status).toBe(200);
+    const reused = await json<State & { reusedFrom?: string }>(res);
+    expect(reused.reusedFrom).toBe(first.state.id);
+    // The original deleted: the reuse still has its own copy of the manifest to carry from.
+    expect((await api(s.token, "DELETE", `/renders/${first.state.filename}`)).status).toBe(200);
+
+    // The next edit's render is handed the reuse, the latest done render, and reads the reused render's manifest.
+    await api(s.token, "PUT", "/api/projects/cached-carry/files/assets/notes.txt", "an edit");
+    const { state, job } = await renderClaimed(s.token, "cached-carry", key);
+    expect(job.carryFrom).toBe(reused.id);
+    expect(await (await nodeCall(key, "GET", `/jobs/${state.id}/previous/manifest`)).text()).toBe(MANIFEST);
+    expect(new Uint8Array(await (await nodeCall(key, "GET", `/jobs/${state.id}/previous/output`)).arrayBuffer())).toEqual(OUTPUT);
+    await nodeCall(key, "POST", `/jobs/${state.id}/complete`, { ok: false, error: "stopped by the test" });
+
+    // Deleted with the reuse's file, as any render's manifest.
+    expect((await api(s.token, "DELETE", `/renders/${reused.filename}`)).status).toBe(200);
+    expect((await env.FILES.list({ prefix: `r/${s.userId}/${reused.filename}` })).objects).toEqual([]);
   });
 });

@@ -8,6 +8,9 @@ import type { Env } from "../env.ts";
 import { manifestKey, renderKey } from "../storage/keys.ts";
 import type { RenderOptions } from "../../core/render/render-options.ts";
 
+/** The type a carry manifest is stored and served with (JSON). */
+export const MANIFEST_CONTENT_TYPE = "application/json";
+
 /** Done renders looked at, newest first, for one whose output and manifest are both still stored. */
 const CANDIDATES = 5;
 

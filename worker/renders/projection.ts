@@ -5,8 +5,6 @@
 // live one (GET /api/renders/:id, the project summaries) reads the very state the room showed. The render's work rows
 // in the jobs queue (its render job, segments and join) are written here too, through the queue's own statements
 // (farm/queue.ts); nodes change them only by claiming, renewing and reporting.
-import { deleteLivePieces } from "./live/live-pieces.ts";
-import { isLiveFormat } from "../../core/render/segment-plan.ts";
 import { eq, sql } from "drizzle-orm";
 import { RenderStateSchema, type RenderState } from "../../core/protocol/render-state.ts";
 import { openDb, type Db } from "../db/client.ts";
@@ -155,8 +153,6 @@ export async function writeEndedRender(env: Env, render: EndedRender): Promise<v
   const db = openDb(env.DB);
   const jobStatus = render.status === "done" ? "done" : render.status === "cancelled" ? "cancelled" : "failed";
   if (render.segments) await env.FILES.delete(render.segments.map((s) => segmentKey(render.userId, render.id, s.index)));
-  // A render watched live: its pieces go, the final file is its video now (only mp4 and webm have any).
-  if (isLiveFormat(render.options.format)) await deleteLivePieces(env.FILES, render.userId, render.id);
   const endJobs = endJobsQuery(db, jobIdsOf(render), jobStatus, render.error ? { error: render.error } : {});
   const row = projectionQuery(db, render);
   // Its reservation replaced by what it used, in the same all-or-nothing batch (a render never taken used nothing).

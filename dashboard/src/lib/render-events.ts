@@ -39,6 +39,16 @@ export function readRenderEvent<K extends RenderEventName>(kind: K, payload: unk
   return { problem: `the server sent a "${kind}" event this page cannot read (${parsed.error.issues[0]?.message ?? "unknown shape"}); reload to see the render's state` };
 }
 
+/**
+ * Whether a report that render `id` runs comes after the view saw that very render end: the render's own stream
+ * catching up with the project's stream, which told the end first (a render of a second or two, carried or cached).
+ * A render never runs again once ended, so such a report is stale; taken as news it would end the render twice
+ * (two "Render finished" toasts).
+ */
+function isStaleRunning(view: RenderView, state: { id?: string | undefined; status: string }): boolean {
+  return !isRunning(view) && view.state.id !== undefined && state.id === view.state.id && !FINISHED.has(state.status);
+}
+
 /** Applies one event from the stream (or a polled GET …/render, as kind "snapshot"); other event names change nothing. */
 export function applyRenderEvent(view: RenderView, kind: string, payload: unknown): RenderView {
   switch (kind) {
@@ -46,12 +56,14 @@ export function applyRenderEvent(view: RenderView, kind: string, payload: unknow
       const read = readRenderEvent("snapshot", payload);
       if ("problem" in read) return { ...view, problem: read.problem };
       if (read.data.status === "none") return EMPTY_RENDER;
+      if (isStaleRunning(view, read.data)) return view;
       const { lines, ...state } = read.data;
       return { state, lines: lines.slice(-MAX_LINES), progress: state.progress, problem: null };
     }
     case "start": {
       const read = readRenderEvent("start", payload);
       if ("problem" in read) return { ...view, problem: read.problem };
+      if (isStaleRunning(view, read.data)) return view;
       return { state: read.data, lines: [], progress: null, problem: null };
     }
     case "line": {
@@ -59,7 +71,8 @@ export function applyRenderEvent(view: RenderView, kind: string, payload: unknow
       if ("problem" in read) return { ...view, problem: read.problem };
       const { line, status, progress } = read.data;
       // A line of a render whose start this page missed: the log shows, the state waits for the next snapshot or end.
-      const state: RenderState = view.state.status === "none" ? view.state : { ...view.state, status, lastLine: line };
+      // A line of the render the view saw end (told late by its own stream) adds to its log, never runs it again.
+      const state: RenderState = view.state.status === "none" || !isRunning(view) ? view.state : { ...view.state, status, lastLine: line };
       return { state, lines: [...view.lines, line].slice(-MAX_LINES), progress: progress ?? view.progress, problem: null };
     }
     case "end": {

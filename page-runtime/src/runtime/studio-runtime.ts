@@ -13,6 +13,8 @@ import { describeStartProblem, readMediaOffset } from "../../../core/composition
 import { readFadeSeconds, readVolume } from "../../../core/composition/audio-gain.ts";
 import { MAX_TREATMENT_CHARS } from "../../../core/composition/audio-fx-chain.ts";
 import { readPlaybackRate } from "../../../core/composition/playback-rate.ts";
+import { parseAutomation } from "../../../core/composition/audio-automation.ts";
+import { rateAt, sourceSecondsAt, type RatePoint } from "../../../core/composition/speed-ramp.ts";
 import { installVolume, resumeAudio, sampleVolumes, watchMediaVolumes } from "./media-volume.ts";
 import { exposeOwnVariables } from "./own-variables.ts";
 import { watchStillFrames } from "./still-frame.ts";
@@ -29,6 +31,8 @@ interface VideoItem {
   mediaStart: number;
   /** Source seconds per timeline second (data-playback-rate). */
   rate: number;
+  /** A speed ramp (data-automation's rate lane), which replaces `rate`: the node extracts its frames at speed 1. */
+  ramp: RatePoint[] | null;
   loop: boolean;
 }
 interface MediaItem {
@@ -36,12 +40,18 @@ interface MediaItem {
   window: TimeWindow;
   mediaStart: number;
   rate: number;
+  ramp: RatePoint[] | null;
 }
 
 /** Seconds into its source a media element starts (data-playback-start, else data-media-start). */
 const mediaOffset = (el: Element) => readMediaOffset((name) => el.getAttribute(name));
 /** Its constant speed (data-playback-rate, core/composition/playback-rate.ts); a render's swapped <img> keeps it. */
 const mediaRate = (el: Element) => readPlaybackRate(el.getAttribute("data-playback-rate"));
+/** Its speed ramp, data-automation's rate lane (core/composition/speed-ramp.ts), or null. */
+function mediaRamp(el: Element): RatePoint[] | null {
+  const raw = el.getAttribute("data-automation");
+  return raw === null ? null : parseAutomation(raw, null).rate;
+}
 
 function studioRuntime(): void {
   if (page.__studio) return;
@@ -123,7 +133,7 @@ function studioRuntime(): void {
       .map((el) => ({ el, window: clock.shownWindow(el), collapses: null, savedDisplay: null }));
     const videoEls = renderMode ? document.querySelectorAll<HTMLElement>("img[data-studio-video]") : document.querySelectorAll<HTMLElement>("video");
     state.videos = Array.prototype.map.call(videoEls, (el: HTMLElement, index: number) => ({
-      el, index, window: clock.mediaWindow(el), mediaStart: mediaOffset(el), rate: mediaRate(el), loop: el.hasAttribute("loop"),
+      el, index, window: clock.mediaWindow(el), mediaStart: mediaOffset(el), rate: mediaRate(el), ramp: mediaRamp(el), loop: el.hasAttribute("loop"),
     })) as VideoItem[];
     // Any media element the watch missed gets the gain-keeping volume too (media-volume.ts).
     Array.prototype.forEach.call(document.querySelectorAll("audio, video"), (el: HTMLMediaElement) => installVolume(el, !renderMode));
@@ -134,7 +144,7 @@ function studioRuntime(): void {
       // Sound keeps its pitch at any speed, as in the render (atempo).
       el.preservesPitch = true;
       el.playbackRate = rate;
-      return { el, window: clock.mediaWindow(el), mediaStart: mediaOffset(el), rate };
+      return { el, window: clock.mediaWindow(el), mediaStart: mediaOffset(el), rate, ramp: mediaRamp(el) };
     }) as MediaItem[]);
     for (const id in timelines()) {
       const tl = timelines()[id];
@@ -208,15 +218,20 @@ function studioRuntime(): void {
       timelines: Object.keys(timelines()),
       findings: findingsSoFar(),
       audio,
-      videos: state.videos.map((v) => ({
-        index: v.index,
-        src: renderMode ? v.el.getAttribute("data-studio-video-src") : mediaSrc(v.el),
-        start: v.window.start,
-        duration: Number.isFinite(v.window.end) ? v.window.end - v.window.start : null,
-        mediaStart: v.mediaStart,
-        playbackRate: v.rate,
-        loop: v.loop,
-      })),
+      videos: state.videos.map((v) => {
+        // data-automation as written: a speed ramp decides which frames of its file the node extracts.
+        const { automation } = treatments(v.el);
+        return {
+          index: v.index,
+          src: renderMode ? v.el.getAttribute("data-studio-video-src") : mediaSrc(v.el),
+          start: v.window.start,
+          duration: Number.isFinite(v.window.end) ? v.window.end - v.window.start : null,
+          mediaStart: v.mediaStart,
+          playbackRate: v.rate,
+          loop: v.loop,
+          ...(automation !== undefined ? { automation } : {}),
+        };
+      }),
     };
   }
 
@@ -236,11 +251,14 @@ function studioRuntime(): void {
     if (!config.videoFrameUrl) return null;
     const source = config.videoFrames[video.index];
     if (!source || !(source.count > 0)) return null;
-    let localTime = Math.max(0, t - video.window.start);
+    // Frames are numbered on the extraction's clock: the clip's, or for a speed ramp its source's (extracted at
+    // speed 1), where the clip is the ramp's integral of its speed.
+    const local = Math.max(0, t - video.window.start);
+    let clipTime = video.ramp ? sourceSecondsAt(video.ramp, local) : local;
     // A looping video starts its file over each cycle, as HyperFrames' frame lookup does; any other holds its last frame.
     const cycle = source.loopSeconds;
-    if (cycle && cycle > 0 && localTime >= cycle) localTime %= cycle;
-    const frame = Math.min(source.count, Math.floor((localTime * config.fps[0]) / config.fps[1] + 1e-6) + 1);
+    if (cycle && cycle > 0 && clipTime >= cycle) clipTime %= cycle;
+    const frame = Math.min(source.count, Math.floor((clipTime * config.fps[0]) / config.fps[1] + 1e-6) + 1);
     return config.videoFrameUrl.replace("{folder}", String(source.folder)).replace("{frame}", String(frame));
   }
 
@@ -300,12 +318,17 @@ function studioRuntime(): void {
     if (pending.length) await Promise.all(pending);
   }
 
-  // Where in its file a media element is, `local` seconds into its window: at its rate from its in-point, and for a
-  // looping <video> (once its length is known) over again from the in-point each cycle, as a render shows it.
-  // (Renders do not loop sound, HyperFrames' neither.)
+  // Where in its file a media element is, `local` seconds into its window: at its rate (or along its speed ramp)
+  // from its in-point, and for a looping <video> (once its length is known) over again from the in-point each
+  // cycle, as a render shows it. (Renders do not loop sound, HyperFrames' neither.)
   function mediaTime(item: MediaItem, local: number): number {
     const el = item.el;
     const loops = el.loop && el.nodeName === "VIDEO" && Number.isFinite(el.duration) && el.duration > item.mediaStart;
+    if (item.ramp) {
+      // A ramped loop starts over once its source's cycle has played, as HyperFrames' frame lookup does.
+      const played = sourceSecondsAt(item.ramp, local);
+      return item.mediaStart + (loops ? played % (el.duration - item.mediaStart) : played);
+    }
     const cycle = loops ? (el.duration - item.mediaStart) / item.rate : 0;
     return item.mediaStart + (cycle > 0 ? local % cycle : local) * item.rate;
   }
@@ -318,7 +341,14 @@ function studioRuntime(): void {
       const item = state.media[m]!;
       const el = item.el;
       const inside = t >= item.window.start && t < item.window.end;
-      const target = mediaTime(item, Math.max(0, t - item.window.start));
+      const local = Math.max(0, t - item.window.start);
+      const target = mediaTime(item, local);
+      // Along a speed ramp the element plays at the ramp's speed of the moment (pitch kept), so it drifts little
+      // between the clock's ticks.
+      if (item.ramp) {
+        const speed = rateAt(item.ramp, local);
+        if (Math.abs(el.playbackRate - speed) > 0.005 * speed) el.playbackRate = speed;
+      }
       if (playing && inside) {
         if (el.readyState >= 1 && Math.abs(el.currentTime - target) > MAX_DRIFT) el.currentTime = target;
         if (el.paused) el.play().catch((error: unknown) => logIgnored("a media element may not play yet (autoplay policy)", error));

@@ -27,16 +27,16 @@ export interface EncoderSettings {
 
 const BT709 = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"];
 // JPEG frames are full-range BT.601; convert them to what players expect of HD video (BT.709, limited range), as
-// HyperFrames does. HyperFrames goes JPEG → RGB (nearest chroma) → YUV in two swscale passes; we matched its bytes
-// with one accurate swscale pass (neighbor+accurate_rnd+full_chroma_int), but that pass runs scalar C: 17–19 ms of
-// CPU per 1080p frame, 10% of a whole render's CPU (perf, reference composition). The colorspace filter does the
-// same matrix and range conversion on the YUV planes directly (fast=1: no primaries or transfer change, as
-// HyperFrames makes none) in 1–2 ms. Against HyperFrames' bytes it differs by rounding only: mean level under 0.1,
-// MAD about 0.1 on every plane (render-node/test/colour-conversion.test.ts), where the plain swscale YUV→YUV
-// conversion was 0.95 levels darker.
+// HyperFrames does, to its bytes. HyperFrames goes JPEG → RGB (nearest chroma) → YUV in two swscale passes; one
+// swscale pass from YUV to YUV with nearest chroma, accurate rounding and full chroma interpolation gives the same
+// bytes (render-node/test/colour-conversion.test.ts, on Chromium's own JPEGs). The colorspace filter used before
+// was ten times cheaper (1–2 ms of CPU per 1080p frame against about 15 ms) but rounds differently: on Chromium's
+// JPEGs of dark colours it came out a level lighter than HyperFrames (Y +0.7 to +0.9 on average over the parity
+// corpus' dark pages, #101828 as Y 36 where HyperFrames writes 35), a floor of about 1 MAD under every frame of
+// bench/parity.ts that pushed the busiest frames past the goal.
 const TO_BT709_420 =
   "pad=ceil(iw/2)*2:ceil(ih/2)*2," +
-  "colorspace=iall=bt601-6-625:irange=pc:all=bt709:range=tv:fast=1:dither=none:format=yuv420p";
+  "scale=in_color_matrix=bt601:in_range=pc:out_color_matrix=bt709:out_range=tv:flags=neighbor+accurate_rnd+full_chroma_int,format=yuv420p";
 // ProRes (mov) carries BT.601 limited-range data, tagged so: ffmpeg's decoders (the npm build's and Debian's 5.1)
 // convert ProRes to RGB as BT.601 whatever the tag says, so BT.709 data came out R +7.8, B -5.2 (#10b981 as
 // 30,206,130) where HyperFrames' mov decodes exact. The tag is said three ways because each ffmpeg keeps a different

@@ -8,8 +8,14 @@ import { renderPipeline, type PlanDecision } from "../render-pipeline.ts";
 import type { ChunkDone } from "../capture/capture-chunks.ts";
 import { formatTimeline, startTimeline } from "../progress/render-timeline.ts";
 import { runFarmJob, type FarmJobSettings } from "./run-farm-job.ts";
+<<<<<<< HEAD
 import { uploadFinishedRender } from "./upload-finished-render.ts";
 import { fetchPreviousRender } from "./fetch-previous-render.ts";
+=======
+import { postPoster } from "./post-poster.ts";
+import { previousAfterPlan } from "./fetch-previous-render.ts";
+import { writeCarryManifest, type CarryManifest } from "../carry/carry-manifest.ts";
+>>>>>>> main
 import { resolveBinaries } from "../system/resolve-binaries.ts";
 import { stageTools } from "../system/stage-tools.ts";
 import { DEFAULT_STAGE_BOUNDS } from "../bounds/stage-bounds.ts";
@@ -23,11 +29,10 @@ export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSett
     const projectDir = join(work, "project");
     // The render's stages and the upload, as one `timeline:` line at the end (how long each took, cores busy).
     const timeline = startTimeline();
-    // The previous render the Worker handed the job (incremental re-render) comes down beside the project's files.
-    const [files, previous] = await timeline.time("downloading", () => Promise.all([
-      client.downloadFiles(job.id, projectDir, signal),
-      fetchPreviousRender(client, job, join(work, `previous.${options.format}`), signal, onLine),
-    ]));
+    const files = await timeline.time("downloading", () => client.downloadFiles(job.id, projectDir, signal));
+    // The previous render the Worker handed the job (incremental re-render) comes down once the Worker keeps the
+    // render whole here: a split render's segments carry nothing from it.
+    const previousRender = previousAfterPlan(client, job, join(work, `previous.${options.format}`), signal, onLine, timeline);
     onLine(`downloaded ${files.length} project file${files.length === 1 ? "" : "s"}`);
     const output = join(work, `${job.slug || "render"}.${options.format}`);
     const toolsOf = async () => stageTools(settings.binaries ?? (await resolveBinaries()), settings.limits?.bounds ?? DEFAULT_STAGE_BOUNDS, signal);
@@ -37,14 +42,18 @@ export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSett
       const { segments, cancelled } = await client.postPlan(job.id, plan);
       if (cancelled) throw new Error("render cancelled");
       live?.planned(plan);
-      if (segments.length === 1) return "render";
+      if (segments.length === 1) {
+        previousRender.kept();
+        return "render";
+      }
+      previousRender.split();
       onLine(`planned ${plan.frames} frames; the Worker split the render into ${segments.length} segments`);
       return "stop";
     };
     // The node's side: its binaries, browsers at once, stage bounds, scratch budget and frame reuse as configured
     // (each a default when absent), the job's signal, log and progress; the render's side is `options`, whole.
     const node = {
-      projectDir, concurrency: settings.concurrency, binaries: settings.binaries, ...settings.limits, signal, onLine, timeline, previous,
+      projectDir, concurrency: settings.concurrency, binaries: settings.binaries, ...settings.limits, signal, onLine, timeline, previous: previousRender.previous,
       onSegment: live ? (segment: ChunkDone) => live.onSegment(segment) : undefined,
       onProgress: (p: { frame: number; total: number; fps: number; etaSeconds: number; reused: number }) =>
         progress(p.frame, p.total, p.fps, p.etaSeconds, p.frame < p.total ? "capturing" : "encoding", p.reused),
@@ -61,6 +70,7 @@ export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSett
     }, onLine, timeline.time);
     onLine(`timeline: ${formatTimeline(timeline.stages())}`);
     // What it carried, from the render the Worker named (absent when it was handed none or could not get it).
+    const previous = await previousRender.previous;
     const carried = previous && job.carryFrom && result.carry
       ? { from: job.carryFrom, segments: result.carry.carriedSegments, frames: result.carry.carriedFrames, of: result.carry.segments }
       : undefined;

@@ -1,6 +1,7 @@
 // The ffmpeg filter graph that places every audio clip on the timeline and mixes them. Pure.
 import { clampGain, fitFades } from "../../../core/composition/audio-gain.ts";
 import { atempoFactors } from "../../../core/composition/playback-rate.ts";
+import { rampSlices, sourceSecondsAt, type RatePoint } from "../../../core/composition/speed-ramp.ts";
 import { envelopeFilter, type VolumePoint } from "../../../core/composition/volume-envelope.ts";
 import type { AudioEffect } from "../../../core/composition/audio-fx-chain.ts";
 import { FX_SAMPLE_RATE, fxFilters, fxTailSeconds } from "../../../core/composition/audio-fx-filters.ts";
@@ -16,6 +17,8 @@ export interface AudioClip {
   mediaStart: number;
   /** Source seconds per timeline second (data-playback-rate), pitch kept; undefined is 1. */
   playbackRate?: number | undefined;
+  /** A speed ramp (data-automation's rate lane), which replaces playbackRate; pitch kept. */
+  rateLane?: RatePoint[] | undefined;
   /** Gain, 0 up to +12 dB (clamped here as HyperFrames' mixer clamps it). */
   volume: number;
   /** The gain over time (times from the clip's start), when a script changes it; replaces `volume` throughout. */
@@ -36,6 +39,32 @@ export interface AudioMix {
 }
 
 const seconds = (value: number): string => Number(value.toFixed(6)).toString();
+
+/** atempo filters that make `rate`, each with its comma after it; empty for 1. */
+const tempoFilters = (rate: number): string => atempoFactors(rate).map((factor) => `atempo=${seconds(factor)},`).join("");
+
+/**
+ * A ramped clip's sound on its own clock, as HyperFrames' mixer plays a speed ramp: the source from the in-point
+ * for as long as the ramp plays in `length` timeline seconds, split into slices of about a quarter second
+ * (rampSlices), each stretched to its mean speed (pitch kept) and held to its exact length, then joined again.
+ * `input` is the clip's stream, `label` what the joined sound is called; returns the graph's parts.
+ */
+function rampParts(input: string, label: string, lane: RatePoint[], mediaStart: number, length: number): string[] {
+  const slices = rampSlices(lane, length);
+  const names = slices.map((_, k) => `${label}s${k}`);
+  const parts = [
+    `${input}atrim=start=${seconds(mediaStart)}:end=${seconds(mediaStart + sourceSecondsAt(lane, length))},asetpts=PTS-STARTPTS,` +
+      `asplit=${slices.length}${names.map((n) => `[${n}]`).join("")}`,
+  ];
+  slices.forEach((slice, k) => {
+    parts.push(
+      `[${names[k]}]atrim=start=${seconds(slice.from)}:end=${seconds(slice.to)},asetpts=PTS-STARTPTS,` +
+        `${tempoFilters((slice.to - slice.from) / slice.seconds)}apad,asetpts=N/SR/TB,atrim=end=${seconds(slice.seconds)}[${names[k]}t]`,
+    );
+  });
+  parts.push(`${names.map((n) => `[${n}t]`).join("")}concat=n=${slices.length}:v=0:a=1[${label}]`);
+  return parts;
+}
 
 /**
  * The clip's effects as HyperFrames runs them: on the trimmed clip followed by silence as long as the chain rings
@@ -94,19 +123,26 @@ export function buildAudioMixArgs(clips: AudioClip[], totalSeconds: number, from
     // and atempo (pitch kept) makes them timeline seconds again before the gains, which count on the clip's clock.
     const rate = clip.playbackRate ?? 1;
     const cut = Math.max(0, -clip.start);
-    // A clip that starts before 0 loses its head instead of being delayed.
-    const skip = clip.mediaStart + cut * rate;
-    const trim = clip.duration === undefined
-      ? `atrim=start=${seconds(skip)}`
-      : `atrim=start=${seconds(skip)}:duration=${seconds((clip.duration - cut) * rate)}`;
-    const tempo = atempoFactors(rate).map((factor) => `atempo=${seconds(factor)},`).join("");
     // ffmpeg's own mono-to-stereo up-mix puts the channel at -3 dB on each side; HyperFrames plays mono at full
     // level on both, so a mono clip is copied to both channels first.
     const upmix = clip.channels === 1 ? "pan=stereo|c0=c0|c1=c0," : "";
-    parts.push(
-      `[${i}:a]${upmix}aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,${trim},` +
-        `asetpts=PTS-STARTPTS,${tempo}${effectFilters(clip, cut)}${gainFilters(clip)},adelay=${delayMs}|${delayMs},apad[a${i}]`,
-    );
+    const source = `[${i}:a]${upmix}aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,`;
+    const after = `${effectFilters(clip, cut)}${gainFilters(clip)},adelay=${delayMs}|${delayMs},apad[a${i}]`;
+    if (clip.rateLane && clip.rateLane.length > 0) {
+      // The whole ramp on the clip's clock (to the composition's end when it has no duration), then, for a clip
+      // that starts before 0, its head cut.
+      const length = clip.duration ?? Math.max(0, totalSeconds - clip.start);
+      parts.push(...rampParts(source, `r${i}`, clip.rateLane, clip.mediaStart, length));
+      const head = cut > 0 ? `atrim=start=${seconds(cut)},asetpts=PTS-STARTPTS,` : "";
+      parts.push(`[r${i}]${head}${after}`);
+    } else {
+      // A clip that starts before 0 loses its head instead of being delayed.
+      const skip = clip.mediaStart + cut * rate;
+      const trim = clip.duration === undefined
+        ? `atrim=start=${seconds(skip)}`
+        : `atrim=start=${seconds(skip)}:duration=${seconds((clip.duration - cut) * rate)}`;
+      parts.push(`${source}${trim},asetpts=PTS-STARTPTS,${tempoFilters(rate)}${after}`);
+    }
     labels.push(`[a${i}]`);
   });
   const count = labels.length;

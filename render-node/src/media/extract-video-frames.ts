@@ -7,6 +7,7 @@
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { missingAssetFinding } from "../../../core/browser/missing-asset.ts";
+import { parseAutomation } from "../../../core/composition/audio-automation.ts";
 import { makeFinding, type Finding } from "../../../core/protocol/finding.ts";
 import { PAGE_REPORT_LIMITS } from "../../../core/protocol/page-report.ts";
 import type { VideoClip, VideoFrameSource } from "../../../page-runtime/api.ts";
@@ -80,16 +81,18 @@ const MAX_SECONDS = 1e7;
  * runtime reads, 0.1 to 10) fails the render naming the field; a negative duration or in-point (a clip whose host
  * ends before it starts) is 0, as ffmpeg would have taken it.
  */
-function checkedTiming(video: VideoClip, position: number): Pick<ClipToPlan, "start" | "duration" | "mediaStart" | "playbackRate"> & { loop: boolean } {
+function checkedTiming(video: VideoClip, position: number): Pick<ClipToPlan, "start" | "duration" | "mediaStart" | "playbackRate" | "ramp"> & { loop: boolean } {
   const bad = (field: string, value: unknown) => new Error(`video ${position + 1} of the composition reported an unusable ${field}: ${JSON.stringify(value) ?? String(value)}`);
   const seconds = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value) && Math.abs(value) <= MAX_SECONDS;
   if (!seconds(video.start)) throw bad("start", video.start);
   if (video.duration !== null && !seconds(video.duration)) throw bad("duration", video.duration);
   if (!seconds(video.mediaStart)) throw bad("mediaStart", video.mediaStart);
   if (!(typeof video.playbackRate === "number" && video.playbackRate >= 0.1 && video.playbackRate <= 10)) throw bad("playbackRate", video.playbackRate);
+  // A speed ramp replaces the rate: its frames are extracted at speed 1 (the parse clamps every speed to 0.1–10).
+  const ramp = typeof video.automation === "string" ? parseAutomation(video.automation, null).rate : null;
   return {
     start: video.start, duration: video.duration === null ? null : Math.max(0, video.duration), mediaStart: Math.max(0, video.mediaStart),
-    playbackRate: video.playbackRate, loop: video.loop === true,
+    playbackRate: ramp ? 1 : video.playbackRate, ramp, loop: video.loop === true,
   };
 }
 

@@ -76,7 +76,7 @@ async function playableClips(input: MixAudioInput): Promise<AudioClip[]> {
   return found.flatMap(({ clip, file }, i): AudioClip[] => {
     if (clip.kind === "video" && channels[i] === 0) return [];
     return [{
-      file, start: clip.start, duration: clip.duration ?? undefined, mediaStart: clip.mediaStart, playbackRate: clip.playbackRate, volume: clip.volume, channels: channels[i],
+      file, start: clip.start, duration: clip.duration ?? undefined, mediaStart: clip.mediaStart, playbackRate: clip.playbackRate, rateLane: clip.rateLane, volume: clip.volume, channels: channels[i],
       volumeKeyframes: clip.volumeKeyframes, fadeIn: clip.fadeIn, fadeOut: clip.fadeOut, effects: clip.effects,
     }];
   });

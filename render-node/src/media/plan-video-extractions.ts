@@ -4,7 +4,11 @@
 // at the same rate from the same in-point share one extraction (one folder, one ffmpeg run per stretch of frames):
 // their clip frame k is the same frame of the file, looping or not (a loop only starts over at its cycle's end).
 // Folders are numbered by the node (the extraction's place in this plan), never by a value the page reported.
+// A clip on a speed ramp (data-automation's rate lane) is extracted at speed 1, its frames numbered on its source's
+// clock from its in-point, and the page shows the frame of the ramp's integral (core/composition/speed-ramp.ts), as
+// HyperFrames does: its spans are the source's stretch the window's times map to.
 // Pure: extract-video-frames.ts runs ffmpeg on the plan.
+import { sourceSecondsAt, type RatePoint } from "../../../core/composition/speed-ramp.ts";
 import type { Fps } from "../plan/resolve-render.ts";
 
 /** Clip frames first..last (1-based, as the page numbers them: frame k is the clip's instant (k-1)/fps), inclusive. */
@@ -22,8 +26,14 @@ export interface ClipToPlan {
   start: number;
   duration: number | null;
   mediaStart: number;
+  /** 1 for a clip on a speed ramp: its frames are extracted at speed 1. */
   playbackRate: number;
-  /** A looping video's cycle on the timeline (seconds) when it loops and its length is known, else null. */
+  /** The speed ramp, if any: clip frame k is then the source's at (k-1)/fps from the in-point. */
+  ramp?: RatePoint[] | null | undefined;
+  /**
+   * A looping video's cycle (seconds) when it loops and its length is known, else null: on the timeline at its
+   * playbackRate, or for a ramp on its source's clock.
+   */
   loopSeconds: number | null;
 }
 
@@ -65,15 +75,18 @@ export function frameOf(localTime: number, fps: Fps): number {
  * shows (two stretches when it wraps past the cycle's end).
  */
 export function clipFrameSpans(
-  clip: { start: number; duration: number | null; loopSeconds: number | null },
+  clip: { start: number; duration: number | null; loopSeconds: number | null; ramp?: RatePoint[] | null },
   window: { from: number; to: number },
   fps: Fps,
 ): FrameSpan[] {
   if (window.to - clip.start < 0) return [];
   if (clip.duration !== null && window.from > clip.start + clip.duration) return [];
-  const a = Math.max(0, window.from - clip.start);
+  // Times on the frames' clock: the clip's, or along a ramp its source's (the map only grows).
+  const ramp = clip.ramp ?? null;
+  const onFrames = (local: number) => (ramp ? sourceSecondsAt(ramp, local) : local);
+  const a = onFrames(Math.max(0, window.from - clip.start));
   const end = clip.duration === null ? window.to : Math.min(window.to, clip.start + clip.duration);
-  const b = Math.max(a, end - clip.start);
+  const b = Math.max(a, onFrames(end - clip.start));
   const cycle = clip.loopSeconds;
   if (cycle === null || !(cycle > 0)) return [{ first: Math.max(1, frameOf(a, fps)), last: frameOf(b, fps) }];
   // The page starts a loop over as `if (local >= cycle) local %= cycle`: the same arithmetic on the same values.
@@ -122,7 +135,8 @@ export function planVideoExtractions(
     if (spans.length === 0) return;
     // The values that decide which file frame each clip frame is; a JSON array keeps the parts apart.
     const key = JSON.stringify([clip.file, clip.playbackRate, clip.mediaStart]);
-    const seconds = clip.duration ?? Math.max(0, totalSeconds - clip.start);
+    const shown = clip.duration ?? Math.max(0, totalSeconds - clip.start);
+    const seconds = clip.ramp ? sourceSecondsAt(clip.ramp, shown) : shown;
     let extraction = byKey.get(key);
     if (!extraction) {
       extraction = {

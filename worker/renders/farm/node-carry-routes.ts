@@ -15,11 +15,9 @@ import { route } from "../../http/route.ts";
 import { serveObject } from "../../http/serve-object.ts";
 import { json, media } from "../../openapi/operation.ts";
 import { manifestKey, renderKey } from "../../storage/keys.ts";
-import { carryChoiceOf } from "../carry.ts";
+import { carryChoiceOf, MANIFEST_CONTENT_TYPE as MANIFEST_TYPE } from "../carry.ts";
 import { heldJob, runningJob } from "./node-caller.ts";
 import { storeBesideRender } from "./node-upload-routes.ts";
-
-const MANIFEST_TYPE = "application/json";
 
 /** The previous render the running render job `id` was handed at its claim: still the same project's, done, not deleted. */
 async function handedRender(c: Context<AppEnv>, id: string) {

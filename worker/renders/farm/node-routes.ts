@@ -21,6 +21,7 @@ import { route } from "../../http/route.ts";
 import { jobIdParams } from "../../http/path-params.ts";
 import { json, media } from "../../openapi/operation.ts";
 import { isRenderWork } from "../../../core/protocol/job-kinds.ts";
+import { isSnapshotPath } from "../../../core/paths/project-path.ts";
 import { contentTypeFor } from "../../../core/http/content-type.ts";
 import { rawFilePath } from "../../http/raw-file-path.ts";
 import { openDb } from "../../db/client.ts";
@@ -60,8 +61,10 @@ export const nodeRoutes = new Hono<AppEnv>()
       async (c, input) => {
         const job = await runningJob(c, input.param("id"));
         const ref = { userId: job.userId, slug: job.slug };
-        // The reserved folder is the Worker's: a project's own files there are not passed on.
-        const files = (await listProjectFiles(c.env.FILES, ref)).filter((f) => f.type === "file" && !f.path.startsWith(`${GOOGLE_FONTS_DIR}/`));
+        // The reserved folder is the Worker's: a project's own files there are not passed on. Nor, to a render's
+        // jobs, its snapshots: the studio's output, never a render's input (render-inputs.ts keys a render without them).
+        const render = isRenderWork(job.kind);
+        const files = (await listProjectFiles(c.env.FILES, ref)).filter((f) => f.type === "file" && !f.path.startsWith(`${GOOGLE_FONTS_DIR}/`) && !(render && isSnapshotPath(f.path)));
         // Render pages cannot reach Google: the Google Fonts stylesheets the project links travel with its files. A
         // preview (listed again and again to notice changes) is viewed in the person's own browser, which loads them.
         const fonts = job.kind === "preview" ? [] : await googleFontsForJob(c.env, ref, files.map((f) => ({ path: f.path, size: f.size, key: fileKey(ref, f.path) })));

@@ -26,7 +26,7 @@ import { querySchema, queryInt } from "../../http/query.ts";
 import * as z from "zod";
 import { lazy } from "../../../core/lazy.ts";
 import { declaredUpload, heldJob, JOB_FILE_PATH_START } from "./node-caller.ts";
-import { renderPartOf } from "./queue.ts";
+import { findJob, renderPartOf } from "./queue.ts";
 
 /** Browser jobs may write only here: snapshots go into the project's snapshots/ folder. */
 const NODE_WRITABLE_PREFIX = "snapshots/";
@@ -125,7 +125,15 @@ export const nodeUploadRoutes = new Hono<AppEnv>()
         if (length > MAX_NODE_UPLOAD_BYTES) throw new ApiError(413, `uploads from render nodes are limited to ${MAX_NODE_UPLOAD_BYTES} bytes`);
         if (mediaEnd > length) throw new ApiError(400, `the media part ends at ${mediaEnd}, past the piece's ${length} bytes`);
         // Scratch space like a split render's segments: gone when the render ends, its final file counted instead.
-        const size = await streamToKey(c.env.FILES, livePieceKey(job.userId, renderId, n), body, length, "video/mp4", scratchSpace(length), pieceMetadata({ seconds, initBytes, mediaEnd, count }));
+        const key = livePieceKey(job.userId, renderId, n);
+        const size = await streamToKey(c.env.FILES, key, body, length, "video/mp4", scratchSpace(length), pieceMetadata({ seconds, initBytes, mediaEnd, count }));
+        // The render may have ended while the piece came up. Its end looked for pieces once its job was ended
+        // (room/live-sweeps.ts), maybe before this one was stored: a piece whose job ended meanwhile goes here, so
+        // none is ever left behind in R2.
+        if ((await findJob(openDb(c.env.DB), job.id))?.status !== "running") {
+          await c.env.FILES.delete(key);
+          throw new ApiError(409, "the job ended while the piece was uploaded: it was not kept");
+        }
         return c.json({ ok: true, size });
       },
     ),

@@ -1,6 +1,6 @@
 // A running render's live pieces in R2: live/<userId>/<renderId>/<n>, each with its figures as the object's custom
 // metadata (live-playlist.ts LivePiece), written by the node holding the render job, read by the live playlist and
-// removed when the render ends (projection.ts writeEndedRender): the final file replaces them.
+// removed a while after the render ended (room/live-sweeps.ts): the final file replaces them.
 import type { LivePiece } from "./live-playlist.ts";
 
 export const livePrefix = (userId: string, renderId: string) => `live/${userId}/${renderId}/`;
@@ -28,6 +28,11 @@ export async function listLivePieces(bucket: R2Bucket, userId: string, renderId:
     cursor = page.truncated ? page.cursor : undefined;
   } while (cursor);
   return pieces;
+}
+
+/** Whether the render has any piece stored (one listing of at most one key). */
+export async function hasLivePieces(bucket: R2Bucket, userId: string, renderId: string): Promise<boolean> {
+  return (await bucket.list({ prefix: livePrefix(userId, renderId), limit: 1 })).objects.length > 0;
 }
 
 /** Removes every piece of the render (its end: the final file is what stays). */

@@ -1,6 +1,7 @@
 // The live HLS playlist of a running render (EVENT type): the contiguous prefix of its finished pieces, each a
 // fragmented MP4 (its init part named by EXT-X-MAP, its media part by EXT-X-BYTERANGE, one object in R2), and
-// EXT-X-ENDLIST once every piece the node announced is there. Each piece's timestamps start at zero (ffmpeg's copy
+// EXT-X-ENDLIST once every piece the node announced is there, or once the render ended (whatever it had then: a
+// failed or cancelled render's stream ends where its pieces do). Each piece's timestamps start at zero (ffmpeg's copy
 // remux writes them so), so every piece after the first follows an EXT-X-DISCONTINUITY: the player lays the pieces end
 // to end. Pure.
 
@@ -24,8 +25,8 @@ export function contiguousPrefix(pieces: LivePiece[]): LivePiece[] {
   return prefix;
 }
 
-/** The playlist text; `pieceUrl(n)` is each piece's URL relative to the playlist's. */
-export function livePlaylist(pieces: LivePiece[], pieceUrl: (n: number) => string): string {
+/** The playlist text; `pieceUrl(n)` is each piece's URL relative to the playlist's; `ended`: the render ended. */
+export function livePlaylist(pieces: LivePiece[], pieceUrl: (n: number) => string, ended = false): string {
   const prefix = contiguousPrefix(pieces);
   const target = Math.max(1, ...prefix.map((piece) => Math.ceil(piece.seconds)));
   const lines = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-PLAYLIST-TYPE:EVENT", `#EXT-X-TARGETDURATION:${target}`, "#EXT-X-MEDIA-SEQUENCE:0", "#EXT-X-INDEPENDENT-SEGMENTS"];
@@ -38,6 +39,6 @@ export function livePlaylist(pieces: LivePiece[], pieceUrl: (n: number) => strin
     lines.push(url);
   }
   const count = prefix[0]?.count;
-  if (count !== undefined && prefix.length === count) lines.push("#EXT-X-ENDLIST");
+  if (ended || (count !== undefined && prefix.length === count)) lines.push("#EXT-X-ENDLIST");
   return lines.join("\n") + "\n";
 }

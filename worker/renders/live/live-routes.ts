@@ -1,7 +1,9 @@
 // Watching a render while it runs: GET /api/renders/:id/live.m3u8 (an HLS EVENT playlist of the finished prefix of
 // its fixed segments, EXT-X-ENDLIST once all are there) and GET /api/renders/:id/live/<n>.mp4 (one piece, Range
-// served as hls.js asks for its init and media parts). Same access as the render's state: the caller's own render,
-// while its room still runs it; after its end the pieces are gone and the final file (downloadUrl) is the video.
+// served as hls.js asks for its init and media parts). Same access as the render's state: the caller's own render.
+// A player still polling as the render ends gets the playlist with EXT-X-ENDLIST and its pieces for a minute after
+// the end (room/live-sweeps.ts LIVE_GRACE_MS), so its stream ends cleanly; then the pieces are gone (404) and the
+// final file (downloadUrl) is the video.
 import { Hono } from "hono";
 import * as z from "zod";
 import { lazy } from "../../../core/lazy.ts";
@@ -26,15 +28,22 @@ const pieceParams = lazy(() =>
   renderIdParams().extend({ piece: z.string().regex(/^(0|[1-9]\d{0,5})\.mp4$/, { error: (issue) => `no piece ${String(issue.input)}` }).transform((name) => Number.parseInt(name, 10)) }),
 );
 
-/** The caller's render `id` while it is in progress (its room's live state), else a 404 that says where its video is. */
-async function runningRender(c: { env: AppEnv["Bindings"] }, userId: string, id: string) {
+type Bindings = { env: AppEnv["Bindings"] };
+
+/** The caller's render `id`, else a 404. */
+async function callerRender(c: Bindings, userId: string, id: string) {
   const found = await findCallerRender(openDb(c.env.DB), userId, id);
   if (!found) throw notFound(`no render with id ${id}`);
-  const live = await roomOf(c.env, { userId, slug: found.slug }).getRender();
-  if (live?.id !== found.id || !isInProgress(live.status)) {
-    throw notFound(`render ${id} is no longer running: its video is the file at its downloadUrl (GET /api/renders/${id})`);
-  }
   return found;
+}
+
+/** The 404 of a render that ended and whose pieces are gone. */
+const endedNotFound = (id: string) => notFound(`render ${id} is no longer running: its video is the file at its downloadUrl (GET /api/renders/${id})`);
+
+/** Whether the render is still in progress in its room (its room's live state). */
+async function isRunning(c: Bindings, userId: string, render: { id: string; slug: string }): Promise<boolean> {
+  const live = await roomOf(c.env, { userId, slug: render.slug }).getRender();
+  return live?.id === render.id && isInProgress(live.status);
 }
 
 export const liveRoutes = new Hono<AppEnv>()
@@ -43,7 +52,7 @@ export const liveRoutes = new Hono<AppEnv>()
     "/:id/live.m3u8",
     route(
       {
-        operationId: "renderLivePlaylist", summary: "A running render's live HLS playlist: its finished segments so far (EVENT; ENDLIST once all are captured)", tag: "renders", access: "user",
+        operationId: "renderLivePlaylist", summary: "A running render's live HLS playlist: its finished segments so far (EVENT; ENDLIST once all are captured, or the render ended: then kept a minute)", tag: "renders", access: "user",
         request: () => ({ params: renderIdParams() }),
         responses: () => ({ 200: media(PLAYLIST_CONTENT_TYPE, "the playlist (fragmented MP4 pieces; mp4 and webm renders kept whole on one node)") }),
         errors: [404],
@@ -51,9 +60,11 @@ export const liveRoutes = new Hono<AppEnv>()
       async (c, input) => {
         readQuery(c, querySchema({}));
         const user = currentUser(c);
-        const render = await runningRender(c, user.id, input.param("id"));
-        const pieces = await listLivePieces(c.env.FILES, user.id, render.id);
-        return new Response(livePlaylist(pieces, (n) => `live/${n}.mp4`), {
+        const render = await callerRender(c, user.id, input.param("id"));
+        const [running, pieces] = await Promise.all([isRunning(c, user.id, render), listLivePieces(c.env.FILES, user.id, render.id)]);
+        // Ended: the pieces it had, to the end of the list, until they are swept; then where its video is.
+        if (!running && pieces.length === 0) throw endedNotFound(render.id);
+        return new Response(livePlaylist(pieces, (n) => `live/${n}.mp4`, !running), {
           headers: { "content-type": PLAYLIST_CONTENT_TYPE, "cache-control": "no-store" },
         });
       },
@@ -63,7 +74,7 @@ export const liveRoutes = new Hono<AppEnv>()
     "/:id/live/:piece",
     route(
       {
-        operationId: "renderLivePiece", summary: "One piece of a running render's live playlist (fragmented MP4; Range)", tag: "renders", access: "user",
+        operationId: "renderLivePiece", summary: "One piece of a running render's live playlist (fragmented MP4; Range; kept a minute after the render ends)", tag: "renders", access: "user",
         request: () => ({ params: pieceParams() }),
         responses: () => ({ 200: media("video/mp4", "the piece", true), 206: media("video/mp4", "the requested range", true) }),
         errors: [404, 416],
@@ -71,10 +82,11 @@ export const liveRoutes = new Hono<AppEnv>()
       async (c, input) => {
         readQuery(c, querySchema({}));
         const user = currentUser(c);
-        const render = await runningRender(c, user.id, input.param("id"));
+        const render = await callerRender(c, user.id, input.param("id"));
         const n = input.param("piece");
+        // A piece is there while its render runs and for a while after its end (room/live-sweeps.ts).
         return serveObject(c.env.FILES, livePieceKey(user.id, render.id, n), c.req.raw, {
-          contentType: "video/mp4", notFoundMessage: `render ${render.id} has no piece ${n} yet`,
+          contentType: "video/mp4", notFoundMessage: `render ${render.id} has no piece ${n} (not yet, or no longer: an ended render's video is the file at its downloadUrl)`,
         });
       },
     ),

@@ -3,8 +3,9 @@
 // (render-facts.ts) and applies the step (apply-step.ts: stores the render in its storage, render-store.ts, then
 // performs the effects in order). A render's start and end (render-ends.ts) involve its storage, D1 and the waiters
 // at once; around them the room fails a strict render at once and goes on with a batch, whose rows are its renders,
-// one after another (batch-run.ts). The alarm is the watchdog (`watched`). Every alarm path ends: an ended render
-// with its D1 rows written sets no alarm. The life of a render, file by file: worker/renders/README.md.
+// one after another (batch-run.ts). The alarm is the watchdog (`watched`), and sweeps ended renders' live pieces
+// (live-sweeps.ts). Every alarm path ends: an ended render with its D1 rows written and no live pieces left to sweep
+// sets no alarm. The life of a render, file by file: worker/renders/README.md.
 import type { BudgetRefused } from "../../budgets/charge.ts";
 import { DurableObject } from "cloudflare:workers";
 import type { CompleteRequest } from "../../../core/protocol/node-routes.ts";
@@ -24,6 +25,7 @@ import { applyStep } from "./apply-step.ts";
 import { RenderFeed } from "./render-feed.ts";
 import { RenderEnds, renderView, type RenderView } from "./render-ends.ts";
 import { RenderCache } from "./render-cache.ts";
+import { LiveSweeps } from "./live-sweeps.ts";
 import { heldJobLook, holds, limitsOf, splitDecision, uploadedPoster, uploadedSize, watchLook } from "./render-facts.ts";
 import { loadRender } from "./render-store.ts";
 import {
@@ -73,13 +75,16 @@ export class ProjectRoom extends DurableObject<Env> {
   private readonly batch: BatchRun;
   /** The project's done renders by their inputs, for a later render with the same ones (render-cache.ts). */
   private readonly cache: RenderCache;
+  /** Ended renders' live pieces, removed a while after their end by the alarm (live-sweeps.ts). */
+  private readonly sweeps: LiveSweeps;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.watch = new StreamWatch(env.DB, () => this.feed);
     this.feed = new RenderFeed(ctx.storage.sql, (credential) => this.watch.refused(credential));
     this.cache = new RenderCache(ctx.storage.sql);
-    this.ends = new RenderEnds(ctx, env, this.feed, this.cache);
+    this.sweeps = new LiveSweeps(ctx.storage.sql, env.FILES);
+    this.ends = new RenderEnds(ctx, env, this.feed, this.cache, this.sweeps);
     // A batch's row starts as any render does, without the batch check of the public start.
     this.batch = new BatchRun(env, ctx.storage, this.feed, (render, failWith) => this.admit(render, failWith));
   }
@@ -325,9 +330,12 @@ export class ProjectRoom extends DurableObject<Env> {
     await this.cancelBatch("the project was deleted");
     const result = await this.cancel("the project was deleted");
     this.feed.closeAll();
+    // Nothing of the project's renders watched live stays behind its room.
+    await this.sweeps.sweepDue(Date.now(), true);
     await this.ctx.storage.deleteAll();
     this.feed.reset();
     this.cache.reset();
+    this.sweeps.reset();
     return result;
   }
 
@@ -371,10 +379,17 @@ export class ProjectRoom extends DurableObject<Env> {
   }
 
   /**
-   * The alarm: an ended render whose D1 rows are not yet written gets them written, with backoff (then no alarm);
-   * a render in progress gets the watchdog's look (render-transitions.ts `watched`), which ends it or looks again.
+   * The alarm: ended renders' live pieces due to go are swept (live-sweeps.ts); an ended render whose D1 rows are not
+   * yet written gets them written, with backoff (then no alarm); a render in progress gets the watchdog's look
+   * (render-transitions.ts `watched`), which ends it or looks again. The next sweep keeps an alarm set.
    */
   async alarm(): Promise<void> {
+    await this.sweeps.sweepDue(Date.now());
+    await this.renderAlarm();
+    await this.sweeps.arm(this.ctx.storage);
+  }
+
+  private async renderAlarm(): Promise<void> {
     const render = await this.current();
     if (!render) return;
     if (render.phase !== "ended") return this.watchdog(render.id);

@@ -19,6 +19,8 @@ import { findJobs } from "../farm/queue.ts";
 import { publicRenderState, type EndedRender, type QueuedRender, type RoomRender } from "../state.ts";
 import { applyStep } from "./apply-step.ts";
 import type { RenderCache } from "./render-cache.ts";
+import { LIVE_GRACE_MS, type LiveSweeps } from "./live-sweeps.ts";
+import { isLiveFormat } from "../../../core/render/segment-plan.ts";
 import { reuseRender } from "./reuse-render.ts";
 import { ChangeWaiters } from "./change-waiters.ts";
 import { limitsOf } from "./render-facts.ts";
@@ -59,6 +61,7 @@ export class RenderEnds {
     private readonly env: Env,
     private readonly feed: RenderFeed,
     private readonly cache: RenderCache,
+    private readonly sweeps: LiveSweeps,
   ) {}
 
   /**
@@ -182,7 +185,11 @@ export class RenderEnds {
     this.cache.record(done, this.feed.linesOf(done.id));
   }
 
-  /** Writes an ended render's D1 rows, then marks it synced (from then on a done render offers its download). */
+  /**
+   * Writes an ended render's D1 rows, then marks it synced (from then on a done render offers its download). Its jobs
+   * are ended with the rows, so no node starts a live piece from then on: a render watched live has its pieces swept
+   * LIVE_GRACE_MS later (live-sweeps.ts), its playlist ending cleanly meanwhile.
+   */
   private async sync(ended: EndedRender): Promise<EndedRender> {
     // Its actual use is read from the job rows first, so the row written carries it beside the quote.
     const actual = ended.actual ?? actualUse(await findJobs(openDb(this.env.DB), jobIdsOf(ended)), ended);
@@ -190,6 +197,10 @@ export class RenderEnds {
     await writeEndedRender(this.env, render);
     const done = synced(render);
     await storeRender(this.ctx.storage, done);
+    if (isLiveFormat(done.options.format)) {
+      await this.sweeps.schedule(done.userId, done.id, Date.now() + LIVE_GRACE_MS);
+      await this.sweeps.arm(this.ctx.storage);
+    }
     return done;
   }
 }

@@ -1,7 +1,8 @@
 // A render answered from the render cache (issue 35, point 1): a done render of the project had the very same inputs
 // (render-cache.ts), so the new render is that render's output under its own id and file name, done at once, with no
 // job and no node. Its file and poster are copies (each counted in the owner's storage like any render's), so
-// deleting either render never breaks the other. Its row is inserted done in one batch with the completed renders'
+// deleting either render never breaks the other. Its carry manifest is copied too, so the next edit after a reuse
+// carries from it as from any render (../carry.ts picks only a render whose manifest is stored). Its row is inserted done in one batch with the completed renders'
 // counter: the request's one round trip to D1 (projection.ts insertReusedRender). It is charged nothing: its
 // render-seconds are zero (`actual`), so it reserves and settles no budget. Its log starts with why it was reused,
 // then the original's whole log, so the original's findings and warnings are shown on it.
@@ -13,7 +14,8 @@ import { ApiError } from "../../http/errors.ts";
 import { logEvent } from "../../http/log.ts";
 import { removeStored, storeWithinQuota } from "../../projects/files/storage-usage.ts";
 import { chunkedToKey } from "../../projects/files/write-file.ts";
-import { posterKey, renderKey } from "../../storage/keys.ts";
+import { manifestKey, posterKey, renderKey } from "../../storage/keys.ts";
+import { MANIFEST_CONTENT_TYPE } from "../carry.ts";
 import { POSTER_CONTENT_TYPE } from "../poster.ts";
 import { insertReusedRender, isFilenameTaken } from "../projection.ts";
 import { freeRenderFilename } from "../store.ts";
@@ -88,6 +90,24 @@ async function copyPoster(env: Env, userId: string, cached: CachedRender, filena
 }
 
 /**
+ * The cached render's carry manifest copied beside the new file: whether it was. None when the original left none
+ * (a split render, gif, png-sequence); past the quota the reuse is done without one, and the next render of the
+ * project carries from an older render or renders in full.
+ */
+async function copyManifest(env: Env, userId: string, cached: CachedRender, filename: string): Promise<boolean> {
+  const source = await env.FILES.head(manifestKey(userId, cached.filename));
+  if (!source) return false;
+  try {
+    await copyObject(env, userId, source, manifestKey(userId, filename), MANIFEST_CONTENT_TYPE);
+    return true;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    logEvent("info", "render.reuse_manifest_not_copied", { from: cached.renderId, why: error.message });
+    return false;
+  }
+}
+
+/**
  * Makes `render` a reuse of `cached`: copies its file (and poster) under a free name, inserts its row done. A miss
  * (the file gone, the quota full) leaves nothing behind and says why.
  */
@@ -110,8 +130,9 @@ async function reuseAs(env: Env, render: QueuedRender, cached: CachedRender, sou
   const copied = [renderKey(userId, filename)];
   try {
     const size = await copyObject(env, userId, source, copied[0]!, FORMAT_CONTENT_TYPES[render.options.format]);
-    const poster = await copyPoster(env, userId, cached, filename);
+    const [poster, manifest] = await Promise.all([copyPoster(env, userId, cached, filename), copyManifest(env, userId, cached, filename)]);
     if ("stored" in poster) copied.push(posterKey(userId, filename));
+    if (manifest) copied.push(manifestKey(userId, filename));
     const line = `reused render ${cached.renderId}: it is done and had the very same inputs (every project file by content, these options and variables, render engine ${RENDER_ENGINE_VERSION}), so its file is this render's, copied; no node rendered it (force: true renders anew). Its log follows.`;
     const { phase: _phase, status: _status, queue: _queue, charge: _charge, ...base } = render;
     const reused: EndedRender = {
