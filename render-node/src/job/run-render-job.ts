@@ -8,14 +8,8 @@ import { renderPipeline, type PlanDecision } from "../render-pipeline.ts";
 import type { ChunkDone } from "../capture/capture-chunks.ts";
 import { formatTimeline, startTimeline } from "../progress/render-timeline.ts";
 import { runFarmJob, type FarmJobSettings } from "./run-farm-job.ts";
-<<<<<<< HEAD
 import { uploadFinishedRender } from "./upload-finished-render.ts";
-import { fetchPreviousRender } from "./fetch-previous-render.ts";
-=======
-import { postPoster } from "./post-poster.ts";
 import { previousAfterPlan } from "./fetch-previous-render.ts";
-import { writeCarryManifest, type CarryManifest } from "../carry/carry-manifest.ts";
->>>>>>> main
 import { resolveBinaries } from "../system/resolve-binaries.ts";
 import { stageTools } from "../system/stage-tools.ts";
 import { DEFAULT_STAGE_BOUNDS } from "../bounds/stage-bounds.ts";
