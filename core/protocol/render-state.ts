@@ -71,7 +71,7 @@ export const RenderStateSchema = z
     downloadUrl: z.string().nullable().describe("/renders/<filename> while the file exists: done, not deleted"),
     posterUrl: z.string().nullable().describe("/renders/<filename>/poster (image/jpeg: one frame of the video, at the root's data-poster-time or else 3 s in, the middle of a video of 3 s or less) while the download is offered and the poster was made; else null"),
     posterError: z.string().nullable().describe("why a done render has no poster (the render is done all the same); null otherwise"),
-    liveUrl: z.string().optional().describe("/api/renders/<id>/live.m3u8 while an mp4 or webm render kept whole on one node is queued or rendering: an HLS EVENT playlist of its finished two-second segments so far (fragmented MP4), ENDLIST once all are captured; absent otherwise (when it has ended, downloadUrl is the video)"),
+    liveUrl: z.string().optional().describe("/api/renders/<id>/live.m3u8 while an mp4 or webm render kept whole on one node is queued or rendering: an HLS EVENT playlist of its finished one-second segments so far (fragmented MP4), ENDLIST once all are captured; absent otherwise (when it has ended, downloadUrl is the video)"),
     lastLine: z.string(),
     eventsUrl: z.string(),
     format: z.enum(FORMATS),

@@ -1,5 +1,7 @@
-// The fixed segments of a render: segment k is frames [k*S, (k+1)*S) of the composition's clock, S frames being two
-// seconds at the render's rate (the keyframe interval the encoders already use). A segment's bounds depend only on
+// The fixed segments of a render: segment k is frames [k*S, (k+1)*S) of the composition's clock, S frames being one
+// second at the render's rate (also the encoders' keyframe interval). One second, not two: a render's last segments
+// are shared out finer between its browsers (a 6 s render on two browsers is 3 s each, where two-second segments
+// left one browser 4 s), the first live piece is ready sooner, and an edit re-renders from a nearer boundary. A segment's bounds depend only on
 // the composition's clock and the rate, never on how many browsers or nodes render it, so the same segment is the
 // same encode everywhere (one ffmpeg run, closed GOP, nothing carried over from the segment before). A range render
 // (from/to) starts and ends mid-segment: its first and last segments are the partial ones. The render node encodes
@@ -25,9 +27,9 @@ export interface Segment {
   range: FrameRange;
 }
 
-/** S: the frames of a full segment at `fps` (two seconds, at least one frame); also the encoders' keyframe interval. */
+/** S: the frames of a full segment at `fps` (one second, at least one frame); also the encoders' keyframe interval. */
 export function segmentFrames(fps: SegmentRate): number {
-  return Math.max(1, Math.round((2 * fps.num) / fps.den));
+  return Math.max(1, Math.round(fps.num / fps.den));
 }
 
 /** The fixed segments the composition frames [range.start, range.end) fall into, in order, each cut to the range. */

@@ -87,7 +87,8 @@ it("a seek that never returns from 2 s on: fails naming the frame, with two brow
     const tl = gsap.timeline({ paused: true, onUpdate() { if (tl.time() >= 2) while (true) {} } });
     tl.to("#box", { x: 100, duration: 4, ease: "none" });
     window.__timelines["main"] = tl;`, 4));
-  // 120 frames, two fixed segments of 60: the second browser takes frames 61 to 120 (from t = 2.000 s) and hangs at once.
+  // 120 frames, four fixed segments of 30: the browser that takes the third (frames 61 to 90, from t = 2.000 s) hangs at
+  // once, before the other takes the fourth.
   expectFailedOnce(result, "frame 61 of 120 (at 2.000 s) did not finish seeking in 2 s", BOUNDS.frameMs);
   expect(result.lines).toContain("capturing with beginFrame, 2 browsers");
 });

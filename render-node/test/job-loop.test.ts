@@ -68,7 +68,7 @@ it("uploads the carry manifest beside the output; handed it back as the previous
   cleanups.push(second.close);
   const again = startNode(second.url);
   await second.completed;
-  expect(second.seen.complete, again.output()).toEqual({ ok: true, carried: { from: "render 1", segments: 1, frames: 60, of: 1 } });
+  expect(second.seen.complete, again.output()).toEqual({ ok: true, carried: { from: "render 1", segments: 2, frames: 60, of: 2 } });
   expect(second.seen.lines).toContain("carrying from render render 1: its output and manifest downloaded");
   again.child.kill("SIGKILL");
 

@@ -176,17 +176,17 @@ describe("rendering through the studio", () => {
       playlist = res.status === 200 ? await res.text() : "";
       return playlist.includes("live/0.mp4");
     }, 60_000);
-    // 20 s at 30 fps: ten fixed segments of 2 s; the render is still running, so no ENDLIST yet.
+    // 20 s at 30 fps: twenty fixed segments of 1 s; the render is still running, so no ENDLIST yet.
     expect(((await (await call("GET", "/api/projects/long/render")).json()) as Render).status).toBe("rendering");
     expect(playlist).toContain("#EXT-X-PLAYLIST-TYPE:EVENT");
-    expect(playlist).toContain("#EXTINF:2.000000,");
+    expect(playlist).toContain("#EXTINF:1.000000,");
     expect(playlist).not.toContain("#EXT-X-ENDLIST");
     const piece = await call("GET", `/api/renders/${start.id}/live/0.mp4`);
     expect(piece.status).toBe(200);
     const file = join(work, "live-0.mp4");
     await writeFile(file, new Uint8Array(await piece.arrayBuffer()));
     const video = (await probeStreams(ffprobe, file)).find((stream) => stream.codec_type === "video");
-    expect(video).toMatchObject({ codec_name: "h264", width: CANVAS.width, height: CANVAS.height, nb_read_frames: "60" });
+    expect(video).toMatchObject({ codec_name: "h264", width: CANVAS.width, height: CANVAS.height, nb_read_frames: "30" });
     expect(await (await call("DELETE", "/api/projects/long/render")).json()).toEqual({ stopped: true });
     // Ended (cancelled): a player still polling gets the pieces so far, ended, for a minute (then a 404).
     const ended = await call("GET", start.liveUrl!);
@@ -194,8 +194,8 @@ describe("rendering through the studio", () => {
     expect(await ended.text()).toMatch(/live\/0\.mp4\n(.*\n)*#EXT-X-ENDLIST\n$/);
   });
 
-  it("a re-render after an edit of the end title carries the unchanged first segment from the previous render, and equals a full render of the edited files", async () => {
-    // 4 s at 10 fps: two fixed segments of 2 s; the title shows in the second only, the box moves in every frame.
+  it("a re-render after an edit of the end title carries the unchanged first segments from the previous render, and equals a full render of the edited files", async () => {
+    // 4 s at 10 fps: four fixed segments of 1 s; the title shows from 2.5 s (in the last two), the box moves in every frame.
     expect((await call("POST", "/api/projects", { name: "Carry", html: carryPage("First title") })).status).toBe(201);
     const options = { format: "mp4", quality: "draft", fps: 10 };
     const first = await renderAndDownload("carry", options);
@@ -203,10 +203,10 @@ describe("rendering through the studio", () => {
     const again = await renderAndDownload("carry", options);
     const id = (r: Render) => r.id;
     const state = (await (await call("GET", `/api/renders/${id(again.render)}`)).json()) as { carriedFrom?: string; carriedSegments?: number; carriedFrames?: number };
-    expect(state, again.render.lines.join("\n")).toMatchObject({ carriedFrom: id(first.render), carriedSegments: 1, carriedFrames: 20 });
-    expect(again.render.lines).toContain(`carried 1 of 2 segments from render ${id(first.render)} (20 frames neither captured nor encoded)`);
+    expect(state, again.render.lines.join("\n")).toMatchObject({ carriedFrom: id(first.render), carriedSegments: 2, carriedFrames: 20 });
+    expect(again.render.lines).toContain(`carried 2 of 4 segments from render ${id(first.render)} (20 frames neither captured nor encoded)`);
     const listed = (await (await call("GET", "/api/renders")).json()) as { renders: { id: string; carriedFrom?: string; carriedSegments?: number }[] };
-    expect(listed.renders.find((r) => r.id === id(again.render))).toMatchObject({ carriedFrom: id(first.render), carriedSegments: 1 });
+    expect(listed.renders.find((r) => r.id === id(again.render))).toMatchObject({ carriedFrom: id(first.render), carriedSegments: 2 });
     // The full render: the same edited page under a file no render of this project has used, so nothing is carried.
     expect((await call("PUT", "/api/projects/carry/files/full.html", carryPage("Second title"))).status).toBe(200);
     const full = await renderAndDownload("carry", { ...options, composition: "full.html" });

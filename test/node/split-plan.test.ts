@@ -84,15 +84,15 @@ describe("splitting a render: when it finishes sooner with the nodes free", () =
     expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
   });
 
-  it("moves a split's cuts onto the fixed two-second segments of the composition's clock, a range render's too", () => {
+  it("moves a split's cuts onto the fixed one-second segments of the composition's clock, a range render's too", () => {
     const cuts = (frames: number, count: number, firstFrame: number) =>
       onFixedSegments(frameRanges(frames, count), { num: 30, den: 1 }, firstFrame).map((s) => [s.fromFrame, s.toFrame]);
-    // 60 s at 30 fps on 7 nodes: every cut on a multiple of 60 frames, every frame once.
-    expect(cuts(1800, 7, 0)).toEqual([[0, 240], [240, 540], [540, 780], [780, 1020], [1020, 1260], [1260, 1560], [1560, 1800]]);
-    // A range render from frame 45: the output's cuts sit at composition frames 60k, so output frames 60k - 45.
-    expect(cuts(600, 3, 45)).toEqual([[0, 195], [195, 375], [375, 600]]);
+    // 60 s at 30 fps on 7 nodes: every cut on a multiple of 30 frames, every frame once.
+    expect(cuts(1800, 7, 0)).toEqual([[0, 270], [270, 510], [510, 780], [780, 1020], [1020, 1290], [1290, 1530], [1530, 1800]]);
+    // A range render from frame 45: the output's cuts sit at composition frames 30k, so output frames 30k - 45.
+    expect(cuts(600, 3, 45)).toEqual([[0, 195], [195, 405], [405, 600]]);
     // A cut that lands where another did is dropped, never an empty segment.
-    expect(cuts(90, 3, 0)).toEqual([[0, 60], [60, 90]]);
+    expect(cuts(45, 3, 0)).toEqual([[0, 30], [30, 45]]);
   });
 
   it("counts a smaller frame as faster, in proportion to its pixels but never below 7 % of a 1080p frame", () => {

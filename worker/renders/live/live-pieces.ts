@@ -11,7 +11,7 @@ export function pieceMetadata(piece: Omit<LivePiece, "n">): Record<string, strin
   return { seconds: String(piece.seconds), initBytes: String(piece.initBytes), mediaEnd: String(piece.mediaEnd), count: String(piece.count) };
 }
 
-/** Every piece of the render uploaded so far (a render has at most a few thousand: one per two seconds of video). */
+/** Every piece of the render uploaded so far (a render has at most a few thousand: one per second of video). */
 export async function listLivePieces(bucket: R2Bucket, userId: string, renderId: string): Promise<LivePiece[]> {
   const prefix = livePrefix(userId, renderId);
   const pieces: LivePiece[] = [];
