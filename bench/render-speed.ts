@@ -9,7 +9,6 @@
 // Both renderers run as a fresh process per run (process start, browser launch and the final mux included).
 // The reference is set up as for bench/parity.ts (bench/lib/hyperframes-reference.ts).
 import { rm } from "node:fs/promises";
-import { loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -20,15 +19,9 @@ import { formatTimeline, type TimelineStage } from "../render-node/src/progress/
 import { runProcess } from "./lib/run-process.ts";
 import { HYPERFRAMES_VERSION, ensureReference, renderReference } from "./lib/hyperframes-reference.ts";
 import { SPEED_CASES, type Quality, type SpeedCase } from "./lib/speed-cases.ts";
+import { failureLine, load, median, pairRatios } from "./lib/speed-pairs.ts";
 
 const SELF = fileURLToPath(import.meta.url);
-const load = () => loadavg().map((v) => v.toFixed(2)).join(" ");
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 /**
  * Child mode: one render by our pipeline. Prints the render's own timeline when it reports one, else a timeline
@@ -98,8 +91,7 @@ async function benchCase(c: SpeedCase, runs: number, binaries: Binaries): Promis
           : runTheirs(project, join(project, "theirs.mp4"), c.quality, binaries)
         ).catch((error: unknown) => {
           // A failed render is a result too (e.g. a stage bound tripping on a loaded machine): said, and left out.
-          const message = String(error instanceof Error ? error.message : error).split("\n").filter((l) => /Error|failed|did not|was not/.test(l)).slice(-1)[0];
-          console.log(`run ${i + 1} ${who.padEnd(6)} FAILED: ${message}  (load ${load()})`);
+          console.log(`run ${i + 1} ${who.padEnd(6)} FAILED: ${failureLine(error)}  (load ${load()})`);
           return null;
         });
         if (!run) {
@@ -129,8 +121,7 @@ async function benchCase(c: SpeedCase, runs: number, binaries: Binaries): Promis
   }
   const theirs = median(of("theirs"));
   // Pairs run back to back; a pair with a failed run is left out.
-  const pairs = Array.from({ length: runs }, (_, i) => [results.find((r) => r.who === "ours" && r.run === i), results.find((r) => r.who === "theirs" && r.run === i)])
-    .filter(([o, t]) => o && t).map(([o, t]) => o!.seconds / t!.seconds);
+  const pairs = pairRatios(results.map((r) => ({ ...r, run: r.run! })), runs);
   const ratio = ours / theirs;
   const verdict = ratio <= c.goalRatio! ? "met" : "NOT met";
   console.log(`median ours ${ours.toFixed(2)} s, theirs ${theirs.toFixed(2)} s, ratio ${ratio.toFixed(3)}; pairs ${pairs.map((p) => p.toFixed(3)).join(", ")} (median ${median(pairs).toFixed(3)}); goal <= ${c.goalRatio}: ${verdict}`);

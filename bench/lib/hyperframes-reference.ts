@@ -46,7 +46,7 @@ export async function writePackageFiles(project: string): Promise<void> {
   }
 }
 export const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
-const run = (file: string, args: string[], env: NodeJS.ProcessEnv = process.env) => runProcess(file, args, env, 15);
+const run = (file: string, args: string[], env: NodeJS.ProcessEnv = process.env, onStart?: (pid: number) => void) => runProcess(file, args, env, 15, onStart);
 const execFileP = promisify(execFile);
 
 function packageVersion(dir: string, name: string): string | undefined {
@@ -112,6 +112,8 @@ export interface ReferenceOptions {
   variables?: Record<string, unknown> | undefined;
   /** A JSON file of variable rows (`--batch`): `output` is then a template with `{index}`, one output per row. */
   batchFile?: string | undefined;
+  /** Told the CLI's pid once it runs (bench/render-speed-api.ts follows its process tree's CPU). */
+  onStart?: ((pid: number) => void) | undefined;
 }
 
 /** One render by the HyperFrames CLI (the composition's own frame rate); resolves with its output. */
@@ -119,5 +121,5 @@ export function renderReference(project: string, output: string, options: Refere
   const args = [HF_BIN, "render", project, "--output", output, "--quality", options.quality, "--format", options.format];
   if (options.variables) args.push("--variables", JSON.stringify(options.variables));
   if (options.batchFile) args.push("--batch", options.batchFile);
-  return run(NODE22, ["--import", OFFLINE_FETCH, ...args], referenceEnv(binaries));
+  return run(NODE22, ["--import", OFFLINE_FETCH, ...args], referenceEnv(binaries), options.onStart);
 }

@@ -29,6 +29,10 @@ export interface Seen {
   released?: { body: unknown; attempt: string | undefined };
   /** The previous render's parts the node read (`output`, `manifest`), in order. */
   previousReads: string[];
+  /** When the output, poster, manifest and completion arrived whole (performance.now()), and the output was answered. */
+  at: Partial<Record<"output" | "outputAnswered" | "poster" | "manifest" | "complete", number>>;
+  /** The most project file downloads under way at once. */
+  filesAtOnce: number;
 }
 
 async function listFiles(dir: string): Promise<string[]> {
@@ -47,14 +51,18 @@ function body(req: IncomingMessage): Promise<Buffer> {
 // One render job (or, with `kind`, a snapshot job), handed out once; `cancelWhen` makes a progress post answer
 // cancelled: true; `refusePoster` answers the poster's upload with that refusal (e.g. a full storage quota); `carry`
 // hands the job a previous render to carry from (its output and manifest; either absent answers 404); `planSegments`
-// answers the plan with that many segments (more than one: the render is split, its job ends after the plan).
+// answers the plan with that many segments (more than one: the render is split, its job ends after the plan); `slow`
+// answers the output's upload, or each project file, that much later.
 export async function startStudio(
   projectDir: string, options: Record<string, unknown>, cancelWhen?: (lines: string[]) => boolean, kind: "render" | "snapshot" = "render",
   refusePoster?: { status: number; error: string },
   carry?: { from: string; output?: Buffer; manifest?: string },
   planSegments = 1,
+  slow: { outputMs?: number; fileMs?: number } = {},
 ) {
-  const seen: Seen = { lines: [], output: null, outputType: undefined, poster: null, posterType: undefined, complete: null, unauthorized: 0, previousReads: [] };
+  const seen: Seen = { lines: [], output: null, outputType: undefined, poster: null, posterType: undefined, complete: null, unauthorized: 0, previousReads: [], at: {}, filesAtOnce: 0 };
+  let filesUnderWay = 0;
+  const wait = (ms = 0) => new Promise((r) => setTimeout(r, ms));
   let handedOut = false;
   let done: () => void = () => {};
   const completed = new Promise<void>((r) => (done = r));
@@ -89,6 +97,9 @@ export async function startStudio(
     }
     if (url.pathname.startsWith(`${prefix}/files/`)) {
       const path = url.pathname.slice(`${prefix}/files/`.length).split("/").map(decodeURIComponent).join("/");
+      seen.filesAtOnce = Math.max(seen.filesAtOnce, ++filesUnderWay);
+      await wait(slow.fileMs);
+      filesUnderWay--;
       res.writeHead(200);
       return res.end(await readFile(join(projectDir, path)));
     }
@@ -108,16 +119,21 @@ export async function startStudio(
       expect(Number(req.headers["content-length"])).toBe(data.length);
       seen.output = data;
       seen.outputType = req.headers["content-type"];
+      seen.at.output = performance.now();
+      await wait(slow.outputMs);
+      seen.at.outputAnswered = performance.now();
       return json(res, 200, { ok: true, size: data.length });
     }
     if (url.pathname === `${prefix}/poster`) {
       if (refusePoster) return json(res, refusePoster.status, { error: refusePoster.error });
       seen.poster = data;
       seen.posterType = req.headers["content-type"];
+      seen.at.poster = performance.now();
       return json(res, 200, { ok: true, size: data.length });
     }
     if (url.pathname === `${prefix}/manifest`) {
       seen.manifest = data.toString();
+      seen.at.manifest = performance.now();
       return json(res, 200, { ok: true, size: data.length });
     }
     if (url.pathname === `${prefix}/previous/output` || url.pathname === `${prefix}/previous/manifest`) {
@@ -133,6 +149,7 @@ export async function startStudio(
     }
     if (url.pathname === `${prefix}/complete`) {
       seen.complete = JSON.parse(data.toString());
+      seen.at.complete = performance.now();
       json(res, 200, { ok: true });
       return done();
     }

@@ -34,6 +34,23 @@ it("claims a job, renders it, streams the output up and completes", async () => 
   expect(streams.map((s) => s.codec_name)).toEqual(["vp9", "opus"]);
 });
 
+it("downloads the project's files side by side: four files the studio answers a second late each come down in about a second, not four", async () => {
+  const binaries = await resolveBinaries();
+  const project = await makeTestProject(binaries.ffmpeg);
+  await writeFile(join(project, "assets", "notes.txt"), "a fourth file");
+  const studio = await startStudio(project, { format: "mp4", quality: "draft" }, undefined, "render", undefined, undefined, 1, { fileMs: 1000 });
+  cleanups.push(studio.close);
+  const node = startNode(studio.url);
+  await studio.completed;
+  expect(studio.seen.complete, node.output()).toEqual({ ok: true });
+  expect(studio.seen.lines).toContain("downloaded 4 project files");
+  expect(studio.seen.filesAtOnce).toBe(4);
+  // The render's own account of it: its timeline's download stage (one after another: 4 s and more).
+  const timeline = studio.seen.lines.find((l) => l.startsWith("timeline: ")) ?? "";
+  const [, from, to] = /downloading ([\d.]+)–([\d.]+) s/.exec(timeline) ?? [];
+  expect(Number(to) - Number(from), timeline).toBeLessThan(2.5);
+});
+
 it("uploads the carry manifest beside the output; handed it back as the previous render, the next render carries it and says so; a previous render it cannot download means a full render, said in the log", async () => {
   const binaries = await resolveBinaries();
   const project = await makeTestProject(binaries.ffmpeg);

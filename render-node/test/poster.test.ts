@@ -1,12 +1,15 @@
 // A finished render's poster (issue 34, point 5), made by the render node as a process from the file it rendered:
 // decoded, it is the frame shown at the composition's data-poster-time (else HyperFrames' moment: the middle of a
-// video of 3 s or less), in a video and in a png-sequence's zip; a poster the studio refuses leaves the render done.
-import { readFile, writeFile } from "node:fs/promises";
+// video of 3 s or less), in a video and in a png-sequence's zip; a poster the studio refuses leaves the render done;
+// it is made while the output uploads.
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { unzipSync } from "fflate";
 import { afterEach, expect, it } from "vitest";
 import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
 import { runTool } from "../src/system/run-tool.ts";
+import { POSTER_FILE } from "../src/poster/poster-args.ts";
 import { startNode as startNodeProcess, startStudio } from "./fake-studio.ts";
 import { CANVAS, makeTestProject } from "./make-test-project.ts";
 
@@ -119,4 +122,28 @@ it("a poster the studio refuses leaves the render done, with the reason in its l
   const complete = seen.complete as { ok: boolean; posterError?: string };
   expect(complete, output).toMatchObject({ ok: true, posterError: expect.stringContaining("storage quota full") });
   expect(seen.lines.some((l) => l.startsWith("poster: none, the render is done without one: ") && l.includes("storage quota full"))).toBe(true);
+});
+
+it("the poster is made while the output uploads and goes up once the output is stored: a slow upload and a slow poster end after the longer of the two, not after both", async () => {
+  const binaries = await resolveBinaries();
+  const project = await makeTestProject(binaries.ffmpeg);
+  // The node's ffmpeg, 4 s slower at making a poster (a loaded machine's pace), as fast as ever at anything else.
+  const tools = await mkdtemp(join(tmpdir(), "slow-poster-"));
+  const ffmpeg = join(tools, "ffmpeg");
+  await writeFile(ffmpeg, `#!/bin/sh\nfor arg in "$@"; do case "$arg" in */${POSTER_FILE}) sleep 4;; esac; done\nexec '${binaries.ffmpeg}' "$@"\n`, { mode: 0o755 });
+  cleanups.push(() => void rm(tools, { recursive: true, force: true }));
+  // The studio stores the output 4 s after it arrived (a slow upload).
+  const studio = await startStudio(project, { format: "mp4", quality: "draft" }, undefined, "render", undefined, undefined, 1, { outputMs: 4000 });
+  cleanups.push(studio.close);
+  const node = startNodeProcess(studio.url, { NODE_CONCURRENCY: "1", FFMPEG_PATH: ffmpeg });
+  cleanups.push(() => node.child.kill("SIGKILL"));
+  await studio.completed;
+  const { seen } = studio;
+  expect(seen.complete, node.output()).toEqual({ ok: true });
+  expect(seen.poster).not.toBeNull();
+  // Stored after the output: a quota with room for one of them keeps it for the video.
+  expect(seen.at.poster!).toBeGreaterThanOrEqual(seen.at.outputAnswered!);
+  expect(seen.at.manifest!).toBeGreaterThanOrEqual(seen.at.outputAnswered!);
+  // One after the other, the upload and the poster take 8 s and more before the render can complete.
+  expect(seen.at.complete! - seen.at.output!, node.output()).toBeLessThan(6500);
 });

@@ -20,7 +20,7 @@ import { preparedDataDir } from "../studio-data.ts";
 import { callStudio } from "./studio-calls.ts";
 
 let studio: RunningStudio;
-const PREVIEW_IDLE_MS = 10_000;
+const PREVIEW_IDLE_MS = 3_000;
 let token = "";
 let cookie = "";
 let browser: Browser | null = null;
@@ -40,7 +40,7 @@ beforeAll(async () => {
   studio = await startStudio({
     port: 20_000 + Math.floor(Math.random() * 2000),
     dataDir: await preparedDataDir(join(work, "data")), prepared: true,
-    // Previews listen on their default interface (loopback); an idle one stops after 10 s here (10 min by default).
+    // Previews listen on their default interface (loopback); an idle one stops after 3 s here (10 min by default).
     nodeEnv: { PREVIEW_IDLE_MS: String(PREVIEW_IDLE_MS) },
     log: (line) => {
       if (line.includes("[node]") && line.includes("render node")) nodeUp();

@@ -6,8 +6,9 @@
 // no work stops while another works; a node killed with SIGKILL while its claim waits takes no job with it (the
 // render queued next goes to the node that replaced it, first attempt); a node killed with SIGKILL mid-render is
 // replaced and its render ends done with the same frames as an undisturbed render; a node stopped with SIGTERM
-// mid-render gives it back and another node takes it over well within one lease. CONTAINER_SLEEP_AFTER is 3 s here
-// so idle instances stop within the test.
+// mid-render gives it back and another node takes it over well within one lease. CONTAINER_SLEEP_AFTER is 2 s and
+// CONTAINER_CLAIM_IN_FLIGHT_MS 2 s here so idle instances stop within the test; renders are of a small page (boxPage)
+// unless the starter is what is shown.
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,7 +20,9 @@ import { startRenderNode, startStudio, type RunningStudio } from "../../scripts/
 import { preparedDataDir } from "../studio-data.ts";
 import { callStudio, waitFor } from "./studio-calls.ts";
 
-const LEASE_MS = 12_000;
+const LEASE_MS = 8_000;
+/** CONTAINER_SLEEP_AFTER: idle instances stop within the test, each instance looks again this often. */
+const SLEEP_AFTER_S = 2;
 let studio: RunningStudio;
 let binaries: Binaries;
 let token = "";
@@ -37,10 +40,31 @@ const renderEnded = (slug: string, timeoutMs = 240_000) =>
     return r.status === "done" || r.status === "failed" || r.status === "cancelled" ? r : null;
   }, timeoutMs);
 
-async function project(name: string, duration: number): Promise<string> {
-  const html = starterComposition({ compositionId: name.toLowerCase(), title: name, duration });
+/**
+ * A project whose index.html is the starter (1920x1080, blurred glows: what a user gets) or, for renders, a box
+ * crossing a 320x180 canvas: about a tenth of the starter's CPU a frame, so the renders here wait on the containers,
+ * not on capture.
+ */
+async function project(name: string, duration: number, page: "starter" | "box" = "box"): Promise<string> {
+  const id = name.toLowerCase();
+  const html = page === "starter" ? starterComposition({ compositionId: id, title: name, duration }) : boxPage(id, duration);
   expect((await call("POST", "/api/projects", { name, html })).status).toBe(201);
-  return name.toLowerCase();
+  return id;
+}
+
+function boxPage(id: string, duration: number): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><script src="https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js"></script><style>
+html, body { margin: 0; width: 320px; height: 180px; overflow: hidden; background: #000; }
+[data-composition-id="${id}"] { position: relative; width: 320px; height: 180px; background: #203040; }
+#box { position: absolute; left: 0; top: 70px; width: 40px; height: 40px; background: #f0c040; }
+</style></head><body>
+<div data-composition-id="${id}" data-start="0" data-duration="${duration}" data-width="320" data-height="180"><div id="box"></div></div>
+<script>
+window.__timelines = window.__timelines || {};
+const tl = gsap.timeline({ paused: true });
+tl.fromTo("#box", { x: 0 }, { x: 280, duration: ${duration}, ease: "none" }, 0);
+window.__timelines["${id}"] = tl;
+</script></body></html>`;
 }
 
 /** Every decoded video frame's MD5 (ffmpeg's framemd5): equal lists are identical frames. */
@@ -63,7 +87,10 @@ beforeAll(async () => {
     vars: {
       CONTAINER_MIN_INSTANCES: "1",
       CONTAINER_MAX_INSTANCES: "3",
-      CONTAINER_SLEEP_AFTER: "3s",
+      CONTAINER_SLEEP_AFTER: `${SLEEP_AFTER_S}s`,
+      // A claim's answer crosses loopback in milliseconds: an idle instance need not wait the production 15 s after
+      // the last claim anywhere before it may stop.
+      CONTAINER_CLAIM_IN_FLIGHT_MS: "2000",
       CONTAINER_NODE_CONCURRENCY: "1",
       // Long enough that a render given back (and taken over at once) is told apart from one whose lease lapsed.
       JOB_LEASE_MS: String(LEASE_MS),
@@ -85,7 +112,7 @@ afterAll(async () => {
 
 describe("render nodes as containers", () => {
   it("runs no node until work arrives; a snapshot from cold starts one (as the image starts it) and succeeds", async () => {
-    const slug = await project("Cold", 1);
+    const slug = await project("Cold", 1, "starter");
     await new Promise((r) => setTimeout(r, 2000));
     expect(running()).toEqual([]);
     const res = await call("POST", `/api/projects/${slug}/snapshot`, { at: [0.5], end: false });
@@ -99,7 +126,7 @@ describe("render nodes as containers", () => {
   }, 120_000);
 
   it("the minimum instance stopped cleanly (SIGTERM, nothing queued) is started again at once, and a check and a preview run", async () => {
-    const slug = await project("Browser", 1);
+    const slug = await project("Browser", 1, "starter");
     const zero = () => studio.containers!.instances().find((i) => i.name === "render-node-0")!;
     for (const what of ["check", "preview"] as const) {
       // Cloudflare may stop an instance at any time (a host moved): one of CONTAINER_MIN_INSTANCES is started again
@@ -142,7 +169,9 @@ describe("render nodes as containers", () => {
   }, 300_000);
 
   it("three queued renders scale up to the maximum; an instance with no work stops while another works; then back to the minimum", async () => {
-    const slugs = [await project("Long", 4), await project("ShortA", 1), await project("ShortB", 1)];
+    // The long render must outlast the short ones, the claim window and an instance's next look (SLEEP_AFTER_S) by a
+    // margin: 1200 frames of the box page, about three times that on a quiet machine.
+    const slugs = [await project("Long", 40), await project("ShortA", 1), await project("ShortB", 1)];
     for (const slug of slugs) expect((await call("POST", `/api/projects/${slug}/render`, { format: "mp4", quality: "draft" })).status).toBe(202);
     let peak = 0;
     await waitFor("three instances at once", async () => {
@@ -160,28 +189,32 @@ describe("render nodes as containers", () => {
     expect(fewer).toBeLessThanOrEqual(2);
     expect((await renderEnded("long")).status).toBe("done");
     await waitFor("the minimum of one instance", async () => runningNames().join() === "render-node-0", 60_000);
-    // And it stays: the minimum is kept however long the queue stays empty.
-    await new Promise((r) => setTimeout(r, 8000));
+    // And it stays: the minimum is kept however long the queue stays empty (two looks of its own and more).
+    await new Promise((r) => setTimeout(r, (2 * SLEEP_AFTER_S + 1) * 1000));
     expect(runningNames()).toEqual(["render-node-0"]);
   }, 420_000);
 
   it("a node killed with SIGKILL mid-render is replaced, and the render ends done with the frames of an undisturbed render", async () => {
-    const undisturbed = await renderOf("long");
-    expect(undisturbed.status).toBe("done");
-    const undisturbedFrames = await frameHashes("long", undisturbed.downloadUrl!);
-    expect(undisturbedFrames.length).toBe(120);
+    // A render of its own, undisturbed, then the same again with its node killed mid-capture: 300 frames, so the kill
+    // lands mid-capture.
+    const slug = await project("Steady", 10);
+    expect((await call("POST", `/api/projects/${slug}/render`, { format: "mp4", quality: "draft" })).status).toBe(202);
+    const undisturbed = await renderEnded(slug);
+    expect(undisturbed.status, undisturbed.lines.join("\n")).toBe("done");
+    const undisturbedFrames = await frameHashes(slug, undisturbed.downloadUrl!);
+    expect(undisturbedFrames.length).toBe(300);
     // Its file goes (its frames are kept above): with the very same inputs the render cache would answer a copy, and
     // the re-render would carry every segment from it, capturing nothing to be killed in.
     expect((await call("DELETE", undisturbed.downloadUrl!)).status).toBe(200);
-    expect((await call("POST", "/api/projects/long/render", { format: "mp4", quality: "draft" })).status).toBe(202);
-    await waitFor("capture under way", async () => (await renderOf("long")).lines.some((l) => /frame \d+/.test(l)), 120_000);
+    expect((await call("POST", `/api/projects/${slug}/render`, { format: "mp4", quality: "draft" })).status).toBe(202);
+    await waitFor("capture under way", async () => (await renderOf(slug)).lines.some((l) => /frame \d+/.test(l)), 120_000);
     const [victim] = running();
     const startsBefore = victim!.starts;
     expect(studio.containers!.kill(victim!.name, "SIGKILL")).toBe(true);
-    const done = await renderEnded("long", 300_000);
+    const done = await renderEnded(slug, 300_000);
     expect(done.status, done.lines.join("\n")).toBe("done");
     expect(studio.containers!.instances().find((i) => i.name === victim!.name)!.starts).toBeGreaterThan(startsBefore);
-    expect(await frameHashes("long", done.downloadUrl!)).toEqual(undisturbedFrames);
+    expect(await frameHashes(slug, done.downloadUrl!)).toEqual(undisturbedFrames);
     // Gone for the next test too, which must capture: nothing to reuse or carry from.
     expect((await call("DELETE", done.downloadUrl!)).status).toBe(200);
   }, 420_000);
@@ -190,9 +223,9 @@ describe("render nodes as containers", () => {
     // An always-on node beside the containers (a self-hosted one, docs/deploy.md section 6), so another node waits.
     const standby = startRenderNode(studio.url, studio.nodeKey, { NODE_ID: "standby", NODE_CONCURRENCY: "1" });
     try {
-      expect((await call("POST", "/api/projects/long/render", { format: "mp4", quality: "draft" })).status).toBe(202);
+      expect((await call("POST", "/api/projects/steady/render", { format: "mp4", quality: "draft" })).status).toBe(202);
       const started = await waitFor("capture under way", async () => {
-        const r = await renderOf("long");
+        const r = await renderOf("steady");
         return r.lines.some((l) => /frame \d+/.test(l)) ? r : null;
       }, 120_000);
       const holder = started.lines.map((l) => /^render node (\S+) started the render$/.exec(l)?.[1]).find(Boolean)!;
@@ -200,10 +233,11 @@ describe("render nodes as containers", () => {
       const stoppedAt = Date.now();
       if (holder.endsWith("/standby")) standby.kill("SIGTERM");
       else expect(studio.containers!.kill(holder.split("/container-")[1]!, "SIGTERM")).toBe(true);
-      const takenAt = await waitFor("another node to take the render over", async () => ((await renderOf("long")).lines.some((l) => l.includes("took the render over (attempt 2 of 3)")) ? Date.now() : null), 120_000);
+      const takenAt = await waitFor("another node to take the render over", async () => ((await renderOf("steady")).lines.some((l) => l.includes("took the render over (attempt 2 of 3)")) ? Date.now() : null), 120_000);
+      console.log(`SIGTERM mid-render → taken over by another node: ${takenAt - stoppedAt} ms (JOB_LEASE_MS ${LEASE_MS})`);
       // Without the give-back the job waited for its lease to lapse (LEASE_MS) and the watchdog's next look.
       expect(takenAt - stoppedAt).toBeLessThan(LEASE_MS / 2);
-      const done = await renderEnded("long", 300_000);
+      const done = await renderEnded("steady", 300_000);
       expect(done.lines).toContain(`render: node ${holder} gave it back (the node is stopping; attempt 1 of 3); queued again for another node`);
       expect(done.status, done.lines.join("\n")).toBe("done");
     } finally {

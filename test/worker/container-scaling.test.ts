@@ -61,6 +61,12 @@ describe("container scaling with queue depth", () => {
     }
   });
 
+  it("CONTAINER_CLAIM_IN_FLIGHT_MS, how long after a claim no idle instance stops, is 15 s unless set (e2e-containers sets it short)", () => {
+    expect(configWith({}).CONTAINER_CLAIM_IN_FLIGHT_MS).toBe(15_000);
+    expect(configWith({ CONTAINER_CLAIM_IN_FLIGHT_MS: "2000" }).CONTAINER_CLAIM_IN_FLIGHT_MS).toBe(2000);
+    expect(() => configWith({ CONTAINER_CLAIM_IN_FLIGHT_MS: "0" })).toThrow(/CONTAINER_CLAIM_IN_FLIGHT_MS: expected a positive integer number of milliseconds/);
+  });
+
   it("an instance past its sleepAfter stops only with no work held or queued and when not one of the minimum", () => {
     const idle = { jobsHeld: 0, queued: 0, index: 2, min: 1 };
     expect(idleVerdict(idle)).toEqual({ keep: false, why: "no work held or queued, and not one of the CONTAINER_MIN_INSTANCES" });

@@ -18,6 +18,18 @@ describe("split renders (segments across nodes)", () => {
     return res.status === 204 ? null : ClaimResponseSchema.parse(await res.json()).job;
   };
 
+  it("a plan posted before the room heard of its claim keeps the render whole on the planning node, never a split into nothing", async () => {
+    const a = await registerNode("seg-early");
+    const { state } = await startRender("farm-early-plan", "early-plan");
+    // The job runs on node a in D1 while the room still has the render queued, as when the claim's word to the room
+    // is late: the plan must not answer "no segments", which a node reads as a split and stops on.
+    const node = await env.DB.prepare("SELECT id FROM render_nodes WHERE name = ?").bind("seg-early").first<{ id: string }>();
+    await env.DB.prepare("UPDATE jobs SET status = 'running', node_id = ?, attempts = 1, lease_expires_at = ? WHERE id = ?")
+      .bind(node!.id, Date.now() + 60_000, state.id).run();
+    const planned = await json<{ segments: unknown[]; cancelled: boolean }>(await nodeCall(a, "POST", `/jobs/${state.id}/plan`, { plan: plan(300) }));
+    expect(planned).toEqual({ cancelled: false, segments: [{ index: 0, fromFrame: 0, toFrame: 300 }] });
+  });
+
   it("a short render stays whole; a long one is split, its segments go to three nodes, a lost segment is retried, the join ends it done", async () => {
     const [a, b, c] = [await registerNode("seg-a"), await registerNode("seg-b"), await registerNode("seg-c")];
     const { s, state, room } = await startRender("farm-split", "split");

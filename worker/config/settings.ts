@@ -221,6 +221,13 @@ export const SETTINGS = {
     description:
       "How long a render container with no work of its own (none held, none queued) runs before it stops (its `sleepAfter`); the CONTAINER_MIN_INSTANCES first instances stay.",
   },
+  CONTAINER_CLAIM_IN_FLIGHT_MS: {
+    kind: "var",
+    type: positiveInt("milliseconds"),
+    default: "15000",
+    description:
+      "How long after any job is claimed no idle render container stops: the claim's answer may still be on its way to its node, whose health answer does not count the job yet (ms).",
+  },
   LOCAL_CONTAINERS_URL: {
     kind: "var",
     type: origin(),

@@ -8,11 +8,10 @@ import { mixAudioTrack } from "../media/mix-audio-track.ts";
 import { resolveBinaries } from "../system/resolve-binaries.ts";
 import { DEFAULT_STAGE_BOUNDS } from "../bounds/stage-bounds.ts";
 import type { Job, NodeClient } from "../protocol/node-protocol-client.ts";
-import { FORMAT_CONTENT_TYPES } from "../../../core/render/render-options.ts";
 import { resolveRender } from "../plan/resolve-render.ts";
 import { segmentExtension } from "../render-segment.ts";
 import { runFarmJob, type FarmJobSettings } from "./run-farm-job.ts";
-import { postPoster } from "./post-poster.ts";
+import { uploadFinishedRender } from "./upload-finished-render.ts";
 import { logDebug } from "../system/debug-log.ts";
 import { settled } from "../../../core/settled.ts";
 import { stageTools } from "../system/stage-tools.ts";
@@ -54,10 +53,9 @@ export function runJoinJob(client: NodeClient, job: Job, settings: FarmJobSettin
     });
     onLine(`joined: ${joined.frames} frames, ${joined.durationSeconds.toFixed(3)} s`);
     stage("uploading");
-    const { size } = await client.uploadOutput(job.id, output, FORMAT_CONTENT_TYPES[options.format]);
-    onLine(`uploaded ${size} bytes`);
+    // The output, and its poster made meanwhile.
     const tools = stageTools(binaries, bounds, signal);
-    const posterError = await postPoster(client, job, tools, { output, format: options.format, plan: joinOptions.plan, projectDir, composition: options.composition, work }, onLine);
+    const { posterError } = await uploadFinishedRender(client, job, tools, { output, format: options.format, plan: joinOptions.plan, projectDir, composition: options.composition, work }, onLine);
     return posterError === undefined ? "completed" : { posterError };
   });
 }

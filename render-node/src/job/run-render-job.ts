@@ -3,15 +3,13 @@
 // before the farm), the upload. A render the Worker splits ends after its plan, its segments queued for any nodes.
 import { join } from "node:path";
 import type { Job, NodeClient } from "../protocol/node-protocol-client.ts";
-import { FORMAT_CONTENT_TYPES } from "../../../core/render/render-options.ts";
 import { resolveRender } from "../plan/resolve-render.ts";
 import { renderPipeline, type PlanDecision } from "../render-pipeline.ts";
 import type { ChunkDone } from "../capture/capture-chunks.ts";
 import { formatTimeline, startTimeline } from "../progress/render-timeline.ts";
 import { runFarmJob, type FarmJobSettings } from "./run-farm-job.ts";
-import { postPoster } from "./post-poster.ts";
+import { uploadFinishedRender } from "./upload-finished-render.ts";
 import { previousAfterPlan } from "./fetch-previous-render.ts";
-import { writeCarryManifest, type CarryManifest } from "../carry/carry-manifest.ts";
 import { resolveBinaries } from "../system/resolve-binaries.ts";
 import { stageTools } from "../system/stage-tools.ts";
 import { DEFAULT_STAGE_BOUNDS } from "../bounds/stage-bounds.ts";
@@ -56,16 +54,14 @@ export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSett
     };
     const { plan, result } = await renderPipeline(node, options, output, decide);
     if (!result) return "ended";
-    // The last pieces went up while the chunks were joined; all of them are there before the render is complete.
-    await live?.settled();
     signal.throwIfAborted();
     stage("uploading");
-    onLine("uploading output");
-    const { size } = await timeline.time("uploading", () => client.uploadOutput(job.id, output, FORMAT_CONTENT_TYPES[options.format]));
-    onLine(`uploaded ${size} bytes`);
-    if (result.carry) await uploadManifest(client, job.id, result.carry.manifest, onLine);
-    const tools = await toolsOf();
-    const posterError = await timeline.time("poster", () => postPoster(client, job, tools, { output, format: options.format, plan, projectDir, composition: options.composition, work }, onLine));
+    // The output, then its manifest and poster (made meanwhile), with the last live pieces still going up: all of
+    // them are there before the render is complete.
+    const { posterError } = await uploadFinishedRender(client, job, await toolsOf(), {
+      output, format: options.format, plan, projectDir, composition: options.composition, work,
+      manifest: result.carry?.manifest, pending: live?.settled(),
+    }, onLine, timeline.time);
     onLine(`timeline: ${formatTimeline(timeline.stages())}`);
     // What it carried, from the render the Worker named (absent when it was handed none or could not get it).
     const previous = await previousRender.previous;
@@ -74,13 +70,4 @@ export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSett
       : undefined;
     return { ...(posterError === undefined ? {} : { posterError }), ...(carried ? { carried } : {}) };
   });
-}
-
-/** The render's manifest beside its output, for the next render to carry from; without it that render is a full one. */
-async function uploadManifest(client: NodeClient, id: string, manifest: CarryManifest, onLine: (line: string) => void): Promise<void> {
-  try {
-    await client.uploadManifest(id, writeCarryManifest(manifest));
-  } catch (error) {
-    onLine(`the carry manifest was not stored (${(error as Error).message}): the next render of this composition renders in full`);
-  }
 }

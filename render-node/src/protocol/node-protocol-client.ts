@@ -52,6 +52,9 @@ export async function refusal(what: string, response: Response): Promise<Error> 
   return new Error(`${what}: HTTP ${response.status} ${text.slice(0, 300)}`);
 }
 
+/** A job's project files downloaded side by side (downloadFiles). */
+const DOWNLOADS_AT_ONCE = 4;
+
 /** A client for `baseUrl` (STUDIO_URL) authenticated with `nodeKey` (NODE_KEY). */
 export function createNodeClient(baseUrl: string, nodeKey: string) {
   const base = baseUrl.replace(/\/+$/, "");
@@ -97,19 +100,40 @@ export function createNodeClient(baseUrl: string, nodeKey: string) {
       return FilesResponseSchema.parse(await (await call("GET", `${jobPath(id)}/files`, { signal, job: id })).json()).files;
     },
 
-    /** Downloads every project file of the job (or just `only`) into `dir`; returns the project-relative paths. */
+    /**
+     * Downloads every project file of the job (or just `only`) into `dir`, DOWNLOADS_AT_ONCE side by side (each is a
+     * round trip through the Worker to R2; one after another they were most of a render's download); returns the
+     * project-relative paths. On a failure no further file is started, and the first error is thrown once the
+     * downloads under way have ended: nothing is left writing into `dir`.
+     */
     async downloadFiles(id: string, dir: string, signal?: AbortSignal, only?: readonly RemoteFile[]): Promise<string[]> {
       const files = only ?? FilesResponseSchema.parse(await (await call("GET", `${jobPath(id)}/files`, { signal, job: id })).json()).files;
       const root = resolve(dir);
-      for (const file of files) {
+      const targets = files.map((file) => {
         const target = resolve(root, file.path);
         if (!target.startsWith(root + sep)) throw new Error(`job file path escapes the project: ${file.path}`);
+        return { file, target };
+      });
+      const download = async ({ file, target }: (typeof targets)[number]) => {
         const encoded = file.path.split("/").map(encodeURIComponent).join("/");
         const response = await call("GET", `${jobPath(id)}/files/${encoded}`, { signal, job: id });
         if (!response.body) throw new Error(`job file ${file.path} has no body`);
         await mkdir(dirname(target), { recursive: true });
         await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), createWriteStream(target));
-      }
+      };
+      const queue = [...targets];
+      const failures: unknown[] = [];
+      const downloader = async () => {
+        for (let next = queue.shift(); next && failures.length === 0; next = queue.shift()) {
+          try {
+            await download(next);
+          } catch (error) {
+            failures.push(error);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(DOWNLOADS_AT_ONCE, queue.length) }, downloader));
+      if (failures.length) throw failures[0];
       return files.map((file) => file.path);
     },
 

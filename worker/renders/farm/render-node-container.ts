@@ -224,17 +224,14 @@ export function restartVerdict(o: { busy: boolean; index: number | null; min: nu
   return { restart: false, why: "no work queued or running, and not one of the CONTAINER_MIN_INSTANCES" };
 }
 
-/** A claim's answer reaches its node well within this; until then the node's health answer may not count the job. */
-const CLAIM_IN_FLIGHT_MS = 15_000;
-
 /**
- * Jobs queued, or claimed in the last CLAIM_IN_FLIGHT_MS (the claim's answer may still be on its way to a node whose
- * health answer does not count it yet); when they cannot be counted, one (never stopped blind).
+ * Jobs queued, or claimed in the last CONTAINER_CLAIM_IN_FLIGHT_MS (a claim's answer reaches its node well within it;
+ * until then the node's health answer may not count the job); when they cannot be counted, one (never stopped blind).
  */
 async function unclaimedJobsOrOne(env: Env): Promise<number> {
   try {
     const row = await env.DB.prepare("SELECT COUNT(*) AS queued FROM jobs WHERE status = 'queued' OR (status = 'running' AND started_at > ?)")
-      .bind(Date.now() - CLAIM_IN_FLIGHT_MS)
+      .bind(Date.now() - configOf(env).CONTAINER_CLAIM_IN_FLIGHT_MS)
       .first<{ queued: number }>();
     return row?.queued ?? 0;
   } catch (error) {

@@ -198,8 +198,9 @@ export class ProjectRoom extends DurableObject<Env> {
     }
     const latest = await this.current();
     if (!isLive(latest, renderId)) return { segments: [], cancelled: true };
-    // Planned before the room heard of the claim: nothing to split from; the node renders it whole.
-    if (latest.phase !== "rendering") return { segments: [], cancelled: false };
+    // Planned before the room heard of the claim: nothing to split from; the node renders it whole (one segment of
+    // every frame: a node reads any other count as a split and stops).
+    if (latest.phase !== "rendering") return { segments: [{ index: 0, fromFrame: 0, toFrame: plan.frames }], cancelled: false };
     await this.apply(planned(latest, plan, decision.ranges, decision.line));
     return { segments: decision.ranges, cancelled: false };
   }
