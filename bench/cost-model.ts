@@ -23,6 +23,7 @@ import { renderRate } from "../core/render/render-rate.ts";
 import { renderProject } from "../render-node/src/render-project.ts";
 import { resolveBinaries } from "../render-node/src/system/resolve-binaries.ts";
 import { COST_CASES } from "./lib/cost-cases.ts";
+import { ensureShaderPackage, writePackageFiles } from "./lib/hyperframes-reference.ts";
 import { parseCaseOptions } from "./lib/parity-case.ts";
 import { makeAssets } from "./lib/parity-media.ts";
 import { SPEED_CASES } from "./lib/speed-cases.ts";
@@ -71,19 +72,23 @@ async function timeRender(job: Job): Promise<number> {
  * Terms that are a cost of their own can only add time; the format and quality terms are differences from mp4 at
  * standard quality and may be negative (a draft encodes faster).
  */
-const ADDS_TIME: ReadonlySet<CostTerm> = new Set(["fixed", "frame", "megapixelFrame", "videoClipFrame", "audioClip", "shaderFrame", "alphaMegapixelFrame"]);
+const ADDS_TIME: ReadonlySet<CostTerm> = new Set([
+  "fixed", "frame", "megapixelFrame", "pathFrame", "pathMegapixelFrame", "videoClipFrame", "audioClip", "shaderFrame", "alphaMegapixelFrame",
+  "webmAlphaMegapixelFrame", "filterMegapixelFrame",
+]);
 
 /**
- * Least squares over the terms, with any term of ADDS_TIME that comes out negative (noise in a small sample) pinned
- * to zero and the rest fitted again, the most negative first. Every term of COST_TERMS has cases (cost-cases.ts), so
- * the system is never singular.
+ * Least squares of the relative error (each row divided by its measured seconds: the goal is within ±25 % of each
+ * render, and plain least squares would fit the few long renders at the short ones' expense), with any term of
+ * ADDS_TIME that comes out negative (noise in a small sample) pinned to zero and the rest fitted again, the most
+ * negative first. Every term of COST_TERMS has cases (cost-cases.ts), so the system is never singular.
  */
 function fitCoefficients(rows: Array<{ features: CostFeatures; seconds: number }>): CostCoefficients {
   const free = new Set<CostTerm>(COST_TERMS);
   for (;;) {
     const terms = COST_TERMS.filter((t) => free.has(t));
-    const x = rows.map((r) => terms.map((t) => costTerms(r.features)[t]));
-    const model = new MLR(x, rows.map((r) => [r.seconds]), { intercept: false, statistics: false });
+    const x = rows.map((r) => terms.map((t) => costTerms(r.features)[t] / r.seconds));
+    const model = new MLR(x, rows.map(() => [1]), { intercept: false, statistics: false });
     const weights = new Map(terms.map((t, k) => [t, model.weights[k]![0]!]));
     const worst = terms.filter((t) => ADDS_TIME.has(t) && weights.get(t)! < 0).sort((a, b) => weights.get(a)! - weights.get(b)!)[0];
     if (worst) {
@@ -119,7 +124,8 @@ async function fit(): Promise<void> {
   for (const r of rows) console.log(`${pad(r.name, 22)} ${r.seconds.toFixed(2).padStart(6)}  ${estimateSeconds(r.features, coefficients).toFixed(2).padStart(6)}`);
   const when = new Date().toISOString().slice(0, 10);
   const machine = `${hostname()}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "unknown"}), load ${loads.join(" to ")}`;
-  const version = `fitted-${when}`;
+  // To the minute: the Worker scales quotes by renders quoted with this very fit (recent-throughput.ts), never an earlier one of the same day.
+  const version = `fitted-${new Date().toISOString().slice(0, 16)}`;
   await writeFile(
     new URL("../core/render/cost-model-fit.ts", import.meta.url),
     `// Written by \`node bench/cost-model.ts fit\` (do not edit by hand): the cost model's coefficients (cost-model.ts),
@@ -146,6 +152,7 @@ async function checkJobs(ffmpeg: string): Promise<Job[]> {
   const corpus = new URL("./parity-corpus/", import.meta.url).pathname;
   const assets = await mkdtemp(join(tmpdir(), "studio-cost-assets-"));
   await makeAssets(assets, ffmpeg);
+  await ensureShaderPackage();
   const jobs: Job[] = [];
   for (const name of (await readdir(corpus, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
     if (name === "shader-transition") continue;
@@ -154,6 +161,8 @@ async function checkJobs(ffmpeg: string): Promise<Job[]> {
     const project = await mkdtemp(join(tmpdir(), "studio-cost-"));
     await cp(join(corpus, name), project, { recursive: true, filter: (src) => !src.endsWith("parity.json") });
     await cp(assets, join(project, "assets"), { recursive: true });
+    // A case that vendors a package's file (the shader library as a project file) gets it, as parity.ts gives it.
+    await writePackageFiles(project);
     jobs.push({ name, project, quality: "standard", format: options.format, fps: null, variables: options.runs[0] });
   }
   for (const s of SPEED_CASES.filter((c) => c.frames <= 600)) {

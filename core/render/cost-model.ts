@@ -93,6 +93,7 @@ export const COST_TERMS = [
   "audioClip",
   "shaderFrame",
   "alphaMegapixelFrame",
+  "webmAlphaMegapixelFrame",
   "filterMegapixelFrame",
 ] as const;
 export type CostTerm = (typeof COST_TERMS)[number];
@@ -120,6 +121,8 @@ export function costTerms(f: CostFeatures): Record<CostTerm, number> {
     audioClip: f.audioClips,
     shaderFrame: f.shaderTransitions ? f.frames : 0,
     alphaMegapixelFrame: f.alpha ? mpf : 0,
+    // VP9's alpha plane is a second encode; ProRes 4444 and PNG keep alpha almost for free.
+    webmAlphaMegapixelFrame: f.alpha && f.format === "webm" ? mpf : 0,
     filterMegapixelFrame: f.filterEffects ? mpf : 0,
   };
 }

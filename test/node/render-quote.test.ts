@@ -53,6 +53,14 @@ describe("quoteOf", () => {
     expect(of("mp4", false)).toBe(of("mp4", true));
   });
 
+  it("counts VP9's alpha plane as an encode of its own: a transparent webm, not a transparent mov", () => {
+    const vp9 = { ...fit, coefficients: { ...fit.coefficients, alphaMegapixelFrame: 0, webmAlphaMegapixelFrame: 0.05 } };
+    const of = (format: "webm" | "mov", rootBackground: boolean) =>
+      quoteOf(facts({ root: { ...root, durationSeconds: 10, rootBackground }, options: { resolution: null, format, quality: "standard" }, fit: vp9 })).renderSeconds!;
+    expect(of("webm", false) - of("webm", true)).toBeCloseTo(300 * 2.0736 * 0.05, 1);
+    expect(of("mov", false)).toBe(of("mov", true));
+  });
+
   it("counts a blurring or shadowing CSS filter as dearer paint, in proportion to the pixels", () => {
     const blur = { ...fit, coefficients: { ...fit.coefficients, filterMegapixelFrame: 0.05 } };
     const of = (filterEffects: boolean) => quoteOf(facts({ root: { ...root, durationSeconds: 10, filterEffects }, fit: blur })).renderSeconds!;
