@@ -10,7 +10,7 @@
 // A render is timed as a node's job is (renderProject in this process: plan, capture, encode, mix; the project's
 // download and the upload are not in it). Run it on a quiet machine: the load average is printed with the figures.
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { hostname, loadavg, cpus, tmpdir } from "node:os";
+import { availableParallelism, hostname, loadavg, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import MLR from "ml-regression-multivariate-linear";
 import { countLimitFrames } from "../core/composition/composition-limits.ts";
@@ -23,6 +23,7 @@ import { renderRate } from "../core/render/render-rate.ts";
 import { renderProject } from "../render-node/src/render-project.ts";
 import { resolveBinaries } from "../render-node/src/system/resolve-binaries.ts";
 import { COST_CASES } from "./lib/cost-cases.ts";
+import { ensureShaderPackage, writePackageFiles } from "./lib/hyperframes-reference.ts";
 import { parseCaseOptions } from "./lib/parity-case.ts";
 import { makeAssets } from "./lib/parity-media.ts";
 import { SPEED_CASES } from "./lib/speed-cases.ts";
@@ -38,6 +39,8 @@ interface Job {
 
 /** How many recent renders the throughput scale looks at (the Worker reads the same number). */
 const RECENT = 5;
+/** A render here captures with as many browsers as a node of this machine: one a core (renderProject's default). */
+const BROWSERS = availableParallelism();
 const WITHIN = 0.25;
 
 /** The features the Worker reads of the job's composition before any node opens it. */
@@ -47,7 +50,7 @@ async function featuresOf(job: Job): Promise<CostFeatures> {
   const rate = renderRate({ fps: job.fps, format: job.format }, facts.size.fps).fps;
   const size = outputSize(facts.size, { resolution: null, format: job.format });
   if (!size || facts.size.duration === null) throw new Error(`${job.name}: the root declares no size or duration`);
-  return costFeatures({ frames: countLimitFrames(facts.size.duration, rate), ...size, format: job.format, quality: job.quality }, facts);
+  return costFeatures({ frames: countLimitFrames(facts.size.duration, rate), fps: rate, ...size, format: job.format, quality: job.quality }, facts, BROWSERS);
 }
 
 /** Wall seconds of one whole render of the job. */
@@ -69,19 +72,23 @@ async function timeRender(job: Job): Promise<number> {
  * Terms that are a cost of their own can only add time; the format and quality terms are differences from mp4 at
  * standard quality and may be negative (a draft encodes faster).
  */
-const ADDS_TIME: ReadonlySet<CostTerm> = new Set(["fixed", "frame", "megapixelFrame", "videoClipFrame", "audioClip", "shaderFrame", "alphaMegapixelFrame"]);
+const ADDS_TIME: ReadonlySet<CostTerm> = new Set([
+  "fixed", "frame", "megapixelFrame", "pathFrame", "pathMegapixelFrame", "videoClipFrame", "audioClip", "shaderFrame", "alphaMegapixelFrame",
+  "webmAlphaMegapixelFrame", "filterMegapixelFrame",
+]);
 
 /**
- * Least squares over the terms, with any term of ADDS_TIME that comes out negative (noise in a small sample) pinned
- * to zero and the rest fitted again, the most negative first. Every term of COST_TERMS has cases (cost-cases.ts), so
- * the system is never singular.
+ * Least squares of the relative error (each row divided by its measured seconds: the goal is within ±25 % of each
+ * render, and plain least squares would fit the few long renders at the short ones' expense), with any term of
+ * ADDS_TIME that comes out negative (noise in a small sample) pinned to zero and the rest fitted again, the most
+ * negative first. Every term of COST_TERMS has cases (cost-cases.ts), so the system is never singular.
  */
 function fitCoefficients(rows: Array<{ features: CostFeatures; seconds: number }>): CostCoefficients {
   const free = new Set<CostTerm>(COST_TERMS);
   for (;;) {
     const terms = COST_TERMS.filter((t) => free.has(t));
-    const x = rows.map((r) => terms.map((t) => costTerms(r.features)[t]));
-    const model = new MLR(x, rows.map((r) => [r.seconds]), { intercept: false, statistics: false });
+    const x = rows.map((r) => terms.map((t) => costTerms(r.features)[t] / r.seconds));
+    const model = new MLR(x, rows.map(() => [1]), { intercept: false, statistics: false });
     const weights = new Map(terms.map((t, k) => [t, model.weights[k]![0]!]));
     const worst = terms.filter((t) => ADDS_TIME.has(t) && weights.get(t)! < 0).sort((a, b) => weights.get(a)! - weights.get(b)!)[0];
     if (worst) {
@@ -117,7 +124,8 @@ async function fit(): Promise<void> {
   for (const r of rows) console.log(`${pad(r.name, 22)} ${r.seconds.toFixed(2).padStart(6)}  ${estimateSeconds(r.features, coefficients).toFixed(2).padStart(6)}`);
   const when = new Date().toISOString().slice(0, 10);
   const machine = `${hostname()}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "unknown"}), load ${loads.join(" to ")}`;
-  const version = `fitted-${when}`;
+  // To the minute: the Worker scales quotes by renders quoted with this very fit (recent-throughput.ts), never an earlier one of the same day.
+  const version = `fitted-${new Date().toISOString().slice(0, 16)}`;
   await writeFile(
     new URL("../core/render/cost-model-fit.ts", import.meta.url),
     `// Written by \`node bench/cost-model.ts fit\` (do not edit by hand): the cost model's coefficients (cost-model.ts),
@@ -128,10 +136,12 @@ export interface CostModelFit {
   version: string;
   fittedOn: string;
   machine: string;
+  /** The browsers a node captured with in the fit's renders (its cores): the model is of nodes like it. */
+  browsers: number;
   coefficients: CostCoefficients;
 }
 
-export const COST_MODEL_FIT: CostModelFit = ${JSON.stringify({ version, fittedOn: when, machine, coefficients }, null, 2)};
+export const COST_MODEL_FIT: CostModelFit = ${JSON.stringify({ version, fittedOn: when, machine, browsers: BROWSERS, coefficients }, null, 2)};
 `,
   );
   console.log(`\nwrote core/render/cost-model-fit.ts (${version})`);
@@ -142,6 +152,7 @@ async function checkJobs(ffmpeg: string): Promise<Job[]> {
   const corpus = new URL("./parity-corpus/", import.meta.url).pathname;
   const assets = await mkdtemp(join(tmpdir(), "studio-cost-assets-"));
   await makeAssets(assets, ffmpeg);
+  await ensureShaderPackage();
   const jobs: Job[] = [];
   for (const name of (await readdir(corpus, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
     if (name === "shader-transition") continue;
@@ -150,6 +161,8 @@ async function checkJobs(ffmpeg: string): Promise<Job[]> {
     const project = await mkdtemp(join(tmpdir(), "studio-cost-"));
     await cp(join(corpus, name), project, { recursive: true, filter: (src) => !src.endsWith("parity.json") });
     await cp(assets, join(project, "assets"), { recursive: true });
+    // A case that vendors a package's file (the shader library as a project file) gets it, as parity.ts gives it.
+    await writePackageFiles(project);
     jobs.push({ name, project, quality: "standard", format: options.format, fps: null, variables: options.runs[0] });
   }
   for (const s of SPEED_CASES.filter((c) => c.frames <= 600)) {

@@ -1,6 +1,6 @@
 // The renders bench/cost-model.ts fits the cost model to: cards moving over a gradient (and plain flat boxes, the
 // lightest page) at several sizes, lengths,
-// rates, formats and qualities, some with <video> clips, <audio>, a shader transition or a transparent root, so every term of
+// rates, formats and qualities, some with <video> clips, <audio>, blurred glows, a shader transition or a transparent root, so every term of
 // core/render/cost-model.ts is measured more than once. Written into fresh temp folders; the assets (a test-pattern
 // clip, a tone) are made with ffmpeg so the repository holds only text.
 import { copyFile, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
@@ -27,10 +27,12 @@ interface Cards {
   audios?: number;
   /** The root paints no background (html and body keep a backdrop, as templates do): a webm, mov or png-sequence keeps its alpha plane. */
   transparent?: boolean;
+  /** Two large glows blurred by a CSS filter behind the cards, as the starter composition has. */
+  blur?: boolean;
 }
 
 /** Cards and a title in motion on every frame, at `width` x `height`, with optional clips and tones. */
-function cardsHtml({ width, height, seconds, videos = 0, audios = 0, transparent = false }: Cards): string {
+function cardsHtml({ width, height, seconds, videos = 0, audios = 0, transparent = false, blur = false }: Cards): string {
   const unit = width / 1920;
   const px = (n: number) => `${Math.round(n * unit)}px`;
   const cards = ["#f43f5e", "#22c55e", "#3b82f6", "#eab308"]
@@ -39,6 +41,9 @@ function cardsHtml({ width, height, seconds, videos = 0, audios = 0, transparent
   const clips = Array.from({ length: videos }, (_, k) =>
     `<video src="assets/clip.mp4" muted data-start="0" data-duration="${seconds}" data-track-index="${k + 1}" style="position:absolute;left:${px(100 + k * 700)};top:${px(700)};width:${px(640)};height:${px(360)}"></video>`,
   ).join("\n  ");
+  const glows = blur
+    ? `<div class="glow" style="left:${px(60)};top:${px(40)};background:#5b6cff"></div><div class="glow" style="left:${px(1200)};top:${px(400)};background:#ff5fa2"></div>`
+    : "";
   const tones = Array.from({ length: audios }, (_, k) => `<audio src="assets/tone.wav" data-start="${k * 0.5}" data-duration="1" data-track-index="${10 + k}"></audio>`).join("\n  ");
   return `<!doctype html>
 <html><head><meta charset="utf-8"><script src="${GSAP_CDN_URL}"></script>
@@ -46,9 +51,11 @@ function cardsHtml({ width, height, seconds, videos = 0, audios = 0, transparent
 html, body { margin: 0; width: ${width}px; height: ${height}px; overflow: hidden;${transparent ? " background: #0f172a;" : ""} }
 #root { position: relative; width: ${width}px; height: ${height}px;${transparent ? "" : " background: linear-gradient(135deg, #0f172a, #312e81);"} font-family: sans-serif; }
 .title { position: absolute; left: ${px(160)}; top: ${px(140)}; font-size: ${px(110)}; font-weight: 800; color: #fff; }
+.glow { position: absolute; width: ${px(600)}; height: ${px(600)}; border-radius: 50%; filter: blur(${px(80)}); opacity: 0.55; }
 .card { position: absolute; top: ${px(420)}; width: ${px(260)}; height: ${px(260)}; border-radius: ${px(32)}; box-shadow: 0 ${px(30)} ${px(60)} rgba(0,0,0,.4); }
 </style></head><body>
 <div id="root" data-composition-id="cost" data-start="0" data-duration="${seconds}" data-width="${width}" data-height="${height}">
+  ${glows}
   <div class="title">Cost ${width}x${height}</div>
   ${cards}
   ${clips}
@@ -58,6 +65,7 @@ html, body { margin: 0; width: ${width}px; height: ${height}px; overflow: hidden
   const tl = gsap.timeline({ paused: true });
   tl.to(".card", { x: ${Math.round(300 * unit)}, rotation: 180, duration: ${seconds}, ease: "sine.inOut" }, 0);
   tl.to(".title", { y: ${Math.round(40 * unit)}, duration: ${seconds} }, 0);
+  tl.to(".glow", { x: ${Math.round(120 * unit)}, duration: ${seconds}, ease: "sine.inOut" }, 0);
   window.__timelines = window.__timelines || {};
   window.__timelines["cost"] = tl;
 </script>
@@ -128,16 +136,22 @@ const HD = { width: 1280, height: 720 };
 const FHD = { width: 1920, height: 1080 };
 
 export const COST_CASES: CostCase[] = [
+  cards("sd-1s-mp4", { ...SD, seconds: 1 }, "standard", "mp4"),
   cards("sd-2s-mp4", { ...SD, seconds: 2 }, "standard", "mp4"),
   cards("sd-4s-mp4-draft", { ...SD, seconds: 4 }, "draft", "mp4"),
   cards("hd-2s-mp4", { ...HD, seconds: 2 }, "standard", "mp4"),
   cards("hd-4s-mp4-high", { ...HD, seconds: 4 }, "high", "mp4"),
   cards("hd-2s-mp4-60fps", { ...HD, seconds: 2 }, "standard", "mp4", 60),
+  cards("fhd-1s-mp4", { ...FHD, seconds: 1 }, "standard", "mp4"),
   cards("fhd-2s-mp4", { ...FHD, seconds: 2 }, "standard", "mp4"),
   cards("fhd-4s-mp4-draft", { ...FHD, seconds: 4 }, "draft", "mp4"),
   cards("fhd-3s-mp4-high", { ...FHD, seconds: 3 }, "high", "mp4"),
   cards("fhd-6s-mp4", { ...FHD, seconds: 6 }, "standard", "mp4"),
+  cards("hd-1s-webm", { ...HD, seconds: 1 }, "standard", "webm"),
   cards("hd-2s-webm", { ...HD, seconds: 2 }, "standard", "webm"),
+  cards("hd-3s-mp4", { ...HD, seconds: 3 }, "standard", "mp4"),
+  cards("hd-2s-blur", { ...HD, seconds: 2, blur: true }, "standard", "mp4"),
+  cards("fhd-3s-blur-draft", { ...FHD, seconds: 3, blur: true }, "draft", "mp4"),
   cards("fhd-2s-webm-draft", { ...FHD, seconds: 2 }, "draft", "webm"),
   cards("hd-2s-mov", { ...HD, seconds: 2 }, "standard", "mov"),
   cards("fhd-2s-mov", { ...FHD, seconds: 2 }, "standard", "mov"),

@@ -66,11 +66,16 @@ async function npmInstall(prefix: string, spec: string): Promise<void> {
 }
 
 /** Installs the reference if missing; returns Node 22's version. */
+/** Installs HyperShader's package (PACKAGE_FILES' source) into the cache, once. */
+export async function ensureShaderPackage(): Promise<void> {
+  if (packageVersion(SHADER_DIR, SHADER_PACKAGE) !== SHADER_VERSION) await npmInstall(SHADER_DIR, `${SHADER_PACKAGE}@${SHADER_VERSION}`);
+}
+
 export async function ensureReference(): Promise<string> {
   if (packageVersion(HF_DIR, "hyperframes") !== HYPERFRAMES_VERSION) await npmInstall(HF_DIR, `hyperframes@${HYPERFRAMES_VERSION}`);
   if (packageVersion(HF_DIR, "hyperframes") !== HYPERFRAMES_VERSION) throw new Error(`hyperframes@${HYPERFRAMES_VERSION} did not install into ${HF_DIR}`);
   if (!existsSync(NODE22)) await npmInstall(NODE22_DIR, NODE_PACKAGE);
-  if (packageVersion(SHADER_DIR, SHADER_PACKAGE) !== SHADER_VERSION) await npmInstall(SHADER_DIR, `${SHADER_PACKAGE}@${SHADER_VERSION}`);
+  await ensureShaderPackage();
   const version = (await execFileP(NODE22, ["--version"])).stdout.trim();
   if (!version.startsWith("v22.")) throw new Error(`${NODE22} is ${version}, expected Node 22`);
   if (!existsSync(HEADLESS_SHELL)) {

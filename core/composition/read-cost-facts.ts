@@ -19,6 +19,8 @@ export interface CompositionCostFacts {
    * encode. Read as written, not cascaded: an estimate's input, not the node's decision (page-background.ts).
    */
   rootBackground: boolean;
+  /** A CSS filter that blurs or shadows (blur(), drop-shadow(), any backdrop-filter), in a <style> or a style attribute. */
+  filterEffects: boolean;
 }
 
 /** The facts of a composition file; null when it has no root (no element with data-composition-id). */
@@ -32,10 +34,28 @@ export function readCompositionCostFacts(html: string): CompositionCostFacts | n
     size: readRootSize(root),
     videoClips: count("video"),
     audioClips: count("audio"),
-    shaderTransitions: elements.some((e) => e.name === "script" && isShaderTransitionsUrl(readAttribute(e, "src") ?? "")),
+    shaderTransitions: elements.some((e) => e.name === "script" && loadsShaderTransitions(e)),
     rootBackground: paintsBackground(root, elements),
+    filterEffects: elements.some(hasFilterEffect),
   };
 }
+
+// The library from its CDN URL, or from anywhere else (a project file, inline) as the script that sets it up calls it.
+const SHADER_INIT = /\bHyperShader\s*\.\s*init\s*\(/;
+const loadsShaderTransitions = (script: HtmlElement) =>
+  isShaderTransitionsUrl(readAttribute(script, "src") ?? "") || SHADER_INIT.test(readText(script));
+
+const FILTERS = new Set(["filter", "-webkit-filter"]);
+const BACKDROP_FILTERS = new Set(["backdrop-filter", "-webkit-backdrop-filter"]);
+const blursOrShadows = (declarations: CssDeclaration[]) =>
+  declarations.some((d) => {
+    const property = d.property.toLowerCase();
+    const value = d.value.trim().toLowerCase();
+    return (FILTERS.has(property) && /\b(?:blur|drop-shadow)\s*\(/.test(value)) || (BACKDROP_FILTERS.has(property) && !NO_PAINT.has(value));
+  });
+const hasFilterEffect = (element: HtmlElement) =>
+  blursOrShadows(parseDeclarations(readAttribute(element, "style") ?? "")) ||
+  (element.name === "style" && listStyleRules(parseCss(readText(element))).some((rule) => blursOrShadows(rule.declarations)));
 
 const BACKGROUND = new Set(["background", "background-color", "background-image"]);
 const NO_PAINT = new Set(["none", "transparent", "initial", "unset", "inherit", "revert"]);

@@ -4,6 +4,7 @@
 // time the Worker scales the estimate by the farm's recent throughput (how recent renders' actual seconds compared
 // with their estimates: throughputScale below). Pure.
 import { formatKeepsAlpha, type Format, type Quality } from "./render-options.ts";
+import { segmentFrames } from "./segment-plan.ts";
 
 /** What the model reads of a render: its output, its length and what the composition's root file holds. */
 export interface CostFeatures {
@@ -20,6 +21,26 @@ export interface CostFeatures {
   shaderTransitions: boolean;
   /** The output keeps an alpha plane (keepsAlpha): PNG frames from Chromium, the encoder's alpha plane. */
   alpha: boolean;
+  /** The composition blurs or shadows with CSS filters (blur, drop-shadow, backdrop-filter): dearer to paint. */
+  filterEffects: boolean;
+  /**
+   * The frames the busiest browser of the node captures (busiestBrowserFrames): the wall time of a capture follows
+   * it, not the frames in all. A render of one segment is one browser's work; three segments on two browsers end
+   * after two segments' time.
+   */
+  pathFrames: number;
+}
+
+/**
+ * The frames the busiest of a node's browsers captures: the render's one-second fixed segments (segment-plan.ts) are
+ * taken in turn by at most `browsers` browsers, never more browsers than segments, so the busiest takes
+ * ceil(segments / browsers) of them.
+ */
+export function busiestBrowserFrames(frames: number, fps: number, browsers: number): number {
+  const size = segmentFrames({ num: fps, den: 1 });
+  const segments = Math.ceil(frames / size);
+  const used = Math.max(1, Math.min(browsers, segments));
+  return Math.min(frames, Math.ceil(segments / used) * size);
 }
 
 /**
@@ -36,16 +57,22 @@ export interface CompositionMedia {
   audioClips: number;
   shaderTransitions: boolean;
   rootBackground: boolean;
+  filterEffects: boolean;
 }
 
-/** A render's features: its output (frames, size, format, quality) and what its composition file holds. */
-export function costFeatures(
-  output: Pick<CostFeatures, "frames" | "width" | "height" | "format" | "quality">,
-  media: CompositionMedia,
-): CostFeatures {
+/** What a render outputs: frames at a rate, a size, a format and a quality. */
+export type RenderOutput = Pick<CostFeatures, "frames" | "width" | "height" | "format" | "quality"> & { fps: number };
+
+/**
+ * A render's features: its output, what its composition file holds, and how many browsers a node captures with
+ * (the fit's, CostModelFit.browsers: the model is of the nodes it was measured on).
+ */
+export function costFeatures(output: RenderOutput, media: CompositionMedia, browsers: number): CostFeatures {
+  const { fps, ...rest } = output;
   return {
-    ...output, videoClips: media.videoClips, audioClips: media.audioClips, shaderTransitions: media.shaderTransitions,
-    alpha: keepsAlpha(output.format, media.rootBackground),
+    ...rest, videoClips: media.videoClips, audioClips: media.audioClips, shaderTransitions: media.shaderTransitions,
+    alpha: keepsAlpha(output.format, media.rootBackground), filterEffects: media.filterEffects,
+    pathFrames: busiestBrowserFrames(output.frames, fps, browsers),
   };
 }
 
@@ -54,6 +81,8 @@ export const COST_TERMS = [
   "fixed",
   "frame",
   "megapixelFrame",
+  "pathFrame",
+  "pathMegapixelFrame",
   "webmMegapixelFrame",
   "movMegapixelFrame",
   "gifMegapixelFrame",
@@ -64,6 +93,8 @@ export const COST_TERMS = [
   "audioClip",
   "shaderFrame",
   "alphaMegapixelFrame",
+  "webmAlphaMegapixelFrame",
+  "filterMegapixelFrame",
 ] as const;
 export type CostTerm = (typeof COST_TERMS)[number];
 
@@ -72,11 +103,14 @@ export type CostCoefficients = Record<CostTerm, number>;
 
 /** One row of the design matrix: how much of each term a render has. */
 export function costTerms(f: CostFeatures): Record<CostTerm, number> {
-  const mpf = f.frames * ((f.width * f.height) / 1e6);
+  const megapixels = (f.width * f.height) / 1e6;
+  const mpf = f.frames * megapixels;
   return {
     fixed: 1,
     frame: f.frames,
     megapixelFrame: mpf,
+    pathFrame: f.pathFrames,
+    pathMegapixelFrame: f.pathFrames * megapixels,
     webmMegapixelFrame: f.format === "webm" ? mpf : 0,
     movMegapixelFrame: f.format === "mov" ? mpf : 0,
     gifMegapixelFrame: f.format === "gif" ? mpf : 0,
@@ -87,6 +121,9 @@ export function costTerms(f: CostFeatures): Record<CostTerm, number> {
     audioClip: f.audioClips,
     shaderFrame: f.shaderTransitions ? f.frames : 0,
     alphaMegapixelFrame: f.alpha ? mpf : 0,
+    // VP9's alpha plane is a second encode; ProRes 4444 and PNG keep alpha almost for free.
+    webmAlphaMegapixelFrame: f.alpha && f.format === "webm" ? mpf : 0,
+    filterMegapixelFrame: f.filterEffects ? mpf : 0,
   };
 }
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { readCompositionCostFacts } from "../../core/composition/read-cost-facts.ts";
 import { starterComposition } from "../../core/composition/starter.ts";
-import { COST_TERMS, type CostCoefficients } from "../../core/render/cost-model.ts";
+import { busiestBrowserFrames, COST_TERMS, type CostCoefficients } from "../../core/render/cost-model.ts";
 import type { CostModelFit } from "../../core/render/cost-model-fit.ts";
 import { actualUse } from "../../worker/renders/actual-use.ts";
 import { quoteOf, type QuoteFacts } from "../../worker/renders/quote-estimate.ts";
@@ -13,13 +13,13 @@ import type { FarmModel } from "../../worker/renders/split-plan.ts";
 
 const model: FarmModel = { segmentOverheadS: 3, framesPerSecond1080p: 15, joinPerVideoSecondS: 0.075, maxSegments: 8 };
 const queue = { position: 1, etaSeconds: null };
-const media = { videoClips: 0, audioClips: 0, shaderTransitions: false, rootBackground: true };
+const media = { videoClips: 0, audioClips: 0, shaderTransitions: false, rootBackground: true, filterEffects: false };
 const root = { width: 1920, height: 1080, durationSeconds: 60, ...media };
 // Plain figures, so the arithmetic reads: 1 s fixed, 0.05 s a 1080p frame (0.02 + 0.03 × 2.0736 MP ≈ 0.0822 s),
 // a <video> clip 0.01 s a frame, a shader transition 0.02 s a frame, high quality 0.01 s per megapixel-frame more.
 const zero = Object.fromEntries(COST_TERMS.map((t) => [t, 0])) as CostCoefficients;
 const fit: CostModelFit = {
-  version: "test-fit", fittedOn: "2026-11-29", machine: "a test",
+  version: "test-fit", fittedOn: "2026-11-29", machine: "a test", browsers: 2,
   coefficients: { ...zero, fixed: 1, frame: 0.02, megapixelFrame: 0.03, highMegapixelFrame: 0.01, videoClipFrame: 0.01, shaderFrame: 0.02, alphaMegapixelFrame: 0.05 },
 };
 const facts = (over: Partial<QuoteFacts> = {}): QuoteFacts => ({
@@ -51,6 +51,36 @@ describe("quoteOf", () => {
       quoteOf(facts({ root: { ...root, durationSeconds: 10, rootBackground }, options: { resolution: null, format, quality: "standard" } })).renderSeconds!;
     expect(of("webm", false) - of("webm", true)).toBeCloseTo(300 * 2.0736 * 0.05, 1);
     expect(of("mp4", false)).toBe(of("mp4", true));
+  });
+
+  it("counts VP9's alpha plane as an encode of its own: a transparent webm, not a transparent mov", () => {
+    const vp9 = { ...fit, coefficients: { ...fit.coefficients, alphaMegapixelFrame: 0, webmAlphaMegapixelFrame: 0.05 } };
+    const of = (format: "webm" | "mov", rootBackground: boolean) =>
+      quoteOf(facts({ root: { ...root, durationSeconds: 10, rootBackground }, options: { resolution: null, format, quality: "standard" }, fit: vp9 })).renderSeconds!;
+    expect(of("webm", false) - of("webm", true)).toBeCloseTo(300 * 2.0736 * 0.05, 1);
+    expect(of("mov", false)).toBe(of("mov", true));
+  });
+
+  it("counts a blurring or shadowing CSS filter as dearer paint, in proportion to the pixels", () => {
+    const blur = { ...fit, coefficients: { ...fit.coefficients, filterMegapixelFrame: 0.05 } };
+    const of = (filterEffects: boolean) => quoteOf(facts({ root: { ...root, durationSeconds: 10, filterEffects }, fit: blur })).renderSeconds!;
+    expect(of(true) - of(false)).toBeCloseTo(300 * 2.0736 * 0.05, 1);
+  });
+
+  it("times a capture by its busiest browser: one second is one browser's work, as long as two seconds on two", () => {
+    const path = { ...fit, coefficients: { ...zero, fixed: 1, pathFrame: 0.1 } };
+    const seconds = (durationSeconds: number, browsers = 2) =>
+      quoteOf(facts({ root: { ...root, durationSeconds }, fit: { ...path, browsers } })).renderSeconds!;
+    expect(seconds(1)).toBeCloseTo(1 + 30 * 0.1, 5);
+    expect(seconds(2)).toBe(seconds(1));
+    // Three segments on two browsers: the busiest captures two of them.
+    expect(seconds(3)).toBeCloseTo(1 + 60 * 0.1, 5);
+    // A node of one browser captures them all.
+    expect(seconds(3, 1)).toBeCloseTo(1 + 90 * 0.1, 5);
+    // A partial last segment: 75 frames are segments of 30, 30 and 15; the busiest takes the first and third.
+    expect(busiestBrowserFrames(75, 30, 2)).toBe(60);
+    expect(busiestBrowserFrames(10, 30, 2)).toBe(10);
+    expect(busiestBrowserFrames(300, 29.97, 4)).toBe(90);
   });
 
   it("scales the estimate by the farm's recent throughput, and says by how much", () => {
@@ -88,6 +118,28 @@ describe("readCompositionCostFacts", () => {
     expect(readCompositionCostFacts(html)).toMatchObject({ size: { width: 1920, height: 1080, duration: 3 }, videoClips: 2, audioClips: 1, shaderTransitions: true });
     expect(readCompositionCostFacts(starterComposition({ compositionId: "plain", title: "Plain", duration: 3 }))).toMatchObject({ videoClips: 0, audioClips: 0, shaderTransitions: false });
     expect(readCompositionCostFacts("<p>no root</p>")).toBeNull();
+  });
+
+  it("finds the shader library however it is loaded: its CDN URL, or the call that sets it up (a project file, inline)", () => {
+    const page = (scripts: string) => `<html><body><div data-composition-id="c" data-width="640" data-height="360" data-duration="1"></div>${scripts}</body></html>`;
+    const shader = (scripts: string) => readCompositionCostFacts(page(scripts))!.shaderTransitions;
+    expect(shader('<script src="vendor/hyper-shader.global.js"></script><script>window.HyperShader.init({ scenes: [] });</script>')).toBe(true);
+    expect(shader("<script>HyperShader . init ({})</script>")).toBe(true);
+    expect(shader('<script src="vendor/hyper-shader.global.js"></script>')).toBe(false);
+    expect(shader("<script>const HyperShaderinit = 1;</script>")).toBe(false);
+  });
+
+  it("finds CSS filters that blur or shadow, in a stylesheet or a style attribute; not other filters", () => {
+    const page = (style: string, attributes = "") =>
+      `<html><head><style>${style}</style></head><body><div data-composition-id="c" data-width="640" data-height="360" data-duration="1"><p ${attributes}>x</p></div></body></html>`;
+    const filters = (style: string, attributes?: string) => readCompositionCostFacts(page(style, attributes))!.filterEffects;
+    expect(filters(".glow { filter: blur(80px); }")).toBe(true);
+    expect(filters("", 'style="filter: saturate(2) drop-shadow(0 0 4px #000)"')).toBe(true);
+    expect(filters("@media (min-width: 1px) { .panel { -webkit-backdrop-filter: saturate(1.5); } }")).toBe(true);
+    expect(filters(".x { filter: grayscale(1); } .y { backdrop-filter: none; }")).toBe(false);
+    expect(filters("", 'style="filter: none"')).toBe(false);
+    // The starter's glows are blurred.
+    expect(readCompositionCostFacts(starterComposition({ compositionId: "plain", title: "Plain", duration: 3 }))!.filterEffects).toBe(true);
   });
 
   it("tells a root that paints its own background from one that leaves html's and body's backdrop to show (a transparent webm)", () => {

@@ -7,18 +7,22 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { starterComposition } from "../../core/composition/index.ts";
 import { RenderQuoteSchema } from "../../core/protocol/render-quote.ts";
 import { RenderStateSchema } from "../../core/protocol/render-state.ts";
-import { estimateSeconds, THROUGHPUT_SCALE_RANGE } from "../../core/render/cost-model.ts";
+import { readCompositionCostFacts } from "../../core/composition/read-cost-facts.ts";
+import { costFeatures, estimateSeconds, THROUGHPUT_SCALE_RANGE } from "../../core/render/cost-model.ts";
 import { COST_MODEL_FIT } from "../../core/render/cost-model-fit.ts";
 import { api, createProject, json, signIn } from "./helpers.ts";
 import { claim, deliveredBodies, nodeCall, registerNode } from "./node-helpers.ts";
 import { callTool, textOf } from "./mcp-helpers.ts";
+
+/** What the Worker reads of a new project's starter composition (its blurred glows, no clips, its own background). */
+const STARTER_MEDIA = readCompositionCostFacts(starterComposition({ compositionId: "starter", title: "Starter" }))!;
 
 const count = async (table: "renders" | "jobs", userId: string) =>
   (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`).bind(userId).first<{ n: number }>())?.n ?? 0;
 
 /** The fitted model's seconds for the starter (6 s of 1920x1080 at 30 fps, no clips) at `quality`, scaled. */
 const starterSeconds = (quality: "draft" | "standard", scale: number) =>
-  Math.round(estimateSeconds({ frames: 180, width: 1920, height: 1080, format: "mp4", quality, videoClips: 0, audioClips: 0, shaderTransitions: false, alpha: false }, COST_MODEL_FIT.coefficients) * scale * 10) / 10;
+  Math.round(estimateSeconds(costFeatures({ frames: 180, fps: 30, width: 1920, height: 1080, format: "mp4", quality }, STARTER_MEDIA, COST_MODEL_FIT.browsers), COST_MODEL_FIT.coefficients) * scale * 10) / 10;
 
 async function project(name: string, html?: string) {
   const s = await signIn(name);

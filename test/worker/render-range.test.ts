@@ -1,7 +1,9 @@
 // Range renders at the API (issue 34, point 6): from/to refused with a 400 naming the option when they cannot be a
 // part of the composition (nothing stored or queued); the quote counts the range's frames; the render's state and
 // the node's job carry from/to; a plan of a range is split across nodes over the range only.
-import { estimateSeconds } from "../../core/render/cost-model.ts";
+import { readCompositionCostFacts } from "../../core/composition/read-cost-facts.ts";
+import { starterComposition } from "../../core/composition/starter.ts";
+import { costFeatures, estimateSeconds } from "../../core/render/cost-model.ts";
 import { COST_MODEL_FIT } from "../../core/render/cost-model-fit.ts";
 import { env } from "cloudflare:test";
 import { describe, expect, it, onTestFinished } from "vitest";
@@ -10,6 +12,9 @@ import { RenderStateSchema } from "../../core/protocol/render-state.ts";
 import { api, createProject, json, signIn } from "./helpers.ts";
 import { claim, nodeCall, parkIdleNodes, registerNode } from "./node-helpers.ts";
 import { renderState } from "./render-farm-helpers.ts";
+
+/** What the Worker reads of a new project's starter composition (its blurred glows, no clips, its own background). */
+const STARTER_MEDIA = readCompositionCostFacts(starterComposition({ compositionId: "starter", title: "Starter" }))!;
 
 const count = async (table: "renders" | "jobs", userId: string) =>
   (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`).bind(userId).first<{ n: number }>())?.n ?? 0;
@@ -53,7 +58,7 @@ describe("range renders", () => {
     // Seconds 1 to 3 of the starter's 6: 60 frames, quoted by the cost model for 60 frames (not the whole 180).
     const dry = await json<{ quote: Record<string, unknown> }>(await api(s.token, "POST", `/api/projects/${slug}/render`, { dryRun: true, from: 1, to: 3, format: "webm" }));
     const starterFrames = (frames: number, format: "mp4" | "webm" = "mp4") =>
-      Math.round(estimateSeconds({ frames, width: 1920, height: 1080, format, quality: "standard", videoClips: 0, audioClips: 0, shaderTransitions: false, alpha: false }, COST_MODEL_FIT.coefficients) * 10) / 10;
+      Math.round(estimateSeconds(costFeatures({ frames, fps: 30, width: 1920, height: 1080, format, quality: "standard" }, STARTER_MEDIA, COST_MODEL_FIT.browsers), COST_MODEL_FIT.coefficients) * 10) / 10;
     const seconds = starterFrames(60, "webm");
     expect(dry.quote).toMatchObject({ frames: 60, renderSeconds: seconds, wallSeconds: seconds, segments: 1, model: { throughputScale: 1 } });
     const byFrames = await json<{ quote: Record<string, unknown> }>(await api(s.token, "POST", `/api/projects/${slug}/render`, { dryRun: true, from: "150f" }));

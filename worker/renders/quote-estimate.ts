@@ -19,7 +19,7 @@ import { declaredRange } from "../../core/render/render-range.ts";
 
 /** What the quote's `model.basis` says the estimate rests on. */
 const basisOf = (fit: CostModelFit) =>
-  `the cost model fitted on ${fit.fittedOn} to renders on ${fit.machine} (frames, pixels, format, quality, video clips, audio, shader transitions, transparency), scaled by the farm's recent throughput; a split adds the configured SEGMENT_OVERHEAD_MS per segment and JOIN_MS_PER_VIDEO_SECOND`;
+  `the cost model fitted on ${fit.fittedOn} to renders on ${fit.machine} (frames, the busiest browser's frames, pixels, format, quality, video clips, audio, shader transitions, transparency, CSS blur and shadow filters), scaled by the farm's recent throughput; a split adds the configured SEGMENT_OVERHEAD_MS per segment and JOIN_MS_PER_VIDEO_SECOND`;
 
 /** What the composition file declares and holds, as read statically (null: not declared, or not a number). */
 export interface RootFacts {
@@ -31,6 +31,8 @@ export interface RootFacts {
   shaderTransitions: boolean;
   /** The root paints a background of its own (core/composition/read-cost-facts.ts). */
   rootBackground: boolean;
+  /** CSS filters that blur or shadow (core/composition/read-cost-facts.ts). */
+  filterEffects: boolean;
 }
 
 /** The frames a render makes of a composition of `durationSeconds`: all of them, or its from/to range's. */
@@ -70,7 +72,7 @@ export function quoteOf({ root, fps, options, freeNodes, model, queue, fit, thro
     return { frames, ...known, renderSeconds: null, wallSeconds: null, segments: null, reason: reasons.join("; ") };
   }
   const durationSeconds = frames / known.fps;
-  const features = costFeatures({ frames, ...size, format: options.format, quality: options.quality }, root);
+  const features = costFeatures({ frames, fps: known.fps, ...size, format: options.format, quality: options.quality }, root, fit.browsers);
   const wholeS = estimateSeconds(features, fit.coefficients) * about.throughputScale;
   const decision = decideSplit({ frames, ...size, durationSeconds, format: options.format, freeNodes }, model);
   const segments = decision.segments.length;
