@@ -21,7 +21,7 @@ export interface VideoFrameSource {
   folder: number;
   /** The last frame this video shows: the page holds it past its end (frames are numbered from 1 at its start). */
   count: number;
-  /** A looping video's cycle (seconds on its frames' clock: the timeline's, or its source's for a speed ramp), else null. */
+  /** A looping video's cycle (seconds of its file from the in-point, the frames' clock), else null. */
   loopSeconds: number | null;
 }
 

@@ -24,6 +24,12 @@ export async function makeAssets(dir: string, ffmpeg: string): Promise<void> {
     "-filter_complex", "[1:a]aformat=channel_layouts=stereo,adelay=1000|1000[a]", "-map", "0:v", "-map", "[a]",
     "-c:v", "libx264", "-g", "30", "-pix_fmt", "yuv420p", "-c:a", "aac", "-t", "4", join(dir, "counter-tone.mp4"),
   ], process.env, 15);
+  // A video whose every frame is one flat grey, frame n at level 16 + (37n mod 220): a frame shown one off its place
+  // is tens of levels away, where testsrc's counter differs in a few pixels (video-playback-rate).
+  await runProcess(ffmpeg, [
+    "-v", "error", "-y", "-f", "lavfi", "-i", "nullsrc=s=320x180:r=30:d=4",
+    "-vf", "geq=lum=16+mod(N*37\\,220):cb=128:cr=128", "-c:v", "libx264", "-qp", "0", "-g", "30", "-pix_fmt", "yuv420p", join(dir, "levels.mp4"),
+  ], process.env, 15);
   await copyFile(join(DEJAVU, "DejaVuSans.ttf"), join(dir, "fonts", "parity-sans.ttf"));
   await copyFile(join(DEJAVU, "DejaVuSans-Bold.ttf"), join(dir, "fonts", "parity-sans-bold.ttf"));
 }

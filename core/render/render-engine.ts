@@ -9,4 +9,4 @@
  * runtime, the node's image (its Chromium, ffmpeg, bundled fonts). Every render cached before then misses after.
  * The GSAP releases a node serves are keyed on their own (SHIPPED_GSAP_VERSIONS), so shipping one needs no bump.
  */
-export const RENDER_ENGINE_VERSION = "2026-11-29.3";
+export const RENDER_ENGINE_VERSION = "2026-11-29.4";

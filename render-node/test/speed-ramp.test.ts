@@ -1,6 +1,7 @@
 // data-automation's rate lane (a speed ramp) renders as HyperFrames renders it (real Chromium, real ffmpeg): each
 // frame of a <video> shows its source at the ramp's integral of speed from the in-point, and a sound follows the
-// same map, its pitch kept: a tone that starts 1 s into its file is heard when the ramp has played 1 s of it.
+// same map, its pitch kept: a tone that starts 1 s into its file is heard when the ramp has played 1 s of it. A
+// constant data-playback-rate picks its frames the same way: frame k shows the file's floor(rate × k).
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,8 +12,10 @@ import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.t
 import { runTool } from "../src/system/run-tool.ts";
 import { clipSecondsAt, sourceSecondsAt, type RatePoint } from "../../core/composition/speed-ramp.ts";
 
+/** One counter's width; the page shows three side by side (the ramp, rate 3, rate 0.5). */
 const W = 112;
 const H = 16;
+const PAGE_W = 3 * W;
 const FPS = 30;
 const BITS = 7;
 let binaries: Binaries;
@@ -39,31 +42,33 @@ beforeAll(async () => {
     "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=4:sample_rate=48000", "-af", "adelay=1000", join(project, "assets", "late-tone.wav"),
   ], signal).done;
   await writeFile(join(project, "index.html"), `<!doctype html><html><head><style>
-html, body { margin: 0; width: ${W}px; height: ${H}px; overflow: hidden; background: #000; }
-video { position: absolute; left: 0; top: 0; width: ${W}px; height: ${H}px; }</style></head>
-<body><div data-composition-id="main" data-start="0" data-duration="1.6" data-width="${W}" data-height="${H}">
-<video src="assets/counter.mp4" muted data-start="0" data-duration="1.6" data-media-start="0.5" data-playback-rate="3" data-automation='${automation(videoRamp)}'></video>
+html, body { margin: 0; width: ${PAGE_W}px; height: ${H}px; overflow: hidden; background: #000; }
+video { position: absolute; top: 0; width: ${W}px; height: ${H}px; }</style></head>
+<body><div data-composition-id="main" data-start="0" data-duration="1.6" data-width="${PAGE_W}" data-height="${H}">
+<video src="assets/counter.mp4" muted style="left: 0" data-start="0" data-duration="1.6" data-media-start="0.5" data-playback-rate="3" data-automation='${automation(videoRamp)}'></video>
+<video src="assets/counter.mp4" muted style="left: ${W}px" data-start="0" data-duration="0.8" data-media-start="0.2" data-playback-rate="3"></video>
+<video src="assets/counter.mp4" muted style="left: ${2 * W}px" data-start="0" data-duration="1.6" data-playback-rate="0.5"></video>
 <audio src="assets/late-tone.wav" data-start="0" data-duration="1.6" data-automation='${automation(soundRamp)}'></audio>
 </div><script>window.__timelines = { main: { duration: () => 1.6, seek() {}, pause() {} } };</script></body></html>`);
   output = join(project, "out.mp4");
   await renderProject({ projectDir: project, outputPath: output, format: "mp4", quality: "high", signal });
 }, 120_000);
 
-/** The counter each frame of the render shows, read off its bars. */
-async function countersShown(): Promise<number[]> {
-  const raw = `${output}.rgb`;
+/** The counter each frame of the render shows in one of the page's three columns, read off its bars. */
+async function countersShown(column: number): Promise<number[]> {
+  const raw = `${output}.gray`;
   await runTool(binaries.ffmpeg, ["-v", "error", "-y", "-i", output, "-f", "rawvideo", "-pix_fmt", "gray", raw], signal).done;
   const bytes = readFileSync(raw);
-  const frames = bytes.length / (W * H);
+  const frames = bytes.length / (PAGE_W * H);
   return Array.from({ length: frames }, (_, k) => {
     let n = 0;
-    for (let b = 0; b < BITS; b++) if (bytes[k * W * H + (H / 2) * W + b * 16 + 8]! > 128) n += 2 ** b;
+    for (let b = 0; b < BITS; b++) if (bytes[k * PAGE_W * H + (H / 2) * PAGE_W + column * W + b * 16 + 8]! > 128) n += 2 ** b;
     return n;
   });
 }
 
 it("shows, at each frame, the source frame at the ramp's integral of speed from the in-point (the lane over data-playback-rate)", async () => {
-  const shown = await countersShown();
+  const shown = await countersShown(0);
   expect(shown).toHaveLength(48);
   // Frame k is the clip's k/30 s: its file's 0.5 s (frame 15) plus the ramp's source seconds, as frames.
   const expected = shown.map((_, k) => 15 + Math.floor(sourceSecondsAt(videoRamp, k / FPS) * FPS + 1e-6));
@@ -72,6 +77,14 @@ it("shows, at each frame, the source frame at the ramp's integral of speed from 
   // 2.6 s (4.5 s at 3).
   expect(shown[9]).toBe(15 + 5);
   expect(shown[45]).toBe(15 + 78);
+}, 60_000);
+
+it("shows, at a constant data-playback-rate, the file's frame floor(rate × k) at frame k, as HyperFrames picks it", async () => {
+  // Three times as fast from the file's 0.2 s (frame 6) for 0.8 s; half as fast from its start.
+  const fast = (await countersShown(1)).slice(0, 24);
+  expect(fast).toEqual(fast.map((_, k) => 6 + 3 * k));
+  const slow = await countersShown(2);
+  expect(slow).toEqual(slow.map((_, k) => Math.floor(k / 2)));
 }, 60_000);
 
 /** Mono 8 kHz samples of the render's sound. */

@@ -251,10 +251,10 @@ function studioRuntime(): void {
     if (!config.videoFrameUrl) return null;
     const source = config.videoFrames[video.index];
     if (!source || !(source.count > 0)) return null;
-    // Frames are numbered on the extraction's clock: the clip's, or for a speed ramp its source's (extracted at
-    // speed 1), where the clip is the ramp's integral of its speed.
+    // Frames are numbered on the file's clock from the in-point (extracted at speed 1): the clip shows the file at
+    // its rate × clip time, or along a speed ramp at the ramp's integral of its speed, as HyperFrames' lookup does.
     const local = Math.max(0, t - video.window.start);
-    let clipTime = video.ramp ? sourceSecondsAt(video.ramp, local) : local;
+    let clipTime = video.ramp ? sourceSecondsAt(video.ramp, local) : local * video.rate;
     // A looping video starts its file over each cycle, as HyperFrames' frame lookup does; any other holds its last frame.
     const cycle = source.loopSeconds;
     if (cycle && cycle > 0 && clipTime >= cycle) clipTime %= cycle;

@@ -17,13 +17,6 @@ export function ffmpegSeconds(value: number): string {
   return plain[2] ? `${plain[1]}.${plain[2].slice(0, 6)}` : plain[1]!;
 }
 
-/** A playback rate for a filter expression: a finite positive number as its shortest decimal digits. */
-export function filterNumber(value: number): string {
-  const text = String(value);
-  if (!Number.isFinite(value) || value <= 0 || !/^\d+(\.\d+)?$/.test(text)) throw new Error(`not a positive decimal: ${text}`);
-  return text;
-}
-
 export interface ExtractSpanInput {
   file: string;
   /** The extraction's folder (the node's own path). */
@@ -32,8 +25,7 @@ export interface ExtractSpanInput {
   /** At most this many frames are written (the span, or less when the frame budget has less room). */
   maxFrames: number;
   mediaStart: number;
-  playbackRate: number;
-  /** Clip seconds the output may cover (as before the bounds: the clip's duration, else to the window's end). */
+  /** Seconds of the file from the in-point the output may cover (what the clip can show of it: plan-video-extractions.ts). */
   seconds: number;
   fps: Fps;
   fpsText: string;
@@ -49,17 +41,17 @@ export interface ExtractSpanInput {
 export function buildExtractArgs(input: ExtractSpanInput): string[] {
   const { span, fps } = input;
   const windowed = span.first > 1;
-  // At data-playback-rate r the clip's frame at timeline second s is its file's at r·s: the decoded frames' times
-  // are divided by r before the fps filter samples them (the input's own -t counts the file's seconds).
-  const rate = input.playbackRate;
-  const speed = rate === 1 ? "" : `setpts=(PTS-STARTPTS)/${filterNumber(rate)},`;
+  // Frames are on the file's clock (frame k is the file's instant (k-1)/fps from the in-point) whatever the clip's
+  // data-playback-rate or speed ramp: the page picks the frame at rate × clip time, as HyperFrames' frame lookup
+  // does (floor of the source time in frames). Stretching the decoded times by the rate first (setpts) let the fps
+  // filter round to the nearest frame instead: at rate 3, source frame 3k+1 where HyperFrames shows 3k.
   const keep = `between(n\\,${span.first - 1}\\,${span.last - 1})`;
   return [
     "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
     "-ss", ffmpegSeconds(input.mediaStart),
-    ...(windowed ? ["-t", ((((span.last + 2) * fps.den) / fps.num) * rate).toFixed(6)] : []),
+    ...(windowed ? ["-t", (((span.last + 2) * fps.den) / fps.num).toFixed(6)] : []),
     "-i", input.file, "-t", input.seconds.toFixed(6),
-    "-vf", windowed ? `${speed}fps=${input.fpsText},select='${keep}'` : `${speed}fps=${input.fpsText}`,
+    "-vf", windowed ? `fps=${input.fpsText},select='${keep}'` : `fps=${input.fpsText}`,
     ...(windowed ? ["-vsync", "0"] : []),
     "-frames:v", String(Math.max(1, Math.min(input.maxFrames, span.last - span.first + 1))),
     "-q:v", "3", "-start_number", String(span.first), join(input.out, "%06d.jpg"),
@@ -67,18 +59,16 @@ export function buildExtractArgs(input: ExtractSpanInput): string[] {
 }
 
 /**
- * The file's last frame at this rate and in-point, for a span that starts after the file has ended (the page
+ * The file's last frame from this in-point, for a span that starts after the file has ended (the page
  * holds it): every frame goes through the same filters and only the last stays on disk (`-update`), written as
  * <out>/last.jpg for the caller to number.
  */
 export function buildLastFrameArgs(input: Omit<ExtractSpanInput, "span" | "maxFrames">): string[] {
-  const rate = input.playbackRate;
-  const speed = rate === 1 ? "" : `setpts=(PTS-STARTPTS)/${filterNumber(rate)},`;
   return [
     "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
     "-ss", ffmpegSeconds(input.mediaStart),
     "-i", input.file, "-t", input.seconds.toFixed(6),
-    "-vf", `${speed}fps=${input.fpsText}`,
+    "-vf", `fps=${input.fpsText}`,
     "-q:v", "3", "-update", "1", join(input.out, "last.jpg"),
   ];
 }

@@ -88,7 +88,7 @@ function checkedTiming(video: VideoClip, position: number): Pick<ClipToPlan, "st
   if (video.duration !== null && !seconds(video.duration)) throw bad("duration", video.duration);
   if (!seconds(video.mediaStart)) throw bad("mediaStart", video.mediaStart);
   if (!(typeof video.playbackRate === "number" && video.playbackRate >= 0.1 && video.playbackRate <= 10)) throw bad("playbackRate", video.playbackRate);
-  // A speed ramp replaces the rate: its frames are extracted at speed 1 (the parse clamps every speed to 0.1–10).
+  // A speed ramp replaces the rate (the parse clamps every speed to 0.1–10). Frames are extracted at speed 1 either way.
   const ramp = typeof video.automation === "string" ? parseAutomation(video.automation, null).rate : null;
   return {
     start: video.start, duration: video.duration === null ? null : Math.max(0, video.duration), mediaStart: Math.max(0, video.mediaStart),
@@ -140,7 +140,7 @@ export async function extractVideoFrames(sources: VideoSources, shown: VideoWind
     let loopSeconds: number | null = null;
     if (timing.loop) {
       const seconds = await lengthOf(file);
-      if (seconds !== null && seconds > timing.mediaStart) loopSeconds = (seconds - timing.mediaStart) / timing.playbackRate;
+      if (seconds !== null && seconds > timing.mediaStart) loopSeconds = seconds - timing.mediaStart;
     }
     clips[position] = { ...timing, file, name: pathOf(video.src!), loopSeconds };
   }
@@ -152,7 +152,7 @@ export async function extractVideoFrames(sources: VideoSources, shown: VideoWind
   let planned = plan.extractions.map((e) => spanFrames(e.spans));
   if (planned.reduce((a, b) => a + b, 0) > budget.videoFrames) {
     planned = await Promise.all(plan.extractions.map(async (e) =>
-      plannedFrames(e.spans, sourceClipFrames(await lengthOf(e.file), e.mediaStart, e.playbackRate, fps))));
+      plannedFrames(e.spans, sourceClipFrames(await lengthOf(e.file), e.mediaStart, fps))));
     const total = planned.reduce((a, b) => a + b, 0);
     if (total > budget.videoFrames) {
       const largest = plan.extractions.reduce((a, e, i) => (planned[i]! > planned[a.index]! ? { index: i } : a), { index: 0 });

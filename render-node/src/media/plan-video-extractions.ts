@@ -1,12 +1,13 @@
 // Which frames of which files a render decodes for its <video> clips. A composition is a hostile program: a clip's
 // own data-duration (or loop) says nothing about what the render will show, so each clip's frames are limited to
 // what the composition's window (a segment's, for a segment job) can show of it, and clips that show the same file
-// at the same rate from the same in-point share one extraction (one folder, one ffmpeg run per stretch of frames):
-// their clip frame k is the same frame of the file, looping or not (a loop only starts over at its cycle's end).
+// from the same in-point share one extraction (one folder, one ffmpeg run per stretch of frames): its frame k is the
+// same frame of the file for each of them, looping or not (a loop only starts over at its cycle's end).
 // Folders are numbered by the node (the extraction's place in this plan), never by a value the page reported.
-// A clip on a speed ramp (data-automation's rate lane) is extracted at speed 1, its frames numbered on its source's
-// clock from its in-point, and the page shows the frame of the ramp's integral (core/composition/speed-ramp.ts), as
-// HyperFrames does: its spans are the source's stretch the window's times map to.
+// Frames are extracted at speed 1, numbered on the file's clock from the in-point, whatever the clip's speed: the page
+// shows the frame at its data-playback-rate × clip time, or on a speed ramp (data-automation's rate lane) at the
+// ramp's integral (core/composition/speed-ramp.ts), as HyperFrames' frame lookup does. A clip's spans are the file's
+// stretch the window's times map to, so clips of one file from one in-point share frames at any speeds.
 // Pure: extract-video-frames.ts runs ffmpeg on the plan.
 import { sourceSecondsAt, type RatePoint } from "../../../core/composition/speed-ramp.ts";
 import type { Fps } from "../plan/resolve-render.ts";
@@ -26,32 +27,28 @@ export interface ClipToPlan {
   start: number;
   duration: number | null;
   mediaStart: number;
-  /** 1 for a clip on a speed ramp: its frames are extracted at speed 1. */
+  /** File seconds per clip second (data-playback-rate); a speed ramp replaces it. */
   playbackRate: number;
-  /** The speed ramp, if any: clip frame k is then the source's at (k-1)/fps from the in-point. */
+  /** The speed ramp, if any (data-automation's rate lane). */
   ramp?: RatePoint[] | null | undefined;
-  /**
-   * A looping video's cycle (seconds) when it loops and its length is known, else null: on the timeline at its
-   * playbackRate, or for a ramp on its source's clock.
-   */
+  /** A looping video's cycle (file seconds from the in-point) when it loops and its length is known, else null. */
   loopSeconds: number | null;
 }
 
-/** One folder of frames: a file at one rate from one in-point, the spans of clip frames its clips need. */
+/** One folder of frames: a file from one in-point at speed 1, the spans of its frames its clips need. */
 export interface PlannedExtraction {
   /** The folder's name under the render's video-frames folder: this extraction's place in the plan. */
   folder: number;
   file: string;
   name: string;
   mediaStart: number;
-  playbackRate: number;
   /** Sorted, disjoint and not adjacent: each is one ffmpeg run. */
   spans: FrameSpan[];
   /** Positions (in the page's list of videos) of the clips that show it. */
   clips: number[];
   /**
-   * The clip seconds ffmpeg's output may cover (-t, as before these bounds: the longest clip's duration, else to the
-   * composition's end); the spans, not this, bound what is written.
+   * The file seconds from the in-point ffmpeg's output may cover (-t: the most any of its clips shows, to its
+   * duration's end, else to the composition's end); the spans, not this, bound what is written.
    */
   seconds: number;
 }
@@ -62,9 +59,14 @@ export interface ExtractionPlan {
   clips: ({ extraction: number; spans: FrameSpan[]; loopSeconds: number | null } | null)[];
 }
 
-/** The clip frame the page shows `localTime` seconds into a clip (page-runtime's videoFrameAt, before its clamp). */
-export function frameOf(localTime: number, fps: Fps): number {
-  return Math.floor((localTime * fps.num) / fps.den + 1e-6) + 1;
+/** The file frame the page shows `fileTime` seconds from the in-point (page-runtime's videoFrameAt, before its clamp). */
+export function frameOf(fileTime: number, fps: Fps): number {
+  return Math.floor((fileTime * fps.num) / fps.den + 1e-6) + 1;
+}
+
+/** File seconds from the in-point at `local` seconds into a clip: along its ramp, else at its constant rate. */
+export function fileSecondsAt(clip: { playbackRate: number; ramp?: RatePoint[] | null | undefined }, local: number): number {
+  return clip.ramp ? sourceSecondsAt(clip.ramp, local) : local * clip.playbackRate;
 }
 
 /**
@@ -75,15 +77,14 @@ export function frameOf(localTime: number, fps: Fps): number {
  * shows (two stretches when it wraps past the cycle's end).
  */
 export function clipFrameSpans(
-  clip: { start: number; duration: number | null; loopSeconds: number | null; ramp?: RatePoint[] | null },
+  clip: { start: number; duration: number | null; loopSeconds: number | null; playbackRate: number; ramp?: RatePoint[] | null },
   window: { from: number; to: number },
   fps: Fps,
 ): FrameSpan[] {
   if (window.to - clip.start < 0) return [];
   if (clip.duration !== null && window.from > clip.start + clip.duration) return [];
-  // Times on the frames' clock: the clip's, or along a ramp its source's (the map only grows).
-  const ramp = clip.ramp ?? null;
-  const onFrames = (local: number) => (ramp ? sourceSecondsAt(ramp, local) : local);
+  // Times on the frames' clock, the file's (the map only grows).
+  const onFrames = (local: number) => fileSecondsAt(clip, local);
   const a = onFrames(Math.max(0, window.from - clip.start));
   const end = clip.duration === null ? window.to : Math.min(window.to, clip.start + clip.duration);
   const b = Math.max(a, onFrames(end - clip.start));
@@ -133,14 +134,14 @@ export function planVideoExtractions(
     if (!clip) return;
     const spans = clipFrameSpans(clip, window, fps);
     if (spans.length === 0) return;
-    // The values that decide which file frame each clip frame is; a JSON array keeps the parts apart.
-    const key = JSON.stringify([clip.file, clip.playbackRate, clip.mediaStart]);
+    // The values that decide which file frame each folder frame is; a JSON array keeps the parts apart.
+    const key = JSON.stringify([clip.file, clip.mediaStart]);
     const shown = clip.duration ?? Math.max(0, totalSeconds - clip.start);
-    const seconds = clip.ramp ? sourceSecondsAt(clip.ramp, shown) : shown;
+    const seconds = fileSecondsAt(clip, shown);
     let extraction = byKey.get(key);
     if (!extraction) {
       extraction = {
-        folder: extractions.length, file: clip.file, name: clip.name, mediaStart: clip.mediaStart, playbackRate: clip.playbackRate,
+        folder: extractions.length, file: clip.file, name: clip.name, mediaStart: clip.mediaStart,
         spans: [], clips: [], seconds,
       };
       extractions.push(extraction);
@@ -155,12 +156,12 @@ export function planVideoExtractions(
 }
 
 /**
- * The clip frames a file has from its in-point at its rate (the frames the fps filter can write, plus one for
- * its rounding), or null when its length is unknown: what bounds a span to less than the window says.
+ * The frames a file has from its in-point (the frames the fps filter can write, plus one for its rounding), or null
+ * when its length is unknown: what bounds a span to less than the window says.
  */
-export function sourceClipFrames(playableSeconds: number | null, mediaStart: number, playbackRate: number, fps: Fps): number | null {
+export function sourceClipFrames(playableSeconds: number | null, mediaStart: number, fps: Fps): number | null {
   if (playableSeconds === null || !Number.isFinite(playableSeconds)) return null;
-  const seconds = Math.max(0, playableSeconds - mediaStart) / playbackRate;
+  const seconds = Math.max(0, playableSeconds - mediaStart);
   return Math.ceil((seconds * fps.num) / fps.den) + 1;
 }
 

@@ -30,14 +30,14 @@ export async function runExtraction(input: RunExtractionInput): Promise<FrameSpa
   const { extraction, budget, use } = input;
   const written: FrameSpan[] = [];
   const common = {
-    file: extraction.file, out: input.out, mediaStart: extraction.mediaStart, playbackRate: extraction.playbackRate,
+    file: extraction.file, out: input.out, mediaStart: extraction.mediaStart,
     seconds: extraction.seconds, fps: input.fps, fpsText: input.fpsText,
   };
   const stage = `extracting the frames of ${extraction.name}`;
   // The run for a file that ended before a span (below): its arguments depend on no span.
   const lastFrameArgs = buildLastFrameArgs(common);
-  // Media seconds a run decodes, for its bound: from the in-point to its last frame, at the clip's rate.
-  const mediaSeconds = (lastFrame: number) => Math.min(extraction.seconds, (lastFrame * input.fps.den) / input.fps.num) * Math.max(1, extraction.playbackRate);
+  // Media seconds a run decodes, for its bound: from the in-point to its last frame (frames are on the file's clock).
+  const mediaSeconds = (lastFrame: number) => Math.min(extraction.seconds, (lastFrame * input.fps.den) / input.fps.num);
   for (const span of extraction.spans) {
     const room = budget.videoFrames - use.frames;
     const args = buildExtractArgs({ ...common, span, maxFrames: room + 1 });
