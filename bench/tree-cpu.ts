@@ -1,6 +1,7 @@
 // Runs a command and prints its wall time and the CPU seconds of its whole process tree, Chromium's detached
 // process group included (bench/lib/tree-cpu-sampler.ts: /proc polled every 40 ms, each process's last reading kept,
-// so another job on the machine does not count, as it does in /proc/stat).
+// so another job on the machine does not count, as it does in /proc/stat), then those seconds by kind of process
+// (Chromium's GPU process, renderers and browser, ffmpeg, node...).
 //
 //   node bench/tree-cpu.ts node bench/some-render.ts reference /tmp/out.mp4
 import { spawn } from "node:child_process";
@@ -15,5 +16,6 @@ const tree = sampleTreeCpu([child.pid!]);
 child.on("exit", (code) => {
   const cpu = tree.stop();
   console.log(`wall ${((performance.now() - started) / 1000).toFixed(2)} s, tree cpu ${cpu.toFixed(2)} s, exit ${code}`);
+  console.log(`by process: ${tree.byKind().filter(([, s]) => s >= 0.01).map(([kind, s]) => `${kind} ${s.toFixed(2)} s`).join(", ")}`);
   process.exitCode = code ?? 1;
 });

@@ -36,6 +36,30 @@ function readAll(): Reading[] {
 export interface TreeCpu {
   /** Stops sampling; the CPU seconds the trees used since the start. */
   stop(): number;
+  /** After stop: those seconds by kind of process (processKind), largest first. */
+  byKind(): [kind: string, seconds: number][];
+}
+
+/**
+ * What a process is, from its command line (NUL-separated, or one string where Chromium rewrote its title): Chromium's
+ * process type ("chromium gpu-process", "chromium renderer", "chromium browser" for the main one), else the
+ * program's name ("ffmpeg", "node"). Pure.
+ */
+export function processKind(cmdline: string): string {
+  const args = cmdline.split(/[\0 ]/).filter(Boolean);
+  const program = (args[0] ?? "?").split("/").pop()!;
+  if (!program.startsWith("chrom")) return program;
+  const type = /--type=([a-z-]+)/.exec(cmdline)?.[1];
+  return `chromium ${type ?? "browser"}`;
+}
+
+function kindOf(pid: number): string {
+  try {
+    return processKind(readFileSync(`/proc/${pid}/cmdline`, "utf8"));
+  } catch (error) {
+    logDebug(`process ${pid} gone before its command line was read`, error);
+    return "?";
+  }
 }
 
 /**
@@ -45,6 +69,7 @@ export interface TreeCpu {
 export function sampleTreeCpu(roots: readonly number[], exclude: readonly number[] = []): TreeCpu {
   const first = new Map<string, number>();
   const last = new Map<string, number>();
+  const kinds = new Map<string, string>();
   const look = (starting: boolean) => {
     const all = readAll();
     const inTree = new Set(roots);
@@ -61,6 +86,7 @@ export function sampleTreeCpu(roots: readonly number[], exclude: readonly number
       if (!inTree.has(r.pid)) continue;
       if (starting) first.set(r.key, r.ticks);
       last.set(r.key, Math.max(last.get(r.key) ?? 0, r.ticks));
+      if (!kinds.has(r.key)) kinds.set(r.key, kindOf(r.pid));
     }
   };
   look(true);
@@ -72,6 +98,14 @@ export function sampleTreeCpu(roots: readonly number[], exclude: readonly number
       let ticks = 0;
       for (const [key, value] of last) ticks += value - (first.get(key) ?? 0);
       return ticks / TICKS_PER_SECOND;
+    },
+    byKind() {
+      const seconds = new Map<string, number>();
+      for (const [key, value] of last) {
+        const kind = kinds.get(key) ?? "?";
+        seconds.set(kind, (seconds.get(kind) ?? 0) + (value - (first.get(key) ?? 0)) / TICKS_PER_SECOND);
+      }
+      return [...seconds].sort((a, b) => b[1] - a[1]);
     },
   };
 }
