@@ -187,7 +187,16 @@ describe("render nodes as containers", () => {
       return running().length < 3 ? running().length : null;
     }, 60_000);
     expect(fewer).toBeLessThanOrEqual(2);
-    expect((await renderEnded("long")).status).toBe("done");
+    // Those that stopped stay stopped while the long render runs: no instance is started again for another's render
+    // (each would find nothing to claim and idle out again, a node start every sleepAfter).
+    const startsAtStop = new Map(studio.containers!.instances().map((i) => [i.name, i.starts]));
+    const stopped = studio.containers!.instances().filter((i) => !i.running).map((i) => i.name);
+    expect(stopped.length).toBeGreaterThanOrEqual(1);
+    const long = await renderEnded("long");
+    expect(long.status).toBe("done");
+    for (const instance of studio.containers!.instances().filter((i) => stopped.includes(i.name))) {
+      expect({ name: instance.name, starts: instance.starts }).toEqual({ name: instance.name, starts: startsAtStop.get(instance.name) });
+    }
     await waitFor("the minimum of one instance", async () => runningNames().join() === "render-node-0", 60_000);
     // And it stays: the minimum is kept however long the queue stays empty (two looks of its own and more).
     await new Promise((r) => setTimeout(r, (2 * SLEEP_AFTER_S + 1) * 1000));

@@ -77,11 +77,20 @@ describe("container scaling with queue depth", () => {
     expect(idleVerdict({ ...idle, jobsHeld: null }).keep).toBe(true);
   });
 
-  it("an instance that stopped, however (exit 0 included), is started again while work remains, and always when one of the minimum", () => {
-    expect(restartVerdict({ busy: false, index: 0, min: 1 })).toEqual({ restart: true, why: "one of the CONTAINER_MIN_INSTANCES (1) kept running" });
-    expect(restartVerdict({ busy: true, index: 2, min: 1 })).toEqual({ restart: true, why: "work is queued or running" });
-    expect(restartVerdict({ busy: false, index: 2, min: 1 })).toEqual({ restart: false, why: "no work queued or running, and not one of the CONTAINER_MIN_INSTANCES" });
-    expect(restartVerdict({ busy: false, index: null, min: 1 }).restart).toBe(false);
+  it("an instance lost otherwise than by its idle stop (exit 0 included) is started again while work remains, and always when one of the minimum", () => {
+    const lost = { stop: "lost" as const, busy: false };
+    expect(restartVerdict({ ...lost, index: 0, min: 1 })).toEqual({ restart: true, why: "one of the CONTAINER_MIN_INSTANCES (1) kept running" });
+    expect(restartVerdict({ ...lost, busy: true, index: 2, min: 1 })).toEqual({ restart: true, why: "work is queued or running" });
+    expect(restartVerdict({ ...lost, index: 2, min: 1 })).toEqual({ restart: false, why: "no work queued or running, and not one of the CONTAINER_MIN_INSTANCES" });
+    expect(restartVerdict({ ...lost, index: null, min: 1 }).restart).toBe(false);
+  });
+
+  it("an instance that stopped idle is started again only for work queued since, not for another instance's render", () => {
+    const idle = { stop: "idle" as const, queued: 0 };
+    // Another instance still renders (the queue is busy, nothing unclaimed): stays stopped.
+    expect(restartVerdict({ ...idle, index: 2, min: 1 })).toEqual({ restart: false, why: "stopped idle, nothing queued since, and not one of the CONTAINER_MIN_INSTANCES" });
+    expect(restartVerdict({ ...idle, queued: 2, index: 2, min: 1 })).toEqual({ restart: true, why: "2 job(s) queued since it stopped idle" });
+    expect(restartVerdict({ ...idle, index: 0, min: 1 }).restart).toBe(true);
   });
 
   it("counts the queue in D1 by the loop that takes each kind; ended jobs do not count", async () => {

@@ -24,9 +24,12 @@
 // (onActivityExpired, idleVerdict): its node holds no job (the node's health answer counts them) and none is queued
 // for it to claim, unless it is one of the CONTAINER_MIN_INSTANCES first instances. A node pulls, so no inbound
 // request would ever renew its activity; a busy node must not be stopped mid-render, and an idle one must not stay
-// up because other instances work. One that stops however it stops (onStop, whatever its exit code, or onError) is
-// started again while work is queued or running (a node stopped with SIGTERM gave its job back, a dead node's job is
-// put back when its lease lapses), and always when it is one of the CONTAINER_MIN_INSTANCES (restartVerdict).
+// up because other instances work. One it stopped for idleness is started again only if work was queued since (not
+// because another instance still renders: it would start, find nothing to claim and idle out again, a node start
+// every sleepAfter for as long as any render ran). One that stopped otherwise (onStop, whatever its exit code, or
+// onError) is started again while work is queued or running (a node stopped by the platform gave its job back, a dead
+// node's job is put back when its lease lapses); either, always when it is one of the CONTAINER_MIN_INSTANCES
+// (restartVerdict).
 // Locally, `STUDIO_NODES=containers npm start` runs this same class with the container runtime answered by a local
 // host that starts render-node processes (local-container.ts, scripts/lib/local-containers.ts).
 import { Container, getContainer } from "@cloudflare/containers";
@@ -146,8 +149,12 @@ export class RenderNodeContainer extends Container<Env> {
       return;
     }
     logEvent("info", "containers.idle_stop", { instance: this.ctx.id.name, why: verdict.why });
+    this.idleStopping = true;
     await super.onActivityExpired();
   }
+
+  /** Set when this instance stops itself for idleness, until its onStop reads it: that stop is not a lost node. */
+  private idleStopping = false;
 
   /** Set while the base class's alarm runs; a start decided in onStop then waits for its end (see alarm). */
   private inAlarm = false;
@@ -183,9 +190,17 @@ export class RenderNodeContainer extends Container<Env> {
     throw error;
   }
 
-  /** Starts this instance again when work is queued or running (the dead one's among it), or when it is one of the minimum. */
+  /**
+   * Starts this instance again when one of the minimum; after its own idle stop, when work was queued since; after any
+   * other stop, when work is queued or running (the dead one's among it).
+   */
   private async restartIfNeeded(what: string): Promise<void> {
-    const verdict = restartVerdict({ busy: queueBusy(await queueDepthOrOne(this.env)), index: this.index, min: configOf(this.env).CONTAINER_MIN_INSTANCES });
+    const idleStop = this.idleStopping;
+    this.idleStopping = false;
+    const min = configOf(this.env).CONTAINER_MIN_INSTANCES;
+    const verdict = idleStop
+      ? restartVerdict({ stop: "idle", queued: await unclaimedJobsOrOne(this.env), index: this.index, min })
+      : restartVerdict({ stop: "lost", busy: queueBusy(await queueDepthOrOne(this.env)), index: this.index, min });
     logEvent("warn", "containers.instance_lost", { instance: this.ctx.id.name, what, replaced: verdict.restart, why: verdict.why });
     if (!verdict.restart) return;
     if (this.inAlarm) {
@@ -217,9 +232,21 @@ export function idleVerdict(o: { jobsHeld: number | null; queued: number; index:
   return { keep: false, why: "no work held or queued, and not one of the CONTAINER_MIN_INSTANCES" };
 }
 
-/** Whether an instance that stopped (however: exit 0 or not, an error) is started again, and why. Pure. */
-export function restartVerdict(o: { busy: boolean; index: number | null; min: number }): { restart: boolean; why: string } {
+/**
+ * How an instance stopped: by its own idle stop (no work held or queued then: `queued` is the work queued or just
+ * claimed now), or otherwise (exit 0 or not, an error: `busy` is whether any work is queued or running).
+ */
+export type InstanceStop = { stop: "idle"; queued: number } | { stop: "lost"; busy: boolean };
+
+/** Whether an instance that stopped is started again, and why. Pure. */
+export function restartVerdict(o: InstanceStop & { index: number | null; min: number }): { restart: boolean; why: string } {
   if (o.index !== null && o.index < o.min) return { restart: true, why: `one of the CONTAINER_MIN_INSTANCES (${o.min}) kept running` };
+  if (o.stop === "idle") {
+    // Another instance's render is no reason: this one found nothing to claim and would again.
+    return o.queued > 0
+      ? { restart: true, why: `${o.queued} job(s) queued since it stopped idle` }
+      : { restart: false, why: "stopped idle, nothing queued since, and not one of the CONTAINER_MIN_INSTANCES" };
+  }
   if (o.busy) return { restart: true, why: "work is queued or running" };
   return { restart: false, why: "no work queued or running, and not one of the CONTAINER_MIN_INSTANCES" };
 }
