@@ -95,6 +95,17 @@ export class NodeCalls {
     return { released: (await this.driver.apply(step)) !== null };
   }
 
+  /**
+   * PUT /api/node/jobs/:id/live/:n, once the piece is stored: whether the render still wants it, that is whether it
+   * is still rendering whole (its render job running). The upload route deletes a piece it does not want. None is
+   * left behind: the render's end stores it as ended before it looks for pieces to sweep (render-ends.ts `sync`),
+   * so a piece wanted here was stored before that look and goes with the render's sweep (live-sweeps.ts).
+   */
+  async keepsLivePiece(renderId: string): Promise<boolean> {
+    const render = await this.driver.current();
+    return isLive(render, renderId) && render.phase === "rendering";
+  }
+
   /** A node took a segment or the join (`attempt` 1, or later after a lost lease). */
   async markSegment(renderId: string, segment: number | "join", nodeName: string, attempt: number): Promise<void> {
     const render = await this.driver.current();

@@ -104,6 +104,10 @@ export class ProjectRoom extends DurableObject<Env> {
     return this.nodes.completeSegment(renderId, index, holder, body);
   }
 
+  keepsLivePiece(renderId: string): Promise<boolean> {
+    return this.nodes.keepsLivePiece(renderId);
+  }
+
   // ── a user's requests (user-calls.ts) ───────────────────────────────────────────────────────────────────────
 
   getRender(): Promise<RenderView | null> {
