@@ -65,6 +65,30 @@ try {
   let commentToEdit = 0;
   const dashboard = { Cookie: cookie, Accept: "text/html" };
   const startBatch = () => jsonPost("/api/projects/far-away/batch", { rows: [{ name: "one", variables: {} }, { name: "two", variables: {} }] });
+  // A render node's call: the live piece of a render job the bench claims with the studio's node key, once, just
+  // before it is timed (its lease then outlasts the runs). The route reads the job once and asks the room, not D1
+  // again, whether the render still wants the piece.
+  const nodeAuth = { Authorization: `Bearer ${studio.nodeKey}` };
+  let liveJob: Promise<{ id: string; attempt: number }> | null = null;
+  const claimLiveJob = async () => {
+    await must(send("/api/projects", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Live Piece" }) }));
+    const render = (await (await must(jsonPost("/api/projects/live-piece/render", { format: "mp4", quality: "draft" }))).json()) as { id: string };
+    for (;;) {
+      const claimed = await fetch(`${studio.url}/api/node/jobs/claim?wait=0`, { method: "POST", headers: { ...nodeAuth, "Content-Type": "application/json" }, body: '{"kinds":["render"]}' });
+      if (claimed.status !== 200) throw new Error(`setup failed: claim ${claimed.status} ${await claimed.text()}`);
+      const { job } = (await claimed.json()) as { job: { id: string; attempt: number } | null };
+      if (job?.id === render.id) return job;
+    }
+  };
+  const putLivePiece = async () => {
+    const job = await (liveJob ??= claimLiveJob());
+    const piece = new Uint8Array(100);
+    return fetch(`${studio.url}/api/node/jobs/${job.id}/live/0?seconds=2&initBytes=20&mediaEnd=100&count=3`, {
+      method: "PUT",
+      headers: { ...nodeAuth, "Content-Type": "video/mp4", "x-job-attempt": String(job.attempt) },
+      body: piece,
+    });
+  };
   const cancelBatch = () => send("/api/projects/far-away/batch", { method: "DELETE" });
   /** Untimed calls around a timed one: what it needs first, what undoes it. */
   type Around = { before?: () => Promise<Response>; after?: () => Promise<Response> };
@@ -102,6 +126,8 @@ try {
     ["dashboard page (signed in)", () => fetch(`${studio.url}/project?slug=far-away`, { headers: dashboard })],
     ["dashboard page (signed in, returning visitor)", () => fetch(`${studio.url}/project?slug=far-away`, { headers: { ...dashboard, Cookie: `${cookie}; ${visitor}` } })],
     ["dashboard script (signed in)", () => fetch(`${studio.url}${asset}`, { headers: { Cookie: cookie } })],
+    // Last: the render it starts stays in progress (counted in the user's cap on renders in progress).
+    ["PUT node live piece", putLivePiece],
   ];
   const rows: Row[] = [];
   for (const [name, call, around] of endpoints) {

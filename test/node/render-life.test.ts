@@ -1,28 +1,26 @@
-// A render's life as the ProjectRoom's state machine (worker/renders/room/render-transitions.ts) on plain values, no
-// workerd: each transition returns the next render and the effects the room performs, and leaves the render it was
-// given as it was. Also the store's reading of renders stored by the code before the phases (render-store.ts).
+// A render's life as the ProjectRoom's state machine (worker/renders/room/render-transitions.ts, and
+// split-transitions.ts for a split render) on plain values, no workerd: each transition returns the next render and
+// the effects the room performs, and leaves the render it was given as it was. Also the store's reading of renders
+// stored by the code before the phases (render-store.ts).
 import { describe, expect, it } from "vitest";
 import type { RenderPlan } from "../../core/protocol/render-plan.ts";
 import { parseRenderOptions } from "../../core/render/render-options.ts";
 import { publicRenderState, queuedRender, type QueuedRender, type RunningRender, type SplitRender } from "../../worker/renders/state.ts";
 import { fromStored, type LegacyRender } from "../../worker/renders/room/render-store.ts";
+import { isLive, withLines, type Limits } from "../../worker/renders/room/render-step.ts";
+import { segmentCompleted, segmentTaken } from "../../worker/renders/room/split-transitions.ts";
 import {
   completed,
   ended,
-  isLive,
   givenBack,
   leaseLost,
   placed,
   planned,
   progressed,
   runningDeadline,
-  segmentCompleted,
-  segmentTaken,
   taken,
   watched,
-  withLines,
   type JobLook,
-  type Limits,
 } from "../../worker/renders/room/render-transitions.ts";
 
 const parsed = parseRenderOptions({});

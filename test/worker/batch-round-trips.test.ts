@@ -4,7 +4,7 @@
 // start adds its first row's quote (renders/quote-render.ts, read by the room before it admits the row); a start or a
 // cancel adds the room's
 // writes as one more: the render row under the user's cap with its job in one batch (renders/projection.ts admitRender), an
-// end's job and render rows in one batch with the webhook's project read beside it (room/project-room.ts finish). Before
+// end's job and render rows in one batch with the webhook's project read beside it (room/render-driver.ts finish). Before
 // that the start cost 4 and the cancel 5. The room's trip cannot ride on the Worker's: the room is called only once
 // the credential check has passed (auth/gated-bindings.ts).
 import { describe, expect, it } from "vitest";

@@ -2,13 +2,15 @@
 // lists the contiguous prefix of them (EVENT), ENDLIST once the node's announced count is there, the render's
 // liveUrl names it, another user gets 404. After the render's end a player still polling gets the playlist with
 // ENDLIST and its pieces, never a 404, for a minute; then the room's alarm removes every object under the render's
-// prefix, a piece stored in the instant of its end included (the file is the video then).
+// prefix, a piece stored in the instant of its end included (the file is the video then). An upload reads D1 once:
+// whether the render still wants the piece it stored is the room's to say, not a second D1 read.
 import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api, json, signIn } from "./helpers.ts";
 import { claim, nodeCall, registerNode } from "./node-helpers.ts";
 import { callTool, textOf } from "./mcp-helpers.ts";
 import { finishWithFile, startRender } from "./render-farm-helpers.ts";
+import { bearer, send } from "./traced-worker.ts";
 
 /** Runs the room's alarm as it runs a minute after now (the grace of an ended render's live pieces, live-sweeps.ts). */
 async function alarmAMinuteLater(room: DurableObjectStub): Promise<void> {
@@ -117,6 +119,41 @@ describe("an ended render's live pieces", () => {
     expect((await putPiece(node, state.id, 2)).status).toBe(409);
 
     await alarmAMinuteLater(room);
+    expect((await env.FILES.list({ prefix: `live/${s.userId}/${state.id}/` })).objects).toEqual([]);
+  });
+});
+
+describe("a live piece's upload", () => {
+  it("makes one round trip to D1's primary: the job read, then the room says whether the render still wants the piece", { timeout: 30_000 }, async () => {
+    const node = await registerNode("live-trips-node");
+    const { state } = await startRender("live-trips", "live-trips");
+    // Claimed through the traced Worker, so the node's key is the caller it has cached (traced-worker.ts).
+    const claimed = async () => {
+      const { body } = await send("/api/node/jobs/claim?wait=0", { method: "POST", headers: bearer(node, { "Content-Type": "application/json" }), body: '{"kinds":["render"]}' });
+      return body ? (JSON.parse(body) as { job: { id: string } | null }).job : null;
+    };
+    while ((await claimed())?.id !== state.id);
+    const { res, body, trips, log } = await send(`/api/node/jobs/${state.id}/live/0?seconds=2.000000&initBytes=20&mediaEnd=100&count=3`, {
+      method: "PUT",
+      headers: bearer(node, { "Content-Type": "video/mp4", "Content-Length": "100" }),
+      body: pieceBytes(0),
+    });
+    expect(res.status, body).toBe(200);
+    // Before, the route read the job again from D1 after storing the piece: 2.
+    expect(trips, log.join("\n")).toBe(1);
+  });
+
+  it("is not kept when the render ended while it came up: 409, and nothing of it stays in R2", { timeout: 30_000 }, async () => {
+    const node = await registerNode("live-late-node");
+    const { s, state } = await startRender("live-late", "live-late");
+    while ((await claim(node))?.id !== state.id);
+    expect(await json(await api(s.token, "DELETE", "/api/projects/live-late/render"))).toEqual({ stopped: true });
+    // The job as the upload's first read found it an instant before the end: still running on this node. The room
+    // knows the render ended.
+    await env.DB.prepare("UPDATE jobs SET status = 'running' WHERE id = ?").bind(state.id).run();
+    const late = await putPiece(node, state.id, 0);
+    expect(late.status).toBe(409);
+    expect(await json(late)).toMatchObject({ error: "the job ended while the piece was uploaded: it was not kept" });
     expect((await env.FILES.list({ prefix: `live/${s.userId}/${state.id}/` })).objects).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-// What the render-farm tests share: a project's render started by a fresh user, its room, its state and job rows,
-// a lease lapsed by hand, and a node finishing a job with an uploaded file.
+// What the render tests share: a project's render started by a fresh user, its room, its state and job rows,
+// a lease lapsed by hand, and a node finishing a job with an uploaded file (with progress first: completeJob).
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { api, createProject, json, signIn } from "./helpers.ts";
@@ -24,4 +24,15 @@ export async function startRender(name: string, slug: string) {
 export async function finishWithFile(key: string, id: string, bytes = new Uint8Array(64), headers: Record<string, string> = {}) {
   expect((await nodeCall(key, "PUT", `/jobs/${id}/output`, bytes, headers)).status).toBe(200);
   return nodeCall(key, "POST", `/jobs/${id}/complete`, { ok: true }, headers);
+}
+
+/** Drives a claimed job to a finished file, as a render node does: progress, the output, the completion. */
+export async function completeJob(key: string, jobId: string, bytes: Uint8Array) {
+  await nodeCall(key, "POST", `/jobs/${jobId}/progress`, {
+    lines: ["capturing", "frame 90/180 (50%), 12.0 fps, ETA 7 s"],
+    progress: { frame: 90, total: 180, fps: 12, stage: "capturing", etaSeconds: 7 },
+  });
+  const up = await nodeCall(key, "PUT", `/jobs/${jobId}/output`, bytes, { "Content-Type": "video/mp4" });
+  expect(await up.json()).toEqual({ ok: true, size: bytes.length });
+  return nodeCall(key, "POST", `/jobs/${jobId}/complete`, { ok: true });
 }

@@ -15,7 +15,7 @@ import { publicRenderState, joinJobId, segmentJobId, NO_POSTER_BEFORE, type Ende
 import { freeRenderFilename, type RenderRow } from "./store.ts";
 import type { Env } from "../env.ts";
 import { endJob, endJobsQuery, enqueueJob, releaseHeldJob, requeueLapsedJob } from "./farm/queue.ts";
-import type { QueuedJob } from "./room/render-transitions.ts";
+import type { QueuedJob } from "./room/render-step.ts";
 import { bumpCounterQuery } from "../stats/counters.ts";
 import { segmentKey } from "./segment-keys.ts";
 import { reservationOf, type BudgetRefused } from "../budgets/charge.ts";

@@ -198,7 +198,7 @@ export const nodeRoutes = new Hono<AppEnv>()
       async (c, input) => {
         const job = await heldJob(c, input.param("id"));
         const body = await input.body();
-        // A render's room decides its outcome and ends the job itself (worker/renders/room/project-room.ts). What it
+        // A render's room decides its outcome and ends the job itself (worker/renders/room/node-calls.ts). What it
         // carried counts only from the render its claim named (worker/renders/carry.ts).
         if (job.kind === "render" || job.kind === "join") {
           const { carried, ...rest } = body;

@@ -25,8 +25,9 @@ import { livePieceKey, pieceMetadata } from "../live/live-pieces.ts";
 import { querySchema, queryInt } from "../../http/query.ts";
 import * as z from "zod";
 import { lazy } from "../../../core/lazy.ts";
+import { roomOf } from "../../durable-objects/room-of.ts";
 import { declaredUpload, heldJob, JOB_FILE_PATH_START } from "./node-caller.ts";
-import { findJob, renderPartOf } from "./queue.ts";
+import { renderPartOf } from "./queue.ts";
 
 /** Browser jobs may write only here: snapshots go into the project's snapshots/ folder. */
 const NODE_WRITABLE_PREFIX = "snapshots/";
@@ -127,10 +128,10 @@ export const nodeUploadRoutes = new Hono<AppEnv>()
         // Scratch space like a split render's segments: gone when the render ends, its final file counted instead.
         const key = livePieceKey(job.userId, renderId, n);
         const size = await streamToKey(c.env.FILES, key, body, length, "video/mp4", scratchSpace(length), pieceMetadata({ seconds, initBytes, mediaEnd, count }));
-        // The render may have ended while the piece came up. Its end looked for pieces once its job was ended
-        // (room/live-sweeps.ts), maybe before this one was stored: a piece whose job ended meanwhile goes here, so
-        // none is ever left behind in R2.
-        if ((await findJob(openDb(c.env.DB), job.id))?.status !== "running") {
+        // The render may have ended while the piece came up. Its end looks for pieces only after it stored the render
+        // as ended (room/live-sweeps.ts), maybe before this one was stored: a piece the room no longer wants goes here,
+        // so none is ever left behind in R2. The room owns the render's status, so asking it costs no second D1 read.
+        if (!(await roomOf(c.env, job).keepsLivePiece(renderId))) {
           await c.env.FILES.delete(key);
           throw new ApiError(409, "the job ended while the piece was uploaded: it was not kept");
         }

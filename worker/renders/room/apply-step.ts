@@ -1,7 +1,8 @@
-// Carries out a transition's step (render-transitions.ts): a job to put back first, then the render stored, then
-// each effect in order (log lines told, the D1 row written, jobs ended or queued, work announced, nodes woken). The
-// one effect it does not carry out is the render's end: that is the room's (project-room.ts), which stores, writes
-// and tells an end and goes on with a batch (render-ends.ts), so it is handed back. A transition lists `end` last.
+// Carries out a transition's step (render-transitions.ts, split-transitions.ts): a job to put back first, then the
+// render stored, then each effect in order (log lines told, the D1 row written, jobs ended or queued, work announced,
+// nodes woken). The one effect it does not carry out is the render's end: that is the driver's (render-driver.ts),
+// which stores, writes and tells an end (render-ends.ts) and goes on with a batch, so it is handed back. A transition
+// lists `end` last.
 import type { Env } from "../../env.ts";
 import { openDb } from "../../db/client.ts";
 import { logEvent } from "../../http/log.ts";
@@ -11,7 +12,8 @@ import { endRenderJob, queueRenderJobs, releaseRenderJob, requeueRenderJob, writ
 import type { RoomRender } from "../state.ts";
 import type { RenderFeed } from "./render-feed.ts";
 import { storeRender } from "./render-store.ts";
-import type { Outcome, Step } from "./render-transitions.ts";
+import type { Step } from "./render-step.ts";
+import type { Outcome } from "./render-transitions.ts";
 
 /** The step as carried out: the render stored, and the end it asks for, if any. */
 export interface AppliedStep {

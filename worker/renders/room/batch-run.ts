@@ -1,9 +1,10 @@
 // A batch as its ProjectRoom runs it: the record in the room's storage (batch-transitions.ts decides), one row at a
-// time through the room's own render start (the one function it is given), so a row is a render in every way (one
-// at a time, split across nodes, strict lint, caps, its own webhook and events). When a row's render ends (the room
-// tells `renderEnded`), its outcome is recorded and the next row starts in the same call; the room's alarm picks the
-// batch up should that break. A cancel hands the running row's render back for the room to end. Each change is told
-// as a `batch` event on the project's stream; the end queues the batch's webhook.
+// time through the room's own render start (render-driver.ts `admit`, the one function it is given), so a row is a
+// render in every way (one at a time, split across nodes, strict lint, caps, its own webhook and events). When a
+// row's render ends (the driver tells `renderEnded`), its outcome is recorded and the next row starts in the same
+// call; the room's alarm picks the batch up should that break. A cancel hands the running row's render back for the
+// driver to end (user-calls.ts `cancelBatch`). Each change is told as a `batch` event on the project's stream; the
+// end queues the batch's webhook.
 import { reservationOf, type BudgetRefused, type RenderCharge } from "../../budgets/charge.ts";
 import { budgetExceededMessage } from "../../budgets/budget-exceeded.ts";
 import type { BatchState } from "../../../core/protocol/render-state.ts";
@@ -31,7 +32,8 @@ const KEYS_PER_CALL = 100;
 export type StartRenderResult = { started: boolean; view: { id: string } } | { atCap: true } | { overBudget: BudgetRefused };
 export type StartBatchResult = { started: boolean; state: BatchState } | { atCap: true } | { renderBusy: true } | { overBudget: BudgetRefused };
 
-/** The room's render start, without the batch check of the public one: a row's render starts as any render does. */
+/** The room's render start (render-driver.ts `admit`), without the batch check of the public one (user-calls.ts
+ * `startRender`): a row's render starts as any render does. */
 export type StartRender = (render: QueuedRender, failWith?: string[]) => Promise<StartRenderResult>;
 
 /** A cancel of the batch in progress: the running row's render, which the room ends, or null when none ran. */

@@ -1,10 +1,11 @@
 // The live pieces of a project's ended renders (../live/), kept a while and then removed by the room's alarm. A player
 // polling the live playlist as a render ends gets the pieces it has with EXT-X-ENDLIST, not a 404, for
 // LIVE_GRACE_MS after the end; then the alarm lists the render's prefix and deletes whatever is there, so a piece
-// whose upload finished in the instant the render ended goes too (the upload route checks the job again after it
-// stored a piece and removes it itself when the job ended meanwhile: farm/node-upload-routes.ts). A render is looked
-// at once its jobs are ended in D1, so no upload starts after that look: a render with no piece then needs no sweep
-// (a piece stored after the look is one whose upload finds the job ended and removes it). Kept in the room's SQLite.
+// whose upload finished in the instant the render ended goes too (after it stored a piece the upload route asks the
+// room whether the render still wants it, and removes it itself when not: farm/node-upload-routes.ts, node-calls.ts
+// `keepsLivePiece`). A render is looked at once it is stored as ended and its jobs are ended in D1, so no upload
+// starts after that look: a render with no piece then needs no sweep (a piece stored after the look is one whose
+// upload finds the render ended and removes it). Kept in the room's SQLite.
 import { logEvent } from "../../http/log.ts";
 import { deleteLivePieces, hasLivePieces } from "../live/live-pieces.ts";
 

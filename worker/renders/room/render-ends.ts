@@ -2,7 +2,7 @@
 // The start: stored, its D1 row and job admitted under the user's cap, the watchdog armed, told. The end: the
 // decision stored and told first, then the D1 rows written (retried by the alarm with backoff should D1 fail), then
 // the streams, the `wait`ers and the webhook hear of it. What comes around them (a strict render failed at once, a
-// batch's next row) is the room's (project-room.ts).
+// batch's next row) is the driver's (render-driver.ts).
 import { nodeRenderOptions } from "../../../core/render/render-options.ts";
 import { isInProgress, type RenderWithLog } from "../../../core/protocol/render-state.ts";
 import { backoffDelay } from "../../../core/retry.ts";
@@ -26,7 +26,8 @@ import { ChangeWaiters } from "./change-waiters.ts";
 import { limitsOf } from "./render-facts.ts";
 import type { RenderFeed } from "./render-feed.ts";
 import { forgetRender, loadRender, storeRender } from "./render-store.ts";
-import { admitted as admittedStep, ended, isLive, synced, syncFailed, type Outcome } from "./render-transitions.ts";
+import { isLive } from "./render-step.ts";
+import { admitted as admittedStep, ended, synced, syncFailed, type Outcome } from "./render-transitions.ts";
 
 export type RenderView = RenderWithLog;
 

@@ -17,7 +17,8 @@ import { jobIdsOf } from "../projection.ts";
 import { decideSplit, farmModel, type SplitDecision } from "../split-plan.ts";
 import type { LiveRender, PosterOutcome } from "../state.ts";
 import { videoTooLong } from "../video-length.ts";
-import type { JobLook, Limits, WatchLook } from "./render-transitions.ts";
+import type { Limits } from "./render-step.ts";
+import type { JobLook, WatchLook } from "./render-transitions.ts";
 
 /** The settings the transitions read. */
 export function limitsOf(env: Env): Limits {

@@ -1,4 +1,4 @@
-// What a ProjectRoom tells, kept apart from what it decides (project-room.ts): the latest render's log lines (in the
+// What a ProjectRoom tells, kept apart from what it decides (render-driver.ts): the latest render's log lines (in the
 // room's SQLite, at most MAX_LINES), its numbered events (start, line, end) that a stream resumes from with
 // Last-Event-ID, the render's own event stream, and the project's stream (file changes, and each render's start and
 // end, so a page follows renders whoever started them). The room calls it after each decision; nothing here changes

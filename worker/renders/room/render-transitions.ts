@@ -1,9 +1,10 @@
 // A render's life, as one state machine of pure transitions: each takes the room's render (a phase of state.ts) and
 // what happened (plain data: a node's report, what the watchdog read), and returns the render that follows (a new
-// object; the input is left as it was) with the effects the room then performs, in order (project-room.ts `apply`):
-// log lines to tell, the D1 row to write (renders/projection.ts, the one projector), jobs to queue, end or put back, an end to carry out.
-// No storage, no D1, no streams here, so every rule of a render's life reads in this file and is tested on plain
-// values (test/node/render-life.test.ts).
+// object; the input is left as it was) with the effects the room then performs, in order (render-step.ts `Step`,
+// carried out by apply-step.ts): log lines to tell, the D1 row to write (renders/projection.ts, the one projector),
+// jobs to queue, end or put back, an end to carry out. No storage, no D1, no streams here, so every rule of a render's
+// life reads in this file and is tested on plain values (test/node/render-life.test.ts). A render split across nodes
+// has its own transitions (split-transitions.ts): the split, its segments' progress, taken and done, the join.
 //
 //   queued ──a node takes it──▶ rendering ──its node completes──▶ ended (done | failed)
 //     ▲                            │  └──plan: split──▶ split ──segments done, join done──▶ ended
@@ -13,86 +14,18 @@
 //
 // What happens on a lost lease: `leaseLost` below. The wall-clock bound counts running time only (`runningDeadline`):
 // summed over attempts, from each node's claim; a render waiting in the queue has no deadline and shows its place.
-import { sumProgress, toRenderProgress, type ProgressEvent } from "../../../core/protocol/progress.ts";
+import { toRenderProgress, type ProgressEvent } from "../../../core/protocol/progress.ts";
 import type { RenderPlan, SegmentRange } from "../../../core/protocol/render-plan.ts";
 import { isInProgress, type RenderQueuePlace } from "../../../core/protocol/render-state.ts";
-import { describeRenderOptions, nodeRenderOptions } from "../../../core/render/render-options.ts";
-import {
-  joinJobId,
-  segmentJobId,
-  type EndedRender,
-  type LiveRender,
-  type Outcome,
-  type PosterOutcome,
-  type Carried,
-  type Progress,
-  type QueuedRender,
-  type RoomRender,
-  type RoomSegment,
-  type RunningRender,
-  type SplitRender,
-} from "../state.ts";
+import { describeRenderOptions } from "../../../core/render/render-options.ts";
+import type { EndedRender, LiveRender, Outcome, PosterOutcome, Carried, QueuedRender, RoomRender, RunningRender, SplitRender } from "../state.ts";
+import { copySegments, telling, withAfter, withLines, type Effect, type Limits, type Step } from "./render-step.ts";
+import { segmentProgressed, splitInto } from "./split-transitions.ts";
 
 export type { Outcome };
 
-/** Work the room queues for nodes. */
-export interface QueuedJob {
-  id: string;
-  kind: "segment" | "join";
-  options: unknown;
-}
-
-/** What the room does after storing the render a transition returned, in this order. */
-export type Effect =
-  /** Tell these log lines (already applied to the render) to its log and streams. */
-  | { do: "tell"; lines: string[] }
-  /** Write the render's D1 row as it now is (renders/projection.ts, the one projector). */
-  | { do: "project" }
-  /** Put a job whose lease lapsed back in the queue, or, with `attempt`, the job its holder gives back in that
-   * attempt (no lapse needed). Done FIRST, before the render is stored: when another hand got there first (the
-   * node's late post renewed it, a second look), the whole transition is dropped. */
-  | { do: "requeueJob"; jobId: string; nodeId: string | null; why: string; attempt?: number }
-  /** A job's work is done (the plan of a split render, a segment). */
-  | { do: "endJob"; jobId: string; result?: unknown }
-  | { do: "queueJobs"; jobs: QueuedJob[] }
-  /** Wake the nodes long-polling for this kind of work. */
-  | { do: "announce"; kind: "render" | "segment" | "join" }
-  /** Start more container nodes (production). */
-  | { do: "wakeNodes" }
-  /** End the render with this outcome (`ended`, then the room's end: D1 rows, streams, waiters, webhook). */
-  | { do: "end"; outcome: Outcome };
-
-export interface Step<R extends RoomRender = RoomRender> {
-  render: R;
-  effects: Effect[];
-}
-
-/** The room's settings a transition reads. */
-export interface Limits {
-  maxAttempts: number;
-  leaseMs: number;
-  maxRenderMs: number;
-  watchdogMs: number;
-}
-
 /** A render waits this long for a node before its log says so (once). */
 export const NO_NODE_NOTICE_MS = 20_000;
-
-/** `render` is the room's render `renderId` and still in progress: the only one a node's report may change. */
-export function isLive(render: RoomRender | null, renderId: string): render is LiveRender {
-  return render !== null && render.id === renderId && render.phase !== "ended";
-}
-
-const copySegments = (segments: RoomSegment[]) => segments.map((s) => ({ ...s }));
-
-/** `lines` told: the last becomes the render's last line. */
-function telling<R extends RoomRender>(render: R, lines: string[], effects: Effect[] = []): Step<R> {
-  const last = lines.at(-1);
-  return { render: last === undefined ? render : { ...render, lastLine: last }, effects: [...effects, { do: "tell", lines }] };
-}
-
-/** `step` with more effects after its own. */
-const withAfter = <R extends RoomRender>(step: Step<R>, after: Effect[]): Step<R> => ({ render: step.render, effects: [...step.effects, ...after] });
 
 // ── queued ───────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -122,46 +55,23 @@ export function taken(render: RoomRender, nodeName: string, attempt: number, max
 
 // ── rendering ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Log lines from the node (or the Worker), and new progress when given. */
-export function withLines<R extends LiveRender>(render: R, lines: string[], progress?: Progress | null): Step<R> {
-  return telling(progress === undefined ? render : { ...render, progress }, lines);
-}
-
 /**
- * A node's progress post on the render, a segment or the join: its lines (prefixed with the segment on a split
- * render) and its frames, summed over segments (done segments count whole). No event: the progress stays.
+ * A node's progress post on the render, a segment or the join: its lines and its frames (on a split render,
+ * split-transitions.ts `segmentProgressed`). No event: the progress stays.
  */
 export function progressed(render: LiveRender, segment: number | "join" | null, lines: string[], event?: ProgressEvent): Step<LiveRender> {
   if (render.phase !== "split" || segment === null) return withLines(render, lines, event ? toRenderProgress(event) : undefined);
-  const prefixed = lines.map((l) => `${segment === "join" ? "join" : `segment ${segment}`}: ${l}`);
-  if (!event) return withLines(render, prefixed);
-  const segments = copySegments(render.segments);
-  const part = segment === "join" ? undefined : segments[segment];
-  if (part) part.progress = event;
-  const parts = segments
-    .map((s) => (s.status === "done" ? { frame: s.toFrame - s.fromFrame, total: s.toFrame - s.fromFrame, fps: null, stage: "capturing" as const, etaSeconds: 0, reused: s.progress?.reused } : s.progress))
-    .filter((p): p is ProgressEvent => !!p);
-  // No segment has reported frames yet: the progress shown stays as it was.
-  const progress = sumProgress(parts, render.plan?.frames ?? 0) ?? undefined;
-  return withLines({ ...render, segments }, prefixed, progress);
+  return segmentProgressed(render, segment, lines, event);
 }
 
 /**
  * The planning node's plan and the room's decision (split-plan.ts): with one range the render stays whole on that
- * node; with more, the render job's work (the plan) is done and the render goes on as segments, each queued.
+ * node; with more, the render job's work (the plan) is done and the render goes on as segments, each queued
+ * (split-transitions.ts `splitInto`).
  */
 export function planned(render: RunningRender, plan: RenderPlan, ranges: readonly SegmentRange[], line: string): Step<RunningRender | SplitRender> {
   if (ranges.length <= 1) return telling({ ...render, plan }, [line]);
-  const { node: _node, attempt: _attempt, ...rest } = render;
-  const segments: RoomSegment[] = ranges.map((r) => ({ ...r, node: null, attempts: 0, status: "queued" }));
-  const split: SplitRender = { ...rest, phase: "split", plan, segments };
-  const jobs: QueuedJob[] = ranges.map((r) => ({
-    id: segmentJobId(render.id, r.index),
-    kind: "segment",
-    options: { renderId: render.id, index: r.index, fromFrame: r.fromFrame, toFrame: r.toFrame, plan, render: nodeRenderOptions(render.options) },
-  }));
-  const step = telling(split, [line], [{ do: "endJob", jobId: render.id, result: { segments: ranges.length } }, { do: "queueJobs", jobs }]);
-  return withAfter(step, [{ do: "announce", kind: "segment" }, { do: "wakeNodes" }]);
+  return splitInto(render, plan, ranges, line);
 }
 
 /** The node that holds the render's (or the join's) job reported its end; `size`: the uploaded file's, or null;
@@ -173,49 +83,6 @@ export function completed(render: LiveRender, report: { ok: true; size: number |
   const end: Effect = { do: "end", outcome: { ok: true, size: report.size, ...(report.poster ? { poster: report.poster } : {}), ...(carried ? { carried } : {}) } };
   if (!carried) return { render, effects: [end] };
   return telling(render, [`carried ${carried.segments} of ${carried.of} segments from render ${carried.from} (${carried.frames} frames neither captured nor encoded)`], [end]);
-}
-
-// ── split ────────────────────────────────────────────────────────────────────────────────────────────────────
-
-/** A node took a segment or the join. Null when the segment does not exist. */
-export function segmentTaken(render: SplitRender, segment: number | "join", nodeName: string, attempt: number, maxAttempts: number): Step<SplitRender> | null {
-  if (segment === "join") {
-    const retry = attempt > 1 ? ` (attempt ${attempt} of ${maxAttempts})` : "";
-    return telling(render, [`join: node ${nodeName} joins the ${render.segments.length} segments${retry}`]);
-  }
-  const segments = copySegments(render.segments);
-  const part = segments[segment];
-  if (!part) return null;
-  Object.assign(part, { node: nodeName, attempts: attempt, status: "rendering" } satisfies Partial<RoomSegment>);
-  const line = attempt === 1
-    ? `segment ${segment}: node ${nodeName} renders frames ${part.fromFrame}-${part.toFrame - 1}`
-    : `segment ${segment}: node ${nodeName} took the segment over (attempt ${attempt} of ${maxAttempts})`;
-  return telling({ ...render, segments }, [line]);
-}
-
-/**
- * A segment's node reported its end; `uploaded`: whether its file is there. A failure (said, or no file) fails
- * the render; the last segment done queues the join.
- */
-export function segmentCompleted(render: SplitRender, index: number, report: { ok: true; uploaded: boolean } | { ok: false; error?: string }): Step<SplitRender> {
-  const segments = copySegments(render.segments);
-  const part = segments[index]!;
-  if (!report.ok || !report.uploaded) {
-    part.status = "failed";
-    const error = report.ok
-      ? `segment ${index}: the render node reported success but uploaded no file`
-      : `segment ${index} failed on node ${part.node ?? "?"}: ${report.error ?? "no message"}`;
-    return { render: { ...render, segments }, effects: [{ do: "end", outcome: { ok: false, error } }] };
-  }
-  part.status = "done";
-  part.progress = null;
-  const done = segments.filter((s) => s.status === "done").length;
-  const line = `segment ${index}: done on node ${part.node ?? "?"} (${done} of ${segments.length})`;
-  const step = telling({ ...render, segments }, [line], [{ do: "endJob", jobId: segmentJobId(render.id, index) }]);
-  if (done < segments.length) return step;
-  const join: QueuedJob = { id: joinJobId(render.id), kind: "join", options: { renderId: render.id, segments: segments.map((s) => s.index), plan: render.plan, render: nodeRenderOptions(render.options) } };
-  const after = telling(step.render, ["all segments done; queued the join"], [{ do: "queueJobs", jobs: [join] }]);
-  return { render: after.render, effects: [...step.effects, ...after.effects, { do: "announce", kind: "join" }] };
 }
 
 // ── the watchdog: a lost lease, the wall clock, a withdrawn or ended job ────────────────────────────────────────
