@@ -6,7 +6,7 @@
 // whether the render still wants the piece it stored is the room's to say, not a second D1 read.
 import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { api, json, signIn } from "./helpers.ts";
+import { api, createProject, json, signIn } from "./helpers.ts";
 import { claim, nodeCall, registerNode } from "./node-helpers.ts";
 import { callTool, textOf } from "./mcp-helpers.ts";
 import { finishWithFile, startRender } from "./render-farm-helpers.ts";
@@ -141,6 +141,19 @@ describe("a live piece's upload", () => {
     expect(res.status, body).toBe(200);
     // Before, the route read the job again from D1 after storing the piece: 2.
     expect(trips, log.join("\n")).toBe(1);
+  });
+
+  it("is refused for a render in a format not shown live (a mov): 400, and nothing stored", { timeout: 30_000 }, async () => {
+    const node = await registerNode("live-mov-node");
+    const s = await signIn("live-mov");
+    await createProject(s.token, "live-mov");
+    const state = await json<{ id: string; liveUrl?: string | null }>(await api(s.token, "POST", "/api/projects/live-mov/render", { format: "mov", quality: "draft" }));
+    expect(state.liveUrl ?? null).toBeNull();
+    while ((await claim(node))?.id !== state.id);
+    const refused = await putPiece(node, state.id, 0);
+    expect(refused.status).toBe(400);
+    expect(await json(refused)).toMatchObject({ error: "a mov render is not shown live: it uploads no live pieces" });
+    expect((await env.FILES.list({ prefix: `live/${s.userId}/${state.id}/` })).objects).toEqual([]);
   });
 
   it("is not kept when the render ended while it came up: 409, and nothing of it stays in R2", { timeout: 30_000 }, async () => {

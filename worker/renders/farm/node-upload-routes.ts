@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import { OutputResponseSchema, PosterResponseSchema, ProjectFileWriteResponseSchema } from "../../../core/protocol/node-routes.ts";
 import { isRenderWork } from "../../../core/protocol/job-kinds.ts";
 import { FORMAT_CONTENT_TYPES, type Format } from "../../../core/render/render-options.ts";
+import { isLiveFormat } from "../../../core/render/segment-plan.ts";
 import { contentTypeFor } from "../../../core/http/content-type.ts";
 import { openDb } from "../../db/client.ts";
 import { renders } from "../../db/schema/renders.ts";
@@ -118,6 +119,9 @@ export const nodeUploadRoutes = new Hono<AppEnv>()
         if (job.status !== "running") throw new ApiError(409, "the job is no longer running");
         // Only a render kept whole on one node shows live: a split render's segments go to the join instead.
         if (job.kind !== "render") throw notFound("only a render job uploads live pieces");
+        // And only in a format shown live: no playlist lists a mov's or gif's pieces, and its end sweeps none away.
+        const { format } = JSON.parse(job.options) as { format?: unknown };
+        if (typeof format !== "string" || !isLiveFormat(format)) throw new ApiError(400, `a ${String(format)} render is not shown live: it uploads no live pieces`);
         const { renderId } = renderPartOf(job);
         const { seconds, initBytes, mediaEnd, count } = input.query();
         const n = input.param("n");
