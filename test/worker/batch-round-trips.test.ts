@@ -1,8 +1,7 @@
 // A batch's routes in few round trips to D1's primary once the caller is cached, the ProjectRoom's D1 work on the
 // request's path counted with the Worker's (traced-worker.ts traces the Durable Objects' D1 calls too). The Worker's
-// own work is one trip (the credential check rides on the project's read; a render's quote reads beside it); a batch's
-// start adds its first row's quote (renders/quote-render.ts, read by the room before it admits the row); a start or a
-// cancel adds the room's
+// own work is one trip (the credential check rides on the project's read; a render's quote, or a batch's first row's,
+// reads beside it: renders/quote-render.ts); a start or a cancel adds the room's
 // writes as one more: the render row under the user's cap with its job in one batch (renders/projection.ts admitRender), an
 // end's job and render rows in one batch with the webhook's project read beside it (room/render-driver.ts finish). Before
 // that the start cost 4 and the cancel 5. The room's trip cannot ride on the Worker's: the room is called only once
@@ -37,10 +36,10 @@ describe("batch routes", () => {
       counted[name] = trips;
       logs[name] = log;
     }
-    // A batch's start reads its first row's quote in the room (renders/quote-render.ts, issue 34): one more trip than
-    // before quotes; a render's quote is read beside the project's read.
+    // A batch's first row's quote is read beside the project's read, as a render's (the room read it in a trip of its
+    // own: 3).
     expect(counted, JSON.stringify(logs, null, 1)).toEqual({
-      "POST batch": 3,
+      "POST batch": 2,
       "POST batch (in progress: unchanged)": 1,
       "GET batch": 1,
       "GET batch/deliveries": 1,

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import * as z from "zod";
 import { batchRequestBody } from "../../core/render/batch-request.ts";
 import { BatchStateSchema, NoBatchSchema } from "../../core/protocol/render-state.ts";
-import { requireUser } from "../auth/middleware.ts";
+import { currentUser, requireUser } from "../auth/middleware.ts";
 import type { AppEnv } from "../http/context.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
 import { route } from "../http/route.ts";
@@ -19,6 +19,8 @@ import { budgetFit, reservationOf } from "../budgets/charge.ts";
 import { budgetFigures } from "../budgets/charge-statements.ts";
 import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
 import { callerProject } from "../projects/caller-project.ts";
+import { requireProject } from "../projects/store.ts";
+import { logEvent } from "../http/log.ts";
 import { webhookPolicyOf } from "../webhooks/webhook-policy.ts";
 import { webhookUrlProblem } from "../webhooks/webhook-url.ts";
 import { outboxOf } from "../webhooks/outbox-of.ts";
@@ -44,9 +46,19 @@ export const batchRoutes = new Hono<AppEnv>()
         errors: [400, 404, 409, 422, 429],
       },
       async (c, input) => {
-        const ref = await callerProject(c, input.param("slug"));
+        const ref = { userId: currentUser(c).id, slug: input.param("slug") };
         // Read with the declared body, whose refusals name the row (`rows[1].variables`).
         const { options, rows } = await input.body();
+        // The project's read and the first row's quote side by side: one round trip to D1, as a render POST does. The
+        // quote only reads, and only informs: one that cannot be read leaves the row without one (said in the log),
+        // as a later row's (room/batch-run.ts). A missing project's 404 wins over it.
+        const [, firstQuote] = await Promise.all([
+          requireProject(openDb(c.env.DB), ref),
+          quoteRender(c.env, ref, { ...options, variables: rows[0]?.variables ?? {} }).catch((error: unknown) => {
+            logEvent("warn", "batch.row_quote_unknown", { slug: ref.slug, row: 0, error, started: "without a quote" });
+            return undefined;
+          }),
+        ]);
         const hookProblem = options.webhookUrl ? webhookUrlProblem(options.webhookUrl, webhookPolicyOf(c.env)) : null;
         if (hookProblem) throw badRequest(`invalid webhookUrl: ${hookProblem}`);
         if (!(await requireCompositionWithinLimits(c.env, ref, options.composition, options))) {
@@ -56,7 +68,7 @@ export const batchRoutes = new Hono<AppEnv>()
         const charge = callerCharge(c);
         if (options.dryRun) {
           const now = Date.now();
-          const [quote, figures] = await Promise.all([quoteRender(c.env, ref, options), budgetFigures(openDb(c.env.DB), charge, now)]);
+          const [quote, figures] = await Promise.all([firstQuote ?? quoteRender(c.env, ref, options), budgetFigures(openDb(c.env.DB), charge, now)]);
           return c.json({ ...batchDryRun(rows.length, quote), budget: budgetFit(figures, rows.length * reservationOf(quote), now) }, 200);
         }
         const batch: RoomBatch = {
@@ -70,7 +82,7 @@ export const batchRoutes = new Hono<AppEnv>()
           rows: rows.map((row, index) => ({ index, name: row.name, status: "pending", renderId: null, filename: null, error: null })),
           charge,
         };
-        const result = await roomOf(c.env, ref).startBatch(batch, rows.map((row) => row.variables));
+        const result = await roomOf(c.env, ref).startBatch(batch, rows.map((row) => row.variables), firstQuote);
         if ("atCap" in result) throw capReached(c.env, "render");
         if ("overBudget" in result) throw budgetExceeded(result.overBudget);
         if ("renderBusy" in result) {

@@ -84,7 +84,7 @@ export class BatchRun {
    * unchanged (`started: false`, as a render POST does), a plain render is `renderBusy`. The first row starts at
    * once; should the user's cap on renders in progress refuse it, nothing stays of the batch (`atCap`).
    */
-  async start(batch: RoomBatch, variables: Record<string, unknown>[]): Promise<StartBatchResult> {
+  async start(batch: RoomBatch, variables: Record<string, unknown>[], firstQuote?: RenderQuote): Promise<StartBatchResult> {
     const previous = await this.load();
     if (batchInProgress(previous)) return { started: false, state: publicBatchState(previous, await this.current()) };
     const current = await this.current();
@@ -98,7 +98,7 @@ export class BatchRun {
       else await this.storage.delete(BATCH_KEY);
     };
     // A first row that cannot start leaves nothing behind: no batch in progress that no render would ever advance.
-    const first = await this.startRow(batch, 0).catch(async (error: unknown) => {
+    const first = await this.startRow(batch, 0, { quote: firstQuote }).catch(async (error: unknown) => {
       if ((await this.current())?.id !== (await this.load())?.rows[0]?.renderId) await undo();
       throw error;
     });
@@ -133,10 +133,11 @@ export class BatchRun {
    * batch's caller did (the row is then failed). The first row's admission checks that the whole batch's estimate
    * fits the budgets (each row reserves its own when it starts).
    */
-  private async startRow(batch: RoomBatch, index: number): Promise<"started" | "atCap" | { overBudget: BudgetRefused }> {
+  private async startRow(batch: RoomBatch, index: number, given?: { quote?: RenderQuote | undefined }): Promise<"started" | "atCap" | { overBudget: BudgetRefused }> {
     const row = batch.rows[index]!;
     const options = { ...batch.options, variables: (await this.storage.get<Record<string, unknown>>(varsKey(batch.id, index))) ?? {} };
-    const quoted = await this.quoteRow(batch, options);
+    // The first row's quote comes with the batch (the route read it beside the project: no trip of its own here).
+    const quoted = given ? (given.quote ? { quote: given.quote } : {}) : await this.quoteRow(batch, options);
     const render = { ...queuedRender(batch, options, `${batch.slug}-${rowLabel(row, index)}`), ...quoted, ...this.rowCharge(batch, index, quoted.quote) };
     const failWith = options.strict ? await strictLintFailures(this.env, batch, options.composition) : [];
     // The lint read other storage than the room's, so other calls ran meanwhile: a cancel may have ended the batch.

@@ -9,6 +9,7 @@
 // The alarm is the watchdog (watchdog.ts), retries an ended render's D1 writes (render-ends.ts) and sweeps ended
 // renders' live pieces (live-sweeps.ts). Every alarm path ends: an ended render with its D1 rows written and no live
 // pieces left to sweep sets no alarm. The life of a render, file by file: worker/renders/README.md.
+import type { RenderQuote } from "../../../core/protocol/render-quote.ts";
 import { DurableObject } from "cloudflare:workers";
 import type { CompleteRequest } from "../../../core/protocol/node-routes.ts";
 import type { ProgressEvent } from "../../../core/protocol/progress.ts";
@@ -130,8 +131,8 @@ export class ProjectRoom extends DurableObject<Env> {
     return this.users.forgetFile(renderId, filename);
   }
 
-  startBatch(batch: RoomBatch, variables: Record<string, unknown>[]): Promise<StartBatchResult> {
-    return this.users.startBatch(batch, variables);
+  startBatch(batch: RoomBatch, variables: Record<string, unknown>[], firstQuote?: RenderQuote): Promise<StartBatchResult> {
+    return this.users.startBatch(batch, variables, firstQuote);
   }
 
   getBatch(): Promise<BatchState | null> {

@@ -2,6 +2,7 @@
 // project-room.ts): start a render or a batch, read them, cancel them, wait for a render's end, forget a deleted
 // file, and open the event streams. A render changes only through the driver (render-driver.ts); a batch through its
 // run (batch-run.ts); every stream and every wait is held with the credential that opened it (stream-watch.ts).
+import type { RenderQuote } from "../../../core/protocol/render-quote.ts";
 import { isInProgress, type BatchState } from "../../../core/protocol/render-state.ts";
 import type { CredentialEnd, StreamCredential } from "../../auth/stream-credential.ts";
 import { carriedStreamCredential } from "../../auth/stream-credential.ts";
@@ -94,8 +95,9 @@ export class UserCalls {
 
   // ── batches (batch-run.ts) ─────────────────────────────────────────────────────────────────────────────────
 
-  startBatch(batch: RoomBatch, variables: Record<string, unknown>[]): Promise<StartBatchResult> {
-    return this.batch.start(batch, variables);
+  /** `firstQuote`: the first row's quote, read by the route beside its project read (none: the row starts without). */
+  startBatch(batch: RoomBatch, variables: Record<string, unknown>[], firstQuote?: RenderQuote): Promise<StartBatchResult> {
+    return this.batch.start(batch, variables, firstQuote);
   }
 
   getBatch(): Promise<BatchState | null> {
