@@ -1,6 +1,6 @@
 // What a render node's calls about a render's jobs do in the room (the node routes, farm/node-routes.ts,
 // farm/node-claim-route.ts, farm/release-job.ts, farm/node-upload-routes.ts, reach them through project-room.ts): a
-// claim heard, progress, the plan, a completion, a job given back, and whether a live piece is still wanted. Each
+// claim heard, progress, the plan, a completion, a job given back, and whether an upload (a live piece, the file, a segment) is still wanted. Each
 // reads what its transition needs (render-facts.ts: the job rows, the uploaded file, the split decision), decides
 // on the render as it is after those reads (a report may have changed it meanwhile) and hands the step to the
 // driver (render-driver.ts). A report on a render that is no longer live, or from a node that no longer holds the
@@ -104,6 +104,16 @@ export class NodeCalls {
   async keepsLivePiece(renderId: string): Promise<boolean> {
     const render = await this.driver.current();
     return isLive(render, renderId) && render.phase === "rendering";
+  }
+
+  /**
+   * PUT /api/node/jobs/:id/output, …/poster, …/manifest, once the upload is stored: whether the render is still in
+   * progress (a segment's: still split). The upload route removes what is no longer wanted: the render's end removed
+   * what a render that is not done had (projection.ts writeEndedRender), maybe before this upload was stored.
+   */
+  async keepsUpload(renderId: string, segment: boolean): Promise<boolean> {
+    const render = await this.driver.current();
+    return isLive(render, renderId) && (!segment || render.phase === "split");
   }
 
   /** A node took a segment or the join (`attempt` 1, or later after a lost lease). */
