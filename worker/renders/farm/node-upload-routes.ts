@@ -8,7 +8,7 @@ import type { Context } from "hono";
 import { OutputResponseSchema, PosterResponseSchema, ProjectFileWriteResponseSchema } from "../../../core/protocol/node-routes.ts";
 import { isRenderWork } from "../../../core/protocol/job-kinds.ts";
 import { FORMAT_CONTENT_TYPES, type Format } from "../../../core/render/render-options.ts";
-import { isLiveFormat } from "../../../core/render/segment-plan.ts";
+import { isLiveFormat, mostSegments } from "../../../core/render/segment-plan.ts";
 import { contentTypeFor } from "../../../core/http/content-type.ts";
 import { openDb } from "../../db/client.ts";
 import { renders } from "../../db/schema/renders.ts";
@@ -23,6 +23,7 @@ import { MAX_POSTER_BYTES, POSTER_CONTENT_TYPE } from "../poster.ts";
 import { removeStored, scratchSpace, storeWithinQuota, type Reservation } from "../../projects/files/storage-usage.ts";
 import { streamToKey, writeStream } from "../../projects/files/write-file.ts";
 import { segmentKey } from "../segment-keys.ts";
+import { maxVideoSeconds } from "../video-length.ts";
 import { livePieceKey, pieceMetadata } from "../live/live-pieces.ts";
 import { querySchema, queryInt } from "../../http/query.ts";
 import * as z from "zod";
@@ -131,6 +132,10 @@ export const nodeUploadRoutes = new Hono<AppEnv>()
         const { seconds, initBytes, mediaEnd, count } = input.query();
         const n = input.param("n");
         if (n >= count || initBytes >= mediaEnd) throw new ApiError(400, `piece ${n} of ${count} with parts ending at ${initBytes} and ${mediaEnd} is not a piece`);
+        // Each piece is uncounted scratch space that every read of the live playlist lists: no more than a render makes.
+        const longest = maxVideoSeconds(c.env);
+        const most = mostSegments(longest);
+        if (count > most) throw new ApiError(400, `a render has at most ${most} live pieces (${longest} s of video, MAX_VIDEO_SECONDS); ${count} is not its count`);
         const { body, length } = declaredUpload(c);
         if (length > MAX_NODE_UPLOAD_BYTES) throw new ApiError(413, `uploads from render nodes are limited to ${MAX_NODE_UPLOAD_BYTES} bytes`);
         if (mediaEnd > length) throw new ApiError(400, `the media part ends at ${mediaEnd}, past the piece's ${length} bytes`);

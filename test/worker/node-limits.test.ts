@@ -1,0 +1,46 @@
+// What a node key's reports may claim, bounded by what the studio makes, not by what the node says. A live piece's
+// number and the render's piece count are at most the fixed segments of the longest video one render may make
+// (MAX_VIDEO_SECONDS, an hour here): past that a node could store a million uncounted pieces that every read of the
+// live playlist lists. A snapshot job's report names at most the frames a snapshot may ask for: each named frame
+// costs every read of the snapshot an R2 look.
+import { describe, expect, it } from "vitest";
+import { api, createProject, json, signIn } from "./helpers.ts";
+import { awaitJob, claim, nodeCall, registerNode } from "./node-helpers.ts";
+import { startRender } from "./render-farm-helpers.ts";
+import { MAX_SNAPSHOT_FRAMES } from "../../core/browser/browser-options.ts";
+
+const piece = (key: string, jobId: string, n: number, count: number) =>
+  nodeCall(key, "PUT", `/jobs/${jobId}/live/${n}?seconds=1.000000&initBytes=20&mediaEnd=100&count=${count}`, new Uint8Array(100).fill(n % 256));
+
+describe("a live piece", () => {
+  it("is refused past the pieces of the longest video a render may make: 400, before anything is stored", { timeout: 30_000 }, async () => {
+    const node = await registerNode("limits-live-node");
+    const { s, state } = await startRender("limits-live", "limits-live");
+    while ((await claim(node))?.id !== state.id);
+    // An hour of video at a rate just under 1.5 fps is 5400 one-frame pieces, and a range render's cut ends one more.
+    expect((await piece(node, state.id, 5400, 5401)).status).toBe(200);
+    const refused = await piece(node, state.id, 999_998, 999_999);
+    expect(refused.status).toBe(400);
+    expect(await json(refused)).toEqual({
+      error: "a render has at most 5401 live pieces (3600 s of video, MAX_VIDEO_SECONDS); 999999 is not its count",
+      code: "bad_request",
+    });
+    const listed = await api(s.token, "GET", `/api/renders/${state.id}/live.m3u8`);
+    expect(await listed.text()).not.toContain("999998");
+  });
+});
+
+describe("a snapshot job's report", () => {
+  it("names at most the frames a snapshot asks for: a report naming more is read as a failure, not looked up frame by frame", { timeout: 30_000 }, async () => {
+    const s = await signIn("limits-snapshot");
+    const { slug } = await createProject(s.token, "limits-snapshot");
+    const node = await registerNode("limits-snapshot-node");
+    expect((await api(s.token, "POST", `/api/projects/${slug}/snapshot`, { frames: 1, wait: false })).status).toBe(202);
+    const job = await awaitJob(node, "snapshot");
+    const snapshots = Array.from({ length: MAX_SNAPSHOT_FRAMES + 1 }, (_, i) => ({ path: `snapshots/frame-${i}.png` }));
+    expect((await nodeCall(node, "POST", `/jobs/${job.id}/complete`, { ok: true, result: { snapshots, log: [] } })).status).toBe(200);
+    const read = await api(s.token, "GET", `/api/projects/${slug}/snapshot/${job.id}`);
+    expect(read.status).toBe(502);
+    expect(await json(read)).toMatchObject({ error: `snapshot failed: the render node reported a result the studio cannot read (at most ${MAX_SNAPSHOT_FRAMES} frames)` });
+  });
+});
