@@ -2,7 +2,7 @@
 // number and the render's piece count are at most the fixed segments of the longest video one render may make
 // (MAX_VIDEO_SECONDS, an hour here): past that a node could store a million uncounted pieces that every read of the
 // live playlist lists. A snapshot job's report names at most the frames a snapshot may ask for: each named frame
-// costs every read of the snapshot an R2 look.
+// costs every read of the snapshot an R2 look. A claim naming its kinds over and over claims those kinds.
 import { describe, expect, it } from "vitest";
 import { api, createProject, json, signIn } from "./helpers.ts";
 import { awaitJob, claim, nodeCall, registerNode } from "./node-helpers.ts";
@@ -42,5 +42,20 @@ describe("a snapshot job's report", () => {
     const read = await api(s.token, "GET", `/api/projects/${slug}/snapshot/${job.id}`);
     expect(read.status).toBe(502);
     expect(await json(read)).toMatchObject({ error: `snapshot failed: the render node reported a result the studio cannot read (at most ${MAX_SNAPSHOT_FRAMES} frames)` });
+  });
+});
+
+describe("a claim", () => {
+  it("naming its kinds many times over is the claim of those kinds, not a server error", { timeout: 30_000 }, async () => {
+    const node = await registerNode("limits-claim-node");
+    const { state } = await startRender("limits-claim", "limits-claim");
+    const kinds = Array.from({ length: 500 }, (_, i) => (i % 2 ? "render" : "segment"));
+    let claimed: string | null = null;
+    for (let tries = 0; tries < 50 && claimed !== state.id; tries++) {
+      const res = await nodeCall(node, "POST", "/jobs/claim?wait=0", { kinds });
+      expect(res.status, await res.clone().text()).toBe(200);
+      claimed = ((await res.json()) as { job: { id: string } | null }).job?.id ?? null;
+    }
+    expect(claimed).toBe(state.id);
   });
 });
