@@ -7,8 +7,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, createProject, json, signIn, type Session } from "./helpers.ts";
-import { claim, nodeCall, parkIdleNodes, registerNode } from "./node-helpers.ts";
-import type { State } from "./render-farm-helpers.ts";
+import { claim, nodeCall, registerNode } from "./node-helpers.ts";
+import { splitRender, type State } from "./render-farm-helpers.ts";
 
 const BYTES = new Uint8Array(4096).fill(7);
 
@@ -45,12 +45,18 @@ async function uploadAll(node: string, id: string) {
 const stillRunning = (jobId: string) => env.DB.prepare("UPDATE jobs SET status = 'running' WHERE id = ?").bind(jobId).run();
 
 describe("a render that does not end done", () => {
-  it("keeps none of what its node uploaded when it fails: no file, poster or manifest in R2, and none counted", { timeout: 60_000 }, async () => {
-    const s = await signIn("leftover-failed");
-    const node = await registerNode("leftover-failed-node");
-    const state = await claimedRender(s, node, "leftover-failed");
+  /** A fresh user's render, claimed, whose node uploaded its file, poster and manifest (all counted). */
+  async function uploadedRender(name: string) {
+    const s = await signIn(name);
+    const node = await registerNode(`${name}-node`);
+    const state = await claimedRender(s, node, name);
     expect(await uploadAll(node, state.id)).toEqual({ output: 200, poster: 200, manifest: 200 });
     expect(await counted(s)).toBe(await storedInR2(s));
+    return { s, node, state };
+  }
+
+  it("keeps none of what its node uploaded when it fails: no file, poster or manifest in R2, and none counted", { timeout: 60_000 }, async () => {
+    const { s, node, state } = await uploadedRender("leftover-failed");
     // A node (or whoever holds its key) reports a failure after its uploads: the render offers no file to download or delete.
     expect((await nodeCall(node, "POST", `/jobs/${state.id}/complete`, { ok: false, error: "boom" })).status).toBe(200);
     expect(await json(await api(s.token, "GET", "/api/projects/leftover-failed/render"))).toMatchObject({ status: "failed", downloadUrl: null });
@@ -60,10 +66,7 @@ describe("a render that does not end done", () => {
   });
 
   it("keeps none of it when its owner cancels it", { timeout: 60_000 }, async () => {
-    const s = await signIn("leftover-cancelled");
-    const node = await registerNode("leftover-cancelled-node");
-    const state = await claimedRender(s, node, "leftover-cancelled");
-    expect(await uploadAll(node, state.id)).toEqual({ output: 200, poster: 200, manifest: 200 });
+    const { s } = await uploadedRender("leftover-cancelled");
     expect(await json(await api(s.token, "DELETE", "/api/projects/leftover-cancelled/render"))).toEqual({ stopped: true });
     expect(await renderObjects(s)).toEqual([]);
     expect(await counted(s)).toBe(await storedInR2(s));
@@ -84,22 +87,11 @@ describe("a render that does not end done", () => {
 });
 
 describe("a split render's segment", () => {
-  const plan = (frames: number) => ({
-    composition: "index.html", frames, fps: { num: 30, den: 1 }, fpsText: "30", durationSeconds: frames / 30,
-    width: 1920, height: 1080, audio: [], findings: [],
-  });
-
   it("that came up as the render ended is not kept: 409, and nothing stays under seg/", { timeout: 60_000 }, async () => {
-    const [a, b] = [await registerNode("leftover-seg-a"), await registerNode("leftover-seg-b")];
-    const s = await signIn("leftover-seg");
-    const state = await claimedRender(s, a, "leftover-seg");
-    // Two processes of key b wait for work: the plan splits the render in three, two segments taken at once.
-    const parked = await parkIdleNodes(b, ["p", "q"]);
-    expect((await json<{ segments: unknown[] }>(await nodeCall(a, "POST", `/jobs/${state.id}/plan`, { plan: plan(900) }))).segments).toHaveLength(3);
-    const [segment] = await Promise.all(parked);
+    const { s, b, segment } = await splitRender("leftover-seg");
     expect(await json(await api(s.token, "DELETE", "/api/projects/leftover-seg/render"))).toEqual({ stopped: true });
-    await stillRunning(segment!.id);
-    const late = await nodeCall(b, "PUT", `/jobs/${segment!.id}/output`, BYTES);
+    await stillRunning(segment.id);
+    const late = await nodeCall(b, "PUT", `/jobs/${segment.id}/output`, BYTES);
     expect(late.status).toBe(409);
     expect(await json(late)).toEqual({ error: "the job ended while the segment was uploaded: it was not kept", code: "conflict" });
     expect((await env.FILES.list({ prefix: `seg/${s.userId}/` })).objects).toEqual([]);

@@ -5,8 +5,8 @@
 // costs every read of the snapshot an R2 look. A claim naming its kinds over and over claims those kinds.
 import { describe, expect, it } from "vitest";
 import { api, createProject, json, signIn } from "./helpers.ts";
-import { awaitJob, claim, nodeCall, parkIdleNodes, registerNode } from "./node-helpers.ts";
-import { startRender } from "./render-farm-helpers.ts";
+import { awaitJob, claim, nodeCall, registerNode } from "./node-helpers.ts";
+import { splitRender, startRender } from "./render-farm-helpers.ts";
 import { MAX_SNAPSHOT_FRAMES } from "../../core/browser/browser-options.ts";
 
 const piece = (key: string, jobId: string, n: number, count: number) =>
@@ -61,22 +61,12 @@ describe("a claim", () => {
 });
 
 describe("a segment's progress", () => {
-  const plan = (frames: number) => ({
-    composition: "index.html", frames, fps: { num: 30, den: 1 }, fpsText: "30", durationSeconds: frames / 30,
-    width: 1920, height: 1080, audio: [], findings: [],
-  });
-
   it("counts at most the segment's own frames toward the render: one segment never shows the render done", { timeout: 30_000 }, async () => {
-    const [a, b] = [await registerNode("limits-seg-a"), await registerNode("limits-seg-b")];
-    const { s, state } = await startRender("limits-seg", "limits-seg");
-    while ((await claim(a))?.id !== state.id);
-    const parked = await parkIdleNodes(b, ["p", "q"]);
-    expect((await json<{ segments: unknown[] }>(await nodeCall(a, "POST", `/jobs/${state.id}/plan`, { plan: plan(900) }))).segments).toHaveLength(3);
-    const [segment] = await Promise.all(parked);
-    const size = (segment!.options.toFrame as number) - (segment!.options.fromFrame as number);
+    const { s, b, segment } = await splitRender("limits-seg");
+    const size = (segment.options.toFrame as number) - (segment.options.fromFrame as number);
     // The segment's node says it did every frame of the render (and reused them all).
     const said = { frame: 900, total: 900, fps: 10, stage: "capturing", etaSeconds: 0, reused: 900 };
-    expect(await json(await nodeCall(b, "POST", `/jobs/${segment!.id}/progress`, { lines: [], progress: said }))).toEqual({ cancelled: false });
+    expect(await json(await nodeCall(b, "POST", `/jobs/${segment.id}/progress`, { lines: [], progress: said }))).toEqual({ cancelled: false });
     const { progress } = await json<{ progress: { frame: number; total: number; percent: number; reused?: number } }>(await api(s.token, "GET", "/api/projects/limits-seg/render"));
     expect(progress).toMatchObject({ frame: size, total: 900, reused: size });
     expect(progress.percent).toBeLessThan(100);
