@@ -86,6 +86,31 @@ describe("a render that does not end done", () => {
   });
 });
 
+describe("a done render", () => {
+  it("keeps its file when an upload of its node comes up after its end, also once a newer render of the project started", { timeout: 60_000 }, async () => {
+    const s = await signIn("leftover-done");
+    const node = await registerNode("leftover-done-node");
+    const done = await claimedRender(s, node, "leftover-done");
+    expect(await uploadAll(node, done.id)).toEqual({ output: 200, poster: 200, manifest: 200 });
+    expect((await nodeCall(node, "POST", `/jobs/${done.id}/complete`, { ok: true })).status).toBe(200);
+    const before = await renderObjects(s);
+    expect(before).toHaveLength(3);
+    // Its own late upload, read as running an instant before the end: the done render's files stay.
+    await stillRunning(done.id);
+    expect((await nodeCall(node, "PUT", `/jobs/${done.id}/output`, BYTES, { "Content-Type": "video/mp4" })).status).toBe(200);
+    expect(await renderObjects(s)).toEqual(before);
+    // A newer render of the project is the room's now: the earlier one is still known as done.
+    await env.DB.prepare("UPDATE jobs SET status = 'done' WHERE id = ?").bind(done.id).run();
+    expect((await api(s.token, "POST", "/api/projects/leftover-done/render", { quality: "draft", force: true })).status).toBeLessThan(300);
+    await stillRunning(done.id);
+    expect((await nodeCall(node, "PUT", `/jobs/${done.id}/poster`, BYTES, { "Content-Type": "image/jpeg" })).status).toBe(200);
+    expect(await renderObjects(s)).toEqual(before);
+    expect(await counted(s)).toBe(await storedInR2(s));
+    // The newer render is left to no node: the split below wants idle ones.
+    expect(await json(await api(s.token, "DELETE", "/api/projects/leftover-done/render"))).toEqual({ stopped: true });
+  });
+});
+
 describe("a split render's segment", () => {
   it("that came up as the render ended is not kept: 409, and nothing stays under seg/", { timeout: 60_000 }, async () => {
     const { s, b, segment } = await splitRender("leftover-seg");

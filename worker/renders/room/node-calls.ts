@@ -13,7 +13,7 @@ import type { JobHolder } from "../farm/job-holder.ts";
 import { segmentKey } from "../segment-keys.ts";
 import { joinJobId, segmentJobId } from "../state.ts";
 import type { RenderDriver } from "./render-driver.ts";
-import { heldJobLook, holds, limitsOf, splitDecision, uploadedPoster, uploadedSize } from "./render-facts.ts";
+import { endedStatus, heldJobLook, holds, limitsOf, splitDecision, uploadedPoster, uploadedSize } from "./render-facts.ts";
 import { isLive } from "./render-step.ts";
 import { completed, givenBack, planned, progressed, taken } from "./render-transitions.ts";
 import { segmentCompleted, segmentTaken } from "./split-transitions.ts";
@@ -107,13 +107,17 @@ export class NodeCalls {
   }
 
   /**
-   * PUT /api/node/jobs/:id/output, …/poster, …/manifest, once the upload is stored: whether the render is still in
-   * progress (a segment's: still split). The upload route removes what is no longer wanted: the render's end removed
-   * what a render that is not done had (projection.ts writeEndedRender), maybe before this upload was stored.
+   * PUT /api/node/jobs/:id/output, …/poster, …/manifest, once the upload is stored: whether it may stay. A render's
+   * file, poster and manifest stay while the render is in progress or once it is done (they are its own, offered and
+   * deleted with it); a segment only while the render is split. The upload route removes anything else: the render's
+   * end removed what a render that is not done had (projection.ts writeEndedRender), maybe before this was stored.
    */
   async keepsUpload(renderId: string, segment: boolean): Promise<boolean> {
     const render = await this.driver.current();
-    return isLive(render, renderId) && (!segment || render.phase === "split");
+    if (segment) return isLive(render, renderId) && render.phase === "split";
+    if (render?.id === renderId) return render.phase !== "ended" || render.status === "done";
+    // A newer render is the room's now: the earlier one ended, as its row says.
+    return (await endedStatus(this.env, renderId)) === "done";
   }
 
   /** A node took a segment or the join (`attempt` 1, or later after a lost lease). */
