@@ -5,6 +5,8 @@ import * as z from "zod";
 import { lazy } from "../lazy.ts";
 
 const MAX_TIMES = 60;
+/** The most frames one snapshot makes: its times, and the extra frame at the end of the timeline. */
+export const MAX_SNAPSHOT_FRAMES = MAX_TIMES + 1;
 
 const times = () =>
   z.array(z.number().min(0, "times are seconds from the start, 0 or more")).min(1, "give at least one time").max(MAX_TIMES, `at most ${MAX_TIMES} times`);

@@ -45,6 +45,15 @@ export function segmentsOf(range: FrameRange, fps: SegmentRate): Segment[] {
 }
 
 /**
+ * The most fixed segments `seconds` of video can have: a segment is round(fps) frames (at least one), so at least 2/3
+ * of a second (a rate just under 1.5 fps makes one-frame segments of 1/1.5 s), and a range render's cut first and last
+ * segments add one.
+ */
+export function mostSegments(seconds: number): number {
+  return Math.ceil(seconds * 1.5) + 1;
+}
+
+/**
  * The fixed-segment boundary nearest to `frame` (a composition frame): where a split between nodes cuts, so every
  * node's share is whole fixed segments (worker/renders/split-plan.ts).
  */

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { api, createProject, json, signIn } from "./helpers.ts";
-import { nodeCall } from "./node-helpers.ts";
+import { claim, nodeCall, parkIdleNodes, registerNode, type ClaimedJob } from "./node-helpers.ts";
 
 export type State = Record<string, unknown> & { id: string; status: string; filename: string; downloadUrl: string | null; lines?: string[]; segments?: { status: string }[] | null };
 
@@ -35,4 +35,24 @@ export async function completeJob(key: string, jobId: string, bytes: Uint8Array)
   const up = await nodeCall(key, "PUT", `/jobs/${jobId}/output`, bytes, { "Content-Type": "video/mp4" });
   expect(await up.json()).toEqual({ ok: true, size: bytes.length });
   return nodeCall(key, "POST", `/jobs/${jobId}/complete`, { ok: true });
+}
+
+/** A render plan of `frames` at 30 fps, 1080p, no audio, as a node posts it. */
+export const plan30 = (frames: number) => ({
+  composition: "index.html", frames, fps: { num: 30, den: 1 }, fpsText: "30", durationSeconds: frames / 30,
+  width: 1920, height: 1080, audio: [], findings: [],
+});
+
+/**
+ * A fresh user's render split in three: node `<name>-a` claims and plans 900 frames while two processes of node
+ * `<name>-b` wait for work, and take the first two segments (`segment` is one of them, held by `b`).
+ */
+export async function splitRender(name: string) {
+  const [a, b] = [await registerNode(`${name}-a`), await registerNode(`${name}-b`)];
+  const { s, state } = await startRender(name, name);
+  while ((await claim(a))?.id !== state.id); // other tests' renders may be queued too
+  const parked = await parkIdleNodes(b, ["p", "q"]);
+  expect((await json<{ segments: unknown[] }>(await nodeCall(a, "POST", `/jobs/${state.id}/plan`, { plan: plan30(900) }))).segments).toHaveLength(3);
+  const [segment] = await Promise.all(parked);
+  return { s, state, b, segment: segment as ClaimedJob };
 }

@@ -4,6 +4,7 @@
 import * as z from "zod";
 import { lazy } from "../../core/lazy.ts";
 import { encodePath } from "../../core/paths/project-path.ts";
+import { MAX_SNAPSHOT_FRAMES } from "../../core/browser/browser-options.ts";
 import { parseJson } from "../../core/parse-text.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
@@ -16,7 +17,8 @@ import type { SnapshotJob } from "./shapes.ts";
 /** What the node reports when it completes a snapshot job (parsed, never trusted blindly). */
 const snapshotJobResult = lazy(() =>
   z.object({
-    snapshots: z.array(z.object({ path: z.string().startsWith("snapshots/") })).default([]),
+    // Each frame named costs every read of the job an R2 look: never more than a snapshot makes.
+    snapshots: z.array(z.object({ path: z.string().startsWith("snapshots/") })).max(MAX_SNAPSHOT_FRAMES, `at most ${MAX_SNAPSHOT_FRAMES} frames`).default([]),
     log: z.array(z.string()).default([]),
   }),
 );

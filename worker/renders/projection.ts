@@ -18,6 +18,7 @@ import { endJob, endJobsQuery, enqueueJob, releaseHeldJob, requeueLapsedJob } fr
 import type { QueuedJob } from "./room/render-step.ts";
 import { bumpCounterQuery } from "../stats/counters.ts";
 import { segmentKey } from "./segment-keys.ts";
+import { deleteRenderFile } from "../projects/files/delete-files.ts";
 import { reservationOf, type BudgetRefused } from "../budgets/charge.ts";
 import { budgetRefusal, chargeStatements, settleStatements } from "../budgets/charge-statements.ts";
 
@@ -147,12 +148,16 @@ export function jobIdsOf(render: RoomRender): string[] {
  * (their nodes learn it at their next post), and the history row is written with them in one batch (one round trip,
  * all or nothing), so GET /api/renders lists the file only once everything else agrees. A split render's segment
  * files go first: the render has ended in the room already, so a node still holding one of its jobs is told to stop
- * at its next post whatever it reads. Idempotent: the room's alarm calls it again until it succeeds.
+ * at its next post whatever it reads. So does what a node uploaded for a render that is not done (its file, poster and
+ * manifest, counted in the owner's storage): only a done render offers them to download or delete. Idempotent: the
+ * room's alarm calls it again until it succeeds.
  */
 export async function writeEndedRender(env: Env, render: EndedRender): Promise<void> {
   const db = openDb(env.DB);
   const jobStatus = render.status === "done" ? "done" : render.status === "cancelled" ? "cancelled" : "failed";
   if (render.segments) await env.FILES.delete(render.segments.map((s) => segmentKey(render.userId, render.id, s.index)));
+  // `actual`: a node took it, so may have uploaded; a render no node took has nothing to remove.
+  if (render.status !== "done" && render.actual) await deleteRenderFile(env, render.userId, render.filename);
   const endJobs = endJobsQuery(db, jobIdsOf(render), jobStatus, render.error ? { error: render.error } : {});
   const row = projectionQuery(db, render);
   // Its reservation replaced by what it used, in the same all-or-nothing batch (a render never taken used nothing).

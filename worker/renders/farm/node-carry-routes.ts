@@ -44,7 +44,7 @@ export const nodeCarryRoutes = new Hono<AppEnv>()
         if (job.status !== "running") throw new ApiError(409, "the job is no longer running");
         // A split render's segments and join leave no manifest: only a render done whole on one node carries.
         if (job.kind !== "render") throw notFound("only a render job leaves a manifest");
-        const size = await storeBesideRender(c, { userId: job.userId, renderId: job.id }, { keyOf: manifestKey, type: MANIFEST_TYPE, maxBytes: MAX_MANIFEST_BYTES, what: "a manifest" });
+        const size = await storeBesideRender(c, { userId: job.userId, slug: job.slug, renderId: job.id }, { keyOf: manifestKey, type: MANIFEST_TYPE, maxBytes: MAX_MANIFEST_BYTES, what: "a manifest" });
         return c.json({ ok: true, size });
       },
     ),

@@ -97,7 +97,8 @@ export const nodeClaimRoute = new Hono<AppEnv>()
         const body = await input.body();
         const { wait } = input.query();
         const waitS = Math.min(Number(wait ?? DEFAULT_CLAIM_WAIT_S) || 0, MAX_CLAIM_WAIT_S);
-        const kinds = body.kinds ?? JOB_KINDS;
+        // Each kind once: a list that names them over and over is still those kinds (and one SQL variable each).
+        const kinds = body.kinds ? [...new Set(body.kinds)] : JOB_KINDS;
         const db = openDb(c.env.DB);
         const lease = leaseMs(c.env);
         const deadline = Date.now() + waitS * 1000;

@@ -1,27 +1,29 @@
 // What a render node uploads: a snapshot job's image into the project's snapshots/ folder, a render's output
 // (the render's file, or a segment kept for the join), and a finished render's poster beside its file. Both count toward the owner's storage quota, except a
-// segment's scratch space; both only from the node holding the running job.
+// segment's scratch space; both only from the node holding the running job, and a render's only while its room
+// still wants them (an upload that came up as the render ended is removed, 409: nothing is left that no one removes).
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { OutputResponseSchema, PosterResponseSchema, ProjectFileWriteResponseSchema } from "../../../core/protocol/node-routes.ts";
 import { isRenderWork } from "../../../core/protocol/job-kinds.ts";
 import { FORMAT_CONTENT_TYPES, type Format } from "../../../core/render/render-options.ts";
-import { isLiveFormat } from "../../../core/render/segment-plan.ts";
+import { isLiveFormat, mostSegments } from "../../../core/render/segment-plan.ts";
 import { contentTypeFor } from "../../../core/http/content-type.ts";
 import { openDb } from "../../db/client.ts";
 import { renders } from "../../db/schema/renders.ts";
 import type { AppEnv } from "../../http/context.ts";
-import { ApiError, notFound } from "../../http/errors.ts";
+import { ApiError, conflict, notFound } from "../../http/errors.ts";
 import { rawFilePath } from "../../http/raw-file-path.ts";
 import { route } from "../../http/route.ts";
 import { jobIdParams } from "../../http/path-params.ts";
 import { json } from "../../openapi/operation.ts";
 import { fileKey, posterKey, renderKey } from "../../storage/keys.ts";
 import { MAX_POSTER_BYTES, POSTER_CONTENT_TYPE } from "../poster.ts";
-import { scratchSpace, storeWithinQuota, type Reservation } from "../../projects/files/storage-usage.ts";
+import { removeStored, scratchSpace, storeWithinQuota, type Reservation } from "../../projects/files/storage-usage.ts";
 import { streamToKey, writeStream } from "../../projects/files/write-file.ts";
 import { segmentKey } from "../segment-keys.ts";
+import { maxVideoSeconds } from "../video-length.ts";
 import { livePieceKey, pieceMetadata } from "../live/live-pieces.ts";
 import { querySchema, queryInt } from "../../http/query.ts";
 import * as z from "zod";
@@ -92,7 +94,9 @@ export const nodeUploadRoutes = new Hono<AppEnv>()
         const { body, length } = declaredUpload(c);
         // A segment waits for the join under its own key; a render's or join's output is the render's file.
         if (typeof segment === "number") {
-          const size = await streamToKey(c.env.FILES, segmentKey(job.userId, renderId, segment), body, length, "application/octet-stream", scratchSpace(length));
+          const key = segmentKey(job.userId, renderId, segment);
+          const size = await streamToKey(c.env.FILES, key, body, length, "application/octet-stream", scratchSpace(length));
+          await keptOrRemoved(c, { userId: job.userId, slug: job.slug, renderId, segment: true }, () => c.env.FILES.delete(key), "the segment");
           return c.json({ ok: true, size });
         }
         const row = await openDb(c.env.DB).query.renders.findFirst({ where: eq(renders.id, renderId) });
@@ -101,7 +105,9 @@ export const nodeUploadRoutes = new Hono<AppEnv>()
         // The render's file counts toward its owner's storage quota; past it the upload is refused and the render fails.
         const key = renderKey(job.userId, row.filename);
         const write = (reservation: Reservation) => streamToKey(c.env.FILES, key, body, length, type, reservation);
-        return c.json({ ok: true, size: await storeWithinQuota(c.env, job.userId, key, { exact: length }, write) });
+        const size = await storeWithinQuota(c.env, job.userId, key, { exact: length }, write);
+        await keptOrRemoved(c, { userId: job.userId, slug: job.slug, renderId, segment: false }, () => removeStored(c.env, job.userId, [key]), "the render's file");
+        return c.json({ ok: true, size });
       },
     ),
   )
@@ -126,6 +132,10 @@ export const nodeUploadRoutes = new Hono<AppEnv>()
         const { seconds, initBytes, mediaEnd, count } = input.query();
         const n = input.param("n");
         if (n >= count || initBytes >= mediaEnd) throw new ApiError(400, `piece ${n} of ${count} with parts ending at ${initBytes} and ${mediaEnd} is not a piece`);
+        // Each piece is uncounted scratch space that every read of the live playlist lists: no more than a render makes.
+        const longest = maxVideoSeconds(c.env);
+        const most = mostSegments(longest);
+        if (count > most) throw new ApiError(400, `a render has at most ${most} live pieces (${longest} s of video, MAX_VIDEO_SECONDS); ${count} is not its count`);
         const { body, length } = declaredUpload(c);
         if (length > MAX_NODE_UPLOAD_BYTES) throw new ApiError(413, `uploads from render nodes are limited to ${MAX_NODE_UPLOAD_BYTES} bytes`);
         if (mediaEnd > length) throw new ApiError(400, `the media part ends at ${mediaEnd}, past the piece's ${length} bytes`);
@@ -159,7 +169,7 @@ export const nodeUploadRoutes = new Hono<AppEnv>()
         // A segment is a part of a video, not a render: only the job that makes the render's file makes its poster.
         if (renderId === null || typeof segment === "number") throw notFound("this job makes no render's poster");
         // Past the owner's quota the render is done without one.
-        const size = await storeBesideRender(c, { userId: job.userId, renderId }, { keyOf: posterKey, type: POSTER_CONTENT_TYPE, maxBytes: MAX_POSTER_BYTES, what: "a poster" });
+        const size = await storeBesideRender(c, { userId: job.userId, slug: job.slug, renderId }, { keyOf: posterKey, type: POSTER_CONTENT_TYPE, maxBytes: MAX_POSTER_BYTES, what: "a poster" });
         return c.json({ ok: true, size });
       },
     ),
@@ -171,7 +181,7 @@ export const nodeUploadRoutes = new Hono<AppEnv>()
  */
 export async function storeBesideRender(
   c: Context<AppEnv>,
-  render: { userId: string; renderId: string },
+  render: { userId: string; slug: string; renderId: string },
   upload: { keyOf: (userId: string, filename: string) => string; type: string; maxBytes: number; what: string },
 ): Promise<number> {
   const { body, length } = declaredUpload(c);
@@ -180,5 +190,24 @@ export async function storeBesideRender(
   if (!row) throw notFound("this job has no render");
   const key = upload.keyOf(render.userId, row.filename);
   const write = (reservation: Reservation) => streamToKey(c.env.FILES, key, body, length, upload.type, reservation);
-  return storeWithinQuota(c.env, render.userId, key, { exact: length }, write);
+  const size = await storeWithinQuota(c.env, render.userId, key, { exact: length }, write);
+  await keptOrRemoved(c, { ...render, segment: false }, () => removeStored(c.env, render.userId, [key]), upload.what);
+  return size;
+}
+
+/**
+ * After an upload for a render (`segment`: a split render's segment) is stored: kept while the render's room still
+ * wants it; otherwise removed and refused, 409. The render may have ended while it came up, and its end removes what
+ * its uploads left (projection.ts writeEndedRender) maybe before this one was stored: asked after the store, the
+ * room (which stores the render as ended before that removal) leaves no window in which both miss it.
+ */
+async function keptOrRemoved(
+  c: Context<AppEnv>,
+  render: { userId: string; slug: string; renderId: string; segment: boolean },
+  remove: () => Promise<unknown>,
+  what: string,
+): Promise<void> {
+  if (await roomOf(c.env, render).keepsUpload(render.renderId, render.segment)) return;
+  await remove();
+  throw conflict(`the job ended while ${what} was uploaded: it was not kept`);
 }

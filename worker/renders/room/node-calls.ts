@@ -1,6 +1,6 @@
 // What a render node's calls about a render's jobs do in the room (the node routes, farm/node-routes.ts,
 // farm/node-claim-route.ts, farm/release-job.ts, farm/node-upload-routes.ts, reach them through project-room.ts): a
-// claim heard, progress, the plan, a completion, a job given back, and whether a live piece is still wanted. Each
+// claim heard, progress, the plan, a completion, a job given back, and whether an upload (a live piece, the file, a segment) is still wanted. Each
 // reads what its transition needs (render-facts.ts: the job rows, the uploaded file, the split decision), decides
 // on the render as it is after those reads (a report may have changed it meanwhile) and hands the step to the
 // driver (render-driver.ts). A report on a render that is no longer live, or from a node that no longer holds the
@@ -13,7 +13,7 @@ import type { JobHolder } from "../farm/job-holder.ts";
 import { segmentKey } from "../segment-keys.ts";
 import { joinJobId, segmentJobId } from "../state.ts";
 import type { RenderDriver } from "./render-driver.ts";
-import { heldJobLook, holds, limitsOf, splitDecision, uploadedPoster, uploadedSize } from "./render-facts.ts";
+import { endedStatus, heldJobLook, holds, limitsOf, splitDecision, uploadedPoster, uploadedSize } from "./render-facts.ts";
 import { isLive } from "./render-step.ts";
 import { completed, givenBack, planned, progressed, taken } from "./render-transitions.ts";
 import { segmentCompleted, segmentTaken } from "./split-transitions.ts";
@@ -104,6 +104,20 @@ export class NodeCalls {
   async keepsLivePiece(renderId: string): Promise<boolean> {
     const render = await this.driver.current();
     return isLive(render, renderId) && render.phase === "rendering";
+  }
+
+  /**
+   * PUT /api/node/jobs/:id/output, …/poster, …/manifest, once the upload is stored: whether it may stay. A render's
+   * file, poster and manifest stay while the render is in progress or once it is done (they are its own, offered and
+   * deleted with it); a segment only while the render is split. The upload route removes anything else: the render's
+   * end removed what a render that is not done had (projection.ts writeEndedRender), maybe before this was stored.
+   */
+  async keepsUpload(renderId: string, segment: boolean): Promise<boolean> {
+    const render = await this.driver.current();
+    if (segment) return isLive(render, renderId) && render.phase === "split";
+    if (render?.id === renderId) return render.phase !== "ended" || render.status === "done";
+    // A newer render is the room's now: the earlier one ended, as its row says.
+    return (await endedStatus(this.env, renderId)) === "done";
   }
 
   /** A node took a segment or the join (`attempt` 1, or later after a lost lease). */

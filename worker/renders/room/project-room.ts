@@ -109,6 +109,10 @@ export class ProjectRoom extends DurableObject<Env> {
     return this.nodes.keepsLivePiece(renderId);
   }
 
+  keepsUpload(renderId: string, segment: boolean): Promise<boolean> {
+    return this.nodes.keepsUpload(renderId, segment);
+  }
+
   // ── a user's requests (user-calls.ts) ───────────────────────────────────────────────────────────────────────
 
   getRender(): Promise<RenderView | null> {

@@ -2,10 +2,10 @@
 // whether a node holds the job it reports on, the uploaded file, the split decision. Plain data in, plain data out;
 // nothing here changes anything.
 import type { RenderPlan, SegmentRange } from "../../../core/protocol/render-plan.ts";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { configOf } from "../../config/config-of.ts";
 import { openDb } from "../../db/client.ts";
-import { renderNodes } from "../../db/schema/renders.ts";
+import { renderNodes, renders } from "../../db/schema/renders.ts";
 import type { Env } from "../../env.ts";
 import { posterKey, renderKey } from "../../storage/keys.ts";
 import { freeNodes } from "../farm/free-nodes.ts";
@@ -46,6 +46,12 @@ export async function heldJobLook(env: Env, jobId: string, holder: JobHolder): P
 export async function uploadedPoster(env: Env, render: LiveRender, nodeSaid?: string): Promise<PosterOutcome> {
   if (await env.FILES.head(posterKey(render.userId, render.filename))) return { stored: true };
   return { error: nodeSaid ?? "the render node uploaded no poster" };
+}
+
+/** How an earlier render of the room's project ended, as its row says (null: no such render). */
+export async function endedStatus(env: Env, renderId: string): Promise<string | null> {
+  const row = await openDb(env.DB).select({ status: renders.status }).from(renders).where(eq(renders.id, renderId)).get();
+  return row?.status ?? null;
 }
 
 /** The size of the render's uploaded file, or null when there is none. */

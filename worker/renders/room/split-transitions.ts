@@ -33,13 +33,19 @@ export function segmentProgressed(render: SplitRender, segment: number | "join",
   if (!event) return withLines(render, prefixed);
   const segments = copySegments(render.segments);
   const part = segment === "join" ? undefined : segments[segment];
-  if (part) part.progress = event;
+  if (part) part.progress = withinSegment(event, part.toFrame - part.fromFrame);
   const parts = segments
     .map((s) => (s.status === "done" ? { frame: s.toFrame - s.fromFrame, total: s.toFrame - s.fromFrame, fps: null, stage: "capturing" as const, etaSeconds: 0, reused: s.progress?.reused } : s.progress))
     .filter((p): p is ProgressEvent => !!p);
   // No segment has reported frames yet: the progress shown stays as it was.
   const progress = sumProgress(parts, render.plan?.frames ?? 0) ?? undefined;
   return withLines({ ...render, segments }, prefixed, progress);
+}
+
+/** A segment's report as the render counts it: no more frames done (or reused) than the segment has, whatever its node says. */
+function withinSegment(event: ProgressEvent, frames: number): ProgressEvent {
+  const frame = Math.min(event.frame, frames);
+  return { ...event, frame, ...(event.reused === undefined ? {} : { reused: Math.min(event.reused, frame) }) };
 }
 
 /** A node took a segment or the join. Null when the segment does not exist. */
