@@ -28,6 +28,14 @@ import { segmentShares, type SegmentShares } from "./segment-shares.ts";
  */
 export const SHARE_AHEAD_BYTES = 64 * 1024 * 1024;
 
+/**
+ * The shared first segment is dealt out in this many contiguous shares per browser, taken from the queue in frame
+ * order: the encoder is handed the frames nearly as they are captured, so little is left to encode once the last one
+ * is. In two halves, the second browser's half waited until the first half was written and was all encoded after
+ * the capture (about 2 s of a 1080p starter's segment on this machine under load; bench/README.md).
+ */
+export const SHARES_PER_BROWSER = 3;
+
 /** What the chunks are of the render: the range, and the options, size and transitions the plan settled. */
 export interface ChunksToCapture {
   range: FrameRange;
@@ -112,7 +120,7 @@ export async function captureChunks(session: CaptureSession, loaded: LoadedBrows
   // takes the next one not yet taken, so the finished segments grow as a prefix.
   const queue = segments.flatMap((segment, at) => {
     const size = segment.range.end - segment.range.start;
-    const parts = at === 0 && shareFirst ? splitFrameRanges(size, workers) : [{ start: 0, end: size }];
+    const parts = at === 0 && shareFirst ? splitFrameRanges(size, workers * SHARES_PER_BROWSER) : [{ start: 0, end: size }];
     return parts.map((part, share) => ({ at, share, shares: parts.length, range: { start: segment.range.start + part.start, end: segment.range.start + part.end } }));
   });
   // Each segment's encoder behind its shares, made when its first share is taken, started when it is first opened.

@@ -157,6 +157,11 @@ export async function renderFrameRange(capture: CaptureBrowser, tools: StageTool
     let lastHeld: number | null = null;
     // The stream's header is the segment's first share's to write.
     let headerSent = range.start !== segment.start;
+    // A later share of a segment, frame reuse on: its first frame may be the frame before it again, which the share
+    // before captured. The page is sought to that frame first (a seek, no capture), so the reuse proof covers the
+    // share's first frame as it would from one browser, and a frame proven the same is handed as "the picture before,
+    // again" (segment-shares.ts). Not after a shader transition's frame (never reused after, as from one browser).
+    let inherited = false;
     const send = async (bytes: Buffer, frameIndex: number) => {
       if (job.timed) {
         // The stream's header goes before the first frame and states that frame's own size (ivf-stream.ts imageSize).
@@ -168,10 +173,14 @@ export async function renderFrameRange(capture: CaptureBrowser, tools: StageTool
         }
         await hand(ivfFrameHeader(bytes.length, frameIndex - segment.start));
       }
-      await hand(bytes);
+      await input.handPicture(bytes, encodeMessage);
     };
+    // The picture before this share's first frame, again, as frame `frameIndex`.
+    const sendAgain = (frameIndex: number) =>
+      input.handAgain(job.timed ? (picture) => ivfFrameHeader(picture.length, frameIndex - segment.start) : null, encodeMessage);
     const sendHoldEnd = async () => {
       if (lastHeld !== null && previous) await send(previous, lastHeld);
+      else if (lastHeld !== null && inherited) await sendAgain(lastHeld);
       lastHeld = null;
     };
     const captureBytes = async (): Promise<Buffer> => {
@@ -186,6 +195,14 @@ export async function renderFrameRange(capture: CaptureBrowser, tools: StageTool
       return bytes;
     };
     try {
+      if (range.start !== segment.start && job.reuse && !transitionAt(job.transitions, frameTime(range.start - 1, job.fps))) {
+        index = range.start - 1;
+        time = frameTime(index, job.fps);
+        // Its fingerprint and findings are the share before's to record (a finding is reported once).
+        await seekTo(time, null);
+        previousTime = time;
+        inherited = true;
+      }
       for (index = range.start; index < range.end; index++) {
         tools.signal.throwIfAborted();
         if (input.failure()) break;
@@ -207,7 +224,7 @@ export async function renderFrameRange(capture: CaptureBrowser, tools: StageTool
           job.onFrame({ index, reused: false, change: `shader transition ${active.transition.shader}` });
           continue;
         }
-        const from: number | null = previous ? previousTime : null;
+        const from: number | null = previous || inherited ? previousTime : null;
         const { change, print } = await seekTo(time, from);
         if (print !== null) {
           // Sought again after seeking back (scout-segment.ts): it must show what it showed going forward.
@@ -216,9 +233,12 @@ export async function renderFrameRange(capture: CaptureBrowser, tools: StageTool
           job.carry?.frame(index, print);
         }
         previousTime = time;
-        const reused = change === null && previous !== null && !previousBlended;
+        const reused = change === null && (previous !== null || inherited) && !previousBlended;
         if (reused && job.timed && index < segment.end - 2) {
           lastHeld = index;
+        } else if (reused && !previous) {
+          await sendHoldEnd();
+          await sendAgain(index);
         } else {
           const bytes: Buffer = reused && previous ? previous : await captureBytes();
           await sendHoldEnd();
