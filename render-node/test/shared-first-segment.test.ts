@@ -13,6 +13,8 @@ import { renderProject } from "../src/render-project.ts";
 import type { FrameDone } from "../src/capture/render-frame-range.ts";
 import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
 import { runTool } from "../src/system/run-tool.ts";
+import { StageTimeout } from "../src/bounds/deadline.ts";
+import { isAlive, listDescendants } from "./inspect-video.ts";
 
 /** A target that records what it is handed and when it is finished; `finish` resolves when `finished` is called. */
 function recordingTarget() {
@@ -229,5 +231,36 @@ describe("the first segment shared by two browsers, in a real render", () => {
     expect(outOfOrder(two.frames.map((f) => f.index), 6, 30)).toBe(true);
     for (const index of [0, 1, 2]) expect(shaOf(two, index)).toBe(shaOf(one, index));
     expect(await decoded(two.output)).toEqual(await decoded(one.output));
+  });
+});
+
+describe("a share that hangs", () => {
+  it("fails the render naming its frame, the other browser and the segment's encoder stopped with it", async () => {
+    const binaries = await resolveBinaries();
+    const dir = await mkdtemp(join(tmpdir(), "studio-shared-hang-"));
+    // 2 s at 30 fps; a seek into [0.2 s, 0.3 s) never returns: frames 7 to 9, inside the first segment's second
+    // share (frames 6 to 10), which only one browser meets; the other goes on with the shares after it until the
+    // bound runs out. The frame named is the first that hangs, as from one browser.
+    await writeFile(join(dir, "index.html"), PAGE.replace('data-duration="3"', 'data-duration="2"').replace(
+      'const tl = gsap.timeline({ paused: true });',
+      'const tl = gsap.timeline({ paused: true, onUpdate() { if (tl.time() >= 0.2 && tl.time() < 0.3) while (true) {} } });',
+    ));
+    const before = new Set(listDescendants(process.pid));
+    let during: number[] = [];
+    const sample = setInterval(() => {
+      during = [...new Set([...during, ...listDescendants(process.pid).filter((pid) => !before.has(pid))])];
+    }, 200);
+    const outcome = await renderProject({
+      projectDir: dir, outputPath: join(dir, "out.mp4"), format: "mp4", quality: "draft", fps: FPS, concurrency: 2, binaries,
+      bounds: { pageLoadMs: 10_000, timelineMs: 5000, frameMs: 2000, encodeMs: 10_000 }, signal: new AbortController().signal,
+    }).then(() => null, (error: unknown) => error);
+    clearInterval(sample);
+    expect(outcome).toBeInstanceOf(StageTimeout);
+    expect((outcome as Error).message).toMatch(/^frame 7 of 60 \(at 0\.200 s\) did not finish seeking in 2 s/);
+    const deadline = Date.now() + 3000;
+    while (during.some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(during.length).toBeGreaterThan(0);
+    expect(during.filter(isAlive)).toEqual([]);
+    expect(listDescendants(process.pid).filter((pid) => !before.has(pid))).toEqual([]);
   });
 });
