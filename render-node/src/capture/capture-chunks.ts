@@ -123,7 +123,8 @@ export async function captureChunks(session: CaptureSession, loaded: LoadedBrows
     const parts = at === 0 && shareFirst ? splitFrameRanges(size, workers * SHARES_PER_BROWSER) : [{ start: 0, end: size }];
     return parts.map((part, share) => ({ at, share, shares: parts.length, range: { start: segment.range.start + part.start, end: segment.range.start + part.end } }));
   });
-  // Each segment's encoder behind its shares, made when its first share is taken, started when it is first opened.
+  // Each segment's encoder behind its shares, made and started when its first share is opened (a carried segment has
+  // none: it is never opened).
   const encoders = new Map<number, SegmentShares>();
   const encoderOf = (at: number, shares: number): SegmentShares => {
     const existing = encoders.get(at);
@@ -147,8 +148,7 @@ export async function captureChunks(session: CaptureSession, loaded: LoadedBrows
     const item = queue[taken++];
     if (!item) return null;
     const segment = segments[item.at]!;
-    const shares = encoderOf(item.at, item.shares);
-    return { index: segment.index, range: item.range, segment: segment.range, shared: item.shares > 1, open: () => shares.open(item.share) };
+    return { index: segment.index, range: item.range, segment: segment.range, shared: item.shares > 1, open: () => encoderOf(item.at, item.shares).open(item.share) };
   };
   await Promise.all(
     loaded.map((one) =>
