@@ -32,7 +32,7 @@ export const SHARE_AHEAD_BYTES = 64 * 1024 * 1024;
  * The shared first segment is dealt out in this many contiguous shares per browser, taken from the queue in frame
  * order: the encoder is handed the frames nearly as they are captured, so little is left to encode once the last one
  * is. In two halves, the second browser's half waited until the first half was written and was all encoded after
- * the capture (about 2 s of a 1080p starter's segment on this machine under load; bench/README.md).
+ * the capture (1.3 to 1.7 s of a 1080p starter's segment on this machine under load; bench/README.md).
  */
 export const SHARES_PER_BROWSER = 3;
 
@@ -111,7 +111,8 @@ export async function captureChunks(session: CaptureSession, loaded: LoadedBrows
     handled.push(handling);
   };
   // The first segment is shared by every browser unless the carrier may carry it: whether it can is seen by
-  // scouting it whole (scout-segment.ts), one browser's work. Refused before any frame is sought, it is captured.
+  // scouting it whole (scout-segment.ts), one browser's work. One the carrier refuses before any frame is sought (no
+  // previous render, or one that did not hold this segment whole) is captured, so it is shared.
   const first = segments[0]!;
   const whyNotCarried = input.carry ? input.carry.carrier.whyNotSegment(first.index, first.range) : null;
   const shareFirst = workers > 1 && (!input.carry || whyNotCarried !== null);
