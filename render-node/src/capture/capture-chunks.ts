@@ -1,6 +1,8 @@
 // A frame range captured by loaded browsers as fixed segments (core/render/segment-plan.ts), each encoded by its own ffmpeg into
 // a closed-GOP chunk (keyframe on its first frame): the browsers take the segments in order from one queue, every
-// browser killed the moment the queue is empty and its last frame taken.
+// browser killed the moment the queue is empty and its last frame taken. The first segment is captured by all the
+// browsers at once, each a contiguous share of its frames written into its one encoder in order (segment-shares.ts):
+// the first piece of a render watched live is ready after a share's capture, not a whole segment's.
 // capture-session.ts loads the browsers, decodes the videos and prepares the pages; this runs the capture itself.
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
@@ -12,11 +14,27 @@ import { pageReportFinding } from "../../../core/protocol/read-page-report.ts";
 import type { CaptureBrowser } from "../browser/launch-capture-browser.ts";
 import type { CaptureSession, LoadedBrowser } from "./capture-session.ts";
 import type { ResolvedRender } from "../plan/resolve-render.ts";
-import { renderFrameRange, type FrameDone } from "./render-frame-range.ts";
+import { renderFrameRange, type FrameDone, type SegmentToEncode } from "./render-frame-range.ts";
 import type { TransitionSetup } from "./shader-transitions/transition-plan.ts";
-import type { FrameRange } from "./split-frame-ranges.ts";
+import { splitFrameRanges, type FrameRange } from "./split-frame-ranges.ts";
 import { segmentFrames, segmentsOf, type Segment } from "../../../core/render/segment-plan.ts";
 import type { PreparedCarry } from "../carry/prepare-carry.ts";
+import { startSegmentEncoder } from "./segment-encoder.ts";
+import { segmentShares, type SegmentShares } from "./segment-shares.ts";
+
+/**
+ * How far a later share of the shared first segment may run ahead of the shares before it, in frames' bytes held in
+ * memory (a share of 1080p JPEGs is a few MB; of 4K PNGs with alpha, far more): past it, its browser waits its turn.
+ */
+export const SHARE_AHEAD_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The shared first segment is dealt out in this many contiguous shares per browser, taken from the queue in frame
+ * order: the encoder is handed the frames nearly as they are captured, so little is left to encode once the last one
+ * is. In two halves, the second browser's half waited until the first half was written and was all encoded after
+ * the capture (1.3 to 1.7 s of a 1080p starter's segment on this machine under load; bench/README.md).
+ */
+export const SHARES_PER_BROWSER = 3;
 
 /** What the chunks are of the render: the range, and the options, size and transitions the plan settled. */
 export interface ChunksToCapture {
@@ -85,30 +103,53 @@ export async function captureChunks(session: CaptureSession, loaded: LoadedBrows
       endFinishing = timeline.begin("finishing chunks");
     }
   };
-  // One queue for all browsers: each takes the next segment not yet taken, so the finished ones grow as a prefix.
-  let taken = 0;
-  const carried: Promise<void>[] = [];
-  const nextSegment = () => {
-    if (taken === segments.length) return null;
-    const at = taken++;
-    const part = segments[at]!.range;
-    return {
-      index: segments[at]!.index,
-      range: part,
-      ffmpegArgs: buildChunkArgs({
-        format: options.format, quality: options.quality, fpsText: options.fpsText,
-        gopFrames: segmentFrames(options.fps), fit, output: chunks[at]!,
-        alpha, rate: options, firstFrame: part.start - input.outputStart,
-      }),
-    };
-  };
   // What the caller does with each finished segment runs while the capture goes on; awaited before the capture ends.
   const handled: Promise<void>[] = [];
-  const segmentDone = (done: { range: FrameRange }) => {
-    const at = segments.findIndex((segment) => segment.range.start === done.range.start);
+  const segmentDone = (at: number) => {
     const handling = Promise.resolve(input.onSegmentDone?.({ ...segments[at]!, path: chunks[at]! }));
     void settled(handling);
     handled.push(handling);
+  };
+  // The first segment is shared by every browser unless the carrier may carry it: whether it can is seen by
+  // scouting it whole (scout-segment.ts), one browser's work. One the carrier refuses before any frame is sought (no
+  // previous render, or one that did not hold this segment whole) is captured, so it is shared.
+  const first = segments[0]!;
+  const whyNotCarried = input.carry ? input.carry.carrier.whyNotSegment(first.index, first.range) : null;
+  const shareFirst = workers > 1 && (!input.carry || whyNotCarried !== null);
+  if (shareFirst && whyNotCarried !== null) input.carry?.carrier.captured(first.index, whyNotCarried);
+  // One queue for all browsers, in frame order: the first segment's shares, then each segment whole. Each browser
+  // takes the next one not yet taken, so the finished segments grow as a prefix.
+  const queue = segments.flatMap((segment, at) => {
+    const size = segment.range.end - segment.range.start;
+    const parts = at === 0 && shareFirst ? splitFrameRanges(size, workers * SHARES_PER_BROWSER) : [{ start: 0, end: size }];
+    return parts.map((part, share) => ({ at, share, shares: parts.length, range: { start: segment.range.start + part.start, end: segment.range.start + part.end } }));
+  });
+  // Each segment's encoder behind its shares, made and started when its first share is opened (a carried segment has
+  // none: it is never opened).
+  const encoders = new Map<number, SegmentShares>();
+  const encoderOf = (at: number, shares: number): SegmentShares => {
+    const existing = encoders.get(at);
+    if (existing) return existing;
+    const part = segments[at]!.range;
+    const ffmpegArgs = buildChunkArgs({
+      format: options.format, quality: options.quality, fpsText: options.fpsText,
+      gopFrames: segmentFrames(options.fps), fit, output: chunks[at]!,
+      alpha, rate: options, firstFrame: part.start - input.outputStart,
+    });
+    const made = segmentShares(shares, () => {
+      const encoder = startSegmentEncoder(tools, { range: part, ffmpegArgs }, options.fps);
+      return { ...encoder, finish: () => encoder.finish().then(() => segmentDone(at)) };
+    }, { maxPendingBytes: SHARE_AHEAD_BYTES, signal: session.signal });
+    encoders.set(at, made);
+    return made;
+  };
+  let taken = 0;
+  const carried: Promise<void>[] = [];
+  const nextSegment = (): SegmentToEncode | null => {
+    const item = queue[taken++];
+    if (!item) return null;
+    const segment = segments[item.at]!;
+    return { index: segment.index, range: item.range, segment: segment.range, shared: item.shares > 1, open: () => encoderOf(item.at, item.shares).open(item.share) };
   };
   await Promise.all(
     loaded.map((one) =>
@@ -124,7 +165,6 @@ export async function captureChunks(session: CaptureSession, loaded: LoadedBrows
         onFrame: frameDone,
         onPageProblem: (problem) => onFinding(pageReportFinding(options.composition, problem)),
         onCaptured: () => captured(one.browser),
-        onSegmentDone: segmentDone,
         carry: input.carry?.carrier,
         onSegmentCarried: (segment) => {
           const at = segments.findIndex((one) => one.index === segment.index);
@@ -133,7 +173,7 @@ export async function captureChunks(session: CaptureSession, loaded: LoadedBrows
             const piece = pieces.get(segment.index);
             if (!piece) throw new Error(`segment ${segment.index + 1} was carried but the previous render has no such piece`);
             chunks[at] = piece;
-            segmentDone({ range: segment.range });
+            segmentDone(at);
           });
           void settled(placed);
           carried.push(placed);

@@ -1,38 +1,45 @@
-// One browser's share of a render: the fixed segments it takes (core/render/segment-plan.ts), each sought, captured and piped
-// frame by frame into an ffmpeg of its own, so a segment's file depends on its frames and the settings only.
+// One browser's share of a render: the fixed segments it takes (core/render/segment-plan.ts), each sought, captured and
+// handed frame by frame to that segment's own encoder (segment-encoder.ts), so a segment's file depends on its frames
+// and the settings only. A segment shared between browsers (segment-shares.ts) is taken as one contiguous share of
+// its frames, written in frame order after the shares before it.
 import type { CaptureBrowser } from "../browser/launch-capture-browser.ts";
 import type { StudioWindow } from "../../../page-runtime/api.ts";
 import { drawFrame, type DrawRequest, type FrameClock } from "./capture-frame.ts";
 import type { FrameRange } from "./split-frame-ranges.ts";
 import { frameTime, type Fps } from "../plan/resolve-render.ts";
 import type { StageTools } from "../system/stage-tools.ts";
-import { encodeBound } from "../bounds/stage-bounds.ts";
-import { ffmpegBound, pageBound, seconds } from "../bounds/deadline.ts";
+import { pageBound, seconds } from "../bounds/deadline.ts";
 import type { TransitionSetup } from "./shader-transitions/transition-plan.ts";
 import { captureTransitionFrame, transitionAt } from "./shader-transitions/capture-transition-frame.ts";
 import { startBlender, type Blender } from "./shader-transitions/blend-pool.ts";
 import { imageSize, ivfFrameHeader, ivfHeader } from "../encode/ivf-stream.ts";
 import { readSeekAnswer } from "../../../core/protocol/read-page-answers.ts";
 import type { PageProblem } from "../../../core/protocol/read-page-report.ts";
-import { logDebug } from "../system/debug-log.ts";
 import { settled } from "../../../core/settled.ts";
 import type { SegmentCarrier } from "../carry/segment-carrier.ts";
 import { readFingerprint } from "../carry/carry-manifest.ts";
 import { CarryReplayMismatch, scoutSegment } from "../carry/scout-segment.ts";
+import type { ShareInput } from "./segment-shares.ts";
 
-/** One segment as a browser takes it: its frames and its encoder's arguments (buildChunkArgs: frames on stdin, the file). */
+/** One segment, or one share of a shared segment, as a browser takes it: the frames it captures and where they go. */
 export interface SegmentToEncode {
   /** Its number on the composition's clock (core/render/segment-plan.ts). */
   index: number;
+  /** The frames this browser captures: the whole segment, or its share of a shared one. */
   range: FrameRange;
-  ffmpegArgs: string[];
+  /** The whole segment's frames (the encoder's timestamps and the segment's last two frames count from these). */
+  segment: FrameRange;
+  /** A share of a segment several browsers capture: never scouted for carrying (capture-chunks.ts shares only a segment that cannot be carried). */
+  shared: boolean;
+  /** The way into the segment's encoder, which starts with the first share opened: called as the capture begins. */
+  open: () => ShareInput;
 }
 
 /** What one browser's share is of the render: the segments it takes, their rate, image and encoder (the node's side apart). */
 export interface FrameRangeJob {
   /**
-   * The next segment not yet taken by any browser, or null when none is left: the browsers share one queue in frame
-   * order, so segments finish roughly in order.
+   * The next segment (or share of one) not yet taken by any browser, or null when none is left: the browsers share
+   * one queue in frame order, so segments finish roughly in order.
    */
   nextSegment: () => SegmentToEncode | null;
   /** Frames of the whole render, for messages ("frame 412 of 900"). */
@@ -55,8 +62,6 @@ export interface FrameRangeJob {
   transitions?: TransitionSetup | null | undefined;
   /** Called once the browser's last frame is handed to ffmpeg, before its last segment is flushed (the browser is free). */
   onCaptured?: (() => Promise<void>) | undefined;
-  /** Called when a segment's file is complete (its encoder flushed and exited). */
-  onSegmentDone?: ((segment: SegmentToEncode) => void) | undefined;
   /**
    * Incremental re-render (carry/): every frame's fingerprint goes to the carrier, and a segment it proves the
    * previous render's is carried (scout-segment.ts), not captured or encoded.
@@ -76,21 +81,10 @@ export interface FrameDone {
   carried?: boolean | undefined;
 }
 
-function write(stream: NodeJS.WritableStream, data: Buffer): Promise<void> {
-  return new Promise((resolveWrite, reject) => {
-    const ok = stream.write(data, (error) => {
-      if (error) reject(error);
-    });
-    if (ok) resolveWrite();
-    else stream.once("drain", () => resolveWrite());
-  });
-}
-
 /**
  * Renders the segments `job.nextSegment` hands this browser, in `capture` (its page loaded and prepared), each into
- * its own file with its own ffmpeg, with `tools` (ffmpeg, the stage bounds and the render's signal). A segment's
- * encoder flushes while the browser captures the next one; the next one's ffmpeg starts while its first frame is
- * sought. Seek, capture and hand-over to ffmpeg are each bounded by bounds.frameMs: a page that hangs fails with
+ * its segment's encoder, with `tools` (the stage bounds and the render's signal). A segment's encoder flushes while
+ * the browser captures the next one; the next one's ffmpeg starts while its first frame is sought. Seek, capture and hand-over to ffmpeg are each bounded by bounds.frameMs: a page that hangs fails with
  * "frame 412 of 900 (at 13.700 s) did not finish seeking in 10 s" (frames counted from 1, as in the progress lines).
  */
 export async function renderFrameRange(capture: CaptureBrowser, tools: StageTools, job: FrameRangeJob): Promise<void> {
@@ -140,37 +134,34 @@ export async function renderFrameRange(capture: CaptureBrowser, tools: StageTool
     return { change: job.reuse ? answerOf(change, t) : "frame reuse is off", print: readFingerprint(print) };
   };
 
-  /** One segment into its own encoder; returns its flush (ffmpeg finishing the file after its stdin ends), not awaited. */
-  const encodeSegment = async (segment: SegmentToEncode, expect: string[] | null): Promise<{ flushed: Promise<void> }> => {
-    const { range } = segment;
-    const encoder = tools.run(tools.binaries.ffmpeg, segment.ffmpegArgs, { stdin: "pipe" });
-    const stdin = encoder.stdin;
-    if (!stdin) throw new Error("ffmpeg has no stdin");
-    // An ffmpeg that dies breaks the pipe: that is reported through `done` with ffmpeg's own words, so the pipe's
-    // EPIPE is only said at debug level.
-    stdin.on("error", (error) => logDebug("ffmpeg's stdin closed", error));
-    let encoderFailed: unknown = null;
-    encoder.done.catch((error: unknown) => {
-      encoderFailed = error;
-    });
-    const segmentSeconds = ((range.end - range.start) * job.fps.den) / job.fps.num;
-    const flushMs = encodeBound(tools.bounds, segmentSeconds);
-    const encoderBound = ffmpegBound(bound, flushMs, encoder.pid);
-    // Nothing is carried over from the segment before: its first frame is captured, never reused, so the segment's
-    // bytes are the same whichever browser (or node) renders it and whatever it rendered before.
+  /**
+   * One segment (or share) into its segment's encoder; returns the segment's completion (ffmpeg finishing the file
+   * once every share is written), not awaited.
+   */
+  const encodeSegment = async (work: SegmentToEncode, expect: string[] | null): Promise<{ flushed: Promise<void> }> => {
+    const { range, segment } = work;
+    const input = work.open();
+    // Nothing is carried over from the segment (or share) before: its first frame is captured, never reused, so the
+    // segment's bytes are the same whichever browsers (or nodes) render it and whatever they rendered before.
     let previous: Buffer | null = null;
     let previousTime: number | null = null;
     // A blended frame is never the bytes of the next one, whatever the page says about its DOM.
     let previousBlended = false;
-    const hand = (data: Buffer) =>
-      tools.paced(Promise.race([write(stdin, data), settled(encoder.done)]), encoderBound, encodeMessage);
+    const hand = (data: Buffer) => input.hand(data, encodeMessage);
     // Timestamped: the frame's number in the segment goes before its bytes. The last reused frame not yet written is
     // written before the next captured one, so the frames ffmpeg fills in (-vsync cfr) lie between two copies of the
     // same picture, whichever of the two it repeats. The segment's last two frames are always written: at the end of
     // its input ffmpeg repeats the last frame as often as the median of the last three frames' fills, so those must
-    // be 0 or the segment would grow by frames that do not exist.
+    // be 0 or the segment would grow by frames that do not exist. A share that ends before its segment does writes
+    // its held frame at its end: the next share's first frame is captured, as any frame after a hold.
     let lastHeld: number | null = null;
-    let headerSent = false;
+    // The stream's header is the segment's first share's to write.
+    let headerSent = range.start !== segment.start;
+    // A later share of a segment, frame reuse on: its first frame may be the frame before it again, which the share
+    // before captured. The page is sought to that frame first (a seek, no capture), so the reuse proof covers the
+    // share's first frame as it would from one browser, and a frame proven the same is handed as "the picture before,
+    // again" (segment-shares.ts). Not after a shader transition's frame (never reused after, as from one browser).
+    let inherited = false;
     const send = async (bytes: Buffer, frameIndex: number) => {
       if (job.timed) {
         // The stream's header goes before the first frame and states that frame's own size (ivf-stream.ts imageSize).
@@ -180,12 +171,16 @@ export async function renderFrameRange(capture: CaptureBrowser, tools: StageTool
           await hand(ivfHeader({ image: job.png ? "png" : "jpeg", ...size, fps: job.fps }));
           headerSent = true;
         }
-        await hand(ivfFrameHeader(bytes.length, frameIndex - range.start));
+        await hand(ivfFrameHeader(bytes.length, frameIndex - segment.start));
       }
-      await hand(bytes);
+      await input.handPicture(bytes, encodeMessage);
     };
+    // The picture before this share's first frame, again, as frame `frameIndex`.
+    const sendAgain = (frameIndex: number) =>
+      input.handAgain(job.timed ? (picture) => ivfFrameHeader(picture.length, frameIndex - segment.start) : null, encodeMessage);
     const sendHoldEnd = async () => {
       if (lastHeld !== null && previous) await send(previous, lastHeld);
+      else if (lastHeld !== null && inherited) await sendAgain(lastHeld);
       lastHeld = null;
     };
     const captureBytes = async (): Promise<Buffer> => {
@@ -200,9 +195,17 @@ export async function renderFrameRange(capture: CaptureBrowser, tools: StageTool
       return bytes;
     };
     try {
+      if (range.start !== segment.start && job.reuse && !transitionAt(job.transitions, frameTime(range.start - 1, job.fps))) {
+        index = range.start - 1;
+        time = frameTime(index, job.fps);
+        // Its fingerprint and findings are the share before's to record (a finding is reported once).
+        await seekTo(time, null);
+        previousTime = time;
+        inherited = true;
+      }
       for (index = range.start; index < range.end; index++) {
         tools.signal.throwIfAborted();
-        if (encoderFailed) break;
+        if (input.failure()) break;
         time = frameTime(index, job.fps);
         // Every frame is sought, reused or not, so what a seek raises (a timeline callback that throws) is still
         // found; only the capture is skipped, when the page proves nothing could differ from the frame before.
@@ -221,7 +224,7 @@ export async function renderFrameRange(capture: CaptureBrowser, tools: StageTool
           job.onFrame({ index, reused: false, change: `shader transition ${active.transition.shader}` });
           continue;
         }
-        const from: number | null = previous ? previousTime : null;
+        const from: number | null = previous || inherited ? previousTime : null;
         const { change, print } = await seekTo(time, from);
         if (print !== null) {
           // Sought again after seeking back (scout-segment.ts): it must show what it showed going forward.
@@ -230,9 +233,12 @@ export async function renderFrameRange(capture: CaptureBrowser, tools: StageTool
           job.carry?.frame(index, print);
         }
         previousTime = time;
-        const reused = change === null && previous !== null && !previousBlended;
-        if (reused && job.timed && index < range.end - 2) {
+        const reused = change === null && (previous !== null || inherited) && !previousBlended;
+        if (reused && job.timed && index < segment.end - 2) {
           lastHeld = index;
+        } else if (reused && !previous) {
+          await sendHoldEnd();
+          await sendAgain(index);
         } else {
           const bytes: Buffer = reused && previous ? previous : await captureBytes();
           await sendHoldEnd();
@@ -242,23 +248,21 @@ export async function renderFrameRange(capture: CaptureBrowser, tools: StageTool
         }
         job.onFrame({ index, reused, change: reused ? null : (change ?? "no frame before it") });
       }
-    } finally {
-      stdin.end();
+      if (!input.failure()) await sendHoldEnd();
+    } catch (error) {
+      input.abandon(error);
+      throw error;
     }
-    // ffmpeg flushes what it holds once stdin ends; the segment's share of the video bounds it like any encode step.
-    // Paced too: an ffmpeg still working through its queue on a loaded machine gets up to three times the bound.
-    const flushBound = ffmpegBound(flushMs, 3 * flushMs, encoder.pid);
-    const flushed = tools.paced(encoder.done, flushBound, () => `encoding: finishing the segment of frames ${range.start + 1} to ${range.end} did not finish in ${seconds(flushMs)}`)
-      .then(() => job.onSegmentDone?.(segment));
+    const flushed = input.close();
     // A dead encoder ends the browser's work at once, with ffmpeg's own words.
-    if (encoderFailed) await flushed;
+    if (input.failure()) await flushed;
     return { flushed };
   };
 
   try {
     for (let segment = job.nextSegment(); segment; segment = job.nextSegment()) {
       let expect: string[] | null = null;
-      if (job.carry) {
+      if (job.carry && !segment.shared) {
         const { range } = segment;
         const verdict = await scoutSegment(job.carry, segment.index, range, {
           seek: async (frame, first) => {
