@@ -113,11 +113,13 @@ export default defineConfig({
       {
         test: {
           name: "pure",
-          // One worker for all of them, each shared module imported once (test/pure-test-files.ts says which files
-          // may be here). First, so a broken pure test is the first failure a run shows.
+          // Workers shared by all of them, each shared module imported once per worker (test/pure-test-files.ts says
+          // which files may be here). In the lanes' group, first (test/lanes-sequencer.ts), so a broken pure test is
+          // the first failure a run shows, and on both workers while the first end-to-end file waits for its
+          // studio's prepared data folder (test/studio-template.global.ts), instead of alone before the group.
           isolate: false,
-          maxWorkers: 1,
-          sequence: { groupOrder: 0 },
+          maxWorkers: LANES.maxWorkers,
+          sequence: { groupOrder: LANES.groupOrder },
           // core's play page embeds the page runtime's built scripts.
           globalSetup: ["./test/build-page-runtime.global.ts"],
           include: PURE_TEST_FILES,
