@@ -15,14 +15,16 @@ export const MARGIN = 1.6;
 type Lane = "lock" | "beside" | "other";
 
 /**
- * `sorted` reordered: the files of no lane first (other groups: where they stand does not matter), then the order in
- * which two workers, each taking the next file when its last ends (by `expectedMs`), keep the lock busy: the lock's
- * file with the longest `expectedMs` first (the first of equals), the others in their order; a worker that comes
- * free while the other holds the lock takes the first beside file (in their order) expected to end, by MARGIN,
- * before the lock is free, and when none fits, the next lock file, to wait for it. A worker that comes free with the
- * lock free takes the next lock file. Unless the beside files left, by MARGIN, would outlast the lock's files left:
- * then the next beside file goes anyway (the lock's next file then starts late by its own start, not by the beside
- * file's length). Unchanged when either lane has no file.
+ * `sorted` reordered: the lock's file with the longest `expectedMs` first (the first of equals), then the files of no
+ * lane (`pure`: the other worker runs them while that file waits for what its studio needs, prepared in the
+ * background: test/studio-template.global.ts; one worker, so the preparation shares the cores with one process, not
+ * two), then the order in which two workers, each taking the next file when its last ends (by `expectedMs`), keep the
+ * lock busy, the other lock files in their order: a worker that comes free while the other holds the lock takes the
+ * first beside file (in their order) expected to end, by MARGIN, before the lock is free, and when none fits, the
+ * next lock file, to wait for it. A worker that comes free with the lock free takes the next lock file. Unless the
+ * beside files left, by MARGIN, would outlast the lock's files left: then the next beside file goes anyway (the
+ * lock's next file then starts late by its own start, not by the beside file's length). Unchanged when either lane
+ * has no file.
  */
 export function laneOrder<T>(sorted: readonly T[], lane: (spec: T) => Lane, expectedMs: (spec: T) => number): T[] {
   const lock = sorted.filter((spec) => lane(spec) === "lock");
@@ -30,10 +32,10 @@ export function laneOrder<T>(sorted: readonly T[], lane: (spec: T) => Lane, expe
   if (lock.length === 0 || beside.length === 0) return [...sorted];
   const lead = lock.reduce((best, spec) => (expectedMs(spec) > expectedMs(best) ? spec : best));
   const lockQueue = [lead, ...lock.filter((spec) => spec !== lead)];
-  const order = sorted.filter((spec) => lane(spec) === "other");
-  /** When each of the two workers is expected to come free. */
-  const freeAt = [0, 0];
-  let lockFreeAt = 0;
+  const order = [lockQueue.shift()!, ...sorted.filter((spec) => lane(spec) === "other")];
+  /** When each of the two workers is expected to come free: one runs the lead, the other the files of no lane. */
+  let lockFreeAt = expectedMs(lead);
+  const freeAt = [lockFreeAt, order.slice(1).reduce((sum, spec) => sum + expectedMs(spec), 0)];
   const total = (specs: readonly T[]) => specs.reduce((sum, spec) => sum + expectedMs(spec), 0);
 
   const takeLock = (worker: number) => {

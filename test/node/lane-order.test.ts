@@ -1,7 +1,8 @@
 // The order test/lane-order.ts gives the group of end-to-end and workerd files (vitest hands them to its two workers
-// in this order): the longest end-to-end file first; beside it, the workerd files expected to end, with a margin,
-// before it does; then the next end-to-end file, so that a worker already waits for the lock when it is handed on;
-// beside files too long for any wait going anyway when the lock's files left could not hold them; the rest at the end.
+// in this order): the longest end-to-end file first, then the pure files (the other worker runs them while it waits
+// for its studio's data folder); beside it, the workerd files expected to end, with a margin, before it does; then
+// the next end-to-end file, so that a worker already waits for the lock when it is handed on; beside files too long
+// for any wait going anyway when the lock's files left could not hold them; the rest at the end.
 import { describe, expect, it } from "vitest";
 import { laneOrder, MARGIN } from "../lane-order.ts";
 
@@ -16,7 +17,7 @@ describe("the lanes' order", () => {
     // w2 (to 102 with the margin) would not end before the lock is free, so e2eMid comes next: its worker waits from
     // 70 s and takes the lock at 100 s. The other worker, free at 100 s, runs w2 and w3 beside it; e2eShort waits.
     const expected = { e2eLong: 100_000, e2eMid: 90_000, e2eShort: 10_000, big: 50_000, w1: 20_000, w2: 20_000, w3: 20_000 };
-    expect(order(["pure1", "e2eMid", "e2eLong", "e2eShort", "big", "w1", "w2", "w3"], expected)).toEqual(["pure1", "e2eLong", "big", "w1", "e2eMid", "w2", "w3", "e2eShort"]);
+    expect(order(["pure1", "e2eMid", "e2eLong", "e2eShort", "big", "w1", "w2", "w3"], expected)).toEqual(["e2eLong", "pure1", "big", "w1", "e2eMid", "w2", "w3", "e2eShort"]);
   });
 
   it("skips a beside file that would not end before the lock is free for the next ones that would", () => {
