@@ -8,11 +8,11 @@
 // studios of their own, go on): the addresses are known before it (its port is chosen first), and the files wait for
 // the studio in their setup (test/studio-ready.setup.ts) through a readiness signal (test/readiness-signal.ts).
 import { cp, mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { startStudio, type RunningStudio } from "../scripts/lib/local-studio.ts";
-import { freePort } from "./browser/harness.ts";
 import { serveReadiness, type ReadinessSignal } from "./readiness-signal.ts";
 import { studioTemplate } from "./studio-template.global.ts";
 
@@ -36,15 +36,16 @@ interface Started {
   work: string;
 }
 
-async function start(port: number): Promise<Started> {
+async function start(reserved: ReservedPort): Promise<Started> {
   const began = Date.now();
   const work = await mkdtemp(join(tmpdir(), "studio-shared-"));
   const dataDir = join(work, "data");
   await cp(await studioTemplate(), dataDir, { recursive: true });
   let nodeUp: () => void = () => {};
   const nodeStarted = new Promise<void>((resolve) => (nodeUp = resolve));
+  await reserved.release();
   const studio = await startStudio({
-    port,
+    port: reserved.port,
     dataDir,
     prepared: true,
     log: (line) => {
@@ -74,12 +75,36 @@ async function stop(started: Started): Promise<void> {
 /** The addresses startStudio gives a studio on `port` (scripts/lib/local-studio.ts). */
 const addressOn = (port: number): SharedStudioAddress => ({ url: `http://127.0.0.1:${port}`, contentUrl: `http://localhost:${port}` });
 
+interface ReservedPort {
+  port: number;
+  release: () => Promise<void>;
+}
+
+/**
+ * A loopback port from the OS, held (listened on) until released: the files are given the studio's addresses before
+ * it starts, so no other studio's freePort() may get the port while the prepared folder is still being made. Between
+ * the release and wrangler's bind another may by a rare chance, and then startStudio refuses it by name
+ * (PortInUseError), failing the files with that.
+ */
+async function reservePort(): Promise<ReservedPort> {
+  const holder = createServer();
+  await new Promise<void>((resolve, reject) => holder.once("error", reject).listen(0, "127.0.0.1", resolve));
+  const address = holder.address();
+  if (!address || typeof address === "string") throw new Error(`the reserved port has no TCP address: ${address}`);
+  // vitest's process must not outlive the run because the start failed before it released the port.
+  holder.unref();
+  return {
+    port: address.port,
+    release: () => (holder.listening ? new Promise<void>((resolve, reject) => holder.close((err) => (err ? reject(err) : resolve()))) : Promise.resolve()),
+  };
+}
+
 /** Starts the studio in the background, its addresses and readiness signal provided to the files at once. */
 async function startInBackground(project: TestProject): Promise<{ started: Promise<Started>; signal: ReadinessSignal }> {
-  // Free now and taken a few seconds later, once the prepared folder is ready: another studio's freePort() may get
-  // it in between only by a rare chance, and then startStudio refuses it by name (PortInUseError), failing the files.
-  const port = await freePort();
-  const started = start(port).then((running) => {
+  const reserved = await reservePort();
+  const port = reserved.port;
+  // Released by the start just before wrangler binds it, or here when the start failed before.
+  const started = start(reserved).finally(reserved.release).then((running) => {
     const expected = addressOn(port);
     if (running.studio.url !== expected.url || running.studio.contentUrl !== expected.contentUrl) {
       throw new Error(`the shared studio answers at ${running.studio.url} and ${running.studio.contentUrl}, not at the ${expected.url} and ${expected.contentUrl} given to the files`);
