@@ -21,20 +21,21 @@ import LanesSequencer from "./test/lanes-sequencer.ts";
  */
 const LANES = { groupOrder: 1, maxWorkers: 2 };
 
-/** What the `node` and `node-shared` projects share (and `node-light`, but the lock): the lanes, the one-at-a-time
- * lock, time for real processes. */
+/** What the `node` and `node-shared` projects share (and `node-light`, but the setup files): the lanes, waiting for
+ * what their studios need and for the one-at-a-time lock, time for real processes. */
 const END_TO_END = {
   maxWorkers: LANES.maxWorkers,
   sequence: { groupOrder: LANES.groupOrder },
-  setupFiles: ["./test/one-at-a-time.setup.ts"],
+  setupFiles: ["./test/studio-ready.setup.ts", "./test/one-at-a-time.setup.ts"],
   testTimeout: 120_000,
   hookTimeout: 180_000,
 };
-/** Their global setups: what their studios need (the page runtime, the dashboard, a prepared data folder), the lock. */
+/** Their global setups: what their studios need (the page runtime, a prepared data folder, started first and left
+ * preparing in the background while the dashboard builds and the first files run; the dashboard), the lock. */
 const END_TO_END_SETUP = [
   "./test/build-page-runtime.global.ts",
-  "./test/build-dashboard.global.ts",
   "./test/studio-template.global.ts",
+  "./test/build-dashboard.global.ts",
   "./test/one-at-a-time.global.ts",
 ];
 
@@ -112,11 +113,13 @@ export default defineConfig({
       {
         test: {
           name: "pure",
-          // One worker for all of them, each shared module imported once (test/pure-test-files.ts says which files
-          // may be here). First, so a broken pure test is the first failure a run shows.
+          // Workers shared by all of them, each shared module imported once per worker (test/pure-test-files.ts says
+          // which files may be here). In the lanes' group, first (test/lanes-sequencer.ts), so a broken pure test is
+          // the first failure a run shows, and on both workers while the first end-to-end file waits for its
+          // studio's prepared data folder (test/studio-template.global.ts), instead of alone before the group.
           isolate: false,
-          maxWorkers: 1,
-          sequence: { groupOrder: 0 },
+          maxWorkers: LANES.maxWorkers,
+          sequence: { groupOrder: LANES.groupOrder },
           // core's play page embeds the page runtime's built scripts.
           globalSetup: ["./test/build-page-runtime.global.ts"],
           include: PURE_TEST_FILES,
@@ -151,10 +154,10 @@ export default defineConfig({
       {
         test: {
           name: "node-shared",
-          // One studio (wrangler dev and a render node) for all of these files, started by the last global setup and
-          // stopped after the last file (test/shared-studio-files.ts says which files may share it). One file at a
-          // time with `node`'s (the same lock), each in a worker of its own: a file's renders and browsers never run
-          // beside another's.
+          // One studio (wrangler dev and a render node) for all of these files, started in the background by the last
+          // global setup (the files wait for it: test/studio-ready.setup.ts) and stopped after the last file
+          // (test/shared-studio-files.ts says which files may share it). One file at a time with `node`'s (the same
+          // lock), each in a worker of its own: a file's renders and browsers never run beside another's.
           ...END_TO_END,
           globalSetup: [...END_TO_END_SETUP, "./test/shared-studio.global.ts"],
           include: SHARED_STUDIO_FILES,

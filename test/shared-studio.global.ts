@@ -3,12 +3,17 @@
 // startSignedInStudio starts one, and waits for the node's first claim (browser work answers 503 before it). Files
 // read its addresses with `inject("sharedStudio")` (test/node/shared-studio.ts) and sign in under names of their
 // own. In watch mode a rerun gets a fresh studio: a file run again would otherwise meet its own users of last time.
+//
+// The start is left running in the background (10 to 20 s on CI, while the run's first end-to-end files, which have
+// studios of their own, go on): the addresses are known before it (its port is chosen first), and the files wait for
+// the studio in their setup (test/studio-ready.setup.ts) through a readiness signal (test/readiness-signal.ts).
 import { cp, mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { startStudio, type RunningStudio } from "../scripts/lib/local-studio.ts";
-import { freePort } from "./browser/harness.ts";
+import { serveReadiness, type ReadinessSignal } from "./readiness-signal.ts";
 import { studioTemplate } from "./studio-template.global.ts";
 
 export interface SharedStudioAddress {
@@ -21,6 +26,8 @@ export interface SharedStudioAddress {
 declare module "vitest" {
   export interface ProvidedContext {
     sharedStudio: SharedStudioAddress;
+    /** The readiness signal of the shared studio's start (test/readiness-signal.ts). */
+    sharedStudioReadyPort: number;
   }
 }
 
@@ -29,14 +36,16 @@ interface Started {
   work: string;
 }
 
-async function start(): Promise<Started> {
+async function start(reserved: ReservedPort): Promise<Started> {
+  const began = Date.now();
   const work = await mkdtemp(join(tmpdir(), "studio-shared-"));
   const dataDir = join(work, "data");
   await cp(await studioTemplate(), dataDir, { recursive: true });
   let nodeUp: () => void = () => {};
   const nodeStarted = new Promise<void>((resolve) => (nodeUp = resolve));
+  await reserved.release();
   const studio = await startStudio({
-    port: await freePort(),
+    port: reserved.port,
     dataDir,
     prepared: true,
     log: (line) => {
@@ -54,6 +63,7 @@ async function start(): Promise<Started> {
   }
   // Its first claim follows the start line at once; the same pause startSignedInStudio makes.
   await new Promise((resolve) => setTimeout(resolve, 1000));
+  console.log(`shared studio for the node-shared files: ${studio.url} (started in ${Date.now() - began} ms)`);
   return { studio, work };
 }
 
@@ -62,15 +72,66 @@ async function stop(started: Started): Promise<void> {
   await rm(started.work, { recursive: true, force: true });
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const began = Date.now();
-  let current = await start();
-  console.log(`shared studio for the node-shared files: ${current.studio.url} (started in ${Date.now() - began} ms)`);
-  project.provide("sharedStudio", { url: current.studio.url, contentUrl: current.studio.contentUrl });
-  project.onTestsRerun(async () => {
-    await stop(current);
-    current = await start();
-    project.provide("sharedStudio", { url: current.studio.url, contentUrl: current.studio.contentUrl });
+/** The addresses startStudio gives a studio on `port` (scripts/lib/local-studio.ts). */
+const addressOn = (port: number): SharedStudioAddress => ({ url: `http://127.0.0.1:${port}`, contentUrl: `http://localhost:${port}` });
+
+interface ReservedPort {
+  port: number;
+  release: () => Promise<void>;
+}
+
+/**
+ * A loopback port from the OS, held (listened on) until released: the files are given the studio's addresses before
+ * it starts, so no other studio's freePort() may get the port while the prepared folder is still being made. Between
+ * the release and wrangler's bind another may by a rare chance, and then startStudio refuses it by name
+ * (PortInUseError), failing the files with that.
+ */
+async function reservePort(): Promise<ReservedPort> {
+  const holder = createServer();
+  await new Promise<void>((resolve, reject) => holder.once("error", reject).listen(0, "127.0.0.1", resolve));
+  const address = holder.address();
+  if (!address || typeof address === "string") throw new Error(`the reserved port has no TCP address: ${address}`);
+  // vitest's process must not outlive the run because the start failed before it released the port.
+  holder.unref();
+  return {
+    port: address.port,
+    release: () => (holder.listening ? new Promise<void>((resolve, reject) => holder.close((err) => (err ? reject(err) : resolve()))) : Promise.resolve()),
+  };
+}
+
+/** Starts the studio in the background, its addresses and readiness signal provided to the files at once. */
+async function startInBackground(project: TestProject): Promise<{ started: Promise<Started>; signal: ReadinessSignal }> {
+  const reserved = await reservePort();
+  const port = reserved.port;
+  // Released by the start just before wrangler binds it, or here when the start failed before.
+  const started = start(reserved).finally(reserved.release).then((running) => {
+    const expected = addressOn(port);
+    if (running.studio.url !== expected.url || running.studio.contentUrl !== expected.contentUrl) {
+      throw new Error(`the shared studio answers at ${running.studio.url} and ${running.studio.contentUrl}, not at the ${expected.url} and ${expected.contentUrl} given to the files`);
+    }
+    return running;
   });
-  return () => stop(current);
+  const signal = await serveReadiness(started);
+  project.provide("sharedStudio", addressOn(port));
+  project.provide("sharedStudioReadyPort", signal.port);
+  return { started, signal };
+}
+
+/** Stops a studio started in the background; one that failed to start has nothing to stop (its error went to the files). */
+async function stopInBackground(current: { started: Promise<Started>; signal: ReadinessSignal }): Promise<void> {
+  current.signal.close();
+  const started = await current.started.catch((error: unknown) => {
+    console.warn(`the shared studio had failed to start, nothing to stop: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  });
+  if (started) await stop(started);
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  let current = await startInBackground(project);
+  project.onTestsRerun(async () => {
+    await stopInBackground(current);
+    current = await startInBackground(project);
+  });
+  return () => stopInBackground(current);
 }

@@ -3,11 +3,11 @@
 // built with core's checkFinding and parsed with the Worker's own schema before it is served), and when the renders
 // list cannot be had the projects page still shows the projects and says why their rendered thumbnails are missing
 // (it used to swallow that failure and show nothing).
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkFinding, checkSection } from "../../core/browser/check-findings.ts";
 import { checkResult, verdict } from "../../worker/checks/shapes.ts";
-import { apiAs, launchBrowser, screenshotDir, shoot, signInAs, watchConsole } from "./harness.ts";
+import { apiAs, launchBrowser, openSignedInPage, screenshotDir, shoot } from "./harness.ts";
 import { sharedStudio } from "../node/shared-studio.ts";
 
 // The stand-in answers below are failures on purpose; the browser logs them as failed resources.
@@ -15,7 +15,6 @@ const EXPECTED = [/status of 503/];
 
 const env = sharedStudio();
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let shots: string;
 let problems: string[];
@@ -25,10 +24,7 @@ const slug = "answers-clip";
 beforeAll(async () => {
   shots = screenshotDir();
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  problems = watchConsole(page, EXPECTED);
-  token = await signInAs(page, env.url, "Answer Reader");
+  ({ page, problems, token } = await openSignedInPage(browser, env.url, "Answer Reader", { viewport: { width: 1280, height: 900 }, allowed: EXPECTED }));
   const created = await apiAs(env.url, token, "/api/projects", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Answers Clip" }) });
   expect(created.status).toBe(201);
 }, 240_000);

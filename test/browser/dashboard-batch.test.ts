@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveFfmpeg } from "../../render-node/src/system/resolve-binaries.ts";
 import { readPixel } from "../../render-node/test/inspect-video.ts";
 import { swatchComposition } from "../node/swatch-composition.ts";
-import { apiAs, launchBrowser, screenshotDir, shoot, signInAs, watchConsole } from "./harness.ts";
+import { apiAs, launchBrowser, openSignedInPage, screenshotDir, shoot } from "./harness.ts";
 import { sharedStudio } from "../node/shared-studio.ts";
 
 const env = sharedStudio();
@@ -42,10 +42,11 @@ async function download(href: string, name: string): Promise<string> {
 beforeAll(async () => {
   shots = screenshotDir();
   browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
   // The refused render (crf out of range) is the one failed request the page makes, on purpose.
-  problems = watchConsole(page, [/status of 400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/api\/projects\/swatches\/render\)/]);
-  token = await signInAs(page, env.url, "Batch Maker");
+  ({ page, problems, token } = await openSignedInPage(browser, env.url, "Batch Maker", {
+    viewport: { width: 1280, height: 1000 },
+    allowed: [/status of 400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/api\/projects\/swatches\/render\)/],
+  }));
   expect((await postJson("/api/projects", { name: "Swatches", html: swatchComposition(SWATCHES) })).status).toBe(201);
   expect((await postJson("/api/projects", { name: PLAIN, duration: 6 })).status).toBe(201);
 }, 240_000);

@@ -4,7 +4,7 @@
 // under the cursor, and snapshots kept out of the file tree (they have their own tab).
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAs, launchBrowser, screenshotDir, shoot, signInAs, watchConsole } from "./harness.ts";
+import { apiAs, launchBrowser, openPage, screenshotDir, shoot, signInAs } from "./harness.ts";
 import { sharedStudio } from "../node/shared-studio.ts";
 
 const COMPOSITION = `<!doctype html>
@@ -30,8 +30,7 @@ const agent = <T>(path: string, init: RequestInit = {}) => apiAs<T>(env.url, tok
 beforeAll(async () => {
   shots = screenshotDir();
   browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-  problems = watchConsole(page);
+  ({ page, problems } = await openPage(browser, { viewport: { width: 1400, height: 900 } }));
   page.on("request", (req) => requested.push(req.url()));
   token = await signInAs(page, env.url, "Edie Tor");
   expect((await agent("/api/projects", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: slug, duration: 4 }) })).status).toBe(201);

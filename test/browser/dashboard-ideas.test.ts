@@ -4,7 +4,7 @@
 // delete controls, and bot keys created, used, listed and revoked from the page.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAs, launchBrowser, screenshotDir, shoot, signInAs, startDashboardStudio, watchConsole, type DashboardStudio } from "./harness.ts";
+import { apiAs, launchBrowser, openPage, screenshotDir, shoot, signInAs, startDashboardStudio, type DashboardStudio } from "./harness.ts";
 
 const VARS = { IDEA_WRITE_LIMIT: "1000" };
 
@@ -17,10 +17,8 @@ let problems: string[] = [];
 let myIdea = 0;
 
 async function person(name: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
+  const { context, page, problems: seen } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
   page.on("dialog", (dialog) => void dialog.accept());
-  const seen = watchConsole(page);
   const token = await signInAs(page, env.url, name);
   return { context, page, token, seen };
 }
@@ -93,8 +91,7 @@ afterAll(async () => {
 
 describe("idea board", () => {
   it("pages through every idea by scrolling, in each sort", async () => {
-    const visitor = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    const seen = watchConsole(visitor);
+    const { page: visitor, problems: seen } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     await visitor.goto(`${env.url}/ideas?sort=new`);
     const rows = visitor.getByTestId("idea");
     await expect.poll(() => rows.count()).toBe(20);

@@ -3,7 +3,7 @@
 // done, its video time advancing.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAs, launchBrowser, screenshotDir, shoot, signInAs, watchConsole } from "./harness.ts";
+import { apiAs, launchBrowser, openSignedInPage, screenshotDir, shoot } from "./harness.ts";
 import { sharedStudio } from "../node/shared-studio.ts";
 import { indexHtml, SUB_HTML } from "../../render-node/test/make-test-project.ts";
 
@@ -18,9 +18,7 @@ const slug = "live-page";
 beforeAll(async () => {
   shots = screenshotDir();
   browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  problems = watchConsole(page);
-  token = await signInAs(page, env.url, "Live Viewer");
+  ({ page, problems, token } = await openSignedInPage(browser, env.url, "Live Viewer", { viewport: { width: 1280, height: 900 } }));
 }, 240_000);
 
 afterAll(async () => {

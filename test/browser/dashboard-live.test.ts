@@ -9,7 +9,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { CreateTaskResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAs, launchBrowser, screenshotDir, shoot, signInAs, watchConsole } from "./harness.ts";
+import { apiAs, launchBrowser, openPage, screenshotDir, shoot, signInAs } from "./harness.ts";
 import { sharedStudio } from "../node/shared-studio.ts";
 
 const env = sharedStudio();
@@ -28,9 +28,8 @@ const markPage = () => page.evaluate(() => void ((window as unknown as { __marke
 beforeAll(async () => {
   shots = screenshotDir();
   browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  ({ page, problems } = await openPage(browser, { viewport: { width: 1280, height: 900 } }));
   page.on("dialog", (dialog) => void dialog.accept());
-  problems = watchConsole(page);
   // The page's project streams, so a test can drop them as a broken connection leaves an EventSource: closed, with
   // an `error` event (the page then reopens the stream after a pause, from the real server).
   await page.addInitScript(() => {

@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sharedStudio } from "../node/shared-studio.ts";
-import { apiAs, launchBrowser, screenshotDir, shoot, signInAs, watchConsole } from "./harness.ts";
+import { apiAs, launchBrowser, openPage, screenshotDir, shoot, signInAs, watchConsole } from "./harness.ts";
 
 // The browser logs a document answered with 404 as a failed resource: that is the point of the first test.
 const NOT_FOUND_DOCUMENT = /status of 404 \(Not Found\)/;
@@ -24,9 +24,7 @@ let token = "";
 beforeAll(async () => {
   shots = screenshotDir();
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  problems = watchConsole(page, [NOT_FOUND_DOCUMENT]);
+  ({ context, page, problems } = await openPage(browser, { viewport: { width: 1280, height: 900 }, allowed: [NOT_FOUND_DOCUMENT] }));
 }, 240_000);
 
 afterAll(async () => {
@@ -137,9 +135,7 @@ describe("pages", () => {
 describe("the interactive API reference", () => {
   it("renders from the studio's own assets in an opaque origin, and 'Try it out' calls the API with the token typed under Authorize", async () => {
     // A context of its own: the person signs in afresh, with no cookie from the tests above.
-    const own = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const ref = await own.newPage();
-    const refProblems = watchConsole(ref);
+    const { context: own, page: ref, problems: refProblems } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     // Anything that would leave the studio is refused and remembered: the reference needs no CDN.
     const elsewhere: string[] = [];
     await ref.route("**/*", (route) => {

@@ -4,7 +4,7 @@
 // under the dashboard's CSP (a refused image or media load would be a console error).
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAs, launchBrowser, screenshotDir, shoot, signInAs, watchConsole } from "./harness.ts";
+import { apiAs, launchBrowser, openSignedInPage, screenshotDir, shoot } from "./harness.ts";
 import { sharedStudio } from "../node/shared-studio.ts";
 
 const env = sharedStudio();
@@ -21,9 +21,7 @@ const loaded = (img: HTMLImageElement) => img.complete && img.naturalWidth > 0;
 beforeAll(async () => {
   shots = screenshotDir();
   browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  problems = watchConsole(page);
-  token = await signInAs(page, env.url, "Poster Viewer");
+  ({ page, problems, token } = await openSignedInPage(browser, env.url, "Poster Viewer", { viewport: { width: 1280, height: 900 } }));
 }, 240_000);
 
 afterAll(async () => {

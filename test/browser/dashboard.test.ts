@@ -3,7 +3,7 @@
 // written to a temporary folder (printed at the start) for a person to look at.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshotDir, shoot, watchConsole } from "./harness.ts";
+import { launchBrowser, openPage, screenshotDir, shoot, watchConsole } from "./harness.ts";
 import { sharedStudio } from "../node/shared-studio.ts";
 
 // Expected failures the dashboard shows to the person (e.g. the 409 of a duplicate idea) also log a resource error.
@@ -28,10 +28,8 @@ async function api<T>(path: string, init: RequestInit = {}, auth = token): Promi
 beforeAll(async () => {
   shots = screenshotDir();
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
+  ({ context, page, problems } = await openPage(browser, { viewport: { width: 1280, height: 900 }, allowed: EXPECTED_RESOURCE_ERRORS }));
   page.on("dialog", (dialog) => void dialog.accept());
-  problems = watchConsole(page, EXPECTED_RESOURCE_ERRORS);
 }, 240_000);
 
 afterAll(async () => {

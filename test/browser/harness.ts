@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
 import { BASE_FLAGS } from "../../render-node/src/browser/launch-capture-browser.ts";
 import { resolveChrome } from "../../render-node/src/system/resolve-binaries.ts";
@@ -104,6 +104,34 @@ export async function signInAs(page: Page, url: string, name: string): Promise<s
   const tokenEl = page.getByTestId("token");
   await tokenEl.locator("xpath=self::*[string-length(@data-token) > 10]").waitFor();
   return (await tokenEl.getAttribute("data-token")) ?? "";
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** The page's console errors and uncaught exceptions (watchConsole), for the file to assert empty. */
+  problems: string[];
+}
+
+/**
+ * A page of its own (a new context, so its own cookies) in `browser`, `viewport` wide (playwright's default 1280x720
+ * when not given), its console watched from the start with the `allowed` resource errors let through.
+ */
+export async function openPage(browser: Browser, options: { viewport?: { width: number; height: number }; allowed?: RegExp[] } = {}): Promise<OpenedPage> {
+  const context = await browser.newContext(options.viewport ? { viewport: options.viewport } : {});
+  const page = await context.newPage();
+  return { context, page, problems: watchConsole(page, options.allowed) };
+}
+
+/** openPage, then signed in as `name` on the studio at `url` (signInAs): the page, and the person's API token. */
+export async function openSignedInPage(
+  browser: Browser,
+  url: string,
+  name: string,
+  options: { viewport?: { width: number; height: number }; allowed?: RegExp[] } = {},
+): Promise<OpenedPage & { token: string }> {
+  const opened = await openPage(browser, options);
+  return { ...opened, token: await signInAs(opened.page, url, name) };
 }
 
 /** A JSON API call as an agent would make it: Bearer token, no cookie. */

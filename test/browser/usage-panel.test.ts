@@ -4,7 +4,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rm } from "node:fs/promises";
-import { apiAs, launchBrowser, signInAs, startDashboardStudio, watchConsole, type DashboardStudio } from "./harness.ts";
+import { apiAs, launchBrowser, openSignedInPage, startDashboardStudio, type DashboardStudio } from "./harness.ts";
 
 let studio: DashboardStudio;
 let browser: Browser;
@@ -25,9 +25,7 @@ const post = (token: string, path: string, body: unknown) =>
 
 describe("Render usage panel", () => {
   it("charts today's render-seconds, sets a budget that draws its line and refuses the next render past it", async () => {
-    const page = await (await browser.newContext()).newPage();
-    const problems = watchConsole(page, [/status of 429/]);
-    const token = await signInAs(page, studio.url, "Uma Usage");
+    const { page, problems, token } = await openSignedInPage(browser, studio.url, "Uma Usage", { allowed: [/status of 429/] });
     for (const name of ["Usage One", "Usage Two"]) expect((await post(token, "/api/projects", { name })).status).toBe(201);
     // The starter composition (6 s at 30 fps) reserves its quote's estimate: read from a dry run first.
     const dry = await post(token, "/api/projects/usage-one/render", { quality: "draft", dryRun: true });

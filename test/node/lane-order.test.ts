@@ -1,28 +1,35 @@
 // The order test/lane-order.ts gives the group of end-to-end and workerd files (vitest hands them to its two workers
-// in this order): the longest end-to-end file first, then the workerd files (they run beside it), each other
-// end-to-end file only once the workerd files before it are expected to outlast, with a margin, the end-to-end files
-// before it (or it would wait for the lock, holding a worker idle), and the rest at the end.
+// in this order): the longest end-to-end file first, then the pure files (the other worker runs them while it waits
+// for its studio's data folder); beside it, the workerd files expected to end, with a margin, before it does; then
+// the next end-to-end file, so that a worker already waits for the lock when it is handed on; beside files too long
+// for any wait going anyway when the lock's files left could not hold them; the rest at the end.
 import { describe, expect, it } from "vitest";
 import { laneOrder, MARGIN } from "../lane-order.ts";
 
-const lanes: Record<string, "lock" | "beside" | "other"> = { e2eShort: "lock", e2eLong: "lock", e2eMid: "lock", w1: "beside", w2: "beside", ws1: "beside", pure1: "other" };
-const order = (files: string[], expected: Record<string, number>) => laneOrder(files, (f) => lanes[f]!, (f) => expected[f] ?? 0);
+const order = (files: string[], expected: Record<string, number>) =>
+  laneOrder(files, (f) => (f.startsWith("pure") ? "other" : f.startsWith("e2e") ? "lock" : "beside"), (f) => expected[f] ?? 0);
 
 describe("the lanes' order", () => {
-  it("leads with the longest end-to-end file, every workerd file next while they are expected to end first, then the other end-to-end files", () => {
-    const expected = { e2eShort: 1_000, e2eLong: 150_000, e2eMid: 40_000, w1: 10_000, w2: 10_000, ws1: 10_000 };
-    expect(order(["pure1", "e2eShort", "e2eLong", "e2eMid", "w1", "w2", "ws1"], expected)).toEqual(["pure1", "e2eLong", "w1", "w2", "ws1", "e2eShort", "e2eMid"]);
+  it("leads with the longest end-to-end file and puts beside it the workerd files that end before it, then the next end-to-end file to wait for the lock", () => {
+    expect(MARGIN).toBeGreaterThan(1.2);
+    expect(MARGIN).toBeLessThan(2);
+    // e2eLong holds the lock 0 to 100 s. Beside it: big (0 to 50 s, 80 with the margin) and w1 (50 to 70 s, 82);
+    // w2 (to 102 with the margin) would not end before the lock is free, so e2eMid comes next: its worker waits from
+    // 70 s and takes the lock at 100 s. The other worker, free at 100 s, runs w2 and w3 beside it; e2eShort waits.
+    const expected = { e2eLong: 100_000, e2eMid: 90_000, e2eShort: 10_000, big: 50_000, w1: 20_000, w2: 20_000, w3: 20_000 };
+    expect(order(["pure1", "e2eMid", "e2eLong", "e2eShort", "big", "w1", "w2", "w3"], expected)).toEqual(["e2eLong", "pure1", "big", "w1", "e2eMid", "w2", "w3", "e2eShort"]);
   });
 
-  it("puts each other end-to-end file once the workerd files before it are expected to outlast those before it by the margin", () => {
-    expect(MARGIN).toBeGreaterThan(1.2);
-    expect(MARGIN).toBeLessThan(1.8);
-    // eLong ends at 100 s, eMid at 150 s; the workerd files at 40, 80, 120, 160, 200 and 240 s. eMid goes after the
-    // first past 130 s (100 × MARGIN), eShort after the first past 195 s.
-    const expected: Record<string, number> = { eLong: 100_000, eMid: 50_000, eShort: 10_000 };
-    const files = ["eLong", "eMid", "eShort", "w1", "w2", "w3", "w4", "w5", "w6"];
-    const got = laneOrder(files, (f) => (f.startsWith("e") ? "lock" : "beside"), (f) => expected[f] ?? 40_000);
-    expect(got).toEqual(["eLong", "w1", "w2", "w3", "w4", "eMid", "w5", "eShort", "w6"]);
+  it("skips a beside file that would not end before the lock is free for the next ones that would", () => {
+    // long (70 s, 112 with the margin) does not fit beside e2eA's 100 s; s1 and s2 do, and go first.
+    const expected = { e2eA: 100_000, e2eB: 100_000, e2eC: 100_000, long: 70_000, s1: 10_000, s2: 10_000 };
+    expect(order(["e2eA", "e2eB", "e2eC", "long", "s1", "s2"], expected)).toEqual(["e2eA", "s1", "s2", "e2eB", "long", "e2eC"]);
+  });
+
+  it("lets a beside file too long for any hold of the lock go anyway when the lock's files left could not hold the beside files left", () => {
+    // Waiting for the lock would put a and b after e2eLast (to 200 s); beside e2eFirst instead, all ends at 180 s.
+    const expected = { e2eFirst: 100_000, e2eLast: 10_000, a: 90_000, b: 90_000 };
+    expect(order(["e2eFirst", "e2eLast", "a", "b"], expected)).toEqual(["e2eFirst", "a", "b", "e2eLast"]);
   });
 
   it("keeps the order it was given when one of the lanes is empty", () => {
@@ -31,6 +38,6 @@ describe("the lanes' order", () => {
   });
 
   it("leads with the first of equals (no duration known: the order vitest chose)", () => {
-    expect(laneOrder(["a", "b", "w"], (f) => (f === "w" ? "beside" : "lock"), () => 0)).toEqual(["a", "w", "b"]);
+    expect(laneOrder(["a", "b", "w"], (f) => (f === "w" ? "beside" : "lock"), (f) => (f === "w" ? 1 : 10))).toEqual(["a", "w", "b"]);
   });
 });
