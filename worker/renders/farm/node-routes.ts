@@ -110,7 +110,7 @@ export const nodeRoutes = new Hono<AppEnv>()
         // lapsed) or that ended: stop.
         if (!isHolder(job, holderOf(c)) || job.status !== "running") return c.json({ cancelled: true });
         await markNodeSeen(db, node.id);
-        await renewLease(db, job.id, leaseMs(c.env), stage ?? (job.kind === "render" ? undefined : lines.at(-1)));
+        await renewLease(db, job.id, leaseMs(c.env), stage ?? (job.kind === "render" ? undefined : lines.at(-1)), holderOf(c));
         if (!isRenderWork(job.kind)) return c.json({ cancelled: false });
         const { renderId, segment } = renderPartOf(job);
         return c.json(await roomOf(c.env, job).nodeProgress(renderId, segment, lines, progress));
@@ -130,7 +130,7 @@ export const nodeRoutes = new Hono<AppEnv>()
         const job = await heldJob(c, input.param("id"));
         if (job.kind !== "preview") throw badRequest("only preview jobs report a port");
         const { port } = await input.body();
-        if (!(await setRunningResult(openDb(c.env.DB), job.id, { port }))) return c.json({ cancelled: true });
+        if (!(await setRunningResult(openDb(c.env.DB), job.id, { port }, holderOf(c)))) return c.json({ cancelled: true });
         return c.json({ cancelled: false });
       },
     ),
@@ -210,7 +210,7 @@ export const nodeRoutes = new Hono<AppEnv>()
           return c.json(await roomOf(c.env, job).completeSegment(renderId, segment as number, holderOf(c), body));
         }
         const error = body.error ?? (body.ok ? undefined : "the render node reported a failure without a message");
-        const ended = await endJob(openDb(c.env.DB), job.id, body.ok ? "done" : "failed", { error, result: body.result });
+        const ended = await endJob(openDb(c.env.DB), job.id, body.ok ? "done" : "failed", { error, result: body.result }, holderOf(c));
         // Announced here, once, whether or not a request waits for the frames (GET …/snapshot/:id reads them later).
         if (ended && body.ok && job.kind === "snapshot") await announceSnapshotFiles(c.env, job, body.result);
         if (job.kind === "snapshot" || job.kind === "check") await roomOf(c.env, job).jobChanged(job.id);

@@ -2,6 +2,7 @@
 // job holds a lease that progress posts renew.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import type { JobHolder } from "./job-holder.ts";
 import { jobs, renderNodes } from "../../db/schema/renders.ts";
 import { configOf } from "../../config/config-of.ts";
 import type { Env } from "../../env.ts";
@@ -175,19 +176,29 @@ export async function findJob(db: Db, jobId: string): Promise<JobRow | null> {
   return (await db.query.jobs.findFirst({ where: eq(jobs.id, jobId) })) ?? null;
 }
 
-export async function renewLease(db: Db, jobId: string, lease: number, stage?: string): Promise<void> {
+export async function renewLease(db: Db, jobId: string, lease: number, stage?: string, holder?: JobHolder): Promise<void> {
   await db
     .update(jobs)
     .set(stage === undefined ? { leaseExpiresAt: Date.now() + lease } : { leaseExpiresAt: Date.now() + lease, stage })
-    .where(and(eq(jobs.id, jobId), eq(jobs.status, "running")));
+    .where(and(eq(jobs.id, jobId), eq(jobs.status, "running"), ...heldBy(holder)));
+}
+
+/**
+ * The write's guard that the job is still the caller's: its node and, when the call named one, its attempt. A node's
+ * call checks the holder when it reads the job (node-caller.ts heldJob), but its lease can lapse and another node
+ * claim the job before the write: without this the old holder would renew, set or end the new holder's job.
+ */
+function heldBy(holder: JobHolder | undefined) {
+  if (!holder) return [];
+  return holder.attempt === null ? [eq(jobs.nodeId, holder.nodeId)] : [eq(jobs.nodeId, holder.nodeId), eq(jobs.attempts, holder.attempt)];
 }
 
 /** A running job's interim result (a preview's port), kept until the job ends and writes its final result. */
-export async function setRunningResult(db: Db, jobId: string, result: unknown): Promise<boolean> {
+export async function setRunningResult(db: Db, jobId: string, result: unknown, holder?: JobHolder): Promise<boolean> {
   const rows = await db
     .update(jobs)
     .set({ result: JSON.stringify(result) })
-    .where(and(eq(jobs.id, jobId), eq(jobs.status, "running")))
+    .where(and(eq(jobs.id, jobId), eq(jobs.status, "running"), ...heldBy(holder)))
     .returning({ id: jobs.id });
   return rows.length === 1;
 }
@@ -216,6 +227,8 @@ export async function endJob(
   jobId: string,
   status: "done" | "failed" | "cancelled",
   detail: { error?: string; result?: unknown } = {},
+  /** A node's completion: only while the job is still its own (heldBy). */
+  holder?: JobHolder,
 ): Promise<boolean> {
   const rows = await db
     .update(jobs)
@@ -225,7 +238,7 @@ export async function endJob(
       error: detail.error ?? null,
       result: detail.result === undefined ? null : JSON.stringify(detail.result),
     })
-    .where(and(eq(jobs.id, jobId), inArray(jobs.status, ["queued", "running"])))
+    .where(and(eq(jobs.id, jobId), inArray(jobs.status, ["queued", "running"]), ...heldBy(holder)))
     .returning({ id: jobs.id });
   return rows.length === 1;
 }
