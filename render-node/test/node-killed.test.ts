@@ -69,7 +69,16 @@ async function renderingNode(extraEnv: Record<string, string> = {}) {
 /** Starts a 30 s render on a node with its own TMPDIR, waits for capture, SIGKILLs the node; returns what it ran. */
 async function killMidRender(extraEnv: Record<string, string> = {}) {
   const { studio, tmp, env, node, binaries } = await renderingNode(extraEnv);
-  const children = listDescendants(node.child.pid!).map(readProc).filter((p): p is Proc => p !== null);
+  const descendants = () => listDescendants(node.child.pid!).map(readProc).filter((p): p is Proc => p !== null);
+  // Past the first segment, which every browser captures into its one encoder (capture/segment-shares.ts): then each
+  // browser feeds a chunk encoder of its own.
+  // The list that shows both is the one kept: an encoder ends with its segment, so a later look may catch a browser
+  // between two.
+  let children: Proc[] = [];
+  await waitFor("two chunk encoders", () => {
+    children = descendants();
+    return children.filter((p) => p.cmdline.includes(binaries.ffmpeg) && p.cmdline.includes("ivf")).length === 2;
+  }, 60_000);
   // Each Chromium leads its own process group (puppeteer starts it detached); ffmpeg stays in the node's group,
   // which is the test's own, so ffmpegs are found by the TMPDIR in their output path instead.
   const groups = new Set(children.filter((p) => p.pgid === p.pid).map((p) => p.pgid));
