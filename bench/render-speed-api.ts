@@ -31,7 +31,7 @@ import { resolveBinaries, type Binaries } from "../render-node/src/system/resolv
 import { HYPERFRAMES_VERSION, ensureReference, renderReference } from "./lib/hyperframes-reference.ts";
 import { runProcess } from "./lib/run-process.ts";
 import { SPEED_CASES, type SpeedCase } from "./lib/speed-cases.ts";
-import { failureLine, load, median, pairRatios, type TimedRun } from "./lib/speed-pairs.ts";
+import { attemptRun, load, median, pairRatios, type TimedRun } from "./lib/speed-pairs.ts";
 import { sampleTreeCpu, type TreeCpu } from "./lib/tree-cpu-sampler.ts";
 import { formatMarks, MARK_ORDER, nodeMarks, readNodeLines, type Marks, type NodeLine } from "./lib/api-render-marks.ts";
 
@@ -141,17 +141,10 @@ async function benchCase(session: Session, c: SpeedCase, runs: number, binaries:
     }
     for (let i = 0; i < runs; i++) {
       for (const who of ["ours", "theirs"] as const) {
-        const run = await (who === "ours"
+        const run = await attemptRun(who, i, who === "ours"
           ? renderOurs(session, slugs[i]!, c, join(out, `ours-${i}.mp4`), i)
-          : renderTheirs(project, c, join(out, `theirs-${i}.mp4`), binaries, i)
-        ).catch((error: unknown) => {
-          console.log(`run ${i + 1} ${who.padEnd(6)} FAILED: ${failureLine(error)}  (load ${load()})`);
-          return null;
-        });
-        if (!run) {
-          failures.push(`${who} run ${i + 1}`);
-          continue;
-        }
+          : renderTheirs(project, c, join(out, `theirs-${i}.mp4`), binaries, i), failures);
+        if (!run) continue;
         results.push(run);
         console.log(`run ${i + 1} ${who.padEnd(6)} ${run.seconds.toFixed(2)} s, cpu ${run.cpu.toFixed(1)} s  (load ${load()})`);
         if (run.marks) console.log(`    after the POST (s): ${formatMarks(run.marks)}`);

@@ -19,7 +19,7 @@ import { formatTimeline, type TimelineStage } from "../render-node/src/progress/
 import { runProcess } from "./lib/run-process.ts";
 import { HYPERFRAMES_VERSION, ensureReference, renderReference } from "./lib/hyperframes-reference.ts";
 import { SPEED_CASES, type Quality, type SpeedCase } from "./lib/speed-cases.ts";
-import { failureLine, load, median, pairRatios } from "./lib/speed-pairs.ts";
+import { attemptRun, load, median, pairRatios } from "./lib/speed-pairs.ts";
 
 const SELF = fileURLToPath(import.meta.url);
 
@@ -86,18 +86,10 @@ async function benchCase(c: SpeedCase, runs: number, binaries: Binaries): Promis
     for (let i = 0; i < runs; i++) {
       const order = c.reference ? (["ours", "theirs"] as const) : (["ours"] as const);
       for (const who of order) {
-        const run = await (who === "ours"
+        const run = await attemptRun(who, i, who === "ours"
           ? runOurs(project, join(project, "ours.mp4"), c.quality)
-          : runTheirs(project, join(project, "theirs.mp4"), c.quality, binaries)
-        ).catch((error: unknown) => {
-          // A failed render is a result too (e.g. a stage bound tripping on a loaded machine): said, and left out.
-          console.log(`run ${i + 1} ${who.padEnd(6)} FAILED: ${failureLine(error)}  (load ${load()})`);
-          return null;
-        });
-        if (!run) {
-          failures.push(`${who} run ${i + 1}`);
-          continue;
-        }
+          : runTheirs(project, join(project, "theirs.mp4"), c.quality, binaries), failures);
+        if (!run) continue;
         results.push({ ...run, run: i });
         console.log(`run ${i + 1} ${who.padEnd(6)} ${run.seconds.toFixed(2)} s = ${(c.frames / run.seconds).toFixed(1)} frames/s  (load ${load()})`);
         if (who === "ours" && i === 0) for (const line of run.output.trim().split("\n").filter((l) => l.startsWith("timeline"))) console.log(`    ${line}`);

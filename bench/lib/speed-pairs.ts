@@ -26,6 +26,20 @@ export function pairRatios(results: readonly TimedRun[], runs: number): number[]
     .map(([o, t]) => o!.seconds / t!.seconds);
 }
 
+/**
+ * One side's run `i` (from 0) of a pair: its result, or null when it failed, the failure said with the load and listed
+ * in `failures`. A failed render is a result too (e.g. a stage bound tripping on a loaded machine): said, and left out.
+ */
+export async function attemptRun<T>(who: "ours" | "theirs", i: number, running: Promise<T>, failures: string[]): Promise<T | null> {
+  try {
+    return await running;
+  } catch (error) {
+    console.log(`run ${i + 1} ${who.padEnd(6)} FAILED: ${failureLine(error)}  (load ${load()})`);
+    failures.push(`${who} run ${i + 1}`);
+    return null;
+  }
+}
+
 /** A failed render's reason, one line: the last line of its error that says what failed. */
 export function failureLine(error: unknown): string | undefined {
   const text = String(error instanceof Error ? error.message : error);

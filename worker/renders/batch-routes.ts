@@ -20,11 +20,11 @@ import { budgetFigures } from "../budgets/charge-statements.ts";
 import { requireCompositionWithinLimits } from "../limits/composition-size.ts";
 import { callerProject } from "../projects/caller-project.ts";
 import { requireProject } from "../projects/store.ts";
-import { logEvent } from "../http/log.ts";
 import { webhookPolicyOf } from "../webhooks/webhook-policy.ts";
 import { webhookUrlProblem } from "../webhooks/webhook-url.ts";
 import { outboxOf } from "../webhooks/outbox-of.ts";
 import type { RoomBatch } from "./room/batch-transitions.ts";
+import { quoteBatchRow } from "./room/batch-run.ts";
 import { roomOf } from "../durable-objects/room-of.ts";
 import { refuseStrictRowIssues } from "./strict-variables.ts";
 import { batchStopped } from "./shapes.ts";
@@ -54,10 +54,7 @@ export const batchRoutes = new Hono<AppEnv>()
         // as a later row's (room/batch-run.ts). A missing project's 404 wins over it.
         const [, firstQuote] = await Promise.all([
           requireProject(openDb(c.env.DB), ref),
-          quoteRender(c.env, ref, { ...options, variables: rows[0]?.variables ?? {} }).catch((error: unknown) => {
-            logEvent("warn", "batch.row_quote_unknown", { slug: ref.slug, row: 0, error, started: "without a quote" });
-            return undefined;
-          }),
+          quoteBatchRow(c.env, ref, { ...options, variables: rows[0]?.variables ?? {} }, { slug: ref.slug, row: 0 }),
         ]);
         const hookProblem = options.webhookUrl ? webhookUrlProblem(options.webhookUrl, webhookPolicyOf(c.env)) : null;
         if (hookProblem) throw badRequest(`invalid webhookUrl: ${hookProblem}`);

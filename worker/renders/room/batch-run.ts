@@ -18,6 +18,8 @@ import { wakeRenderNodes } from "../farm/render-node-container.ts";
 import { queuedRender, type QueuedRender, type RoomRender } from "../state.ts";
 import { strictLintFailures } from "../strict-lint.ts";
 import { quoteRender } from "../quote-render.ts";
+import type { ProjectRef } from "../../storage/keys.ts";
+import type { RenderOptions } from "../../../core/render/render-options.ts";
 import type { RenderQuote } from "../../../core/protocol/render-quote.ts";
 import { batchEnded, batchInProgress, cancelPending, nextPendingRow, publicBatchState, rowRefused, rowRenderEnded, rowStarted, type RoomBatch } from "./batch-transitions.ts";
 import type { RenderFeed } from "./render-feed.ts";
@@ -35,6 +37,20 @@ export type StartBatchResult = { started: boolean; state: BatchState } | { atCap
 /** The room's render start (render-driver.ts `admit`), without the batch check of the public one (user-calls.ts
  * `startRender`): a row's render starts as any render does. */
 export type StartRender = (render: QueuedRender, failWith?: string[]) => Promise<StartRenderResult>;
+
+/**
+ * A batch row's quote, as a render POST has one; a row whose quote cannot be read (D1 or R2 failing) starts without
+ * one, said in the log: the quote informs, it never stops a batch. The first row's is read by the route beside its
+ * project read (batch-routes.ts), a later row's here when it starts.
+ */
+export async function quoteBatchRow(env: Env, ref: ProjectRef, options: RenderOptions, where: Record<string, unknown>): Promise<RenderQuote | undefined> {
+  try {
+    return await quoteRender(env, ref, options);
+  } catch (error) {
+    logEvent("warn", "batch.row_quote_unknown", { ...where, error, started: "without a quote" });
+    return undefined;
+  }
+}
 
 /** A cancel of the batch in progress: the running row's render, which the room ends, or null when none ran. */
 export interface CancelledRows {
@@ -110,17 +126,6 @@ export class BatchRun {
     return { started: true, state: (await this.state())! };
   }
 
-  /** A row's quote, as a render POST has one; a row whose quote cannot be read (D1 or R2 failing) starts without one,
-   * said in the log: the quote informs, it never stops a batch. */
-  private async quoteRow(batch: RoomBatch, options: RoomBatch["options"]): Promise<{ quote?: RenderQuote }> {
-    try {
-      return { quote: await quoteRender(this.env, batch, options) };
-    } catch (error) {
-      logEvent("warn", "batch.row_quote_unknown", { batchId: batch.id, error, started: "without a quote" });
-      return {};
-    }
-  }
-
   /** A row's charge: the batch's accounts; the first row checks the rows' estimates together. */
   private rowCharge(batch: RoomBatch, index: number, quote: RenderQuote | undefined): { charge?: RenderCharge } {
     if (!batch.charge) return {};
@@ -137,7 +142,8 @@ export class BatchRun {
     const row = batch.rows[index]!;
     const options = { ...batch.options, variables: (await this.storage.get<Record<string, unknown>>(varsKey(batch.id, index))) ?? {} };
     // The first row's quote comes with the batch (the route read it beside the project: no trip of its own here).
-    const quoted = given ? (given.quote ? { quote: given.quote } : {}) : await this.quoteRow(batch, options);
+    const quote = given ? given.quote : await quoteBatchRow(this.env, batch, options, { batchId: batch.id, row: index });
+    const quoted = quote ? { quote } : {};
     const render = { ...queuedRender(batch, options, `${batch.slug}-${rowLabel(row, index)}`), ...quoted, ...this.rowCharge(batch, index, quoted.quote) };
     const failWith = options.strict ? await strictLintFailures(this.env, batch, options.composition) : [];
     // The lint read other storage than the room's, so other calls ran meanwhile: a cancel may have ended the batch.
