@@ -29,6 +29,7 @@ import { querySchema, queryInt } from "../../http/query.ts";
 import * as z from "zod";
 import { lazy } from "../../../core/lazy.ts";
 import { roomOf } from "../../durable-objects/room-of.ts";
+import type { RenderUpload } from "../room/node-calls.ts";
 import { declaredUpload, heldJob, JOB_FILE_PATH_START } from "./node-caller.ts";
 import { renderPartOf } from "./queue.ts";
 
@@ -96,7 +97,7 @@ export const nodeUploadRoutes = new Hono<AppEnv>()
         if (typeof segment === "number") {
           const key = segmentKey(job.userId, renderId, segment);
           const size = await streamToKey(c.env.FILES, key, body, length, "application/octet-stream", scratchSpace(length));
-          await keptOrRemoved(c, { userId: job.userId, slug: job.slug, renderId, segment: true }, () => c.env.FILES.delete(key), "the segment");
+          await keptOrRemoved(c, { userId: job.userId, slug: job.slug, renderId, upload: "segment" }, () => c.env.FILES.delete(key), "the segment");
           return c.json({ ok: true, size });
         }
         const row = await openDb(c.env.DB).query.renders.findFirst({ where: eq(renders.id, renderId) });
@@ -106,7 +107,7 @@ export const nodeUploadRoutes = new Hono<AppEnv>()
         const key = renderKey(job.userId, row.filename);
         const write = (reservation: Reservation) => streamToKey(c.env.FILES, key, body, length, type, reservation);
         const size = await storeWithinQuota(c.env, job.userId, key, { exact: length }, write);
-        await keptOrRemoved(c, { userId: job.userId, slug: job.slug, renderId, segment: false }, () => removeStored(c.env, job.userId, [key]), "the render's file");
+        await keptOrRemoved(c, { userId: job.userId, slug: job.slug, renderId, upload: "file" }, () => removeStored(c.env, job.userId, [key]), "the render's file");
         return c.json({ ok: true, size });
       },
     ),
@@ -142,13 +143,9 @@ export const nodeUploadRoutes = new Hono<AppEnv>()
         // Scratch space like a split render's segments: gone when the render ends, its final file counted instead.
         const key = livePieceKey(job.userId, renderId, n);
         const size = await streamToKey(c.env.FILES, key, body, length, "video/mp4", scratchSpace(length), pieceMetadata({ seconds, initBytes, mediaEnd, count }));
-        // The render may have ended while the piece came up. Its end looks for pieces only after it stored the render
-        // as ended (room/live-sweeps.ts), maybe before this one was stored: a piece the room no longer wants goes here,
-        // so none is ever left behind in R2. The room owns the render's status, so asking it costs no second D1 read.
-        if (!(await roomOf(c.env, job).keepsLivePiece(renderId))) {
-          await c.env.FILES.delete(key);
-          throw new ApiError(409, "the job ended while the piece was uploaded: it was not kept");
-        }
+        // The render may have ended while the piece came up: a piece its room no longer wants goes here, so none is
+        // ever left behind in R2. The room owns the render's status, so asking it costs no second D1 read.
+        await keptOrRemoved(c, { userId: job.userId, slug: job.slug, renderId, upload: "live piece" }, () => c.env.FILES.delete(key), "the piece");
         return c.json({ ok: true, size });
       },
     ),
@@ -191,23 +188,23 @@ export async function storeBesideRender(
   const key = upload.keyOf(render.userId, row.filename);
   const write = (reservation: Reservation) => streamToKey(c.env.FILES, key, body, length, upload.type, reservation);
   const size = await storeWithinQuota(c.env, render.userId, key, { exact: length }, write);
-  await keptOrRemoved(c, { ...render, segment: false }, () => removeStored(c.env, render.userId, [key]), upload.what);
+  await keptOrRemoved(c, { ...render, upload: "file" }, () => removeStored(c.env, render.userId, [key]), upload.what);
   return size;
 }
 
 /**
- * After an upload for a render (`segment`: a split render's segment) is stored: kept while the render's room still
- * wants it; otherwise removed and refused, 409. The render may have ended while it came up, and its end removes what
- * its uploads left (projection.ts writeEndedRender) maybe before this one was stored: asked after the store, the
- * room (which stores the render as ended before that removal) leaves no window in which both miss it.
+ * After an upload for a render is stored: kept while the render's room still wants it (room/node-calls.ts
+ * keepsUpload); otherwise removed and refused, 409. The render may have ended while it came up, and its end removes
+ * what its uploads left (projection.ts writeEndedRender, live-sweeps.ts) maybe before this one was stored: asked after
+ * the store, the room (which stores the render as ended before that removal) leaves no window in which both miss it.
  */
 async function keptOrRemoved(
   c: Context<AppEnv>,
-  render: { userId: string; slug: string; renderId: string; segment: boolean },
+  render: { userId: string; slug: string; renderId: string; upload: RenderUpload },
   remove: () => Promise<unknown>,
   what: string,
 ): Promise<void> {
-  if (await roomOf(c.env, render).keepsUpload(render.renderId, render.segment)) return;
+  if (await roomOf(c.env, render).keepsUpload(render.renderId, render.upload)) return;
   await remove();
   throw conflict(`the job ended while ${what} was uploaded: it was not kept`);
 }

@@ -3,7 +3,7 @@
 // LIVE_GRACE_MS after the end; then the alarm lists the render's prefix and deletes whatever is there, so a piece
 // whose upload finished in the instant the render ended goes too (after it stored a piece the upload route asks the
 // room whether the render still wants it, and removes it itself when not: farm/node-upload-routes.ts, node-calls.ts
-// `keepsLivePiece`). A render is looked at once it is stored as ended and its jobs are ended in D1, so no upload
+// `keepsUpload`). A render is looked at once it is stored as ended and its jobs are ended in D1, so no upload
 // starts after that look: a render with no piece then needs no sweep (a piece stored after the look is one whose
 // upload finds the render ended and removes it). Kept in the room's SQLite.
 import { logEvent } from "../../http/log.ts";

@@ -18,6 +18,9 @@ import { isLive } from "./render-step.ts";
 import { completed, givenBack, planned, progressed, taken } from "./render-transitions.ts";
 import { segmentCompleted, segmentTaken } from "./split-transitions.ts";
 
+/** What a node uploads for a render: its file (or poster, or manifest), a split render's segment, a live piece. */
+export type RenderUpload = "file" | "segment" | "live piece";
+
 /** What a completion answers the node: an error when the room found no file it said it uploaded. */
 export type CompleteAnswer = { ok: boolean; error?: string };
 
@@ -96,25 +99,19 @@ export class NodeCalls {
   }
 
   /**
-   * PUT /api/node/jobs/:id/live/:n, once the piece is stored: whether the render still wants it, that is whether it
-   * is still rendering whole (its render job running). The upload route deletes a piece it does not want. None is
-   * left behind: the render's end stores it as ended before it looks for pieces to sweep (render-ends.ts `sync`),
-   * so a piece wanted here was stored before that look and goes with the render's sweep (live-sweeps.ts).
+   * A node's upload for a render, once stored (PUT /api/node/jobs/:id/output, …/poster, …/manifest, …/live/:n):
+   * whether it may stay. The upload route removes anything else (node-upload-routes.ts keptOrRemoved). Nothing is left
+   * behind, since the render's end stores it as ended before it removes what its uploads left, so an upload wanted
+   * here was stored before that removal:
+   *   - a live piece while the render is still rendering whole (its end sweeps the pieces: live-sweeps.ts);
+   *   - a split render's segment while the render is split;
+   *   - the render's file, poster and manifest while the render is in progress or once it is done (they are its own,
+   *     offered and deleted with it; the end of a render not done removed them: projection.ts writeEndedRender).
    */
-  async keepsLivePiece(renderId: string): Promise<boolean> {
+  async keepsUpload(renderId: string, upload: RenderUpload): Promise<boolean> {
     const render = await this.driver.current();
-    return isLive(render, renderId) && render.phase === "rendering";
-  }
-
-  /**
-   * PUT /api/node/jobs/:id/output, …/poster, …/manifest, once the upload is stored: whether it may stay. A render's
-   * file, poster and manifest stay while the render is in progress or once it is done (they are its own, offered and
-   * deleted with it); a segment only while the render is split. The upload route removes anything else: the render's
-   * end removed what a render that is not done had (projection.ts writeEndedRender), maybe before this was stored.
-   */
-  async keepsUpload(renderId: string, segment: boolean): Promise<boolean> {
-    const render = await this.driver.current();
-    if (segment) return isLive(render, renderId) && render.phase === "split";
+    if (upload === "live piece") return isLive(render, renderId) && render.phase === "rendering";
+    if (upload === "segment") return isLive(render, renderId) && render.phase === "split";
     if (render?.id === renderId) return render.phase !== "ended" || render.status === "done";
     // A newer render is the room's now: the earlier one ended, as its row says.
     return (await endedStatus(this.env, renderId)) === "done";

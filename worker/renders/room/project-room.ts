@@ -23,7 +23,7 @@ import { BatchRun, type StartBatchResult } from "./batch-run.ts";
 import type { RoomBatch } from "./batch-transitions.ts";
 import { ChangeWaiters } from "./change-waiters.ts";
 import { LiveSweeps } from "./live-sweeps.ts";
-import { NodeCalls, type CompleteAnswer } from "./node-calls.ts";
+import { NodeCalls, type CompleteAnswer, type RenderUpload } from "./node-calls.ts";
 import { RenderCache } from "./render-cache.ts";
 import { RenderDriver } from "./render-driver.ts";
 import { RenderEnds, type RenderView } from "./render-ends.ts";
@@ -105,12 +105,8 @@ export class ProjectRoom extends DurableObject<Env> {
     return this.nodes.completeSegment(renderId, index, holder, body);
   }
 
-  keepsLivePiece(renderId: string): Promise<boolean> {
-    return this.nodes.keepsLivePiece(renderId);
-  }
-
-  keepsUpload(renderId: string, segment: boolean): Promise<boolean> {
-    return this.nodes.keepsUpload(renderId, segment);
+  keepsUpload(renderId: string, upload: RenderUpload): Promise<boolean> {
+    return this.nodes.keepsUpload(renderId, upload);
   }
 
   // ── a user's requests (user-calls.ts) ───────────────────────────────────────────────────────────────────────
