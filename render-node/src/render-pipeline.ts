@@ -16,10 +16,8 @@ import type { ChunkDone } from "./capture/capture-chunks.ts";
 import type { CaptureMode } from "./browser/launch-capture-browser.ts";
 import type { Finding } from "../../core/protocol/finding.ts";
 import type { TimelineStage } from "./progress/render-timeline.ts";
-import { segmentsOf } from "../../core/render/segment-plan.ts";
 import { prepareCarry, type PreviousRender } from "./carry/prepare-carry.ts";
-import type { CarryManifest } from "./carry/carry-manifest.ts";
-import type { SegmentCarrier } from "./carry/segment-carrier.ts";
+import type { RenderCarry } from "./carry/segment-carrier.ts";
 import { CarryReplayMismatch } from "./carry/scout-segment.ts";
 
 /** What a render made: the file, its figures, the findings and the timeline. */
@@ -43,15 +41,6 @@ export interface RenderResult {
    * previous render it was handed. Null for a format whose segments are not joined by copy (GIF, png-sequence).
    */
   carry: RenderCarry | null;
-}
-
-export interface RenderCarry {
-  manifest: CarryManifest;
-  /** Fixed segments taken from the previous render's output, neither captured nor encoded (every frame still sought). */
-  carriedSegments: number;
-  carriedFrames: number;
-  /** The render's fixed segments in all. */
-  segments: number;
 }
 
 /** The node's side of the pipeline: the session's, and how the node watches the render. */
@@ -82,14 +71,19 @@ export async function renderPipeline(
   outputPath: string,
   decide: PlanDecision,
 ): Promise<{ plan: RenderPlan; result: RenderResult | null }> {
-  try {
-    return await renderOnce(node, request, outputPath, decide);
-  } catch (error) {
-    // A page that shows another picture when sought back (scout-segment.ts) cannot be carried from: the render
-    // starts over from nothing, as a render without a previous one (the Worker has had the plan already).
-    if (!(error instanceof CarryReplayMismatch) || !node.previous) throw error;
-    node.onLine?.(`${error.message}`);
-    return renderOnce({ ...node, previous: null }, request, outputPath, async () => "render");
+  let attempt = node;
+  let decideOnce = decide;
+  for (;;) {
+    try {
+      return await renderOnce(attempt, request, outputPath, decideOnce);
+    } catch (error) {
+      // A page that shows another picture when sought back (scout-segment.ts) cannot be carried from: the render
+      // starts over once, from nothing, as a render without a previous one (the Worker has had the plan already).
+      if (!(error instanceof CarryReplayMismatch) || !attempt.previous) throw error;
+      node.onLine?.(error.message);
+      attempt = { ...node, previous: null };
+      decideOnce = async () => "render";
+    }
   }
 }
 
@@ -138,8 +132,7 @@ async function renderOnce(
         strict: options.strict, tools: session.tools, onLine: session.onLine, onFinding: session.onFinding,
       })),
     ]);
-    const carried = carry && carryResult(carry.carrier, { start: first, end: first + plan.frames }, options.fps);
-    if (carried && previous) session.onLine(carriedLine(carried));
+    const carried = carry?.carrier.finish() ?? null;
     // Join: the chunks in order with the sound, copied.
     const { size } = await timeline.time("joining", () => joinFiles({
       format: options.format, quality: options.quality, gifLoop: options.gifLoop, plan, files: chunks, audio,
@@ -162,16 +155,4 @@ async function renderOnce(
   } finally {
     await session.close();
   }
-}
-
-function carryResult(carrier: SegmentCarrier, range: { start: number; end: number }, fps: ResolvedRender["fps"]): RenderCarry {
-  const carried = [...carrier.carriedSegments().values()];
-  return {
-    manifest: carrier.manifest(), carriedSegments: carried.length, carriedFrames: carried.reduce((sum, r) => sum + r.end - r.start, 0),
-    segments: segmentsOf(range, fps).length,
-  };
-}
-
-function carriedLine({ carriedSegments, carriedFrames, segments }: RenderCarry): string {
-  return `segments carried from the previous render: ${carriedSegments} of ${segments} (${carriedFrames} frames not captured or encoded)`;
 }

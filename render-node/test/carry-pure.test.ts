@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { carryKey, type CarryKeyInput } from "../src/carry/carry-key.ts";
 import { readCarryManifest, readFingerprint, writeCarryManifest, CARRY_MANIFEST_VERSION, type CarryManifest } from "../src/carry/carry-manifest.ts";
-import { whyFrameDiffers, whyNotCarriedAtAll } from "../src/carry/carry-plan.ts";
+import { whyFrameDiffers, whyNotCarriedAtAll } from "../src/carry/segment-carrier.ts";
 import { carriesSegments, cutArgs } from "../src/carry/cut-previous-segments.ts";
 import { resolveRender } from "../src/plan/resolve-render.ts";
 

@@ -41,6 +41,8 @@ interface Edit {
   css?: string;
   /** The sound's data-volume. */
   volume?: number;
+  /** A label that counts how often a timeline callback at 2.2 s ran: seeking back across it does not undo it. */
+  counter?: boolean;
 }
 
 /**
@@ -63,6 +65,7 @@ ${edit.css ?? ""}</style></head><body>
 <div id="a" class="label" style="top: 25px" data-start="2.5" data-duration="1.5">${edit.a ?? "Alpha"}</div>
 <div id="title" data-start="${edit.titleStart ?? 2.5}" data-duration="${4 - (edit.titleStart ?? 2.5)}">${edit.title ?? "Version A"}</div>
 <audio src="assets/tone.wav" data-start="0" data-duration="3" data-volume="${edit.volume ?? 0.8}"></audio>
+${edit.counter ? `<div class="label" id="counter" style="left: 120px">0</div>` : ""}
 </div>
 <script>
 window.__timelines = window.__timelines || {};
@@ -70,6 +73,8 @@ const tl = gsap.timeline({ paused: true });
 tl.fromTo("#box", { x: 0 }, { x: 130, duration: 4, ease: "none" }, 0);
 tl.call(() => { document.getElementById("b").textContent = "B: " + document.getElementById("a").textContent; }, null, 0.5);
 tl.call(() => { throw new Error("boom at one second"); }, null, 1);
+${edit.counter ? `let runs = 0;
+tl.call(() => { document.getElementById("counter").textContent = String(++runs); }, null, 2.2);` : ""}
 window.__timelines["main"] = tl;
 </script></body></html>`;
 }
@@ -179,6 +184,19 @@ describe("incremental re-render", () => {
     const dir = await project({ volume: 0.3 });
     const run = await render(dir, first);
     expect(run.result.carry!.carriedSegments).toBe(4);
+    await expectEqualToFull(run, dir);
+  });
+
+  it("a page that shows another picture when sought back is rendered again without carrying: equal to a full render", async () => {
+    // The title's edit (from 2.5 s) is past the first frame of its segment (2 to 3 s), so the capture seeks back to
+    // 2 s; crossing the callback at 2.2 s backwards runs it again, the counter reads otherwise, and a frame sought
+    // again no longer shows what it showed going forward: nothing can be carried, the render starts over.
+    const before = await render(await project({ counter: true }), null);
+    const dir = await project({ counter: true, title: "Version B" });
+    const run = await render(dir, before);
+    expect(run.lines.join("\n")).toMatch(/looked otherwise when sought again after seeking back; rendering again without carrying/);
+    expect(run.result.carry!.carriedSegments).toBe(0);
+    expect(run.lines.some((line) => line.startsWith("segments carried from the previous render"))).toBe(false);
     await expectEqualToFull(run, dir);
   });
 });

@@ -10,10 +10,9 @@ import type { Viewport } from "../plan/settle-render.ts";
 import { segmentFrames, segmentsOf } from "../../../core/render/segment-plan.ts";
 import { carryKey } from "./carry-key.ts";
 import { readFingerprint, type CarryManifest } from "./carry-manifest.ts";
-import { previousOutputFrame } from "./carry-plan.ts";
 import { carriesSegments, cutPreviousSegments } from "./cut-previous-segments.ts";
 import { projectFileHashes } from "./project-file-hashes.ts";
-import { segmentCarrier, type SegmentCarrier } from "./segment-carrier.ts";
+import { previousOutputFrame, segmentCarrier, type SegmentCarrier } from "./segment-carrier.ts";
 
 /** The previous render of the same composition, as the node was handed it: its output file and its manifest. */
 export interface PreviousRender {
@@ -45,8 +44,9 @@ export async function prepareCarry(session: CaptureSession, input: {
   ]);
   const key = carryKey({ browserVersion, options, viewport: input.viewport, alpha: input.alpha, files, pageKey: readFingerprint(pageKey) });
   const size = segmentFrames(options.fps);
+  const segments = segmentsOf({ start: input.firstFrame, end: input.firstFrame + input.frames }, options.fps).length;
   const carrier = (from: CarryManifest | null) =>
-    segmentCarrier({ key, firstFrame: input.firstFrame, frames: input.frames, segmentFrames: size, previous: from, onLine: session.onLine });
+    segmentCarrier({ key, firstFrame: input.firstFrame, frames: input.frames, segmentFrames: size, segments, previous: from, onLine: session.onLine });
   const none = { pieces: Promise.resolve(new Map<number, string>()) };
   if (!previous) return { carrier: carrier(null), ...none };
   if (previous.manifest.key !== key) {

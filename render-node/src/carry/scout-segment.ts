@@ -5,8 +5,7 @@
 // it, the capture seeks back to the segment's start, and each frame sought again must show what it showed going
 // forward (a timeline callback is not undone by seeking back), else the render starts over without carrying
 // (CarryReplayMismatch).
-import type { SegmentCarrier } from "./segment-carrier.ts";
-import type { CarryRange } from "./carry-plan.ts";
+import type { CarryRange, SegmentCarrier } from "./segment-carrier.ts";
 
 /** A frame sought again after seeking back showed something else than going forward: render without carrying. */
 export class CarryReplayMismatch extends Error {

@@ -40,11 +40,11 @@ export function settleRender(
   if (declared.finding) onFinding(makeFinding("fps-not-a-rate", request.composition, declared.finding, { selector: `[data-composition-id="${info.compositionId}"]` }));
   if (!(info.duration > 0)) throw new Error(`composition "${info.compositionId}" has no duration: set data-duration on its root element`);
   const compositionFrames = countFrames(info.duration, options.fps);
+  const viewport = computeViewport(info.width, info.height, options.resolution, options.format);
   const range = settleRange(options, options.fps, compositionFrames);
   if (!range.ok) throw new RenderOptionError(range.option, `invalid ${range.option}: ${range.error}`);
   if (range.pastEnd) onFinding(makeFinding("range-past-end", request.composition, `to ${range.pastEnd}: rendered to its end`));
   const frames = range.end - range.first;
-  const viewport = computeViewport(info.width, info.height, options.resolution, options.format);
   const problems = findLimitProblems(reportedSize(info), { fps: options.fps.num / options.fps.den, source: "" });
   if (problems.length > 0) throw new Error(`composition ${describeLimitProblems(request.composition, problems)}`);
   if (options.format === "png-sequence" && frames > MAX_PNG_SEQUENCE_FRAMES) {
