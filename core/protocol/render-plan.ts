@@ -6,6 +6,7 @@ import { MAX_ENVELOPE_POINTS } from "../composition/volume-envelope.ts";
 import { MAX_LANE_POINTS } from "../composition/audio-automation.ts";
 import { FindingSchema } from "./finding-schema.ts";
 import { MAX_EFFECTS, RENDERED_EFFECT_TYPES } from "../composition/audio-fx-chain.ts";
+import type { PosterMoment } from "../composition/poster-time.ts";
 
 export const AudioClipSchema = z.object({
   src: z.string(),
@@ -29,6 +30,24 @@ export const AudioClipSchema = z.object({
   effects: z.array(z.object({ type: z.enum(RENDERED_EFFECT_TYPES), params: z.record(z.string(), z.number()) })).max(MAX_EFFECTS).optional(),
 });
 
+/**
+ * The poster's moment, settled by the planning node from the root's data-poster-time (read with the composition
+ * file, before any browser) and the output's frames (core/composition/poster-time.ts): the node that makes the poster
+ * (the render's, or a split render's join) takes it from here and reads no HTML.
+ */
+export const PosterMomentSchema = z.object({
+  /** The output's frame the poster shows, 0-based on the output's clock (a range render's first frame is 0). */
+  frame: z.number().int().nonnegative(),
+  /** That frame's moment, seconds from the output's start: what the log says. */
+  seconds: z.number().nonnegative(),
+  /** How it was chosen, for the log: `data-poster-time="1.5"`, or why it is the default moment. */
+  why: z.string(),
+});
+
+// The schema and the interface describe one shape: this fails to compile if they drift.
+const sameShape: [z.infer<typeof PosterMomentSchema>, PosterMoment] extends [PosterMoment, z.infer<typeof PosterMomentSchema>] ? true : never = true;
+void sameShape;
+
 export const RenderPlanSchema = z.object({
   composition: z.string(),
   frames: z.number().int().positive(),
@@ -42,6 +61,12 @@ export const RenderPlanSchema = z.object({
    * Absent: 0.
    */
   firstFrame: z.number().int().positive().optional(),
+  /**
+   * The poster's moment (PosterMomentSchema). Absent in a plan from a node older than the field, stored or posted
+   * while a deploy is under way: the poster is then the default moment of the plan's duration, and the node's log
+   * says the plan named none (plannedPosterMoment in core/composition/poster-time.ts).
+   */
+  poster: PosterMomentSchema.optional(),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   /** Frames keep their alpha (a transparent webm or mov, a png-sequence): every segment and the join follow it. */

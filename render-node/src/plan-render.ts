@@ -3,6 +3,7 @@
 // planComposition is the pipeline's first stage (render-pipeline.ts, render-segment.ts); planRender the farm's
 // first step alone.
 import { makeFinding } from "../../core/protocol/finding.ts";
+import { settlePosterMoment } from "../../core/composition/poster-time.ts";
 import type { RenderPlan } from "../../core/protocol/render-plan.ts";
 import type { CompositionInfo } from "../../page-runtime/api.ts";
 import type { CaptureMode } from "./browser/launch-capture-browser.ts";
@@ -47,7 +48,7 @@ export interface PlannedRender {
 export async function planComposition(request: ResolvedRender, session: CaptureSession, spares = 0): Promise<PlannedRender> {
   const { projectDir, onLine, onFinding } = session;
   const composition = request.composition;
-  const variableFindings = await checkCompositionFile(projectDir, request);
+  const { variableFindings, declaredPosterTime } = await checkCompositionFile(projectDir, request);
   const endLoading = session.timeline.begin("loading");
   for (const finding of variableFindings) onFinding(finding);
   onLine(`loading composition ${composition}`);
@@ -60,6 +61,9 @@ export async function planComposition(request: ResolvedRender, session: CaptureS
   // The rate, frames, limits and viewport, settled on what the page reported (before any frame is captured).
   const { options, frames, firstFrame, compositionFrames, viewport } = settleRender(request, info, onFinding);
   const totalSeconds = (compositionFrames * options.fps.den) / options.fps.num;
+  const durationSeconds = (frames * options.fps.den) / options.fps.num;
+  // The poster's moment, settled with the output's frames: the node that makes the poster takes it from the plan.
+  const poster = settlePosterMoment(declaredPosterTime, { frames, fps: options.fps.num / options.fps.den, durationSeconds, firstFrame });
   const alpha = await rendersWithAlpha(options.format, first.browser, info, { file: composition, onFinding });
   // Gains a script changes over time, sampled from the timeline now (before any capture seeks it).
   const volumes = await sampleVolumeAutomation(first.browser, info, { fps: options.fps.num / options.fps.den, totalSeconds, bounded: session.tools, composition, onFinding });
@@ -83,7 +87,7 @@ export async function planComposition(request: ResolvedRender, session: CaptureS
   });
   const plan: RenderPlan = {
     composition, frames, ...(firstFrame > 0 ? { firstFrame } : {}), fps: { ...options.fps }, fpsText: options.fpsText,
-    durationSeconds: (frames * options.fps.den) / options.fps.num,
+    durationSeconds, poster,
     width: viewport.outputWidth, height: viewport.outputHeight, alpha, audio, findings: [...session.findings],
   };
   return { plan, options, compositionFrames, page, first, info, viewport, alpha, transitions };

@@ -49,17 +49,19 @@ function body(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-// One render job (or, with `kind`, a snapshot job), handed out once; `cancelWhen` makes a progress post answer
+// One render job (or, with `kind`, a snapshot or a join job), handed out once; `cancelWhen` makes a progress post answer
 // cancelled: true; `refusePoster` answers the poster's upload with that refusal (e.g. a full storage quota); `carry`
 // hands the job a previous render to carry from (its output and manifest; either absent answers 404); `planSegments`
 // answers the plan with that many segments (more than one: the render is split, its job ends after the plan); `slow`
-// answers the output's upload, or each project file, that much later.
+// answers the output's upload, or each project file, that much later; `segmentFiles` are the files a join job
+// downloads as its segments, in order.
 export async function startStudio(
-  projectDir: string, options: Record<string, unknown>, cancelWhen?: (lines: string[]) => boolean, kind: "render" | "snapshot" = "render",
+  projectDir: string, options: Record<string, unknown>, cancelWhen?: (lines: string[]) => boolean, kind: "render" | "snapshot" | "join" = "render",
   refusePoster?: { status: number; error: string },
   carry?: { from: string; output?: Buffer; manifest?: string },
   planSegments = 1,
   slow: { outputMs?: number; fileMs?: number } = {},
+  segmentFiles: string[] = [],
 ) {
   const seen: Seen = { lines: [], output: null, outputType: undefined, poster: null, posterType: undefined, complete: null, unauthorized: 0, previousReads: [], at: {}, filesAtOnce: 0 };
   let filesUnderWay = 0;
@@ -110,6 +112,12 @@ export async function startStudio(
       if (!bytes) return json(res, 404, { error: `no file ${path} in the project` });
       res.writeHead(200);
       return res.end(bytes);
+    }
+    if (url.pathname.startsWith(`${prefix}/segments/`)) {
+      const file = segmentFiles[Number(url.pathname.slice(`${prefix}/segments/`.length))];
+      if (file === undefined) return json(res, 404, { error: "no such segment" });
+      res.writeHead(200);
+      return res.end(await readFile(file));
     }
     if (url.pathname === `${prefix}/progress`) {
       seen.lines.push(...(JSON.parse(data.toString()) as { lines: string[] }).lines);

@@ -1,20 +1,29 @@
 // A finished render's poster (issue 34, point 5), made by the render node as a process from the file it rendered:
 // decoded, it is the frame shown at the composition's data-poster-time (else HyperFrames' moment: the middle of a
 // video of 3 s or less), in a video and in a png-sequence's zip; a poster the studio refuses leaves the render done;
-// it is made while the output uploads.
+// it is made while the output uploads. Its moment is settled once, by the plan the node posts (declared, invalid,
+// absent, moved by a range's `from`), and a split render's join makes its poster at the plan's moment, reading no HTML.
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { unzipSync } from "fflate";
-import { afterEach, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { RenderPlanSchema, type RenderPlan } from "../../core/protocol/render-plan.ts";
+import { planRender } from "../src/plan-render.ts";
 import { resolveBinaries, type Binaries } from "../src/system/resolve-binaries.ts";
 import { runTool } from "../src/system/run-tool.ts";
-import { POSTER_FILE } from "../src/poster/poster-args.ts";
+import { POSTER_FILE } from "../src/poster/make-poster.ts";
 import { startNode as startNodeProcess, startStudio } from "./fake-studio.ts";
 import { CANVAS, makeTestProject } from "./make-test-project.ts";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((c) => c()));
+
+/** `project`'s index.html with `attributes` on its root. */
+async function declare(project: string, attributes: string): Promise<void> {
+  const html = await readFile(join(project, "index.html"), "utf8");
+  await writeFile(join(project, "index.html"), html.replace('data-composition-id="main" data-start="0"', `data-composition-id="main" ${attributes} data-start="0"`));
+}
 
 /** Renders `project` with `options` through the node process; what the fake studio received. */
 async function render(project: string, options: Record<string, unknown>, refusePoster?: { status: number; error: string }) {
@@ -146,4 +155,64 @@ it("the poster is made while the output uploads and goes up once the output is s
   expect(seen.at.manifest!).toBeGreaterThanOrEqual(seen.at.outputAnswered!);
   // One after the other, the upload and the poster take 8 s and more before the render can complete.
   expect(seen.at.complete! - seen.at.output!, node.output()).toBeLessThan(6500);
+});
+
+it("the plan a node posts settles the poster's moment: declared, invalid, absent, and moved by a range's from", async () => {
+  const binaries = await resolveBinaries();
+  const signal = new AbortController().signal;
+  const planOf = async (attributes: string, options: Record<string, unknown> = {}) => {
+    const project = await makeTestProject(binaries.ffmpeg);
+    await declare(project, attributes);
+    const plan = await planRender({ projectDir: project, options: { format: "mp4", quality: "draft", ...options }, binaries, signal });
+    // What the Worker stores and hands a split render's join: the moment survives its schema.
+    expect(RenderPlanSchema.parse(plan).poster).toEqual(plan.poster);
+    return plan.poster;
+  };
+  // 2 s at 30 fps; the default moment is the middle, frame 30.
+  expect(await planOf('data-poster-time="1.5"')).toEqual({ frame: 45, seconds: 1.5, why: 'data-poster-time="1.5"' });
+  expect(await planOf('data-poster-time="later"')).toEqual({ frame: 30, seconds: 1, why: 'data-poster-time="later" is not a time within the video, so the default moment' });
+  expect(await planOf("")).toEqual({ frame: 30, seconds: 1, why: "the default moment" });
+  // Seconds 0.5 to 1.5: the declared 1.25 s is 0.75 s into the output, its frame 22.
+  expect(await planOf('data-poster-time="1.25"', { from: 0.5, to: 1.5 })).toEqual({ frame: 22, seconds: 0.75, why: 'data-poster-time="1.25"' });
+});
+
+describe("a split render's join", () => {
+  /** A join job of one segment (2 s at 30 fps, a red box moving 100 px a second) with `plan`; what the studio received and the segment. */
+  async function joinWith(poster: RenderPlan["poster"]) {
+    const binaries = await resolveBinaries();
+    const project = await makeTestProject(binaries.ffmpeg);
+    // The file says 1.5 s (frame 45): a join that read it would show another frame than the plan's.
+    await declare(project, 'data-poster-time="1.5"');
+    const segment = join(await mkdtemp(join(tmpdir(), "join-poster-")), "segment-0.mp4");
+    cleanups.push(() => void rm(dirname(segment), { recursive: true, force: true }));
+    const scene = `color=c=black:s=${CANVAS.width}x${CANVAS.height}:r=30:d=2[bg];color=c=red:s=40x40:r=30:d=2[box];[bg][box]overlay=x='t*100':y=20:shortest=1`;
+    await runTool(binaries.ffmpeg, ["-v", "error", "-y", "-filter_complex", scene, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-an", segment], new AbortController().signal).done;
+    const plan: RenderPlan = {
+      composition: "index.html", frames: 60, fps: { num: 30, den: 1 }, fpsText: "30", durationSeconds: 2, ...(poster ? { poster } : {}),
+      width: CANVAS.width, height: CANVAS.height, audio: [], findings: [],
+    };
+    const options = { renderId: "r1", segments: [0], plan, render: { format: "mp4", quality: "draft" } };
+    const studio = await startStudio(project, options, undefined, "join", undefined, undefined, 1, {}, [segment]);
+    cleanups.push(studio.close);
+    const node = startNodeProcess(studio.url, { NODE_CONCURRENCY: "1" });
+    cleanups.push(() => node.child.kill("SIGKILL"));
+    await studio.completed;
+    expect(studio.seen.complete, node.output()).toEqual({ ok: true });
+    const still = join(dirname(segment), "poster.jpg");
+    await writeFile(still, studio.seen.poster!);
+    return { seen: studio.seen, binaries, still };
+  }
+
+  it("makes its poster at the plan's moment, not at the one the composition file declares", async () => {
+    const { seen, binaries, still } = await joinWith({ frame: 12, seconds: 0.4, why: 'data-poster-time="0.4"' });
+    expect(seen.lines.filter((line) => line.startsWith("poster:"))).toEqual([`poster: frame 12 (0.4 s, data-poster-time="0.4"), ${seen.poster!.length} bytes`]);
+    // Frame 12 shows the box 40 px in; frame 45, the file's moment, 150 px.
+    expect(Math.abs(boxLeft(await decode(binaries, still)) - 40)).toBeLessThanOrEqual(2);
+  });
+
+  it("handed a plan without a moment (an older node planned it), takes the default moment of its duration and says so", async () => {
+    const { seen, binaries, still } = await joinWith(undefined);
+    expect(seen.lines.filter((line) => line.startsWith("poster:"))).toEqual([`poster: frame 30 (1 s, the default moment: the plan names none, made by an older render node), ${seen.poster!.length} bytes`]);
+    expect(Math.abs(boxLeft(await decode(binaries, still)) - 100)).toBeLessThanOrEqual(2);
+  });
 });

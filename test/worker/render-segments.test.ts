@@ -1,6 +1,7 @@
 // Split renders on the Worker side, nodes played over the real protocol: the plan posted by the planning node, the
 // split decided with idle nodes parked on the JobBoard, segments on three nodes, a lost segment retried, the join,
-// cancel reaching every segment holder, and the MAX_VIDEO_SECONDS limit on a plan.
+// cancel reaching every segment holder, the plan's poster moment handed to the join, and the MAX_VIDEO_SECONDS limit
+// on a plan.
 import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ClaimResponseSchema } from "../../core/protocol/node-routes.ts";
@@ -119,6 +120,19 @@ describe("split renders (segments across nodes)", () => {
     expect(await json(await nodeCall(a, "POST", `/jobs/${short.state.id}/plan`, { plan: plan(600) }))).toEqual({ cancelled: false, segments: [{ index: 0, fromFrame: 0, toFrame: 600 }] });
     await finishWithFile(a, short.state.id);
     expect(await renderState(short.s.token, "short")).toMatchObject({ status: "done", segments: null });
+  });
+
+  it("the poster's moment the planning node settled reaches the join in its plan, so the join makes the same poster", async () => {
+    const [a, b] = [await registerNode("poster-a"), await registerNode("poster-b")];
+    const { state } = await startRender("farm-split-poster", "split-poster");
+    while ((await claim(a))?.id !== state.id);
+    const parked = await parkIdleNodes(b, ["p", "q"]);
+    const poster = { frame: 45, seconds: 1.5, why: 'data-poster-time="1.5"' };
+    expect((await json<{ segments: unknown[] }>(await nodeCall(a, "POST", `/jobs/${state.id}/plan`, { plan: { ...plan(900), poster } }))).segments).toHaveLength(3);
+    const segments = [...(await Promise.all(parked)).map((job) => ({ job, key: b })), { job: await claimKindOf(a, "segment"), key: a }];
+    for (const { job, key } of segments) await finishWithFile(key, job!.id, new Uint8Array(8));
+    const join = await claimKindOf(a, "join");
+    expect(join?.options).toMatchObject({ renderId: state.id, plan: { ...plan(900), poster } });
   });
 
   it("a plan longer than MAX_VIDEO_SECONDS fails the render with the limit named and queues no segment; an hour is allowed", async () => {

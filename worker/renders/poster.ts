@@ -3,7 +3,7 @@
 // lives and dies with the file: offered exactly while the download is (state.ts), served by the same route family
 // with the same rules (GET /renders/<filename>/poster, renders-routes.ts), deleted with it (delete-files.ts).
 
-/** The poster is a JPEG (render-node/src/poster/poster-args.ts). */
+/** The poster is a JPEG (render-node/src/poster/make-poster.ts). */
 export const POSTER_CONTENT_TYPE = "image/jpeg";
 
 /** A poster is one frame; past this it is not one (a 4096x2160 JPEG is a few MB at most). */

@@ -34,7 +34,7 @@ export interface FarmJobContext {
 }
 
 /** What the work returns: "completed" to report success, "ended" when the Worker already ended the job, or a
- * success with more to say: without a poster, with why (post-poster.ts); what it carried from the previous render. */
+ * success with more to say: without a poster, with why (upload-finished-render.ts); what it carried from the previous render. */
 export type FarmJobResult = "completed" | "ended" | { posterError?: string; carried?: CompleteRequest["carried"] };
 
 export async function runFarmJob(

@@ -53,9 +53,9 @@ export function runJoinJob(client: NodeClient, job: Job, settings: FarmJobSettin
     });
     onLine(`joined: ${joined.frames} frames, ${joined.durationSeconds.toFixed(3)} s`);
     stage("uploading");
-    // The output, and its poster made meanwhile.
+    // The output, and its poster made meanwhile at the moment the planning node settled (the Worker's copy of its plan).
     const tools = stageTools(binaries, bounds, signal);
-    const { posterError } = await uploadFinishedRender(client, job, tools, { output, format: options.format, plan: joinOptions.plan, projectDir, composition: options.composition, work }, onLine);
+    const { posterError } = await uploadFinishedRender(client, job, tools, { output, format: options.format, plan: joinOptions.plan, work }, onLine);
     return posterError === undefined ? "completed" : { posterError };
   });
 }

@@ -59,7 +59,7 @@ export function runRenderJob(client: NodeClient, job: Job, settings: FarmJobSett
     // The output, then its manifest and poster (made meanwhile), with the last live pieces still going up: all of
     // them are there before the render is complete.
     const { posterError } = await uploadFinishedRender(client, job, await toolsOf(), {
-      output, format: options.format, plan, projectDir, composition: options.composition, work,
+      output, format: options.format, plan, work,
       manifest: result.carry?.manifest, pending: live?.settled(),
     }, onLine, timeline.time);
     onLine(`timeline: ${formatTimeline(timeline.stages())}`);

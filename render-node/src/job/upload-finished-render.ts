@@ -3,14 +3,23 @@
 // and the poster go up side by side. Nothing waits for what it does not need: one after the other these steps were
 // a second or more of every render through the studio, several at a loaded machine's pace (bench/README.md, "Keep
 // the lead, through the API"). The output is stored first, as before: a storage quota with room for only one of
-// them keeps it for the video. The render is complete once all of them are there.
-import { FORMAT_CONTENT_TYPES } from "../../../core/render/render-options.ts";
+// them keeps it for the video. The render is complete once all of them are there. A poster that cannot be made or
+// stored never fails the render: the log says why and the completion hands the reason back, so GET render tells it.
+import { plannedPosterMoment } from "../../../core/composition/poster-time.ts";
+import type { RenderPlan } from "../../../core/protocol/render-plan.ts";
+import { FORMAT_CONTENT_TYPES, type Format } from "../../../core/render/render-options.ts";
 import type { Job, NodeClient } from "../protocol/node-protocol-client.ts";
 import { writeCarryManifest, type CarryManifest } from "../carry/carry-manifest.ts";
+import { makePoster, POSTER_CONTENT_TYPE, type Poster } from "../poster/make-poster.ts";
 import type { StageTools } from "../system/stage-tools.ts";
-import { postPoster, type PosterStep } from "./post-poster.ts";
 
-export interface FinishedRender extends PosterStep {
+export interface FinishedRender {
+  output: string;
+  format: Format;
+  /** The video's frames and rate, and the poster's moment, as the plan settled them (the Worker's copy for a join). */
+  plan: Pick<RenderPlan, "frames" | "fps" | "durationSeconds" | "poster">;
+  /** The job's scratch folder, where the poster is made. */
+  work: string;
   /** The manifest the next render carries from (none: a format that carries nothing, or a join). */
   manifest?: CarryManifest | undefined;
   /** Work the job still has in flight that must end before it completes (the live view's last uploads); never rejects. */
@@ -49,5 +58,35 @@ async function uploadManifest(client: NodeClient, id: string, manifest: CarryMan
     await client.uploadManifest(id, writeCarryManifest(manifest));
   } catch (error) {
     onLine(`the carry manifest was not stored (${(error as Error).message}): the next render of this composition renders in full`);
+  }
+}
+
+/**
+ * Makes and uploads the poster; resolves with why there is none (undefined: uploaded). Throws only when the job was
+ * stopped, or with `stored`'s error. The poster is made at once but goes up only once `stored` (the output's upload)
+ * resolves: a storage quota with room for one of them keeps it for the video.
+ */
+async function postPoster(client: NodeClient, job: Job, tools: StageTools, render: FinishedRender, onLine: (line: string) => void, stored: Promise<unknown>): Promise<string | undefined> {
+  const none = (error: unknown) => {
+    tools.signal.throwIfAborted();
+    const why = error instanceof Error ? error.message : String(error);
+    onLine(`poster: none, the render is done without one: ${why}`);
+    return why;
+  };
+  const { plan } = render;
+  let poster: Poster;
+  try {
+    poster = await makePoster(tools, { output: render.output, format: render.format, fps: plan.fps.num / plan.fps.den, moment: plannedPosterMoment(plan), work: render.work });
+  } catch (error) {
+    return none(error);
+  }
+  // Its failure is the output's, which fails the job: its owner reports it.
+  await stored;
+  try {
+    const { size } = await client.uploadPoster(job.id, poster.path, POSTER_CONTENT_TYPE);
+    onLine(`poster: frame ${poster.frame} (${poster.seconds} s, ${poster.why}), ${size} bytes`);
+    return undefined;
+  } catch (error) {
+    return none(error);
   }
 }

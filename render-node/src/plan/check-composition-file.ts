@@ -3,10 +3,16 @@
 // in depth for the Worker's check (worker/limits/composition-size.ts), since one page of data-width="100000" would
 // make each browser allocate gigabytes per frame; and the render-time variables match what it declares: a strict
 // render fails naming each key, otherwise each issue is a warning finding (the Worker already refused a strict
-// render it could judge; this covers renders started elsewhere, such as the CLI's local render).
+// render it could judge; this covers renders started elsewhere, such as the CLI's local render). What it read that
+// the render needs later comes back with the findings: the root's data-poster-time, for the plan to settle the
+// poster's moment (plan-render.ts), so no later stage (the poster, a split render's join) reads the file again.
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { describeLimitProblems, findLimitProblems, readCompositionSize } from "../../../core/composition/size-limits.ts";
+import { describeLimitProblems, findLimitProblems, readRootSize } from "../../../core/composition/size-limits.ts";
+import { findRootElement } from "../../../core/composition/find-root-element.ts";
+import { parseSeconds } from "../../../core/composition/parse-number-attribute.ts";
+import { readPosterTime, type DeclaredPosterTime } from "../../../core/composition/poster-time.ts";
+import { parseHtml, readAttribute } from "../../../core/html/parse-html.ts";
 import { readVariableDeclarations } from "../../../core/composition/read-variable-declarations.ts";
 import { makeFinding, type Finding } from "../../../core/protocol/finding.ts";
 import { renderRate } from "../../../core/render/render-rate.ts";
@@ -17,9 +23,17 @@ import type { ResolvedRender } from "./resolve-render.ts";
 /** What the check reads of the request. */
 export type FileCheckRequest = Pick<ResolvedRender, "composition" | "format" | "fpsGiven" | "fpsText" | "variables" | "strictVariables">;
 
-/** Throws when the file is missing, over a limit, or (strictVariables) its variables do not match; else the variables' findings. */
-export async function checkCompositionFile(projectDir: string, request: FileCheckRequest): Promise<Finding[]> {
-  const { composition, variables } = request;
+/** What the check found and read of the file. */
+export interface CompositionFileReading {
+  /** The render-time variables' issues, as warning findings (none without variables). */
+  variableFindings: Finding[];
+  /** The root's data-poster-time (null when absent or when the file has no root). */
+  declaredPosterTime: DeclaredPosterTime;
+}
+
+/** Throws when the file is missing, over a limit, or (strictVariables) its variables do not match; else what it read. */
+export async function checkCompositionFile(projectDir: string, request: FileCheckRequest): Promise<CompositionFileReading> {
+  const { composition } = request;
   const path = join(projectDir, composition);
   const entry = await stat(path).catch((error: unknown) => {
     if (isNotFound(error)) return null;
@@ -27,15 +41,23 @@ export async function checkCompositionFile(projectDir: string, request: FileChec
   });
   if (!entry?.isFile()) throw new Error(`composition "${composition}" does not exist in the project`);
   const html = await readFile(path, "utf8");
-  const size = readCompositionSize(html);
+  const root = findRootElement(parseHtml(html));
+  const size = root ? readRootSize(root) : null;
   if (size) {
     // Frames counted at the request's fps as the API wrote it, else the root's data-fps, else the default.
     const problems = findLimitProblems(size, renderRate({ fps: request.fpsGiven ? request.fpsText : null, format: request.format }, size.fps));
     if (problems.length > 0) throw new Error(`composition ${describeLimitProblems(composition, problems)}`);
   }
+  // Read on the same clock as the linter reads it: seconds within the root's data-duration.
+  const declaredPosterTime = root ? readPosterTime(root, parseSeconds(readAttribute(root, "data-duration"))) : null;
+  return { variableFindings: checkVariables(html, request), declaredPosterTime };
+}
+
+/** The request's variables against what the file declares: throws when strict and they differ, else warning findings. */
+function checkVariables(html: string, { composition, variables, strictVariables }: FileCheckRequest): Finding[] {
   if (!variables || Object.keys(variables).length === 0) return [];
   const issues = validateVariables(variables, readVariableDeclarations(html), composition);
-  if (issues.length > 0 && request.strictVariables) throw new Error(describeVariableIssues(issues));
+  if (issues.length > 0 && strictVariables) throw new Error(describeVariableIssues(issues));
   return issues.map((issue) =>
     makeFinding("variable-mismatch", composition, issue.message, {
       fixHint: issue.kind === "undeclared"

@@ -1,55 +1,36 @@
-// A render's poster: the frame its composition names (data-poster-time on the root) or, without one, the moment
-// HyperFrames shows a paused composition at (core/composition/poster-time.ts), taken from the rendered output
-// itself with ffmpeg, so the poster is exactly a frame of the file the user downloads.
-import { readFile, stat } from "node:fs/promises";
+// A render's poster: the frame at the moment its plan settled (the root's data-poster-time, else HyperFrames'
+// paused-preview moment: core/composition/poster-time.ts), taken from the rendered output itself with ffmpeg, so the
+// poster is exactly a frame of the file the user downloads. No HTML is read here: the plan read it once.
+import { stat } from "node:fs/promises";
 import { join } from "node:path";
+import type { PosterMoment } from "../../../core/composition/poster-time.ts";
 import type { Format } from "../../../core/render/render-options.ts";
-import { findRootElement } from "../../../core/composition/find-root-element.ts";
-import { parseSeconds } from "../../../core/composition/parse-number-attribute.ts";
-import { choosePosterTime, posterFrame, readPosterTime, type DeclaredPosterTime } from "../../../core/composition/poster-time.ts";
-import { parseHtml, readAttribute } from "../../../core/html/parse-html.ts";
 import { isNotFound } from "../system/debug-log.ts";
 import type { StageTools } from "../system/stage-tools.ts";
 import { extractZipFrame } from "./extract-zip-frame.ts";
-import { imagePosterArgs, POSTER_FILE, videoPosterArgs } from "./poster-args.ts";
 
-/** What the poster needs to know of the render: its output and the video's frames as the plan settled them. */
+/** The poster is a JPEG at the output's size (alpha, where the output has it, is dropped). */
+export const POSTER_CONTENT_TYPE = "image/jpeg";
+export const POSTER_FILE = "poster.jpg";
+
+/** JPEG quality on ffmpeg's 2 (best) to 31 scale. */
+const POSTER_QSCALE = "3";
+
+/** What the poster needs to know of the render: its output, the video's rate, and the moment the plan settled. */
 export interface PosterInput {
   output: string;
   format: Format;
-  frames: number;
   fps: number;
-  durationSeconds: number;
-  /** A range render's first frame on the composition's clock (0 for a whole render): data-poster-time is on that clock. */
-  firstFrame: number;
-  /** The composition's file, whose root may declare data-poster-time. */
-  compositionPath: string;
+  moment: PosterMoment;
   work: string;
 }
 
-export interface Poster {
+export interface Poster extends PosterMoment {
   path: string;
-  seconds: number;
-  frame: number;
-  /** How the moment was chosen, for the render's log. */
-  why: string;
-}
-
-/** The root's data-poster-time, read from the composition file (null when absent or when the file has no root). */
-export async function readDeclaredPosterTime(compositionPath: string): Promise<DeclaredPosterTime> {
-  const root = findRootElement(parseHtml(await readFile(compositionPath, "utf8")));
-  return root ? readPosterTime(root, parseSeconds(readAttribute(root, "data-duration"))) : null;
 }
 
 export async function makePoster(tools: StageTools, input: PosterInput): Promise<Poster> {
-  const declared = await readDeclaredPosterTime(input.compositionPath);
-  // data-poster-time is on the composition's clock; a range's output shows it from its first frame.
-  const start = input.firstFrame / input.fps;
-  const seconds = choosePosterTime(declared, input.durationSeconds, start);
-  const frame = posterFrame(seconds, input.fps, input.frames);
-  const why = declared && "seconds" in declared && declared.seconds - start === seconds
-    ? `data-poster-time="${declared.seconds}"`
-    : declared && "invalid" in declared ? `data-poster-time="${declared.invalid}" is not a time within the video, so the default moment` : "the default moment";
+  const { frame, seconds } = input.moment;
   const path = join(input.work, POSTER_FILE);
   const bound = { ms: tools.bounds.encodeMs, stage: "making the poster" };
   if (input.format === "png-sequence") {
@@ -65,5 +46,22 @@ export async function makePoster(tools: StageTools, input: PosterInput): Promise
     throw error;
   });
   if (!written?.size) throw new Error(`ffmpeg found no frame at ${seconds} s of the output`);
-  return { path, seconds, frame, why };
+  return { ...input.moment, path };
+}
+
+// ffmpeg's arguments (pure; the numbers are formatted here, on the command line only).
+
+/**
+ * Frame `frame` of a video at `fps`: an accurate seek (ffmpeg decodes from the keyframe before and drops every frame
+ * shown before the time), to a quarter frame before the frame's own time, so rounding never lands on the next one.
+ * By time, as a player shows it: the same frame in every format, a GIF's included, whatever its coded frames.
+ */
+export function videoPosterArgs(input: string, frame: number, fps: number, output: string): string[] {
+  const seek = Math.max(0, (frame - 0.25) / fps);
+  return ["-hide_banner", "-loglevel", "error", "-ss", seek.toFixed(6), "-i", input, "-map", "0:v:0", "-frames:v", "1", "-q:v", POSTER_QSCALE, "-y", output];
+}
+
+/** One still image (a png-sequence's frame) as the poster. */
+export function imagePosterArgs(input: string, output: string): string[] {
+  return ["-hide_banner", "-loglevel", "error", "-i", input, "-frames:v", "1", "-q:v", POSTER_QSCALE, "-y", output];
 }
