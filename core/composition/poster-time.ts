@@ -68,9 +68,20 @@ export function settlePosterMoment(declared: DeclaredPosterTime, output: PosterO
   const frame = posterFrame(seconds, output.fps, output.frames);
   const why = declared && "seconds" in declared && declared.seconds - start === seconds
     ? `${POSTER_TIME_ATTRIBUTE}="${declared.seconds}"`
-    : declared && "invalid" in declared ? `${POSTER_TIME_ATTRIBUTE}="${declared.invalid}" is not a time within the video, so the default moment` : "the default moment";
+    : declared && "invalid" in declared ? `${POSTER_TIME_ATTRIBUTE}="${quoted(declared.invalid)}" is not a time within the video, so the default moment` : "the default moment";
   return { frame, seconds, why };
 }
+
+/** Longest attribute text the reason quotes: the reason travels in the plan, whose field is bounded (render-plan.ts). */
+const MAX_QUOTED = 80;
+
+/** The page's own text, cut so that the reason stays within POSTER_WHY_MAX_LENGTH. */
+function quoted(text: string): string {
+  return text.length <= MAX_QUOTED ? text : `${text.slice(0, MAX_QUOTED)}…`;
+}
+
+/** The longest reason a plan may carry (core/protocol/render-plan.ts PosterMomentSchema). */
+export const POSTER_WHY_MAX_LENGTH = 200;
 
 /** Of a plan, what the poster needs: the moment it settled, when its node settled one. */
 export interface PlannedPoster {

@@ -6,7 +6,7 @@ import { MAX_ENVELOPE_POINTS } from "../composition/volume-envelope.ts";
 import { MAX_LANE_POINTS } from "../composition/audio-automation.ts";
 import { FindingSchema } from "./finding-schema.ts";
 import { MAX_EFFECTS, RENDERED_EFFECT_TYPES } from "../composition/audio-fx-chain.ts";
-import type { PosterMoment } from "../composition/poster-time.ts";
+import { POSTER_WHY_MAX_LENGTH, type PosterMoment } from "../composition/poster-time.ts";
 
 export const AudioClipSchema = z.object({
   src: z.string(),
@@ -41,7 +41,7 @@ export const PosterMomentSchema = z.object({
   /** That frame's moment, seconds from the output's start: what the log says. */
   seconds: z.number().nonnegative(),
   /** How it was chosen, for the log: `data-poster-time="1.5"`, or why it is the default moment. */
-  why: z.string(),
+  why: z.string().max(POSTER_WHY_MAX_LENGTH),
 });
 
 // The schema and the interface describe one shape: this fails to compile if they drift.
@@ -73,7 +73,7 @@ export const RenderPlanSchema = z.object({
   alpha: z.boolean().optional(),
   audio: z.array(AudioClipSchema).max(1000),
   findings: z.array(FindingSchema).max(1000),
-});
+}).refine((plan) => !plan.poster || plan.poster.frame < plan.frames, { message: "the poster's frame is past the plan's last frame", path: ["poster", "frame"] });
 export type RenderPlan = z.infer<typeof RenderPlanSchema>;
 
 /** One frame range of a split render: frames [fromFrame, toFrame). */

@@ -41,6 +41,7 @@ export async function checkCompositionFile(projectDir: string, request: FileChec
   });
   if (!entry?.isFile()) throw new Error(`composition "${composition}" does not exist in the project`);
   const html = await readFile(path, "utf8");
+  const variableFindings = checkVariables(html, request);
   const root = findRootElement(parseHtml(html));
   const size = root ? readRootSize(root) : null;
   if (size) {
@@ -50,7 +51,7 @@ export async function checkCompositionFile(projectDir: string, request: FileChec
   }
   // Read on the same clock as the linter reads it: seconds within the root's data-duration.
   const declaredPosterTime = root ? readPosterTime(root, parseSeconds(readAttribute(root, "data-duration"))) : null;
-  return { variableFindings: checkVariables(html, request), declaredPosterTime };
+  return { variableFindings, declaredPosterTime };
 }
 
 /** The request's variables against what the file declares: throws when strict and they differ, else warning findings. */

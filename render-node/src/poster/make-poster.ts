@@ -33,12 +33,13 @@ export async function makePoster(tools: StageTools, input: PosterInput): Promise
   const { frame, seconds } = input.moment;
   const path = join(input.work, POSTER_FILE);
   const bound = { ms: tools.bounds.encodeMs, stage: "making the poster" };
-  if (input.format === "png-sequence") {
+  if (input.format !== "png-sequence") {
+    await tools.run(tools.binaries.ffmpeg, videoPosterArgs(input.output, frame, input.fps, path), { bound }).done;
+  } else {
+    // A png-sequence is a zip of frames: the frame is taken out of it, then made a JPEG like a video's.
     const still = join(input.work, "poster-frame.png");
     await extractZipFrame(input.output, frame, still, tools.signal);
     await tools.run(tools.binaries.ffmpeg, imagePosterArgs(still, path), { bound }).done;
-  } else {
-    await tools.run(tools.binaries.ffmpeg, videoPosterArgs(input.output, frame, input.fps, path), { bound }).done;
   }
   // ffmpeg ends with success when it decoded no frame at that time ("Output file is empty"): no file, no poster.
   const written = await stat(path).catch((error: unknown) => {
