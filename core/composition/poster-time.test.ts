@@ -1,8 +1,8 @@
 // The poster's moment as a plan carries it: settled from the root's data-poster-time, and bounded where a node posts
 // it (a plan comes from a render node, which the Worker does not trust: core/protocol/render-plan.ts).
 import { describe, expect, it } from "vitest";
-import { RenderPlanSchema } from "../protocol/render-plan.ts";
-import { POSTER_WHY_MAX_LENGTH, settlePosterMoment } from "./poster-time.ts";
+import { POSTER_WHY_MAX_LENGTH, RenderPlanSchema } from "../protocol/render-plan.ts";
+import { settlePosterMoment } from "./poster-time.ts";
 
 const output = { frames: 60, fps: 30, durationSeconds: 2, firstFrame: 0 };
 

@@ -75,13 +75,10 @@ export function settlePosterMoment(declared: DeclaredPosterTime, output: PosterO
 /** Longest attribute text the reason quotes: the reason travels in the plan, whose field is bounded (render-plan.ts). */
 const MAX_QUOTED = 80;
 
-/** The page's own text, cut so that the reason stays within POSTER_WHY_MAX_LENGTH. */
+/** The page's own text, cut so that the reason stays within the plan's bound (render-plan.ts POSTER_WHY_MAX_LENGTH). */
 function quoted(text: string): string {
   return text.length <= MAX_QUOTED ? text : `${text.slice(0, MAX_QUOTED)}…`;
 }
-
-/** The longest reason a plan may carry (core/protocol/render-plan.ts PosterMomentSchema). */
-export const POSTER_WHY_MAX_LENGTH = 200;
 
 /** Of a plan, what the poster needs: the moment it settled, when its node settled one. */
 export interface PlannedPoster {

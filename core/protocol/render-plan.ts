@@ -6,7 +6,8 @@ import { MAX_ENVELOPE_POINTS } from "../composition/volume-envelope.ts";
 import { MAX_LANE_POINTS } from "../composition/audio-automation.ts";
 import { FindingSchema } from "./finding-schema.ts";
 import { MAX_EFFECTS, RENDERED_EFFECT_TYPES } from "../composition/audio-fx-chain.ts";
-import { POSTER_WHY_MAX_LENGTH, type PosterMoment } from "../composition/poster-time.ts";
+// A type only: poster-time.ts reads HTML (htmlparser2), which the Worker loads on first use, not at startup.
+import type { PosterMoment } from "../composition/poster-time.ts";
 
 export const AudioClipSchema = z.object({
   src: z.string(),
@@ -35,6 +36,9 @@ export const AudioClipSchema = z.object({
  * file, before any browser) and the output's frames (core/composition/poster-time.ts): the node that makes the poster
  * (the render's, or a split render's join) takes it from here and reads no HTML.
  */
+/** The longest reason a plan may carry; the node quotes a page's invalid data-poster-time cut well short of it. */
+export const POSTER_WHY_MAX_LENGTH = 200;
+
 export const PosterMomentSchema = z.object({
   /** The output's frame the poster shows, 0-based on the output's clock (a range render's first frame is 0). */
   frame: z.number().int().nonnegative(),

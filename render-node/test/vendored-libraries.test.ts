@@ -37,7 +37,11 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "studio-vendored-libraries-"));
 });
 
-/** Red then blue, 160x90 at 10 fps for 1 s, chromatic-split from 0.2 s for 0.6 s; GSAP and the library as given. */
+/**
+ * Red then blue, 160x90 at 10 fps for 1 s, chromatic-split from 0.2 s for 0.6 s; GSAP and the library as given. Text
+ * (the stand-in's overlay) is in a generic family: the page's default, Times New Roman, is drawn with a fallback on a
+ * machine without a metric-compatible font (fonts-liberation), which is a finding of its own.
+ */
 async function project(name: string, libraryTag: string, files: Record<string, string>): Promise<string> {
   const dir = join(work, name);
   await mkdir(join(dir, "vendor"), { recursive: true });
@@ -45,7 +49,7 @@ async function project(name: string, libraryTag: string, files: Record<string, s
   for (const [path, text] of Object.entries(files)) await writeFile(join(dir, path), text);
   await writeFile(join(dir, "index.html"), `<!doctype html><html><head><meta charset="utf-8">
 <script src="vendor/gsap.min.js"></script>${libraryTag}<style>
-html, body { margin: 0; width: 160px; height: 90px; overflow: hidden; background: #000; }
+html, body { margin: 0; width: 160px; height: 90px; overflow: hidden; background: #000; font-family: sans-serif; }
 #root { position: relative; width: 160px; height: 90px; }
 .scene { position: absolute; inset: 0; }
 </style></head><body>
