@@ -204,25 +204,25 @@ describe("render nodes as containers", () => {
   }, 420_000);
 
   it("a node killed with SIGKILL mid-render is replaced, and the render ends done with the frames of an undisturbed render", async () => {
-    // A render of its own, undisturbed, then the same again with its node killed mid-capture: 300 frames, so the kill
-    // lands mid-capture.
+    // A render with its node killed mid-capture (300 frames, so the kill lands mid-capture), and the same page
+    // rendered undisturbed as another project while the killed render's lease lapses (nothing renders then): a
+    // render of the same project before would be answered from the render cache, or carried from segment by segment,
+    // capturing nothing to be killed in. The page differs only in its composition id, which draws nothing.
     const slug = await project("Steady", 10);
-    expect((await call("POST", `/api/projects/${slug}/render`, { format: "mp4", quality: "draft" })).status).toBe(202);
-    const undisturbed = await renderEnded(slug);
-    expect(undisturbed.status, undisturbed.lines.join("\n")).toBe("done");
-    const undisturbedFrames = await frameHashes(slug, undisturbed.downloadUrl!);
-    expect(undisturbedFrames.length).toBe(300);
-    // Its file goes (its frames are kept above): with the very same inputs the render cache would answer a copy, and
-    // the re-render would carry every segment from it, capturing nothing to be killed in.
-    expect((await call("DELETE", undisturbed.downloadUrl!)).status).toBe(200);
+    const twin = await project("Undisturbed", 10);
     expect((await call("POST", `/api/projects/${slug}/render`, { format: "mp4", quality: "draft" })).status).toBe(202);
     await waitFor("capture under way", async () => (await renderOf(slug)).lines.some((l) => /frame \d+/.test(l)), 120_000);
     const [victim] = running();
     const startsBefore = victim!.starts;
     expect(studio.containers!.kill(victim!.name, "SIGKILL")).toBe(true);
+    expect((await call("POST", `/api/projects/${twin}/render`, { format: "mp4", quality: "draft" })).status).toBe(202);
     const done = await renderEnded(slug, 300_000);
     expect(done.status, done.lines.join("\n")).toBe("done");
     expect(studio.containers!.instances().find((i) => i.name === victim!.name)!.starts).toBeGreaterThan(startsBefore);
+    const undisturbed = await renderEnded(twin, 300_000);
+    expect(undisturbed.status, undisturbed.lines.join("\n")).toBe("done");
+    const undisturbedFrames = await frameHashes(twin, undisturbed.downloadUrl!);
+    expect(undisturbedFrames.length).toBe(300);
     expect(await frameHashes(slug, done.downloadUrl!)).toEqual(undisturbedFrames);
     // Gone for the next test too, which must capture: nothing to reuse or carry from.
     expect((await call("DELETE", done.downloadUrl!)).status).toBe(200);
