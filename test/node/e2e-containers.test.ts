@@ -18,6 +18,7 @@ import { resolveBinaries, type Binaries } from "../../render-node/src/system/res
 import { runTool } from "../../render-node/src/system/run-tool.ts";
 import { startRenderNode, startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
 import { preparedDataDir } from "../studio-data.ts";
+import { boxPage } from "./box-page.ts";
 import { callStudio, waitFor } from "./studio-calls.ts";
 
 const LEASE_MS = 8_000;
@@ -50,21 +51,6 @@ async function project(name: string, duration: number, page: "starter" | "box" =
   const html = page === "starter" ? starterComposition({ compositionId: id, title: name, duration }) : boxPage(id, duration);
   expect((await call("POST", "/api/projects", { name, html })).status).toBe(201);
   return id;
-}
-
-function boxPage(id: string, duration: number): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><script src="https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js"></script><style>
-html, body { margin: 0; width: 320px; height: 180px; overflow: hidden; background: #000; }
-[data-composition-id="${id}"] { position: relative; width: 320px; height: 180px; background: #203040; }
-#box { position: absolute; left: 0; top: 70px; width: 40px; height: 40px; background: #f0c040; }
-</style></head><body>
-<div data-composition-id="${id}" data-start="0" data-duration="${duration}" data-width="320" data-height="180"><div id="box"></div></div>
-<script>
-window.__timelines = window.__timelines || {};
-const tl = gsap.timeline({ paused: true });
-tl.fromTo("#box", { x: 0 }, { x: 280, duration: ${duration}, ease: "none" }, 0);
-window.__timelines["${id}"] = tl;
-</script></body></html>`;
 }
 
 /** Every decoded video frame's MD5 (ffmpeg's framemd5): equal lists are identical frames. */
