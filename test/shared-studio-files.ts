@@ -15,8 +15,6 @@ export const SHARED_STUDIO_FILES = [
   "test/node/e2e-mcp.test.ts",
   "test/node/e2e-oauth.test.ts",
   "test/node/e2e-raw-urls.test.ts",
-  // The README's walk-through as written, with `npm start` running: the shared studio is that one.
-  "test/node/readme-walkthrough.test.ts",
   "test/browser/content-attack.test.ts",
   "test/browser/dashboard-answers.test.ts",
   "test/browser/dashboard-batch.test.ts",

@@ -1,8 +1,6 @@
 // The README's walk-through, run verbatim (only the port differs) with bash and curl against a real studio and
 // render node: sign in, create the starter project, write a file, lint, render a draft and download it. The
-// downloaded file must be the real render: an H.264 video of the 4 s starter. The studio is the one the `node-shared`
-// files share (test/shared-studio-files.ts): `npm start`'s, on the default configuration, its data folder made by
-// the code `npm start` runs (test/studio-template.global.ts); the walk-through's user, alice, is no other file's.
+// downloaded file must be the real render: an H.264 video of the 4 s starter.
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -11,10 +9,11 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveFfmpeg } from "../../render-node/src/system/resolve-binaries.ts";
 import { probeStreams } from "../../render-node/test/inspect-video.ts";
+import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
 import { ROOT } from "../../scripts/lib/wrangler.ts";
-import { sharedStudio } from "./shared-studio.ts";
 
 const run = promisify(execFile);
+let studio: RunningStudio;
 let work: string;
 
 /** The first ```sh block after "## Walk-through" in README.md. */
@@ -28,15 +27,17 @@ async function walkThrough(): Promise<string> {
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "studio-readme-"));
-});
+  studio = await startStudio({ port: 20_000 + Math.floor(Math.random() * 2000), dataDir: join(work, "data") });
+}, 120_000);
 
 afterAll(async () => {
+  await studio?.stop();
   await rm(work, { recursive: true, force: true });
 });
 
 describe("README walk-through", () => {
   it("runs verbatim with curl and downloads the rendered starter", async () => {
-    const script = (await walkThrough()).replaceAll("http://127.0.0.1:8787", sharedStudio().url);
+    const script = (await walkThrough()).replaceAll("http://127.0.0.1:8787", studio.url);
     expect(script).toContain('curl -s -o hello-world.mp4 "');
     const { stdout } = await run("bash", ["-euo", "pipefail", "-c", script], {
       cwd: work, env: { ...process.env, PATH: `${join(ROOT, "node_modules", ".bin")}:${process.env.PATH}` }, timeout: 240_000,
