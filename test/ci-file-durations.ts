@@ -217,7 +217,7 @@ export const CI_FILE_DURATIONS_MS: Record<string, number> = {
   "test/node/e2e-mcp.test.ts": 10820,
   "test/node/e2e-oauth.test.ts": 4038,
   "test/node/e2e-raw-urls.test.ts": 885,
-  "test/node/readme-walkthrough.test.ts": 15520,
+  "test/node/readme-walkthrough.test.ts": 29389,
   "test/worker/agent-docs.test.ts": 96,
   "test/worker/batch-round-trips.test.ts": 340,
   "test/worker/byte-ranges.test.ts": 262,
