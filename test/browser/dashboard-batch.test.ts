@@ -10,7 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveFfmpeg } from "../../render-node/src/system/resolve-binaries.ts";
 import { readPixel } from "../../render-node/test/inspect-video.ts";
-import { swatchComposition } from "../node/swatch-composition.ts";
+import { SWATCH_CANVAS, swatchComposition } from "../node/swatch-composition.ts";
 import { apiAs, launchBrowser, openSignedInPage, screenshotDir, shoot } from "./harness.ts";
 import { sharedStudio } from "../node/shared-studio.ts";
 
@@ -133,7 +133,7 @@ describe("batch view", () => {
     expect(await links.count()).toBe(2);
     const hrefs = await links.evaluateAll((els) => els.map((el) => el.getAttribute("href") ?? ""));
     expect(hrefs).toEqual([expect.stringMatching(new RegExp(`^/renders/${SWATCHES}-0_.*\\.mp4\\?download$`)), expect.stringMatching(new RegExp(`^/renders/${SWATCHES}-blue_.*\\.mp4\\?download$`))]);
-    const [red, blue] = await Promise.all(hrefs.map(async (href, i) => readPixel(ffmpeg, await download(href, `row-${i}.mp4`), 1920, 10, 100, 100)));
+    const [red, blue] = await Promise.all(hrefs.map(async (href, i) => readPixel(ffmpeg, await download(href, `row-${i}.mp4`), SWATCH_CANVAS.width, 10, 100, 100)));
     // Each row's variables reached its render: the swatch has its row's colour.
     expect(red![0]).toBeGreaterThan(180);
     expect(red![2]).toBeLessThan(80);

@@ -2,9 +2,14 @@
 // scrolling with each sort, "1 comment", comments and ideas as sanitized Markdown (tables, links, code; no script,
 // no image, no javascript: link), editing and deleting one's own idea and comment, an admin's status, group and
 // delete controls, and bot keys created, used, listed and revoked from the page.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAs, launchBrowser, openPage, screenshotDir, shoot, signInAs, startDashboardStudio, type DashboardStudio } from "./harness.ts";
+import { preparedDataDir } from "../studio-data.ts";
+import { seedDevUser } from "../node/seed-user.ts";
 
 const VARS = { IDEA_WRITE_LIMIT: "1000" };
 
@@ -45,26 +50,10 @@ const MARKDOWN = [
 beforeAll(async () => {
   shots = screenshotDir();
   browser = await launchBrowser();
-  // Admins are named by user id (ADMIN_USER_IDS): sign the admin in once, then restart the studio naming them.
-  const first = await startDashboardStudio({ renderNode: false, vars: VARS });
-  {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const token = await signInAs(page, first.url, "Ada Admin");
-    const me = await apiAs<{ user: { id: string } }>(first.url, token, "/api/me");
-    await context.close();
-    await first.studio.stop();
-    // The first studio's runtime may hold its sockets a moment after it stops: try a fresh port a few times.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        env = await startDashboardStudio({ renderNode: false, dataDir: first.dataDir, vars: { ...VARS, ADMIN_USER_IDS: me.body.user.id } });
-        break;
-      } catch (err) {
-        if (attempt === 3) throw err;
-        await new Promise((resolve) => setTimeout(resolve, 2000));
-      }
-    }
-  }
+  // Admins are named by user id (ADMIN_USER_IDS): the admin is written into the data folder first, so the one
+  // studio starts naming them.
+  const dataDir = await preparedDataDir(mkdtempSync(join(tmpdir(), "studio-ideas-")));
+  env = await startDashboardStudio({ renderNode: false, dataDir, vars: { ...VARS, ADMIN_USER_IDS: await seedDevUser(dataDir, "Ada Admin") } });
   const a = await person("Ada Admin");
   const p = await person("Bo Poster");
   admin = a;

@@ -5,6 +5,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAs, launchBrowser, openSignedInPage, screenshotDir, shoot } from "./harness.ts";
+import { boxPage } from "../node/box-page.ts";
 import { sharedStudio } from "../node/shared-studio.ts";
 
 const env = sharedStudio();
@@ -30,7 +31,8 @@ afterAll(async () => {
 
 describe("posters on the dashboard", () => {
   it("shows a finished render's poster in the renders list and the grid, and plays the render inline on the project page", async () => {
-    expect((await apiAs(env.url, token, "/api/projects", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: slug, duration: 4 }) })).status).toBe(201);
+    // 4 s of a small page, long enough to be seen playing: the starter's 1920x1080 frames cost most of this file's time.
+    expect((await apiAs(env.url, token, "/api/projects", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: slug, html: boxPage(slug, 4) }) })).status).toBe(201);
     const done = await apiAs<{ status: string; posterUrl: string | null; downloadUrl: string | null; lines: string[] }>(env.url, token, `/api/projects/${slug}/render?wait=1`, {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ quality: "draft" }),
     });

@@ -37,10 +37,10 @@ export interface DashboardStudio {
   dataDir: string;
 }
 
-/** Starts a studio of the file's own (most files share one: `sharedStudio()` in test/node/shared-studio.ts) on a fresh data dir (or a given one, to restart it with other vars) (with a render node unless told otherwise); the dashboard is built once
+/** Starts a studio of the file's own (most files share one: `sharedStudio()` in test/node/shared-studio.ts) on a fresh data dir (or a given prepared one, e.g. with an admin seeded: test/node/seed-user.ts) (with a render node unless told otherwise); the dashboard is built once
  * for the whole run by test/build-dashboard.global.ts. */
 export async function startDashboardStudio(options: { renderNode?: boolean; vars?: Record<string, string>; dataDir?: string } = {}): Promise<DashboardStudio> {
-  // A given data dir was made here before (a restart), so it is prepared too.
+  // A given data dir was prepared by the caller (a copy of the prepared folder, perhaps with users written in).
   const dataDir = options.dataDir ?? (await preparedDataDir(mkdtempSync(join(tmpdir(), "studio-browser-"))));
   const studio = await startStudio({ port: await freePort(), dataDir, prepared: true, renderNode: options.renderNode ?? true, vars: options.vars });
   return { studio, url: studio.url, contentUrl: studio.contentUrl, dataDir };

@@ -5,6 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
 import { preparedDataDir } from "../studio-data.ts";
+import { seedDevUser } from "../node/seed-user.ts";
 import { freePort, launchBrowser, watchConsole } from "./harness.ts";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -31,12 +32,9 @@ const claim = (key: string) =>
 
 beforeAll(async () => {
   dataDir = await preparedDataDir(await mkdtemp(join(tmpdir(), "studio-node-panel-")));
-  // Admins are user ids: sign the admin up once, then run the studio with that id in ADMIN_USER_IDS.
-  const first = await startStudio({ port: await freePort(), dataDir, prepared: true, renderNode: false });
-  const login = await fetch(`${first.url}/auth/dev/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Nora Admin" }) });
-  const { user } = (await login.json()) as { user: { id: string } };
-  await first.stop();
-  studio = await startStudio({ port: await freePort(), dataDir, prepared: true, renderNode: false, vars: { ADMIN_USER_IDS: user.id } });
+  // Admins are user ids: the admin is written into the data folder first, so the one studio starts naming them.
+  const admin = await seedDevUser(dataDir, "Nora Admin");
+  studio = await startStudio({ port: await freePort(), dataDir, prepared: true, renderNode: false, vars: { ADMIN_USER_IDS: admin } });
   browser = await launchBrowser();
 }, 240_000);
 

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { resolveFfmpeg } from "../../render-node/src/system/resolve-binaries.ts";
 import { readPixel } from "../../render-node/test/inspect-video.ts";
 import { ROOT } from "../../scripts/lib/wrangler.ts";
-import { swatchComposition } from "./swatch-composition.ts";
+import { SWATCH_CANVAS, swatchComposition } from "./swatch-composition.ts";
 import { signInToSharedStudio, type SharedSignedIn } from "./shared-studio.ts";
 
 let s: SharedSignedIn;
@@ -61,7 +61,7 @@ describe("studio render --batch", () => {
     expect(run.out).toContain("batch done: 2 of 2 rows done");
     const files = readdirSync(join(dir, "videos")).sort();
     expect(files).toEqual([expect.stringMatching(/^swatches-0_.*\.mp4$/), expect.stringMatching(/^swatches-blue_.*\.mp4$/)]);
-    const [red, blue] = await Promise.all(files.map((f) => readPixel(ffmpeg, join(dir, "videos", f), 1920, 10, 100, 100)));
+    const [red, blue] = await Promise.all(files.map((f) => readPixel(ffmpeg, join(dir, "videos", f), SWATCH_CANVAS.width, 10, 100, 100)));
     expect(red![0]).toBeGreaterThan(180);
     expect(red![2]).toBeLessThan(80);
     expect(blue![2]).toBeGreaterThan(180);

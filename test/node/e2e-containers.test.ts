@@ -18,6 +18,7 @@ import { resolveBinaries, type Binaries } from "../../render-node/src/system/res
 import { runTool } from "../../render-node/src/system/run-tool.ts";
 import { startRenderNode, startStudio, type RunningStudio } from "../../scripts/lib/local-studio.ts";
 import { preparedDataDir } from "../studio-data.ts";
+import { boxPage } from "./box-page.ts";
 import { callStudio, waitFor } from "./studio-calls.ts";
 
 const LEASE_MS = 8_000;
@@ -50,21 +51,6 @@ async function project(name: string, duration: number, page: "starter" | "box" =
   const html = page === "starter" ? starterComposition({ compositionId: id, title: name, duration }) : boxPage(id, duration);
   expect((await call("POST", "/api/projects", { name, html })).status).toBe(201);
   return id;
-}
-
-function boxPage(id: string, duration: number): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><script src="https://cdn.jsdelivr.net/npm/gsap@3.14.2/dist/gsap.min.js"></script><style>
-html, body { margin: 0; width: 320px; height: 180px; overflow: hidden; background: #000; }
-[data-composition-id="${id}"] { position: relative; width: 320px; height: 180px; background: #203040; }
-#box { position: absolute; left: 0; top: 70px; width: 40px; height: 40px; background: #f0c040; }
-</style></head><body>
-<div data-composition-id="${id}" data-start="0" data-duration="${duration}" data-width="320" data-height="180"><div id="box"></div></div>
-<script>
-window.__timelines = window.__timelines || {};
-const tl = gsap.timeline({ paused: true });
-tl.fromTo("#box", { x: 0 }, { x: 280, duration: ${duration}, ease: "none" }, 0);
-window.__timelines["${id}"] = tl;
-</script></body></html>`;
 }
 
 /** Every decoded video frame's MD5 (ffmpeg's framemd5): equal lists are identical frames. */
@@ -204,25 +190,25 @@ describe("render nodes as containers", () => {
   }, 420_000);
 
   it("a node killed with SIGKILL mid-render is replaced, and the render ends done with the frames of an undisturbed render", async () => {
-    // A render of its own, undisturbed, then the same again with its node killed mid-capture: 300 frames, so the kill
-    // lands mid-capture.
+    // A render with its node killed mid-capture (300 frames, so the kill lands mid-capture), and the same page
+    // rendered undisturbed as another project while the killed render's lease lapses (nothing renders then): a
+    // render of the same project before would be answered from the render cache, or carried from segment by segment,
+    // capturing nothing to be killed in. The page differs only in its composition id, which draws nothing.
     const slug = await project("Steady", 10);
-    expect((await call("POST", `/api/projects/${slug}/render`, { format: "mp4", quality: "draft" })).status).toBe(202);
-    const undisturbed = await renderEnded(slug);
-    expect(undisturbed.status, undisturbed.lines.join("\n")).toBe("done");
-    const undisturbedFrames = await frameHashes(slug, undisturbed.downloadUrl!);
-    expect(undisturbedFrames.length).toBe(300);
-    // Its file goes (its frames are kept above): with the very same inputs the render cache would answer a copy, and
-    // the re-render would carry every segment from it, capturing nothing to be killed in.
-    expect((await call("DELETE", undisturbed.downloadUrl!)).status).toBe(200);
+    const twin = await project("Undisturbed", 10);
     expect((await call("POST", `/api/projects/${slug}/render`, { format: "mp4", quality: "draft" })).status).toBe(202);
     await waitFor("capture under way", async () => (await renderOf(slug)).lines.some((l) => /frame \d+/.test(l)), 120_000);
     const [victim] = running();
     const startsBefore = victim!.starts;
     expect(studio.containers!.kill(victim!.name, "SIGKILL")).toBe(true);
+    expect((await call("POST", `/api/projects/${twin}/render`, { format: "mp4", quality: "draft" })).status).toBe(202);
     const done = await renderEnded(slug, 300_000);
     expect(done.status, done.lines.join("\n")).toBe("done");
     expect(studio.containers!.instances().find((i) => i.name === victim!.name)!.starts).toBeGreaterThan(startsBefore);
+    const undisturbed = await renderEnded(twin, 300_000);
+    expect(undisturbed.status, undisturbed.lines.join("\n")).toBe("done");
+    const undisturbedFrames = await frameHashes(twin, undisturbed.downloadUrl!);
+    expect(undisturbedFrames.length).toBe(300);
     expect(await frameHashes(slug, done.downloadUrl!)).toEqual(undisturbedFrames);
     // Gone for the next test too, which must capture: nothing to reuse or carry from.
     expect((await call("DELETE", done.downloadUrl!)).status).toBe(200);

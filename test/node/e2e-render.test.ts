@@ -262,12 +262,13 @@ describe("rendering through the studio", () => {
     // the room puts the job back (attempt 1 of 3, naming the node) and the second node renders it whole.
     // 10 s (300 frames), so the kill lands mid-capture: a 4 s draft of this canvas could be captured and joined
     // between two polls of the render's state.
-    expect((await call("POST", "/api/projects", { name: "Retried", html: indexHtml(10, 1) })).status).toBe(201);
-    await call("PUT", "/api/projects/retried/files/compositions/sub.html", SUB_HTML);
-    const { render: first, file: reference } = await renderAndDownload("retried", { format: "mp4", quality: "draft" });
-    // The reference's file goes (kept here on disk): with the very same inputs the render cache would answer a copy,
-    // and the re-render would carry every segment from it, capturing nothing to be killed in.
-    expect((await call("DELETE", `/renders/${first.filename}`)).status).toBe(200);
+    // The reference is a project of the very same files, "undisturbed", rendered whole by the second node while the
+    // lease lapses (nothing renders then): a render of "retried" itself before would be answered from the render
+    // cache, or carried from segment by segment, capturing nothing to be killed in.
+    for (const name of ["Retried", "Undisturbed"]) {
+      expect((await call("POST", "/api/projects", { name, html: indexHtml(10, 1) })).status).toBe(201);
+      await call("PUT", `/api/projects/${name.toLowerCase()}/files/compositions/sub.html`, SUB_HTML);
+    }
     await call("POST", "/api/projects/retried/render", { format: "mp4", quality: "draft" });
     const victim = node!;
     const nodePid = victim.pid!;
@@ -280,6 +281,9 @@ describe("rendering through the studio", () => {
     });
     const survivor = startRenderNode(studio.url, studio.nodeKey, { NODE_ID: "survivor" });
     process.kill(nodePid, "SIGKILL");
+    const undisturbed = renderAndDownload("undisturbed", { format: "mp4", quality: "draft" });
+    // Awaited below; a failure before then is not an unhandled rejection.
+    undisturbed.catch(() => {});
     // Nothing cleans up after a SIGKILL inside the node: the kernel's death signal (setpriv) ends Chromium and
     // ffmpeg, and Chromium's own processes follow their browser.
     await waitFor("the killed node's children to exit", async () => children.every((pid) => !isAlive(pid)), 5000);
@@ -290,6 +294,7 @@ describe("rendering through the studio", () => {
     expect(done.status, done.lines.join("\n")).toBe("done");
     expect(done.lines.some((l) => /^render: node .+ stopped renewing its lease \(no progress for 4 s; attempt 1 of 3\); queued again for another node$/.test(l))).toBe(true);
     expect(done.lines).toContain("render node local/survivor took the render over (attempt 2 of 3)");
+    const { file: reference } = await undisturbed;
     // The file is the one a single uninterrupted node makes: same frame count, same pixels where sampled.
     const video = await call("GET", done.downloadUrl!);
     const file = join(work, "retried.mp4");

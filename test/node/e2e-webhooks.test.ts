@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BROKEN_HTML } from "../../render-node/test/broken-project.ts";
+import { boxPage } from "./box-page.ts";
 import { startSignedInStudio, type SignedInStudio } from "./signed-in-studio.ts";
 
 interface Received {
@@ -80,7 +81,7 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
   secret = ((await created.json()) as { secret: string }).secret;
   expect(secret).toMatch(/^whsec_/);
-  expect((await s.call("POST", "/api/projects", { name: "Hooked", duration: 1 })).status).toBe(201);
+  expect((await s.call("POST", "/api/projects", { name: "Hooked", html: boxPage("hooked", 1) })).status).toBe(201);
 }, 180_000);
 
 afterAll(async () => {

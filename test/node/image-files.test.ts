@@ -8,7 +8,7 @@
 // needs; and the context holds nothing the COPY lines do not take.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { builtinModules } from "node:module";
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -29,6 +29,7 @@ let work = "";
 let image = "";
 let stages: DockerStage[] = [];
 let studio: RunningStudio | undefined;
+let studioStarting: Promise<void> | undefined;
 let node: ChildProcess | undefined;
 let nodeLog = "";
 const final = () => stages.at(-1)!;
@@ -83,6 +84,12 @@ async function buildContext(root: string, ignoreText: string): Promise<string[]>
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "studio-image-"));
   image = join(work, "image");
+  // The studio the last test's node renders for starts while the image's files are built: it needs none of them.
+  studioStarting = preparedDataDir(join(work, "data")).then(async (dataDir) => {
+    studio = await startStudio({ port: 24_000 + Math.floor(Math.random() * 2000), dataDir, prepared: true, renderNode: false });
+  });
+  // Awaited at the end (and by afterAll); a build failing first is this hook's failure, not an unhandled rejection.
+  studioStarting.catch(() => {});
   binaries = await resolveBinaries();
   stages = parseDockerfile(await readFile(join(ROOT, "render-node", "Dockerfile"), "utf8"));
   context = await buildContext(ROOT, await readFile(join(ROOT, ".dockerignore"), "utf8"));
@@ -111,7 +118,9 @@ beforeAll(async () => {
         const from = built.get(copy.from);
         if (!from) throw new Error(`the image test does not know stage ${copy.from} (test/node/image-files.test.ts)`);
         await mkdir(dirname(at(copy.dest)), { recursive: true });
-        await cp(join(from, source), at(copy.dest), { recursive: true });
+        // Moved rather than copied (node_modules: seconds of disk writes): the stage's folder is thrown away after
+        // the build, and a second COPY of the same path would fail here, loudly.
+        await rename(join(from, source), at(copy.dest));
       }
     }
     if (stage === final()) continue;
@@ -120,10 +129,12 @@ beforeAll(async () => {
     await runStage(stage, join(root, stage.workdir));
     if (stage.name) built.set(stage.name, root);
   }
+  await studioStarting;
 }, 240_000);
 
 afterAll(async () => {
   if (node && node.exitCode === null) node.kill("SIGKILL");
+  await studioStarting?.catch(() => {});
   await studio?.stop();
   if (work) await rm(work, { recursive: true, force: true });
 });
@@ -224,7 +235,7 @@ describe("render-node/Dockerfile", () => {
   });
 
   it("starts from the copied files, answers GET /healthz, and renders a project", async () => {
-    studio = await startStudio({ port: 24_000 + Math.floor(Math.random() * 2000), dataDir: await preparedDataDir(join(work, "data")), prepared: true, renderNode: false });
+    if (!studio) throw new Error("the studio did not start (beforeAll)");
     // As the image runs it: the CMD from WORKDIR, the image's environment (its binary paths pointing at this
     // machine's Chromium and ffmpeg, as the image's point at Debian's), the studio's address and a node key.
     const { NODE_EXTRA_CA_CERTS: _ca, ...imageEnv } = final().env;
