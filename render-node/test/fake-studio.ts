@@ -53,14 +53,15 @@ function body(req: IncomingMessage): Promise<Buffer> {
 // cancelled: true; `refusePoster` answers the poster's upload with that refusal (e.g. a full storage quota); `carry`
 // hands the job a previous render to carry from (its output and manifest; either absent answers 404); `planSegments`
 // answers the plan with that many segments (more than one: the render is split, its job ends after the plan); `slow`
-// answers the output's upload, or each project file, that much later; `segmentFiles` are the files a join job
+// answers the output's upload, or each project file, that much later, and holds a node's upload of a project file
+// (a snapshot's picture) `putMs` unless the node goes first; `segmentFiles` are the files a join job
 // downloads as its segments, in order.
 export async function startStudio(
   projectDir: string, options: Record<string, unknown>, cancelWhen?: (lines: string[]) => boolean, kind: "render" | "snapshot" | "join" = "render",
   refusePoster?: { status: number; error: string },
   carry?: { from: string; output?: Buffer; manifest?: string },
   planSegments = 1,
-  slow: { outputMs?: number; fileMs?: number } = {},
+  slow: { outputMs?: number; fileMs?: number; putMs?: number } = {},
   segmentFiles: string[] = [],
 ) {
   const seen: Seen = { lines: [], output: null, outputType: undefined, poster: null, posterType: undefined, complete: null, unauthorized: 0, previousReads: [], at: {}, filesAtOnce: 0 };
@@ -99,6 +100,15 @@ export async function startStudio(
       return json(res, 200, { files: await Promise.all(files.map(async (path) => ({ path, size: (await readFile(join(projectDir, path))).length }))) });
     }
     if (url.pathname.startsWith(`${prefix}/files/`)) {
+      if (req.method === "PUT" && slow.putMs) {
+        await new Promise<void>((resolve) => {
+          const held = setTimeout(resolve, slow.putMs);
+          res.once("close", () => {
+            clearTimeout(held);
+            resolve();
+          });
+        });
+      }
       const path = url.pathname.slice(`${prefix}/files/`.length).split("/").map(decodeURIComponent).join("/");
       seen.filesAtOnce = Math.max(seen.filesAtOnce, ++filesUnderWay);
       await wait(slow.fileMs);

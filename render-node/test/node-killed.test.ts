@@ -159,11 +159,13 @@ it("SIGTERM mid-snapshot: the snapshot is given back at once, not reported faile
   const binaries = await resolveBinaries();
   const project = await makeTestProject(binaries.ffmpeg, { duration: 30 });
   const at = Array.from({ length: 25 }, (_, i) => i + 0.5);
-  const studio = await startStudio(project, { at, end: false }, undefined, "snapshot");
+  // The pictures' uploads are held: on a quick machine the 25 frames are captured before the first progress post
+  // reaches the studio, and the job must still be under way (capturing or uploading) when the SIGTERM lands.
+  const studio = await startStudio(project, { at, end: false }, undefined, "snapshot", undefined, undefined, 1, { putMs: 120_000 });
   cleanups.push(studio.close);
   const node = startNode(studio.url, { CHROME_PATH: binaries.chrome });
   cleanups.push(() => node.child.kill("SIGKILL"));
-  await waitFor("the snapshot to be under way", () => studio.seen.lines.some((l) => l.startsWith("downloaded")), 60_000);
+  await waitFor("the snapshot to be under way", () => studio.seen.lines.some((l) => l.startsWith("capturing frame")), 60_000);
   await expectGivenBack(studio, node, "snapshot");
   expect(studio.seen.lines.some((l) => l.startsWith("snapshot failed"))).toBe(false);
 });
