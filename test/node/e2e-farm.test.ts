@@ -101,6 +101,10 @@ describe("three nodes", () => {
     }, 240_000);
     expect(done.status, done.lines.join("\n")).toBe("done");
     expect(done.segments?.map((s) => [s.fromFrame, s.toFrame, s.status])).toEqual([[0, 100, "done"], [100, 200, "done"], [200, 300, "done"]]);
+    // The join makes the poster at the moment the first node's plan settled (no data-poster-time: 3 s of the 10 s),
+    // the frame a one-node render would show: a plan that lost its moment on the way through the Worker would say
+    // "the plan names none" here.
+    expect(done.lines.filter((l) => /poster: frame /.test(l)), done.lines.join("\n")).toEqual([expect.stringMatching(/poster: frame 90 \(3 s, the default moment\), \d+ bytes$/)]);
     expect(done.lines.some((l) => l.startsWith("render split into 3 segments of about 100 frames (300 frames at 30 fps) for 3 free nodes (this one and 2 waiting for work)")), done.lines.join("\n")).toBe(true);
     expect(done.lines).toContain(
       `segment ${victim.segment}: node ${victim.node} stopped renewing its lease (no progress for 4 s; attempt 1 of 3); queued again for another node`,
