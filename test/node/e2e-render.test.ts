@@ -13,6 +13,7 @@ import { preparedDataDir } from "../studio-data.ts";
 import type { ChildProcess } from "node:child_process";
 import { callStudio, waitFor } from "./studio-calls.ts";
 import { jobRowCount } from "./studio-d1.ts";
+import { settled } from "../../core/settled.ts";
 
 let studio: RunningStudio;
 /** The node the last tests use, once the first one has been stopped. */
@@ -283,7 +284,7 @@ describe("rendering through the studio", () => {
     process.kill(nodePid, "SIGKILL");
     const undisturbed = renderAndDownload("undisturbed", { format: "mp4", quality: "draft" });
     // Awaited below; a failure before then is not an unhandled rejection.
-    undisturbed.catch(() => {});
+    void settled(undisturbed);
     // Nothing cleans up after a SIGKILL inside the node: the kernel's death signal (setpriv) ends Chromium and
     // ffmpeg, and Chromium's own processes follow their browser.
     await waitFor("the killed node's children to exit", async () => children.every((pid) => !isAlive(pid)), 5000);

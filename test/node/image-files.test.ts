@@ -22,6 +22,7 @@ import { healthPort, renderSampleProject } from "../../scripts/lib/render-sample
 import { preparedDataDir } from "../studio-data.ts";
 import { ROOT } from "../../scripts/lib/wrangler.ts";
 import { importSpecifiers, inBuildContext, isUnder, packageOf, parseDockerfile, quotedPackages, type DockerStage } from "./dockerfile-files.ts";
+import { settled } from "../../core/settled.ts";
 
 const run = promisify(execFile);
 let work = "";
@@ -89,7 +90,7 @@ beforeAll(async () => {
     studio = await startStudio({ port: 24_000 + Math.floor(Math.random() * 2000), dataDir, prepared: true, renderNode: false });
   });
   // Awaited at the end (and by afterAll); a build failing first is this hook's failure, not an unhandled rejection.
-  studioStarting.catch(() => {});
+  void settled(studioStarting);
   binaries = await resolveBinaries();
   stages = parseDockerfile(await readFile(join(ROOT, "render-node", "Dockerfile"), "utf8"));
   context = await buildContext(ROOT, await readFile(join(ROOT, ".dockerignore"), "utf8"));
@@ -134,7 +135,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (node && node.exitCode === null) node.kill("SIGKILL");
-  await studioStarting?.catch(() => {});
+  if (studioStarting) await settled(studioStarting);
   await studio?.stop();
   if (work) await rm(work, { recursive: true, force: true });
 });
