@@ -2,7 +2,7 @@
 // options}) as HyperFrames reads them for a render's `--variables` check: on the `<html>` element and on the root
 // element (the first [data-composition-id], inside a <template> too). Only the entry file counts, as in HyperFrames:
 // a sub-composition's own declarations are its defaults, not the render's schema. Pure.
-import { listElements, parseHtml, readAttribute, type HtmlElement } from "../html/parse-html.ts";
+import { listElements, parseHtml, readAttribute, type HtmlDocument, type HtmlElement } from "../html/parse-html.ts";
 import { findRootElement } from "./find-root-element.ts";
 import { parseJson } from "../parse-text.ts";
 
@@ -42,7 +42,11 @@ export function parseDeclarations(text: string | null): VariableDeclaration[] {
 
 /** Declarations of a composition file: `<html>` first, then its root element; a later entry of the same id wins. */
 export function readVariableDeclarations(html: string): VariableDeclaration[] {
-  const document = parseHtml(html);
+  return documentVariableDeclarations(parseHtml(html));
+}
+
+/** readVariableDeclarations of a file already parsed (the render node reads its root from the same document). */
+export function documentVariableDeclarations(document: HtmlDocument): VariableDeclaration[] {
   const htmlElement = listElements(document).find((element) => element.name === "html") ?? null;
   const root = findRootElement(document);
   const holders: HtmlElement[] = [];

@@ -31,14 +31,14 @@ export const AudioClipSchema = z.object({
   effects: z.array(z.object({ type: z.enum(RENDERED_EFFECT_TYPES), params: z.record(z.string(), z.number()) })).max(MAX_EFFECTS).optional(),
 });
 
+/** The longest reason a plan may carry; the node quotes a page's invalid data-poster-time cut well short of it. */
+export const POSTER_WHY_MAX_LENGTH = 200;
+
 /**
  * The poster's moment, settled by the planning node from the root's data-poster-time (read with the composition
  * file, before any browser) and the output's frames (core/composition/poster-time.ts): the node that makes the poster
  * (the render's, or a split render's join) takes it from here and reads no HTML.
  */
-/** The longest reason a plan may carry; the node quotes a page's invalid data-poster-time cut well short of it. */
-export const POSTER_WHY_MAX_LENGTH = 200;
-
 export const PosterMomentSchema = z.object({
   /** The output's frame the poster shows, 0-based on the output's clock (a range render's first frame is 0). */
   frame: z.number().int().nonnegative(),

@@ -12,8 +12,8 @@ import { describeLimitProblems, findLimitProblems, readRootSize } from "../../..
 import { findRootElement } from "../../../core/composition/find-root-element.ts";
 import { parseSeconds } from "../../../core/composition/parse-number-attribute.ts";
 import { readPosterTime, type DeclaredPosterTime } from "../../../core/composition/poster-time.ts";
-import { parseHtml, readAttribute } from "../../../core/html/parse-html.ts";
-import { readVariableDeclarations } from "../../../core/composition/read-variable-declarations.ts";
+import { parseHtml, readAttribute, type HtmlDocument } from "../../../core/html/parse-html.ts";
+import { documentVariableDeclarations } from "../../../core/composition/read-variable-declarations.ts";
 import { makeFinding, type Finding } from "../../../core/protocol/finding.ts";
 import { renderRate } from "../../../core/render/render-rate.ts";
 import { describeVariableIssues, validateVariables } from "../../../core/render/render-variables.ts";
@@ -40,9 +40,10 @@ export async function checkCompositionFile(projectDir: string, request: FileChec
     throw error;
   });
   if (!entry?.isFile()) throw new Error(`composition "${composition}" does not exist in the project`);
-  const html = await readFile(path, "utf8");
-  const variableFindings = checkVariables(html, request);
-  const root = findRootElement(parseHtml(html));
+  // Parsed once: the variables' declarations, the root's size and its data-poster-time are read from it.
+  const document = parseHtml(await readFile(path, "utf8"));
+  const variableFindings = checkVariables(document, request);
+  const root = findRootElement(document);
   const size = root ? readRootSize(root) : null;
   if (size) {
     // Frames counted at the request's fps as the API wrote it, else the root's data-fps, else the default.
@@ -55,9 +56,9 @@ export async function checkCompositionFile(projectDir: string, request: FileChec
 }
 
 /** The request's variables against what the file declares: throws when strict and they differ, else warning findings. */
-function checkVariables(html: string, { composition, variables, strictVariables }: FileCheckRequest): Finding[] {
+function checkVariables(document: HtmlDocument, { composition, variables, strictVariables }: FileCheckRequest): Finding[] {
   if (!variables || Object.keys(variables).length === 0) return [];
-  const issues = validateVariables(variables, readVariableDeclarations(html), composition);
+  const issues = validateVariables(variables, documentVariableDeclarations(document), composition);
   if (issues.length > 0 && strictVariables) throw new Error(describeVariableIssues(issues));
   return issues.map((issue) =>
     makeFinding("variable-mismatch", composition, issue.message, {
